@@ -1,0 +1,37 @@
+/* chart.h: draw a trace and its tree to an image file. */
+#ifndef BC_CHART_H
+#define BC_CHART_H
+
+#include <stddef.h>
+
+#include "proctree.h"
+#include "trace.h"
+
+enum chart_format { FMT_PNG, FMT_SVG, FMT_SVGZ, FMT_EPS, FMT_PDF };
+
+struct chart_opts {
+	enum chart_format format;
+	int width;		/* pixels; 0 = from the duration */
+	int show_pid;		/* "name [pid]" */
+	int show_all;		/* full command line where known */
+	const char *title;	/* NULL = the header's title */
+	const char *crop_after;	/* end the chart when idle after this process */
+	const char **annotate;	/* vertical line where each first starts */
+	size_t nannotate;
+};
+
+/* "png" -> FMT_PNG; 0 or -1 when unknown. */
+int chart_format_parse(const char *, enum chart_format *);
+/* "png", "svg", "svgz", "eps", "pdf". */
+const char *chart_format_ext(enum chart_format);
+
+/*
+ * Lays out and draws the chart, writing `path` atomically (a temporary
+ * file in the same directory, then rename).  0, or -1 with diag set
+ * (status EXIT_OUTPUT when the file cannot be written).  The tree may be
+ * cropped in place when crop_after is set.
+ */
+int chart_write(const struct trace *, struct proctree *,
+    const struct chart_opts *, const char *path, struct diag *);
+
+#endif

@@ -1,0 +1,36 @@
+/* parse.h: turn the bytes of one log member into data in a struct trace. */
+#ifndef BC_PARSE_H
+#define BC_PARSE_H
+
+#include <stddef.h>
+
+#include "trace.h"
+
+enum logkind {
+	LK_UNKNOWN = 0,
+	LK_HEADER, LK_PROC_STAT, LK_DISKSTATS, LK_PROC_PS, LK_PACCT,
+	LK_PIDNAME, LK_MEMINFO, LK_CMDLINE2, LK_PATERNITY, LK_TASKSTATS
+};
+
+/* Kind of a member from its base name ("x/y/proc_ps.log" -> LK_PROC_PS). */
+enum logkind logkind_of(const char *name);
+
+/*
+ * A member being parsed as it streams in.  The diag's file is set by the
+ * caller; parsers set diag->line and record the first error.
+ */
+struct logstream;
+
+struct logstream *logstream_open(struct trace *, enum logkind, struct diag *);
+/* 0, or -1 with diag set. */
+int logstream_feed(struct logstream *, const void *buf, size_t len);
+/* Finishes the member and frees the stream; 0 or -1. */
+int logstream_close(struct logstream *);
+/* Frees without finishing (after an error). */
+void logstream_abort(struct logstream *);
+
+/* One whole member in memory: open, feed, close.  For tests and fuzzers. */
+int trace_parse_buffer(struct trace *, const char *name, const void *buf,
+    size_t len, struct diag *);
+
+#endif

@@ -1,0 +1,136 @@
+/* trace.h: everything read from one boot log, before the tree is built. */
+#ifndef BC_TRACE_H
+#define BC_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+/* Process states as drawn; other kernel letters map to PS_OTHER. */
+enum ps_state {
+	PS_RUNNING = 'R', PS_SLEEPING = 'S', PS_WAITING = 'D',
+	PS_ZOMBIE = 'Z', PS_STOPPED = 'T', PS_OTHER = '?'
+};
+
+/* One process sample: the state and CPU use over the interval before `time_ms`. */
+struct proc_sample {
+	int64_t time_ms;
+	float user;		/* fraction of one CPU, user + sys <= 1 */
+	float sys;
+	char state;		/* enum ps_state */
+};
+
+struct process {
+	int64_t pid;
+	int64_t ppid;		/* as logged; rewritten by accounting and the rc hack */
+	char *name;		/* comm (last seen), or init_pidname.log's name */
+	char *cmdline;		/* cmdline2.log's full command line, or NULL */
+	int64_t start_ms;
+	int64_t duration_ms;
+	int active;		/* more than two samples with CPU use or state D */
+
+	struct proc_sample *samples;
+	size_t nsamples, samples_cap;
+
+	/* Tree links, owned by proctree.c. */
+	struct process *parent;
+	struct process **children;
+	size_t nchildren, children_cap;
+
+	/* Parser state: CPU counters at the previous block. */
+	uint64_t last_utime, last_stime;
+	uint64_t starttime_ticks;	/* tells a reused PID from the same process */
+	int64_t last_seen_block;
+	int has_last;
+};
+
+/* System-wide CPU use over the interval ending at time_ms, each 0..1. */
+struct cpu_sample {
+	int64_t time_ms;
+	double user;		/* user + nice */
+	double sys;		/* system + irq + softirq */
+	double io;		/* iowait */
+};
+
+/* Whole-disk activity over the interval ending at time_ms. */
+struct disk_sample {
+	int64_t time_ms;
+	double util;		/* 0..1, busiest-disk style: ms doing I/O / interval, capped */
+	double read_bps;	/* bytes per second, all whole disks */
+	double write_bps;
+};
+
+/* bootchart2 proc_meminfo.log, in kB. */
+struct mem_sample {
+	int64_t time_ms;
+	int64_t total, free, buffers, cached, swap_total, swap_free;
+};
+
+struct kv {
+	char *key;
+	char *value;
+};
+
+/* One fork seen by process accounting or paternity.log. */
+struct fork_rec {
+	int64_t pid;
+	int64_t ppid;
+};
+
+struct trace {
+	struct kv *header;
+	size_t nheader;
+
+	struct cpu_sample *cpu;
+	size_t ncpu, cpu_cap;
+	struct disk_sample *disk;
+	size_t ndisk, disk_cap;
+	struct mem_sample *mem;
+	size_t nmem, mem_cap;
+
+	/* All processes, in the order first seen; several may share a PID. */
+	struct process **procs;
+	size_t nprocs, procs_cap;
+	/* Open-addressing index: PID -> newest process with that PID. */
+	struct process **pid_index;
+	size_t pid_index_cap;
+
+	/* proc_ps.log / taskstats.log block times, in ms. */
+	int64_t ps_first_ms, ps_last_ms;
+	long ps_blocks;
+	int sample_period_ms;	/* (last - first) / blocks, as the Java original */
+	int ps_source;		/* 0 none, 1 proc_ps.log, 2 taskstats.log */
+
+	struct fork_rec *forks;	/* kernel_pacct, then paternity.log */
+	size_t nforks, forks_cap;
+	int have_pacct;
+
+	int ncpus;		/* from the header, at least 1 */
+};
+
+void trace_init(struct trace *);
+void trace_free(struct trace *);
+
+/* Header value for key, or NULL. */
+const char *trace_header(const struct trace *, const char *key);
+/* Sets (replaces) a header value; 0 or -1 on no memory. */
+int trace_set_header(struct trace *, const char *key, const char *value);
+
+/* Newest process with this PID, or NULL. */
+struct process *trace_find_pid(const struct trace *, int64_t pid);
+/* Adds a new process (becomes the newest for its PID). NULL on no memory. */
+struct process *trace_new_process(struct trace *, int64_t pid, const char *name);
+/* Appends a sample; 0 or -1 on no memory. */
+int process_add_sample(struct process *, const struct proc_sample *);
+int process_set_name(struct process *, const char *name);
+int trace_add_fork(struct trace *, int64_t pid, int64_t ppid);
+
+/*
+ * After all logs are in: sample period, start and duration of every
+ * process, the active flag, names from init_pidname.log.  Steps of
+ * SPEC §3.1.  Returns 0 or -1 (diag set: e.g. no process data).
+ */
+int trace_finish(struct trace *, struct diag *);
+
+#endif

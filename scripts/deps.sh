@@ -1,0 +1,41 @@
+#!/bin/sh
+# Installs the Debian packages needed to build bootchart and run its tests.
+# Skips what is already present; needs root or sudo only when something is missing.
+set -eu
+
+# Build: compiler, pkg-config and the libraries the programs link.
+BUILD_PKGS="gcc make pkg-config libc6-dev zlib1g-dev libarchive-dev libcairo2-dev fonts-dejavu-core"
+# Tests: unit framework, PNG/SVG readback, format checkers, archivers,
+# the qemu boot harness, man page lint, fuzzing compiler.
+TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxml2-utils
+tar gzip bzip2 xz-utils libarchive-tools util-linux cpio busybox-static
+qemu-system-x86 grub-common mandoc clang"
+
+want="$BUILD_PKGS"
+case "${1:-all}" in
+build) ;;
+all|test) want="$BUILD_PKGS $TEST_PKGS" ;;
+*) echo "usage: $0 [build|test|all]" >&2; exit 1 ;;
+esac
+
+missing=""
+for p in $want; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+	SUDO=""
+elif command -v sudo >/dev/null 2>&1; then
+	SUDO="sudo"
+else
+	echo "deps.sh: missing packages:$missing (run as root to install)" >&2
+	exit 1
+fi
+echo "deps.sh: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,28 @@
+/* logfiles.h: names of the files inside a bootchart tarball and header keys. */
+#ifndef BC_LOGFILES_H
+#define BC_LOGFILES_H
+
+#define LOG_HEADER	"header"
+#define LOG_PROC_STAT	"proc_stat.log"
+#define LOG_DISKSTATS	"proc_diskstats.log"
+#define LOG_PROC_PS	"proc_ps.log"
+#define LOG_PACCT	"kernel_pacct"
+#define LOG_PIDNAME	"init_pidname.log"
+#define LOG_MEMINFO	"proc_meminfo.log"
+#define LOG_CMDLINE2	"cmdline2.log"
+#define LOG_PATERNITY	"paternity.log"
+#define LOG_TASKSTATS	"taskstats.log"
+
+#define HDR_VERSION	"version"
+#define HDR_TITLE	"title"
+#define HDR_UNAME	"system.uname"
+#define HDR_RELEASE	"system.release"
+#define HDR_CPU		"system.cpu"
+#define HDR_KOPTS	"system.kernel.options"
+#define HDR_PROFILE	"profile.process"
+#define HDR_TRUNCATED	"bootchart.truncated"
+
+/* Time stamps in the logs are jiffies: 1/100 s. */
+#define MS_PER_JIFFY 10
+
+#endif

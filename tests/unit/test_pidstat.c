@@ -1,0 +1,144 @@
+/* test_pidstat.c: /proc/[PID]/stat line parsing and the line splitter. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil_impl.h"
+#include "linesplit.h"
+#include "pidstat.h"
+
+static void
+parses_a_real_line(void **state)
+{
+	/* A line of example1's proc_ps.log (Ubuntu 8.10, 2008). */
+	const char *l = "1 (init) S 0 0 0 0 -1 4202752 593 6281 0 0 0 114 2 2 "
+	    "20 0 1 0 29 1208320 97 4294967295 134512640 135460575";
+	struct pidstat ps;
+	const char *why = NULL;
+
+	(void)state;
+	assert_int_equal(pidstat_parse(l, strlen(l), &ps, &why), 0);
+	assert_int_equal(ps.pid, 1);
+	assert_string_equal(ps.comm, "init");
+	assert_int_equal(ps.state, 'S');
+	assert_int_equal(ps.ppid, 0);
+	assert_int_equal(ps.utime, 0);
+	assert_int_equal(ps.stime, 114);
+	assert_int_equal(ps.starttime, 29);
+}
+
+static void
+name_ends_at_last_paren(void **state)
+{
+	const char *l = "4242 (a) b (c)) R 7 0 0 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 0 99";
+	struct pidstat ps;
+	const char *why = NULL;
+
+	(void)state;
+	assert_int_equal(pidstat_parse(l, strlen(l), &ps, &why), 0);
+	assert_string_equal(ps.comm, "a) b (c)");
+	assert_int_equal(ps.state, 'R');
+	assert_int_equal(ps.ppid, 7);
+	assert_int_equal(ps.utime, 5);
+	assert_int_equal(ps.stime, 6);
+	assert_int_equal(ps.starttime, 99);
+}
+
+static void
+sixty_four_bit_pid(void **state)
+{
+	const char *l = "5000000000 (big) S 4999999999 0 0 0 -1 0 0 0 0 0 1 2 0 0 20 0 1 0 3";
+	struct pidstat ps;
+	const char *why = NULL;
+
+	(void)state;
+	assert_int_equal(pidstat_parse(l, strlen(l), &ps, &why), 0);
+	assert_true(ps.pid == 5000000000LL);
+	assert_true(ps.ppid == 4999999999LL);
+}
+
+static void
+rejects_cut_lines(void **state)
+{
+	const char *cut = "1 (init) S 0 0 0 0 -1 4202752 593";
+	const char *noname = "12 init S 0";
+	const char *nopid = "(init) S 0 0";
+	struct pidstat ps;
+	const char *why = NULL;
+
+	(void)state;
+	assert_int_equal(pidstat_parse(cut, strlen(cut), &ps, &why), -1);
+	assert_string_equal(why, "line cut short");
+	assert_int_equal(pidstat_parse(noname, strlen(noname), &ps, &why), -1);
+	assert_int_equal(pidstat_parse(nopid, strlen(nopid), &ps, &why), -1);
+	assert_string_equal(why, "bad PID");
+}
+
+struct collect {
+	char all[256];
+	long lines;
+};
+
+static int
+on_line(void *arg, const char *line, size_t len, long lineno)
+{
+	struct collect *c = arg;
+
+	c->lines = lineno;
+	strncat(c->all, line, len);
+	strcat(c->all, "|");
+	return 0;
+}
+
+static void
+splits_across_chunks(void **state)
+{
+	const char *text = "alpha\nbe\ngamma\n\ntail";
+	struct linesplit ls;
+	struct collect c;
+	size_t i;
+
+	(void)state;
+	/* Feed one byte at a time: the worst split there is. */
+	memset(&c, 0, sizeof(c));
+	linesplit_init(&ls, on_line, &c);
+	for (i = 0; i < strlen(text); i++)
+		assert_int_equal(linesplit_feed(&ls, text + i, 1), 0);
+	assert_int_equal(linesplit_end(&ls), 0);
+	linesplit_free(&ls);
+	assert_string_equal(c.all, "alpha|be|gamma||tail|");
+	assert_int_equal(c.lines, 5);
+}
+
+static void
+refuses_endless_line(void **state)
+{
+	struct linesplit ls;
+	struct collect c;
+	char *junk = malloc(65536);
+	int i, rc = 0;
+
+	(void)state;
+	memset(junk, 'x', 65536);
+	memset(&c, 0, sizeof(c));
+	linesplit_init(&ls, on_line, &c);
+	for (i = 0; i < 40 && rc == 0; i++)
+		rc = linesplit_feed(&ls, junk, 65536);
+	assert_int_equal(rc, -1);
+	assert_true(ls.toolong);
+	linesplit_free(&ls);
+	free(junk);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(parses_a_real_line),
+		cmocka_unit_test(name_ends_at_last_paren),
+		cmocka_unit_test(sixty_four_bit_pid),
+		cmocka_unit_test(rejects_cut_lines),
+		cmocka_unit_test(splits_across_chunks),
+		cmocka_unit_test(refuses_endless_line),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
