@@ -29,6 +29,23 @@ int logstream_close(struct logstream *);
 /* Frees without finishing (after an error). */
 void logstream_abort(struct logstream *);
 
+/*
+ * What each parse_*.c provides for its kind.  begin() returns the
+ * parser's state (NULL on no memory, diag set); feed() takes the next
+ * bytes, split anywhere; end() finishes the member; release() frees the
+ * state (after end() or instead of it, on error).
+ */
+struct logkind_ops {
+	void *(*begin)(struct trace *, struct diag *);
+	int (*feed)(void *state, const void *buf, size_t len);
+	int (*end)(void *state);
+	void (*release)(void *state);
+};
+
+extern const struct logkind_ops ops_header, ops_proc_stat, ops_diskstats,
+    ops_proc_ps, ops_pacct, ops_pidname, ops_meminfo, ops_cmdline2,
+    ops_paternity, ops_taskstats;
+
 /* One whole member in memory: open, feed, close.  For tests and fuzzers. */
 int trace_parse_buffer(struct trace *, const char *name, const void *buf,
     size_t len, struct diag *);

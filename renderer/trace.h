@@ -78,6 +78,12 @@ struct fork_rec {
 	int64_t ppid;
 };
 
+/* A text keyed by PID: init_pidname.log names, cmdline2.log command lines. */
+struct pidtext {
+	int64_t pid;
+	char *text;
+};
+
 struct trace {
 	struct kv *header;
 	size_t nheader;
@@ -106,6 +112,11 @@ struct trace {
 	size_t nforks, forks_cap;
 	int have_pacct;
 
+	struct pidtext *pidnames;	/* applied by trace_finish() */
+	size_t npidnames, pidnames_cap;
+	struct pidtext *cmdlines;	/* applied by trace_finish() */
+	size_t ncmdlines, cmdlines_cap;
+
 	int ncpus;		/* from the header, at least 1 */
 };
 
@@ -125,6 +136,13 @@ struct process *trace_new_process(struct trace *, int64_t pid, const char *name)
 int process_add_sample(struct process *, const struct proc_sample *);
 int process_set_name(struct process *, const char *name);
 int trace_add_fork(struct trace *, int64_t pid, int64_t ppid);
+int trace_add_pidname(struct trace *, int64_t pid, const char *name);
+int trace_add_cmdline(struct trace *, int64_t pid, const char *cmdline);
+/*
+ * Drops every process and the ps block times: proc_ps.log replaces what
+ * taskstats.log gave (taskstats.log is used only without proc_ps.log).
+ */
+void trace_clear_processes(struct trace *);
 
 /*
  * After all logs are in: sample period, start and duration of every
