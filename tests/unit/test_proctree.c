@@ -10,6 +10,7 @@
 #include "trace.h"
 
 #define EX1 "data/bootchart-0.9/example1/"
+#define EX2 "data/bootchart-0.9/example2/"
 
 /* One row of an extract file or of proctree_dump. */
 struct row {
@@ -158,11 +159,165 @@ test_stages(void **state)
 	trace_free(&t);
 }
 
+/* proctree_make() with pruning ends in extract 5, without it in extract 2. */
+static void
+test_make(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+
+	diag_init(&d, "test");
+	load_example(&t, EX1, 0);
+	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	check_stage(&tree, EX1 "extract.processtree.5.log");
+	/* The chart spans init's start to the latest end (Java: 0:30). */
+	assert_int_equal(tree.start_ms, 290);
+	assert_int_equal(tree.end_ms, 30594);
+	assert_int_equal(proctree_count(&tree), 100);
+	proctree_free(&tree);
+	trace_free(&t);
+
+	load_example(&t, EX1, 0);
+	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	check_stage(&tree, EX1 "extract.processtree.2.log");
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+static struct process *
+find_in_tree(struct process **v, size_t n, int64_t pid)
+{
+	struct process *p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (v[i]->pid == pid)
+			return v[i];
+		p = find_in_tree(v[i]->children, v[i]->nchildren, pid);
+		if (p != NULL)
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * example2 has kernel_pacct.  initlog (PID 517) is logged in proc_ps.log
+ * with ppid 515 (rc.sysinit), which really forked it.  Its accounting
+ * record (record 3244) has ac_ppid 1: the kernel fills ac_ppid when the
+ * process exits, and rc.sysinit's own record (3241) comes first, so
+ * rc.sysinit had exited and initlog had been re-parented to init.  The
+ * Java rule takes the first sampled ancestor from the fork records, so
+ * its parent becomes init -- and the Java chart of example2
+ * (java-png-result.png) indeed draws initlog on init's level, right
+ * after the rc.sysinit subtree.  The same happens to the logger's
+ * children 533, 535 and 536 (logged ppid 512, ac_ppid 1).
+ */
+static void
+test_pacct_parents(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct process *p;
+
+	diag_init(&d, "test");
+	load_example(&t, EX2, 0);
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	p = find_in_tree(tree.roots, tree.nroots, 517);
+	assert_non_null(p);
+	assert_non_null(p->parent);
+	assert_int_equal(p->parent->pid, 515);
+	p = find_in_tree(tree.roots, tree.nroots, 533);
+	assert_int_equal(p->parent->pid, 512);
+	proctree_free(&tree);
+	trace_free(&t);
+
+	load_example(&t, EX2, 1);
+	assert_int_equal(t.nforks, 321408 / 64);
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	p = find_in_tree(tree.roots, tree.nroots, 517);
+	assert_non_null(p);
+	assert_non_null(p->parent);
+	assert_int_equal(p->parent->pid, 1);
+	p = find_in_tree(tree.roots, tree.nroots, 533);
+	assert_int_equal(p->parent->pid, 1);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+static void
+collect_name(struct process *p, int depth, void *arg)
+{
+	FILE *f = arg;
+
+	fprintf(f, "%s\n", p->name);
+}
+
+/*
+ * The rows of example2's Java chart (java-png-result.png), top to
+ * bottom, read off the image: with accounting, the logger merge (PID
+ * 512 bootchartd and its children) and all pruning steps.
+ */
+static const char *ex2_chart_rows[] = {
+	"init", "ksoftirqd/0", "events/0", "khelper", "hotplug",
+	"05-wait_for_sys", "usb.agent", "05-wait_for_sys", "usb.agent",
+	"05-wait_for_sys", "ieee1394.agent", "logger", "khelper", "modprobe",
+	"hotplug", "05-wait_for_sys", "ipw2100/0", "khubd", "kjournald",
+	"init", "rc.sysinit", "start_udev", "udevstart", "rc.sysinit",
+	"kmodule", "rc.sysinit", "modprobe", "sh", "modprobe", "pccardd",
+	"knodemgrd_0", "mount", "initlog", "bootchartd", "sleep", "udevd",
+	"minilogd", "udevd", "khpsbpkt", "minilogd", "kjournald", "rc",
+	"initlog", "S04readahead_ea", "readahead", "S06cpuspeed", "initlog",
+	"cpuspeed", "minilogd", "S08iptables", "iptables-restor",
+	"S10network", "initlog", "minilogd", "ifup", "sleep", "syslogd",
+	"klogd", "portmap", "rpc.statd", "smartd", "acpid", "xinetd",
+	"S85gpm", "initlog", "gpm", "gpm", "crond", "S90xfs", "xfs",
+	"anacron", "atd", "readahead", "initlog", "S97messagebus",
+	"dbus-daemon-1", "S98cups-config-", "initlog", "cups-config-dae",
+	"cups-config-dae", "hald", "50-fstab-sync.h", "S99local",
+	"checkdock_x11", "checkdock_eth", "ifup-post", "dhclient",
+	"dhclient-script", "sleep", "mingetty", "gdm-binary", "X",
+	"xkbcomp", "dhclient",
+};
+
+static void
+test_example2_chart(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	char *got = NULL, *want = NULL;
+	size_t gotlen = 0, wantlen = 0, i;
+	FILE *f;
+
+	diag_init(&d, "test");
+	load_example(&t, EX2, 1);
+	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	f = open_memstream(&got, &gotlen);
+	proctree_walk(&tree, collect_name, f);
+	fclose(f);
+	f = open_memstream(&want, &wantlen);
+	for (i = 0; i < sizeof(ex2_chart_rows) / sizeof(*ex2_chart_rows); i++)
+		fprintf(f, "%s\n", ex2_chart_rows[i]);
+	fclose(f);
+	assert_string_equal(got, want);
+	/* The Java chart header says "time: 0:53" (52.5 s, rounded). */
+	assert_int_equal((tree.duration_ms + 500) / 1000, 53);
+	free(got);
+	free(want);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stages),
+		cmocka_unit_test(test_make),
+		cmocka_unit_test(test_pacct_parents),
+		cmocka_unit_test(test_example2_chart),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
