@@ -17,11 +17,13 @@
 #define SWATCH		10.0
 #define PX_PER_S	25.0
 #define MIN_WIDTH	800
-#define MIN_OPT_WIDTH	400
-#define MAX_WIDTH	32000
+#define MIN_OPT_WIDTH	100
+#define MAX_WIDTH	32767	/* cairo's image surface limit */
+#define AUTO_MAX_WIDTH	32000
 #define LABEL_PAD	4.0
 #define IDLE_LOAD	0.25	/* crop: CPU + I/O wait below this is idle */
 #define IDLE_MS		2000	/* ... for at least this long */
+#define MIB		1048576.0
 
 static const double font_size[LF_NFONTS] = { 16.0, 12.0, 11.0 };
 
@@ -347,6 +349,32 @@ layout_crop_end(const struct trace *t, const struct proctree *tree,
 	return t1;
 }
 
+/*
+ * The logger stores every "model name : X" line of /proc/cpuinfo and the
+ * CPU count in parentheses at the end: show the first model and the count.
+ */
+static void
+cpu_text(const char *v, char *buf, size_t len)
+{
+	const char *colon, *next, *count = NULL, *end = v + strlen(v);
+	size_t n;
+
+	if (strncmp(v, "model name", 10) == 0 &&
+	    (colon = strchr(v, ':')) != NULL)
+		v = colon + 1 + strspn(colon + 1, " \t");
+	n = strcspn(v, "\n");
+	if ((next = strstr(v, "model name")) != NULL && (size_t)(next - v) < n)
+		n = (size_t)(next - v);
+	while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+		n--;
+	if (end > v + n && end[-1] == ')' && (count = strrchr(v + n, '(')) !=
+	    NULL && strspn(count + 1, "0123456789") == (size_t)(end - count - 2)
+	    && end - count > 2)
+		snprintf(buf, len, "CPU: %.*s %s", (int)n, v, count);
+	else
+		snprintf(buf, len, "CPU: %.*s", (int)n, v);
+}
+
 static int
 header_block(struct layout *l, struct measure *m, const struct trace *t,
     const struct chart_opts *o, double *y)
@@ -355,7 +383,7 @@ header_block(struct layout *l, struct measure *m, const struct trace *t,
 	    "system.release", "system.cpu", "system.kernel.options" };
 	static const char *const labels[] = { "uname", "release", "CPU",
 	    "kernel options" };
-	const char *title = o->title, *v, *colon;
+	const char *title = o->title, *v;
 	double maxw = l->width - 2 * MARGIN;
 	char buf[2048];
 	int64_t secs;
@@ -372,12 +400,11 @@ header_block(struct layout *l, struct measure *m, const struct trace *t,
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		if ((v = header_value(t, keys[i])) == NULL)
 			continue;
-		/* "model name : X" as /proc/cpuinfo words it: show X. */
-		if (i == 2 && strncmp(v, "model name", 10) == 0 &&
-		    (colon = strchr(v, ':')) != NULL)
-			v = colon + 1 + strspn(colon + 1, " \t");
-		snprintf(buf, sizeof(buf), "%s: %.*s", labels[i],
-		    (int)strcspn(v, "\n"), v);
+		if (i == 2)
+			cpu_text(v, buf, sizeof(buf));
+		else
+			snprintf(buf, sizeof(buf), "%s: %.*s", labels[i],
+			    (int)strcspn(v, "\n"), v);
 		if (add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT, COL_TEXT) ==
 		    SIZE_MAX)
 			return -1;
@@ -481,11 +508,29 @@ cpu_chart(struct layout *l, const struct trace *t)
 	return 0;
 }
 
+/* Whether a box would overlap any text from index `from` on. */
 static int
-disk_chart(struct layout *l, struct measure *m, const struct trace *t)
+clashes(const struct layout *l, size_t from, double x, double y, double w,
+    double h)
+{
+	const struct lt_box *b;
+	size_t i;
+
+	for (i = from; i < l->ntexts; i++) {
+		b = &l->texts[i].box;
+		if (x < b->x + b->w + 4 && b->x < x + w + 4 && y < b->y + b->h &&
+		    b->y < y + h)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+disk_chart(struct layout *l, struct measure *m, const struct trace *t,
+    size_t legend0)
 {
 	const struct lt_box *bx = &l->disk_box;
-	double peak = 0, peak_x = bx->x, tp, x, w;
+	double peak = 0, peak_x = bx->x, tp, x, y, w;
 	int64_t a, b;
 	size_t i, ti;
 	char buf[64];
@@ -522,15 +567,21 @@ disk_chart(struct layout *l, struct measure *m, const struct trace *t)
 		    bx->y + bx->h * (1 - tp / peak)) == -1)
 			return -1;
 	}
-	snprintf(buf, sizeof(buf), peak >= 10e6 ? "%.0f MB/s" : "%.1f MB/s",
-	    peak / 1e6);
+	/* MiB, as the Java chart counts them. */
+	snprintf(buf, sizeof(buf), peak >= 10 * MIB ? "%.0f MB/s" :
+	    "%.1f MB/s", peak / MIB);
 	w = text_width(m, LF_TEXT, buf);
 	x = peak_x - w / 2;
-	if (x > bx->x + bx->w - w - 2)
-		x = bx->x + bx->w - w - 2;
-	if (x < bx->x + 2)
-		x = bx->x + 2;
-	ti = add_raw(l, m, buf, x, bx->y + 1, bx->w - 4, LF_TEXT, COL_TPUT);
+	if (x > bx->x + bx->w - w)
+		x = bx->x + bx->w - w;
+	if (x < bx->x)
+		x = bx->x;
+	/* Above the chart at the peak, like the Java chart, unless a legend
+	 * text is there; then inside the chart's top edge. */
+	y = bx->y - LEGEND_GAP - m->height[LF_TEXT];
+	if (clashes(l, legend0, x, y, w, m->height[LF_TEXT]))
+		y = bx->y + 1;
+	ti = add_raw(l, m, buf, x, y, bx->w, LF_TEXT, COL_TPUT);
 	return ti == SIZE_MAX ? -1 : 0;
 }
 
@@ -934,7 +985,7 @@ time_scale(struct layout *l, const struct trace *t,
 		l->width = o->width;
 	} else
 		l->width = (int)fmin(fmax(ceil(secs * PX_PER_S + 2 * MARGIN),
-		    MIN_WIDTH), MAX_WIDTH);
+		    MIN_WIDTH), AUTO_MAX_WIDTH);
 	l->x0 = MARGIN;
 	l->px_per_ms = (l->width - 2 * MARGIN) / (secs * 1000);
 	l->row_h = ROW_H;
@@ -955,6 +1006,7 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 		{ "Unint.sleep (I/O)", COL_WAIT, 0 },
 		{ "Sleeping", COL_PROC, 0 }, { "Zombie", COL_ZOMBIE, 0 } };
 	double y = MARGIN, plot_w, band_h;
+	size_t disk_legend;
 	struct rowarg ra = { l, m, o, tree->sample_period_ms, 1, 0 };
 
 	if (time_scale(l, t, tree, o, d) == -1)
@@ -967,11 +1019,12 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 		return -1;
 	l->cpu_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
 	y += CHART_H + GAP;
+	disk_legend = l->ntexts;
 	if (legend(l, m, disk_leg, 2, &y) == -1)
 		return -1;
 	l->disk_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
 	y += CHART_H + GAP;
-	if (cpu_chart(l, t) == -1 || disk_chart(l, m, t) == -1)
+	if (cpu_chart(l, t) == -1 || disk_chart(l, m, t, disk_legend) == -1)
 		return -1;
 	if (legend(l, m, proc_leg, 4, &y) == -1)
 		return -1;

@@ -196,7 +196,7 @@ synth_small(struct synth *s)
 		else
 			synth_cpu(s, t, 0.20, 0.10, 0.10);
 		synth_disk(s, t, t > 5000 && t <= 10000 ? 0.9 : 0.1,
-		    t == 7000 ? 20e6 : 2e6);
+		    t == 7000 ? 20 * 1048576.0 : 2e6);
 	}
 	init = synth_proc(s, NULL, 1, "init", 0, 20000, 'S', 0.0);
 	rc = synth_proc(s, init, 10, "rc", 800, 12000, 'S', 0.0);

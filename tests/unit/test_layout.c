@@ -91,7 +91,7 @@ test_small_layout(void **state)
 		if (strcmp(l.texts[i].s, "20 MB/s") == 0)
 			break;
 	assert_true(i < l.ntexts);
-	assert_true(fabs(l.disk_peak_bps - 20e6) < 1);
+	assert_true(fabs(l.disk_peak_bps - 20 * 1048576.0) < 1);
 	layout_free(&l);
 	synth_free(&s);
 }
