@@ -6,6 +6,7 @@
 #include "testutil_impl.h"
 #include "synth_impl.h"
 
+#include "input.h"
 #include "layout.h"
 #include "textclean.h"
 
@@ -286,6 +287,43 @@ test_text_clean(void **state)
 	assert_int_equal(text_cut("abc", 10), 3);
 }
 
+/* The real examples: text apart, width from the duration, every row. */
+static void
+test_examples_layout(void **state)
+{
+	static const char *const ex[] = { "example1", "example2" };
+	char path[4096];
+	char *paths[1] = { path };
+	struct trace t;
+	struct proctree tree;
+	struct layout l;
+	struct diag d;
+	double want;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%.4000s/%s", shared_path(
+		    "data/bootchart-0.9"), ex[i]);
+		diag_init(&d, "test");
+		d.out = NULL;
+		trace_init(&t);
+		memset(&tree, 0, sizeof(tree));
+		if (input_read(&t, paths, 1, &d) != 0 ||
+		    proctree_make(&tree, &t, 1, &d) != 0)
+			fail_msg("%s: %s", path, d.msg);
+		assert_int_equal(layout_make(&l, &t, &tree, &plain, &d), 0);
+		assert_text_apart(&l);
+		want = fmax(800, ceil(tree.duration_ms / 1000.0 * 25 + 20));
+		assert_int_equal(l.width, (int)want);
+		assert_int_equal(l.nrows, proctree_count(&tree));
+		print_message("%s: %dx%d, %zu rows, %zu texts, %zu cells\n",
+		    ex[i], l.width, l.height, l.nrows, l.ntexts, l.ncells);
+		layout_free(&l);
+		proctree_free(&tree);
+		trace_free(&t);
+	}
+}
+
 int
 main(void)
 {
@@ -298,6 +336,7 @@ main(void)
 		cmocka_unit_test(test_annotate),
 		cmocka_unit_test(test_labels_opts),
 		cmocka_unit_test(test_large_layout),
+		cmocka_unit_test(test_examples_layout),
 	};
 
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
