@@ -696,6 +696,8 @@ sort_list(struct process **v, size_t n)
 {
 	size_t i;
 
+	if (n == 0)
+		return;
 	qsort(v, n, sizeof(*v), cmp_pid);
 	for (i = 0; i < n; i++)
 		sort_list(v[i]->children, v[i]->nchildren);
