@@ -513,7 +513,7 @@ plan_kernel(struct plan *pl, struct rng *r, const struct opts *o, long nk)
 		if (strncmp(name, "jbd2", 4) == 0 ||
 		    strncmp(name, "kworker", 7) == 0)
 			pl->p[i].d_pm = 25;
-		if (k < nk * 4 / 5 || pl->nblocks < 4) {
+		if (k < nk * 9 / 10 || pl->nblocks < 4) {
 			pl->p[i].start = 10 + (int64_t)k * (FIRST_BLOCK - 30) /
 			    nk;
 			continue;
@@ -725,7 +725,7 @@ plan_people(struct plan *pl, const struct opts *o, struct rng *r, int rc,
 
 	ns = rest * 9 / 100;
 	ns = ns < 1 ? 1 : ns;
-	nd = rest * 7 / 100;
+	nd = rest * 9 / 200;
 	nh = rest - ns - nd;
 	scripts.v = malloc((size_t)ns * sizeof(int));
 	dl.v = malloc((size_t)(nd + 1) * sizeof(int));
@@ -770,9 +770,9 @@ plan_build(struct plan *pl, const struct opts *o, struct rng *r)
 	set_profile(&pl->p[kthreadd], 5, 0, 0);
 	pl->p[kthreadd].start = 5;
 
-	/* A 2-CPU machine of today runs some 80 kernel threads. */
-	nk = o->nprocs / 18;
-	nk = nk < 3 ? 3 : nk > 80 ? 80 : nk;
+	/* A 2-CPU machine of today runs some 100 kernel threads or more. */
+	nk = o->nprocs / 13;
+	nk = nk < 3 ? 3 : nk > 110 ? 110 : nk;
 	if (plan_kernel(pl, r, o, nk) < 0)
 		return -1;
 	if ((rc = plan_add(pl, K_RC, init)) < 0)
