@@ -99,8 +99,15 @@ grid(cairo_t *cr, const struct layout *l)
 	frame_box(cr, b, COL_BORDER);
 }
 
+/* Whether [a, b] misses the band [y0, y1] (with a pixel to spare). */
+static int
+outside(double a, double b, double y0, double y1)
+{
+	return b < y0 - 1 || a > y1 + 1;
+}
+
 static void
-deps(cairo_t *cr, const struct layout *l)
+deps(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	static const double dots[] = { 1.0, 2.0 };
 	const struct lt_row *r;
@@ -117,6 +124,8 @@ deps(cairo_t *cr, const struct layout *l)
 			continue;
 		x = floor(r->dep_x) + 0.5;
 		ym = floor(r->box.y + r->box.h / 2) + 0.5;
+		if (outside(r->dep_y0, ym, y0, y1))
+			continue;
 		cairo_move_to(cr, x, r->dep_y0);
 		cairo_line_to(cr, x, ym);
 		cairo_line_to(cr, r->box.x, ym);
@@ -126,7 +135,7 @@ deps(cairo_t *cr, const struct layout *l)
 }
 
 static void
-rows(cairo_t *cr, const struct layout *l)
+rows(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	const struct lt_row *r;
 	const struct lt_rect *c;
@@ -134,6 +143,8 @@ rows(cairo_t *cr, const struct layout *l)
 
 	for (i = 0; i < l->nrows; i++) {
 		r = &l->rows[i];
+		if (outside(r->box.y, r->box.y + r->box.h, y0, y1))
+			continue;
 		fill_box(cr, &r->box, COL_PROC);
 		for (j = 0; j < r->ncells; j++) {
 			c = &l->cells[r->cell0 + j];
@@ -163,7 +174,7 @@ marks(cairo_t *cr, const struct layout *l)
 }
 
 static void
-texts(cairo_t *cr, const struct layout *l)
+texts(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	const struct lt_text *t;
 	int font = -1;
@@ -171,7 +182,8 @@ texts(cairo_t *cr, const struct layout *l)
 
 	for (i = 0; i < l->ntexts; i++) {
 		t = &l->texts[i];
-		if (t->s[0] == '\0')
+		if (t->s[0] == '\0' ||
+		    outside(t->box.y, t->box.y + t->box.h, y0, y1))
 			continue;
 		if (t->font != font) {
 			layout_font(cr, t->font);
@@ -184,7 +196,7 @@ texts(cairo_t *cr, const struct layout *l)
 }
 
 cairo_status_t
-paint_chart(cairo_t *cr, const struct layout *l)
+paint_chart(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	size_t i;
 
@@ -198,9 +210,9 @@ paint_chart(cairo_t *cr, const struct layout *l)
 	}
 	charts(cr, l);
 	grid(cr, l);
-	deps(cr, l);
-	rows(cr, l);
+	deps(cr, l, y0, y1);
+	rows(cr, l, y0, y1);
 	marks(cr, l);
-	texts(cr, l);
+	texts(cr, l, y0, y1);
 	return cairo_status(cr);
 }
