@@ -869,6 +869,7 @@ row_fn(const struct process *p, struct walkent *st, size_t depth, void *arg)
 	row = &l->rows[l->nrows++];
 	memset(row, 0, sizeof(*row));
 	row->proc = p;
+	row->last_child = SIZE_MAX;
 	a = p->start_ms;
 	b = p->start_ms + (p->duration_ms > 0 ? p->duration_ms : 0);
 	if (a < l->t0_ms)
@@ -880,14 +881,21 @@ row_fn(const struct process *p, struct walkent *st, size_t depth, void *arg)
 	row->box.w = fmax(layout_x(l, b) - row->box.x, 1);
 	row->box.y = ry + 1.5;
 	row->box.h = ROW_H - 3;
-	/* The nearest drawn ancestor gets the dotted line. */
+	/*
+	 * The nearest drawn ancestor gets the dotted line.  Its children's
+	 * verticals overlap, so only the last (longest) one is drawn.
+	 */
 	for (i = depth; i-- > 0;)
 		if (st[i].row != SIZE_MAX) {
-			const struct lt_row *pr = &l->rows[st[i].row];
+			struct lt_row *pr = &l->rows[st[i].row];
 
 			row->has_dep = 1;
+			row->dep_vert = 1;
 			row->dep_x = pr->box.x;
 			row->dep_y0 = pr->box.y + pr->box.h;
+			if (pr->last_child != SIZE_MAX)
+				l->rows[pr->last_child].dep_vert = 0;
+			pr->last_child = l->nrows - 1;
 			break;
 		}
 	if (row_cells(l, row, p, ra->period) == -1)

@@ -74,6 +74,11 @@ test_small_layout(void **state)
 	assert_false(l.rows[0].has_dep);
 	assert_true(l.rows[2].has_dep);
 	assert_true(fabs(l.rows[2].dep_x - l.rows[1].box.x) < 1e-9);
+	/* rc's children share one vertical, drawn by the last (row 4). */
+	assert_false(l.rows[2].dep_vert);
+	assert_false(l.rows[3].dep_vert);
+	assert_true(l.rows[4].dep_vert);
+	assert_true(l.rows[4].dep_x == l.rows[2].dep_x);
 	/* Height: rows at the bottom, then the margin. */
 	assert_true(l.proc_box.y + l.proc_box.h <= l.height);
 	assert_true(l.height - (l.proc_box.y + l.proc_box.h) < 12);
