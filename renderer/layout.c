@@ -525,6 +525,15 @@ clashes(const struct layout *l, size_t from, double x, double y, double w,
 	return 0;
 }
 
+/* Bytes per second of a sample; garbage (negative, NaN, inf) counts as 0. */
+static double
+throughput(const struct disk_sample *ds)
+{
+	double tp = ds->read_bps + ds->write_bps;
+
+	return isfinite(tp) && tp > 0 ? tp : 0;
+}
+
 static int
 disk_chart(struct layout *l, struct measure *m, const struct trace *t,
     size_t legend0)
@@ -542,7 +551,7 @@ disk_chart(struct layout *l, struct measure *m, const struct trace *t,
 		    t->ndisk);
 		if (!clip_span(l, &a, &b))
 			continue;
-		tp = t->disk[i].read_bps + t->disk[i].write_bps;
+		tp = throughput(&t->disk[i]);
 		if (tp > peak) {
 			peak = tp;
 			peak_x = layout_x(l, a + (b - a) / 2);
@@ -562,7 +571,7 @@ disk_chart(struct layout *l, struct measure *m, const struct trace *t,
 		    t->ndisk);
 		if (!clip_span(l, &a, &b))
 			continue;
-		tp = t->disk[i].read_bps + t->disk[i].write_bps;
+		tp = throughput(&t->disk[i]);
 		if (add_pt(&l->disk_tput, layout_x(l, a + (b - a) / 2),
 		    bx->y + bx->h * (1 - tp / peak)) == -1)
 			return -1;

@@ -768,6 +768,36 @@ test_png_semantics_example1(void **state)
 	trace_free(&t);
 }
 
+/* Nothing to draw, and garbage numbers: still a valid file in every format. */
+static void
+test_degenerate(void **state)
+{
+	struct chart_opts o = { 0 };
+	enum chart_format f;
+	struct synth s;
+	struct img im;
+	char name[32];
+
+	synth_init(&s, 200);
+	for (f = FMT_PNG; f <= FMT_PDF; f++) {
+		snprintf(name, sizeof(name), "empty.%s", chart_format_ext(f));
+		render(&s, &o, f, path_in(*state, name));
+	}
+	read_png(path_in(*state, "empty.png"), &im);
+	assert_int_equal(im.w, 800);
+	free(im.px);
+	synth_small(&s);
+	s.t.disk[3].read_bps = NAN;
+	s.t.disk[4].write_bps = INFINITY;
+	s.t.disk[5].read_bps = -5;
+	s.t.cpu[2].user = NAN;
+	s.t.cpu[3].io = -1;
+	s.all[2]->samples[1].user = NAN;
+	render(&s, &o, FMT_PNG, path_in(*state, "garbage.png"));
+	render(&s, &o, FMT_PDF, path_in(*state, "garbage.pdf"));
+	synth_free(&s);
+}
+
 /* Taller than a cairo image surface can be: the banded PNG still works. */
 static void
 test_tall_png(void **state)
@@ -821,6 +851,7 @@ main(void)
 		cmocka_unit_test(test_formats_examples),
 		cmocka_unit_test(test_png_semantics_example1),
 		cmocka_unit_test(test_atomic_output),
+		cmocka_unit_test(test_degenerate),
 		cmocka_unit_test(test_tall_png),
 		cmocka_unit_test(test_large_svg),
 	};

@@ -148,6 +148,14 @@ test_width(void **state)
 	assert_true(fabs(layout_x(&l, 2000 * 1000) - 1224) < 1e-6);
 	assert_text_apart(&l);
 	layout_free(&l);
+	/* The narrowest width the CLI allows: texts are cut, never overlap. */
+	o.width = 100;
+	synth_free(&s);
+	synth_small(&s);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_int_equal(l.width, 100);
+	assert_text_apart(&l);
+	layout_free(&l);
 	o.width = 50;
 	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), -1);
 	assert_int_equal(d.status, EXIT_USAGE);
