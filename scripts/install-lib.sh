@@ -72,8 +72,13 @@ manifest_begin() {
 	mkdirs "$STATE"
 }
 
+# Writes the manifest in a fixed order (directories, files, boot
+# entries) so a reinstall gives the same bytes.
 manifest_commit() {
-	cp "$new_manifest" "$R$MANIFEST.tmp" &&
+	for k in d f b; do
+		awk -v k="$k" '$1 == k && !seen[$0]++' "$new_manifest"
+	done >"$R$MANIFEST.tmp" &&
+	    chmod 644 "$R$MANIFEST.tmp" &&
 	    mv "$R$MANIFEST.tmp" "$R$MANIFEST" ||
 	    die "$R$MANIFEST: cannot write"
 }

@@ -1,7 +1,6 @@
 # man_pages.sh: lints the man pages (mandoc, groff) and checks that every option in the programs' --help and every config key is documented.
 top=$(pwd)
 man=$top/docs/man
-n=0
 
 ok() { echo "ok - $*"; }
 notok() { echo "not ok - $*"; }
