@@ -43,7 +43,7 @@ set_root() {
 	case "${1:-/}" in
 	/) R="" ;;
 	/*) R=${1%/} ;;
-	*) R=$(cd "$1" 2>/dev/null && pwd) || die "$1: no such directory" ;;
+	*) mkdir -p "$1" && R=$(cd "$1" && pwd) || die "$1: cannot use as root" ;;
 	esac
 	if [ -n "$R" ] && [ ! -d "$R" ]; then
 		mkdir -p "$R" || die "$R: cannot create"
