@@ -1,4 +1,4 @@
-# man_pages.sh: lints the man pages (mandoc, groff) and checks that every option in the programs' --help and every config key is documented.
+# man_pages.sh: lints the man pages (mandoc, groff); checks that every option of the programs' --help is in their man page and README, and every config key in bootchartd.conf(5).
 top=$(pwd)
 man=$top/docs/man
 
@@ -34,7 +34,8 @@ help_options() {
 	    sed -E 's/^[^-]*//' | sort -u
 }
 
-# check_options NAME BINARY PAGE: every option of `BINARY --help` is in PAGE.
+# check_options NAME BINARY PAGE: every option of `BINARY --help` is in
+# PAGE and in the README.
 check_options() {
 	name=$1 bin=$2 page=$3
 	if [ ! -x "$bin" ]; then
@@ -63,7 +64,25 @@ check_options() {
 	else
 		notok "$page lacks options of $name --help:$missing"
 	fi
+	missing=""
+	for o in $opts; do
+		grep -qE -- "(^|[^A-Za-z0-9-])$o([^A-Za-z0-9-]|\$)" README ||
+		    missing="$missing $o"
+	done
+	if [ -z "$missing" ]; then
+		ok "README lists all options of $name --help"
+	else
+		notok "README lacks options of $name --help:$missing"
+	fi
 }
+
+# The README's first two commands stay `make demo` and `make check`.
+first=$(grep -E '^    [a-z]' README | head -n 2 | awk '{ print $1, $2 }' | tr '\n' ';')
+if [ "$first" = "make demo;make check;" ]; then
+	ok "README's first two commands are make demo and make check"
+else
+	notok "README's first two commands are make demo and make check (got $first)"
+fi
 
 for p in bootchart-render.1 bootchartd.8 bootchartd.conf.5; do
 	if [ -f "$man/$p" ]; then ok "$p exists"; else notok "$p exists"; continue; fi
