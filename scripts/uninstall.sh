@@ -10,7 +10,9 @@ usage() {
 	cat <<EOF2
 usage: $prog [--root DIR] [--no-bootloader] [--files-only]
   --root DIR        the system tree install.sh wrote to (default \$DESTDIR or /)
-  --no-bootloader   leave the boot entry (and the bootchartd it starts)
+  --no-bootloader   do not touch the boot loader: fails, removing nothing,
+                    when install.sh added a boot entry (it would start the
+                    removed bootchartd)
   --files-only      remove files only, run no program (print what to run)
 Files changed since they were installed are left in place with a warning.
 EOF2

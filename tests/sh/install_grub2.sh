@@ -46,6 +46,19 @@ if chroot_ready "$r" "GRUB 2 install with update-grub"; then
 	same_tree "uninstall restores the original tree" "$tmp/orig.snap" "$r"
 fi
 
+# --files-only installs the script but runs nothing, and says what to run.
+r=$tmp/deb-files
+make_root "$r"
+if chroot_ready "$r" "GRUB 2 install with --files-only"; then
+	stub "$r" /usr/sbin/update-grub </dev/null
+	sh "$INSTALL" --root "$r" --files-only "$@" >"$tmp/out" 2>&1
+	rc_is 0 $? "install --files-only succeeds"
+	check "--files-only installs the script" test -x "$r/etc/grub.d/42_bootchart"
+	check "--files-only runs no update-grub" test -z "$(calls "$r")"
+	check "--files-only names the command to run" \
+	    grep -q "now run '/usr/sbin/update-grub'" "$tmp/out"
+fi
+
 # Case 2: no update-grub; grub-mkconfig writes the existing grub.cfg.
 r=$tmp/mkconfig
 make_root "$r"

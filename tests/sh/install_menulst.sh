@@ -52,6 +52,9 @@ sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
 rc_is 0 $? "second install succeeds"
 same_tree "second install adds nothing" "$tmp/once.snap" "$r"
 
+sh "$UNINSTALL" --root "$r" --no-bootloader >"$tmp/out" 2>&1
+rc_is 1 $? "uninstall --no-bootloader refuses while the entry exists"
+same_tree "and removes nothing" "$tmp/once.snap" "$r"
 sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
 rc_is 0 $? "uninstall succeeds"
 check "menu.lst restored byte for byte" cmp -s "$m" "$tmp/menu.orig"
