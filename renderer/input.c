@@ -313,13 +313,42 @@ dir_in(struct input *in, const char *dir, const char *label)
 	return 0;
 }
 
+/* "-": an archive on standard input (never a directory or a bare log). */
+static int
+stdin_in(struct input *in)
+{
+	struct archive *a;
+	int rc;
+
+	if ((a = new_reader(in)) == NULL)
+		return -1;
+	if (archive_read_open_fd(a, STDIN_FILENO, READ_CHUNK) != ARCHIVE_OK)
+		rc = open_failed(in, a);
+	else
+		rc = archive_members(in, a, "(stdin)");
+	archive_read_free(a);
+	if (rc == 1)
+		rc = diag_error(in->d, "not a log archive (tar, optionally "
+		    "compressed)");
+	return rc;
+}
+
 static int
 path_in(struct input *in, const char *path)
 {
 	char label[SHOWN_MAX];
 	struct stat st;
+	size_t n;
 
+	if (strcmp(path, "-") == 0) {
+		diag_set_file(in->d, "(stdin)");
+		return stdin_in(in);
+	}
 	shown_name(label, sizeof(label), path);
+	/* "logs/" names its files "logs/header", not "logs//header". */
+	n = strlen(label);
+	while (n > 1 && label[n - 1] == '/')
+		label[--n] = '\0';
 	diag_set_file(in->d, "%s", label);
 	if (stat(path, &st) != 0)
 		return diag_error(in->d, "%s", strerror(errno));

@@ -112,3 +112,11 @@ run_render "$T/v.out" "$T/v.err" -v -t "$T/v.tgz"
 check "-v names an unknown member" grep -q "notes.txt: unknown member" "$T/v.err"
 run_render "$T/q.out" "$T/q.err" -t "$T/v.tgz"
 check "without -v unknown members are silent" [ ! -s "$T/q.err" ]
+
+# "-" reads an archive from standard input.
+"$R" --dump-tree - <"$T/a.tgz" >"$T/s.dump" 2>"$T/s.err"
+check "archive on standard input" cmp -s "$T/s.dump" "$T/dir.dump"
+echo junk | "$R" -t - >/dev/null 2>"$T/s.err"
+rc=$?
+check "junk on standard input: exit 2, one line" sh -c \
+    "[ $rc -eq 2 ] && [ \$(wc -l <'$T/s.err') -eq 1 ] && grep -q '(stdin): not a log archive' '$T/s.err'"
