@@ -18,6 +18,13 @@
 #define NKINDS (LK_TASKSTATS + 1)
 #define SHOWN_MAX 256
 
+/* libarchive's "unrecognized or invalid format" errno. */
+#ifdef EFTYPE
+#define ERRNO_FORMAT EFTYPE
+#else
+#define ERRNO_FORMAT EILSEQ
+#endif
+
 /* Known members in the order a directory is read: header first, proc_ps before taskstats. */
 static const char *const dir_members[] = {
 	LOG_HEADER, LOG_PROC_PS, LOG_TASKSTATS, LOG_PACCT, LOG_PATERNITY,
@@ -154,7 +161,8 @@ archive_members(struct input *in, struct archive *a, const char *label)
 			diag_warn(in->d, "%s", archive_error_string(a));
 		else if (r != ARCHIVE_OK) {
 			/* Only an uncompressed unknown format is "not an archive". */
-			if (first && archive_filter_count(a) <= 1)
+			if (first && archive_errno(a) == ERRNO_FORMAT &&
+			    archive_filter_count(a) <= 1)
 				return 1;
 			return archive_failed(in, a, first ?
 			    "not a log archive" : "truncated or corrupt archive");
@@ -195,13 +203,19 @@ new_reader(struct input *in)
 	return a;
 }
 
-/* Open already bids for the format: no filter and no format is "not an archive". */
+/*
+ * Open already reads the start of the data to pick the filters and the
+ * format.  Returns 1 for plain data in no known format ("not an
+ * archive"), else -1 with the reason.
+ */
 static int
 open_failed(struct input *in, struct archive *a)
 {
-	if (archive_filter_count(a) <= 1 && archive_errno(a) != ENOMEM)
+	if (archive_errno(a) == ERRNO_FORMAT && archive_filter_count(a) <= 1)
 		return 1;
-	return archive_failed(in, a, "cannot read");
+	if (archive_errno(a) == ERRNO_FORMAT)
+		return diag_error(in->d, "compressed data is not a tar archive");
+	return archive_failed(in, a, "truncated or corrupt archive");
 }
 
 /* A file that is not an archive, read as the log its name says. */
