@@ -68,6 +68,9 @@ tgz_with back.tgz
 expect_error "time stamp going backwards: warning, exit 0" 0 \
     "back\.tgz:proc_ps\.log:$line: warning: .*does not advance" -t "$T/back.tgz"
 
+run_render "$T/q.out" "$T/q.err" -q -t "$T/back.tgz"
+check "-q silences warnings" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/q.err' ]"
+
 # The last line cut short (a crash while logging): warned, still rendered.
 fresh
 head -c 1000000 "$EX1/proc_ps.log" >"$T/w/proc_ps.log"
