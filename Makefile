@@ -33,7 +33,7 @@ SANFLAGS =
 OPT = -O2
 endif
 
-RENDER_PKGS = libarchive cairo zlib
+RENDER_PKGS = libarchive cairo fontconfig zlib
 TEST_PKGS = libpng librsvg-2.0 cmocka
 
 WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
