@@ -189,7 +189,7 @@ render_png(const struct layout *l, struct out *o)
 	cairo_t *cr;
 	int y, n;
 
-	if ((png = malloc(sizeof(*png))) == NULL)
+	if ((png = calloc(1, sizeof(*png))) == NULL)
 		return CAIRO_STATUS_NO_MEMORY;
 	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l->width,
 	    l->height < BAND_ROWS ? l->height : BAND_ROWS);
