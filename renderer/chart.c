@@ -274,7 +274,7 @@ write_file(const struct layout *l, enum chart_format f, const char *path,
 	}
 	if (f == FMT_SVGZ) {
 		/* windowBits 15 + 16: a gzip header and trailer. */
-		if (deflateInit2(&o->z, 9, Z_DEFLATED, 15 + 16, 8,
+		if (deflateInit2(&o->z, 6, Z_DEFLATED, 15 + 16, 8,
 		    Z_DEFAULT_STRATEGY) != Z_OK) {
 			diag_error_status(d, EXIT_NOMEM, "%s: cannot start "
 			    "compression", path);
