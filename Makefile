@@ -136,8 +136,8 @@ bench: deps
 
 demo:
 	./scripts/deps.sh build
-	$(MAKE) all
-	tests/demo.sh
+	$(MAKE) all $(BUILD)/tests/tools/gen_bootlog
+	BC_BUILD=$(BUILD) tests/demo.sh
 
 demo-boot: deps
 	$(MAKE) all tests
