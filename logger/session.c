@@ -308,6 +308,7 @@ store_sample(struct session *s, struct sampler *sm)
 	s->used += total;
 	s->samples++;
 	s->proc_samples += sm->nprocs;
+	s->scans = sm->scans;
 	return 0;
 }
 
@@ -498,12 +499,12 @@ report(struct session *s, int ok)
 	    ((double)s->ru_sampled.ru_utime.tv_usec +
 	    (double)s->ru_sampled.ru_stime.tv_usec) / 1e6;
 	diag_info(s->d, "stats: samples %llu process-samples %llu "
-	    "sampling-cpu-us %.0f total-cpu-us %.0f maxrss-kb %ld",
+	    "sampling-cpu-us %.0f total-cpu-us %.0f maxrss-kb %ld scans %llu",
 	    (unsigned long long)s->samples,
 	    (unsigned long long)s->proc_samples, cpu * 1e6,
 	    ((double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
 	    ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) /
-	    1e6) * 1e6, ru.ru_maxrss);
+	    1e6) * 1e6, ru.ru_maxrss, (unsigned long long)s->scans);
 }
 
 static int
@@ -567,6 +568,8 @@ session_run(struct session *s)
 		cleanup(s);
 		return EXIT_NOMEM;
 	}
+	/* Only boot logging ends on EXIT_PROC. */
+	sm.watch_exit = s->mode != MODE_START && s->cfg.nexit > 0;
 	if (sample_loop(s, &sm) != 0) {
 		diag_warn(s->d, "sampling stopped: %s", strerror(errno));
 		s->why_end = "error";

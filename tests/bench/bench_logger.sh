@@ -1,0 +1,17 @@
+#!/bin/sh
+# bench_logger.sh: bootchartd's CPU per process-sample with 1000 sleeping
+# processes at 50 Hz for 10 s, against the floor (pread of open
+# /proc/PID/stat descriptors) and the naive way (open/read/close), all
+# measured in this run; plus bootchartd's peak RSS.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+b=${BC_BUILD:-build/default}
+case $b in /*) ;; *) b=$top/$b ;; esac
+out=${BC_BENCH_DIR:-$top/build/bench}/bench_logger.tgz
+mkdir -p "$(dirname "$out")"
+export BOOTCHARTD_RUNDIR=$(dirname "$out")
+"$b/tests/tools/bench_logger" "$b/bootchartd" "$out" \
+    "${BENCH_NPROC:-1000}" "${BENCH_HZ:-50}" "${BENCH_SECONDS:-10}"
+rc=$?
+rm -f "$out"
+exit $rc
