@@ -179,12 +179,31 @@ run_naive(struct bench *b, double *nps)
 	return count > 0 ? (c1 - c0) / count : -1;
 }
 
+/* A process forking a short-lived child every 5 ms, as a boot does. */
+static pid_t
+start_forker(void)
+{
+	struct timespec ts = { 0, 5000000 };
+	pid_t pid = fork(), c;
+
+	if (pid != 0)
+		return pid;
+	for (;;) {
+		if ((c = fork()) == 0)
+			_exit(0);
+		if (c > 0)
+			waitpid(c, NULL, 0);
+		nanosleep(&ts, NULL);
+	}
+}
+
 /* Runs bootchartd; parses its "stats:" line.  Returns µs per sample. */
 static double
 run_logger(struct bench *b, const char *bcd, const char *out, double *nps,
     double *total_us, long *rss_kb, double *child_us, double *nscans,
     double *nsamples)
 {
+	const char *conf = getenv("BENCH_CONF");
 	char period[32], secs[32], line[512];
 	double samples, cpu, total, scans;
 	struct rusage ru;
@@ -194,6 +213,8 @@ run_logger(struct bench *b, const char *bcd, const char *out, double *nps,
 	long rss;
 	double psamp = 0, per = -1;
 
+	if (conf == NULL)
+		conf = "/dev/null";
 	snprintf(period, sizeof(period), "%.6f", 1.0 / b->hz);
 	snprintf(secs, sizeof(secs), "%d", b->secs);
 	if (pipe(p) != 0 || (pid = fork()) < 0)
@@ -202,7 +223,7 @@ run_logger(struct bench *b, const char *bcd, const char *out, double *nps,
 		dup2(p[1], 2);
 		close(p[0]);
 		close(p[1]);
-		execl(bcd, "bootchartd", "start", "-v", "-c", "/dev/null",
+		execl(bcd, "bootchartd", "start", "-v", "-c", conf,
 		    "-p", period, "--no-acct", "-o", out, "--", "sleep", secs,
 		    (char *)NULL);
 		_exit(127);
@@ -235,6 +256,9 @@ int
 main(int argc, char **argv)
 {
 	struct bench b;
+	double fork_us, fscans = 0, fsamples = 0, fnb = 0, ftotal, fchild;
+	long frss = 0;
+	pid_t forker;
 	double floor_us, naive_us, bcd_us, nf = 0, nn = 0, nb = 0, total = 0, child = 0;
 	long rss = 0;
 	double scans = 0, samples = 0;
@@ -262,6 +286,13 @@ main(int argc, char **argv)
 	naive_us = run_naive(&b, &nn);
 	bcd_us = run_logger(&b, argv[1], argv[2], &nb, &total, &rss, &child,
 	    &scans, &samples);
+	forker = start_forker();
+	fork_us = run_logger(&b, argv[1], argv[2], &fnb, &ftotal, &frss,
+	    &fchild, &fscans, &fsamples);
+	if (forker > 0) {
+		kill(forker, SIGKILL);
+		waitpid(forker, NULL, 0);
+	}
 	kill_sleepers(&b);
 	printf("floor (pread, open fds):  %7.3f us/process-sample (%.0f)\n",
 	    floor_us, nf);
@@ -277,6 +308,10 @@ main(int argc, char **argv)
 	printf("bootchartd listed /proc in %.0f of %.0f samples (the others: "
 	    "no fork since the last listing)\n", scans, samples);
 	printf("bootchartd peak RSS: %ld KiB (target <= 4096)\n", rss);
+	printf("with a fork every 5 ms (a boot): bootchartd sampling "
+	    "%.3f us/process-sample = %.2f x floor, %.2f x naive; /proc "
+	    "listed in %.0f of %.0f samples; peak RSS %ld KiB\n", fork_us,
+	    fork_us / floor_us, fork_us / naive_us, fscans, fsamples, frss);
 	free(b.sleepers);
 	free(b.pids);
 	return bcd_us > 0 && floor_us > 0 && naive_us > 0 ? 0 : 1;
