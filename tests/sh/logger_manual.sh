@@ -144,3 +144,45 @@ check "unknown command: status 1" [ $? = 1 ]
 check "unknown option: status 1" [ $? = 1 ]
 check "-V prints the version" sh -c "'$L' -V | grep -q '^bootchartd '"
 check "-h prints usage" sh -c "'$L' -h | grep -q 'bootchartd start'"
+
+# 6. `init` from an init script: a background logger that stops by
+# itself at EXIT_PROC, then runs AUTO_RENDER (a stand-in renderer that
+# records its arguments).
+mkdir -p "$T/fakebin"
+printf '#!/bin/sh\necho "$@" >"%s/render.args"\n' "$T" >"$T/fakebin/bootchart-render"
+chmod +x "$T/fakebin/bootchart-render"
+cp /bin/sleep "$T/exitme-now"
+printf 'SAMPLE_PERIOD=0.05\nEXIT_PROC=exitme-now\nSETTLE_TIME=0.1\nMAX_DURATION=20\nAUTO_RENDER=yes\nAUTO_RENDER_FORMAT=svg\nAUTO_RENDER_DIR=%s\n' \
+    "$T" >"$T/init.conf"
+PATH=$T/fakebin:$PATH "$L" init -c "$T/init.conf" -o "$T/i.tgz" \
+    >"$T/i.out" 2>&1
+check "init: returns at once (status 0)" [ $? = 0 ]
+"$T/exitme-now" 0.3
+i=0
+while [ ! -s "$T/render.args" ] && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+check "init: stopped by itself at EXIT_PROC" sh -c \
+    "tar -xzOf '$T/i.tgz' header | grep -qx 'bootchart.end = EXIT_PROC exitme-now'"
+check "init: AUTO_RENDER ran the renderer" \
+    grep -qx -- "-f svg -o $T/bootchart.svg $T/i.tgz" "$T/render.args"
+
+# 7. Out of descriptors (an ordinary user with a hard limit of 24):
+# new PIDs are read with open/read/close, none is missed.
+if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+	mkdir -p "$T/fd"
+	chmod 777 "$T/fd"
+	(cd "$T/fd" && BOOTCHARTD_RUNDIR=$T/fd TMPDIR=$T/fd sh -c \
+	    'ulimit -n 24 && exec setpriv --reuid=nobody --regid=nogroup \
+	    --clear-groups "$0" start -c "$1" -p 0.05 -o "$2" -- sleep 0.3' \
+	    "$L" "$T/empty.conf" "$T/fd/f.tgz" >"$T/fd/out" 2>&1)
+	check "few descriptors: status 0" [ $? = 0 ]
+	n=$(tar -xzOf "$T/fd/f.tgz" proc_ps.log 2>/dev/null |
+	    awk 'NF == 0 { if (c > m) m = c; c = 0; next } NF > 1 { c++ }
+	    END { print m + 0 }')
+	all=$(ls /proc | grep -c '^[0-9]')
+	check "few descriptors: $n processes per sample (~$all running)" \
+	    [ "$n" -gt 30 ]
+else
+	echo "ok - few descriptors # SKIP no setpriv or no user nobody"
+fi
