@@ -148,7 +148,8 @@ setup_init(struct session *s)
 	if ((s->procfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return -1;
 	/* init (PID 1) stays in the namespace the booted system sees. */
-	s->nsfd = openat(s->procfd, "1/ns/mnt", O_RDONLY | O_CLOEXEC);
+	if (s->nsfd < 0)
+		s->nsfd = openat(s->procfd, "1/ns/mnt", O_RDONLY | O_CLOEXEC);
 	if (s->nsfd < 0) {
 		diag_warn(s->d, "cannot find init's namespace: %s",
 		    strerror(errno));
@@ -512,7 +513,17 @@ setup(struct session *s)
 {
 	int r;
 
-	r = s->mode == MODE_INIT ? setup_init(s) : setup_manual(s);
+	if (s->mode == MODE_BOOT && geteuid() == 0) {
+		/*
+		 * From an init script / and /tmp may still be read-only:
+		 * log like init mode, and come back to this namespace.
+		 */
+		s->nsfd = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+		r = setup_init(s);
+	} else if (s->mode == MODE_INIT)
+		r = setup_init(s);
+	else
+		r = setup_manual(s);
 	if (r != 0)
 		return -1;
 	if (open_logs(s) != 0) {
