@@ -63,7 +63,7 @@ parent() {
 
 check "rcS runs under init (PID 1)" [ "$(parent "$w/parents" rcS)" = "1 init" ]
 for s in mount-fs load-modules cpu-step svc-net svc-cron io-step \
-    svc-daemon-start helper boot-done; do
+    start-bcdaemon helper boot-done; do
 	p=$(parent "$w/parents" "$s")
 	check "$s runs under rcS (got: ${p:-missing})" \
 	    sh -c "echo '$p' | grep -q ' rcS\$'"
@@ -73,8 +73,8 @@ done
 p=$(parent "$w/parents" bcdaemon)
 p0=$(parent "$w/parents0" bcdaemon)
 echo "# bcdaemon parent: with accounting '$p', without '$p0'"
-check "double-forked bcdaemon sits under svc-daemon-start with accounting" \
-    sh -c "echo '$p' | grep -q ' svc-daemon-start\$'"
+check "double-forked bcdaemon sits under start-bcdaemon with accounting" \
+    sh -c "echo '$p' | grep -q ' start-bcdaemon\$'"
 check "without accounting bcdaemon sits under init" [ "$p0" = "1 init" ]
 
 # CPU step: its own utime+stime grow by at least half the time it ran.
