@@ -77,6 +77,19 @@ check "double-forked bcdaemon sits under start-bcdaemon with accounting" \
     sh -c "echo '$p' | grep -q ' start-bcdaemon\$'"
 check "without accounting bcdaemon sits under init" [ "$p0" = "1 init" ]
 
+# What the records hold: a child of start-bcdaemon that exited before any
+# sample (the middle process).  Records are 64 bytes; pid and ppid are the
+# 5th and 6th 32-bit words (x86: host byte order).
+spid=$(grep -m 1 '(start-bcdaemon) ' "$w/x/proc_ps.log" | cut -d' ' -f1)
+unseen=""
+for pid in $(od -An -v -w64 -tu4 "$w/x/kernel_pacct" 2>/dev/null |
+    awk -v s="${spid:-x}" '$6 == s { print $5 }'); do
+	grep -q "^$pid (" "$w/x/proc_ps.log" || unseen="$unseen $pid"
+done
+echo "# start-bcdaemon is pid ${spid:-?}; its never-sampled children in kernel_pacct:${unseen:- none}"
+check "kernel_pacct names start-bcdaemon's unsampled middle process" \
+    [ -n "$unseen" ]
+
 # CPU step: its own utime+stime grow by at least half the time it ran.
 cpu=$(awk '
 	/^[0-9]+$/ { t = $1; next }
