@@ -29,7 +29,11 @@ vmboot() {
 
 # show_console OUTDIR: the last console lines as TAP comments.
 show_console() {
-	{ cat "$1.out"; tail -n 25 "$1/serial.log"; } 2>/dev/null | sed 's/^/# /'
+	{
+		cat "$1.out"
+		sed '/^BCTEST-TGZ-BEGIN/,/^BCTEST-TGZ-END/d' "$1/serial.log" |
+		    tail -n 25
+	} 2>/dev/null | sed 's/^/# /'
 }
 
 # marker OUTDIR REGEX: the console shows a line matching REGEX.
