@@ -66,6 +66,11 @@ logstream_open(struct trace *t, enum logkind kind, struct diag *d)
 		diag_error_status(d, EXIT_NOMEM, "out of memory");
 		return NULL;
 	}
+	/* proc_ps.log is the better process source: drop what taskstats.log gave. */
+	if (kind == LK_PROC_PS && t->ps_source == 2) {
+		diag_info(d, "%s: replaces taskstats.log", d->file);
+		trace_clear_processes(t);
+	}
 	ls->ops = ops;
 	ls->d = d;
 	if ((ls->state = ops->begin(t, d)) == NULL) {

@@ -290,5 +290,6 @@ main(int argc, char **argv)
 	proctree_free(&tree);
 	trace_free(&t);
 	free(c.chart.annotate);
+	chart_release_fonts();
 	return rc;
 }

@@ -358,6 +358,8 @@ trace_finish(struct trace *t, struct diag *d)
 		if (n >= 1 && n <= 4096)
 			t->ncpus = (int)n;
 	}
+	d->file[0] = '\0';	/* this is about the whole log, no one file */
+	d->line = 0;
 	if (t->nprocs == 0)
 		return diag_error(d, "no process data (proc_ps.log or "
 		    "taskstats.log missing or empty)");

@@ -310,6 +310,173 @@ test_example2_chart(void **state)
 	trace_free(&t);
 }
 
+/* A process with samples at `first`, first+100, ... (nsamp of them). */
+static struct process *
+mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
+    int64_t start, int64_t first, size_t nsamp)
+{
+	struct process *p = trace_new_process(t, pid, name);
+	struct proc_sample s = { 0, 0.5f, 0.1f, 'R' };
+	size_t i;
+
+	assert_non_null(p);
+	p->ppid = ppid;
+	p->start_ms = start;
+	for (i = 0; i < nsamp; i++) {
+		s.time_ms = first + 100 * (int64_t)i;
+		assert_int_equal(process_add_sample(p, &s), 0);
+	}
+	return p;
+}
+
+/* Blocks every 100 ms from 1000 to 2000: period (2000-1000)/11 = 90. */
+static void
+synthetic_trace(struct trace *t)
+{
+	trace_init(t);
+	t->ps_first_ms = 1000;
+	t->ps_last_ms = 2000;
+	t->ps_blocks = 11;
+	mkproc(t, 1, 0, "init", 10, 1100, 10);
+	mkproc(t, 100, 1, "bootchartd", 1000, 1100, 10);
+	mkproc(t, 101, 100, "sh", 1000, 1100, 5);
+	mkproc(t, 102, 101, "sleep", 1200, 1300, 3);
+	mkproc(t, 103, 102, "cat", 1300, 1400, 2);
+	mkproc(t, 200, 1, "foo", 500, 1100, 10);
+	mkproc(t, 201, 200, "bar", 1200, 1300, 4);
+}
+
+/* SPEC §3.4: below the logger each child absorbs its own children. */
+static void
+test_logger_merge(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct process *sh;
+
+	diag_init(&d, "test");
+	synthetic_trace(&t);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(t.sample_period_ms, 90);
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_count(&tree), 7);
+	assert_int_equal(proctree_merge_logger(&tree), 0);
+	sh = find_in_tree(tree.roots, tree.nroots, 101);
+	assert_non_null(sh);
+	assert_int_equal(sh->nchildren, 0);
+	/* sh's 5 samples plus sleep's 3; cat, a grandchild, is dropped. */
+	assert_int_equal(sh->nsamples, 8);
+	assert_null(find_in_tree(tree.roots, tree.nroots, 102));
+	assert_null(find_in_tree(tree.roots, tree.nroots, 103));
+	/* sh ran 1000..1590, sleep 1200..1590 (1500 + 90): end stays. */
+	assert_int_equal(sh->start_ms, 1000);
+	assert_int_equal(sh->duration_ms, 590);
+	/* Samples stay in time order after the merge. */
+	assert_int_equal(sh->samples[1].time_ms, 1200);
+	assert_int_equal(sh->samples[2].time_ms, 1300);
+	/* Outside the logger nothing changes. */
+	assert_non_null(find_in_tree(tree.roots, tree.nroots, 201));
+	proctree_sort(&tree);
+	assert_int_equal(tree.start_ms, 10);
+	/* init: last sample 2000 plus one period. */
+	assert_int_equal(tree.end_ms, 2090);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+/*
+ * Profile mode: the profiled command below the logger is kept whole;
+ * foo, started before logging began, folds into init (bar moves up);
+ * init, a root started earlier, is clipped to the logging span, which
+ * is also the chart's span.
+ */
+static void
+test_profile_mode(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct process *init, *sh, *bar;
+
+	diag_init(&d, "test");
+	synthetic_trace(&t);
+	assert_int_equal(trace_set_header(&t, "profile.process", "sh"), 0);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_merge_logger(&tree), 0);
+	sh = find_in_tree(tree.roots, tree.nroots, 101);
+	assert_int_equal(sh->nchildren, 1);
+	assert_int_equal(sh->nsamples, 5);
+	assert_non_null(find_in_tree(tree.roots, tree.nroots, 103));
+	assert_null(find_in_tree(tree.roots, tree.nroots, 200));
+	init = tree.roots[0];
+	assert_int_equal(init->pid, 1);
+	assert_int_equal(init->nsamples, 20);
+	/* bootchartd, then bar appended at the end of init's list. */
+	assert_int_equal(init->nchildren, 2);
+	bar = init->children[1];
+	assert_int_equal(bar->pid, 201);
+	assert_ptr_equal(bar->parent, init);
+	assert_int_equal(init->start_ms, 1000);
+	assert_int_equal(init->duration_ms, 1000);
+	proctree_sort(&tree);
+	assert_int_equal(tree.start_ms, 1000);
+	assert_int_equal(tree.end_ms, 2000);
+	assert_int_equal(tree.duration_ms, 1000);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+static void
+max_depth(struct process *p, int depth, void *arg)
+{
+	int *m = arg;
+
+	if (depth > *m)
+		*m = depth;
+}
+
+/* Hostile parents: a ppid cycle and a chain far deeper than any boot. */
+static void
+test_cycles_and_depth(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	int64_t pid;
+	size_t n;
+	int depth;
+
+	diag_init(&d, "test");
+	trace_init(&t);
+	t.ps_first_ms = 1000;
+	t.ps_last_ms = 2000;
+	t.ps_blocks = 11;
+	mkproc(&t, 10, 11, "a", 1000, 1100, 3);
+	mkproc(&t, 11, 10, "b", 1000, 1100, 3);
+	mkproc(&t, 12, 12, "self", 1000, 1100, 3);
+	for (pid = 1000; pid < 6000; pid++)
+		mkproc(&t, pid, pid - 1, "deep", 1000, 1100, 3);
+	/* Fork records in a cycle must not hang the ancestor walk. */
+	assert_int_equal(trace_add_fork(&t, 500, 501), 0);
+	assert_int_equal(trace_add_fork(&t, 501, 500), 0);
+	assert_int_equal(trace_add_fork(&t, 12, 500), 0);
+	n = t.nprocs;
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	/* Every process is still in the tree exactly once. */
+	assert_int_equal(proctree_count(&tree), n);
+	/* The 5000-deep chain is cut at 1000 levels (docs/tree.md). */
+	depth = 0;
+	proctree_walk(&tree, max_depth, &depth);
+	assert_int_equal(depth, 1000);
+	proctree_free(&tree);
+	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
 int
 main(void)
 {
@@ -318,6 +485,9 @@ main(void)
 		cmocka_unit_test(test_make),
 		cmocka_unit_test(test_pacct_parents),
 		cmocka_unit_test(test_example2_chart),
+		cmocka_unit_test(test_logger_merge),
+		cmocka_unit_test(test_profile_mode),
+		cmocka_unit_test(test_cycles_and_depth),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
