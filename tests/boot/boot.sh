@@ -9,6 +9,7 @@
 #     -n              no logger: the kernel starts /sbin/init directly
 #     -a yes|no       PROCESS_ACCOUNTING in the logger's config (yes)
 #     -f FILE         use FILE as /etc/bootchartd.conf instead
+#     -e KEY=VALUE    one more line for the generated config (repeatable)
 #     -x "ARGS"       extra kernel command line arguments
 #     -t SECONDS      qemu time limit (240)
 #
@@ -21,15 +22,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 build=$top/build/default
 cache=$top/build/boot-cache
-logger=1 acct=yes conf="" extra="" limit=240
+logger=1 acct=yes conf="" extra="" limit=240 more=""
 
-while getopts b:c:na:f:x:t: opt; do
+while getopts b:c:na:f:e:x:t: opt; do
 	case "$opt" in
 	b) build=$(cd "$OPTARG" && pwd) ;;
 	c) cache=$OPTARG ;;
 	n) logger=0 ;;
 	a) acct=$OPTARG ;;
 	f) conf=$OPTARG ;;
+	e) more="$more$OPTARG
+" ;;
 	x) extra=$OPTARG ;;
 	t) limit=$OPTARG ;;
 	*) exit 2 ;;
@@ -76,6 +79,7 @@ EXIT_PROC="boot-done"
 SETTLE_TIME=1
 BOOTLOG_DEST=/var/log/bootchart.tgz
 CONF
+	printf '%s' "$more" >>"$1"
 }
 
 make_initrd() {
