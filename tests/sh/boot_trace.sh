@@ -7,12 +7,15 @@
 skip_under_sanitizers "qemu boot through bootchartd"
 
 w=$BC_TMP
-vmboot "$w/acct" -a yes
-rc_acct=$?
-vmboot "$w/noacct" -a no
-rc_noacct=$?
+# Boots with and without the logger alternate, so that load on the host
+# (other builds) hits both kinds alike; the cost uses the faster of each.
 vmboot "$w/nolog" -n
 rc_nolog=$?
+vmboot "$w/acct" -a yes
+rc_acct=$?
+vmboot "$w/nolog2" -n
+vmboot "$w/noacct" -a no
+rc_noacct=$?
 
 check "boot with bootchartd reaches the end of init" [ "$rc_acct" -eq 0 ]
 [ "$rc_acct" -eq 0 ] || show_console "$w/acct"
@@ -120,12 +123,33 @@ check "PNG renders from the boot" \
 check "SVG renders from the boot" xmllint --noout "$w/boot.svg"
 
 # The logger's cost: guest uptime at the end of rc, same run, same machine.
-with=$(marker_uptime "$w/acct" BCTEST-RCDONE)
-without=$(marker_uptime "$w/nolog" BCTEST-RCDONE)
+# min A B: the smaller of two times, or the one that exists.
+min() {
+	awk -v a="$1" -v b="$2" 'BEGIN {
+		if (a == "") print b; else if (b == "" || a + 0 <= b + 0) print a
+		else print b }'
+}
+w1=$(marker_uptime "$w/acct" BCTEST-RCDONE)
+w2=$(marker_uptime "$w/noacct" BCTEST-RCDONE)
+o1=$(marker_uptime "$w/nolog" BCTEST-RCDONE)
+o2=$(marker_uptime "$w/nolog2" BCTEST-RCDONE)
+echo "# boot to end of rc with bootchartd: ${w1:-?}s, ${w2:-?}s; without: ${o1:-?}s, ${o2:-?}s"
+with=$(min "$w1" "$w2")
+without=$(min "$o1" "$o2")
 if [ -n "$with" ] && [ -n "$without" ]; then
 	ratio=$(awk -v a="$with" -v b="$without" 'BEGIN { printf "%.3f", a / b }')
-	echo "# boot to end of rc: ${with}s with bootchartd, ${without}s without: ratio $ratio"
+	echo "# boot to end of rc (best of two): ${with}s with bootchartd, ${without}s without: ratio $ratio"
 	ok "boot-to-marker time with/without bootchartd measured (ratio $ratio)"
+	# The same cost seen from inside: the logger's own CPU time.
+	awk -v up="$w1" '
+		/^[0-9]+$/ { t = $1; next }
+		/^[0-9]+ \(bootchartd\) / {
+			s = $0; sub(/.*\) /, "", s); split(s, f, " ")
+			if (f[12] + f[13] > c) c = f[12] + f[13]
+		}
+		END { printf "# bootchartd CPU time: %.2fs (%.1f%% of the %.2fs to end of rc)\n",
+		    c / 100, c / up, up }
+	' "$w/x/proc_ps.log"
 else
 	notok "boot-to-marker time with/without bootchartd measured"
 fi
