@@ -7,7 +7,8 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-build/default}" && pwd)
-work=$(mktemp -d)
+# Scratch space under the build dir, where no /tmp cleaner reaches it.
+work=$(mktemp -d "$build/demo-boot.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 echo "demo-boot: booting Debian's cloud kernel in qemu (TCG, ~15 s)..."
