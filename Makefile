@@ -9,7 +9,7 @@
 #
 # Objects go to $(BUILD); SAN=1 selects build/asan with sanitizers.
 
-PREFIX ?= /usr/local
+PREFIX ?= /usr
 DESTDIR ?=
 SBINDIR ?= /sbin
 BINDIR ?= $(PREFIX)/bin
@@ -146,11 +146,17 @@ demo-boot: deps
 fuzz:
 	tests/fuzz/run.sh $(FUZZ_SECONDS)
 
+# The boot entry is install.sh's job (see INSTALL); uninstall removes one
+# if install.sh had added it.
+INSTALL_ENV = DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' \
+	SBINDIR='$(SBINDIR)' MANDIR='$(MANDIR)' DOCDIR='$(DOCDIR)' \
+	SYSCONFDIR='$(SYSCONFDIR)'
+
 install: all
-	./scripts/install.sh --no-bootloader --files-only
+	$(INSTALL_ENV) ./scripts/install.sh --no-bootloader --files-only
 
 uninstall:
-	./scripts/uninstall.sh --no-bootloader
+	$(INSTALL_ENV) ./scripts/uninstall.sh
 
 clean:
 	rm -rf build renderer/bootchart-render logger/bootchartd

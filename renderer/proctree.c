@@ -72,7 +72,13 @@ merge_into(struct process *a, const struct process *b)
 	size_t i = 0, j = 0, k = 0, n = a->nsamples + b->nsamples;
 	int64_t end = proc_end(a) > proc_end(b) ? proc_end(a) : proc_end(b);
 
-	if (b->nsamples > 0) {
+	if (b->nsamples > 0 && (a->nsamples == 0 ||
+	    a->samples[a->nsamples - 1].time_ms <= b->samples[0].time_ms)) {
+		/* B ran after A (a logger's helpers, runs): just append. */
+		for (i = 0; i < b->nsamples; i++)
+			if (process_add_sample(a, &b->samples[i]) != 0)
+				return -1;
+	} else if (b->nsamples > 0) {
 		if ((m = malloc(n * sizeof(*m))) == NULL)
 			return -1;
 		while (i < a->nsamples || j < b->nsamples) {

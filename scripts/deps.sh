@@ -9,7 +9,7 @@ BUILD_PKGS="gcc make pkg-config libc6-dev zlib1g-dev libarchive-dev libcairo2-de
 # the qemu boot harness, man page lint, fuzzing compiler.
 TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxml2-utils
 tar gzip bzip2 xz-utils libarchive-tools util-linux cpio busybox-static
-qemu-system-x86 grub-common mandoc clang"
+qemu-system-x86 grub-common mandoc groff-base clang"
 
 want="$BUILD_PKGS"
 case "${1:-all}" in

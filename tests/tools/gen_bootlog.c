@@ -18,7 +18,8 @@
 #define FOREVER		INT64_MAX
 #define COMM_LEN	16	/* kernel TASK_COMM_LEN, NUL included */
 #define FIRST_BLOCK	150	/* uptime (ticks) of the first sample */
-#define BOOT_EPOCH	1767225600	/* 2026-01-01 00:00:00 UTC: fixed for byte-identical output */
+/* 2026-01-01 00:00:00 UTC: a fixed date keeps the output byte-identical. */
+#define BOOT_EPOCH	1767225600
 
 enum kind {
 	K_INIT, K_KTHREADD, K_KTHREAD, K_RC, K_SCRIPT, K_DAEMON, K_HELPER,
@@ -70,7 +71,6 @@ struct buf {
 struct disk {
 	const char *name;
 	int major, minor;
-	int whole;		/* partitions copy a share of their disk */
 	uint64_t c[17];		/* the 17 counters of a 5.5+ kernel */
 };
 
@@ -439,7 +439,7 @@ set_profile(struct proc *p, unsigned cpu, unsigned d, unsigned user)
 	p->user_pm = user;
 }
 
-/* Start up to the sample `blk`, alive for `nsamp` samples, within the parent. */
+/* Born just before sample `blk`, seen in `nsamp` samples, inside its parent's life. */
 static void
 place(struct plan *pl, struct rng *r, int i, long blk, long nsamp)
 {
@@ -469,7 +469,7 @@ place(struct plan *pl, struct rng *r, int i, long blk, long nsamp)
 
 /* A never-sampled process living strictly between samples blk and blk+1. */
 static int
-add_ghost(struct plan *pl, struct rng *r, int parent, long blk)
+add_ghost(struct plan *pl, int parent, long blk)
 {
 	int g;
 
@@ -482,7 +482,6 @@ add_ghost(struct plan *pl, struct rng *r, int parent, long blk)
 	set_name(&pl->p[g], pl->p[parent].comm[1]);
 	pl->p[g].start = pl->tick[blk] + 1;
 	pl->p[g].end = pl->p[g].reap = pl->tick[blk + 1];
-	(void)r;
 	return g;
 }
 
@@ -579,7 +578,7 @@ plan_daemons(struct plan *pl, struct rng *r, long nd,
 		lb = last_blk(pl, pl->p[s].end);
 		blk = lb > fb ? fb + (long)rng_below(r, (uint64_t)(lb - fb)) :
 		    fb;
-		g = add_ghost(pl, r, s, blk);
+		g = add_ghost(pl, s, blk);
 		if (g == -2 || (i = plan_add(pl, K_DAEMON, g >= 0 ? g : s)) < 0)
 			return -1;
 		p = &pl->p[idlist_push(out, i)];
@@ -641,7 +640,7 @@ plan_helpers(struct plan *pl, struct rng *r, const struct opts *o, long nh,
 			nsamp = lb - blk + 1;
 		g = -1;
 		if (pl->p[par].kind == K_SCRIPT && rng_pm(r, 60))
-			g = add_ghost(pl, r, par, blk - 1);
+			g = add_ghost(pl, par, blk - 1);
 		if (g == -2 || (i = plan_add(pl, K_HELPER, par)) < 0)
 			return -1;
 		p = &pl->p[i];
@@ -1189,10 +1188,10 @@ static void
 init_disks(struct sim *s)
 {
 	static const struct disk proto[4] = {
-		{ "loop0", 7, 0, 1, { 0 } },
-		{ "sda", 8, 0, 1, { 0 } },
-		{ "sda1", 8, 1, 0, { 0 } },
-		{ "nvme0n1", 259, 0, 1, { 0 } },
+		{ "loop0", 7, 0, { 0 } },
+		{ "sda", 8, 0, { 0 } },
+		{ "sda1", 8, 1, { 0 } },
+		{ "nvme0n1", 259, 0, { 0 } },
 	};
 
 	memcpy(s->disks, proto, sizeof(proto));

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -512,7 +514,8 @@ test_atomic_output(void **state)
 	struct synth s;
 	struct diag d;
 	struct stat st;
-	int before;
+	int before, wst;
+	pid_t pid;
 
 	snprintf(old, sizeof(old), "%s", path_in(f, "old.png"));
 	snprintf(victim, sizeof(victim), "%s", path_in(f, "victim"));
@@ -522,19 +525,35 @@ test_atomic_output(void **state)
 	assert_int_equal(symlink(victim, link), 0);
 	before = count_entries(f->dir);
 
-	/* 3000 rows are too tall for PNG: error, old file untouched. */
-	synth_large(&s, 3000, 60, 3);
-	diag_init(&d, "test");
+	/*
+	 * A write error half-way (file size limit, as on a full disk), in a
+	 * child so the limit stays there: error naming the path, the old
+	 * file untouched, no temporary left behind.
+	 */
+	synth_small(&s);
 	o.format = FMT_PNG;
-	assert_int_equal(chart_write(&s.t, &s.tree, &o, old, &d), -1);
-	assert_int_equal(d.status, EXIT_OUTPUT);
-	assert_non_null(strstr(d.msg, old));
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct rlimit rl = { 1000, 1000 };
+
+		signal(SIGXFSZ, SIG_IGN);
+		diag_init(&d, "test");
+		if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+			_exit(10);
+		if (chart_write(&s.t, &s.tree, &o, old, &d) != -1)
+			_exit(11);
+		if (d.status != EXIT_OUTPUT || strstr(d.msg, old) == NULL)
+			_exit(12);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &wst, 0), pid);
+	assert_true(WIFEXITED(wst));
+	assert_int_equal(WEXITSTATUS(wst), 0);
 	assert_true(file_is(old, "old"));
 	assert_int_equal(count_entries(f->dir), before);
-	synth_free(&s);
 
 	/* A missing directory: a clear error naming the path. */
-	synth_small(&s);
 	diag_init(&d, "test");
 	assert_int_equal(chart_write(&s.t, &s.tree, &o,
 	    "/nonexistent-dir/x.png", &d), -1);
@@ -749,6 +768,62 @@ test_png_semantics_example1(void **state)
 	trace_free(&t);
 }
 
+/* Nothing to draw, and garbage numbers: still a valid file in every format. */
+static void
+test_degenerate(void **state)
+{
+	struct chart_opts o = { 0 };
+	enum chart_format f;
+	struct synth s;
+	struct img im;
+	char name[32];
+
+	synth_init(&s, 200);
+	for (f = FMT_PNG; f <= FMT_PDF; f++) {
+		snprintf(name, sizeof(name), "empty.%s", chart_format_ext(f));
+		render(&s, &o, f, path_in(*state, name));
+	}
+	read_png(path_in(*state, "empty.png"), &im);
+	assert_int_equal(im.w, 800);
+	free(im.px);
+	synth_small(&s);
+	s.t.disk[3].read_bps = NAN;
+	s.t.disk[4].write_bps = INFINITY;
+	s.t.disk[5].read_bps = -5;
+	s.t.cpu[2].user = NAN;
+	s.t.cpu[3].io = -1;
+	s.all[2]->samples[1].user = NAN;
+	render(&s, &o, FMT_PNG, path_in(*state, "garbage.png"));
+	render(&s, &o, FMT_PDF, path_in(*state, "garbage.pdf"));
+	synth_free(&s);
+}
+
+/* Taller than a cairo image surface can be: the banded PNG still works. */
+static void
+test_tall_png(void **state)
+{
+	struct chart_opts o = { 0 };
+	struct synth s;
+	struct layout l;
+	struct img im;
+	const char *png = path_in(*state, "tall.png");
+
+	synth_large(&s, 2200, 30, 5);
+	render(&s, &o, FMT_PNG, png);
+	layout_of(&s, &o, &l);
+	assert_true(l.height > 32767);
+	read_png(png, &im);
+	assert_int_equal(im.w, l.width);
+	assert_int_equal(im.h, l.height);
+	/* The last row's box is painted near the bottom, in the last band. */
+	assert_true(is_covered(pixel(&im, (int)(l.rows[l.nrows - 1].box.x +
+	    l.rows[l.nrows - 1].box.w / 2), (int)floor(l.rows[l.nrows -
+	    1].box.y) + 1)));
+	free(im.px);
+	layout_free(&l);
+	synth_free(&s);
+}
+
 /* A large scene still renders in the vector formats. */
 static void
 test_large_svg(void **state)
@@ -776,6 +851,8 @@ main(void)
 		cmocka_unit_test(test_formats_examples),
 		cmocka_unit_test(test_png_semantics_example1),
 		cmocka_unit_test(test_atomic_output),
+		cmocka_unit_test(test_degenerate),
+		cmocka_unit_test(test_tall_png),
 		cmocka_unit_test(test_large_svg),
 	};
 

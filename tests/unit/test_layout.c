@@ -74,6 +74,11 @@ test_small_layout(void **state)
 	assert_false(l.rows[0].has_dep);
 	assert_true(l.rows[2].has_dep);
 	assert_true(fabs(l.rows[2].dep_x - l.rows[1].box.x) < 1e-9);
+	/* rc's children share one vertical, drawn by the last (row 4). */
+	assert_false(l.rows[2].dep_vert);
+	assert_false(l.rows[3].dep_vert);
+	assert_true(l.rows[4].dep_vert);
+	assert_true(l.rows[4].dep_x == l.rows[2].dep_x);
 	/* Height: rows at the bottom, then the margin. */
 	assert_true(l.proc_box.y + l.proc_box.h <= l.height);
 	assert_true(l.height - (l.proc_box.y + l.proc_box.h) < 12);
@@ -141,6 +146,14 @@ test_width(void **state)
 	/* Time maps onto the plot: start at x0, end at the right margin. */
 	assert_true(fabs(layout_x(&l, 0) - 10) < 1e-9);
 	assert_true(fabs(layout_x(&l, 2000 * 1000) - 1224) < 1e-6);
+	assert_text_apart(&l);
+	layout_free(&l);
+	/* The narrowest width the CLI allows: texts are cut, never overlap. */
+	o.width = 100;
+	synth_free(&s);
+	synth_small(&s);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_int_equal(l.width, 100);
 	assert_text_apart(&l);
 	layout_free(&l);
 	o.width = 50;

@@ -1,0 +1,101 @@
+#!/bin/sh
+# install.sh: installs the built bootchartd and bootchart-render, config, man pages and docs, and adds the "Bootchart logging" boot entry.
+#
+# Everything written is recorded in ROOT/var/lib/bootchart/installed so
+# that uninstall.sh removes exactly that.  See docs/install.md.
+set -u
+
+prog=install.sh
+top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
+. "$top/scripts/install-lib.sh"
+
+usage() {
+	cat <<EOF
+usage: $prog [--root DIR] [--prefix DIR] [--no-bootloader] [--files-only]
+                  [--renderer FILE] [--logger FILE] [--conf FILE]
+  --root DIR        install into the system tree DIR (default \$DESTDIR or /)
+  --prefix DIR      prefix for bin/, share/man, share/doc (default \$PREFIX or /usr)
+  --no-bootloader   do not add the "Bootchart logging" boot entry
+  --files-only      copy files only, run no program (print what to run)
+  --renderer FILE   bootchart-render binary (default renderer/bootchart-render)
+  --logger FILE     bootchartd binary (default logger/bootchartd)
+  --conf FILE       config installed as /etc/bootchartd.conf
+                    (default scripts/bootchartd.conf; an existing one is kept)
+Environment: DESTDIR PREFIX BINDIR SBINDIR MANDIR DOCDIR SYSCONFDIR
+EOF
+}
+
+renderer="$top/renderer/bootchart-render"
+logger="$top/logger/bootchartd"
+conf="$top/scripts/bootchartd.conf"
+bootloader=1
+files_only=0
+ROOT=${DESTDIR:-}
+prefix=${PREFIX:-/usr}
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--root) [ $# -ge 2 ] || usage_error "--root needs a directory"
+		ROOT=$2; shift ;;
+	--root=*) ROOT=${1#--root=} ;;
+	--prefix) [ $# -ge 2 ] || usage_error "--prefix needs a directory"
+		prefix=$2; shift ;;
+	--prefix=*) prefix=${1#--prefix=} ;;
+	--no-bootloader) bootloader=0 ;;
+	--files-only) files_only=1 ;;
+	--renderer) [ $# -ge 2 ] || usage_error "--renderer needs a file"
+		renderer=$2; shift ;;
+	--logger) [ $# -ge 2 ] || usage_error "--logger needs a file"
+		logger=$2; shift ;;
+	--conf) [ $# -ge 2 ] || usage_error "--conf needs a file"
+		conf=$2; shift ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_error "unknown argument: $1" ;;
+	esac
+	shift
+done
+set_root "$ROOT"
+set_dirs "$prefix"
+
+# Check every source before writing anything, so a missing file never
+# leaves a half-done install.
+for f in "$renderer" "$logger"; do
+	[ -f "$f" ] && [ -x "$f" ] ||
+	    die "$f: not found or not executable (run make first)"
+done
+[ -f "$conf" ] || die "$conf: config file not found"
+for f in $MAN_PAGES $DOC_FILES; do
+	[ -f "$top/$f" ] || die "$top/$f: not found"
+done
+grub_script="$top/scripts/grub.d/$GRUB_SCRIPT"
+[ -f "$grub_script" ] || die "$grub_script: not found"
+
+manifest_begin
+
+install_file "$logger" "$SBINDIR/bootchartd" 755
+install_file "$renderer" "$BINDIR/bootchart-render" 755
+if [ -e "$R$SYSCONFDIR/bootchartd.conf" ]; then
+	manifest_keep "$SYSCONFDIR/bootchartd.conf"
+	say "kept existing $SYSCONFDIR/bootchartd.conf"
+else
+	install_file "$conf" "$SYSCONFDIR/bootchartd.conf" 644
+fi
+for f in $MAN_PAGES; do
+	b=${f##*/}
+	install_file "$top/$f" "$MANDIR/man${b##*.}/$b" 644
+done
+for f in $DOC_FILES; do
+	install_file "$top/$f" "$DOCDIR/${f##*/}" 644
+done
+for f in $OPTIONAL_DOCS; do
+	[ -f "$top/$f" ] || continue
+	install_file "$top/$f" "$DOCDIR/${f##*/}" 644
+done
+
+if [ $bootloader -eq 1 ]; then
+	add_boot_entry "$grub_script"
+fi
+
+manifest_commit
+[ "$status" -eq 0 ] && say "done"
+exit "$status"

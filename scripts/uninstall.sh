@@ -1,0 +1,137 @@
+#!/bin/sh
+# uninstall.sh: removes what install.sh recorded in ROOT/var/lib/bootchart/installed, boot entry included.
+set -u
+
+prog=uninstall.sh
+top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
+. "$top/scripts/install-lib.sh"
+
+usage() {
+	cat <<EOF2
+usage: $prog [--root DIR] [--no-bootloader] [--files-only]
+  --root DIR        the system tree install.sh wrote to (default \$DESTDIR or /)
+  --no-bootloader   do not touch the boot loader: fails, removing nothing,
+                    when install.sh added a boot entry (it would start the
+                    removed bootchartd)
+  --files-only      remove files only, run no program (print what to run)
+Files changed since they were installed are left in place with a warning.
+EOF2
+}
+
+bootloader=1
+files_only=0
+ROOT=${DESTDIR:-}
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--root) [ $# -ge 2 ] || usage_error "--root needs a directory"
+		ROOT=$2; shift ;;
+	--root=*) ROOT=${1#--root=} ;;
+	--no-bootloader) bootloader=0 ;;
+	--files-only) files_only=1 ;;
+	-h|--help) usage; exit 0 ;;
+	*) usage_error "unknown argument: $1" ;;
+	esac
+	shift
+done
+set_root "$ROOT"
+
+man="$R$MANIFEST"
+[ -f "$man" ] || die "$man: not found (nothing installed by install.sh here)"
+keep=$(mktemp) || die "mktemp failed"
+trap 'rm -f "$keep"' EXIT
+
+# Removes FILE when its cksum still is the recorded "CRC SIZE".
+remove_file() {
+	[ -e "$R$1" ] || [ -L "$R$1" ] || return 0
+	if [ "$(cksum <"$R$1")" != "$2" ]; then
+		warn "$1 changed since it was installed; left in place"
+		return 0
+	fi
+	rm -f "$R$1" || { warn "$R$1: cannot remove"; return 0; }
+	say "removed $1"
+}
+
+file_sum() {
+	awk -v f="$1" '$1 == "f" && $4 == f { print $2, $3; exit }' "$man"
+}
+
+remove_grubby() {
+	g=$(root_tool grubby) || { warn "grubby not found; remove the \"$ENTRY_TITLE\" entry by hand"; return 0; }
+	if [ "$files_only" -eq 1 ]; then
+		say "now run: grubby --remove-kernel=\"TITLE=$ENTRY_TITLE\"$(in_root_hint)"
+		return 0
+	fi
+	run_root "$g" --remove-kernel="TITLE=$ENTRY_TITLE" ||
+	    warn "grubby --remove-kernel failed; remove the entry by hand"
+	say "removed boot entry \"$ENTRY_TITLE\" with grubby"
+}
+
+remove_grub2() {
+	s="$GRUB_D/$GRUB_SCRIPT"
+	sum=$(file_sum "$s")
+	[ -n "$sum" ] && remove_file "$s" "$sum"
+	[ -e "$R$s" ] && return 0
+	update_grub
+}
+
+# Cuts the text install.sh appended when the file still ends with it;
+# otherwise deletes the marked block wherever it now is.
+remove_menu_lst() {
+	f="$R$MENU_LST"
+	a="$R$MENU_ADDED"
+	[ -f "$f" ] || return 0
+	if [ -f "$a" ]; then
+		fsize=$(wc -c <"$f")
+		asize=$(wc -c <"$a")
+		if [ "$fsize" -ge "$asize" ] &&
+		    tail -c "$asize" "$f" | cmp -s - "$a"; then
+			tmp=$(mktemp) || die "mktemp failed"
+			head -c $((fsize - asize)) "$f" >"$tmp" &&
+			    cat "$tmp" >"$f" || warn "$f: cannot rewrite"
+			rm -f "$tmp"
+			say "removed boot entry \"$ENTRY_TITLE\" from $MENU_LST"
+			return 0
+		fi
+	fi
+	grep -Fqx "$MARK_BEGIN" "$f" || {
+		warn "$MENU_LST: bootchart entry markers not found; check it by hand"
+		return 0
+	}
+	tmp=$(mktemp) || die "mktemp failed"
+	awk -v b="$MARK_BEGIN" -v e="$MARK_END" '
+	$0 == b { skip = 1; if (blank > 0) blank--; next }
+	skip { if ($0 == e) skip = 0; next }
+	/^$/ { blank++; next }
+	{ for (; blank > 0; blank--) print ""; print }
+	END { for (; blank > 0; blank--) print "" }
+	' "$f" >"$tmp" && cat "$tmp" >"$f" || warn "$f: cannot rewrite"
+	rm -f "$tmp"
+	say "removed boot entry \"$ENTRY_TITLE\" from $MENU_LST (file had changed)"
+}
+
+if grep -q '^b ' "$man" && [ $bootloader -eq 0 ]; then
+	die "a boot entry was installed and would start the removed bootchartd: run without --no-bootloader"
+fi
+while read -r kind rest; do
+	[ "$kind" = b ] || continue
+	case "$rest" in
+	grubby) remove_grubby ;;
+	grub2) remove_grub2 ;;
+	menulst) remove_menu_lst ;;
+	*) warn "$man: unknown boot entry kind '$rest'" ;;
+	esac
+done <"$man"
+
+while read -r kind crc size path; do
+	[ "$kind" = f ] || continue
+	remove_file "$path" "$crc $size"
+done <"$man"
+
+# Directories we created, deepest first; those now holding other files stay.
+awk '$1 == "d" { print length($2), $2 }' "$man" | sort -rn >"$keep"
+rm -f "$man" || die "$man: cannot remove"
+while read -r _ dir; do
+	rmdir "$R$dir" 2>/dev/null && say "removed $dir/"
+done <"$keep"
+[ "$status" -eq 0 ] && say "done"
+exit "$status"

@@ -1,0 +1,104 @@
+# install_files.sh: install.sh/uninstall.sh on a fake root without boot loader: files, modes, kept config, idempotence, byte-exact uninstall, make install.
+. tests/sh/install.inc
+root=$tmp/root
+mkdir -p "$root/etc" "$root/usr/share/man/man1"
+echo "unrelated page" >"$root/usr/share/man/man1/other.1"
+snapshot "$root" >"$tmp/orig.snap"
+# shellcheck disable=SC2046
+set -- $(src_args)
+conf=$6
+
+sh "$INSTALL" --root "$root" --no-bootloader "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "install.sh --root succeeds"
+
+# installed PATH SOURCE MODE
+installed() {
+	if [ -f "$root$1" ] && cmp -s "$root$1" "$2" &&
+	    [ "$(stat -c %a "$root$1")" = "$3" ]; then
+		ok "$1 installed, mode $3"
+	else
+		notok "$1 installed from $2 with mode $3"
+	fi
+}
+installed /sbin/bootchartd "$BC_LOGGER" 755
+installed /usr/bin/bootchart-render "$BC_RENDER" 755
+installed /etc/bootchartd.conf "$conf" 644
+installed /usr/share/man/man8/bootchartd.8 docs/man/bootchartd.8 644
+installed /usr/share/man/man1/bootchart-render.1 docs/man/bootchart-render.1 644
+installed /usr/share/man/man5/bootchartd.conf.5 docs/man/bootchartd.conf.5 644
+installed /usr/share/doc/bootchart/README README 644
+installed /usr/share/doc/bootchart/INSTALL INSTALL 644
+check "manifest written" test -f "$root/var/lib/bootchart/installed"
+
+snapshot "$root" >"$tmp/once.snap"
+sh "$INSTALL" --root "$root" --no-bootloader "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "second install succeeds"
+same_tree "second install changes nothing" "$tmp/once.snap" "$root"
+
+sh "$UNINSTALL" --root "$root" >"$tmp/out" 2>&1
+rc_is 0 $? "uninstall.sh succeeds"
+same_tree "uninstall restores the original tree byte for byte" \
+    "$tmp/orig.snap" "$root"
+
+# An existing config is never overwritten, and uninstall leaves it.
+echo "SAMPLE_PERIOD=0.05 # mine" >"$root/etc/bootchartd.conf"
+snapshot "$root" >"$tmp/conf.snap"
+sh "$INSTALL" --root "$root" --no-bootloader "$@" >/dev/null 2>&1
+check "existing /etc/bootchartd.conf kept by install" \
+    grep -q mine "$root/etc/bootchartd.conf"
+sh "$UNINSTALL" --root "$root" >/dev/null 2>&1
+same_tree "uninstall leaves a config it did not install" "$tmp/conf.snap" "$root"
+rm "$root/etc/bootchartd.conf"
+
+# A file changed after install is left in place, with a warning.
+sh "$INSTALL" --root "$root" --no-bootloader "$@" >/dev/null 2>&1
+echo "PROCESS_ACCOUNTING=yes" >>"$root/etc/bootchartd.conf"
+sh "$UNINSTALL" --root "$root" >"$tmp/out" 2>&1
+rc=$?
+if [ $rc -eq 1 ] && grep -q "bootchartd.conf changed" "$tmp/out" &&
+    grep -q PROCESS_ACCOUNTING "$root/etc/bootchartd.conf" &&
+    [ ! -e "$root/sbin/bootchartd" ]; then
+	ok "uninstall keeps a changed config, warns, exits 1"
+else
+	notok "uninstall keeps a changed config, warns, exits 1 (rc $rc)"
+fi
+rm -f "$root/etc/bootchartd.conf"
+
+# A missing source fails before anything is written.
+rc=0
+sh "$INSTALL" --root "$root" --no-bootloader --renderer "$tmp/nope" \
+    --logger "$BC_LOGGER" --conf "$conf" >"$tmp/out" 2>&1 || rc=$?
+if [ $rc -eq 1 ] && grep -q "$tmp/nope: not found" "$tmp/out"; then
+	ok "missing renderer: exit 1 naming the file"
+else
+	notok "missing renderer: exit 1 naming the file (rc $rc)"
+fi
+same_tree "missing source writes nothing" "$tmp/orig.snap" "$root"
+rc=0
+sh "$INSTALL" --root "$root" --bogus >/dev/null 2>&1 || rc=$?
+check "unknown option: exit 1" test $rc -eq 1
+rc=0
+sh "$UNINSTALL" --root "$root" >/dev/null 2>&1 || rc=$?
+check "uninstall without a manifest: exit 1" test $rc -eq 1
+
+# make install/uninstall honour DESTDIR and PREFIX.  Only when the
+# in-tree programs are up to date: this test must not start a build.
+if [ ! -f scripts/bootchartd.conf ]; then
+	skip "make install DESTDIR PREFIX" "scripts/bootchartd.conf not shipped yet (logger branch)"
+elif [ -x renderer/bootchart-render ] && [ -x logger/bootchartd ] &&
+    make -s -q renderer/bootchart-render logger/bootchartd 2>/dev/null; then
+	d=$tmp/destdir
+	make -s install DESTDIR="$d" PREFIX=/usr >"$tmp/out" 2>&1
+	if [ -x "$d/usr/bin/bootchart-render" ] && [ -x "$d/sbin/bootchartd" ] &&
+	    [ -f "$d/usr/share/man/man8/bootchartd.8" ]; then
+		ok "make install DESTDIR=... PREFIX=/usr: /usr/bin, /sbin, man pages"
+	else
+		notok "make install DESTDIR=... PREFIX=/usr"
+		sed 's/^/# /' "$tmp/out"
+	fi
+	make -s uninstall DESTDIR="$d" >/dev/null 2>&1
+	left=$(find "$d" -mindepth 1 | head -n 3)
+	check "make uninstall DESTDIR=... removes everything" test -z "$left"
+else
+	skip "make install DESTDIR PREFIX" "in-tree programs not built or not up to date (run make)"
+fi

@@ -1,0 +1,136 @@
+# install_grub2.sh: GRUB 2 boot entry on fake roots: /etc/grub.d script, update-grub/grub-mkconfig stubs, idempotence, uninstall; the script's output passes grub-script-check.
+. tests/sh/install.inc
+# shellcheck disable=SC2046
+set -- $(src_args)
+
+# A Debian-like root: /etc/grub.d, kernels (9 < 10 < 13 only in version
+# order), an initrd for the newest, and a grub.cfg.
+make_root() {
+	mkdir -p "$1/etc/grub.d" "$1/boot/grub"
+	printf '#!/bin/sh\nexit 0\n' >"$1/etc/grub.d/10_linux"
+	chmod 755 "$1/etc/grub.d/10_linux"
+	for v in 6.1.0-9-amd64 6.1.0-10-amd64 6.1.0-13-amd64; do
+		echo "kernel $v" >"$1/boot/vmlinuz-$v"
+	done
+	echo initrd >"$1/boot/initrd.img-6.1.0-13-amd64"
+	echo "# grub.cfg as generated before" >"$1/boot/grub/grub.cfg"
+}
+
+calls() {
+	cat "$1/tmp/calls" 2>/dev/null
+}
+
+# Case 1: update-grub present.
+r=$tmp/deb
+make_root "$r"
+if chroot_ready "$r" "GRUB 2 install with update-grub"; then
+	stub "$r" /usr/sbin/update-grub </dev/null
+	snapshot "$r" >"$tmp/orig.snap"
+	sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+	rc_is 0 $? "install with /etc/grub.d succeeds"
+	s=$r/etc/grub.d/42_bootchart
+	if [ -x "$s" ] && cmp -s "$s" scripts/grub.d/42_bootchart; then
+		ok "/etc/grub.d/42_bootchart installed, executable"
+	else
+		notok "/etc/grub.d/42_bootchart installed, executable"
+	fi
+	check "update-grub run once" test "$(calls "$r")" = "update-grub "
+	snapshot "$r" >"$tmp/once.snap"
+	sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+	rc_is 0 $? "second install succeeds"
+	same_tree "second install changes no file" "$tmp/once.snap" "$r"
+	sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
+	rc_is 0 $? "uninstall succeeds"
+	check "uninstall runs update-grub after removing the script" \
+	    test "$(calls "$r" | wc -l)" -eq 3
+	same_tree "uninstall restores the original tree" "$tmp/orig.snap" "$r"
+fi
+
+# --files-only installs the script but runs nothing, and says what to run.
+r=$tmp/deb-files
+make_root "$r"
+if chroot_ready "$r" "GRUB 2 install with --files-only"; then
+	stub "$r" /usr/sbin/update-grub </dev/null
+	sh "$INSTALL" --root "$r" --files-only "$@" >"$tmp/out" 2>&1
+	rc_is 0 $? "install --files-only succeeds"
+	check "--files-only installs the script" test -x "$r/etc/grub.d/42_bootchart"
+	check "--files-only runs no update-grub" test -z "$(calls "$r")"
+	check "--files-only names the command to run" \
+	    grep -q "now run '/usr/sbin/update-grub'" "$tmp/out"
+fi
+
+# Case 2: no update-grub; grub-mkconfig writes the existing grub.cfg.
+r=$tmp/mkconfig
+make_root "$r"
+if chroot_ready "$r" "GRUB 2 install with grub-mkconfig"; then
+	stub "$r" /usr/sbin/grub-mkconfig </dev/null
+	sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+	rc_is 0 $? "install with grub-mkconfig succeeds"
+	check "grub-mkconfig -o /boot/grub/grub.cfg run" \
+	    test "$(calls "$r")" = "grub-mkconfig -o /boot/grub/grub.cfg"
+fi
+
+# Case 3: neither tool: the user is told what to run.
+r=$tmp/bare
+make_root "$r"
+snapshot "$r" >"$tmp/orig.snap"
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "install without update-grub succeeds"
+check "the user is told to run update-grub" grep -q "run 'update-grub'" "$tmp/out"
+sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
+same_tree "uninstall restores the tree without tools" "$tmp/orig.snap" "$r"
+
+# The script's output, with grub-mkconfig's environment and its library.
+# Device probing is stubbed (there is no real disk to probe); paths are
+# made relative to the fake root as grub-mkrelpath does for a mount point.
+lib=/usr/share/grub/grub-mkconfig_lib
+if [ ! -r "$lib" ] || ! command -v grub-script-check >/dev/null 2>&1; then
+	skip "42_bootchart output" "grub-common not installed"
+	exit 0
+fi
+r=$tmp/deb2
+make_root "$r"
+cat >"$tmp/probe" <<'EOP'
+#!/bin/sh
+case "$*" in
+*--target=partmap*) echo msdos ;;
+*--target=abstraction*) ;;
+*--target=fs) echo ext2 ;;
+*--target=compatibility_hint*) echo hd0,msdos1 ;;
+*--target=fs_uuid*) echo 3e1c9a2b-5d4f-4e0a-9c1b-2f7d8e6a4b10 ;;
+*--target=hints_string*) echo "--hint-bios=hd0,msdos1" ;;
+*) exit 1 ;;
+esac
+EOP
+printf '#!/bin/sh\necho "${1#%s}"\n' "$r" >"$tmp/relpath"
+chmod 755 "$tmp/probe" "$tmp/relpath"
+
+gen() {
+	env pkgdatadir=/usr/share/grub grub_probe="$tmp/probe" \
+	    grub_mkrelpath="$tmp/relpath" BOOTCHART_GRUB_BOOTDIR="$r/boot" \
+	    GRUB_DEVICE=/dev/sda1 GRUB_DEVICE_BOOT=/dev/sda1 \
+	    GRUB_DEVICE_UUID=3e1c9a2b-5d4f-4e0a-9c1b-2f7d8e6a4b10 GRUB_FS=ext2 \
+	    GRUB_CMDLINE_LINUX="console=ttyS0" GRUB_CMDLINE_LINUX_DEFAULT="quiet" \
+	    "$@" sh scripts/grub.d/42_bootchart 2>"$tmp/gen.err"
+}
+gen >"$tmp/entry.cfg"
+rc_is 0 $? "42_bootchart runs"
+sed 's/^/# /' "$tmp/entry.cfg"
+check "output passes grub-script-check" grub-script-check "$tmp/entry.cfg"
+want="	linux /boot/vmlinuz-6.1.0-13-amd64 root=UUID=3e1c9a2b-5d4f-4e0a-9c1b-2f7d8e6a4b10 ro console=ttyS0 quiet init=/sbin/bootchartd"
+check "linux line: newest kernel, root UUID, default options, init" \
+    grep -qxF "$want" "$tmp/entry.cfg"
+check "initrd line of the newest kernel" \
+    grep -qxF "	initrd /boot/initrd.img-6.1.0-13-amd64" "$tmp/entry.cfg"
+check "menu entry titled Bootchart logging" \
+    grep -q "^menuentry 'Bootchart logging' " "$tmp/entry.cfg"
+check "one menu entry" test "$(grep -c '^menuentry' "$tmp/entry.cfg")" -eq 1
+
+gen GRUB_DISABLE_LINUX_UUID=true >"$tmp/entry2.cfg"
+check "GRUB_DISABLE_LINUX_UUID=true gives root=/dev/sda1" \
+    grep -q "^	linux /boot/vmlinuz-6.1.0-13-amd64 root=/dev/sda1 ro " "$tmp/entry2.cfg"
+
+rm -f "$r"/boot/vmlinuz-*
+gen >"$tmp/entry3.cfg"
+rc_is 0 $? "no kernel: 42_bootchart still exits 0"
+check "no kernel: no menu entry" test ! -s "$tmp/entry3.cfg"

@@ -1,0 +1,95 @@
+# install_menulst.sh: legacy GRUB /boot/grub/menu.lst entry on a fake root: the copied default entry, idempotence, byte-exact uninstall.
+. tests/sh/install.inc
+# shellcheck disable=SC2046
+set -- $(src_args)
+
+r=$tmp/legacy
+mkdir -p "$r/boot/grub"
+m=$r/boot/grub/menu.lst
+# A Debian-style menu.lst whose default is the second entry (index 1).
+cat >"$m" <<'EOM'
+default		1
+timeout		5
+
+### BEGIN AUTOMAGIC KERNELS LIST
+## ## End Default Options ##
+
+title		Debian GNU/Linux, kernel 2.6.32-5-686
+root		(hd0,0)
+kernel		/boot/vmlinuz-2.6.32-5-686 root=/dev/sda1 ro quiet
+initrd		/boot/initrd.img-2.6.32-5-686
+
+title		Debian GNU/Linux, kernel 2.6.26-2-686
+root		(hd0,0)
+kernel		/boot/vmlinuz-2.6.26-2-686 root=/dev/sda1 ro quiet
+initrd		/boot/initrd.img-2.6.26-2-686
+
+### END DEBIAN AUTOMAGIC KERNELS LIST
+EOM
+cp "$m" "$tmp/menu.orig"
+snapshot "$r" >"$tmp/orig.snap"
+
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "install with menu.lst succeeds"
+cat "$tmp/menu.orig" - >"$tmp/menu.want" <<'EOM'
+
+### BEGIN bootchart entry (added by install.sh, removed by uninstall.sh)
+title Bootchart logging
+root		(hd0,0)
+kernel		/boot/vmlinuz-2.6.26-2-686 root=/dev/sda1 ro quiet init=/sbin/bootchartd
+initrd		/boot/initrd.img-2.6.26-2-686
+### END bootchart entry
+EOM
+if cmp -s "$m" "$tmp/menu.want"; then
+	ok "menu.lst gains a copy of default entry 1 titled Bootchart logging"
+else
+	notok "menu.lst gains a copy of default entry 1"
+	diff "$tmp/menu.want" "$m" | sed 's/^/# /'
+fi
+
+snapshot "$r" >"$tmp/once.snap"
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "second install succeeds"
+same_tree "second install adds nothing" "$tmp/once.snap" "$r"
+
+sh "$UNINSTALL" --root "$r" --no-bootloader >"$tmp/out" 2>&1
+rc_is 1 $? "uninstall --no-bootloader refuses while the entry exists"
+same_tree "and removes nothing" "$tmp/once.snap" "$r"
+sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
+rc_is 0 $? "uninstall succeeds"
+check "menu.lst restored byte for byte" cmp -s "$m" "$tmp/menu.orig"
+same_tree "uninstall restores the original tree" "$tmp/orig.snap" "$r"
+
+# No final newline, "default 0" implied: the first entry is copied, and
+# uninstall still gives back the exact bytes.
+printf 'timeout 3\ntitle Linux\n\tkernel /vmlinuz root=/dev/hda2\n\tinitrd /initrd.img' >"$m"
+cp "$m" "$tmp/menu.orig"
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "install into a menu.lst without final newline"
+check "its kernel line gets init=" \
+    grep -qxF "	kernel /vmlinuz root=/dev/hda2 init=/sbin/bootchartd" "$m"
+check "the original last line stays intact" \
+    grep -qxF "	initrd /initrd.img" "$m"
+sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
+check "uninstall restores it byte for byte" cmp -s "$m" "$tmp/menu.orig"
+
+# Edited after install: the marked block goes, the user's edit stays.
+printf 'default 0\ntitle A\nkernel /a\n' >"$m"
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+printf 'title Mine\nkernel /mine\n' >>"$m"
+sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
+printf 'default 0\ntitle A\nkernel /a\ntitle Mine\nkernel /mine\n' >"$tmp/menu.want"
+if cmp -s "$m" "$tmp/menu.want"; then
+	ok "uninstall after a later edit removes only the marked entry"
+else
+	notok "uninstall after a later edit removes only the marked entry"
+	diff "$tmp/menu.want" "$m" | sed 's/^/# /'
+fi
+
+# No boot loader at all: the user is told what to add.
+r=$tmp/none
+mkdir -p "$r"
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "install without any boot loader succeeds"
+check "the user is told to add init=/sbin/bootchartd by hand" \
+    grep -q "add init=/sbin/bootchartd to the kernel command line by hand" "$tmp/out"
