@@ -46,12 +46,13 @@ fail(struct procev *p, const char *what, int err)
 }
 
 static int
-send_op(int sock, uint32_t op)
+send_op(int sock, uint32_t op, uint32_t cookie)
 {
 	struct mcast_msg m;
 	ssize_t r;
 
 	memset(&m, 0, sizeof(m));
+	m.cn.ack = cookie;
 	m.nl.nlmsg_len = sizeof(m);
 	m.nl.nlmsg_type = NLMSG_DONE;
 	m.cn.id.idx = CN_IDX_PROC;
@@ -120,7 +121,12 @@ procev_open(struct procev *p)
 	if ((p->out.buf = malloc(PROCEV_OUT_MAX)) == NULL)
 		return fail(p, "buffer", ENOMEM);
 	p->out.cap = PROCEV_OUT_MAX;
-	if (send_op(p->sock, PROC_CN_MCAST_LISTEN) != 0)
+	/*
+	 * Every listener gets every answer; the kernel returns our ack
+	 * field plus one (it renumbers seq), so a cookie tells ours.
+	 */
+	p->out.cookie = 0x62630000u ^ (uint32_t)getpid();
+	if (send_op(p->sock, PROC_CN_MCAST_LISTEN, p->out.cookie) != 0)
 		return fail(p, "listen", errno);
 	if (wait_ack(p) != 0)
 		return -1;
@@ -168,7 +174,7 @@ one_msg(const unsigned char *m, size_t len, struct procev_out *o)
 	    sizeof(ev));
 	if (ev.what == PROC_EVENT_FORK)
 		fork_line(&ev, o);
-	else if (ev.what == PROC_EVENT_NONE) {
+	else if (ev.what == PROC_EVENT_NONE && cn.ack == o->cookie + 1) {
 		o->acked = 1;
 		o->ack_err = (int)ev.event_data.ack.err;
 	}
@@ -227,7 +233,7 @@ procev_close(struct procev *p)
 {
 	/* Lets the kernel stop making events nobody reads. */
 	if (p->listening)
-		send_op(p->sock, PROC_CN_MCAST_IGNORE);
+		send_op(p->sock, PROC_CN_MCAST_IGNORE, 0);
 	if (p->sock >= 0)
 		close(p->sock);
 	p->sock = -1;

@@ -13,6 +13,7 @@ struct procev_out {
 	char *buf;		/* "child parent\n" lines */
 	size_t cap, len;
 	uint64_t lost;		/* forks that did not fit */
+	uint32_t cookie;	/* our subscription's: its answer has cookie + 1 */
 	int acked;		/* the kernel answered our subscription */
 	int ack_err;		/* its error number (0: listening) */
 };
@@ -37,7 +38,8 @@ void procev_drain(struct procev *);
 /*
  * Parses one netlink datagram of connector messages: a fork of a new
  * process (not a thread) appends "child parent\n" (thread-group IDs),
- * a subscription answer sets acked/ack_err.  Anything else, and
+ * the answer to our subscription (ack = cookie + 1) sets acked/ack_err;
+ * other listeners' answers are ignored.  Anything else, and
  * anything malformed, is skipped.
  */
 void procev_parse(const void *buf, size_t len, struct procev_out *);
