@@ -236,16 +236,29 @@ process_set_name(struct process *p, const char *name)
 	return 0;
 }
 
-int
-trace_add_fork(struct trace *t, int64_t pid, int64_t ppid)
+static int
+add_fork(struct trace *t, int64_t pid, int64_t ppid, int at_fork)
 {
 	if (grow((void **)&t->forks, &t->forks_cap, t->nforks,
 	    sizeof(*t->forks)) != 0)
 		return -1;
 	t->forks[t->nforks].pid = pid;
 	t->forks[t->nforks].ppid = ppid;
+	t->forks[t->nforks].at_fork = at_fork;
 	t->nforks++;
 	return 0;
+}
+
+int
+trace_add_fork(struct trace *t, int64_t pid, int64_t ppid)
+{
+	return add_fork(t, pid, ppid, 0);
+}
+
+int
+trace_add_fork_time(struct trace *t, int64_t pid, int64_t ppid)
+{
+	return add_fork(t, pid, ppid, 1);
 }
 
 static int

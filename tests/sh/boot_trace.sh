@@ -30,7 +30,8 @@ check "bootchart.tgz came back over the serial console" [ -s "$tgz" ]
 check "bootchart.tgz came back with accounting off" [ -s "$tgz0" ]
 
 members=$(tar -tzf "$tgz" 2>/dev/null | sed 's|^\./||' | sort | tr '\n' ' ')
-for m in header proc_stat.log proc_diskstats.log proc_ps.log kernel_pacct; do
+for m in header proc_stat.log proc_diskstats.log proc_ps.log kernel_pacct \
+    paternity.log; do
 	check "tarball holds $m" sh -c "echo ' $members' | grep -q ' $m '"
 done
 mkdir -p "$w/x" "$w/x0"
@@ -49,6 +50,12 @@ check "kernel_pacct holds records with accounting on" \
     sh -c "[ \$(wc -c <'$w/x/kernel_pacct') -ge 64 ]"
 check "kernel_pacct is empty or absent with accounting off" \
     sh -c "[ ! -s '$w/x0/kernel_pacct' ]"
+check "paternity.log holds fork lines with accounting on" \
+    grep -Eq '^[0-9]+ [0-9]+$' "$w/x/paternity.log"
+check "paternity.log is absent with accounting off" \
+    [ ! -e "$w/x0/paternity.log" ]
+check "header has no bootchart.paternity note (nothing lost)" \
+    sh -c "! grep -q '^bootchart.paternity' '$w/x/header'"
 
 # The tree, unpruned so every service stays in it.
 "$BC_RENDER" --dump-tree -n "$tgz" >"$w/tree" 2>"$w/tree.err"
@@ -72,7 +79,9 @@ for s in mount-fs load-modules cpu-step svc-net svc-cron io-step \
 	    sh -c "echo '$p' | grep -q ' rcS\$'"
 done
 # The daemon's middle process exits at once, so the samples show init as
-# its parent; the accounting records name the process that really started it.
+# its parent; the fork events logged with accounting (paternity.log) name
+# the middle process, and its own fork names start-bcdaemon, which was
+# sampled: that is where the renderer puts the daemon.
 p=$(parent "$w/parents" bcdaemon)
 p0=$(parent "$w/parents0" bcdaemon)
 echo "# bcdaemon parent: with accounting '$p', without '$p0'"
@@ -92,6 +101,13 @@ done
 echo "# start-bcdaemon is pid ${spid:-?}; its never-sampled children in kernel_pacct:${unseen:- none}"
 check "kernel_pacct names start-bcdaemon's unsampled middle process" \
     [ -n "$unseen" ]
+# The fork chain in paternity.log: bcdaemon <- middle <- start-bcdaemon.
+dpid=$(grep -m 1 '(bcdaemon) ' "$w/x/proc_ps.log" | cut -d' ' -f1)
+mid=$(awk -v d="${dpid:-x}" '$1 == d { print $2; exit }' "$w/x/paternity.log")
+grand=$(awk -v m="${mid:-x}" '$1 == m { print $2; exit }' "$w/x/paternity.log")
+echo "# paternity.log: bcdaemon ${dpid:-?} forked by ${mid:-?}, forked by ${grand:-?}"
+check "paternity.log: bcdaemon's forker was forked by start-bcdaemon" \
+    [ -n "$spid" -a "$grand" = "$spid" ]
 
 # CPU step: its own utime+stime grow by at least half the time it ran.
 cpu=$(awk '
