@@ -19,6 +19,7 @@
 #include "header.h"
 #include "logfiles.h"
 #include "sampler.h"
+#include "fdio.h"
 #include "session.h"
 
 /* Head room above the log budget so our own check trips before ENOSPC. */
@@ -43,27 +44,6 @@ session_init(struct session *s, struct diag *d)
 	s->nsfd = s->sigfd = s->timerfd = -1;
 	for (i = 0; i < LOG_N; i++)
 		s->fd[i] = -1;
-}
-
-int
-write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-	ssize_t r;
-
-	while (len > 0) {
-		r = write(fd, p, len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			if (r == 0)
-				errno = ENOSPC;
-			return -1;
-		}
-		p += r;
-		len -= (size_t)r;
-	}
-	return 0;
 }
 
 char *
@@ -316,7 +296,7 @@ store_forks(struct session *s)
 {
 	if (s->patfd < 0 || s->pe.out.len == 0)
 		return 0;
-	if (write_all(s->patfd, s->pe.out.buf, s->pe.out.len) != 0)
+	if (write_full(s->patfd, s->pe.out.buf, s->pe.out.len) != 0)
 		return -1;
 	s->patsize += s->pe.out.len;
 	s->used += s->pe.out.len;
@@ -344,7 +324,7 @@ store_sample(struct session *s, struct sampler *sm)
 		return -1;
 	}
 	for (i = 0; i < LOG_N; i++) {
-		if (write_all(s->fd[i], b[i]->p, b[i]->len) != 0) {
+		if (write_full(s->fd[i], b[i]->p, b[i]->len) != 0) {
 			roll_back(s);
 			s->truncated = 1;
 			return -1;

@@ -69,7 +69,5 @@ int session_run(struct session *);
 
 /* Reads a small file (a /proc file or /etc/os-release) relative to dirfd. */
 char *slurp_at(int dirfd, const char *path, size_t max, size_t *len);
-/* write(2) all of buf; returns 0 or -1. */
-int write_all(int fd, const void *buf, size_t len);
 
 #endif
