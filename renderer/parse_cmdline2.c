@@ -110,23 +110,11 @@ cl_open(struct trace *t, struct diag *d)
 }
 
 static int
-split_failed(struct cl_state *s)
-{
-	if (s->d->failed)
-		return -1;
-	if (s->ls.toolong)
-		return diag_error(s->d, "line too long");
-	return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
-}
-
-static int
 cl_feed(void *state, const void *buf, size_t len)
 {
 	struct cl_state *s = state;
 
-	if (linesplit_feed(&s->ls, buf, len) != 0)
-		return split_failed(s);
-	return 0;
+	return linesplit_feed_diag(&s->ls, buf, len, s->d);
 }
 
 static int
@@ -134,8 +122,8 @@ cl_end(void *state)
 {
 	struct cl_state *s = state;
 
-	if (linesplit_end(&s->ls) != 0)
-		return split_failed(s);
+	if (linesplit_end_diag(&s->ls, s->d) != 0)
+		return -1;
 	if (s->field > 0 && finish_record(s) != 0)
 		return -1;
 	if (s->bad > 1) {

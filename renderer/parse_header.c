@@ -118,23 +118,11 @@ hdr_open(struct trace *t, struct diag *d)
 }
 
 static int
-split_failed(struct hdr_state *s)
-{
-	if (s->d->failed)
-		return -1;
-	if (s->ls.toolong)
-		return diag_error(s->d, "header line too long");
-	return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
-}
-
-static int
 hdr_feed(void *state, const void *buf, size_t len)
 {
 	struct hdr_state *s = state;
 
-	if (linesplit_feed(&s->ls, buf, len) != 0)
-		return split_failed(s);
-	return 0;
+	return linesplit_feed_diag(&s->ls, buf, len, s->d);
 }
 
 /* Counts "model name" in a /proc/cpuinfo excerpt. */
@@ -184,8 +172,8 @@ hdr_end(void *state)
 {
 	struct hdr_state *s = state;
 
-	if (linesplit_end(&s->ls) != 0)
-		return split_failed(s);
+	if (linesplit_end_diag(&s->ls, s->d) != 0)
+		return -1;
 	if (flush(s) != 0)
 		return -1;
 	s->t->ncpus = cpu_count(s->t);

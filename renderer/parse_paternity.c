@@ -51,23 +51,11 @@ pat_open(struct trace *t, struct diag *d)
 }
 
 static int
-split_failed(struct pat_state *s)
-{
-	if (s->d->failed)
-		return -1;
-	if (s->ls.toolong)
-		return diag_error(s->d, "line too long");
-	return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
-}
-
-static int
 pat_feed(void *state, const void *buf, size_t len)
 {
 	struct pat_state *s = state;
 
-	if (linesplit_feed(&s->ls, buf, len) != 0)
-		return split_failed(s);
-	return 0;
+	return linesplit_feed_diag(&s->ls, buf, len, s->d);
 }
 
 static int
@@ -75,8 +63,8 @@ pat_end(void *state)
 {
 	struct pat_state *s = state;
 
-	if (linesplit_end(&s->ls) != 0)
-		return split_failed(s);
+	if (linesplit_end_diag(&s->ls, s->d) != 0)
+		return -1;
 	if (s->bad > 1) {
 		s->d->line = 0;
 		diag_warn(s->d, "%ld malformed lines ignored", s->bad);

@@ -66,23 +66,11 @@ pidname_open(struct trace *t, struct diag *d)
 }
 
 static int
-split_failed(struct pidname_state *s)
-{
-	if (s->d->failed)
-		return -1;
-	if (s->ls.toolong)
-		return diag_error(s->d, "line too long");
-	return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
-}
-
-static int
 pidname_feed(void *state, const void *buf, size_t len)
 {
 	struct pidname_state *s = state;
 
-	if (linesplit_feed(&s->ls, buf, len) != 0)
-		return split_failed(s);
-	return 0;
+	return linesplit_feed_diag(&s->ls, buf, len, s->d);
 }
 
 static int
@@ -90,8 +78,8 @@ pidname_end(void *state)
 {
 	struct pidname_state *s = state;
 
-	if (linesplit_end(&s->ls) != 0)
-		return split_failed(s);
+	if (linesplit_end_diag(&s->ls, s->d) != 0)
+		return -1;
 	if (s->bad > 1) {
 		s->d->line = 0;
 		diag_warn(s->d, "%ld malformed lines ignored", s->bad);

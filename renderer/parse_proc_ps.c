@@ -205,26 +205,12 @@ ps_begin(struct trace *t, struct diag *d)
 	return ps;
 }
 
-/* Turns a line splitter failure into an error message. */
-static int
-split_failed(struct ps_parser *ps)
-{
-	if (ps->d->failed)
-		return -1;
-	if (ps->ls.toolong)
-		return diag_error(ps->d, "line longer than %d bytes",
-		    LINESPLIT_MAX);
-	return diag_error_status(ps->d, EXIT_NOMEM, "out of memory");
-}
-
 static int
 ps_feed(void *state, const void *buf, size_t len)
 {
 	struct ps_parser *ps = state;
 
-	if (linesplit_feed(&ps->ls, buf, len) != 0)
-		return split_failed(ps);
-	return 0;
+	return linesplit_feed_diag(&ps->ls, buf, len, ps->d);
 }
 
 static int
@@ -232,8 +218,8 @@ ps_end(void *state)
 {
 	struct ps_parser *ps = state;
 
-	if (linesplit_end(&ps->ls) != 0)
-		return split_failed(ps);
+	if (linesplit_end_diag(&ps->ls, ps->d) != 0)
+		return -1;
 	ps->d->line = 0;
 	if (ps->nbad > PS_WARN_MAX)
 		diag_warn(ps->d, "%ld unreadable process lines skipped in all",

@@ -127,33 +127,17 @@ tblock_init(struct tblock *tb, const struct tblock_cb *cb, void *arg,
 	tb->d = d;
 }
 
-/* Turns a linesplit failure that no callback reported into an error. */
-static int
-split_failed(struct tblock *tb)
-{
-	if (tb->d->failed)
-		return -1;
-	if (tb->ls.toolong) {
-		tb->d->line = tb->ls.lineno + 1;
-		return diag_error(tb->d, "line longer than %d bytes",
-		    LINESPLIT_MAX);
-	}
-	return diag_error_status(tb->d, EXIT_NOMEM, "out of memory");
-}
-
 int
 tblock_feed(struct tblock *tb, const void *buf, size_t len)
 {
-	if (linesplit_feed(&tb->ls, buf, len) != 0)
-		return split_failed(tb);
-	return 0;
+	return linesplit_feed_diag(&tb->ls, buf, len, tb->d);
 }
 
 int
 tblock_end(struct tblock *tb)
 {
-	if (linesplit_end(&tb->ls) != 0)
-		return split_failed(tb);
+	if (linesplit_end_diag(&tb->ls, tb->d) != 0)
+		return -1;
 	if (tb->in_block)
 		return close_block(tb);
 	return 0;
