@@ -33,7 +33,7 @@ SANFLAGS =
 OPT = -O2
 endif
 
-RENDER_PKGS = libarchive cairo zlib
+RENDER_PKGS = libarchive cairo fontconfig zlib
 TEST_PKGS = libpng librsvg-2.0 cmocka
 
 WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -136,8 +136,8 @@ bench: deps
 
 demo:
 	./scripts/deps.sh build
-	$(MAKE) all
-	tests/demo.sh
+	$(MAKE) all $(BUILD)/tests/tools/gen_bootlog
+	BC_BUILD=$(BUILD) tests/demo.sh
 
 demo-boot: deps
 	$(MAKE) all tests

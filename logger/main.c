@@ -1,9 +1,41 @@
-/* main.c: bootchartd entry point (placeholder until the logger lands). */
+/* main.c: bootchartd entry point: init mode as PID 1, else start/stop/init commands. */
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "initmode.h"
+#include "manual.h"
+#include "sampler.h"
 
 int
-main(void)
+main(int argc, char **argv, char **envp)
 {
-	fprintf(stderr, "bootchartd: not built yet\n");
-	return 1;
+	/* Taken first: the delay until init's exec is measured from here. */
+	uint64_t t0 = clock_us(CLOCK_BOOTTIME);
+
+	if (getpid() == 1)
+		return init_main(argc, argv, envp, t0);
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "start") == 0)
+		return manual_start(argc - 1, argv + 1, t0);
+	if (strcmp(argv[1], "stop") == 0)
+		return manual_stop(argc - 1, argv + 1);
+	if (strcmp(argv[1], "init") == 0)
+		return manual_init(argc - 1, argv + 1, t0);
+	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
+		printf("bootchartd %s\n", BC_VERSION);
+		return EXIT_OK;
+	}
+	fprintf(stderr, "bootchartd: unknown command %s\n", argv[1]);
+	usage(stderr);
+	return EXIT_USAGE;
 }

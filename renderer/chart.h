@@ -34,4 +34,11 @@ const char *chart_format_ext(enum chart_format);
 int chart_write(const struct trace *, struct proctree *,
     const struct chart_opts *, const char *path, struct diag *);
 
+/*
+ * Frees cairo's font caches (and the fontconfig patterns they hold) so a
+ * leak checker sees a clean exit.  Call once, at the end of main, after
+ * the last chart_write.
+ */
+void chart_release_fonts(void);
+
 #endif

@@ -1,0 +1,67 @@
+/* config.h: bootchartd settings: defaults, the config file and the kernel command line. */
+#ifndef BCD_CONFIG_H
+#define BCD_CONFIG_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+#define CONFIG_PATH		"/etc/bootchartd.conf"
+#define CONFIG_EXIT_MAX		32	/* names in EXIT_PROC */
+#define CONFIG_COMM_LEN		15	/* the kernel's comm length */
+#define CONFIG_MAX_WARN		10	/* warnings printed per file */
+
+struct config {
+	uint64_t period_us;		/* SAMPLE_PERIOD */
+	uint64_t tmpfs_size;		/* TMPFS_SIZE, bytes; also the log budget */
+	int acct;			/* PROCESS_ACCOUNTING */
+	char dest[PATH_MAX];		/* BOOTLOG_DEST */
+	int auto_render;		/* AUTO_RENDER */
+	char render_format[8];		/* AUTO_RENDER_FORMAT */
+	char render_dir[PATH_MAX];	/* AUTO_RENDER_DIR */
+	/* EXIT_PROC, each cut to the kernel's 15-character comm. */
+	char exit_proc[CONFIG_EXIT_MAX][CONFIG_COMM_LEN + 1];
+	int nexit;
+	uint64_t settle_us;		/* SETTLE_TIME */
+	uint64_t max_us;		/* MAX_DURATION */
+	uint64_t write_wait_us;		/* WRITE_TIMEOUT */
+	char init[PATH_MAX];		/* INIT; empty for the built-in list */
+};
+
+/* Called for each KEY=VALUE line; `line` counts from 1. */
+typedef void (*kv_fn)(void *arg, const char *key, const char *value,
+    long line);
+
+void config_defaults(struct config *);
+/*
+ * Applies the KEY=VALUE lines of buf to cfg.  Unknown keys and bad
+ * values are warnings through d (file name already set) and leave the
+ * default; the file is never executed.  Returns the number of warnings.
+ */
+int config_parse(struct config *, const char *buf, size_t len, struct diag *);
+/* Reads path and applies it; a missing file is fine unless `must`. */
+int config_load(struct config *, const char *path, int must, struct diag *);
+/*
+ * Shell-like KEY=VALUE lexer shared with /etc/os-release: comments,
+ * single and double quotes, backslash escapes in double quotes.  Lines
+ * it cannot read are reported through bad(arg, line).  Returns 0.
+ */
+int kv_lex(const char *buf, size_t len, kv_fn fn, void (*bad)(void *, long),
+    void *arg);
+/*
+ * Finds `key=value` in a kernel command line (words split on blanks,
+ * double quotes group).  Copies the value of the last occurrence into
+ * out; returns 0, or -1 when absent or too long.
+ */
+int cmdline_get(const char *buf, size_t len, const char *key, char *out,
+    size_t outsz);
+/* "0.2" -> 200000; seconds with up to 6 decimals.  Returns 0 or -1. */
+int parse_seconds(const char *s, uint64_t *us);
+/* "32m" -> 33554432; suffixes k, m, g (also K, M, G).  Returns 0 or -1. */
+int parse_size(const char *s, uint64_t *bytes);
+/* yes/no, true/false, on/off, 1/0.  Returns 1, 0, or -1. */
+int parse_bool(const char *s);
+
+#endif

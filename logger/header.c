@@ -1,0 +1,197 @@
+/* header.c: the tarball's `header` member (SPEC §2 keys). */
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "header.h"
+#include "logfiles.h"
+
+#define HEADER_MAX 16384
+
+struct hbuf {
+	char *p;
+	size_t len, cap;
+};
+
+/* Appends "key = value\n" with control characters turned into spaces. */
+static void
+put(struct hbuf *h, const char *key, const char *fmt, ...)
+{
+	char val[4096];
+	va_list ap;
+	size_t i;
+	int n;
+
+	va_start(ap, fmt);
+	vsnprintf(val, sizeof(val), fmt, ap);
+	va_end(ap);
+	for (i = 0; val[i] != '\0'; i++)
+		if ((unsigned char)val[i] < 0x20 && val[i] != '\t')
+			val[i] = ' ';
+	while (i > 0 && val[i - 1] == ' ')
+		val[--i] = '\0';
+	n = snprintf(h->p + h->len, h->cap - h->len, "%s = %s\n", key, val);
+	if (n > 0 && (size_t)n < h->cap - h->len)
+		h->len += (size_t)n;
+}
+
+void
+cpuinfo_summary(const char *buf, size_t len, char *model, size_t msz,
+    int *ncpu)
+{
+	const char *p = buf, *end = buf + len, *eol, *colon, *v;
+	size_t n;
+
+	model[0] = '\0';
+	*ncpu = 0;
+	for (; p < end; p = eol + 1) {
+		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			eol = end;
+		if ((size_t)(eol - p) >= 9 && memcmp(p, "processor", 9) == 0 &&
+		    (p[9] == '\t' || p[9] == ' ' || p[9] == ':'))
+			(*ncpu)++;
+		colon = memchr(p, ':', (size_t)(eol - p));
+		if (model[0] != '\0' || colon == NULL)
+			continue;
+		if (strncmp(p, "model name", 10) != 0 &&
+		    strncmp(p, "cpu model", 9) != 0 &&
+		    strncmp(p, "Model", 5) != 0)
+			continue;
+		v = colon + 1;
+		while (v < eol && (*v == ' ' || *v == '\t'))
+			v++;
+		n = (size_t)(eol - v) < msz - 1 ? (size_t)(eol - v) : msz - 1;
+		memcpy(model, v, n);
+		model[n] = '\0';
+	}
+	if (*ncpu == 0)
+		*ncpu = 1;
+}
+
+struct osrel {
+	char pretty[256];
+	char name[128];
+	char version[128];
+};
+
+static void
+osrel_kv(void *arg, const char *key, const char *val, long line)
+{
+	struct osrel *o = arg;
+
+	if (strcmp(key, "PRETTY_NAME") == 0)
+		snprintf(o->pretty, sizeof(o->pretty), "%s", val);
+	else if (strcmp(key, "NAME") == 0)
+		snprintf(o->name, sizeof(o->name), "%s", val);
+	else if (strcmp(key, "VERSION") == 0)
+		snprintf(o->version, sizeof(o->version), "%s", val);
+}
+
+static void
+osrel_bad(void *arg, long line)
+{
+}
+
+static void
+release(char *out, size_t outsz)
+{
+	struct osrel o;
+	char *buf;
+	size_t len;
+
+	memset(&o, 0, sizeof(o));
+	buf = slurp_at(AT_FDCWD, "/etc/os-release", 65536, &len);
+	if (buf == NULL)
+		buf = slurp_at(AT_FDCWD, "/usr/lib/os-release", 65536, &len);
+	if (buf != NULL) {
+		kv_lex(buf, len, osrel_kv, osrel_bad, &o);
+		free(buf);
+	}
+	if (o.pretty[0] != '\0')
+		snprintf(out, outsz, "%s", o.pretty);
+	else if (o.name[0] != '\0')
+		snprintf(out, outsz, "%s %s", o.name, o.version);
+	else
+		snprintf(out, outsz, "unknown");
+}
+
+static void
+put_cpu(struct hbuf *h, int procfd)
+{
+	char model[256];
+	char *buf;
+	size_t len = 0;
+	int ncpu = 1;
+	struct utsname u;
+
+	model[0] = '\0';
+	if ((buf = slurp_at(procfd, "cpuinfo", 1 << 20, &len)) != NULL) {
+		cpuinfo_summary(buf, len, model, sizeof(model), &ncpu);
+		free(buf);
+	}
+	if (model[0] == '\0' && uname(&u) == 0)
+		snprintf(model, sizeof(model), "%s", u.machine);
+	/* The originals wrote the grep'd cpuinfo line, key included. */
+	put(h, HDR_CPU, "model name\t: %s (%d)", model, ncpu);
+}
+
+static void
+put_cmdline(struct hbuf *h, int procfd)
+{
+	const char *file = getenv("BOOTCHARTD_CMDLINE");
+	char *buf;
+	size_t len = 0;
+
+	buf = file != NULL ? slurp_at(AT_FDCWD, file, 65536, &len) :
+	    slurp_at(procfd, "cmdline", 65536, &len);
+	put(h, HDR_KOPTS, "%.*s", (int)len, buf != NULL ? buf : "");
+	free(buf);
+}
+
+char *
+header_build(const struct session *s, int procfd, size_t *len)
+{
+	struct hbuf h;
+	struct utsname u;
+	char rel[256], date[128];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if ((h.p = malloc(HEADER_MAX)) == NULL)
+		return NULL;
+	h.len = 0;
+	h.cap = HEADER_MAX;
+	if (uname(&u) != 0)
+		memset(&u, 0, sizeof(u));
+	date[0] = '\0';
+	if (localtime_r(&now, &tm) != NULL)
+		strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Z %Y", &tm);
+	release(rel, sizeof(rel));
+
+	put(&h, HDR_VERSION, "%s", BC_VERSION);
+	put(&h, HDR_TITLE, "Boot chart for %s (%s)", u.nodename, date);
+	put(&h, HDR_UNAME, "%s %s %s %s", u.sysname, u.release, u.version,
+	    u.machine);
+	put(&h, HDR_RELEASE, "%s", rel);
+	put_cpu(&h, procfd);
+	put_cmdline(&h, procfd);
+	if (s->profile[0] != '\0')
+		put(&h, HDR_PROFILE, "%s", s->profile);
+	if (s->truncated)
+		put(&h, HDR_TRUNCATED, "yes");
+	if (s->acct_note[0] != '\0')
+		put(&h, "bootchart.acct", "%s", s->acct_note);
+	put(&h, "bootchart.period", "%llu.%06llu",
+	    (unsigned long long)(s->cfg.period_us / 1000000),
+	    (unsigned long long)(s->cfg.period_us % 1000000));
+	if (s->why_end != NULL)
+		put(&h, "bootchart.end", "%s%s%s", s->why_end,
+		    s->exit_name[0] ? " " : "", s->exit_name);
+	*len = h.len;
+	return h.p;
+}

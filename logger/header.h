@@ -1,0 +1,20 @@
+/* header.h: the tarball's `header` member (SPEC §2 keys). */
+#ifndef BCD_HEADER_H
+#define BCD_HEADER_H
+
+#include <stddef.h>
+
+#include "session.h"
+
+/*
+ * Builds the header text into a malloc'd buffer.  procfd is our procfs
+ * (cpuinfo, cmdline); /etc/os-release is read from the current root,
+ * so call it from the booted system's mount namespace.  NULL: no memory.
+ */
+char *header_build(const struct session *, int procfd, size_t *len);
+
+/* Copies the value of "model name" (or a fallback) and the CPU count. */
+void cpuinfo_summary(const char *buf, size_t len, char *model, size_t msz,
+    int *ncpu);
+
+#endif

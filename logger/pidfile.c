@@ -1,0 +1,99 @@
+/* pidfile.c: how `bootchartd stop` finds the running logger. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "pidfile.h"
+#include "pidstat.h"
+#include "session.h"
+
+void
+pidfile_path(char *buf, size_t len)
+{
+	const char *dir = getenv("BOOTCHARTD_RUNDIR");
+	struct stat st;
+
+	if (dir == NULL && geteuid() == 0 && stat("/run", &st) == 0)
+		dir = "/run";
+	if (dir == NULL && geteuid() != 0)
+		dir = getenv("XDG_RUNTIME_DIR");
+	if (dir == NULL || dir[0] != '/')
+		dir = "/tmp";
+	if (geteuid() == 0)
+		snprintf(buf, len, "%s/bootchartd.pid", dir);
+	else
+		snprintf(buf, len, "%s/bootchartd-%u.pid", dir,
+		    (unsigned)geteuid());
+}
+
+int
+is_logger(pid_t pid)
+{
+	char path[64], *buf;
+	struct pidstat ps;
+	const char *why;
+	size_t len;
+	int r;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	if ((buf = slurp_at(AT_FDCWD, path, 4096, &len)) == NULL)
+		return 0;
+	r = pidstat_parse(buf, len, &ps, &why) == 0 && ps.state != 'Z' &&
+	    ps.state != 'X' && strcmp(ps.comm, "bootchartd") == 0;
+	free(buf);
+	return r;
+}
+
+int
+pidfile_read(const char *path, pid_t *pid, char *dest, size_t dlen)
+{
+	char *buf, *nl;
+	size_t len;
+	long v;
+
+	if ((buf = slurp_at(AT_FDCWD, path, 8192, &len)) == NULL)
+		return -1;
+	v = strtol(buf, &nl, 10);
+	if (v <= 0 || *nl != '\n') {
+		free(buf);
+		errno = EINVAL;
+		return -1;
+	}
+	*pid = (pid_t)v;
+	snprintf(dest, dlen, "%s", nl + 1);
+	free(buf);
+	return 0;
+}
+
+int
+pidfile_create(const char *path, pid_t pid, const char *dest, pid_t *other)
+{
+	char text[PATH_MAX + 32], olddest[PATH_MAX];
+	int fd, n, tries;
+
+	n = snprintf(text, sizeof(text), "%d\n%s\n", (int)pid, dest);
+	for (tries = 0; tries < 2; tries++) {
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0644);
+		if (fd >= 0) {
+			if (write_all(fd, text, (size_t)n) != 0) {
+				close(fd);
+				unlink(path);
+				return -1;
+			}
+			return close(fd);
+		}
+		if (errno != EEXIST)
+			return -1;
+		if (pidfile_read(path, other, olddest, sizeof(olddest)) == 0 &&
+		    is_logger(*other))
+			return 1;
+		/* Stale: its logger is gone. */
+		unlink(path);
+	}
+	return -1;
+}

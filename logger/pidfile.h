@@ -1,0 +1,21 @@
+/* pidfile.h: how `bootchartd stop` finds the running logger. */
+#ifndef BCD_PIDFILE_H
+#define BCD_PIDFILE_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* $BOOTCHARTD_RUNDIR (tests), /run (root), $XDG_RUNTIME_DIR, /tmp. */
+void pidfile_path(char *buf, size_t len);
+/*
+ * Creates the file holding "PID\nDEST\n".  Returns 0, 1 when a live
+ * logger already owns it (*other set), or -1 (errno).
+ */
+int pidfile_create(const char *path, pid_t pid, const char *dest,
+    pid_t *other);
+/* Reads it back; returns 0 or -1. */
+int pidfile_read(const char *path, pid_t *pid, char *dest, size_t dlen);
+/* 1 when pid runs and is called bootchartd (not a zombie). */
+int is_logger(pid_t pid);
+
+#endif

@@ -1,0 +1,391 @@
+/* sampler.c: one sample of /proc (stat, diskstats, every PID's stat) as timed blocks. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sampler.h"
+
+#define DENTS_SIZE	32768
+#define STAT_ROOM	4096	/* a /proc/PID/stat line is about 300 bytes */
+#define FILE_ROOM	65536	/* first guess for /proc/stat and diskstats */
+
+struct linux_dirent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+uint64_t
+clock_us(int clockid)
+{
+	struct timespec ts;
+
+	clock_gettime(clockid, &ts);
+	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
+}
+
+uint64_t
+boottime_jiffies(void)
+{
+	return clock_us(CLOCK_BOOTTIME) / 10000;
+}
+
+void
+raise_nofile(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return;
+	rl.rlim_cur = rl.rlim_max;
+	setrlimit(RLIMIT_NOFILE, &rl);
+	/* Root may raise the hard limit too; failure is fine. */
+	if (rl.rlim_max < 65536) {
+		rl.rlim_cur = rl.rlim_max = 65536;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
+static int
+ob_room(struct obuf *b, size_t want)
+{
+	char *np;
+	size_t ncap;
+
+	if (b->cap - b->len >= want)
+		return 0;
+	ncap = b->cap ? b->cap : 8192;
+	while (ncap - b->len < want)
+		ncap *= 2;
+	if ((np = realloc(b->p, ncap)) == NULL)
+		return -1;
+	b->p = np;
+	b->cap = ncap;
+	return 0;
+}
+
+/* Starts a timed block: the time stamp line. */
+static int
+ob_begin(struct obuf *b, uint64_t jiffies)
+{
+	b->len = 0;
+	if (ob_room(b, 32) != 0)
+		return -1;
+	b->len = (size_t)snprintf(b->p, 32, "%llu\n",
+	    (unsigned long long)jiffies);
+	return 0;
+}
+
+/* Ends a block: the data must end in '\n', then an empty line. */
+static int
+ob_end(struct obuf *b)
+{
+	if (ob_room(b, 2) != 0)
+		return -1;
+	if (b->len > 0 && b->p[b->len - 1] != '\n')
+		b->p[b->len++] = '\n';
+	b->p[b->len++] = '\n';
+	return 0;
+}
+
+/* Appends a whole (small) /proc file read with pread from offset 0. */
+static int
+ob_file(struct obuf *b, int fd)
+{
+	size_t start = b->len, room = FILE_ROOM;
+	ssize_t r;
+
+	for (;;) {
+		if (ob_room(b, room) != 0)
+			return -1;
+		r = pread(fd, b->p + start, b->cap - start, 0);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return 0;	/* a missing file gives an empty block */
+		if ((size_t)r < b->cap - start) {
+			b->len = start + (size_t)r;
+			return 0;
+		}
+		room = (b->cap - start) * 2;
+	}
+}
+
+int
+sampler_init(struct sampler *s, int procfd, const struct config *cfg)
+{
+	memset(s, 0, sizeof(*s));
+	s->procfd = procfd;
+	s->cfg = cfg;
+	s->statfd = openat(procfd, "stat", O_RDONLY | O_CLOEXEC);
+	s->diskfd = openat(procfd, "diskstats", O_RDONLY | O_CLOEXEC);
+	if ((s->dents = malloc(DENTS_SIZE)) == NULL)
+		return -1;
+	return 0;
+}
+
+void
+sampler_free(struct sampler *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nents; i++)
+		if (s->ents[i].fd >= 0)
+			close(s->ents[i].fd);
+	if (s->statfd >= 0)
+		close(s->statfd);
+	if (s->diskfd >= 0)
+		close(s->diskfd);
+	if (s->procfd >= 0)
+		close(s->procfd);
+	free(s->ents);
+	free(s->next);
+	free(s->dents);
+	free(s->stat.p);
+	free(s->disk.p);
+	free(s->ps.p);
+	memset(s, 0, sizeof(*s));
+	s->procfd = s->statfd = s->diskfd = -1;
+}
+
+/* Binary search of the old cache; returns the index or -1. */
+static long
+find_pid(const struct sampler *s, int pid)
+{
+	size_t lo = 0, hi = s->nents, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (s->ents[mid].pid == pid)
+			return (long)mid;
+		if (s->ents[mid].pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+static int
+open_stat(struct sampler *s, int pid)
+{
+	char path[32];
+
+	snprintf(path, sizeof(path), "%d/stat", pid);
+	return openat(s->procfd, path, O_RDONLY | O_CLOEXEC);
+}
+
+/* Reads one PID's line into s->ps; returns its length, 0 if gone. */
+static ssize_t
+read_stat(struct sampler *s, int fd)
+{
+	ssize_t r;
+
+	do
+		r = pread(fd, s->ps.p + s->ps.len, STAT_ROOM - 1, 0);
+	while (r < 0 && errno == EINTR);
+	return r < 0 ? 0 : r;
+}
+
+/* Without a cached descriptor: open/read/close. */
+static ssize_t
+read_uncached(struct sampler *s, int pid)
+{
+	ssize_t r;
+	int fd = open_stat(s, pid);
+
+	if (fd < 0)
+		return 0;
+	r = read_stat(s, fd);
+	close(fd);
+	return r;
+}
+
+/* Matches the comm of the line just read against EXIT_PROC. */
+static void
+check_exit(struct sampler *s, const char *line, size_t len)
+{
+	const char *open, *close;
+	size_t n;
+	int i;
+
+	open = memchr(line, '(', len < 32 ? len : 32);
+	if (open == NULL)
+		return;
+	/* comm is at most 15 bytes, so the ')' is near. */
+	close = NULL;
+	for (n = 0; n <= CONFIG_COMM_LEN + 1 && open + 1 + n < line + len; n++)
+		if (open[1 + n] == ')' && open + 2 + n < line + len &&
+		    open[2 + n] == ' ')
+			close = open + 1 + n;
+	if (close == NULL)
+		return;
+	n = (size_t)(close - open - 1);
+	for (i = 0; i < s->cfg->nexit; i++) {
+		if (strlen(s->cfg->exit_proc[i]) == n &&
+		    memcmp(open + 1, s->cfg->exit_proc[i], n) == 0) {
+			s->exit_seen = 1;
+			memcpy(s->exit_name, open + 1, n);
+			s->exit_name[n] = '\0';
+			return;
+		}
+	}
+}
+
+/* Samples one PID into s->ps and records it in s->next. */
+static int
+one_pid(struct sampler *s, int pid, size_t *nnext)
+{
+	long i = find_pid(s, pid);
+	int fd = -1;
+	ssize_t r = 0;
+
+	if (ob_room(&s->ps, STAT_ROOM) != 0)
+		return -1;
+	if (i >= 0 && s->ents[i].fd >= 0) {
+		fd = s->ents[i].fd;
+		s->ents[i].fd = -1;	/* moved to the new cache */
+		r = read_stat(s, fd);
+		if (r == 0) {
+			/* Gone, or a new process reusing the PID. */
+			close(fd);
+			fd = -1;
+		}
+	}
+	if (fd < 0 && !s->nofile) {
+		fd = open_stat(s, pid);
+		if (fd < 0 && (errno == EMFILE || errno == ENFILE))
+			s->nofile = 1;
+		if (fd >= 0 && (r = read_stat(s, fd)) == 0) {
+			close(fd);
+			fd = -1;
+		}
+	}
+	if (fd < 0 && s->nofile)
+		r = read_uncached(s, pid);
+	if (r > 0) {
+		if (s->ps.p[s->ps.len + (size_t)r - 1] != '\n')
+			s->ps.p[s->ps.len + (size_t)r++] = '\n';
+		if (s->cfg->nexit > 0)
+			check_exit(s, s->ps.p + s->ps.len, (size_t)r);
+		s->ps.len += (size_t)r;
+		s->nprocs++;
+	}
+	if (fd >= 0) {
+		s->next[*nnext].pid = pid;
+		s->next[*nnext].fd = fd;
+		(*nnext)++;
+	}
+	return 0;
+}
+
+static int
+parse_pid(const char *name)
+{
+	int v = 0;
+
+	if (*name == '\0')
+		return -1;
+	for (; *name != '\0'; name++) {
+		if (*name < '0' || *name > '9' || v > 100000000)
+			return -1;
+		v = v * 10 + (*name - '0');
+	}
+	return v > 0 ? v : -1;
+}
+
+static int
+cmp_pident(const void *a, const void *b)
+{
+	const struct pident *x = a, *y = b;
+
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+/* Makes room in s->next for one more entry. */
+static int
+next_room(struct sampler *s, size_t n)
+{
+	struct pident *np;
+	size_t ncap;
+
+	if (n < s->capnext)
+		return 0;
+	ncap = s->capnext ? s->capnext * 2 : 1024;
+	if ((np = realloc(s->next, ncap * sizeof(*np))) == NULL)
+		return -1;
+	s->next = np;
+	s->capnext = ncap;
+	return 0;
+}
+
+/* Walks the procfs directory; closes cached descriptors of gone PIDs. */
+static int
+sample_pids(struct sampler *s)
+{
+	struct linux_dirent64 *d;
+	struct pident *tmp;
+	size_t nnext = 0, i, sorted = 1;
+	long n, off;
+	int pid, last = 0;
+
+	if (lseek(s->procfd, 0, SEEK_SET) < 0)
+		return -1;
+	for (;;) {
+		n = syscall(SYS_getdents64, s->procfd, s->dents, DENTS_SIZE);
+		if (n <= 0)
+			break;
+		for (off = 0; off < n; off += d->d_reclen) {
+			d = (struct linux_dirent64 *)(s->dents + off);
+			if ((pid = parse_pid(d->d_name)) < 0)
+				continue;
+			if (next_room(s, nnext) != 0 ||
+			    one_pid(s, pid, &nnext) != 0)
+				return -1;
+			if (pid < last)
+				sorted = 0;
+			last = pid;
+		}
+	}
+	for (i = 0; i < s->nents; i++)
+		if (s->ents[i].fd >= 0)
+			close(s->ents[i].fd);
+	if (!sorted)
+		qsort(s->next, nnext, sizeof(*s->next), cmp_pident);
+	tmp = s->ents;
+	s->ents = s->next;
+	s->nents = nnext;
+	s->next = tmp;
+	i = s->capents;
+	s->capents = s->capnext;
+	s->capnext = i;
+	return 0;
+}
+
+int
+sampler_take(struct sampler *s, uint64_t jiffies)
+{
+	s->nprocs = 0;
+	if (ob_begin(&s->stat, jiffies) != 0 ||
+	    ob_begin(&s->disk, jiffies) != 0 ||
+	    ob_begin(&s->ps, jiffies) != 0)
+		return -1;
+	if (s->statfd >= 0 && ob_file(&s->stat, s->statfd) != 0)
+		return -1;
+	if (s->diskfd >= 0 && ob_file(&s->disk, s->diskfd) != 0)
+		return -1;
+	if (sample_pids(s) != 0)
+		return -1;
+	if (ob_end(&s->stat) != 0 || ob_end(&s->disk) != 0 ||
+	    ob_end(&s->ps) != 0)
+		return -1;
+	return 0;
+}

@@ -1,0 +1,230 @@
+/* tarw.c: a streaming ustar + gzip writer (the log tarball) to any byte sink. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tarw.h"
+
+#define BLOCK 512
+#define RECORD (20 * BLOCK)	/* GNU tar's default blocking factor */
+
+int
+tarw_open(struct tarw *t, int level, tarw_sink sink, void *arg)
+{
+	memset(t, 0, sizeof(*t));
+	t->sink = sink;
+	t->arg = arg;
+	/* 15 + 16: a gzip wrapper; memLevel 8 keeps zlib near 256 KiB. */
+	if (deflateInit2(&t->z, level, Z_DEFLATED, 15 + 16, 8,
+	    Z_DEFAULT_STRATEGY) != Z_OK) {
+		errno = ENOMEM;
+		return -1;
+	}
+	t->zinit = 1;
+	return 0;
+}
+
+/* Runs deflate over len bytes (flush: Z_NO_FLUSH or Z_FINISH). */
+static int
+feed(struct tarw *t, const void *data, size_t len, int flush)
+{
+	int r;
+
+	if (t->failed)
+		return -1;
+	t->z.next_in = (Bytef *)(uintptr_t)data;
+	t->z.avail_in = (uInt)len;
+	t->in_bytes += len;
+	do {
+		t->z.next_out = t->out;
+		t->z.avail_out = sizeof(t->out);
+		r = deflate(&t->z, flush);
+		if (r == Z_STREAM_ERROR) {
+			t->failed = 1;
+			errno = EIO;
+			return -1;
+		}
+		if (t->z.avail_out < sizeof(t->out) && t->sink(t->arg, t->out,
+		    sizeof(t->out) - t->z.avail_out) != 0) {
+			t->failed = 1;
+			return -1;
+		}
+	} while (t->z.avail_out == 0 || (flush == Z_FINISH && r != Z_STREAM_END));
+	return 0;
+}
+
+/* width includes the terminating NUL; callers keep v in range. */
+static void
+octal(char *field, size_t width, uint64_t v)
+{
+	size_t i;
+
+	field[width - 1] = '\0';
+	for (i = width - 1; i > 0; i--) {
+		field[i - 1] = (char)('0' + (v & 7));
+		v >>= 3;
+	}
+}
+
+static int
+header(struct tarw *t, const char *name, mode_t mode, time_t mtime,
+    uint64_t size)
+{
+	unsigned char h[BLOCK];
+	unsigned sum = 0;
+	size_t i, n = strlen(name);
+
+	/* 11 octal digits hold sizes below 8 GiB. */
+	if (n == 0 || n > TARW_NAME_MAX || size >= (1ULL << 33) || mtime < 0) {
+		errno = EINVAL;
+		t->failed = 1;
+		return -1;
+	}
+	memset(h, 0, sizeof(h));
+	memcpy(h, name, n);
+	octal((char *)h + 100, 8, mode & 07777);
+	octal((char *)h + 108, 8, 0);
+	octal((char *)h + 116, 8, 0);
+	octal((char *)h + 124, 12, size);
+	octal((char *)h + 136, 12, (uint64_t)mtime);
+	memset(h + 148, ' ', 8);
+	h[156] = '0';
+	memcpy(h + 257, "ustar", 6);
+	memcpy(h + 263, "00", 2);
+	memcpy(h + 265, "root", 4);
+	memcpy(h + 297, "root", 4);
+	for (i = 0; i < sizeof(h); i++)
+		sum += h[i];
+	octal((char *)h + 148, 7, sum);
+	h[155] = ' ';
+	return feed(t, h, sizeof(h), Z_NO_FLUSH);
+}
+
+static int
+pad(struct tarw *t, uint64_t size)
+{
+	static const unsigned char zero[BLOCK];
+	size_t rest = (size_t)(size % BLOCK);
+
+	if (rest == 0)
+		return 0;
+	return feed(t, zero, BLOCK - rest, Z_NO_FLUSH);
+}
+
+int
+tarw_add_mem(struct tarw *t, const char *name, mode_t mode, time_t mtime,
+    const void *data, size_t len)
+{
+	if (header(t, name, mode, mtime, len) != 0)
+		return -1;
+	if (len > 0 && feed(t, data, len, Z_NO_FLUSH) != 0)
+		return -1;
+	return pad(t, len);
+}
+
+int
+tarw_add_fd(struct tarw *t, const char *name, mode_t mode, time_t mtime,
+    int fd, uint64_t size)
+{
+	unsigned char buf[32768];
+	uint64_t off = 0;
+	ssize_t r;
+	size_t want;
+
+	if (header(t, name, mode, mtime, size) != 0)
+		return -1;
+	while (off < size) {
+		want = size - off < sizeof(buf) ? (size_t)(size - off) :
+		    sizeof(buf);
+		r = pread(fd, buf, want, (off_t)off);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			/* A file that shrank would break the archive. */
+			if (r == 0)
+				errno = EIO;
+			t->failed = 1;
+			return -1;
+		}
+		if (feed(t, buf, (size_t)r, Z_NO_FLUSH) != 0)
+			return -1;
+		off += (uint64_t)r;
+	}
+	return pad(t, size);
+}
+
+int
+tarw_close(struct tarw *t)
+{
+	static const unsigned char zero[BLOCK];
+	uint64_t end;
+	int r = 0;
+
+	/* Two zero blocks end the archive; pad to a whole record. */
+	if (feed(t, zero, BLOCK, Z_NO_FLUSH) != 0 ||
+	    feed(t, zero, BLOCK, Z_NO_FLUSH) != 0)
+		r = -1;
+	end = t->in_bytes;
+	while (r == 0 && end % RECORD != 0) {
+		if (feed(t, zero, BLOCK, Z_NO_FLUSH) != 0)
+			r = -1;
+		end += BLOCK;
+	}
+	if (r == 0 && feed(t, NULL, 0, Z_FINISH) != 0)
+		r = -1;
+	tarw_abort(t);
+	return r;
+}
+
+void
+tarw_abort(struct tarw *t)
+{
+	if (t->zinit)
+		deflateEnd(&t->z);
+	t->zinit = 0;
+}
+
+int
+tarw_fd_sink(void *arg, const void *buf, size_t len)
+{
+	int fd = *(int *)arg;
+	const char *p = buf;
+	ssize_t r;
+
+	while (len > 0) {
+		r = write(fd, p, len);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			if (r == 0)
+				errno = ENOSPC;
+			return -1;
+		}
+		p += r;
+		len -= (size_t)r;
+	}
+	return 0;
+}
+
+int
+tarw_mem_sink(void *arg, const void *buf, size_t len)
+{
+	struct tarw_membuf *m = arg;
+	unsigned char *nb;
+	size_t ncap;
+
+	if (m->cap - m->len < len) {
+		ncap = m->cap ? m->cap : 65536;
+		while (ncap - m->len < len)
+			ncap *= 2;
+		if ((nb = realloc(m->buf, ncap)) == NULL)
+			return -1;
+		m->buf = nb;
+		m->cap = ncap;
+	}
+	memcpy(m->buf + m->len, buf, len);
+	m->len += len;
+	return 0;
+}

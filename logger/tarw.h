@@ -1,0 +1,48 @@
+/* tarw.h: a streaming ustar + gzip writer (the log tarball) to any byte sink. */
+#ifndef BCD_TARW_H
+#define BCD_TARW_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <zlib.h>
+
+/* Receives compressed bytes; returns 0, or -1 to abort (errno kept). */
+typedef int (*tarw_sink)(void *arg, const void *buf, size_t len);
+
+struct tarw {
+	z_stream z;
+	int zinit;
+	tarw_sink sink;
+	void *arg;
+	int failed;
+	uint64_t in_bytes;	/* uncompressed tar bytes so far */
+	unsigned char out[16384];
+};
+
+#define TARW_NAME_MAX 99	/* ustar name field without the prefix */
+
+/* level: zlib level 1..9.  Returns 0 or -1 (no memory). */
+int tarw_open(struct tarw *, int level, tarw_sink, void *arg);
+/* Adds a regular file from memory.  Returns 0 or -1. */
+int tarw_add_mem(struct tarw *, const char *name, mode_t mode, time_t mtime,
+    const void *data, size_t len);
+/* Adds `size` bytes of fd read from offset 0 (pread).  Returns 0 or -1. */
+int tarw_add_fd(struct tarw *, const char *name, mode_t mode, time_t mtime,
+    int fd, uint64_t size);
+/* Ends the archive and the gzip stream; frees zlib.  Returns 0 or -1. */
+int tarw_close(struct tarw *);
+/* Frees without finishing (after an error). */
+void tarw_abort(struct tarw *);
+
+/* Sink writing to a file descriptor (arg is an int *). */
+int tarw_fd_sink(void *arg, const void *buf, size_t len);
+
+/* Sink growing a malloc'd buffer. */
+struct tarw_membuf {
+	unsigned char *buf;
+	size_t len, cap;
+};
+int tarw_mem_sink(void *arg, const void *buf, size_t len);
+
+#endif

@@ -1,0 +1,283 @@
+/* chart.c: picks the cairo surface for the output format and writes the file atomically. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-ps.h>
+#include <cairo-svg.h>
+#include <fontconfig/fontconfig.h>
+#include <zlib.h>
+
+#include "chart.h"
+#include "layout.h"
+#include "paint.h"
+
+#define PNG_MAX_DIM	32767	/* cairo image surfaces are limited to this */
+#define TMP_TRIES	100
+
+static const char *const format_names[] = { "png", "svg", "svgz", "eps",
+    "pdf" };
+
+/* Where cairo's output goes: straight to the file, or through gzip. */
+struct out {
+	int fd;
+	int err;		/* first errno seen; 0 when fine */
+	int gz;
+	z_stream z;
+	unsigned char buf[65536];
+};
+
+int
+chart_format_parse(const char *s, enum chart_format *f)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
+		if (strcasecmp(s, format_names[i]) == 0) {
+			*f = (enum chart_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *
+chart_format_ext(enum chart_format f)
+{
+	if ((unsigned)f >= sizeof(format_names) / sizeof(format_names[0]))
+		return "png";
+	return format_names[f];
+}
+
+static int
+write_all(struct out *o, const unsigned char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0 && o->err == 0) {
+		w = write(o->fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			o->err = w < 0 ? errno : EIO;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return o->err ? -1 : 0;
+}
+
+/* Runs deflate over what is pending and writes what it produced. */
+static int
+gz_pump(struct out *o, int flush)
+{
+	int zr;
+
+	do {
+		o->z.next_out = o->buf;
+		o->z.avail_out = sizeof(o->buf);
+		zr = deflate(&o->z, flush);
+		if (zr == Z_STREAM_ERROR) {
+			o->err = EIO;
+			return -1;
+		}
+		if (write_all(o, o->buf, sizeof(o->buf) - o->z.avail_out) ==
+		    -1)
+			return -1;
+	} while (o->z.avail_out == 0 || (flush == Z_FINISH &&
+	    zr != Z_STREAM_END));
+	return 0;
+}
+
+static cairo_status_t
+out_write(void *closure, const unsigned char *data, unsigned int len)
+{
+	struct out *o = closure;
+
+	if (o->err)
+		return CAIRO_STATUS_WRITE_ERROR;
+	if (!o->gz)
+		return write_all(o, data, len) == 0 ? CAIRO_STATUS_SUCCESS :
+		    CAIRO_STATUS_WRITE_ERROR;
+	o->z.next_in = (unsigned char *)(uintptr_t)data;
+	o->z.avail_in = len;
+	if (gz_pump(o, Z_NO_FLUSH) == -1)
+		return CAIRO_STATUS_WRITE_ERROR;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/*
+ * Creates "DIR/.BASE.XXXXXX" next to path with O_EXCL|O_NOFOLLOW, so a
+ * planted file or symlink is never followed or reused.
+ */
+static int
+open_temp(const char *path, char *tmp, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	const char *base = slash ? slash + 1 : path;
+	struct timespec ts;
+	unsigned long r;
+	int fd, i;
+
+	for (i = 0; i < TMP_TRIES; i++) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		r = (unsigned long)ts.tv_nsec ^ ((unsigned long)getpid() << 16) ^
+		    (unsigned long)i * 2654435761UL;
+		if ((size_t)snprintf(tmp, len, "%.*s.%s.%06lx", dirlen, path,
+		    base, r & 0xffffff) >= len) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
+
+static cairo_surface_t *
+make_surface(enum chart_format f, const struct layout *l, struct out *o)
+{
+	cairo_surface_t *s;
+
+	switch (f) {
+	case FMT_SVG:
+	case FMT_SVGZ:
+		return cairo_svg_surface_create_for_stream(out_write, o,
+		    l->width, l->height);
+	case FMT_EPS:
+		s = cairo_ps_surface_create_for_stream(out_write, o,
+		    l->width, l->height);
+		cairo_ps_surface_set_eps(s, 1);
+		return s;
+	case FMT_PDF:
+		return cairo_pdf_surface_create_for_stream(out_write, o,
+		    l->width, l->height);
+	case FMT_PNG:
+	default:
+		return cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+		    l->width, l->height);
+	}
+}
+
+/* Draws into the open file; 0 or -1 with diag set. */
+static int
+render(const struct layout *l, enum chart_format f, struct out *o,
+    const char *path, struct diag *d)
+{
+	cairo_surface_t *s;
+	cairo_status_t st;
+	cairo_t *cr;
+
+	s = make_surface(f, l, o);
+	cr = cairo_create(s);
+	st = paint_chart(cr, l);
+	cairo_destroy(cr);
+	if (st == CAIRO_STATUS_SUCCESS && f == FMT_PNG)
+		st = cairo_surface_write_to_png_stream(s, out_write, o);
+	cairo_surface_finish(s);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_status(s);
+	cairo_surface_destroy(s);
+	if (st == CAIRO_STATUS_SUCCESS && o->gz && gz_pump(o, Z_FINISH) == -1)
+		st = CAIRO_STATUS_WRITE_ERROR;
+	if (st == CAIRO_STATUS_SUCCESS && o->err == 0)
+		return 0;
+	if (o->err != 0)
+		return diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
+		    strerror(o->err));
+	if (st == CAIRO_STATUS_NO_MEMORY)
+		return diag_error_status(d, EXIT_NOMEM, "%s: out of memory "
+		    "drawing the chart", path);
+	return diag_error_status(d, EXIT_OUTPUT, "%s: cannot draw: %s", path,
+	    cairo_status_to_string(st));
+}
+
+static int
+write_file(const struct layout *l, enum chart_format f, const char *path,
+    struct diag *d)
+{
+	char tmp[4096];
+	struct out *o;
+	int rc = -1;
+
+	if ((o = calloc(1, sizeof(*o))) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	if ((o->fd = open_temp(path, tmp, sizeof(tmp))) == -1) {
+		diag_error_status(d, EXIT_OUTPUT, "%s: cannot create a "
+		    "temporary file: %s", path, strerror(errno));
+		free(o);
+		return -1;
+	}
+	if (f == FMT_SVGZ) {
+		/* windowBits 15 + 16: a gzip header and trailer. */
+		if (deflateInit2(&o->z, 9, Z_DEFLATED, 15 + 16, 8,
+		    Z_DEFAULT_STRATEGY) != Z_OK) {
+			diag_error_status(d, EXIT_NOMEM, "%s: cannot start "
+			    "compression", path);
+			goto out;
+		}
+		o->gz = 1;
+	}
+	if (render(l, f, o, path, d) == -1)
+		goto out;
+	if (fsync(o->fd) == -1 && errno != EINVAL) {
+		diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
+		    strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (o->gz)
+		deflateEnd(&o->z);
+	if (close(o->fd) == -1 && rc == 0)
+		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
+		    strerror(errno));
+	if (rc == 0 && rename(tmp, path) == -1)
+		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
+		    strerror(errno));
+	if (rc == -1)
+		unlink(tmp);
+	free(o);
+	return rc;
+}
+
+int
+chart_write(const struct trace *t, struct proctree *tree,
+    const struct chart_opts *o, const char *path, struct diag *d)
+{
+	struct layout l;
+	int rc;
+
+	diag_set_file(d, "%s", "");
+	d->line = 0;
+	if (layout_make(&l, t, tree, o, d) == -1)
+		return -1;
+	if (o->format == FMT_PNG && (l.width > PNG_MAX_DIM ||
+	    l.height > PNG_MAX_DIM)) {
+		rc = diag_error_status(d, EXIT_OUTPUT, "%s: the chart is "
+		    "%dx%d pixels, PNG output allows at most %d; use svg or "
+		    "pdf", path, l.width, l.height, PNG_MAX_DIM);
+		layout_free(&l);
+		return rc;
+	}
+	rc = write_file(&l, o->format, path, d);
+	layout_free(&l);
+	return rc;
+}
+
+void
+chart_release_fonts(void)
+{
+	cairo_debug_reset_static_data();
+	FcFini();
+}

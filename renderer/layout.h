@@ -1,0 +1,126 @@
+/* layout.h: every box, line and text of the chart, placed before anything is painted. */
+#ifndef BC_LAYOUT_H
+#define BC_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cairo.h>
+
+#include "chart.h"
+#include "proctree.h"
+#include "trace.h"
+
+/* Colours, 0xRRGGBB; cells are pre-blended so they paint opaque. */
+enum {
+	COL_BG = 0xffffff,
+	COL_TEXT = 0x000000,
+	COL_BORDER = 0xb4b4b4,
+	COL_CPU = 0x668cb3,	/* steel blue: CPU user+sys, running */
+	COL_IO = 0xdfbbbb,	/* dusty pink: I/O wait, utilization, D */
+	COL_TPUT = 0x33b533,	/* green: disk throughput */
+	COL_PROC = 0xf0f0f0,	/* process box background, sleeping */
+	COL_ZOMBIE = 0xa8a8a8,
+	COL_WAIT = 0xd9abab,	/* D cells: a little darker than the I/O area */
+	COL_GRID = 0xebebeb,
+	COL_GRID5 = 0xcccccc,
+	COL_DEP = 0xbdbdbd,	/* dotted parent -> child lines */
+	COL_MARK = 0xc03030	/* annotations */
+};
+
+/* CPU shading of running cells: level 1..CPU_LEVELS blends box -> blue. */
+#define CPU_LEVELS 8
+
+enum lt_font { LF_TITLE, LF_TEXT, LF_LABEL, LF_NFONTS };
+
+struct lt_box {
+	double x, y, w, h;
+};
+
+struct lt_text {
+	char *s;		/* valid UTF-8, owned */
+	struct lt_box box;	/* ink-independent: advance x (ascent + descent) */
+	double baseline;
+	int font;		/* enum lt_font */
+	uint32_t rgb;
+};
+
+struct lt_rect {
+	struct lt_box box;
+	uint32_t rgb;
+};
+
+struct lt_pt {
+	double x, y;
+};
+
+/* A polyline; areas are closed down to the chart's bottom edge. */
+struct lt_poly {
+	struct lt_pt *pts;
+	size_t n, cap;
+};
+
+struct lt_tick {
+	double x;
+	int major;		/* labelled (every few seconds) */
+};
+
+struct lt_row {
+	const struct process *proc;
+	struct lt_box box;	/* start..end of the process */
+	size_t cell0, ncells;	/* its cells in layout.cells */
+	size_t text;		/* its label in layout.texts */
+	int has_dep;		/* dotted line from the parent's row */
+	double dep_x, dep_y0;	/* vertical at dep_x from dep_y0 to mid-row */
+};
+
+struct lt_mark {
+	double x;		/* vertical line over all charts */
+	size_t text;
+};
+
+struct layout {
+	int width, height;
+	int64_t t0_ms, t1_ms;	/* time span drawn */
+	double x0;		/* x of t0 */
+	double px_per_ms;
+	double row_h;
+
+	struct lt_box cpu_box, disk_box, proc_box;
+	struct lt_poly cpu_busy, cpu_io;	/* tops of the stacked areas */
+	struct lt_poly disk_util, disk_tput;
+	double disk_peak_bps;
+
+	struct lt_text *texts;
+	size_t ntexts, texts_cap;
+	struct lt_rect *swatches;	/* legend squares and the line swatch */
+	size_t nswatches, swatches_cap;
+	struct lt_tick *ticks;
+	size_t nticks, ticks_cap;
+	struct lt_row *rows;
+	size_t nrows, rows_cap;
+	struct lt_rect *cells;
+	size_t ncells, cells_cap;
+	struct lt_mark *marks;
+	size_t nmarks, marks_cap;
+};
+
+/*
+ * Places everything.  Measures text with cairo's toy font API (DejaVu
+ * Sans through fontconfig).  0, or -1 with diag set.
+ */
+int layout_make(struct layout *, const struct trace *,
+    const struct proctree *, const struct chart_opts *, struct diag *);
+void layout_free(struct layout *);
+
+/* x of a time in ms (not clamped). */
+double layout_x(const struct layout *, int64_t ms);
+
+/* Selects font f on cr with the options layout measured with. */
+void layout_font(cairo_t *, int f);
+
+/* Where the chart ends with --crop-after: see docs/chart.md. */
+int64_t layout_crop_end(const struct trace *, const struct proctree *,
+    const char *name, int64_t t0, int64_t t1);
+
+#endif

@@ -1,0 +1,125 @@
+/* logstream.c: route the bytes of one log member to the parser of its kind. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "logfiles.h"
+#include "parse.h"
+
+struct logstream {
+	const struct logkind_ops *ops;
+	void *state;
+	struct diag *d;
+};
+
+static const struct {
+	const char *name;
+	enum logkind kind;
+	const struct logkind_ops *ops;
+} kinds[] = {
+	{ LOG_HEADER, LK_HEADER, &ops_header },
+	{ LOG_PROC_STAT, LK_PROC_STAT, &ops_proc_stat },
+	{ LOG_DISKSTATS, LK_DISKSTATS, &ops_diskstats },
+	{ LOG_PROC_PS, LK_PROC_PS, &ops_proc_ps },
+	{ LOG_PACCT, LK_PACCT, &ops_pacct },
+	{ LOG_PIDNAME, LK_PIDNAME, &ops_pidname },
+	{ LOG_MEMINFO, LK_MEMINFO, &ops_meminfo },
+	{ LOG_CMDLINE2, LK_CMDLINE2, &ops_cmdline2 },
+	{ LOG_PATERNITY, LK_PATERNITY, &ops_paternity },
+	{ LOG_TASKSTATS, LK_TASKSTATS, &ops_taskstats },
+};
+
+enum logkind
+logkind_of(const char *name)
+{
+	const char *base = strrchr(name, '/');
+	size_t i;
+
+	base = base ? base + 1 : name;
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strcmp(base, kinds[i].name) == 0)
+			return kinds[i].kind;
+	return LK_UNKNOWN;
+}
+
+static const struct logkind_ops *
+ops_of(enum logkind kind)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (kinds[i].kind == kind)
+			return kinds[i].ops;
+	return NULL;
+}
+
+struct logstream *
+logstream_open(struct trace *t, enum logkind kind, struct diag *d)
+{
+	const struct logkind_ops *ops = ops_of(kind);
+	struct logstream *ls;
+
+	if (ops == NULL) {
+		diag_error(d, "not a known log file");
+		return NULL;
+	}
+	if ((ls = calloc(1, sizeof(*ls))) == NULL) {
+		diag_error_status(d, EXIT_NOMEM, "out of memory");
+		return NULL;
+	}
+	/* proc_ps.log is the better process source: drop what taskstats.log gave. */
+	if (kind == LK_PROC_PS && t->ps_source == 2) {
+		diag_info(d, "%s: replaces taskstats.log", d->file);
+		trace_clear_processes(t);
+	}
+	ls->ops = ops;
+	ls->d = d;
+	if ((ls->state = ops->begin(t, d)) == NULL) {
+		free(ls);
+		return NULL;
+	}
+	return ls;
+}
+
+int
+logstream_feed(struct logstream *ls, const void *buf, size_t len)
+{
+	if (len == 0)
+		return 0;
+	return ls->ops->feed(ls->state, buf, len);
+}
+
+int
+logstream_close(struct logstream *ls)
+{
+	int rc;
+
+	rc = ls->ops->end(ls->state);
+	ls->ops->release(ls->state);
+	free(ls);
+	return rc;
+}
+
+void
+logstream_abort(struct logstream *ls)
+{
+	if (ls == NULL)
+		return;
+	ls->ops->release(ls->state);
+	free(ls);
+}
+
+int
+trace_parse_buffer(struct trace *t, const char *name, const void *buf,
+    size_t len, struct diag *d)
+{
+	struct logstream *ls;
+
+	diag_set_file(d, "%s", name);
+	if ((ls = logstream_open(t, logkind_of(name), d)) == NULL)
+		return -1;
+	if (logstream_feed(ls, buf, len) != 0) {
+		logstream_abort(ls);
+		return -1;
+	}
+	return logstream_close(ls);
+}

@@ -1,0 +1,206 @@
+/* paint.c: turns a layout into cairo drawing calls, the same for every format. */
+#include <math.h>
+
+#include "paint.h"
+
+static void
+set_rgb(cairo_t *cr, uint32_t rgb)
+{
+	cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0,
+	    ((rgb >> 8) & 0xff) / 255.0, (rgb & 0xff) / 255.0);
+}
+
+static void
+fill_box(cairo_t *cr, const struct lt_box *b, uint32_t rgb)
+{
+	set_rgb(cr, rgb);
+	cairo_rectangle(cr, b->x, b->y, b->w, b->h);
+	cairo_fill(cr);
+}
+
+/* A 1 px line on pixel centres, so raster output stays crisp. */
+static void
+frame_box(cairo_t *cr, const struct lt_box *b, uint32_t rgb)
+{
+	set_rgb(cr, rgb);
+	cairo_set_line_width(cr, 1);
+	cairo_rectangle(cr, floor(b->x) + 0.5, floor(b->y) + 0.5,
+	    floor(b->w), floor(b->h));
+	cairo_stroke(cr);
+}
+
+/* A stacked-chart area: the polyline closed down to the box's bottom. */
+static void
+fill_area(cairo_t *cr, const struct lt_poly *p, const struct lt_box *b,
+    uint32_t rgb)
+{
+	size_t i;
+
+	if (p->n == 0)
+		return;
+	cairo_move_to(cr, p->pts[0].x, b->y + b->h);
+	for (i = 0; i < p->n; i++)
+		cairo_line_to(cr, p->pts[i].x, p->pts[i].y);
+	cairo_line_to(cr, p->pts[p->n - 1].x, b->y + b->h);
+	cairo_close_path(cr);
+	set_rgb(cr, rgb);
+	cairo_fill(cr);
+}
+
+static void
+stroke_line(cairo_t *cr, const struct lt_poly *p, uint32_t rgb)
+{
+	size_t i;
+
+	if (p->n == 0)
+		return;
+	cairo_move_to(cr, p->pts[0].x, p->pts[0].y);
+	for (i = 1; i < p->n; i++)
+		cairo_line_to(cr, p->pts[i].x, p->pts[i].y);
+	set_rgb(cr, rgb);
+	cairo_set_line_width(cr, 1.2);
+	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+	cairo_stroke(cr);
+}
+
+static void
+charts(cairo_t *cr, const struct layout *l)
+{
+	cairo_save(cr);
+	cairo_rectangle(cr, l->cpu_box.x, l->cpu_box.y, l->cpu_box.w,
+	    l->cpu_box.h);
+	cairo_rectangle(cr, l->disk_box.x, l->disk_box.y, l->disk_box.w,
+	    l->disk_box.h);
+	cairo_clip(cr);
+	fill_area(cr, &l->cpu_io, &l->cpu_box, COL_IO);
+	fill_area(cr, &l->cpu_busy, &l->cpu_box, COL_CPU);
+	fill_area(cr, &l->disk_util, &l->disk_box, COL_IO);
+	stroke_line(cr, &l->disk_tput, COL_TPUT);
+	cairo_restore(cr);
+	frame_box(cr, &l->cpu_box, COL_BORDER);
+	frame_box(cr, &l->disk_box, COL_BORDER);
+}
+
+static void
+grid(cairo_t *cr, const struct layout *l)
+{
+	const struct lt_box *b = &l->proc_box;
+	double x;
+	size_t i;
+
+	cairo_set_line_width(cr, 1);
+	for (i = 0; i < l->nticks; i++) {
+		x = floor(l->ticks[i].x) + 0.5;
+		set_rgb(cr, l->ticks[i].major ? COL_GRID5 : COL_GRID);
+		cairo_move_to(cr, x, b->y);
+		cairo_line_to(cr, x, b->y + b->h);
+		cairo_stroke(cr);
+	}
+	frame_box(cr, b, COL_BORDER);
+}
+
+static void
+deps(cairo_t *cr, const struct layout *l)
+{
+	static const double dots[] = { 1.0, 2.0 };
+	const struct lt_row *r;
+	double x, ym;
+	size_t i;
+
+	cairo_save(cr);
+	cairo_set_dash(cr, dots, 2, 0);
+	cairo_set_line_width(cr, 1);
+	set_rgb(cr, COL_DEP);
+	for (i = 0; i < l->nrows; i++) {
+		r = &l->rows[i];
+		if (!r->has_dep)
+			continue;
+		x = floor(r->dep_x) + 0.5;
+		ym = floor(r->box.y + r->box.h / 2) + 0.5;
+		cairo_move_to(cr, x, r->dep_y0);
+		cairo_line_to(cr, x, ym);
+		cairo_line_to(cr, r->box.x, ym);
+	}
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+static void
+rows(cairo_t *cr, const struct layout *l)
+{
+	const struct lt_row *r;
+	const struct lt_rect *c;
+	size_t i, j;
+
+	for (i = 0; i < l->nrows; i++) {
+		r = &l->rows[i];
+		fill_box(cr, &r->box, COL_PROC);
+		for (j = 0; j < r->ncells; j++) {
+			c = &l->cells[r->cell0 + j];
+			fill_box(cr, &c->box, c->rgb);
+		}
+		set_rgb(cr, COL_BORDER);
+		cairo_set_line_width(cr, 1);
+		cairo_rectangle(cr, r->box.x, r->box.y, r->box.w, r->box.h);
+		cairo_stroke(cr);
+	}
+}
+
+static void
+marks(cairo_t *cr, const struct layout *l)
+{
+	double x;
+	size_t i;
+
+	cairo_set_line_width(cr, 1);
+	set_rgb(cr, COL_MARK);
+	for (i = 0; i < l->nmarks; i++) {
+		x = floor(l->marks[i].x) + 0.5;
+		cairo_move_to(cr, x, l->cpu_box.y);
+		cairo_line_to(cr, x, l->proc_box.y + l->proc_box.h);
+	}
+	cairo_stroke(cr);
+}
+
+static void
+texts(cairo_t *cr, const struct layout *l)
+{
+	const struct lt_text *t;
+	int font = -1;
+	size_t i;
+
+	for (i = 0; i < l->ntexts; i++) {
+		t = &l->texts[i];
+		if (t->s[0] == '\0')
+			continue;
+		if (t->font != font) {
+			layout_font(cr, t->font);
+			font = t->font;
+		}
+		set_rgb(cr, t->rgb);
+		cairo_move_to(cr, t->box.x, t->baseline);
+		cairo_show_text(cr, t->s);
+	}
+}
+
+cairo_status_t
+paint_chart(cairo_t *cr, const struct layout *l)
+{
+	size_t i;
+
+	set_rgb(cr, COL_BG);
+	cairo_paint(cr);
+	for (i = 0; i < l->nswatches; i++) {
+		fill_box(cr, &l->swatches[i].box, l->swatches[i].rgb);
+		/* Squares get a border: the sleeping colour is nearly white. */
+		if (l->swatches[i].box.h > 3)
+			frame_box(cr, &l->swatches[i].box, COL_BORDER);
+	}
+	charts(cr, l);
+	grid(cr, l);
+	deps(cr, l);
+	rows(cr, l);
+	marks(cr, l);
+	texts(cr, l);
+	return cairo_status(cr);
+}

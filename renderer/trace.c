@@ -1,0 +1,376 @@
+/* trace.c: the parsed-log model: header, processes with a PID index, fork records. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "logfiles.h"
+#include "trace.h"
+
+void
+trace_init(struct trace *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncpus = 1;
+}
+
+static void
+process_free(struct process *p)
+{
+	free(p->name);
+	free(p->cmdline);
+	free(p->samples);
+	free(p->children);
+	free(p);
+}
+
+static void
+pidtexts_free(struct pidtext *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].text);
+	free(v);
+}
+
+void
+trace_clear_processes(struct trace *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nprocs; i++)
+		process_free(t->procs[i]);
+	free(t->procs);
+	free(t->pid_index);
+	t->procs = NULL;
+	t->nprocs = t->procs_cap = 0;
+	t->pid_index = NULL;
+	t->pid_index_cap = 0;
+	t->ps_first_ms = t->ps_last_ms = 0;
+	t->ps_blocks = 0;
+	t->sample_period_ms = 0;
+	t->ps_source = 0;
+}
+
+void
+trace_free(struct trace *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nheader; i++) {
+		free(t->header[i].key);
+		free(t->header[i].value);
+	}
+	free(t->header);
+	free(t->cpu);
+	free(t->disk);
+	free(t->mem);
+	trace_clear_processes(t);
+	free(t->forks);
+	pidtexts_free(t->pidnames, t->npidnames);
+	pidtexts_free(t->cmdlines, t->ncmdlines);
+	trace_init(t);
+}
+
+const char *
+trace_header(const struct trace *t, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < t->nheader; i++)
+		if (strcmp(t->header[i].key, key) == 0)
+			return t->header[i].value;
+	return NULL;
+}
+
+/* Grows *v (element size sz) to hold at least one more than *n; 0 or -1. */
+static int
+grow(void **v, size_t *cap, size_t n, size_t sz)
+{
+	size_t ncap;
+	void *nv;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 16;
+	if (ncap > SIZE_MAX / sz)
+		return -1;
+	if ((nv = realloc(*v, ncap * sz)) == NULL)
+		return -1;
+	*v = nv;
+	*cap = ncap;
+	return 0;
+}
+
+int
+trace_set_header(struct trace *t, const char *key, const char *value)
+{
+	struct kv *nh;
+	char *v, *k;
+	size_t i;
+
+	if ((v = strdup(value)) == NULL)
+		return -1;
+	for (i = 0; i < t->nheader; i++) {
+		if (strcmp(t->header[i].key, key) == 0) {
+			free(t->header[i].value);
+			t->header[i].value = v;
+			return 0;
+		}
+	}
+	/* Headers are a handful of lines: the array is kept exactly full. */
+	if ((k = strdup(key)) == NULL ||
+	    (nh = realloc(t->header, (t->nheader + 1) * sizeof(*nh))) == NULL) {
+		free(k);
+		free(v);
+		return -1;
+	}
+	t->header = nh;
+	t->header[t->nheader].key = k;
+	t->header[t->nheader].value = v;
+	t->nheader++;
+	return 0;
+}
+
+/* Hash of a PID into a power-of-two table. */
+static size_t
+pid_slot(int64_t pid, size_t cap)
+{
+	uint64_t h = (uint64_t)pid * 0x9E3779B97F4A7C15ULL;
+
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+struct process *
+trace_find_pid(const struct trace *t, int64_t pid)
+{
+	size_t i;
+	struct process *p;
+
+	if (t->pid_index_cap == 0)
+		return NULL;
+	i = pid_slot(pid, t->pid_index_cap);
+	while ((p = t->pid_index[i]) != NULL) {
+		if (p->pid == pid)
+			return p;
+		i = (i + 1) & (t->pid_index_cap - 1);
+	}
+	return NULL;
+}
+
+/* Puts p in the index, replacing an older process with the same PID. */
+static void
+index_put(struct process **idx, size_t cap, struct process *p)
+{
+	size_t i = pid_slot(p->pid, cap);
+
+	while (idx[i] != NULL && idx[i]->pid != p->pid)
+		i = (i + 1) & (cap - 1);
+	idx[i] = p;
+}
+
+/* Keeps the index at most half full so probes stay short. */
+static int
+index_reserve(struct trace *t)
+{
+	struct process **nidx;
+	size_t ncap, i;
+
+	if ((t->nprocs + 1) * 2 <= t->pid_index_cap)
+		return 0;
+	ncap = t->pid_index_cap ? t->pid_index_cap * 2 : 256;
+	if ((nidx = calloc(ncap, sizeof(*nidx))) == NULL)
+		return -1;
+	for (i = 0; i < t->pid_index_cap; i++)
+		if (t->pid_index[i] != NULL)
+			index_put(nidx, ncap, t->pid_index[i]);
+	free(t->pid_index);
+	t->pid_index = nidx;
+	t->pid_index_cap = ncap;
+	return 0;
+}
+
+struct process *
+trace_new_process(struct trace *t, int64_t pid, const char *name)
+{
+	struct process *p;
+
+	if (index_reserve(t) != 0)
+		return NULL;
+	if (grow((void **)&t->procs, &t->procs_cap, t->nprocs,
+	    sizeof(*t->procs)) != 0)
+		return NULL;
+	if ((p = calloc(1, sizeof(*p))) == NULL)
+		return NULL;
+	if ((p->name = strdup(name ? name : "")) == NULL) {
+		free(p);
+		return NULL;
+	}
+	p->pid = pid;
+	p->last_seen_block = -1;
+	t->procs[t->nprocs++] = p;
+	index_put(t->pid_index, t->pid_index_cap, p);
+	return p;
+}
+
+int
+process_add_sample(struct process *p, const struct proc_sample *s)
+{
+	if (grow((void **)&p->samples, &p->samples_cap, p->nsamples,
+	    sizeof(*p->samples)) != 0)
+		return -1;
+	p->samples[p->nsamples++] = *s;
+	return 0;
+}
+
+int
+process_set_name(struct process *p, const char *name)
+{
+	char *n;
+
+	if (strcmp(p->name, name) == 0)
+		return 0;
+	if ((n = strdup(name)) == NULL)
+		return -1;
+	free(p->name);
+	p->name = n;
+	return 0;
+}
+
+int
+trace_add_fork(struct trace *t, int64_t pid, int64_t ppid)
+{
+	if (grow((void **)&t->forks, &t->forks_cap, t->nforks,
+	    sizeof(*t->forks)) != 0)
+		return -1;
+	t->forks[t->nforks].pid = pid;
+	t->forks[t->nforks].ppid = ppid;
+	t->nforks++;
+	return 0;
+}
+
+static int
+add_pidtext(struct pidtext **v, size_t *n, size_t *cap, int64_t pid,
+    const char *text)
+{
+	char *s;
+
+	if (grow((void **)v, cap, *n, sizeof(**v)) != 0)
+		return -1;
+	if ((s = strdup(text)) == NULL)
+		return -1;
+	(*v)[*n].pid = pid;
+	(*v)[*n].text = s;
+	(*n)++;
+	return 0;
+}
+
+int
+trace_add_pidname(struct trace *t, int64_t pid, const char *name)
+{
+	return add_pidtext(&t->pidnames, &t->npidnames, &t->pidnames_cap, pid,
+	    name);
+}
+
+int
+trace_add_cmdline(struct trace *t, int64_t pid, const char *cmdline)
+{
+	return add_pidtext(&t->cmdlines, &t->ncmdlines, &t->cmdlines_cap, pid,
+	    cmdline);
+}
+
+/* PID order; a reused PID's processes in the order they started. */
+static int
+cmp_proc(const void *a, const void *b)
+{
+	const struct process *p = *(struct process *const *)a;
+	const struct process *q = *(struct process *const *)b;
+
+	if (p->pid != q->pid)
+		return p->pid < q->pid ? -1 : 1;
+	if (p->start_ms != q->start_ms)
+		return p->start_ms < q->start_ms ? -1 : 1;
+	if (p->starttime_ticks != q->starttime_ticks)
+		return p->starttime_ticks < q->starttime_ticks ? -1 : 1;
+	return 0;
+}
+
+/* Start, duration and the active flag from the samples (SPEC §3.1). */
+static void
+finish_process(struct process *p, int period)
+{
+	size_t i, busy = 0;
+	const struct proc_sample *s;
+
+	if (p->nsamples == 0) {
+		p->duration_ms = 0;
+		p->active = 0;
+		return;
+	}
+	if (p->samples[0].time_ms < p->start_ms)
+		p->start_ms = p->samples[0].time_ms;
+	p->duration_ms = p->samples[p->nsamples - 1].time_ms - p->start_ms +
+	    period;
+	for (i = 0; i < p->nsamples; i++) {
+		s = &p->samples[i];
+		if (s->user + s->sys > 0 || s->state == PS_WAITING)
+			busy++;
+	}
+	p->active = busy > 2;
+}
+
+/*
+ * Applies PID-keyed texts to the newest process of each PID; a later
+ * entry for the same PID wins because it is applied last.
+ */
+static int
+apply_texts(struct trace *t, const struct pidtext *v, size_t n, int names)
+{
+	struct process *p;
+	char *s;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if ((p = trace_find_pid(t, v[i].pid)) == NULL)
+			continue;
+		if (names) {
+			if (process_set_name(p, v[i].text) != 0)
+				return -1;
+			continue;
+		}
+		if ((s = strdup(v[i].text)) == NULL)
+			return -1;
+		free(p->cmdline);
+		p->cmdline = s;
+	}
+	return 0;
+}
+
+int
+trace_finish(struct trace *t, struct diag *d)
+{
+	const char *v;
+	size_t i;
+
+	if ((v = trace_header(t, HDR_CPU)) != NULL) {
+		const char *open = strrchr(v, '(');
+		long n = open ? strtol(open + 1, NULL, 10) : 0;
+
+		if (n >= 1 && n <= 4096)
+			t->ncpus = (int)n;
+	}
+	d->file[0] = '\0';	/* this is about the whole log, no one file */
+	d->line = 0;
+	if (t->nprocs == 0)
+		return diag_error(d, "no process data (proc_ps.log or "
+		    "taskstats.log missing or empty)");
+	if (t->ps_blocks > 0)
+		t->sample_period_ms = (int)((t->ps_last_ms - t->ps_first_ms) /
+		    t->ps_blocks);
+	for (i = 0; i < t->nprocs; i++)
+		finish_process(t->procs[i], t->sample_period_ms);
+	qsort(t->procs, t->nprocs, sizeof(*t->procs), cmp_proc);
+	if (apply_texts(t, t->pidnames, t->npidnames, 1) != 0 ||
+	    apply_texts(t, t->cmdlines, t->ncmdlines, 0) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
+}

@@ -1,0 +1,61 @@
+#!/bin/sh
+# bench_parse.sh: parse speed and memory of bootchart-render on a 90 MB synthetic log, against gzip -dc in the same run.
+#
+# Env (set by tests/bench/run.sh): BC_BUILD, BC_RENDER, BC_BENCH_DIR.
+# BC_BENCH_RUNS (default 5) runs of each command; the medians are compared.
+# Targets: --dump-tree time / gzip -dc time <= 1.5; renderer peak RSS <= 150 MB.
+set -u
+gen=$BC_BUILD/tests/tools/gen_bootlog
+measure=$BC_BUILD/tests/tools/measure
+runs=${BC_BENCH_RUNS:-5}
+tgz=$BC_BENCH_DIR/gen-n1500-s60-z50-seed1.tgz
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for tool in "$gen" "$measure" "$BC_RENDER"; do
+	if [ ! -x "$tool" ]; then
+		echo "bench_parse: $tool is not built" >&2
+		exit 1
+	fi
+done
+
+# Generated once and kept; again only when the generator was rebuilt.
+if [ ! -f "$tgz" ] || [ "$gen" -nt "$tgz" ]; then
+	echo "generating $tgz"
+	"$gen" -n 1500 -s 60 -z 50 --seed 1 -o "$tgz" | sed 's/^/  /' || exit 1
+fi
+echo "log: $tgz"
+tar -tvzf "$tgz" | awk '{ printf "  %-20s %12d bytes\n", $6, $3 }'
+echo "  compressed           $(wc -c < "$tgz") bytes"
+
+"$measure" -r "$runs" -o "$tmp/gzip" -- gzip -dc "$tgz" >/dev/null || {
+	echo "bench_parse: gzip -dc failed" >&2; exit 1; }
+"$measure" -r "$runs" -o "$tmp/render" -- "$BC_RENDER" --dump-tree "$tgz" \
+    >"$tmp/tree" 2>"$tmp/err"
+st=$?
+if [ $st -ne 0 ]; then
+	echo "bench_parse: bootchart-render --dump-tree failed (status $st):" >&2
+	head -5 "$tmp/err" >&2
+	exit 1
+fi
+echo "  tree: $(wc -l < "$tmp/tree") lines of --dump-tree output"
+
+field() {	# field KEY FILE: a value from a measure report
+	sed -n "s/.*$1=\([^ ]*\).*/\1/p" "$2"
+}
+gz=$(field wall_median_s "$tmp/gzip")
+rd=$(field wall_median_s "$tmp/render")
+gzmin=$(field wall_min_s "$tmp/gzip")
+rdmin=$(field wall_min_s "$tmp/render")
+rss=$(field maxrss_kb "$tmp/render")
+
+awk -v gz="$gz" -v rd="$rd" -v gzmin="$gzmin" -v rdmin="$rdmin" \
+    -v rss="$rss" -v runs="$runs" 'BEGIN {
+	ratio = rd / gz
+	mb = rss / 1024
+	printf "gzip -dc:                 median %.3f s, best %.3f s (%d runs)\n", gz, gzmin, runs
+	printf "bootchart-render --dump-tree: median %.3f s, best %.3f s (%d runs)\n", rd, rdmin, runs
+	printf "ratio render/gzip (medians): %.2f   target <= 1.5   %s\n", ratio, ratio <= 1.5 ? "met" : "MISSED"
+	printf "renderer peak RSS:        %.1f MB   target <= 150 MB   %s\n", mb, mb <= 150 ? "met" : "MISSED"
+	exit !(ratio <= 1.5 && mb <= 150)
+}'

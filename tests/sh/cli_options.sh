@@ -1,0 +1,61 @@
+#!/bin/sh
+# cli_options.sh: usage errors exit 1, --help lists every option,
+# --version, output file naming.
+. "$(dirname "$0")/cli_lib.sh.inc"
+
+T=$BC_TMP
+make_ex1_dir "$T/logs" || { notok "copy example1"; exit 1; }
+(cd "$T/logs" && tar czf "$T/boot1.tgz" header proc_stat.log proc_diskstats.log proc_ps.log)
+
+usage() {	# usage NAME ARGS...: exit 1, a message and the --help hint
+	name=$1
+	shift
+	run_render "$T/u.out" "$T/u.err" "$@"
+	if [ "$rc" -eq 1 ] && grep -q "^bootchart-render: " "$T/u.err" &&
+	    grep -q -- "--help" "$T/u.err" && [ ! -s "$T/u.out" ]; then
+		ok "usage error: $name"
+	else
+		notok "usage error: $name (exit $rc: $(head -c 200 "$T/u.err"))"
+	fi
+}
+usage "unknown long option" --bogus "$T/boot1.tgz"
+usage "unknown short option" -x "$T/boot1.tgz"
+usage "missing argument" "$T/boot1.tgz" -f
+usage "unknown format" -f gif "$T/boot1.tgz"
+usage "unknown format after the input" "$T/boot1.tgz" --format=jpeg
+usage "width not a number" --width abc "$T/boot1.tgz"
+usage "width too small" --width 5 "$T/boot1.tgz"
+usage "width too large" --width 99999 "$T/boot1.tgz"
+usage "missing --annotate argument" "$T/boot1.tgz" --annotate
+
+run_render "$T/h.out" "$T/h.err" --help
+check "--help exits 0" [ "$rc" -eq 0 ]
+for o in --format --output --width --title --show-pid --show-all \
+    --crop-after --annotate --no-prune --boot-time --dump-tree --quiet \
+    --verbose --help --version -f -o -n -t -q -v -h -V; do
+	check "--help lists $o" grep -q -- "$o[ ,]" "$T/h.out"
+done
+run_render "$T/h2.out" "$T/h2.err" -h
+check "-h is --help" cmp -s "$T/h.out" "$T/h2.out"
+run_render "$T/v.out" "$T/v.err" --version
+check "--version prints name and version" \
+    grep -Eq '^bootchart-render [0-9]+\.[0-9]+' "$T/v.out"
+
+# Output naming needs the chart writer; skip while it is a stub.
+run_render "$T/o.out" "$T/o.err" -o "$T/probe.png" "$T/boot1.tgz"
+if grep -q "not built in yet" "$T/o.err"; then
+	for n in "boot1.tgz -> boot1.png" "dir/ -> dir.svg" "-o FILE" \
+	    "default dir is ."; do
+		ok "output naming: $n # SKIP chart writer not merged yet"
+	done
+	exit 0
+fi
+mkdir -p "$T/out" "$T/cwd"
+run_render "$T/o.out" "$T/o.err" -o "$T/out" "$T/boot1.tgz"
+check "output naming: boot1.tgz -> boot1.png" [ -s "$T/out/boot1.png" ]
+run_render "$T/o.out" "$T/o.err" "$T/logs/" -f svg -o "$T/out"
+check "output naming: dir/ -> dir.svg" [ -s "$T/out/logs.svg" ]
+run_render "$T/o.out" "$T/o.err" -f pdf -o "$T/out/x.pdf" "$T/boot1.tgz"
+check "output naming: -o FILE" [ -s "$T/out/x.pdf" ]
+(cd "$T/cwd" && "$R" "$T/boot1.tgz" >/dev/null 2>&1)
+check "output naming: default dir is ." [ -s "$T/cwd/boot1.png" ]

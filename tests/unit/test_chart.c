@@ -1,0 +1,570 @@
+/* test_chart.c: every output format of a chart, read back and checked against the layout. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cairo.h>
+#include <librsvg/rsvg.h>
+#include <png.h>
+#include <zlib.h>
+
+#include "testutil_impl.h"
+#include "synth_impl.h"
+
+#include "chart.h"
+#include "layout.h"
+
+/* An RGB image read back from a PNG file with libpng. */
+struct img {
+	int w, h;
+	unsigned char *px;	/* w * h * 3 */
+};
+
+struct fixture {
+	char dir[64];
+};
+
+static int
+setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+
+	if (f == NULL)
+		return -1;
+	snprintf(f->dir, sizeof(f->dir), "/tmp/bc-chart-XXXXXX");
+	if (mkdtemp(f->dir) == NULL)
+		return -1;
+	*state = f;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct fixture *f = *state;
+	char cmd[128];
+
+	/* Keep the images for a look when asked. */
+	if (getenv("BC_KEEP_CHARTS") == NULL) {
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", f->dir);
+		if (system(cmd) != 0)
+			return -1;
+	} else
+		fprintf(stderr, "charts kept in %s\n", f->dir);
+	free(f);
+	return 0;
+}
+
+static const char *
+path_in(const struct fixture *f, const char *name)
+{
+	static char buf[256];
+
+	snprintf(buf, sizeof(buf), "%s/%s", f->dir, name);
+	return buf;
+}
+
+static void
+read_png(const char *path, struct img *im)
+{
+	png_image pi;
+
+	memset(&pi, 0, sizeof(pi));
+	pi.version = PNG_IMAGE_VERSION;
+	assert_true(png_image_begin_read_from_file(&pi, path));
+	pi.format = PNG_FORMAT_RGB;
+	im->w = (int)pi.width;
+	im->h = (int)pi.height;
+	im->px = malloc(PNG_IMAGE_SIZE(pi));
+	assert_non_null(im->px);
+	assert_true(png_image_finish_read(&pi, NULL, im->px, 0, NULL));
+}
+
+static uint32_t
+pixel(const struct img *im, int x, int y)
+{
+	const unsigned char *p = im->px + ((size_t)y * im->w + x) * 3;
+
+	return (uint32_t)p[0] << 16 | (uint32_t)p[1] << 8 | p[2];
+}
+
+static int
+is_blue(uint32_t c)
+{
+	return (int)(c & 0xff) - (int)(c >> 16) > 30;
+}
+
+static int
+is_pink(uint32_t c)
+{
+	return (int)(c >> 16) - (int)(c & 0xff) > 20;
+}
+
+/* Empty chart space: white, a grid line or a dotted line - no box. */
+static int
+is_empty(uint32_t c)
+{
+	int r = c >> 16, g = (c >> 8) & 0xff, b = c & 0xff;
+
+	return r == g && g == b && r >= 0xbd && c != COL_PROC;
+}
+
+static void
+render(const struct synth *s, struct chart_opts *o, enum chart_format fmt,
+    const char *path)
+{
+	struct diag d;
+
+	diag_init(&d, "test");
+	o->format = fmt;
+	if (chart_write(&s->t, (struct proctree *)&s->tree, o, path, &d) != 0)
+		fail_msg("chart_write %s: %s", path, d.msg);
+}
+
+/*
+ * cairo numbers its surfaces with a process-wide counter that ends up in
+ * the SVG ids, so two renders in one process differ in those ids.  A
+ * forked child starts from the same counter: renders forked from one
+ * state are byte-comparable (as two runs of the CLI are).
+ */
+static void
+render_forked(const struct synth *s, struct chart_opts *o,
+    enum chart_format fmt, const char *path)
+{
+	struct diag d;
+	pid_t pid;
+	int st;
+
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		diag_init(&d, "test");
+		o->format = fmt;
+		_exit(chart_write(&s->t, (struct proctree *)&s->tree, o, path,
+		    &d) == 0 ? 0 : 1);
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+}
+
+static int
+in_text(const struct layout *l, int x, int y)
+{
+	const struct lt_box *b;
+	size_t i;
+
+	for (i = 0; i < l->ntexts; i++) {
+		b = &l->texts[i].box;
+		if (x >= b->x - 2 && x <= b->x + b->w + 2 && y >= b->y - 2 &&
+		    y <= b->y + b->h + 2)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Mean absolute difference per channel between an SVG rasterised by
+ * librsvg and our PNG: over the whole image, and outside the text.
+ */
+static void
+svg_vs_png(const char *svg, const struct img *png, const struct layout *l,
+    double *all, double *shapes)
+{
+	RsvgRectangle vp = { 0, 0, png->w, png->h };
+	cairo_surface_t *s;
+	GError *err = NULL;
+	RsvgHandle *h;
+	unsigned char *data;
+	double sum = 0, ssum = 0, d;
+	uint32_t c, *row;
+	int x, y, stride, k;
+	size_t sn = 0;
+	cairo_t *cr;
+
+	h = rsvg_handle_new_from_file(svg, &err);
+	assert_non_null(h);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, png->w, png->h);
+	cr = cairo_create(s);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	assert_true(rsvg_handle_render_document(h, cr, &vp, &err));
+	cairo_destroy(cr);
+	cairo_surface_flush(s);
+	data = cairo_image_surface_get_data(s);
+	stride = cairo_image_surface_get_stride(s);
+	for (y = 0; y < png->h; y++) {
+		row = (uint32_t *)(void *)(data + (size_t)y * stride);
+		for (x = 0; x < png->w; x++) {
+			c = pixel(png, x, y);
+			d = 0;
+			for (k = 0; k < 24; k += 8)
+				d += abs((int)((row[x] >> k) & 0xff) -
+				    (int)((c >> k) & 0xff));
+			sum += d;
+			if (d > 0 && in_text(l, x, y))
+				continue;
+			ssum += d;
+			sn++;
+		}
+	}
+	cairo_surface_destroy(s);
+	g_object_unref(h);
+	*all = sum / ((double)png->w * png->h * 3);
+	*shapes = ssum / ((double)sn * 3);
+}
+
+static unsigned char *
+gunzip(const unsigned char *in, size_t n, size_t *outlen)
+{
+	size_t cap = n * 8 + 1024;
+	unsigned char *out = malloc(cap);
+	z_stream z;
+	int zr;
+
+	assert_non_null(out);
+	memset(&z, 0, sizeof(z));
+	assert_int_equal(inflateInit2(&z, 15 + 16), Z_OK);
+	z.next_in = (unsigned char *)in;
+	z.avail_in = (uInt)n;
+	for (;;) {
+		z.next_out = out + z.total_out;
+		z.avail_out = (uInt)(cap - z.total_out);
+		zr = inflate(&z, Z_NO_FLUSH);
+		if (zr == Z_STREAM_END)
+			break;
+		assert_int_equal(zr, Z_OK);
+		cap *= 2;
+		out = realloc(out, cap);
+		assert_non_null(out);
+	}
+	*outlen = z.total_out;
+	inflateEnd(&z);
+	return out;
+}
+
+static void
+layout_of(const struct synth *s, const struct chart_opts *o,
+    struct layout *l)
+{
+	struct diag d;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(layout_make(l, &s->t, &s->tree, o, &d), 0);
+}
+
+static void
+test_format_names(void **state)
+{
+	enum chart_format f;
+
+	assert_int_equal(chart_format_parse("svgz", &f), 0);
+	assert_int_equal(f, FMT_SVGZ);
+	assert_int_equal(chart_format_parse("PDF", &f), 0);
+	assert_int_equal(f, FMT_PDF);
+	assert_int_equal(chart_format_parse("jpeg", &f), -1);
+	for (f = FMT_PNG; f <= FMT_PDF; f++) {
+		enum chart_format g;
+
+		assert_int_equal(chart_format_parse(chart_format_ext(f), &g),
+		    0);
+		assert_int_equal(g, f);
+	}
+}
+
+/* All five formats of one chart agree with the layout and each other. */
+static void
+check_formats(const struct fixture *f, const struct synth *s,
+    const char *stem)
+{
+	struct chart_opts o = { 0 };
+	char png[300], svg[300], svgz[300], pdf[300], eps[300], cmd[700];
+	unsigned char *zbuf, *plain;
+	char *sbuf, line[256];
+	size_t zlen, slen, plen;
+	struct layout l;
+	struct img im;
+	double pw = 0, ph = 0, diff, sdiff;
+	FILE *p;
+
+	snprintf(png, sizeof(png), "%s.png", path_in(f, stem));
+	snprintf(svg, sizeof(svg), "%s.svg", path_in(f, stem));
+	snprintf(svgz, sizeof(svgz), "%s.svgz", path_in(f, stem));
+	snprintf(pdf, sizeof(pdf), "%s.pdf", path_in(f, stem));
+	snprintf(eps, sizeof(eps), "%s.eps", path_in(f, stem));
+	render(s, &o, FMT_PNG, png);
+	render_forked(s, &o, FMT_SVG, svg);
+	render_forked(s, &o, FMT_SVGZ, svgz);
+	render(s, &o, FMT_PDF, pdf);
+	render(s, &o, FMT_EPS, eps);
+	layout_of(s, &o, &l);
+
+	read_png(png, &im);
+	assert_int_equal(im.w, l.width);
+	assert_int_equal(im.h, l.height);
+
+	/*
+	 * Both are rasterised by cairo, so shapes must agree almost exactly
+	 * (differences only from edge antialiasing).  Glyphs differ: our PNG
+	 * gets FreeType's rendering, the SVG carries glyph outlines that
+	 * librsvg fills, so text is excluded from the tight bound and only
+	 * bounded loosely over the whole image (a missing or misplaced
+	 * chart element moves the mean by far more).
+	 */
+	svg_vs_png(svg, &im, &l, &diff, &sdiff);
+	print_message("%s: SVG vs PNG mean abs diff %.3f / 255 overall, "
+	    "%.3f outside text\n", stem, diff, sdiff);
+	assert_true(sdiff < 0.3);
+	assert_true(diff < 3.0);
+
+	zbuf = (unsigned char *)read_file(svgz, &zlen);
+	sbuf = read_file(svg, &slen);
+	assert_non_null(zbuf);
+	assert_non_null(sbuf);
+	assert_true(zlen > 18 && zbuf[0] == 0x1f && zbuf[1] == 0x8b);
+	plain = gunzip(zbuf, zlen, &plen);
+	assert_int_equal(plen, slen);
+	assert_memory_equal(plain, sbuf, slen);
+	free(plain);
+	free(zbuf);
+	free(sbuf);
+
+	/* The SVG is well-formed XML, hostile names included. */
+	snprintf(cmd, sizeof(cmd), "xmllint --noout '%s'", svg);
+	assert_int_equal(system(cmd), 0);
+
+	snprintf(cmd, sizeof(cmd), "pdfinfo '%s' 2>&1", pdf);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	while (fgets(line, sizeof(line), p) != NULL)
+		if (sscanf(line, "Page size: %lf x %lf pts", &pw, &ph) == 2)
+			break;
+	while (fgets(line, sizeof(line), p) != NULL)
+		;
+	assert_int_equal(pclose(p), 0);
+	assert_true(fabs(pw - l.width) < 0.01 && fabs(ph - l.height) < 0.01);
+
+	snprintf(cmd, sizeof(cmd), "gs -q -dBATCH -dNOPAUSE -dSAFER "
+	    "-sDEVICE=nullpage '%s' >/dev/null 2>&1", eps);
+	assert_int_equal(system(cmd), 0);
+	sbuf = read_file(eps, &slen);
+	assert_non_null(sbuf);
+	snprintf(line, sizeof(line), "%%%%BoundingBox: 0 0 %d %d", l.width,
+	    l.height);
+	assert_non_null(strstr(sbuf, "%!PS-Adobe-3.0 EPSF-3.0"));
+	assert_non_null(strstr(sbuf, line));
+	free(sbuf);
+
+	free(im.px);
+	layout_free(&l);
+}
+
+static void
+test_formats_small(void **state)
+{
+	struct synth s;
+
+	synth_small(&s);
+	check_formats(*state, &s, "small");
+	synth_free(&s);
+}
+
+/* Fraction of a CPU chart column (at time t) matching pred. */
+static double
+column_share(const struct img *im, const struct layout *l, int64_t t,
+    int (*pred)(uint32_t))
+{
+	int x = (int)floor(layout_x(l, t)), y, n = 0, hit = 0;
+
+	for (y = (int)l->cpu_box.y + 2; y < (int)(l->cpu_box.y +
+	    l->cpu_box.h) - 1; y++, n++)
+		hit += pred(pixel(im, x, y));
+	return (double)hit / n;
+}
+
+/* The row of a process is covered by `pred` from start to end only. */
+static void
+check_row(const struct img *im, const struct layout *l, const char *name,
+    int (*pred)(uint32_t))
+{
+	const struct lt_row *r = NULL;
+	int x, y, xa, xb;
+	size_t i;
+
+	for (i = 0; i < l->nrows; i++)
+		if (strcmp(l->rows[i].proc->name, name) == 0)
+			r = &l->rows[i];
+	assert_non_null(r);
+	/* Between the top border and the label's ink. */
+	y = (int)floor(r->box.y) + 1;
+	xa = (int)ceil(r->box.x);
+	xb = (int)floor(r->box.x + r->box.w);
+	for (x = xa + 2; x < xb - 2; x++)
+		if (!pred(pixel(im, x, y)))
+			fail_msg("%s: pixel %d,%d is %06x inside", name, x, y,
+			    pixel(im, x, y));
+	for (x = (int)l->proc_box.x + 1; x < (int)(l->proc_box.x +
+	    l->proc_box.w); x++) {
+		if (x >= xa - 2 && x <= xb + 2)
+			continue;
+		if (!is_empty(pixel(im, x, y)))
+			fail_msg("%s: pixel %d,%d is %06x outside", name, x, y,
+			    pixel(im, x, y));
+	}
+}
+
+static void
+test_png_semantics(void **state)
+{
+	struct chart_opts o = { 0 };
+	struct synth s;
+	struct layout l;
+	struct img im;
+	const char *png = path_in(*state, "sem.png");
+
+	synth_small(&s);
+	render(&s, &o, FMT_PNG, png);
+	layout_of(&s, &o, &l);
+	read_png(png, &im);
+	/* 95 % busy during 0-5 s, 90 % I/O wait during 5-10 s. */
+	assert_true(column_share(&im, &l, 2500, is_blue) > 0.85);
+	assert_true(column_share(&im, &l, 7500, is_pink) > 0.8);
+	assert_true(column_share(&im, &l, 7500, is_blue) < 0.1);
+	check_row(&im, &l, "busy", is_blue);
+	check_row(&im, &l, "iowait", is_pink);
+	free(im.px);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+static int
+file_is(const char *path, const char *content)
+{
+	size_t n;
+	char *b = read_file(path, &n);
+	int same = b != NULL && n == strlen(content) &&
+	    memcmp(b, content, n) == 0;
+
+	free(b);
+	return same;
+}
+
+static int
+count_entries(const char *dir)
+{
+	char cmd[300], line[64];
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "ls -A '%s' | wc -l", dir);
+	p = popen(cmd, "r");
+	assert_non_null(p);
+	assert_non_null(fgets(line, sizeof(line), p));
+	pclose(p);
+	return atoi(line);
+}
+
+static void
+put_file(const char *path, const char *content)
+{
+	FILE *fp = fopen(path, "w");
+
+	assert_non_null(fp);
+	fputs(content, fp);
+	assert_int_equal(fclose(fp), 0);
+}
+
+static void
+test_atomic_output(void **state)
+{
+	const struct fixture *f = *state;
+	struct chart_opts o = { 0 };
+	char old[256], victim[256], link[256];
+	struct synth s;
+	struct diag d;
+	struct stat st;
+	int before;
+
+	snprintf(old, sizeof(old), "%s", path_in(f, "old.png"));
+	snprintf(victim, sizeof(victim), "%s", path_in(f, "victim"));
+	snprintf(link, sizeof(link), "%s", path_in(f, "link.svg"));
+	put_file(old, "old");
+	put_file(victim, "keep");
+	assert_int_equal(symlink(victim, link), 0);
+	before = count_entries(f->dir);
+
+	/* 3000 rows are too tall for PNG: error, old file untouched. */
+	synth_large(&s, 3000, 60, 3);
+	diag_init(&d, "test");
+	o.format = FMT_PNG;
+	assert_int_equal(chart_write(&s.t, &s.tree, &o, old, &d), -1);
+	assert_int_equal(d.status, EXIT_OUTPUT);
+	assert_non_null(strstr(d.msg, old));
+	assert_true(file_is(old, "old"));
+	assert_int_equal(count_entries(f->dir), before);
+	synth_free(&s);
+
+	/* A missing directory: a clear error naming the path. */
+	synth_small(&s);
+	diag_init(&d, "test");
+	assert_int_equal(chart_write(&s.t, &s.tree, &o,
+	    "/nonexistent-dir/x.png", &d), -1);
+	assert_int_equal(d.status, EXIT_OUTPUT);
+	assert_non_null(strstr(d.msg, "/nonexistent-dir/x.png"));
+
+	/* A planted symlink is replaced, never written through. */
+	o.format = FMT_SVG;
+	diag_init(&d, "test");
+	assert_int_equal(chart_write(&s.t, &s.tree, &o, link, &d), 0);
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_true(file_is(victim, "keep"));
+	assert_int_equal(count_entries(f->dir), before);
+
+	/* Success replaces the previous file. */
+	o.format = FMT_PNG;
+	diag_init(&d, "test");
+	assert_int_equal(chart_write(&s.t, &s.tree, &o, old, &d), 0);
+	assert_false(file_is(old, "old"));
+	assert_int_equal(count_entries(f->dir), before);
+	synth_free(&s);
+}
+
+/* A large scene still renders in the vector formats. */
+static void
+test_large_svg(void **state)
+{
+	const struct fixture *f = *state;
+	struct chart_opts o = { 0 };
+	struct synth s;
+	char cmd[300];
+
+	synth_large(&s, 3000, 120, 11);
+	render(&s, &o, FMT_SVG, path_in(f, "large.svg"));
+	snprintf(cmd, sizeof(cmd), "xmllint --noout --huge '%s'",
+	    path_in(f, "large.svg"));
+	assert_int_equal(system(cmd), 0);
+	synth_free(&s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_format_names),
+		cmocka_unit_test(test_formats_small),
+		cmocka_unit_test(test_png_semantics),
+		cmocka_unit_test(test_atomic_output),
+		cmocka_unit_test(test_large_svg),
+	};
+
+	int rc = cmocka_run_group_tests(tests, setup, teardown);
+
+	chart_release_fonts();
+	return rc;
+}

@@ -1,0 +1,307 @@
+/* test_layout.c: the chart layout keeps text apart, sizes follow the data, cells merge. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "testutil_impl.h"
+#include "synth_impl.h"
+
+#include "layout.h"
+#include "textclean.h"
+
+static const struct chart_opts plain = { FMT_PNG, 0, 0, 0, NULL, NULL,
+    NULL, 0 };
+
+static int
+overlap(const struct lt_box *a, const struct lt_box *b)
+{
+	const double eps = 0.01;
+
+	return a->x < b->x + b->w - eps && b->x < a->x + a->w - eps &&
+	    a->y < b->y + b->h - eps && b->y < a->y + a->h - eps;
+}
+
+/* No two texts overlap and every text lies inside the image. */
+static void
+assert_text_apart(const struct layout *l)
+{
+	const struct lt_text *a, *b;
+	size_t i, j, n = 0;
+
+	for (i = 0; i < l->ntexts; i++) {
+		a = &l->texts[i];
+		if (a->s[0] == '\0')
+			continue;
+		n++;
+		assert_true(a->box.x >= 0 && a->box.y >= 0);
+		assert_true(a->box.x + a->box.w <= l->width + 0.01);
+		assert_true(a->box.y + a->box.h <= l->height + 0.01);
+		for (j = i + 1; j < l->ntexts; j++) {
+			b = &l->texts[j];
+			if (b->s[0] == '\0')
+				continue;
+			if (overlap(&a->box, &b->box))
+				fail_msg("text \"%s\" (%.1f,%.1f %.1fx%.1f) "
+				    "overlaps \"%s\" (%.1f,%.1f %.1fx%.1f)",
+				    a->s, a->box.x, a->box.y, a->box.w,
+				    a->box.h, b->s, b->box.x, b->box.y,
+				    b->box.w, b->box.h);
+		}
+	}
+	assert_true(n > 0);
+}
+
+static void
+test_small_layout(void **state)
+{
+	struct synth s;
+	struct layout l;
+	struct diag d;
+	size_t i;
+
+	diag_init(&d, "test");
+	synth_small(&s);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_text_apart(&l);
+	/* 20 s at 25 px/s is below the minimum width. */
+	assert_int_equal(l.width, 800);
+	assert_int_equal(l.nrows, s.n);
+	/* Pre-order: init, rc, busy, iowait, bad, zomb, daemon, kthreadd. */
+	assert_string_equal(l.rows[0].proc->name, "init");
+	assert_string_equal(l.rows[2].proc->name, "busy");
+	assert_string_equal(l.rows[7].proc->name, "kthreadd");
+	assert_false(l.rows[0].has_dep);
+	assert_true(l.rows[2].has_dep);
+	assert_true(fabs(l.rows[2].dep_x - l.rows[1].box.x) < 1e-9);
+	/* Height: rows at the bottom, then the margin. */
+	assert_true(l.proc_box.y + l.proc_box.h <= l.height);
+	assert_true(l.height - (l.proc_box.y + l.proc_box.h) < 12);
+	assert_true(fabs(l.proc_box.h - 8 * l.row_h) < 1e-9);
+	/* "busy" runs at one load all its life: one merged cell. */
+	assert_int_equal(l.rows[2].ncells, 1);
+	assert_true(fabs(l.cells[l.rows[2].cell0].box.x - l.rows[2].box.x) <
+	    1e-6);
+	assert_true(fabs(l.cells[l.rows[2].cell0].box.w - l.rows[2].box.w) <
+	    1e-6);
+	/* The hostile name reached the layout as clean UTF-8. */
+	for (i = 0; i < l.ntexts; i++)
+		assert_null(strchr(l.texts[i].s, '\x01'));
+	/* The peak label: 20 MB/s. */
+	for (i = 0; i < l.ntexts; i++)
+		if (strcmp(l.texts[i].s, "20 MB/s") == 0)
+			break;
+	assert_true(i < l.ntexts);
+	assert_true(fabs(l.disk_peak_bps - 20 * 1048576.0) < 1);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+static void
+test_large_layout(void **state)
+{
+	struct synth s;
+	struct layout l;
+	struct diag d;
+	size_t i, cells;
+
+	diag_init(&d, "test");
+	synth_large(&s, 3000, 300, 7);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(l.width, 300 * 25 + 20);
+	assert_int_equal(l.nrows, 3000);
+	assert_text_apart(&l);
+	/* Sub-pixel cells are pooled: never more cells than pixels. */
+	for (i = 0; i < l.nrows; i++) {
+		cells = l.rows[i].ncells;
+		assert_true((double)cells <= ceil(l.rows[i].box.w) + 1);
+	}
+	layout_free(&l);
+	synth_free(&s);
+}
+
+static void
+test_width(void **state)
+{
+	struct chart_opts o = plain;
+	struct synth s;
+	struct layout l;
+	struct diag d;
+
+	diag_init(&d, "test");
+	synth_init(&s, 200);
+	synth_proc(&s, NULL, 1, "init", 0, 2000 * 1000, 'S', 0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_int_equal(l.width, 32000);	/* 2000 s is capped */
+	assert_text_apart(&l);
+	layout_free(&l);
+	o.width = 1234;
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_int_equal(l.width, 1234);
+	/* Time maps onto the plot: start at x0, end at the right margin. */
+	assert_true(fabs(layout_x(&l, 0) - 10) < 1e-9);
+	assert_true(fabs(layout_x(&l, 2000 * 1000) - 1224) < 1e-6);
+	assert_text_apart(&l);
+	layout_free(&l);
+	o.width = 50;
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), -1);
+	assert_int_equal(d.status, EXIT_USAGE);
+	synth_free(&s);
+}
+
+/* 50 Hz samples alternating busy/idle: cells stay within one per pixel. */
+static void
+test_fast_samples_pool(void **state)
+{
+	struct synth s;
+	struct layout l;
+	struct diag d;
+	struct process *p;
+	size_t i;
+
+	diag_init(&d, "test");
+	synth_init(&s, 20);
+	p = synth_proc(&s, NULL, 1, "fast", 0, 600 * 1000, 'R', 1.0);
+	for (i = 0; i < p->nsamples; i += 2)
+		p->samples[i].user = p->samples[i].sys = 0;
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(l.nrows, 1);
+	/* 30000 samples, half a pixel each: pooled, then merged to one run. */
+	assert_true(l.rows[0].ncells <= 2);
+	assert_true(l.rows[0].ncells >= 1);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+static void
+test_crop_after(void **state)
+{
+	struct chart_opts o = plain;
+	struct synth s;
+	struct layout l;
+	struct diag d;
+	int64_t t;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	synth_init(&s, 200);
+	/* Busy until 14 s, idle after: target starts at 10 s. */
+	for (t = 200; t <= 30000; t += 200)
+		synth_cpu(&s, t, t <= 14000 ? 0.5 : 0.05, 0.0, 0.0);
+	synth_proc(&s, NULL, 1, "init", 0, 30000, 'S', 0);
+	synth_proc(&s, s.all[0], 50, "target", 10000, 5000, 'S', 0);
+	synth_proc(&s, s.all[0], 60, "late", 20000, 5000, 'S', 0);
+	assert_int_equal(layout_crop_end(&s.t, &s.tree, "target", 0, 30000),
+	    14000);
+	/* Unknown name: no crop. */
+	assert_int_equal(layout_crop_end(&s.t, &s.tree, "nope", 0, 30000),
+	    30000);
+	o.crop_after = "target";
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_int_equal(l.t1_ms, 14000);
+	/* "late" starts after the crop: not drawn. */
+	assert_int_equal(l.nrows, 2);
+	assert_true(l.rows[0].box.x + l.rows[0].box.w <= l.width - 10 + 1e-6);
+	assert_text_apart(&l);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+static void
+test_annotate(void **state)
+{
+	const char *names[] = { "busy", "iowait", "rc", "missing" };
+	struct chart_opts o = plain;
+	struct synth s;
+	struct layout l;
+	struct diag d;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	synth_small(&s);
+	o.annotate = names;
+	o.nannotate = 4;
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_int_equal(l.nmarks, 3);
+	assert_int_equal(d.nwarn, 1);
+	assert_true(fabs(l.marks[0].x - layout_x(&l, 1000)) < 1e-9);
+	assert_true(fabs(l.marks[2].x - layout_x(&l, 800)) < 1e-9);
+	assert_string_equal(l.texts[l.marks[1].text].s, "iowait");
+	/* busy (1.0 s) and rc (0.8 s) are 5 px apart: labels stack. */
+	assert_text_apart(&l);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+static void
+test_labels_opts(void **state)
+{
+	struct chart_opts o = plain;
+	struct synth s;
+	struct layout l;
+	struct diag d;
+
+	diag_init(&d, "test");
+	synth_small(&s);
+	s.all[2]->cmdline = xstrdup("/usr/bin/busy --flag");
+	o.show_pid = 1;
+	o.show_all = 1;
+	o.title = "My title";
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_string_equal(l.texts[0].s, "My title");
+	assert_string_equal(l.texts[l.rows[2].text].s,
+	    "/usr/bin/busy --flag [11]");
+	assert_string_equal(l.texts[l.rows[0].text].s, "init [1]");
+	assert_text_apart(&l);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+static void
+test_text_clean(void **state)
+{
+	char *s;
+
+	s = text_clean("plain", 0);
+	assert_string_equal(s, "plain");
+	free(s);
+	/* Valid multi-byte text is kept. */
+	s = text_clean("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", 0);
+	assert_string_equal(s, "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+	free(s);
+	/* Stray byte, overlong '/', surrogate, truncated sequence. */
+	s = text_clean("a\xffz\xc0\xaf" "b\xed\xa0\x80" "c\xe2\x82", 0);
+	assert_string_equal(s, "a\xef\xbf\xbdz\xef\xbf\xbd\xef\xbf\xbd"
+	    "b\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+	    "c\xef\xbf\xbd\xef\xbf\xbd");
+	free(s);
+	/* Controls: C0, DEL, C1; tabs become spaces only when asked. */
+	s = text_clean("x\x01y\x7fz\xc2\x85\tw", 0);
+	assert_string_equal(s, "x\xef\xbf\xbdy\xef\xbf\xbdz\xef\xbf\xbd"
+	    "\xef\xbf\xbdw");
+	free(s);
+	s = text_clean("a\tb\nc", 1);
+	assert_string_equal(s, "a b c");
+	free(s);
+	assert_int_equal(text_cut("\xe2\x82\xac\xe2\x82\xac", 4), 3);
+	assert_int_equal(text_cut("abc", 10), 3);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_text_clean),
+		cmocka_unit_test(test_small_layout),
+		cmocka_unit_test(test_width),
+		cmocka_unit_test(test_fast_samples_pool),
+		cmocka_unit_test(test_crop_after),
+		cmocka_unit_test(test_annotate),
+		cmocka_unit_test(test_labels_opts),
+		cmocka_unit_test(test_large_layout),
+	};
+
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+
+	chart_release_fonts();
+	return rc;
+}

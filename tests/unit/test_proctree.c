@@ -1,0 +1,494 @@
+/* test_proctree.c: the SPEC §3 tree against every Java extract of example1, stage by stage. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil_impl.h"
+
+#include "parse.h"
+#include "proctree.h"
+#include "trace.h"
+
+#define EX1 "data/bootchart-0.9/example1/"
+#define EX2 "data/bootchart-0.9/example2/"
+
+/* One row of an extract file or of proctree_dump. */
+struct row {
+	long pid;
+	char name[64];
+	long start, dur, nchild, nsamp;
+};
+
+struct rows {
+	struct row *v;
+	size_t n;
+};
+
+static void
+parse_rows(const char *text, struct rows *r)
+{
+	const char *p = text, *nl;
+	size_t cap = 0;
+	struct row x;
+
+	r->v = NULL;
+	r->n = 0;
+	while (*p != '\0') {
+		nl = strchr(p, '\n');
+		memset(&x, 0, sizeof(x));
+		assert_int_equal(sscanf(p, "%ld\t%63[^\t]\t%ld\t%ld\t%ld\t%ld",
+		    &x.pid, x.name, &x.start, &x.dur, &x.nchild, &x.nsamp), 6);
+		if (r->n == cap) {
+			cap = cap ? cap * 2 : 256;
+			r->v = realloc(r->v, cap * sizeof(*r->v));
+			assert_non_null(r->v);
+		}
+		r->v[r->n++] = x;
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+}
+
+/* Feeds a whole file through a parser in odd-sized chunks. */
+static void
+feed_file(struct trace *t, const struct logkind_ops *ops, const char *rel,
+    size_t chunk)
+{
+	struct diag d;
+	char *buf;
+	size_t len, off, n;
+	void *st;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	diag_set_file(&d, "%s", rel);
+	buf = read_file(shared_path(rel), &len);
+	assert_non_null(buf);
+	st = ops->begin(t, &d);
+	assert_non_null(st);
+	for (off = 0; off < len; off += n) {
+		n = len - off < chunk ? len - off : chunk;
+		assert_int_equal(ops->feed(st, buf + off, n), 0);
+	}
+	assert_int_equal(ops->end(st), 0);
+	ops->release(st);
+	free(buf);
+}
+
+static void
+load_example(struct trace *t, const char *dir, int with_pacct)
+{
+	char path[256];
+	struct diag d;
+
+	trace_init(t);
+	snprintf(path, sizeof(path), "%sproc_ps.log", dir);
+	feed_file(t, &ops_proc_ps, path, 4093);
+	if (with_pacct) {
+		snprintf(path, sizeof(path), "%skernel_pacct", dir);
+		feed_file(t, &ops_pacct, path, 1000);
+	}
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(trace_finish(t, &d), 0);
+}
+
+/* Compares the tree with an extract: all fields equal, duration +-5 ms. */
+static void
+check_stage(const struct proctree *tree, const char *extract)
+{
+	char *want_text, *got_text = NULL;
+	size_t got_len = 0, i;
+	struct rows want, got;
+	FILE *f;
+
+	want_text = read_file(shared_path(extract), NULL);
+	assert_non_null(want_text);
+	f = open_memstream(&got_text, &got_len);
+	assert_non_null(f);
+	proctree_dump(tree, f);
+	fclose(f);
+	parse_rows(want_text, &want);
+	parse_rows(got_text, &got);
+	for (i = 0; i < want.n && i < got.n; i++) {
+		const struct row *w = &want.v[i], *g = &got.v[i];
+
+		if (w->pid != g->pid || strcmp(w->name, g->name) != 0 ||
+		    w->start != g->start || w->nchild != g->nchild ||
+		    w->nsamp != g->nsamp || labs(w->dur - g->dur) > 5) {
+			print_error("%s row %zu: want %ld %s %ld %ld %ld %ld, "
+			    "got %ld %s %ld %ld %ld %ld\n", extract, i + 1,
+			    w->pid, w->name, w->start, w->dur, w->nchild,
+			    w->nsamp, g->pid, g->name, g->start, g->dur,
+			    g->nchild, g->nsamp);
+			fail();
+		}
+	}
+	assert_int_equal(got.n, want.n);
+	free(want.v);
+	free(got.v);
+	free(want_text);
+	free(got_text);
+}
+
+static void
+test_stages(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+
+	load_example(&t, EX1, 0);
+	diag_init(&d, "test");
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	check_stage(&tree, EX1 "extract.processtree.1.log");
+	assert_int_equal(proctree_merge_logger(&tree), 0);
+	check_stage(&tree, EX1 "extract.processtree.2.log");
+	assert_int_equal(proctree_prune(&tree), 0);
+	check_stage(&tree, EX1 "extract.processtree.3b.log");
+	assert_int_equal(proctree_merge_exploders(&tree), 0);
+	check_stage(&tree, EX1 "extract.processtree.3c.log");
+	assert_int_equal(proctree_merge_siblings(&tree), 0);
+	check_stage(&tree, EX1 "extract.processtree.3d.log");
+	assert_int_equal(proctree_merge_runs(&tree), 0);
+	check_stage(&tree, EX1 "extract.processtree.3e.log");
+	proctree_sort(&tree);
+	check_stage(&tree, EX1 "extract.processtree.5.log");
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+/* proctree_make() with pruning ends in extract 5, without it in extract 2. */
+static void
+test_make(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+
+	diag_init(&d, "test");
+	load_example(&t, EX1, 0);
+	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	check_stage(&tree, EX1 "extract.processtree.5.log");
+	/* The chart spans init's start to the latest end (Java: 0:30). */
+	assert_int_equal(tree.start_ms, 290);
+	assert_int_equal(tree.end_ms, 30594);
+	assert_int_equal(proctree_count(&tree), 100);
+	proctree_free(&tree);
+	trace_free(&t);
+
+	load_example(&t, EX1, 0);
+	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	check_stage(&tree, EX1 "extract.processtree.2.log");
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+static struct process *
+find_in_tree(struct process **v, size_t n, int64_t pid)
+{
+	struct process *p;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (v[i]->pid == pid)
+			return v[i];
+		p = find_in_tree(v[i]->children, v[i]->nchildren, pid);
+		if (p != NULL)
+			return p;
+	}
+	return NULL;
+}
+
+/*
+ * example2 has kernel_pacct.  initlog (PID 517) is logged in proc_ps.log
+ * with ppid 515 (rc.sysinit), which really forked it.  Its accounting
+ * record (record 3244) has ac_ppid 1: the kernel fills ac_ppid when the
+ * process exits, and rc.sysinit's own record (3241) comes first, so
+ * rc.sysinit had exited and initlog had been re-parented to init.  The
+ * Java rule takes the first sampled ancestor from the fork records, so
+ * its parent becomes init -- and the Java chart of example2
+ * (java-png-result.png) indeed draws initlog on init's level, right
+ * after the rc.sysinit subtree.  The same happens to the logger's
+ * children 533, 535 and 536 (logged ppid 512, ac_ppid 1).
+ */
+static void
+test_pacct_parents(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct process *p;
+
+	diag_init(&d, "test");
+	load_example(&t, EX2, 0);
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	p = find_in_tree(tree.roots, tree.nroots, 517);
+	assert_non_null(p);
+	assert_non_null(p->parent);
+	assert_int_equal(p->parent->pid, 515);
+	p = find_in_tree(tree.roots, tree.nroots, 533);
+	assert_int_equal(p->parent->pid, 512);
+	proctree_free(&tree);
+	trace_free(&t);
+
+	load_example(&t, EX2, 1);
+	assert_int_equal(t.nforks, 321408 / 64);
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	p = find_in_tree(tree.roots, tree.nroots, 517);
+	assert_non_null(p);
+	assert_non_null(p->parent);
+	assert_int_equal(p->parent->pid, 1);
+	p = find_in_tree(tree.roots, tree.nroots, 533);
+	assert_int_equal(p->parent->pid, 1);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+static void
+collect_name(struct process *p, int depth, void *arg)
+{
+	FILE *f = arg;
+
+	fprintf(f, "%s\n", p->name);
+}
+
+/*
+ * The rows of example2's Java chart (java-png-result.png), top to
+ * bottom, read off the image: with accounting, the logger merge (PID
+ * 512 bootchartd and its children) and all pruning steps.
+ */
+static const char *ex2_chart_rows[] = {
+	"init", "ksoftirqd/0", "events/0", "khelper", "hotplug",
+	"05-wait_for_sys", "usb.agent", "05-wait_for_sys", "usb.agent",
+	"05-wait_for_sys", "ieee1394.agent", "logger", "khelper", "modprobe",
+	"hotplug", "05-wait_for_sys", "ipw2100/0", "khubd", "kjournald",
+	"init", "rc.sysinit", "start_udev", "udevstart", "rc.sysinit",
+	"kmodule", "rc.sysinit", "modprobe", "sh", "modprobe", "pccardd",
+	"knodemgrd_0", "mount", "initlog", "bootchartd", "sleep", "udevd",
+	"minilogd", "udevd", "khpsbpkt", "minilogd", "kjournald", "rc",
+	"initlog", "S04readahead_ea", "readahead", "S06cpuspeed", "initlog",
+	"cpuspeed", "minilogd", "S08iptables", "iptables-restor",
+	"S10network", "initlog", "minilogd", "ifup", "sleep", "syslogd",
+	"klogd", "portmap", "rpc.statd", "smartd", "acpid", "xinetd",
+	"S85gpm", "initlog", "gpm", "gpm", "crond", "S90xfs", "xfs",
+	"anacron", "atd", "readahead", "initlog", "S97messagebus",
+	"dbus-daemon-1", "S98cups-config-", "initlog", "cups-config-dae",
+	"cups-config-dae", "hald", "50-fstab-sync.h", "S99local",
+	"checkdock_x11", "checkdock_eth", "ifup-post", "dhclient",
+	"dhclient-script", "sleep", "mingetty", "gdm-binary", "X",
+	"xkbcomp", "dhclient",
+};
+
+static void
+test_example2_chart(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	char *got = NULL, *want = NULL;
+	size_t gotlen = 0, wantlen = 0, i;
+	FILE *f;
+
+	diag_init(&d, "test");
+	load_example(&t, EX2, 1);
+	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	f = open_memstream(&got, &gotlen);
+	proctree_walk(&tree, collect_name, f);
+	fclose(f);
+	f = open_memstream(&want, &wantlen);
+	for (i = 0; i < sizeof(ex2_chart_rows) / sizeof(*ex2_chart_rows); i++)
+		fprintf(f, "%s\n", ex2_chart_rows[i]);
+	fclose(f);
+	assert_string_equal(got, want);
+	/* The Java chart header says "time: 0:53" (52.5 s, rounded). */
+	assert_int_equal((tree.duration_ms + 500) / 1000, 53);
+	free(got);
+	free(want);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+/* A process with samples at `first`, first+100, ... (nsamp of them). */
+static struct process *
+mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
+    int64_t start, int64_t first, size_t nsamp)
+{
+	struct process *p = trace_new_process(t, pid, name);
+	struct proc_sample s = { 0, 0.5f, 0.1f, 'R' };
+	size_t i;
+
+	assert_non_null(p);
+	p->ppid = ppid;
+	p->start_ms = start;
+	for (i = 0; i < nsamp; i++) {
+		s.time_ms = first + 100 * (int64_t)i;
+		assert_int_equal(process_add_sample(p, &s), 0);
+	}
+	return p;
+}
+
+/* Blocks every 100 ms from 1000 to 2000: period (2000-1000)/11 = 90. */
+static void
+synthetic_trace(struct trace *t)
+{
+	trace_init(t);
+	t->ps_first_ms = 1000;
+	t->ps_last_ms = 2000;
+	t->ps_blocks = 11;
+	mkproc(t, 1, 0, "init", 10, 1100, 10);
+	mkproc(t, 100, 1, "bootchartd", 1000, 1100, 10);
+	mkproc(t, 101, 100, "sh", 1000, 1100, 5);
+	mkproc(t, 102, 101, "sleep", 1200, 1300, 3);
+	mkproc(t, 103, 102, "cat", 1300, 1400, 2);
+	mkproc(t, 200, 1, "foo", 500, 1100, 10);
+	mkproc(t, 201, 200, "bar", 1200, 1300, 4);
+}
+
+/* SPEC §3.4: below the logger each child absorbs its own children. */
+static void
+test_logger_merge(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct process *sh;
+
+	diag_init(&d, "test");
+	synthetic_trace(&t);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(t.sample_period_ms, 90);
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_count(&tree), 7);
+	assert_int_equal(proctree_merge_logger(&tree), 0);
+	sh = find_in_tree(tree.roots, tree.nroots, 101);
+	assert_non_null(sh);
+	assert_int_equal(sh->nchildren, 0);
+	/* sh's 5 samples plus sleep's 3; cat, a grandchild, is dropped. */
+	assert_int_equal(sh->nsamples, 8);
+	assert_null(find_in_tree(tree.roots, tree.nroots, 102));
+	assert_null(find_in_tree(tree.roots, tree.nroots, 103));
+	/* sh ran 1000..1590, sleep 1200..1590 (1500 + 90): end stays. */
+	assert_int_equal(sh->start_ms, 1000);
+	assert_int_equal(sh->duration_ms, 590);
+	/* Samples stay in time order after the merge. */
+	assert_int_equal(sh->samples[1].time_ms, 1200);
+	assert_int_equal(sh->samples[2].time_ms, 1300);
+	/* Outside the logger nothing changes. */
+	assert_non_null(find_in_tree(tree.roots, tree.nroots, 201));
+	proctree_sort(&tree);
+	assert_int_equal(tree.start_ms, 10);
+	/* init: last sample 2000 plus one period. */
+	assert_int_equal(tree.end_ms, 2090);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+/*
+ * Profile mode: the profiled command below the logger is kept whole;
+ * foo, started before logging began, folds into init (bar moves up);
+ * init, a root started earlier, is clipped to the logging span, which
+ * is also the chart's span.
+ */
+static void
+test_profile_mode(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct process *init, *sh, *bar;
+
+	diag_init(&d, "test");
+	synthetic_trace(&t);
+	assert_int_equal(trace_set_header(&t, "profile.process", "sh"), 0);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_merge_logger(&tree), 0);
+	sh = find_in_tree(tree.roots, tree.nroots, 101);
+	assert_int_equal(sh->nchildren, 1);
+	assert_int_equal(sh->nsamples, 5);
+	assert_non_null(find_in_tree(tree.roots, tree.nroots, 103));
+	assert_null(find_in_tree(tree.roots, tree.nroots, 200));
+	init = tree.roots[0];
+	assert_int_equal(init->pid, 1);
+	assert_int_equal(init->nsamples, 20);
+	/* bootchartd, then bar appended at the end of init's list. */
+	assert_int_equal(init->nchildren, 2);
+	bar = init->children[1];
+	assert_int_equal(bar->pid, 201);
+	assert_ptr_equal(bar->parent, init);
+	assert_int_equal(init->start_ms, 1000);
+	assert_int_equal(init->duration_ms, 1000);
+	proctree_sort(&tree);
+	assert_int_equal(tree.start_ms, 1000);
+	assert_int_equal(tree.end_ms, 2000);
+	assert_int_equal(tree.duration_ms, 1000);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+static void
+max_depth(struct process *p, int depth, void *arg)
+{
+	int *m = arg;
+
+	if (depth > *m)
+		*m = depth;
+}
+
+/* Hostile parents: a ppid cycle and a chain far deeper than any boot. */
+static void
+test_cycles_and_depth(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	int64_t pid;
+	size_t n;
+	int depth;
+
+	diag_init(&d, "test");
+	trace_init(&t);
+	t.ps_first_ms = 1000;
+	t.ps_last_ms = 2000;
+	t.ps_blocks = 11;
+	mkproc(&t, 10, 11, "a", 1000, 1100, 3);
+	mkproc(&t, 11, 10, "b", 1000, 1100, 3);
+	mkproc(&t, 12, 12, "self", 1000, 1100, 3);
+	for (pid = 1000; pid < 6000; pid++)
+		mkproc(&t, pid, pid - 1, "deep", 1000, 1100, 3);
+	/* Fork records in a cycle must not hang the ancestor walk. */
+	assert_int_equal(trace_add_fork(&t, 500, 501), 0);
+	assert_int_equal(trace_add_fork(&t, 501, 500), 0);
+	assert_int_equal(trace_add_fork(&t, 12, 500), 0);
+	n = t.nprocs;
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	/* Every process is still in the tree exactly once. */
+	assert_int_equal(proctree_count(&tree), n);
+	/* The 5000-deep chain is cut at 1000 levels (docs/tree.md). */
+	depth = 0;
+	proctree_walk(&tree, max_depth, &depth);
+	assert_int_equal(depth, 1000);
+	proctree_free(&tree);
+	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stages),
+		cmocka_unit_test(test_make),
+		cmocka_unit_test(test_pacct_parents),
+		cmocka_unit_test(test_example2_chart),
+		cmocka_unit_test(test_logger_merge),
+		cmocka_unit_test(test_profile_mode),
+		cmocka_unit_test(test_cycles_and_depth),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
