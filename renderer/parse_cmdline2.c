@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -46,8 +47,12 @@ finish_record(struct cl_state *s)
 	const char *text = s->args[0] != '\0' ? s->args : s->exe;
 	int rc = 0;
 
-	if (!s->skip && s->field >= 2 && text[0] != '\0' &&
-	    trace_add_cmdline(s->t, (int64_t)s->pid, text) != 0)
+	if (s->skip || s->field < 2 || text[0] == '\0')
+		rc = 0;
+	else if (cap_check(s->d, s->t->ncmdlines, CAP_PIDTEXTS,
+	    "command lines") != 0)
+		rc = -1;
+	else if (trace_add_cmdline(s->t, (int64_t)s->pid, text) != 0)
 		rc = diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	s->field = 0;
 	s->skip = 0;
