@@ -29,6 +29,8 @@ struct input {
 	struct trace *t;
 	struct diag *d;
 	char seen[NKINDS][SHOWN_MAX * 2];	/* where each kind was read from */
+	int seen_in[NKINDS];		/* and in which input (from 1) */
+	int ninput;			/* inputs opened so far */
 	char *buf;			/* READ_CHUNK bytes for plain files */
 	int64_t bytes_before;		/* data read from earlier inputs */
 };
@@ -98,19 +100,28 @@ shown_name(char *dst, size_t cap, const char *name)
 }
 
 /*
- * The first member of a kind wins: a second proc_ps.log (another
- * archive, or a tar with a member twice) is skipped with a warning, as
- * two process logs cannot be merged into one timeline.
+ * Across inputs the first log of a kind wins: a second proc_ps.log
+ * from another archive is skipped with a warning, as two process logs
+ * cannot be merged into one timeline.  Inside one archive a second one
+ * is an error: which of the two is the real log cannot be told, and tar
+ * would keep the last while a stream reader has already used the first.
+ * Returns 1 to read, 0 to skip, -1 on that error.
  */
 static int
 claim(struct input *in, enum logkind kind, const char *where)
 {
+	if (in->seen[kind][0] != '\0' && in->seen_in[kind] == in->ninput) {
+		in->d->line = 0;
+		return diag_error(in->d, "the archive holds this log twice "
+		    "(also as %s)", in->seen[kind]);
+	}
 	if (in->seen[kind][0] != '\0') {
 		diag_warn(in->d, "duplicate log ignored (already read %s)",
 		    in->seen[kind]);
 		return 0;
 	}
 	snprintf(in->seen[kind], sizeof(in->seen[kind]), "%s", where);
+	in->seen_in[kind] = in->ninput;
 	return 1;
 }
 
@@ -187,9 +198,14 @@ archive_entry_in(struct input *in, struct archive *a, struct archive_entry *e,
 		diag_info(in->d, "%s:%s: unknown member; skipped", label, shown);
 		return drain_member(in, a);
 	}
-	if (!claim(in, kind, in->d->file))
+	switch (claim(in, kind, in->d->file)) {
+	case 0:
 		return drain_member(in, a);
-	return read_member(in, a, kind);
+	case 1:
+		return read_member(in, a, kind);
+	default:
+		return -1;
+	}
 }
 
 /*
@@ -275,9 +291,10 @@ plain_file(struct input *in, int fd, const char *path, enum logkind kind)
 {
 	struct logstream *ls;
 	ssize_t n;
+	int c;
 
-	if (!claim(in, kind, in->d->file))
-		return 0;
+	if ((c = claim(in, kind, in->d->file)) <= 0)
+		return c;
 	if ((ls = logstream_open(in->t, kind, in->d)) == NULL)
 		return -1;
 	for (;;) {
@@ -394,6 +411,7 @@ path_in(struct input *in, const char *path)
 
 	shown_name(label, sizeof(label), path);
 	diag_set_file(in->d, "%s", label);
+	in->ninput++;
 	if (stat(path, &st) != 0)
 		return diag_error(in->d, "%s", strerror(errno));
 	if (S_ISDIR(st.st_mode))
@@ -482,6 +500,7 @@ input_read_memory(struct trace *t, const void *buf, size_t len,
 		return -1;
 	}
 	diag_set_file(d, "%s", label);
+	in->ninput = 1;
 	if ((a = new_reader(in)) == NULL)
 		rc = -1;
 	else if (archive_read_open_memory(a, buf, len) != ARCHIVE_OK)
