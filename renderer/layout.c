@@ -39,6 +39,7 @@ struct walkent {
 	const struct process *p;
 	size_t next_child;
 	size_t row;		/* SIZE_MAX: not drawn */
+	double dep_end;		/* where its last child's dotted line ended */
 };
 
 static int
@@ -275,6 +276,7 @@ walk(const struct proctree *tree,
 				st[n].p = p;
 				st[n].next_child = 0;
 				st[n].row = SIZE_MAX;
+				st[n].dep_end = 0;
 				if ((rc = fn(p, st, n, arg)) != 0)
 					break;
 				n++;
@@ -887,7 +889,13 @@ row_fn(const struct process *p, struct walkent *st, size_t depth, void *arg)
 
 			row->has_dep = 1;
 			row->dep_x = pr->box.x;
-			row->dep_y0 = pr->box.y + pr->box.h;
+			/*
+			 * Siblings' lines share x: each starts where the one
+			 * before ended, or 10 000 children overlap into a
+			 * dashed path too long for cairo's vector surfaces.
+			 */
+			row->dep_y0 = fmax(pr->box.y + pr->box.h, st[i].dep_end);
+			st[i].dep_end = floor(row->box.y + row->box.h / 2) + 0.5;
 			break;
 		}
 	if (row_cells(l, row, p, ra->period) == -1)
