@@ -13,8 +13,8 @@
  * Decompressed : compressed bytes, checked once CAP_RATIO_SLACK bytes
  * are out.  Real logs reach about 50:1; zeros reach 1000:1 in gzip.
  */
-#define CAP_RATIO		250
-#define CAP_RATIO_SLACK	((int64_t)64 << 20)
+#define CAP_RATIO		200
+#define CAP_RATIO_SLACK	((int64_t)16 << 20)
 /* Members of one archive, skipped ones included. */
 #define CAP_MEMBERS		10000
 /* Processes over the whole log (a reused PID counts again). */
