@@ -122,10 +122,12 @@ static struct process *
 new_process(struct ps_parser *ps, const struct pidstat *st)
 {
 	struct process *p;
-	int64_t start = (int64_t)st->starttime * MS_PER_JIFFY;
+	int64_t start = ps->block_ms;
 
-	if (st->starttime > INT64_MAX / MS_PER_JIFFY || start > ps->block_ms)
-		start = ps->block_ms;
+	/* Checked before multiplying: a huge starttime overflowed here. */
+	if (st->starttime <= (uint64_t)(INT64_MAX / MS_PER_JIFFY) &&
+	    (int64_t)st->starttime * MS_PER_JIFFY < start)
+		start = (int64_t)st->starttime * MS_PER_JIFFY;
 	if ((p = trace_new_process(ps->t, st->pid, st->comm)) == NULL) {
 		diag_error_status(ps->d, EXIT_NOMEM, "out of memory");
 		return NULL;
