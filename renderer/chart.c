@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,8 +21,9 @@
 #include "chart.h"
 #include "layout.h"
 #include "paint.h"
+#include "pngout.h"
 
-#define PNG_MAX_DIM	32767	/* cairo image surfaces are limited to this */
+#define BAND_ROWS	256	/* PNG is painted and encoded this many rows at a time */
 #define TMP_TRIES	100
 
 static const char *const format_names[] = { "png", "svg", "svgz", "eps",
@@ -164,11 +166,61 @@ make_surface(enum chart_format f, const struct layout *l, struct out *o)
 	case FMT_PDF:
 		return cairo_pdf_surface_create_for_stream(out_write, o,
 		    l->width, l->height);
-	case FMT_PNG:
 	default:
-		return cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-		    l->width, l->height);
+		return NULL;
 	}
+}
+
+static int
+png_sink_out(void *arg, const unsigned char *p, size_t n)
+{
+	return write_all(arg, p, n);
+}
+
+/*
+ * PNG: paint bands of BAND_ROWS rows into one small image surface and
+ * encode each as it is done, so memory stays bounded and the height is
+ * not limited by cairo's 32767-pixel image surfaces.
+ */
+static cairo_status_t
+render_png(const struct layout *l, struct out *o)
+{
+	cairo_status_t st = CAIRO_STATUS_SUCCESS;
+	struct pngout *png;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	int y, n;
+
+	if ((png = calloc(1, sizeof(*png))) == NULL)
+		return CAIRO_STATUS_NO_MEMORY;
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l->width,
+	    l->height < BAND_ROWS ? l->height : BAND_ROWS);
+	if ((st = cairo_surface_status(s)) != CAIRO_STATUS_SUCCESS)
+		goto done;
+	if (pngout_begin(png, l->width, l->height, png_sink_out, o) == -1) {
+		st = o->err ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_NO_MEMORY;
+		goto done;
+	}
+	for (y = 0; y < l->height && st == CAIRO_STATUS_SUCCESS; y += n) {
+		n = l->height - y < BAND_ROWS ? l->height - y : BAND_ROWS;
+		cr = cairo_create(s);
+		cairo_translate(cr, 0, -y);
+		st = paint_chart(cr, l, y, y + n);
+		cairo_destroy(cr);
+		cairo_surface_flush(s);
+		if (st == CAIRO_STATUS_SUCCESS && pngout_rows(png,
+		    cairo_image_surface_get_data(s),
+		    cairo_image_surface_get_stride(s), n) == -1)
+			st = o->err ? CAIRO_STATUS_WRITE_ERROR :
+			    CAIRO_STATUS_NO_MEMORY;
+	}
+	if (st == CAIRO_STATUS_SUCCESS && pngout_end(png) == -1)
+		st = o->err ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_NO_MEMORY;
+done:
+	pngout_free(png);
+	free(png);
+	cairo_surface_destroy(s);
+	return st;
 }
 
 /* Draws into the open file; 0 or -1 with diag set. */
@@ -180,16 +232,18 @@ render(const struct layout *l, enum chart_format f, struct out *o,
 	cairo_status_t st;
 	cairo_t *cr;
 
-	s = make_surface(f, l, o);
-	cr = cairo_create(s);
-	st = paint_chart(cr, l);
-	cairo_destroy(cr);
-	if (st == CAIRO_STATUS_SUCCESS && f == FMT_PNG)
-		st = cairo_surface_write_to_png_stream(s, out_write, o);
-	cairo_surface_finish(s);
-	if (st == CAIRO_STATUS_SUCCESS)
-		st = cairo_surface_status(s);
-	cairo_surface_destroy(s);
+	if (f == FMT_PNG)
+		st = render_png(l, o);
+	else {
+		s = make_surface(f, l, o);
+		cr = cairo_create(s);
+		st = paint_chart(cr, l, -INFINITY, INFINITY);
+		cairo_destroy(cr);
+		cairo_surface_finish(s);
+		if (st == CAIRO_STATUS_SUCCESS)
+			st = cairo_surface_status(s);
+		cairo_surface_destroy(s);
+	}
 	if (st == CAIRO_STATUS_SUCCESS && o->gz && gz_pump(o, Z_FINISH) == -1)
 		st = CAIRO_STATUS_WRITE_ERROR;
 	if (st == CAIRO_STATUS_SUCCESS && o->err == 0)
@@ -248,7 +302,7 @@ write_file(const struct layout *l, enum chart_format f, const char *path,
 	}
 	if (f == FMT_SVGZ) {
 		/* windowBits 15 + 16: a gzip header and trailer. */
-		if (deflateInit2(&o->z, 9, Z_DEFLATED, 15 + 16, 8,
+		if (deflateInit2(&o->z, 6, Z_DEFLATED, 15 + 16, 8,
 		    Z_DEFAULT_STRATEGY) != Z_OK) {
 			diag_error_status(d, EXIT_NOMEM, "%s: cannot start "
 			    "compression", path);
@@ -290,14 +344,6 @@ chart_write(const struct trace *t, struct proctree *tree,
 	d->line = 0;
 	if (layout_make(&l, t, tree, o, d) == -1)
 		return -1;
-	if (o->format == FMT_PNG && (l.width > PNG_MAX_DIM ||
-	    l.height > PNG_MAX_DIM)) {
-		rc = diag_error_status(d, EXIT_OUTPUT, "%s: the chart is "
-		    "%dx%d pixels, PNG output allows at most %d; use svg or "
-		    "pdf", path, l.width, l.height, PNG_MAX_DIM);
-		layout_free(&l);
-		return rc;
-	}
 	rc = write_file(&l, o->format, path, d);
 	layout_free(&l);
 	return rc;

@@ -28,8 +28,9 @@ const char *chart_format_ext(enum chart_format);
 /*
  * Lays out and draws the chart, writing `path` atomically (a temporary
  * file in the same directory, then rename).  0, or -1 with diag set
- * (status EXIT_OUTPUT when the file cannot be written).  The tree may be
- * cropped in place when crop_after is set.
+ * (status EXIT_OUTPUT when the file cannot be written, EXIT_USAGE for a
+ * width out of range, EXIT_NOMEM).  crop_after only shortens the time
+ * span drawn; the tree is not modified.  See docs/chart.md.
  */
 int chart_write(const struct trace *, struct proctree *,
     const struct chart_opts *, const char *path, struct diag *);

@@ -19,6 +19,13 @@
 #define NKINDS (LK_TASKSTATS + 1)
 #define SHOWN_MAX 256
 
+/* libarchive's "unrecognized or invalid format" errno. */
+#ifdef EFTYPE
+#define ERRNO_FORMAT EFTYPE
+#else
+#define ERRNO_FORMAT EILSEQ
+#endif
+
 /* Known members in the order a directory is read: header first, proc_ps before taskstats. */
 static const char *const dir_members[] = {
 	LOG_HEADER, LOG_PROC_PS, LOG_TASKSTATS, LOG_PACCT, LOG_PATERNITY,
@@ -232,7 +239,8 @@ archive_members(struct input *in, struct archive *a, const char *label)
 			diag_warn(in->d, "%s", archive_error_string(a));
 		else if (r != ARCHIVE_OK) {
 			/* Only an uncompressed unknown format is "not an archive". */
-			if (first && archive_filter_count(a) <= 1)
+			if (first && archive_errno(a) == ERRNO_FORMAT &&
+			    archive_filter_count(a) <= 1)
 				return 1;
 			return archive_failed(in, a, first ?
 			    "not a log archive" : "truncated or corrupt archive");
@@ -276,13 +284,19 @@ new_reader(struct input *in)
 	return a;
 }
 
-/* Open already bids for the format: no filter and no format is "not an archive". */
+/*
+ * Open already reads the start of the data to pick the filters and the
+ * format.  Returns 1 for plain data in no known format ("not an
+ * archive"), else -1 with the reason.
+ */
 static int
 open_failed(struct input *in, struct archive *a)
 {
-	if (archive_filter_count(a) <= 1 && archive_errno(a) != ENOMEM)
+	if (archive_errno(a) == ERRNO_FORMAT && archive_filter_count(a) <= 1)
 		return 1;
-	return archive_failed(in, a, "cannot read");
+	if (archive_errno(a) == ERRNO_FORMAT)
+		return diag_error(in->d, "compressed data is not a tar archive");
+	return archive_failed(in, a, "truncated or corrupt archive");
 }
 
 /* A file that is not an archive, read as the log its name says. */
@@ -403,13 +417,42 @@ dir_in(struct input *in, const char *dir, const char *label)
 	return 0;
 }
 
+/* "-": an archive on standard input (never a directory or a bare log). */
+static int
+stdin_in(struct input *in)
+{
+	struct archive *a;
+	int rc;
+
+	if ((a = new_reader(in)) == NULL)
+		return -1;
+	if (archive_read_open_fd(a, STDIN_FILENO, READ_CHUNK) != ARCHIVE_OK)
+		rc = open_failed(in, a);
+	else
+		rc = archive_members(in, a, "(stdin)");
+	archive_read_free(a);
+	if (rc == 1)
+		rc = diag_error(in->d, "not a log archive (tar, optionally "
+		    "compressed)");
+	return rc;
+}
+
 static int
 path_in(struct input *in, const char *path)
 {
 	char label[SHOWN_MAX];
 	struct stat st;
+	size_t n;
 
+	if (strcmp(path, "-") == 0) {
+		diag_set_file(in->d, "(stdin)");
+		return stdin_in(in);
+	}
 	shown_name(label, sizeof(label), path);
+	/* "logs/" names its files "logs/header", not "logs//header". */
+	n = strlen(label);
+	while (n > 1 && label[n - 1] == '/')
+		label[--n] = '\0';
 	diag_set_file(in->d, "%s", label);
 	in->ninput++;
 	if (stat(path, &st) != 0)

@@ -39,7 +39,6 @@ struct walkent {
 	const struct process *p;
 	size_t next_child;
 	size_t row;		/* SIZE_MAX: not drawn */
-	double dep_end;		/* where its last child's dotted line ended */
 };
 
 static int
@@ -276,7 +275,6 @@ walk(const struct proctree *tree,
 				st[n].p = p;
 				st[n].next_child = 0;
 				st[n].row = SIZE_MAX;
-				st[n].dep_end = 0;
 				if ((rc = fn(p, st, n, arg)) != 0)
 					break;
 				n++;
@@ -527,6 +525,15 @@ clashes(const struct layout *l, size_t from, double x, double y, double w,
 	return 0;
 }
 
+/* Bytes per second of a sample; garbage (negative, NaN, inf) counts as 0. */
+static double
+throughput(const struct disk_sample *ds)
+{
+	double tp = ds->read_bps + ds->write_bps;
+
+	return isfinite(tp) && tp > 0 ? tp : 0;
+}
+
 static int
 disk_chart(struct layout *l, struct measure *m, const struct trace *t,
     size_t legend0)
@@ -544,7 +551,7 @@ disk_chart(struct layout *l, struct measure *m, const struct trace *t,
 		    t->ndisk);
 		if (!clip_span(l, &a, &b))
 			continue;
-		tp = t->disk[i].read_bps + t->disk[i].write_bps;
+		tp = throughput(&t->disk[i]);
 		if (tp > peak) {
 			peak = tp;
 			peak_x = layout_x(l, a + (b - a) / 2);
@@ -564,7 +571,7 @@ disk_chart(struct layout *l, struct measure *m, const struct trace *t,
 		    t->ndisk);
 		if (!clip_span(l, &a, &b))
 			continue;
-		tp = t->disk[i].read_bps + t->disk[i].write_bps;
+		tp = throughput(&t->disk[i]);
 		if (add_pt(&l->disk_tput, layout_x(l, a + (b - a) / 2),
 		    bx->y + bx->h * (1 - tp / peak)) == -1)
 			return -1;
@@ -871,6 +878,7 @@ row_fn(const struct process *p, struct walkent *st, size_t depth, void *arg)
 	row = &l->rows[l->nrows++];
 	memset(row, 0, sizeof(*row));
 	row->proc = p;
+	row->last_child = SIZE_MAX;
 	a = p->start_ms;
 	b = p->start_ms + (p->duration_ms > 0 ? p->duration_ms : 0);
 	if (a < l->t0_ms)
@@ -882,20 +890,21 @@ row_fn(const struct process *p, struct walkent *st, size_t depth, void *arg)
 	row->box.w = fmax(layout_x(l, b) - row->box.x, 1);
 	row->box.y = ry + 1.5;
 	row->box.h = ROW_H - 3;
-	/* The nearest drawn ancestor gets the dotted line. */
+	/*
+	 * The nearest drawn ancestor gets the dotted line.  Its children's
+	 * verticals overlap, so only the last (longest) one is drawn.
+	 */
 	for (i = depth; i-- > 0;)
 		if (st[i].row != SIZE_MAX) {
-			const struct lt_row *pr = &l->rows[st[i].row];
+			struct lt_row *pr = &l->rows[st[i].row];
 
 			row->has_dep = 1;
+			row->dep_vert = 1;
 			row->dep_x = pr->box.x;
-			/*
-			 * Siblings' lines share x: each starts where the one
-			 * before ended, or 10 000 children overlap into a
-			 * dashed path too long for cairo's vector surfaces.
-			 */
-			row->dep_y0 = fmax(pr->box.y + pr->box.h, st[i].dep_end);
-			st[i].dep_end = floor(row->box.y + row->box.h / 2) + 0.5;
+			row->dep_y0 = pr->box.y + pr->box.h;
+			if (pr->last_child != SIZE_MAX)
+				l->rows[pr->last_child].dep_vert = 0;
+			pr->last_child = l->nrows - 1;
 			break;
 		}
 	if (row_cells(l, row, p, ra->period) == -1)

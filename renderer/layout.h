@@ -71,7 +71,9 @@ struct lt_row {
 	size_t cell0, ncells;	/* its cells in layout.cells */
 	size_t text;		/* its label in layout.texts */
 	int has_dep;		/* dotted line from the parent's row */
+	int dep_vert;		/* the parent's last child: draws the vertical */
 	double dep_x, dep_y0;	/* vertical at dep_x from dep_y0 to mid-row */
+	size_t last_child;	/* row of its last drawn child, or SIZE_MAX */
 };
 
 struct lt_mark {

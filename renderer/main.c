@@ -57,8 +57,9 @@ help(void)
 {
 	printf("usage: " PROG " [OPTIONS] [PATH...]\n"
 	    "Draws a chart of a boot from bootchart logs. PATH is a log tarball\n"
-	    "(.tgz, .tar.gz, .tar, .tar.bz2, .tar.xz) or a directory of log files;\n"
-	    "several are merged. Default: /var/log/bootchart.tgz.\n"
+	    "(.tgz, .tar.gz, .tar, .tar.bz2, .tar.xz; - for standard input) or a\n"
+	    "directory of log files; several are merged. Default:\n"
+	    "/var/log/bootchart.tgz.\n"
 	    "\n"
 	    "  -f, --format FMT      output format: png (default), svg, svgz, eps, pdf\n"
 	    "  -o, --output PATH     output file, or existing directory for it\n"
@@ -167,7 +168,7 @@ parse_args(struct cli *c, int argc, char **argv)
 	return -1;
 }
 
-/* "logs/boot1.tar.gz" -> "boot1"; "dir/" -> "dir"; none -> "bootchart". */
+/* "logs/boot1.tar.gz" -> "boot1"; "dir/" -> "dir"; none or "-" -> "bootchart". */
 static void
 base_name(const char *path, char *out, size_t cap)
 {
@@ -178,7 +179,7 @@ base_name(const char *path, char *out, size_t cap)
 	const char *b, *end;
 	size_t n, i, el;
 
-	if (path == NULL)
+	if (path == NULL || strcmp(path, "-") == 0)
 		path = "bootchart.tgz";
 	end = path + strlen(path);
 	while (end > path + 1 && end[-1] == '/')

@@ -3,6 +3,13 @@
 
 #include "paint.h"
 
+/* Whether [a, b] misses the band [y0, y1] (with a pixel to spare). */
+static int
+outside(double a, double b, double y0, double y1)
+{
+	return b < y0 - 1 || a > y1 + 1;
+}
+
 static void
 set_rgb(cairo_t *cr, uint32_t rgb)
 {
@@ -64,8 +71,11 @@ stroke_line(cairo_t *cr, const struct lt_poly *p, uint32_t rgb)
 }
 
 static void
-charts(cairo_t *cr, const struct layout *l)
+charts(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
+	/* Thousands of points: skip them in bands below the charts. */
+	if (outside(l->cpu_box.y, l->disk_box.y + l->disk_box.h, y0, y1))
+		return;
 	cairo_save(cr);
 	cairo_rectangle(cr, l->cpu_box.x, l->cpu_box.y, l->cpu_box.w,
 	    l->cpu_box.h);
@@ -99,12 +109,18 @@ grid(cairo_t *cr, const struct layout *l)
 	frame_box(cr, b, COL_BORDER);
 }
 
+/*
+ * Dotted parent lines: one vertical per parent (down to its last child)
+ * and a stub into each child's row.  In a band, verticals are cut to the
+ * band, moved by whole dash periods so the dots stay where they were.
+ */
 static void
-deps(cairo_t *cr, const struct layout *l)
+deps(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	static const double dots[] = { 1.0, 2.0 };
+	const double period = dots[0] + dots[1];
 	const struct lt_row *r;
-	double x, ym;
+	double x, ym, top, bottom;
 	size_t i;
 
 	cairo_save(cr);
@@ -117,16 +133,27 @@ deps(cairo_t *cr, const struct layout *l)
 			continue;
 		x = floor(r->dep_x) + 0.5;
 		ym = floor(r->box.y + r->box.h / 2) + 0.5;
-		cairo_move_to(cr, x, r->dep_y0);
-		cairo_line_to(cr, x, ym);
-		cairo_line_to(cr, r->box.x, ym);
+		if (r->dep_vert && !outside(r->dep_y0, ym, y0, y1)) {
+			top = r->dep_y0;
+			bottom = ym;
+			if (isfinite(y0) && top < y0 - 2)
+				top += floor((y0 - 2 - top) / period) * period;
+			if (isfinite(y1) && bottom > y1 + 2)
+				bottom = y1 + 2;
+			cairo_move_to(cr, x, top);
+			cairo_line_to(cr, x, bottom);
+		}
+		if (!outside(ym, ym, y0, y1)) {
+			cairo_move_to(cr, x, ym);
+			cairo_line_to(cr, r->box.x, ym);
+		}
 	}
 	cairo_stroke(cr);
 	cairo_restore(cr);
 }
 
 static void
-rows(cairo_t *cr, const struct layout *l)
+rows(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	const struct lt_row *r;
 	const struct lt_rect *c;
@@ -134,6 +161,8 @@ rows(cairo_t *cr, const struct layout *l)
 
 	for (i = 0; i < l->nrows; i++) {
 		r = &l->rows[i];
+		if (outside(r->box.y, r->box.y + r->box.h, y0, y1))
+			continue;
 		fill_box(cr, &r->box, COL_PROC);
 		for (j = 0; j < r->ncells; j++) {
 			c = &l->cells[r->cell0 + j];
@@ -163,7 +192,7 @@ marks(cairo_t *cr, const struct layout *l)
 }
 
 static void
-texts(cairo_t *cr, const struct layout *l)
+texts(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	const struct lt_text *t;
 	int font = -1;
@@ -171,7 +200,8 @@ texts(cairo_t *cr, const struct layout *l)
 
 	for (i = 0; i < l->ntexts; i++) {
 		t = &l->texts[i];
-		if (t->s[0] == '\0')
+		if (t->s[0] == '\0' ||
+		    outside(t->box.y, t->box.y + t->box.h, y0, y1))
 			continue;
 		if (t->font != font) {
 			layout_font(cr, t->font);
@@ -184,7 +214,7 @@ texts(cairo_t *cr, const struct layout *l)
 }
 
 cairo_status_t
-paint_chart(cairo_t *cr, const struct layout *l)
+paint_chart(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	size_t i;
 
@@ -196,11 +226,11 @@ paint_chart(cairo_t *cr, const struct layout *l)
 		if (l->swatches[i].box.h > 3)
 			frame_box(cr, &l->swatches[i].box, COL_BORDER);
 	}
-	charts(cr, l);
+	charts(cr, l, y0, y1);
 	grid(cr, l);
-	deps(cr, l);
-	rows(cr, l);
+	deps(cr, l, y0, y1);
+	rows(cr, l, y0, y1);
 	marks(cr, l);
-	texts(cr, l);
+	texts(cr, l, y0, y1);
 	return cairo_status(cr);
 }

@@ -6,7 +6,12 @@
 
 #include "layout.h"
 
-/* Paints the whole chart; returns cairo's status. */
-cairo_status_t paint_chart(cairo_t *, const struct layout *);
+/*
+ * Paints the chart; returns cairo's status.  Rows and texts entirely
+ * outside y0..y1 (layout coordinates) are skipped, so a tall image can
+ * be painted band by band; pass -INFINITY, INFINITY for everything.
+ */
+cairo_status_t paint_chart(cairo_t *, const struct layout *, double y0,
+    double y1);
 
 #endif

@@ -28,26 +28,39 @@ echo "log: $tgz"
 tar -tvzf "$tgz" | awk '{ printf "  %-20s %12d bytes\n", $6, $3 }'
 echo "  compressed           $(wc -c < "$tgz") bytes"
 
-"$measure" -r "$runs" -o "$tmp/gzip" -- gzip -dc "$tgz" >/dev/null || {
-	echo "bench_parse: gzip -dc failed" >&2; exit 1; }
-"$measure" -r "$runs" -o "$tmp/render" -- "$BC_RENDER" --dump-tree "$tgz" \
-    >"$tmp/tree" 2>"$tmp/err"
-st=$?
-if [ $st -ne 0 ]; then
-	echo "bench_parse: bootchart-render --dump-tree failed (status $st):" >&2
-	head -5 "$tmp/err" >&2
-	exit 1
-fi
+# Alternate the two commands so that a change in the machine's load
+# (other jobs on these 2 cores) hits both alike.
+i=0
+while [ $i -lt "$runs" ]; do
+	i=$((i + 1))
+	"$measure" -o "$tmp/gzip.$i" -- gzip -dc "$tgz" >/dev/null || {
+		echo "bench_parse: gzip -dc failed" >&2; exit 1; }
+	"$measure" -o "$tmp/render.$i" -- "$BC_RENDER" --dump-tree "$tgz" \
+	    >"$tmp/tree" 2>"$tmp/err"
+	st=$?
+	if [ $st -ne 0 ]; then
+		echo "bench_parse: bootchart-render --dump-tree failed (status $st):" >&2
+		head -5 "$tmp/err" >&2
+		exit 1
+	fi
+done
 echo "  tree: $(wc -l < "$tmp/tree") lines of --dump-tree output"
 
-field() {	# field KEY FILE: a value from a measure report
-	sed -n "s/.*$1=\([^ ]*\).*/\1/p" "$2"
+# stats KEY FILES...: "median best max" of a measure report field.
+stats() {
+	key=$1
+	shift
+	sed -n "s/.*$key=\([^ ]*\).*/\1/p" "$@" | sort -g | awk '
+	    { v[NR] = $1 }
+	    END { m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		print m, v[1], v[NR] }'
 }
-gz=$(field wall_median_s "$tmp/gzip")
-rd=$(field wall_median_s "$tmp/render")
-gzmin=$(field wall_min_s "$tmp/gzip")
-rdmin=$(field wall_min_s "$tmp/render")
-rss=$(field maxrss_kb "$tmp/render")
+set -- $(stats wall_min_s "$tmp"/gzip.*)
+gz=$1 gzmin=$2
+set -- $(stats wall_min_s "$tmp"/render.*)
+rd=$1 rdmin=$2
+set -- $(stats maxrss_kb "$tmp"/render.*)
+rss=$3
 
 awk -v gz="$gz" -v rd="$rd" -v gzmin="$gzmin" -v rdmin="$rdmin" \
     -v rss="$rss" -v runs="$runs" 'BEGIN {

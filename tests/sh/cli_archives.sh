@@ -112,3 +112,35 @@ run_render "$T/v.out" "$T/v.err" -v -t "$T/v.tgz"
 check "-v names an unknown member" grep -q "notes.txt: unknown member" "$T/v.err"
 run_render "$T/q.out" "$T/q.err" -t "$T/v.tgz"
 check "without -v unknown members are silent" [ ! -s "$T/q.err" ]
+
+# "-" reads an archive from standard input.
+"$R" --dump-tree - <"$T/a.tgz" >"$T/s.dump" 2>"$T/s.err"
+check "archive on standard input" cmp -s "$T/s.dump" "$T/dir.dump"
+echo junk | "$R" -t - >/dev/null 2>"$T/s.err"
+rc=$?
+check "junk on standard input: exit 2, one line" sh -c \
+    "[ $rc -eq 2 ] && [ \$(wc -l <'$T/s.err') -eq 1 ] && grep -q '(stdin): not a log archive' '$T/s.err'"
+
+# A bootchart2 layout: taskstats.log instead of proc_ps.log, with
+# paternity.log and cmdline2.log (written here in the collector's format).
+mkdir -p "$T/b2"
+printf 'version = 0.14.4\ntitle = b2\nsystem.cpu = model name : X\nsystem.cpu.num = 2\n' \
+    >"$T/b2/header"
+awk 'BEGIN { for (b = 0; b < 20; b++) { print 100 + b * 2
+	print "1 0 init " (b * 1000000) " 0 0"
+	if (b >= 2) print "42 1 udevd " (b * 3000000) " " (b * 1000) " 0"
+	if (b >= 4 && b < 15) print "43 1 modprobe " (b * 500000) " 0 0"
+	print "" } }' >"$T/b2/taskstats.log"
+printf '42 1\n43 42\n' >"$T/b2/paternity.log"
+printf '43\n:/sbin/modprobe\n:modprobe\0-b\0snd\0\n\n' >"$T/b2/cmdline2.log"
+(cd "$T/b2" && tar czf "$T/b2.tgz" header taskstats.log paternity.log cmdline2.log)
+run_render "$T/b2.dump" "$T/b2.err" -n --dump-tree "$T/b2.tgz"
+check "bootchart2 taskstats archive: exit 0" [ "$rc" -eq 0 ]
+# One sample per line after a process's first; modprobe's logged ppid is
+# 1 but paternity.log says udevd forked it.
+check "bootchart2: init has 19 samples, one child" \
+    grep -q "^1	init	1000	[0-9]*	1	19$" "$T/b2.dump"
+check "bootchart2: paternity puts modprobe under udevd" \
+    grep -q "^42	udevd	1040	[0-9]*	1	17$" "$T/b2.dump"
+check "bootchart2: modprobe has 10 samples" \
+    grep -q "^43	modprobe	1080	[0-9]*	0	10$" "$T/b2.dump"

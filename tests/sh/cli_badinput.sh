@@ -20,6 +20,20 @@ expect_error "not an archive" 2 "^bootchart-render: .*junk\.tgz: not a log archi
 expect_error "empty file" 2 "zero\.tgz: not a log archive" -t "$T/zero.tgz"
 head -c 60000 "$T/good.tgz" >"$T/cut.tgz"
 expect_error "truncated gzip" 2 "cut\.tgz(:[a-z_.]+)?: truncated" -t "$T/cut.tgz"
+(cd "$T/logs" && tar cjf "$T/good.tbz" $M && tar cJf "$T/good.txz" $M &&
+    tar cf "$T/good.tar" $M)
+head -c 20000 "$T/good.tbz" >"$T/cut.tbz"
+expect_error "truncated bzip2 (cut inside the first block)" 2 \
+    "cut\.tbz(:[a-z_.]+)?: truncated or corrupt archive" -t "$T/cut.tbz"
+head -c 20000 "$T/good.txz" >"$T/cut.txz"
+expect_error "truncated xz" 2 "cut\.txz(:[a-z_.]+)?: truncated or corrupt" \
+    -t "$T/cut.txz"
+head -c 700000 "$T/good.tar" >"$T/cut.tar"
+expect_error "truncated plain tar" 2 "cut\.tar:[a-z_.]+: truncated or corrupt" \
+    -t "$T/cut.tar"
+gzip -c "$T/logs/header" >"$T/header.gz"
+expect_error "gzip of a non-tar file" 2 "header\.gz: compressed data is not a tar" \
+    -t "$T/header.gz"
 tar czf "$T/empty.tgz" -T /dev/null
 expect_error "empty archive" 2 "empty\.tgz: no proc_ps\.log" -t "$T/empty.tgz"
 (cd "$T/logs" && tar czf "$T/nops.tgz" header proc_stat.log)
@@ -53,6 +67,9 @@ line=$(grep -n '^100$' "$T/w/proc_ps.log" | cut -d: -f1)
 tgz_with back.tgz
 expect_error "time stamp going backwards: warning, exit 0" 0 \
     "back\.tgz:proc_ps\.log:$line: warning: .*does not advance" -t "$T/back.tgz"
+
+run_render "$T/q.out" "$T/q.err" -q -t "$T/back.tgz"
+check "-q silences warnings" sh -c "[ $rc -eq 0 ] && [ ! -s '$T/q.err' ]"
 
 # The last line cut short (a crash while logging): warned, still rendered.
 fresh

@@ -152,6 +152,20 @@ check "disk busy time grows while processes are in D" sh -c "
 	awk '/^[0-9]+\$/ { b++ } \$3 == \"sda\" || \$3 == \"nvme0n1\" { s[b] += \$13 } END { for (k = 2; k <= b; k++) if (s[k] > s[k-1]) print k }' '$t/m/proc_diskstats.log' | LC_ALL=C sort > '$t/busy'
 	[ \$(LC_ALL=C comm -23 '$t/dblk' '$t/busy' | grep -cv '^1\$') -eq 0 ]"
 
+# Other shapes: one CPU at 100 Hz (no room between samples for unseen
+# processes), four CPUs at 3 Hz (uneven intervals of 33 and 34 ticks).
+for v in "-c 1 -z 100 -n 200 -s 5" "-c 4 -z 3 -n 100 -s 30"; do
+	cpus=$(echo "$v" | cut -d' ' -f2)
+	rm -rf "$t/v"
+	# shellcheck disable=SC2086
+	"$gen" -q $v --pacct -d "$t/v" >/dev/null 2>&1
+	check "consistent logs with $v" sh -c "
+		awk -f '$t/ps.awk' '$t/v/proc_stat.log' '$t/v/proc_ps.log' &&
+		awk -f '$t/disk.awk' '$t/v/proc_diskstats.log' &&
+		grep -q '($cpus)\$' '$t/v/header' &&
+		[ \$(grep -c '^cpu[0-9]' '$t/v/proc_stat.log') -eq \$(($cpus * \$(grep -c '^cpu ' '$t/v/proc_stat.log'))) ]"
+done
+
 # Accounting: 64-byte v3 records, little-endian, one per exited process.
 check "kernel_pacct holds whole 64-byte v3 records" sh -c "
 	size=\$(wc -c < '$t/m/kernel_pacct')

@@ -18,7 +18,8 @@
 #define FOREVER		INT64_MAX
 #define COMM_LEN	16	/* kernel TASK_COMM_LEN, NUL included */
 #define FIRST_BLOCK	150	/* uptime (ticks) of the first sample */
-#define BOOT_EPOCH	1767225600	/* 2026-01-01 00:00:00 UTC: fixed for byte-identical output */
+/* 2026-01-01 00:00:00 UTC: a fixed date keeps the output byte-identical. */
+#define BOOT_EPOCH	1767225600
 
 enum kind {
 	K_INIT, K_KTHREADD, K_KTHREAD, K_RC, K_SCRIPT, K_DAEMON, K_HELPER,
@@ -70,7 +71,6 @@ struct buf {
 struct disk {
 	const char *name;
 	int major, minor;
-	int whole;		/* partitions copy a share of their disk */
 	uint64_t c[17];		/* the 17 counters of a 5.5+ kernel */
 };
 
@@ -439,7 +439,7 @@ set_profile(struct proc *p, unsigned cpu, unsigned d, unsigned user)
 	p->user_pm = user;
 }
 
-/* Start up to the sample `blk`, alive for `nsamp` samples, within the parent. */
+/* Born just before sample `blk`, seen in `nsamp` samples, inside its parent's life. */
 static void
 place(struct plan *pl, struct rng *r, int i, long blk, long nsamp)
 {
@@ -469,7 +469,7 @@ place(struct plan *pl, struct rng *r, int i, long blk, long nsamp)
 
 /* A never-sampled process living strictly between samples blk and blk+1. */
 static int
-add_ghost(struct plan *pl, struct rng *r, int parent, long blk)
+add_ghost(struct plan *pl, int parent, long blk)
 {
 	int g;
 
@@ -482,7 +482,6 @@ add_ghost(struct plan *pl, struct rng *r, int parent, long blk)
 	set_name(&pl->p[g], pl->p[parent].comm[1]);
 	pl->p[g].start = pl->tick[blk] + 1;
 	pl->p[g].end = pl->p[g].reap = pl->tick[blk + 1];
-	(void)r;
 	return g;
 }
 
@@ -513,7 +512,7 @@ plan_kernel(struct plan *pl, struct rng *r, const struct opts *o, long nk)
 		if (strncmp(name, "jbd2", 4) == 0 ||
 		    strncmp(name, "kworker", 7) == 0)
 			pl->p[i].d_pm = 25;
-		if (k < nk * 4 / 5 || pl->nblocks < 4) {
+		if (k < nk * 9 / 10 || pl->nblocks < 4) {
 			pl->p[i].start = 10 + (int64_t)k * (FIRST_BLOCK - 30) /
 			    nk;
 			continue;
@@ -579,7 +578,7 @@ plan_daemons(struct plan *pl, struct rng *r, long nd,
 		lb = last_blk(pl, pl->p[s].end);
 		blk = lb > fb ? fb + (long)rng_below(r, (uint64_t)(lb - fb)) :
 		    fb;
-		g = add_ghost(pl, r, s, blk);
+		g = add_ghost(pl, s, blk);
 		if (g == -2 || (i = plan_add(pl, K_DAEMON, g >= 0 ? g : s)) < 0)
 			return -1;
 		p = &pl->p[idlist_push(out, i)];
@@ -641,7 +640,7 @@ plan_helpers(struct plan *pl, struct rng *r, const struct opts *o, long nh,
 			nsamp = lb - blk + 1;
 		g = -1;
 		if (pl->p[par].kind == K_SCRIPT && rng_pm(r, 60))
-			g = add_ghost(pl, r, par, blk - 1);
+			g = add_ghost(pl, par, blk - 1);
 		if (g == -2 || (i = plan_add(pl, K_HELPER, par)) < 0)
 			return -1;
 		p = &pl->p[i];
@@ -725,7 +724,7 @@ plan_people(struct plan *pl, const struct opts *o, struct rng *r, int rc,
 
 	ns = rest * 9 / 100;
 	ns = ns < 1 ? 1 : ns;
-	nd = rest * 7 / 100;
+	nd = rest * 9 / 200;
 	nh = rest - ns - nd;
 	scripts.v = malloc((size_t)ns * sizeof(int));
 	dl.v = malloc((size_t)(nd + 1) * sizeof(int));
@@ -770,9 +769,9 @@ plan_build(struct plan *pl, const struct opts *o, struct rng *r)
 	set_profile(&pl->p[kthreadd], 5, 0, 0);
 	pl->p[kthreadd].start = 5;
 
-	/* A 2-CPU machine of today runs some 80 kernel threads. */
-	nk = o->nprocs / 18;
-	nk = nk < 3 ? 3 : nk > 80 ? 80 : nk;
+	/* A 2-CPU machine of today runs some 100 kernel threads or more. */
+	nk = o->nprocs / 13;
+	nk = nk < 3 ? 3 : nk > 110 ? 110 : nk;
 	if (plan_kernel(pl, r, o, nk) < 0)
 		return -1;
 	if ((rc = plan_add(pl, K_RC, init)) < 0)
@@ -1189,10 +1188,10 @@ static void
 init_disks(struct sim *s)
 {
 	static const struct disk proto[4] = {
-		{ "loop0", 7, 0, 1, { 0 } },
-		{ "sda", 8, 0, 1, { 0 } },
-		{ "sda1", 8, 1, 0, { 0 } },
-		{ "nvme0n1", 259, 0, 1, { 0 } },
+		{ "loop0", 7, 0, { 0 } },
+		{ "sda", 8, 0, { 0 } },
+		{ "sda1", 8, 1, { 0 } },
+		{ "nvme0n1", 259, 0, { 0 } },
 	};
 
 	memcpy(s->disks, proto, sizeof(proto));

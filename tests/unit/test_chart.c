@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -18,6 +20,7 @@
 #include "synth_impl.h"
 
 #include "chart.h"
+#include "input.h"
 #include "layout.h"
 
 /* An RGB image read back from a PNG file with libpng. */
@@ -116,15 +119,22 @@ is_empty(uint32_t c)
 }
 
 static void
-render(const struct synth *s, struct chart_opts *o, enum chart_format fmt,
-    const char *path)
+render_tt(const struct trace *t, struct proctree *tree,
+    struct chart_opts *o, enum chart_format fmt, const char *path)
 {
 	struct diag d;
 
 	diag_init(&d, "test");
 	o->format = fmt;
-	if (chart_write(&s->t, (struct proctree *)&s->tree, o, path, &d) != 0)
+	if (chart_write(t, tree, o, path, &d) != 0)
 		fail_msg("chart_write %s: %s", path, d.msg);
+}
+
+static void
+render(const struct synth *s, struct chart_opts *o, enum chart_format fmt,
+    const char *path)
+{
+	render_tt(&s->t, (struct proctree *)&s->tree, o, fmt, path);
 }
 
 /*
@@ -134,8 +144,8 @@ render(const struct synth *s, struct chart_opts *o, enum chart_format fmt,
  * state are byte-comparable (as two runs of the CLI are).
  */
 static void
-render_forked(const struct synth *s, struct chart_opts *o,
-    enum chart_format fmt, const char *path)
+render_forked(const struct trace *t, struct proctree *tree,
+    struct chart_opts *o, enum chart_format fmt, const char *path)
 {
 	struct diag d;
 	pid_t pid;
@@ -146,8 +156,7 @@ render_forked(const struct synth *s, struct chart_opts *o,
 	if (pid == 0) {
 		diag_init(&d, "test");
 		o->format = fmt;
-		_exit(chart_write(&s->t, (struct proctree *)&s->tree, o, path,
-		    &d) == 0 ? 0 : 1);
+		_exit(chart_write(t, tree, o, path, &d) == 0 ? 0 : 1);
 	}
 	assert_int_equal(waitpid(pid, &st, 0), pid);
 	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
@@ -249,14 +258,21 @@ gunzip(const unsigned char *in, size_t n, size_t *outlen)
 }
 
 static void
-layout_of(const struct synth *s, const struct chart_opts *o,
-    struct layout *l)
+layout_tt(const struct trace *t, const struct proctree *tree,
+    const struct chart_opts *o, struct layout *l)
 {
 	struct diag d;
 
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(l, &s->t, &s->tree, o, &d), 0);
+	assert_int_equal(layout_make(l, t, tree, o, &d), 0);
+}
+
+static void
+layout_of(const struct synth *s, const struct chart_opts *o,
+    struct layout *l)
+{
+	layout_tt(&s->t, &s->tree, o, l);
 }
 
 static void
@@ -280,8 +296,8 @@ test_format_names(void **state)
 
 /* All five formats of one chart agree with the layout and each other. */
 static void
-check_formats(const struct fixture *f, const struct synth *s,
-    const char *stem)
+check_formats(const struct fixture *f, const struct trace *t,
+    struct proctree *tree, const char *stem)
 {
 	struct chart_opts o = { 0 };
 	char png[300], svg[300], svgz[300], pdf[300], eps[300], cmd[700];
@@ -298,12 +314,12 @@ check_formats(const struct fixture *f, const struct synth *s,
 	snprintf(svgz, sizeof(svgz), "%s.svgz", path_in(f, stem));
 	snprintf(pdf, sizeof(pdf), "%s.pdf", path_in(f, stem));
 	snprintf(eps, sizeof(eps), "%s.eps", path_in(f, stem));
-	render(s, &o, FMT_PNG, png);
-	render_forked(s, &o, FMT_SVG, svg);
-	render_forked(s, &o, FMT_SVGZ, svgz);
-	render(s, &o, FMT_PDF, pdf);
-	render(s, &o, FMT_EPS, eps);
-	layout_of(s, &o, &l);
+	render_tt(t, tree, &o, FMT_PNG, png);
+	render_forked(t, tree, &o, FMT_SVG, svg);
+	render_forked(t, tree, &o, FMT_SVGZ, svgz);
+	render_tt(t, tree, &o, FMT_PDF, pdf);
+	render_tt(t, tree, &o, FMT_EPS, eps);
+	layout_tt(t, tree, &o, &l);
 
 	read_png(png, &im);
 	assert_int_equal(im.w, l.width);
@@ -371,7 +387,7 @@ test_formats_small(void **state)
 	struct synth s;
 
 	synth_small(&s);
-	check_formats(*state, &s, "small");
+	check_formats(*state, &s.t, &s.tree, "small");
 	synth_free(&s);
 }
 
@@ -388,23 +404,18 @@ column_share(const struct img *im, const struct layout *l, int64_t t,
 	return (double)hit / n;
 }
 
-/* The row of a process is covered by `pred` from start to end only. */
+/* A row is covered by `pred` from x0 to x1 and empty elsewhere. */
 static void
-check_row(const struct img *im, const struct layout *l, const char *name,
-    int (*pred)(uint32_t))
+check_span(const struct img *im, const struct layout *l,
+    const struct lt_row *r, double x0, double x1, int (*pred)(uint32_t))
 {
-	const struct lt_row *r = NULL;
+	const char *name = r->proc->name;
 	int x, y, xa, xb;
-	size_t i;
 
-	for (i = 0; i < l->nrows; i++)
-		if (strcmp(l->rows[i].proc->name, name) == 0)
-			r = &l->rows[i];
-	assert_non_null(r);
 	/* Between the top border and the label's ink. */
 	y = (int)floor(r->box.y) + 1;
-	xa = (int)ceil(r->box.x);
-	xb = (int)floor(r->box.x + r->box.w);
+	xa = (int)ceil(x0);
+	xb = (int)floor(x1);
 	for (x = xa + 2; x < xb - 2; x++)
 		if (!pred(pixel(im, x, y)))
 			fail_msg("%s: pixel %d,%d is %06x inside", name, x, y,
@@ -417,6 +428,21 @@ check_row(const struct img *im, const struct layout *l, const char *name,
 			fail_msg("%s: pixel %d,%d is %06x outside", name, x, y,
 			    pixel(im, x, y));
 	}
+}
+
+/* The row of a process is covered by `pred` from start to end only. */
+static void
+check_row(const struct img *im, const struct layout *l, const char *name,
+    int (*pred)(uint32_t))
+{
+	const struct lt_row *r = NULL;
+	size_t i;
+
+	for (i = 0; i < l->nrows; i++)
+		if (strcmp(l->rows[i].proc->name, name) == 0)
+			r = &l->rows[i];
+	assert_non_null(r);
+	check_span(im, l, r, r->box.x, r->box.x + r->box.w, pred);
 }
 
 static void
@@ -488,7 +514,8 @@ test_atomic_output(void **state)
 	struct synth s;
 	struct diag d;
 	struct stat st;
-	int before;
+	int before, wst;
+	pid_t pid;
 
 	snprintf(old, sizeof(old), "%s", path_in(f, "old.png"));
 	snprintf(victim, sizeof(victim), "%s", path_in(f, "victim"));
@@ -498,19 +525,35 @@ test_atomic_output(void **state)
 	assert_int_equal(symlink(victim, link), 0);
 	before = count_entries(f->dir);
 
-	/* 3000 rows are too tall for PNG: error, old file untouched. */
-	synth_large(&s, 3000, 60, 3);
-	diag_init(&d, "test");
+	/*
+	 * A write error half-way (file size limit, as on a full disk), in a
+	 * child so the limit stays there: error naming the path, the old
+	 * file untouched, no temporary left behind.
+	 */
+	synth_small(&s);
 	o.format = FMT_PNG;
-	assert_int_equal(chart_write(&s.t, &s.tree, &o, old, &d), -1);
-	assert_int_equal(d.status, EXIT_OUTPUT);
-	assert_non_null(strstr(d.msg, old));
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct rlimit rl = { 1000, 1000 };
+
+		signal(SIGXFSZ, SIG_IGN);
+		diag_init(&d, "test");
+		if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
+			_exit(10);
+		if (chart_write(&s.t, &s.tree, &o, old, &d) != -1)
+			_exit(11);
+		if (d.status != EXIT_OUTPUT || strstr(d.msg, old) == NULL)
+			_exit(12);
+		_exit(0);
+	}
+	assert_int_equal(waitpid(pid, &wst, 0), pid);
+	assert_true(WIFEXITED(wst));
+	assert_int_equal(WEXITSTATUS(wst), 0);
 	assert_true(file_is(old, "old"));
 	assert_int_equal(count_entries(f->dir), before);
-	synth_free(&s);
 
 	/* A missing directory: a clear error naming the path. */
-	synth_small(&s);
 	diag_init(&d, "test");
 	assert_int_equal(chart_write(&s.t, &s.tree, &o,
 	    "/nonexistent-dir/x.png", &d), -1);
@@ -534,6 +577,252 @@ test_atomic_output(void **state)
 	assert_int_equal(chart_write(&s.t, &s.tree, &o, old, &d), 0);
 	assert_false(file_is(old, "old"));
 	assert_int_equal(count_entries(f->dir), before);
+	synth_free(&s);
+}
+
+/*
+ * Inside a box: its fill, a cell or an antialiased edge between cells
+ * (which can match any grey), never the white background.
+ */
+static int
+is_covered(uint32_t c)
+{
+	return c != COL_BG;
+}
+
+/* A bootchart 0.9 example read and turned into the final tree. */
+static void
+load_example(const char *rel, struct trace *t, struct proctree *tree)
+{
+	char path[4096];
+	char *paths[1] = { path };
+	struct diag d;
+
+	snprintf(path, sizeof(path), "%s", shared_path(rel));
+	diag_init(&d, "test");
+	d.out = NULL;
+	trace_init(t);
+	memset(tree, 0, sizeof(*tree));
+	if (input_read(t, paths, 1, &d) != 0 ||
+	    proctree_make(tree, t, 1, &d) != 0)
+		fail_msg("%s: %s", path, d.msg);
+}
+
+static void
+test_formats_examples(void **state)
+{
+	static const char *const ex[] = { "example1", "example2" };
+	char rel[128];
+	struct trace t;
+	struct proctree tree;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(rel, sizeof(rel), "data/bootchart-0.9/%s", ex[i]);
+		load_example(rel, &t, &tree);
+		check_formats(*state, &t, &tree, ex[i]);
+		proctree_free(&tree);
+		trace_free(&t);
+	}
+}
+
+/* One interval of proc_stat.log, read here independently of the parser. */
+struct statint {
+	int64_t a, b;		/* ms */
+	double busy, io;
+};
+
+static size_t
+read_proc_stat(const char *path, struct statint *out, size_t cap)
+{
+	unsigned long long v[7], prev[7], tot, busy;
+	int64_t t = -1, prev_t = -1;
+	char *buf, *line, *save = NULL;
+	size_t n = 0;
+	int k, have = 0;
+
+	buf = read_file(path, NULL);
+	assert_non_null(buf);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] >= '0' && line[0] <= '9') {
+			t = strtoll(line, NULL, 10) * 10;
+			continue;
+		}
+		if (strncmp(line, "cpu ", 4) != 0)
+			continue;
+		memset(v, 0, sizeof(v));
+		if (sscanf(line + 4, "%llu %llu %llu %llu %llu %llu %llu",
+		    &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6]) < 4)
+			continue;
+		if (have && n < cap) {
+			tot = 0;
+			for (k = 0; k < 7; k++)
+				tot += v[k] - prev[k];
+			busy = v[0] - prev[0] + v[1] - prev[1] + v[2] -
+			    prev[2] + v[5] - prev[5] + v[6] - prev[6];
+			if (tot > 0) {
+				out[n].a = prev_t;
+				out[n].b = t;
+				out[n].busy = (double)busy / tot;
+				out[n].io = (double)(v[4] - prev[4]) / tot;
+				n++;
+			}
+		}
+		memcpy(prev, v, sizeof(v));
+		prev_t = t;
+		have = 1;
+	}
+	free(buf);
+	return n;
+}
+
+/* Start and duration of a PID in the Java renderer's final tree. */
+static void
+extract_span(const char *path, int64_t pid, int64_t *start, int64_t *dur)
+{
+	char *buf = read_file(path, NULL), *line, *save = NULL;
+	long long p, s, d;
+
+	assert_non_null(buf);
+	for (line = strtok_r(buf, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save))
+		if (sscanf(line, "%lld %*s %lld %lld", &p, &s, &d) == 3 &&
+		    p == pid) {
+			*start = s;
+			*dur = d;
+			free(buf);
+			return;
+		}
+	free(buf);
+	fail_msg("pid %lld not in %s", (long long)pid, path);
+}
+
+static void
+test_png_semantics_example1(void **state)
+{
+	static const int64_t pids[] = { 1183, 2664, 2531, 3039 };
+	struct chart_opts o = { 0 };
+	struct statint *iv;
+	struct trace t;
+	struct proctree tree;
+	struct layout l;
+	struct img im;
+	const struct lt_row *r;
+	const char *png = path_in(*state, "ex1-sem.png");
+	char extract[4096];
+	size_t n, i, j, nbusy = 0, nio = 0;
+	double x0, x1, blue, pink;
+	int64_t start = 0, dur = 0;
+
+	load_example("data/bootchart-0.9/example1", &t, &tree);
+	render_tt(&t, &tree, &o, FMT_PNG, png);
+	layout_tt(&t, &tree, &o, &l);
+	read_png(png, &im);
+	iv = calloc(4096, sizeof(*iv));
+	assert_non_null(iv);
+	n = read_proc_stat(shared_path("data/bootchart-0.9/example1/"
+	    "proc_stat.log"), iv, 4096);
+	assert_true(n > 100);
+	/* Each interval wide enough to hit: stacked shares match the log. */
+	for (i = 0; i < n; i++) {
+		x0 = layout_x(&l, iv[i].a);
+		x1 = layout_x(&l, iv[i].b);
+		if (iv[i].a < l.t0_ms || iv[i].b > l.t1_ms || x1 - x0 < 4)
+			continue;
+		blue = column_share(&im, &l, (iv[i].a + iv[i].b) / 2, is_blue);
+		pink = column_share(&im, &l, (iv[i].a + iv[i].b) / 2, is_pink);
+		if (fabs(blue - iv[i].busy) > 0.1 ||
+		    fabs(pink - iv[i].io) > 0.1)
+			fail_msg("%lld-%lld ms: busy %.2f io %.2f, column "
+			    "blue %.2f pink %.2f", (long long)iv[i].a,
+			    (long long)iv[i].b, iv[i].busy, iv[i].io, blue,
+			    pink);
+		if (iv[i].busy >= 0.9) {
+			assert_true(blue > 0.8);
+			nbusy++;
+		}
+		if (iv[i].io >= 0.5) {
+			assert_true(pink > 0.4 && pink > blue);
+			nio++;
+		}
+	}
+	print_message("example1: %zu intervals >= 90 %% busy, %zu >= 50 %% "
+	    "I/O wait checked\n", nbusy, nio);
+	assert_true(nbusy > 0 && nio > 0);
+	/* Rows span what the Java renderer computed for these processes. */
+	snprintf(extract, sizeof(extract), "%s", shared_path(
+	    "data/bootchart-0.9/example1/extract.processtree.5.log"));
+	for (j = 0; j < sizeof(pids) / sizeof(pids[0]); j++) {
+		extract_span(extract, pids[j], &start, &dur);
+		r = NULL;
+		for (i = 0; i < l.nrows; i++)
+			if (l.rows[i].proc->pid == pids[j])
+				r = &l.rows[i];
+		assert_non_null(r);
+		check_span(&im, &l, r, layout_x(&l, start),
+		    layout_x(&l, start + dur), is_covered);
+	}
+	free(iv);
+	free(im.px);
+	layout_free(&l);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+/* Nothing to draw, and garbage numbers: still a valid file in every format. */
+static void
+test_degenerate(void **state)
+{
+	struct chart_opts o = { 0 };
+	enum chart_format f;
+	struct synth s;
+	struct img im;
+	char name[32];
+
+	synth_init(&s, 200);
+	for (f = FMT_PNG; f <= FMT_PDF; f++) {
+		snprintf(name, sizeof(name), "empty.%s", chart_format_ext(f));
+		render(&s, &o, f, path_in(*state, name));
+	}
+	read_png(path_in(*state, "empty.png"), &im);
+	assert_int_equal(im.w, 800);
+	free(im.px);
+	synth_small(&s);
+	s.t.disk[3].read_bps = NAN;
+	s.t.disk[4].write_bps = INFINITY;
+	s.t.disk[5].read_bps = -5;
+	s.t.cpu[2].user = NAN;
+	s.t.cpu[3].io = -1;
+	s.all[2]->samples[1].user = NAN;
+	render(&s, &o, FMT_PNG, path_in(*state, "garbage.png"));
+	render(&s, &o, FMT_PDF, path_in(*state, "garbage.pdf"));
+	synth_free(&s);
+}
+
+/* Taller than a cairo image surface can be: the banded PNG still works. */
+static void
+test_tall_png(void **state)
+{
+	struct chart_opts o = { 0 };
+	struct synth s;
+	struct layout l;
+	struct img im;
+	const char *png = path_in(*state, "tall.png");
+
+	synth_large(&s, 2200, 30, 5);
+	render(&s, &o, FMT_PNG, png);
+	layout_of(&s, &o, &l);
+	assert_true(l.height > 32767);
+	read_png(png, &im);
+	assert_int_equal(im.w, l.width);
+	assert_int_equal(im.h, l.height);
+	/* The last row's box is painted near the bottom, in the last band. */
+	assert_true(is_covered(pixel(&im, (int)(l.rows[l.nrows - 1].box.x +
+	    l.rows[l.nrows - 1].box.w / 2), (int)floor(l.rows[l.nrows -
+	    1].box.y) + 1)));
+	free(im.px);
+	layout_free(&l);
 	synth_free(&s);
 }
 
@@ -561,7 +850,11 @@ main(void)
 		cmocka_unit_test(test_format_names),
 		cmocka_unit_test(test_formats_small),
 		cmocka_unit_test(test_png_semantics),
+		cmocka_unit_test(test_formats_examples),
+		cmocka_unit_test(test_png_semantics_example1),
 		cmocka_unit_test(test_atomic_output),
+		cmocka_unit_test(test_degenerate),
+		cmocka_unit_test(test_tall_png),
 		cmocka_unit_test(test_large_svg),
 	};
 

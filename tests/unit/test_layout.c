@@ -6,6 +6,7 @@
 #include "testutil_impl.h"
 #include "synth_impl.h"
 
+#include "input.h"
 #include "layout.h"
 #include "textclean.h"
 
@@ -73,6 +74,11 @@ test_small_layout(void **state)
 	assert_false(l.rows[0].has_dep);
 	assert_true(l.rows[2].has_dep);
 	assert_true(fabs(l.rows[2].dep_x - l.rows[1].box.x) < 1e-9);
+	/* rc's children share one vertical, drawn by the last (row 4). */
+	assert_false(l.rows[2].dep_vert);
+	assert_false(l.rows[3].dep_vert);
+	assert_true(l.rows[4].dep_vert);
+	assert_true(l.rows[4].dep_x == l.rows[2].dep_x);
 	/* Height: rows at the bottom, then the margin. */
 	assert_true(l.proc_box.y + l.proc_box.h <= l.height);
 	assert_true(l.height - (l.proc_box.y + l.proc_box.h) < 12);
@@ -140,6 +146,14 @@ test_width(void **state)
 	/* Time maps onto the plot: start at x0, end at the right margin. */
 	assert_true(fabs(layout_x(&l, 0) - 10) < 1e-9);
 	assert_true(fabs(layout_x(&l, 2000 * 1000) - 1224) < 1e-6);
+	assert_text_apart(&l);
+	layout_free(&l);
+	/* The narrowest width the CLI allows: texts are cut, never overlap. */
+	o.width = 100;
+	synth_free(&s);
+	synth_small(&s);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_int_equal(l.width, 100);
 	assert_text_apart(&l);
 	layout_free(&l);
 	o.width = 50;
@@ -286,6 +300,43 @@ test_text_clean(void **state)
 	assert_int_equal(text_cut("abc", 10), 3);
 }
 
+/* The real examples: text apart, width from the duration, every row. */
+static void
+test_examples_layout(void **state)
+{
+	static const char *const ex[] = { "example1", "example2" };
+	char path[4096];
+	char *paths[1] = { path };
+	struct trace t;
+	struct proctree tree;
+	struct layout l;
+	struct diag d;
+	double want;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		snprintf(path, sizeof(path), "%.4000s/%s", shared_path(
+		    "data/bootchart-0.9"), ex[i]);
+		diag_init(&d, "test");
+		d.out = NULL;
+		trace_init(&t);
+		memset(&tree, 0, sizeof(tree));
+		if (input_read(&t, paths, 1, &d) != 0 ||
+		    proctree_make(&tree, &t, 1, &d) != 0)
+			fail_msg("%s: %s", path, d.msg);
+		assert_int_equal(layout_make(&l, &t, &tree, &plain, &d), 0);
+		assert_text_apart(&l);
+		want = fmax(800, ceil(tree.duration_ms / 1000.0 * 25 + 20));
+		assert_int_equal(l.width, (int)want);
+		assert_int_equal(l.nrows, proctree_count(&tree));
+		print_message("%s: %dx%d, %zu rows, %zu texts, %zu cells\n",
+		    ex[i], l.width, l.height, l.nrows, l.ntexts, l.ncells);
+		layout_free(&l);
+		proctree_free(&tree);
+		trace_free(&t);
+	}
+}
+
 int
 main(void)
 {
@@ -298,6 +349,7 @@ main(void)
 		cmocka_unit_test(test_annotate),
 		cmocka_unit_test(test_labels_opts),
 		cmocka_unit_test(test_large_layout),
+		cmocka_unit_test(test_examples_layout),
 	};
 
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
