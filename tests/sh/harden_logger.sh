@@ -46,6 +46,11 @@ echo "init still running; logger gone after $n polls" >>"$S/init.mark"
 EOF
 chmod +x "$T/bin/init.sh"
 
+# Should every init fail, bootchartd falls back to /sbin/init: in the
+# namespace that is our init.sh too, never the host's real init.
+guard=""
+[ -e /sbin/init ] && guard="mount --bind $T/bin/init.sh /sbin/init || exit 99;"
+
 # boot NAME CONF-LINES WORKLOAD [WRAPPER...]: one boot in scenario dir
 # $T/NAME; the log goes to $T/NAME/out/bootchart.tgz unless CONF says.
 boot() {
@@ -69,7 +74,8 @@ boot() {
 	start=$(date +%s)
 	BOOTCHARTD_CONFIG=$S/conf BOOTCHARTD_KMSG=$S/kmsg \
 	    bootchart_init=$T/bin/init.sh FAKEGETTY=$T/bin/fakegetty \
-	    timeout -s KILL 60 "$@" unshare --pid --fork --mount-proc "$L" "$S" \
+	    timeout -s KILL 60 "$@" unshare --pid --fork --kill-child \
+	    --mount-proc sh -c "$guard"' exec "$0" "$1"' "$L" "$S" \
 	    >"$S/stdout" 2>"$S/stderr"
 	rc=$?
 	secs=$(($(date +%s) - start))
