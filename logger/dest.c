@@ -198,6 +198,9 @@ auto_render(struct session *s)
 		return -1;
 	}
 	if (pid == 0) {
+		/* $PATH first; at boot it may be unset, hence the list. */
+		execlp("bootchart-render", "bootchart-render", "-f",
+		    s->cfg.render_format, "-o", out, s->dest, (char *)NULL);
 		for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
 			snprintf(prog, sizeof(prog), "%s/bootchart-render",
 			    dirs[i]);

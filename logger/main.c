@@ -9,13 +9,27 @@
 #include "manual.h"
 #include "sampler.h"
 
+static int
+is_command(const char *s)
+{
+	return strcmp(s, "start") == 0 || strcmp(s, "stop") == 0 ||
+	    strcmp(s, "init") == 0 || strcmp(s, "-h") == 0 ||
+	    strcmp(s, "--help") == 0 || strcmp(s, "-V") == 0 ||
+	    strcmp(s, "--version") == 0;
+}
+
 int
 main(int argc, char **argv, char **envp)
 {
 	/* Taken first: the delay until init's exec is measured from here. */
 	uint64_t t0 = clock_us(CLOCK_BOOTTIME);
 
-	if (getpid() == 1)
+	/*
+	 * PID 1 is init mode, unless a subcommand is given: then we are
+	 * the first process of a container or of `unshare --pid`, where
+	 * starting the system's /sbin/init would be wrong.
+	 */
+	if (getpid() == 1 && !(argc > 1 && is_command(argv[1])))
 		return init_main(argc, argv, envp, t0);
 	if (argc < 2) {
 		usage(stderr);

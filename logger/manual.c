@@ -350,15 +350,35 @@ parent_of(pid_t pid)
 	return ppid;
 }
 
+/* 1 when pid's argv[1] is one of our subcommands (a manual logger). */
+static int
+is_manual(pid_t pid)
+{
+	char path[64], *buf, *arg1;
+	size_t len;
+	int r;
+
+	snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
+	if ((buf = slurp_at(AT_FDCWD, path, 4096, &len)) == NULL)
+		return 1;
+	arg1 = memchr(buf, '\0', len);
+	r = arg1 != NULL && arg1 + 1 < buf + len &&
+	    (strcmp(arg1 + 1, "start") == 0 || strcmp(arg1 + 1, "init") == 0 ||
+	    strcmp(arg1 + 1, "stop") == 0);
+	free(buf);
+	return r;
+}
+
 /*
- * Without a pid file (init mode writes none): a bootchartd whose parent
- * is init or is not a bootchartd itself.
+ * Without a pid file (init mode writes none): a bootchartd that is
+ * init's child and was not started by a command (manual loggers have
+ * pid files; a logger of another PID namespace never has PPID 1 here).
  */
 static pid_t
 find_logger(void)
 {
 	struct dirent *e;
-	pid_t pid, ppid, found = -1;
+	pid_t pid, found = -1;
 	DIR *dir;
 	char *end;
 
@@ -369,8 +389,7 @@ find_logger(void)
 		if (*end != '\0' || pid <= 1 || pid == getpid() ||
 		    !is_logger(pid))
 			continue;
-		ppid = parent_of(pid);
-		if (ppid == 1 || (ppid > 1 && !is_logger(ppid)))
+		if (parent_of(pid) == 1 && !is_manual(pid))
 			found = pid;
 	}
 	closedir(dir);

@@ -125,6 +125,7 @@ sampler_init(struct sampler *s, int procfd, const struct config *cfg)
 	memset(s, 0, sizeof(*s));
 	s->procfd = procfd;
 	s->cfg = cfg;
+	s->watch_exit = cfg->nexit > 0;
 	s->statfd = openat(procfd, "stat", O_RDONLY | O_CLOEXEC);
 	s->diskfd = openat(procfd, "diskstats", O_RDONLY | O_CLOEXEC);
 	if ((s->dents = malloc(DENTS_SIZE)) == NULL)
@@ -286,7 +287,7 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 	if (r > 0) {
 		if (s->ps.p[s->ps.len + (size_t)r - 1] != '\n')
 			s->ps.p[s->ps.len + (size_t)r++] = '\n';
-		if (s->cfg->nexit > 0)
+		if (s->watch_exit)
 			check_exit(s, s->ps.p + s->ps.len, (size_t)r);
 		s->ps.len += (size_t)r;
 		s->nprocs++;
@@ -382,9 +383,58 @@ sample_pids(struct sampler *s)
 	return 0;
 }
 
+/*
+ * The kernel's fork counter from the /proc/stat text just read, or 0.
+ * When it has not moved since the last directory scan, no process can
+ * have appeared (nor reused a PID), so the cached list is complete.
+ */
+static uint64_t
+fork_count(const struct obuf *b)
+{
+	const char *p = b->p, *end = b->p + b->len;
+	uint64_t v = 0;
+
+	while ((p = memmem(p, (size_t)(end - p), "\nprocesses ", 11)) != NULL) {
+		p += 11;
+		while (p < end && *p >= '0' && *p <= '9')
+			v = v * 10 + (uint64_t)(*p++ - '0');
+		return v;
+	}
+	return 0;
+}
+
+/* Samples only the cached descriptors; drops the processes gone. */
+static int
+sample_cached(struct sampler *s)
+{
+	size_t i, n = 0;
+	ssize_t r;
+
+	for (i = 0; i < s->nents; i++) {
+		if (ob_room(&s->ps, STAT_ROOM) != 0)
+			return -1;
+		r = read_stat(s, s->ents[i].fd);
+		if (r <= 0) {
+			close(s->ents[i].fd);
+			continue;
+		}
+		if (s->ps.p[s->ps.len + (size_t)r - 1] != '\n')
+			s->ps.p[s->ps.len + (size_t)r++] = '\n';
+		if (s->watch_exit)
+			check_exit(s, s->ps.p + s->ps.len, (size_t)r);
+		s->ps.len += (size_t)r;
+		s->nprocs++;
+		s->ents[n++] = s->ents[i];
+	}
+	s->nents = n;
+	return 0;
+}
+
 int
 sampler_take(struct sampler *s, uint64_t jiffies)
 {
+	uint64_t forks;
+
 	s->nprocs = 0;
 	if (ob_begin(&s->stat, jiffies) != 0 ||
 	    ob_begin(&s->disk, jiffies) != 0 ||
@@ -394,8 +444,16 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 		return -1;
 	if (s->diskfd >= 0 && ob_file(&s->disk, s->diskfd) != 0)
 		return -1;
-	if (sample_pids(s) != 0)
-		return -1;
+	forks = fork_count(&s->stat);
+	if (forks != 0 && forks == s->forks && !s->nofile) {
+		if (sample_cached(s) != 0)
+			return -1;
+	} else {
+		if (sample_pids(s) != 0)
+			return -1;
+		s->forks = forks;
+		s->scans++;
+	}
 	if (ob_end(&s->stat) != 0 || ob_end(&s->disk) != 0 ||
 	    ob_end(&s->ps) != 0)
 		return -1;

@@ -34,6 +34,9 @@ struct sampler {
 	int exit_seen;
 	char exit_name[CONFIG_COMM_LEN + 1];
 	uint64_t nprocs;	/* process lines in the last sample */
+	uint64_t forks;		/* /proc/stat "processes" at the last scan */
+	int watch_exit;		/* compare names with EXIT_PROC */
+	uint64_t scans;		/* samples that listed the procfs directory */
 };
 
 /* procfd is taken over (closed by sampler_free).  Returns 0 or -1. */

@@ -148,7 +148,8 @@ setup_init(struct session *s)
 	if ((s->procfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return -1;
 	/* init (PID 1) stays in the namespace the booted system sees. */
-	s->nsfd = openat(s->procfd, "1/ns/mnt", O_RDONLY | O_CLOEXEC);
+	if (s->nsfd < 0)
+		s->nsfd = openat(s->procfd, "1/ns/mnt", O_RDONLY | O_CLOEXEC);
 	if (s->nsfd < 0) {
 		diag_warn(s->d, "cannot find init's namespace: %s",
 		    strerror(errno));
@@ -308,6 +309,7 @@ store_sample(struct session *s, struct sampler *sm)
 	s->used += total;
 	s->samples++;
 	s->proc_samples += sm->nprocs;
+	s->scans = sm->scans;
 	return 0;
 }
 
@@ -498,12 +500,12 @@ report(struct session *s, int ok)
 	    ((double)s->ru_sampled.ru_utime.tv_usec +
 	    (double)s->ru_sampled.ru_stime.tv_usec) / 1e6;
 	diag_info(s->d, "stats: samples %llu process-samples %llu "
-	    "sampling-cpu-us %.0f total-cpu-us %.0f maxrss-kb %ld",
+	    "sampling-cpu-us %.0f total-cpu-us %.0f maxrss-kb %ld scans %llu",
 	    (unsigned long long)s->samples,
 	    (unsigned long long)s->proc_samples, cpu * 1e6,
 	    ((double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
 	    ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) /
-	    1e6) * 1e6, ru.ru_maxrss);
+	    1e6) * 1e6, ru.ru_maxrss, (unsigned long long)s->scans);
 }
 
 static int
@@ -511,7 +513,17 @@ setup(struct session *s)
 {
 	int r;
 
-	r = s->mode == MODE_INIT ? setup_init(s) : setup_manual(s);
+	if (s->mode == MODE_BOOT && geteuid() == 0) {
+		/*
+		 * From an init script / and /tmp may still be read-only:
+		 * log like init mode, and come back to this namespace.
+		 */
+		s->nsfd = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+		r = setup_init(s);
+	} else if (s->mode == MODE_INIT)
+		r = setup_init(s);
+	else
+		r = setup_manual(s);
 	if (r != 0)
 		return -1;
 	if (open_logs(s) != 0) {
@@ -567,6 +579,8 @@ session_run(struct session *s)
 		cleanup(s);
 		return EXIT_NOMEM;
 	}
+	/* Only boot logging ends on EXIT_PROC. */
+	sm.watch_exit = s->mode != MODE_START && s->cfg.nexit > 0;
 	if (sample_loop(s, &sm) != 0) {
 		diag_warn(s->d, "sampling stopped: %s", strerror(errno));
 		s->why_end = "error";

@@ -47,6 +47,7 @@ struct session {
 	uint64_t used;		/* bytes of logs so far */
 	int truncated;
 	uint64_t samples, proc_samples;
+	uint64_t scans;		/* samples that listed the procfs directory */
 	uint64_t t_first_us, t_end_us;	/* CLOCK_MONOTONIC */
 	struct rusage ru_sampled;	/* own usage when sampling ended */
 	const char *why_end;

@@ -1,0 +1,30 @@
+#!/bin/sh
+# logger_binary.sh: bootchartd is static, needs no other program, and its
+# stripped size is at most 1 MiB (plain build; sanitizer builds are
+# dynamic by design).
+set -u
+if [ "${BC_SAN:-0}" = 1 ]; then
+	echo "ok - static binary # SKIP sanitizer build is dynamic"
+	exit 0
+fi
+if ! command -v strip >/dev/null 2>&1 || ! command -v readelf >/dev/null 2>&1; then
+	echo "ok - static binary # SKIP no binutils"
+	exit 0
+fi
+strip -o "$BC_TMP/bootchartd" "$BC_LOGGER" || { echo "not ok - strip"; exit 0; }
+size=$(stat -c %s "$BC_TMP/bootchartd")
+echo "# stripped size: $size bytes"
+[ "$size" -le 1048576 ] && echo "ok - stripped size <= 1 MiB" ||
+	echo "not ok - stripped size $size > 1 MiB"
+if readelf -lW "$BC_LOGGER" | grep -q 'INTERP' ||
+    readelf -dW "$BC_LOGGER" 2>/dev/null | grep -q NEEDED; then
+	echo "not ok - statically linked"
+else
+	echo "ok - statically linked (no interpreter, no shared libraries)"
+fi
+# No program is run by path except init and the optional renderer.
+if strings "$BC_LOGGER" | grep -qE '^/bin/(tar|mount|accton|gzip)$'; then
+	echo "not ok - refers to an external tool"
+else
+	echo "ok - no tar, mount, accton or gzip program referred to"
+fi

@@ -1,0 +1,204 @@
+#!/bin/sh
+# logger_init.sh: bootchartd as PID 1 (unshare --pid --fork --mount-proc)
+# with a scripted fake boot: init runs as PID 1, the boot's processes
+# appear in the rendered tree under the right parents, the tarball
+# lands at BOOTLOG_DEST; a bad config, an unwritable destination and a
+# tiny TMPFS_SIZE still end with init running.  Also measures the delay
+# from bootchartd's start to init's exec.
+set -u
+T=${BC_TMP:?}
+case $BC_BUILD in /*) B=$BC_BUILD ;; *) B=$(pwd)/$BC_BUILD ;; esac
+case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
+case $BC_RENDER in /*) R=$BC_RENDER ;; *) R=$(pwd)/$BC_RENDER ;; esac
+probe=$B/tests/tools/init_probe
+
+if ! unshare --pid --fork --mount-proc true 2>/dev/null; then
+	echo "ok - init mode # SKIP unshare --pid not permitted"
+	exit 0
+fi
+mkdir -p "$T/bin" "$T/sbin"
+cp /bin/sleep "$T/bin/agetty"
+cp /bin/sleep "$T/bin/fsck-fake"
+cp /bin/sleep "$T/bin/udevd-fake"
+cp /bin/sleep "$T/bin/long-greeter-name-here"
+
+# The fake boot: an rc script with two children, then a getty.  It
+# waits until bootchartd reports the end (the logger dies with PID 1).
+printf '#!/bin/sh\n%s/bin/fsck-fake 0.4\n%s/bin/udevd-fake 0.6 &\nsleep 0.3\nwait\n' \
+    "$T" "$T" >"$T/bin/rcS"
+cat >"$T/sbin/init" <<'EOS'
+#!/bin/sh
+echo "pid=$$ args=$*" >"$CASE/init.ran"
+"$TB/rcS"
+"$TB/$GETTY" 30 &
+i=0
+while ! grep -qE 'wrote|cannot write|nothing written|not logging' \
+    "$CASE/kmsg" 2>/dev/null && [ $i -lt 300 ]; do
+	sleep 0.05; i=$((i + 1))
+done
+echo "end" >>"$CASE/init.ran"
+EOS
+# Configs name this as INIT where another source must win; it can never
+# fall through to the host's own /sbin/init.
+printf '#!/bin/sh\necho "pid=$$ wrong-init" >"$CASE/init.ran"\n' >"$T/sbin/wrong-init"
+chmod +x "$T/bin/rcS" "$T/sbin/init" "$T/sbin/wrong-init"
+
+# boot NAME GETTY [BOOTCHART_INIT]: one fake boot with $T/NAME/conf;
+# inside the namespace /var/log is $T/NAME/varlog, and $T/NAME/ro (if
+# any) is read-only.
+boot() {
+	CASE=$T/$1
+	mkdir -p "$CASE/varlog"
+	: >"$CASE/kmsg"
+	bootchart_init=${3:-} \
+	CASE=$CASE TB=$T/bin GETTY=$2 PROBE_OUT=$CASE/exec_us \
+	    PROBE_EXEC=$T/sbin/init BOOTCHARTD_CONFIG=$CASE/conf \
+	    BOOTCHARTD_KMSG=$CASE/kmsg BOOTCHARTD_CMDLINE=$CASE/cmdline \
+	    timeout -s KILL 60 unshare --pid --fork --kill-child --mount-proc sh -c '
+		mount --bind "$CASE/varlog" /var/log || exit 99
+		if [ -d "$CASE/ro" ]; then
+			mount --bind "$CASE/ro" "$CASE/ro" &&
+			mount -o remount,ro,bind "$CASE/ro" || exit 98
+		fi
+		exec "$0" single' "$L" >"$CASE/out.txt" 2>&1
+	echo $? >"$CASE/rc"
+}
+
+check() {	# check WHAT COMMAND...
+	what=$1; shift
+	if "$@"; then echo "ok - $what"; else echo "not ok - $what"; fi
+}
+
+valid_tgz() {
+	tar -tzf "$1" >/dev/null 2>&1 && tar -tzf "$1" | grep -qx header
+}
+
+# "name parent-name" for every process of --dump-tree's pre-order
+# output (columns: pid, name, start, duration, children, samples).
+parents() {
+	"$R" --dump-tree -n "$1" 2>/dev/null | awk -F'\t' '
+	{
+		while (sp > 0 && rem[sp] == 0) sp--
+		p = sp > 0 ? name[sp] : "-"
+		if (sp > 0) rem[sp]--
+		print $2, p
+		sp++; name[sp] = $2; rem[sp] = $5
+	}'
+}
+
+# 1. A normal fake boot, init found through bootchart_init= in the
+# environment (where the kernel puts unknown name=value parameters).
+C=$T/normal
+mkdir -p "$C/out"
+printf 'INIT=%s/sbin/wrong-init\nSAMPLE_PERIOD=0.05\nEXIT_PROC="agetty other"\nSETTLE_TIME=0.2\nMAX_DURATION=20\nBOOTLOG_DEST=%s/out/bootchart.tgz\n' \
+    "$T" "$C" >"$C/conf"
+echo "root=/dev/vda quiet" >"$C/cmdline"
+boot normal agetty "$probe"
+check "init ran as PID 1 with the original arguments" \
+    grep -q '^pid=1 args=single$' "$C/init.ran"
+check "init outlived the logger" grep -q '^end$' "$C/init.ran"
+check "tarball at BOOTLOG_DEST" valid_tgz "$C/out/bootchart.tgz"
+check "no temporary file left" sh -c "[ \$(ls -A '$C/out' | wc -l) = 1 ]"
+check "tarball mode 0644" \
+    sh -c "[ \$(stat -c %a '$C/out/bootchart.tgz') = 644 ]"
+check "no bootchartd mount visible outside" \
+    sh -c "! grep -q bootchartd /proc/self/mountinfo"
+check "end of boot by EXIT_PROC" grep -q 'agetty started' "$C/kmsg"
+mkdir -p "$C/x"
+tar -xzf "$C/out/bootchart.tgz" -C "$C/x" 2>/dev/null
+check "header has the kernel options and a release" sh -c \
+    "grep -q '^system.kernel.options = root=/dev/vda quiet\$' '$C/x/header' &&
+     grep -q '^system.release = ' '$C/x/header'"
+check "proc_ps.log is timed blocks" sh -c \
+    "head -1 '$C/x/proc_ps.log' | grep -qE '^[0-9]+\$' &&
+     [ \$(grep -c '^\$' '$C/x/proc_ps.log') = \$(grep -cE '^[0-9]+\$' '$C/x/proc_ps.log') ]"
+parents "$C/out/bootchart.tgz" >"$C/tree"
+for pair in "rcS init" "fsck-fake rcS" "udevd-fake rcS" "agetty init" \
+    "bootchartd init" "init -"; do
+	check "rendered tree: $pair" grep -qx "$pair" "$C/tree"
+done
+if [ -s "$C/exec_us" ]; then
+	t0=$(sed -n 's/.*logging from \([0-9]*\)\.\([0-9]*\) s.*/\1\2/p' "$C/kmsg")
+	t1=$(head -1 "$C/exec_us")
+	PROBE_OUT=$C/cal "$probe" --calibrate
+	cal=$(awk 'NR==1{a=$1} NR==2{print $1-a}' "$C/cal")
+	d=$((t1 - t0))
+	echo "# delay from bootchartd's start to init's first instruction:" \
+	    "$d us; exec+startup of the same probe alone: $cal us"
+	check "init exec'd within 100 ms" [ "$d" -ge 0 -a "$d" -lt 100000 ]
+else
+	echo "not ok - init probe did not run"
+fi
+
+# 2. A bad config: warnings naming file:line, defaults, a tarball.
+C=$T/badconf
+mkdir -p "$C"
+printf 'SAMPLE_PERIOD=fast\nTMPFS_SIZE=huge\n((garbage\nBOOTLOG_DEST=rel/x\nSETTLE_TIME=0.1\nEXIT_PROC=agetty\nINIT=%s/sbin/wrong-init\n' \
+    "$T" >"$C/conf"
+: >"$C/cmdline"
+boot badconf agetty "$T/sbin/init"
+check "bad config: init ran" grep -q '^pid=1 args=' "$C/init.ran"
+check "bad config: warnings name the file and line" \
+    grep -q "conf:1: warning: bad value for SAMPLE_PERIOD" "$C/kmsg"
+check "bad config: tarball at the default /var/log/bootchart.tgz" \
+    valid_tgz "$C/varlog/bootchart.tgz"
+
+# 3. An unwritable destination: init runs, nothing half-written.
+C=$T/rodest
+mkdir -p "$C/ro"
+printf 'INIT=%s/sbin/wrong-init\nSAMPLE_PERIOD=0.05\nSETTLE_TIME=0\nEXIT_PROC=agetty\nWRITE_TIMEOUT=0.3\nBOOTLOG_DEST=%s/ro/b.tgz\n' \
+    "$T" "$C" >"$C/conf"
+: >"$C/cmdline"
+boot rodest agetty "$T/sbin/init"
+check "unwritable dest: init ran to its end" grep -q '^end$' "$C/init.ran"
+check "unwritable dest: reported" grep -q 'cannot write' "$C/kmsg"
+check "unwritable dest: no file left" sh -c "[ -z \"\$(ls -A '$C/ro')\" ]"
+
+# 4. A tiny TMPFS_SIZE: truncated logs, still a valid tarball.
+C=$T/tiny
+mkdir -p "$C/out"
+printf 'INIT=%s/sbin/wrong-init\nSAMPLE_PERIOD=0.01\nTMPFS_SIZE=256k\nMAX_DURATION=20\nEXIT_PROC=none\nBOOTLOG_DEST=%s/out/b.tgz\n' \
+    "$T" "$C" >"$C/conf"
+: >"$C/cmdline"
+boot tiny agetty "$T/sbin/init"
+check "tiny tmpfs: init ran" grep -q '^pid=1 args=' "$C/init.ran"
+check "tiny tmpfs: valid tarball" valid_tgz "$C/out/b.tgz"
+mkdir -p "$C/x"
+tar -xzf "$C/out/b.tgz" -C "$C/x" 2>/dev/null
+check "tiny tmpfs: header marks truncation" \
+    grep -qx 'bootchart.truncated = yes' "$C/x/header"
+check "tiny tmpfs: logs within the budget" sh -c \
+    "[ \$(cat '$C/x/proc_stat.log' '$C/x/proc_ps.log' '$C/x/proc_diskstats.log' | wc -c) -le 262144 ]"
+check "tiny tmpfs: logs end with a complete block" sh -c \
+    "[ \"\$(tail -c 2 '$C/x/proc_ps.log' | od -An -c | tr -d ' ')\" = '\\n\\n' ]"
+check "tiny tmpfs: renders" sh -c "'$R' --dump-tree '$C/out/b.tgz' >/dev/null 2>&1"
+
+# 5. A long EXIT_PROC name matches the kernel's 15-character comm.
+C=$T/longname
+mkdir -p "$C/out"
+printf 'INIT=%s/sbin/wrong-init\nSAMPLE_PERIOD=0.05\nSETTLE_TIME=0\nMAX_DURATION=20\nEXIT_PROC=long-greeter-name-here\nBOOTLOG_DEST=%s/out/b.tgz\n' \
+    "$T" "$C" >"$C/conf"
+: >"$C/cmdline"
+boot longname long-greeter-name-here "$T/sbin/init"
+check "long EXIT_PROC name matched by its first 15 characters" \
+    grep -q 'long-greeter-na started' "$C/kmsg"
+
+# 6. bootchart_init= only in the command line file: it beats INIT.
+C=$T/cmdinit
+mkdir -p "$C/out"
+printf 'INIT=%s/sbin/wrong-init\nSAMPLE_PERIOD=0.05\nSETTLE_TIME=0\nEXIT_PROC=agetty\nBOOTLOG_DEST=%s/out/b.tgz\n' \
+    "$T" "$C" >"$C/conf"
+echo "quiet bootchart_init=$T/sbin/init" >"$C/cmdline"
+boot cmdinit agetty
+check "bootchart_init= read from the kernel command line" \
+    grep -q '^pid=1 args=' "$C/init.ran"
+
+# 7. INIT from the config when the command line names none.
+C=$T/confinit
+mkdir -p "$C/out"
+printf 'INIT=%s/sbin/init\nSAMPLE_PERIOD=0.05\nSETTLE_TIME=0\nEXIT_PROC=agetty\nBOOTLOG_DEST=%s/out/b.tgz\n' \
+    "$T" "$C" >"$C/conf"
+: >"$C/cmdline"
+boot confinit agetty
+check "INIT from the config" grep -q '^pid=1 args=' "$C/init.ran"
+check "INIT from the config: tarball" valid_tgz "$C/out/b.tgz"

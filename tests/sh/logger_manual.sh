@@ -1,0 +1,188 @@
+#!/bin/sh
+# logger_manual.sh: `bootchartd start CMD` (status passed through, the
+# command's children in the rendered tree), `start`/`stop` without a
+# command, an ordinary user, accounting as root, option errors.
+set -u
+T=${BC_TMP:?}
+case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
+case $BC_RENDER in /*) R=$BC_RENDER ;; *) R=$(pwd)/$BC_RENDER ;; esac
+# Our own pid file place: other test runs may be logging at the same time.
+export BOOTCHARTD_RUNDIR=$T
+# No system config: only options and built-in defaults.
+printf '# empty\n' >"$T/empty.conf"
+
+check() {	# check WHAT COMMAND...
+	what=$1; shift
+	if "$@"; then echo "ok - $what"; else echo "not ok - $what"; fi
+}
+
+valid_tgz() {
+	tar -tzf "$1" >/dev/null 2>&1 && tar -tzf "$1" | grep -qx header
+}
+
+parents() {	# "name parent-name" from --dump-tree's pre-order output
+	"$R" --dump-tree -n "$1" 2>/dev/null | awk -F'\t' '
+	{
+		while (sp > 0 && rem[sp] == 0) sp--
+		p = sp > 0 ? name[sp] : "-"
+		if (sp > 0) rem[sp]--
+		print $2, p
+		sp++; name[sp] = $2; rem[sp] = $5
+	}'
+}
+
+# 1. start CMD: exit status, profile.process, children in the tree.
+cp /bin/sleep "$T/child-a"
+cp /bin/sleep "$T/child-b"
+cat >"$T/work.sh" <<EOS
+#!/bin/sh
+$T/child-a 0.4 &
+$T/child-b 0.5
+wait
+exit 7
+EOS
+chmod +x "$T/work.sh"
+"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/a.tgz" -- "$T/work.sh" \
+    >"$T/a.out" 2>&1
+rc=$?
+check "start CMD passes the exit status on (7)" [ $rc = 7 ]
+check "start CMD wrote the tarball" valid_tgz "$T/a.tgz"
+mkdir -p "$T/a"
+tar -xzf "$T/a.tgz" -C "$T/a" 2>/dev/null
+check "header names profile.process" \
+    grep -qx 'profile.process = work.sh' "$T/a/header"
+parents "$T/a.tgz" >"$T/a.tree"
+check "tree: child-a under the command" grep -qx 'child-a work.sh' "$T/a.tree"
+check "tree: child-b under the command" grep -qx 'child-b work.sh' "$T/a.tree"
+# (bootchartd itself started before logging began: profile mode folds
+# it into its parent, SPEC §3 step 4.)
+check "tree: the command is kept" grep -q '^work.sh ' "$T/a.tree"
+check "no pid file left" [ ! -e "$T/bootchartd.pid" ]
+
+"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/s.tgz" -- sh -c 'kill -TERM $$' \
+    >/dev/null 2>&1
+check "a command killed by SIGTERM gives 143" [ $? = 143 ]
+"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/n.tgz" -- /nonexistent/cmd \
+    >/dev/null 2>&1
+check "a missing command gives 127" [ $? = 127 ]
+
+# 2. start/stop without a command.
+t_start=$(date +%s%N)
+"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/b.tgz" >"$T/b.out" 2>&1
+rc=$?
+t_back=$(date +%s%N)
+check "start returns at once (status 0)" [ $rc = 0 ]
+echo "# start returned after $(( (t_back - t_start) / 1000 )) us"
+check "pid file written" [ -s "$T/bootchartd.pid" ]
+"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/b2.tgz" >/dev/null 2>&1
+check "a second start is refused (status 1)" [ $? = 1 ]
+sleep 0.5
+out=$("$L" stop -c "$T/empty.conf")
+rc=$?
+check "stop succeeds" [ $rc = 0 ]
+check "stop prints the tarball's path" [ "$out" = "$T/b.tgz" ]
+check "stop waited for a valid tarball" valid_tgz "$T/b.tgz"
+check "pid file removed" [ ! -e "$T/bootchartd.pid" ]
+n=$(tar -xzOf "$T/b.tgz" proc_stat.log | grep -cE '^[0-9]+$')
+check "about 10 samples in 0.5 s at 20 Hz ($n)" [ "$n" -ge 5 -a "$n" -le 20 ]
+"$L" stop -c "$T/empty.conf" >/dev/null 2>&1
+check "stop with no logger fails (status 1)" [ $? = 1 ]
+
+# 3. An ordinary user: private temporary directory, no accounting.
+if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+	mkdir -p "$T/user/tmp"
+	chmod 777 "$T/user" "$T/user/tmp"
+	chmod 755 "$T"
+	(cd "$T/user" && TMPDIR=$T/user/tmp BOOTCHARTD_RUNDIR=$T/user \
+	    setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	    "$L" start -c "$T/empty.conf" -p 0.05 --acct -- sleep 0.3 \
+	    >"$T/user/out" 2>&1)
+	rc=$?
+	check "ordinary user: status 0" [ $rc = 0 ]
+	check "ordinary user: ./bootchart.tgz by default" \
+	    valid_tgz "$T/user/bootchart.tgz"
+	check "ordinary user: no kernel_pacct" \
+	    sh -c "! tar -tzf '$T/user/bootchart.tgz' | grep -q kernel_pacct"
+	check "ordinary user: temporary directory removed" \
+	    [ -z "$(ls -A "$T/user/tmp")" ]
+	check "ordinary user: owns the tarball" \
+	    [ "$(stat -c %U "$T/user/bootchart.tgz")" = nobody ]
+else
+	echo "ok - ordinary user # SKIP no setpriv or no user nobody"
+fi
+
+# 4. Root with accounting, in its own PID namespace (accounting is per
+# namespace, so the host is not touched).
+if unshare --pid --fork --mount-proc true 2>/dev/null; then
+	# sh stays PID 1 (a second command keeps it from exec'ing).
+	BOOTCHARTD_RUNDIR=$T timeout -s KILL 60 unshare --pid --fork \
+	    --kill-child --mount-proc sh -c '"$0" start -c "$1" -p 0.05 \
+	    --acct -o "$2" -- sh -c "/bin/true; /bin/true; sleep 0.3"
+	    exit $?' "$L" "$T/empty.conf" "$T/c.tgz" >"$T/c.out" 2>&1
+	check "accounting: status 0" [ $? = 0 ]
+	tar -tzf "$T/c.tgz" >"$T/c.list" 2>/dev/null
+	check "accounting: kernel_pacct in the tarball" \
+	    grep -qx kernel_pacct "$T/c.list"
+	size=$(tar -tvzf "$T/c.tgz" kernel_pacct 2>/dev/null | awk '{print $3}')
+	check "accounting: whole 64-byte v3 records (${size:-0} bytes)" \
+	    [ "${size:-0}" -gt 0 -a $(( ${size:-1} % 64 )) = 0 ]
+	check "accounting: renders" sh -c "'$R' --dump-tree '$T/c.tgz' >/dev/null"
+	check "accounting: no tmpfs left" \
+	    sh -c "! grep -q bootchartd /proc/self/mountinfo"
+else
+	echo "ok - accounting # SKIP unshare --pid not permitted"
+fi
+
+# 5. Usage errors.
+"$L" start -p 0.001 -- true >/dev/null 2>&1
+check "period below 0.01 s: status 1" [ $? = 1 ]
+"$L" start -c "$T/missing.conf" -- true >/dev/null 2>&1
+check "missing -c file: status 2" [ $? = 2 ]
+"$L" frobnicate >/dev/null 2>&1
+check "unknown command: status 1" [ $? = 1 ]
+"$L" start --bogus >/dev/null 2>&1
+check "unknown option: status 1" [ $? = 1 ]
+check "-V prints the version" sh -c "'$L' -V | grep -q '^bootchartd '"
+check "-h prints usage" sh -c "'$L' -h | grep -q 'bootchartd start'"
+
+# 6. `init` from an init script: a background logger that stops by
+# itself at EXIT_PROC, then runs AUTO_RENDER (a stand-in renderer that
+# records its arguments).
+mkdir -p "$T/fakebin"
+printf '#!/bin/sh\necho "$@" >"%s/render.args"\n' "$T" >"$T/fakebin/bootchart-render"
+chmod +x "$T/fakebin/bootchart-render"
+cp /bin/sleep "$T/exitme-now"
+printf 'SAMPLE_PERIOD=0.05\nEXIT_PROC=exitme-now\nSETTLE_TIME=0.1\nMAX_DURATION=20\nAUTO_RENDER=yes\nAUTO_RENDER_FORMAT=svg\nAUTO_RENDER_DIR=%s\n' \
+    "$T" >"$T/init.conf"
+PATH=$T/fakebin:$PATH "$L" init -c "$T/init.conf" -o "$T/i.tgz" \
+    >"$T/i.out" 2>&1
+check "init: returns at once (status 0)" [ $? = 0 ]
+"$T/exitme-now" 0.3
+i=0
+while [ ! -s "$T/render.args" ] && [ $i -lt 100 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+check "init: stopped by itself at EXIT_PROC" sh -c \
+    "tar -xzOf '$T/i.tgz' header | grep -qx 'bootchart.end = EXIT_PROC exitme-now'"
+check "init: AUTO_RENDER ran the renderer" \
+    grep -qx -- "-f svg -o $T/bootchart.svg $T/i.tgz" "$T/render.args"
+
+# 7. Out of descriptors (an ordinary user with a hard limit of 24):
+# new PIDs are read with open/read/close, none is missed.
+if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+	mkdir -p "$T/fd"
+	chmod 777 "$T/fd"
+	(cd "$T/fd" && BOOTCHARTD_RUNDIR=$T/fd TMPDIR=$T/fd sh -c \
+	    'ulimit -n 24 && exec setpriv --reuid=nobody --regid=nogroup \
+	    --clear-groups "$0" start -c "$1" -p 0.05 -o "$2" -- sleep 0.3' \
+	    "$L" "$T/empty.conf" "$T/fd/f.tgz" >"$T/fd/out" 2>&1)
+	check "few descriptors: status 0" [ $? = 0 ]
+	n=$(tar -xzOf "$T/fd/f.tgz" proc_ps.log 2>/dev/null |
+	    awk 'NF == 0 { if (c > m) m = c; c = 0; next } NF > 1 { c++ }
+	    END { print m + 0 }')
+	all=$(ls /proc | grep -c '^[0-9]')
+	check "few descriptors: $n processes per sample (~$all running)" \
+	    [ "$n" -gt 30 ]
+else
+	echo "ok - few descriptors # SKIP no setpriv or no user nobody"
+fi
