@@ -21,12 +21,14 @@
 #define CAP_PROCS		1000000
 /* Timed blocks in one log: also bounds the samples of each process. */
 #define CAP_BLOCKS		1000000
-/* Process samples over all processes. */
-#define CAP_SAMPLES		(32 * 1000 * 1000)
+/* Process samples over all processes (24 bytes each). */
+#define CAP_SAMPLES		(16 * 1000 * 1000)
 /* Fork records from kernel_pacct and paternity.log. */
 #define CAP_FORKS		4000000
 /* init_pidname.log and cmdline2.log entries, each. */
 #define CAP_PIDTEXTS		1000000
+/* Bytes of cmdline2.log command lines kept (each is at most 4 KiB). */
+#define CAP_TEXT_BYTES		((size_t)256 << 20)
 /* Distinct keys in the header. */
 #define CAP_HEADER_KEYS	1000
 
