@@ -95,13 +95,18 @@ add_logs(struct session *s, struct tarw *t, const char *header, size_t hlen)
 		if (tarw_add_fd(t, names[i], 0644, now, s->fd[i],
 		    s->size[i]) != 0)
 			return -1;
-	if (s->pacctfd < 0)
+	if (s->pacctfd >= 0) {
+		if (fstat(s->pacctfd, &st) != 0)
+			return -1;
+		/* Whole 64-byte records only: the kernel may be mid-write. */
+		if (tarw_add_fd(t, LOG_PACCT, 0644, now, s->pacctfd,
+		    (uint64_t)st.st_size / 64 * 64) != 0)
+			return -1;
+	}
+	if (s->patfd < 0)
 		return 0;
-	if (fstat(s->pacctfd, &st) != 0)
-		return -1;
-	/* Whole 64-byte records only: the kernel may have been mid-write. */
-	return tarw_add_fd(t, LOG_PACCT, 0644, now, s->pacctfd,
-	    (uint64_t)st.st_size / 64 * 64);
+	return tarw_add_fd(t, LOG_PATERNITY, 0644, now, s->patfd,
+	    s->patsize);
 }
 
 /* fsync of the directory makes the rename durable. */

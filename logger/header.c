@@ -186,6 +186,13 @@ header_build(const struct session *s, int procfd, size_t *len)
 		put(&h, HDR_TRUNCATED, "yes");
 	if (s->acct_note[0] != '\0')
 		put(&h, "bootchart.acct", "%s", s->acct_note);
+	if (s->pe_wanted && s->pe.note[0] != '\0')
+		put(&h, "bootchart.paternity", "%s", s->pe.note);
+	else if (s->pe.overruns > 0 || s->pe.out.lost > 0)
+		put(&h, "bootchart.paternity", "incomplete: %llu queue "
+		    "overruns, %llu forks dropped",
+		    (unsigned long long)s->pe.overruns,
+		    (unsigned long long)s->pe.out.lost);
 	put(&h, "bootchart.period", "%llu.%06llu",
 	    (unsigned long long)(s->cfg.period_us / 1000000),
 	    (unsigned long long)(s->cfg.period_us % 1000000));

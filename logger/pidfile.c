@@ -9,6 +9,7 @@
 
 #include "pidfile.h"
 #include "pidstat.h"
+#include "fdio.h"
 #include "session.h"
 
 void
@@ -80,7 +81,7 @@ pidfile_create(const char *path, pid_t pid, const char *dest, pid_t *other)
 		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 		    O_CLOEXEC, 0644);
 		if (fd >= 0) {
-			if (write_all(fd, text, (size_t)n) != 0) {
+			if (write_full(fd, text, (size_t)n) != 0) {
 				close(fd);
 				unlink(path);
 				return -1;

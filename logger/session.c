@@ -19,6 +19,7 @@
 #include "header.h"
 #include "logfiles.h"
 #include "sampler.h"
+#include "fdio.h"
 #include "session.h"
 
 /* Head room above the log budget so our own check trips before ENOSPC. */
@@ -38,31 +39,11 @@ session_init(struct session *s, struct diag *d)
 	memset(s, 0, sizeof(*s));
 	s->d = d;
 	config_defaults(&s->cfg);
-	s->ready_fd = s->procfd = s->dirfd = s->pacctfd = -1;
+	s->ready_fd = s->procfd = s->dirfd = s->pacctfd = s->patfd = -1;
+	procev_init(&s->pe);
 	s->nsfd = s->sigfd = s->timerfd = -1;
 	for (i = 0; i < LOG_N; i++)
 		s->fd[i] = -1;
-}
-
-int
-write_all(int fd, const void *buf, size_t len)
-{
-	const char *p = buf;
-	ssize_t r;
-
-	while (len > 0) {
-		r = write(fd, p, len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			if (r == 0)
-				errno = ENOSPC;
-			return -1;
-		}
-		p += r;
-		len -= (size_t)r;
-	}
-	return 0;
 }
 
 char *
@@ -241,9 +222,35 @@ start_acct(struct session *s)
 	s->acct_on = 1;
 }
 
+/*
+ * Fork-time parents: accounting only knows the parent at exit, so the
+ * connector's fork events go along with it.  A failure is only noted.
+ */
+static void
+start_procev(struct session *s)
+{
+	if (!s->acct_wanted || geteuid() != 0)
+		return;
+	s->pe_wanted = 1;
+	s->patfd = openat(s->dirfd, LOG_PATERNITY, O_RDWR | O_CREAT |
+	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (s->patfd < 0) {
+		snprintf(s->pe.note, sizeof(s->pe.note), "unavailable: %s: %s",
+		    LOG_PATERNITY, strerror(errno));
+		return;
+	}
+	if (procev_open(&s->pe) != 0) {
+		diag_warn(s->d, "process events %s", s->pe.note);
+		close(s->patfd);
+		unlinkat(s->dirfd, LOG_PATERNITY, 0);
+		s->patfd = -1;
+	}
+}
+
 static void
 stop_acct(struct session *s)
 {
+	procev_close(&s->pe);
 	if (!s->acct_on)
 		return;
 	if (acct(NULL) != 0)
@@ -278,6 +285,23 @@ roll_back(struct session *s)
 		    lseek(s->fd[i], (off_t)s->size[i], SEEK_SET) < 0)
 			diag_warn(s->d, "%s: %s", log_names[i],
 			    strerror(errno));
+	if (s->patfd >= 0 && (ftruncate(s->patfd, (off_t)s->patsize) != 0 ||
+	    lseek(s->patfd, (off_t)s->patsize, SEEK_SET) < 0))
+		diag_warn(s->d, "%s: %s", LOG_PATERNITY, strerror(errno));
+}
+
+/* Appends the fork lines gathered since the last sample. */
+static int
+store_forks(struct session *s)
+{
+	if (s->patfd < 0 || s->pe.out.len == 0)
+		return 0;
+	if (write_full(s->patfd, s->pe.out.buf, s->pe.out.len) != 0)
+		return -1;
+	s->patsize += s->pe.out.len;
+	s->used += s->pe.out.len;
+	s->pe.out.len = 0;
+	return 0;
 }
 
 /* Appends the sample's blocks; on overflow marks the logs truncated. */
@@ -291,6 +315,8 @@ store_sample(struct session *s, struct sampler *sm)
 
 	for (i = 0; i < LOG_N; i++)
 		total += b[i]->len;
+	procev_drain(&s->pe);
+	total += s->pe.out.len;
 	if (s->pacctfd >= 0 && fstat(s->pacctfd, &st) == 0)
 		pacct = (uint64_t)st.st_size;
 	if (s->used + total + pacct > s->cfg.tmpfs_size) {
@@ -298,15 +324,21 @@ store_sample(struct session *s, struct sampler *sm)
 		return -1;
 	}
 	for (i = 0; i < LOG_N; i++) {
-		if (write_all(s->fd[i], b[i]->p, b[i]->len) != 0) {
+		if (write_full(s->fd[i], b[i]->p, b[i]->len) != 0) {
 			roll_back(s);
 			s->truncated = 1;
 			return -1;
 		}
 	}
-	for (i = 0; i < LOG_N; i++)
+	if (store_forks(s) != 0) {
+		roll_back(s);
+		s->truncated = 1;
+		return -1;
+	}
+	for (i = 0; i < LOG_N; i++) {
 		s->size[i] += b[i]->len;
-	s->used += total;
+		s->used += b[i]->len;
+	}
 	s->samples++;
 	s->proc_samples += sm->nprocs;
 	s->scans = sm->scans;
@@ -463,8 +495,12 @@ cleanup(struct session *s)
 	}
 	if (s->pacctfd >= 0)
 		close(s->pacctfd);
-	if (!s->mounted && s->dirfd >= 0 && s->acct_wanted)
+	if (s->patfd >= 0)
+		close(s->patfd);
+	if (!s->mounted && s->dirfd >= 0 && s->acct_wanted) {
 		unlinkat(s->dirfd, LOG_PACCT, 0);
+		unlinkat(s->dirfd, LOG_PATERNITY, 0);
+	}
 	if (s->dirfd >= 0)
 		close(s->dirfd);
 	if (s->made_dir && rmdir(s->base) != 0 && errno != ENOENT)
@@ -479,7 +515,8 @@ cleanup(struct session *s)
 		close(s->timerfd);
 	if (s->pidfile[0] != '\0')
 		unlink(s->pidfile);
-	s->pacctfd = s->dirfd = s->procfd = s->nsfd = -1;
+	procev_close(&s->pe);
+	s->pacctfd = s->patfd = s->dirfd = s->procfd = s->nsfd = -1;
 	s->sigfd = s->timerfd = -1;
 }
 
@@ -570,6 +607,7 @@ session_run(struct session *s)
 		return EXIT_OUTPUT;
 	}
 	start_acct(s);
+	start_procev(s);
 	if ((procfd = dup(s->procfd)) < 0 ||
 	    sampler_init(&sm, procfd, &s->cfg) != 0) {
 		diag_warn(s->d, "cannot start sampling: %s", strerror(errno));

@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "diag.h"
+#include "procev.h"
 
 enum bcd_mode {
 	MODE_INIT,	/* PID 1's child: the kernel ran us as init */
@@ -42,6 +43,10 @@ struct session {
 	int pacctfd;		/* kernel_pacct, read side; -1 without */
 	int acct_on;
 	char acct_note[160];	/* why accounting is missing */
+	struct procev pe;	/* fork events, with accounting */
+	int patfd;		/* paternity.log; -1 without */
+	uint64_t patsize;	/* its bytes stored */
+	int pe_wanted;		/* the header says what became of it */
 	int nsfd;		/* mount namespace to write from; -1: ours */
 	int sigfd, timerfd;
 	uint64_t used;		/* bytes of logs so far */
@@ -64,7 +69,5 @@ int session_run(struct session *);
 
 /* Reads a small file (a /proc file or /etc/os-release) relative to dirfd. */
 char *slurp_at(int dirfd, const char *path, size_t max, size_t *len);
-/* write(2) all of buf; returns 0 or -1. */
-int write_all(int fd, const void *buf, size_t len);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fdio.h"
 #include "tarw.h"
 
 #define BLOCK 512
@@ -189,23 +190,7 @@ tarw_abort(struct tarw *t)
 int
 tarw_fd_sink(void *arg, const void *buf, size_t len)
 {
-	int fd = *(int *)arg;
-	const char *p = buf;
-	ssize_t r;
-
-	while (len > 0) {
-		r = write(fd, p, len);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			if (r == 0)
-				errno = ENOSPC;
-			return -1;
-		}
-		p += r;
-		len -= (size_t)r;
-	}
-	return 0;
+	return write_full(*(int *)arg, buf, len);
 }
 
 int

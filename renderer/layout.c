@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "layout.h"
 #include "textclean.h"
 
@@ -40,24 +41,6 @@ struct walkent {
 	size_t next_child;
 	size_t row;		/* SIZE_MAX: not drawn */
 };
-
-static int
-grow(void **arr, size_t *cap, size_t n, size_t size)
-{
-	size_t ncap;
-	void *na;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 64;
-	if (ncap > SIZE_MAX / size)
-		return -1;
-	if ((na = realloc(*arr, ncap * size)) == NULL)
-		return -1;
-	*arr = na;
-	*cap = ncap;
-	return 0;
-}
 
 void
 layout_font(cairo_t *cr, int f)
@@ -158,7 +141,7 @@ add_text(struct layout *l, struct measure *m, char *s, double x, double y,
 {
 	struct lt_text *t;
 
-	if (grow((void **)&l->texts, &l->texts_cap, l->ntexts,
+	if (grow_array((void **)&l->texts, &l->texts_cap, l->ntexts,
 	    sizeof(*l->texts)) == -1) {
 		free(s);
 		return SIZE_MAX;
@@ -197,7 +180,7 @@ add_swatch(struct layout *l, double x, double y, double w, double h,
 {
 	struct lt_rect *r;
 
-	if (grow((void **)&l->swatches, &l->swatches_cap, l->nswatches,
+	if (grow_array((void **)&l->swatches, &l->swatches_cap, l->nswatches,
 	    sizeof(*l->swatches)) == -1)
 		return -1;
 	r = &l->swatches[l->nswatches++];
@@ -209,7 +192,7 @@ add_swatch(struct layout *l, double x, double y, double w, double h,
 static int
 add_pt(struct lt_poly *p, double x, double y)
 {
-	if (grow((void **)&p->pts, &p->cap, p->n, sizeof(*p->pts)) == -1)
+	if (grow_array((void **)&p->pts, &p->cap, p->n, sizeof(*p->pts)) == -1)
 		return -1;
 	p->pts[p->n].x = x;
 	p->pts[p->n].y = y;
@@ -267,7 +250,7 @@ walk(const struct proctree *tree,
 		p = tree->roots[r];
 		for (;;) {
 			if (p != NULL) {
-				if (grow((void **)&st, &cap, n,
+				if (grow_array((void **)&st, &cap, n,
 				    sizeof(*st)) == -1) {
 					rc = -1;
 					break;
@@ -623,7 +606,7 @@ time_axis(struct layout *l, struct measure *m, double y)
 			break;
 		}
 	for (k = 0; k <= span_s; k += grid_s) {
-		if (grow((void **)&l->ticks, &l->ticks_cap, l->nticks,
+		if (grow_array((void **)&l->ticks, &l->ticks_cap, l->nticks,
 		    sizeof(*l->ticks)) == -1)
 			return -1;
 		x = layout_x(l, l->t0_ms + k * 1000);
@@ -716,7 +699,7 @@ emit_cell(struct layout *l, struct lt_row *row, double xa, double xb,
 			return 0;
 		}
 	}
-	if (grow((void **)&l->cells, &l->cells_cap, l->ncells,
+	if (grow_array((void **)&l->cells, &l->cells_cap, l->ncells,
 	    sizeof(*l->cells)) == -1)
 		return -1;
 	c = &l->cells[l->ncells++];
@@ -871,7 +854,7 @@ row_fn(const struct process *p, struct walkent *st, size_t depth, void *arg)
 		ra->count++;
 		return 0;
 	}
-	if (grow((void **)&l->rows, &l->rows_cap, l->nrows,
+	if (grow_array((void **)&l->rows, &l->rows_cap, l->nrows,
 	    sizeof(*l->rows)) == -1)
 		return -1;
 	st[depth].row = l->nrows;
@@ -960,7 +943,7 @@ marks(struct layout *l, struct measure *m, const struct proctree *tree,
 			free(s);
 			continue;
 		}
-		if (grow((void **)&l->marks, &l->marks_cap, l->nmarks,
+		if (grow_array((void **)&l->marks, &l->marks_cap, l->nmarks,
 		    sizeof(*l->marks)) == -1) {
 			free(s);
 			return -1;

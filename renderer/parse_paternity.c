@@ -33,7 +33,7 @@ pat_line(void *arg, const char *line, size_t len, long lineno)
 	}
 	if (cap_check(s->d, s->t->nforks, CAP_FORKS, "fork records") != 0)
 		return -1;
-	if (trace_add_fork(s->t, (int64_t)child, (int64_t)parent) != 0)
+	if (trace_add_fork_time(s->t, (int64_t)child, (int64_t)parent) != 0)
 		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	return 0;
 }

@@ -88,7 +88,8 @@ merge_into(struct process *a, const struct process *b)
 struct forkidx {
 	int64_t pid;
 	int64_t ppid;
-	size_t seq;		/* position in the trace: first record wins */
+	int at_fork;		/* fork-time records come first */
+	size_t seq;		/* position in the trace: then first record wins */
 };
 
 static int
@@ -98,10 +99,16 @@ cmp_forkidx(const void *a, const void *b)
 
 	if (x->pid != y->pid)
 		return x->pid < y->pid ? -1 : 1;
+	if (x->at_fork != y->at_fork)
+		return x->at_fork ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* The first fork record of pid (kernel_pacct before paternity.log), or NULL. */
+/*
+ * The record that decides pid's parent, or NULL: a fork-time one
+ * (paternity.log) if any, since accounting's ppid is the parent at exit,
+ * often init after a re-parenting; else the first accounting record.
+ */
 static const struct forkidx *
 forker_of(const struct forkidx *v, size_t n, int64_t pid)
 {
@@ -155,6 +162,7 @@ apply_forks(struct trace *t)
 	for (i = 0; i < t->nforks; i++) {
 		v[i].pid = t->forks[i].pid;
 		v[i].ppid = t->forks[i].ppid;
+		v[i].at_fork = t->forks[i].at_fork;
 		v[i].seq = i;
 	}
 	qsort(v, t->nforks, sizeof(*v), cmp_forkidx);

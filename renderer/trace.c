@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "logfiles.h"
+#include "grow.h"
 #include "trace.h"
 
 void
@@ -81,25 +82,6 @@ trace_header(const struct trace *t, const char *key)
 		if (strcmp(t->header[i].key, key) == 0)
 			return t->header[i].value;
 	return NULL;
-}
-
-/* Grows *v (element size sz) to hold at least one more than *n; 0 or -1. */
-static int
-grow(void **v, size_t *cap, size_t n, size_t sz)
-{
-	size_t ncap;
-	void *nv;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 16;
-	if (ncap > SIZE_MAX / sz)
-		return -1;
-	if ((nv = realloc(*v, ncap * sz)) == NULL)
-		return -1;
-	*v = nv;
-	*cap = ncap;
-	return 0;
 }
 
 int
@@ -197,7 +179,7 @@ trace_new_process(struct trace *t, int64_t pid, const char *name)
 
 	if (index_reserve(t) != 0)
 		return NULL;
-	if (grow((void **)&t->procs, &t->procs_cap, t->nprocs,
+	if (grow_array((void **)&t->procs, &t->procs_cap, t->nprocs,
 	    sizeof(*t->procs)) != 0)
 		return NULL;
 	if ((p = calloc(1, sizeof(*p))) == NULL)
@@ -216,7 +198,7 @@ trace_new_process(struct trace *t, int64_t pid, const char *name)
 int
 process_add_sample(struct process *p, const struct proc_sample *s)
 {
-	if (grow((void **)&p->samples, &p->samples_cap, p->nsamples,
+	if (grow_array((void **)&p->samples, &p->samples_cap, p->nsamples,
 	    sizeof(*p->samples)) != 0)
 		return -1;
 	p->samples[p->nsamples++] = *s;
@@ -237,16 +219,29 @@ process_set_name(struct process *p, const char *name)
 	return 0;
 }
 
-int
-trace_add_fork(struct trace *t, int64_t pid, int64_t ppid)
+static int
+add_fork(struct trace *t, int64_t pid, int64_t ppid, int at_fork)
 {
-	if (grow((void **)&t->forks, &t->forks_cap, t->nforks,
+	if (grow_array((void **)&t->forks, &t->forks_cap, t->nforks,
 	    sizeof(*t->forks)) != 0)
 		return -1;
 	t->forks[t->nforks].pid = pid;
 	t->forks[t->nforks].ppid = ppid;
+	t->forks[t->nforks].at_fork = at_fork;
 	t->nforks++;
 	return 0;
+}
+
+int
+trace_add_fork(struct trace *t, int64_t pid, int64_t ppid)
+{
+	return add_fork(t, pid, ppid, 0);
+}
+
+int
+trace_add_fork_time(struct trace *t, int64_t pid, int64_t ppid)
+{
+	return add_fork(t, pid, ppid, 1);
 }
 
 static int
@@ -255,7 +250,7 @@ add_pidtext(struct pidtext **v, size_t *n, size_t *cap, int64_t pid,
 {
 	char *s;
 
-	if (grow((void **)v, cap, *n, sizeof(**v)) != 0)
+	if (grow_array((void **)v, cap, *n, sizeof(**v)) != 0)
 		return -1;
 	if ((s = strdup(text)) == NULL)
 		return -1;

@@ -76,6 +76,7 @@ struct kv {
 struct fork_rec {
 	int64_t pid;
 	int64_t ppid;
+	int at_fork;		/* ppid as at fork time (paternity.log), not at exit */
 };
 
 /* A text keyed by PID: init_pidname.log names, cmdline2.log command lines. */
@@ -136,7 +137,10 @@ struct process *trace_new_process(struct trace *, int64_t pid, const char *name)
 /* Appends a sample; 0 or -1 on no memory. */
 int process_add_sample(struct process *, const struct proc_sample *);
 int process_set_name(struct process *, const char *name);
+/* A parent as at the child's exit (kernel_pacct). */
 int trace_add_fork(struct trace *, int64_t pid, int64_t ppid);
+/* A parent as at fork time (paternity.log): wins over exit-time records. */
+int trace_add_fork_time(struct trace *, int64_t pid, int64_t ppid);
 int trace_add_pidname(struct trace *, int64_t pid, const char *name);
 int trace_add_cmdline(struct trace *, int64_t pid, const char *cmdline);
 /*

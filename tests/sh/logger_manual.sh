@@ -112,7 +112,8 @@ else
 fi
 
 # 4. Root with accounting, in its own PID namespace (accounting is per
-# namespace, so the host is not touched).
+# namespace, so the host is not touched).  The fork events that go with
+# accounting are tested live in test_logger_procev and the qemu boot.
 if unshare --pid --fork --mount-proc true 2>/dev/null; then
 	# sh stays PID 1 (a second command keeps it from exec'ing).
 	BOOTCHARTD_RUNDIR=$T timeout -s KILL 60 unshare --pid --fork \
@@ -127,6 +128,14 @@ if unshare --pid --fork --mount-proc true 2>/dev/null; then
 	check "accounting: whole 64-byte v3 records (${size:-0} bytes)" \
 	    [ "${size:-0}" -gt 0 -a $(( ${size:-1} % 64 )) = 0 ]
 	check "accounting: renders" sh -c "'$R' --dump-tree '$T/c.tgz' >/dev/null"
+	# The process events connector refuses listeners outside the initial
+	# PID namespace: the header says so and the logs are complete anyway.
+	mkdir -p "$T/c"
+	tar -xzf "$T/c.tgz" -C "$T/c" header 2>/dev/null
+	check "accounting in a PID namespace: header says paternity unavailable" \
+	    grep -q '^bootchart.paternity = unavailable: ' "$T/c/header"
+	check "accounting in a PID namespace: no paternity.log" \
+	    sh -c "! grep -qx paternity.log '$T/c.list'"
 	check "accounting: no tmpfs left" \
 	    sh -c "! grep -q bootchartd /proc/self/mountinfo"
 else

@@ -418,6 +418,9 @@ paternity_lines(void **state)
 	assert_int_equal(t.forks[0].ppid, 1);
 	assert_int_equal(t.forks[1].pid, 43);
 	assert_int_equal(t.forks[1].ppid, 42);
+	/* Fork-time records: they outrank kernel_pacct's exit-time ppid. */
+	assert_int_equal(t.forks[0].at_fork, 1);
+	assert_int_equal(t.forks[1].at_fork, 1);
 	assert_int_equal(d.nwarn, 1);
 	trace_free(&t);
 }

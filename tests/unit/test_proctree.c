@@ -428,6 +428,94 @@ test_profile_mode(void **state)
 	trace_free(&t);
 }
 
+/* Runs one whole log through its parser, as input.c does. */
+static void
+feed_mem(struct trace *t, const struct logkind_ops *ops, const void *buf,
+    size_t len)
+{
+	struct diag d;
+	void *st;
+
+	diag_init(&d, "test");
+	st = ops->begin(t, &d);
+	assert_non_null(st);
+	assert_int_equal(ops->feed(st, buf, len), 0);
+	assert_int_equal(ops->end(st), 0);
+	ops->release(st);
+}
+
+/* A little-endian BSD acct v3 record: only version, pid and ppid matter. */
+static void
+pacct_record(unsigned char *r, uint32_t pid, uint32_t ppid)
+{
+	int i;
+
+	memset(r, 0, 64);
+	r[1] = 3;
+	for (i = 0; i < 4; i++) {
+		r[16 + i] = (unsigned char)(pid >> (8 * i));
+		r[20 + i] = (unsigned char)(ppid >> (8 * i));
+	}
+}
+
+/*
+ * The double fork of the qemu boot test: rc (100) runs a starter (110),
+ * whose middle process (111, never sampled) forks the daemon (112) and
+ * exits, so the daemon is logged with ppid 1.  Accounting has the
+ * middle process's exit (ppid 110) and, as the daemon exits after its
+ * re-parenting, "112 1".  paternity.log has the forks.  Whatever order
+ * the logs come in, the fork-time record must decide: 112 under 110.
+ */
+static void
+forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
+{
+	static const char pat[] = "110 100\n111 110\n112 111\n";
+	unsigned char acct[2 * 64];
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct process *p;
+
+	diag_init(&d, "test");
+	trace_init(&t);
+	t.ps_first_ms = 1000;
+	t.ps_last_ms = 2000;
+	t.ps_blocks = 11;
+	mkproc(&t, 1, 0, "init", 1000, 1000, 10);
+	mkproc(&t, 100, 1, "rc", 1000, 1100, 8);
+	mkproc(&t, 110, 100, "starter", 1200, 1300, 3);
+	mkproc(&t, 112, 1, "daemon", 1300, 1400, 6);
+	pacct_record(acct, 111, 110);
+	pacct_record(acct + 64, 112, 1);
+	if (with_pat && pat_first)
+		feed_mem(&t, &ops_paternity, pat, sizeof(pat) - 1);
+	feed_mem(&t, &ops_pacct, acct, sizeof(acct));
+	if (with_pat && !pat_first)
+		feed_mem(&t, &ops_paternity, pat, sizeof(pat) - 1);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	p = find_in_tree(tree.roots, tree.nroots, 112);
+	assert_non_null(p);
+	assert_non_null(p->parent);
+	*daemon_ppid = p->parent->pid;
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+static void
+test_forktime_wins(void **state)
+{
+	int64_t ppid;
+
+	forktime_tree(0, 1, &ppid);
+	assert_int_equal(ppid, 110);
+	forktime_tree(1, 1, &ppid);
+	assert_int_equal(ppid, 110);
+	/* Accounting alone: its exit-time "112 1" stands (SPEC §3.2). */
+	forktime_tree(0, 0, &ppid);
+	assert_int_equal(ppid, 1);
+}
+
 static void
 max_depth(struct process *p, int depth, void *arg)
 {
@@ -488,6 +576,7 @@ main(void)
 		cmocka_unit_test(test_logger_merge),
 		cmocka_unit_test(test_profile_mode),
 		cmocka_unit_test(test_cycles_and_depth),
+		cmocka_unit_test(test_forktime_wins),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

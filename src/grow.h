@@ -1,0 +1,14 @@
+/* grow.h: growable arrays without a copy of the doubling code in every file. */
+#ifndef BC_GROW_H
+#define BC_GROW_H
+
+#include <stddef.h>
+
+/*
+ * Makes room in *v (elements of size sz, capacity *cap) for at least one
+ * element more than n, doubling.  0, or -1 on overflow or no memory
+ * (then *v is unchanged).
+ */
+int grow_array(void **v, size_t *cap, size_t n, size_t sz);
+
+#endif
