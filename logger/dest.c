@@ -121,6 +121,23 @@ sync_dir(const char *dir)
 	close(fd);
 }
 
+/*
+ * The rename would replace a symlink planted at the destination (and
+ * anything else there) without following it; refuse instead, so what
+ * sits at that path is never changed behind the administrator's back.
+ */
+static int
+dest_usable(struct session *s)
+{
+	struct stat st;
+
+	if (lstat(s->dest, &st) != 0 || S_ISREG(st.st_mode))
+		return 0;
+	diag_warn(s->d, "%s is %s; not replaced, no log written", s->dest,
+	    S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file");
+	return -1;
+}
+
 int
 dest_write(struct session *s, const char *header, size_t hlen)
 {
@@ -135,6 +152,8 @@ dest_write(struct session *s, const char *header, size_t hlen)
 	}
 	if ((fd = open_temp(s, dir, base, tmp, sizeof(tmp))) < 0)
 		return -1;
+	if (dest_usable(s) != 0)
+		goto fail;
 	if (tarw_open(&t, GZIP_LEVEL, tarw_fd_sink, &fd) != 0) {
 		diag_warn(s->d, "out of memory for compression");
 		goto fail;

@@ -196,13 +196,25 @@ read_stat(struct sampler *s, int fd)
 	return r < 0 ? 0 : r;
 }
 
-/* Without a cached descriptor: open/read/close. */
+/*
+ * Without a cached descriptor: open/read/close.  When the cache holds
+ * every descriptor, one cached in this sample is given back first;
+ * otherwise no process past the cache would ever be read.
+ */
 static ssize_t
-read_uncached(struct sampler *s, int pid)
+read_uncached(struct sampler *s, int pid, size_t nnext)
 {
 	ssize_t r;
-	int fd = open_stat(s, pid);
+	int fd;
 
+	while ((fd = open_stat(s, pid)) < 0 && (errno == EMFILE ||
+	    errno == ENFILE) && nnext > 0) {
+		nnext--;
+		if (s->next[nnext].fd >= 0) {
+			close(s->next[nnext].fd);
+			s->next[nnext].fd = -1;
+		}
+	}
 	if (fd < 0)
 		return 0;
 	r = read_stat(s, fd);
@@ -271,7 +283,7 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 		}
 	}
 	if (fd < 0 && s->nofile)
-		r = read_uncached(s, pid);
+		r = read_uncached(s, pid, *nnext);
 	if (r > 0) {
 		if (s->ps.p[s->ps.len + (size_t)r - 1] != '\n')
 			s->ps.p[s->ps.len + (size_t)r++] = '\n';

@@ -1,4 +1,6 @@
 /* chart.c: picks the cairo surface for the output format and writes the file atomically. */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <math.h>
 #include <fcntl.h>
@@ -256,6 +258,30 @@ render(const struct layout *l, enum chart_format f, struct out *o,
 	    cairo_status_to_string(st));
 }
 
+/*
+ * The rename at the end replaces whatever is at path without following
+ * it.  Run as root, "-o /dev/null" would replace the device node and
+ * "-o link" a symlink the user meant to write through: only a missing
+ * path or a regular file is replaced.
+ */
+static int
+check_target(const char *path, struct diag *d)
+{
+	struct stat st;
+
+	if (lstat(path, &st) == -1) {
+		if (errno == ENOENT)
+			return 0;
+		return diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
+		    strerror(errno));
+	}
+	if (S_ISREG(st.st_mode))
+		return 0;
+	return diag_error_status(d, EXIT_OUTPUT, "%s: exists and is not a "
+	    "regular file (%s); not replaced", path, S_ISLNK(st.st_mode) ?
+	    "a symbolic link" : "a device, FIFO or socket");
+}
+
 static int
 write_file(const struct layout *l, enum chart_format f, const char *path,
     struct diag *d)
@@ -264,6 +290,8 @@ write_file(const struct layout *l, enum chart_format f, const char *path,
 	struct out *o;
 	int rc = -1;
 
+	if (check_target(path, d) == -1)
+		return -1;
 	if ((o = calloc(1, sizeof(*o))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	if ((o->fd = open_temp(path, tmp, sizeof(tmp))) == -1) {

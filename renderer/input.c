@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "input.h"
 #include "logfiles.h"
 #include "parse.h"
@@ -35,8 +36,61 @@ struct input {
 	struct trace *t;
 	struct diag *d;
 	char seen[NKINDS][SHOWN_MAX * 2];	/* where each kind was read from */
+	int seen_in[NKINDS];		/* and in which input (from 1) */
+	int ninput;			/* inputs opened so far */
 	char *buf;			/* READ_CHUNK bytes for plain files */
+	int64_t bytes_before;		/* data read from earlier inputs */
 };
+
+/*
+ * CAP_INPUT_BYTES over all inputs, and the compression ratio: a
+ * decompression bomb is refused after CAP_RATIO_SLACK bytes, long
+ * before it reaches the byte cap.
+ */
+static int
+check_volume(struct input *in, struct archive *a, int64_t more)
+{
+	int64_t out = archive_filter_bytes(a, 0), raw;
+
+	in->d->line = 0;
+	if (more > CAP_INPUT_BYTES - in->bytes_before - out)
+		return diag_error(in->d, "more than %lld bytes of log data: "
+		    "over this program's limit (see docs/limits.md)",
+		    (long long)CAP_INPUT_BYTES);
+	if (archive_filter_count(a) <= 1 || out <= CAP_RATIO_SLACK)
+		return 0;
+	raw = archive_filter_bytes(a, -1);
+	if (raw > 0 && out / raw >= CAP_RATIO)
+		return diag_error(in->d, "compressed more than %d:1: a "
+		    "decompression bomb, not a log (see docs/limits.md)",
+		    CAP_RATIO);
+	return 0;
+}
+
+/*
+ * Reads past a member that is not parsed.  libarchive would skip it by
+ * decompressing it in one call; reading it here keeps the checks on.
+ */
+static int
+drain_member(struct input *in, struct archive *a)
+{
+	const void *buf;
+	size_t size;
+	la_int64_t off;
+	int r;
+
+	if (archive_filter_count(a) <= 1)
+		return 0;	/* not compressed: libarchive seeks past it */
+	for (;;) {
+		r = archive_read_data_block(a, &buf, &size, &off);
+		if (r == ARCHIVE_EOF)
+			return 0;
+		if (r != ARCHIVE_OK && r != ARCHIVE_WARN)
+			return 0;	/* the next header reports it */
+		if (check_volume(in, a, 0) != 0)
+			return -1;
+	}
+}
 
 /* A member or path as shown in messages: no "./", no control bytes. */
 static void
@@ -53,19 +107,28 @@ shown_name(char *dst, size_t cap, const char *name)
 }
 
 /*
- * The first member of a kind wins: a second proc_ps.log (another
- * archive, or a tar with a member twice) is skipped with a warning, as
- * two process logs cannot be merged into one timeline.
+ * Across inputs the first log of a kind wins: a second proc_ps.log
+ * from another archive is skipped with a warning, as two process logs
+ * cannot be merged into one timeline.  Inside one archive a second one
+ * is an error: which of the two is the real log cannot be told, and tar
+ * would keep the last while a stream reader has already used the first.
+ * Returns 1 to read, 0 to skip, -1 on that error.
  */
 static int
 claim(struct input *in, enum logkind kind, const char *where)
 {
+	if (in->seen[kind][0] != '\0' && in->seen_in[kind] == in->ninput) {
+		in->d->line = 0;
+		return diag_error(in->d, "the archive holds this log twice "
+		    "(also as %s)", in->seen[kind]);
+	}
 	if (in->seen[kind][0] != '\0') {
 		diag_warn(in->d, "duplicate log ignored (already read %s)",
 		    in->seen[kind]);
 		return 0;
 	}
 	snprintf(in->seen[kind], sizeof(in->seen[kind]), "%s", where);
+	in->seen_in[kind] = in->ninput;
 	return 1;
 }
 
@@ -108,7 +171,8 @@ read_member(struct input *in, struct archive *a, enum logkind kind)
 			return diag_error(in->d, "sparse member not supported");
 		}
 		want = off + (la_int64_t)size;
-		if (logstream_feed(ls, buf, size) != 0) {
+		if (check_volume(in, a, 0) != 0 ||
+		    logstream_feed(ls, buf, size) != 0) {
 			logstream_abort(ls);
 			return -1;
 		}
@@ -125,21 +189,30 @@ archive_entry_in(struct input *in, struct archive *a, struct archive_entry *e,
 	enum logkind kind;
 
 	if (path == NULL)
-		return 0;
+		return drain_member(in, a);
 	shown_name(shown, sizeof(shown), path);
 	diag_set_file(in->d, "%s:%s", label, shown);
+	/* The size in the member's header refuses a huge one at once. */
+	if (archive_entry_size_is_set(e) &&
+	    check_volume(in, a, archive_entry_size(e)) != 0)
+		return -1;
 	if (archive_entry_filetype(e) != AE_IFREG) {
 		diag_info(in->d, "%s:%s: not a regular file; skipped", label,
 		    shown);
-		return 0;
+		return drain_member(in, a);
 	}
 	if ((kind = logkind_of(path)) == LK_UNKNOWN) {
 		diag_info(in->d, "%s:%s: unknown member; skipped", label, shown);
-		return 0;
+		return drain_member(in, a);
 	}
-	if (!claim(in, kind, in->d->file))
-		return 0;
-	return read_member(in, a, kind);
+	switch (claim(in, kind, in->d->file)) {
+	case 0:
+		return drain_member(in, a);
+	case 1:
+		return read_member(in, a, kind);
+	default:
+		return -1;
+	}
 }
 
 /*
@@ -150,13 +223,18 @@ static int
 archive_members(struct input *in, struct archive *a, const char *label)
 {
 	struct archive_entry *e;
+	size_t nmembers = 0;
 	int r, first = 1;
 
 	for (;;) {
 		diag_set_file(in->d, "%s", label);
+		if (check_volume(in, a, 0) != 0)
+			return -1;
 		r = archive_read_next_header(a, &e);
-		if (r == ARCHIVE_EOF)
+		if (r == ARCHIVE_EOF) {
+			in->bytes_before += archive_filter_bytes(a, 0);
 			return 0;
+		}
 		if (r == ARCHIVE_WARN)
 			diag_warn(in->d, "%s", archive_error_string(a));
 		else if (r != ARCHIVE_OK) {
@@ -168,6 +246,9 @@ archive_members(struct input *in, struct archive *a, const char *label)
 			    "not a log archive" : "truncated or corrupt archive");
 		}
 		first = 0;
+		if (cap_check(in->d, nmembers++, CAP_MEMBERS,
+		    "archive members") != 0)
+			return -1;
 		if (archive_entry_in(in, a, e, label) != 0)
 			return -1;
 	}
@@ -224,9 +305,10 @@ plain_file(struct input *in, int fd, const char *path, enum logkind kind)
 {
 	struct logstream *ls;
 	ssize_t n;
+	int c;
 
-	if (!claim(in, kind, in->d->file))
-		return 0;
+	if ((c = claim(in, kind, in->d->file)) <= 0)
+		return c;
 	if ((ls = logstream_open(in->t, kind, in->d)) == NULL)
 		return -1;
 	for (;;) {
@@ -239,6 +321,14 @@ plain_file(struct input *in, int fd, const char *path, enum logkind kind)
 			logstream_abort(ls);
 			in->d->line = 0;
 			return diag_error(in->d, "%s", strerror(errno));
+		}
+		in->bytes_before += n;
+		if (in->bytes_before > CAP_INPUT_BYTES) {
+			logstream_abort(ls);
+			in->d->line = 0;
+			return diag_error(in->d, "more than %lld bytes of log "
+			    "data: over this program's limit (see "
+			    "docs/limits.md)", (long long)CAP_INPUT_BYTES);
 		}
 		if (logstream_feed(ls, in->buf, (size_t)n) != 0) {
 			logstream_abort(ls);
@@ -364,6 +454,7 @@ path_in(struct input *in, const char *path)
 	while (n > 1 && label[n - 1] == '/')
 		label[--n] = '\0';
 	diag_set_file(in->d, "%s", label);
+	in->ninput++;
 	if (stat(path, &st) != 0)
 		return diag_error(in->d, "%s", strerror(errno));
 	if (S_ISDIR(st.st_mode))
@@ -452,6 +543,7 @@ input_read_memory(struct trace *t, const void *buf, size_t len,
 		return -1;
 	}
 	diag_set_file(d, "%s", label);
+	in->ninput = 1;
 	if ((a = new_reader(in)) == NULL)
 		rc = -1;
 	else if (archive_read_open_memory(a, buf, len) != ARCHIVE_OK)

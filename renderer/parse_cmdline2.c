@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -23,6 +24,7 @@ struct cl_state {
 	char exe[CMDLINE_MAX + 1];
 	char args[CMDLINE_MAX + 1];
 	long bad;
+	size_t textbytes;	/* kept so far, for CAP_TEXT_BYTES */
 };
 
 /* NULs separate arguments; other control bytes would garble labels. */
@@ -46,9 +48,16 @@ finish_record(struct cl_state *s)
 	const char *text = s->args[0] != '\0' ? s->args : s->exe;
 	int rc = 0;
 
-	if (!s->skip && s->field >= 2 && text[0] != '\0' &&
-	    trace_add_cmdline(s->t, (int64_t)s->pid, text) != 0)
+	if (s->skip || s->field < 2 || text[0] == '\0')
+		rc = 0;
+	else if (cap_check(s->d, s->t->ncmdlines, CAP_PIDTEXTS,
+	    "command lines") != 0 || cap_check(s->d, s->textbytes,
+	    CAP_TEXT_BYTES, "bytes of command lines") != 0)
+		rc = -1;
+	else if (trace_add_cmdline(s->t, (int64_t)s->pid, text) != 0)
 		rc = diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+	else
+		s->textbytes += strlen(text) + 1;
 	s->field = 0;
 	s->skip = 0;
 	s->exe[0] = s->args[0] = '\0';

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "logfiles.h"
 #include "parse.h"
 #include "tblock.h"
@@ -48,7 +49,10 @@ flush(struct hdr_state *s)
 
 	if (s->key == NULL)
 		return 0;
-	if (trace_set_header(s->t, s->key, s->val ? s->val : "") != 0)
+	if (trace_header(s->t, s->key) == NULL && cap_check(s->d,
+	    s->t->nheader, CAP_HEADER_KEYS, "header keys") != 0)
+		rc = -1;
+	else if (trace_set_header(s->t, s->key, s->val ? s->val : "") != 0)
 		rc = diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	free(s->key);
 	s->key = NULL;

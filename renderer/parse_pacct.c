@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "parse.h"
 #include "trace.h"
 
@@ -43,6 +44,8 @@ record(struct pacct_parser *pp, const unsigned char *r)
 			    "not 3; skipped", pp->nrec, r[1] & 0x7f);
 		return 0;
 	}
+	if (cap_check(pp->d, pp->t->nforks, CAP_FORKS, "fork records") != 0)
+		return -1;
 	if (trace_add_fork(pp->t, get32(r + ACCT_PID_OFF, big),
 	    get32(r + ACCT_PPID_OFF, big)) != 0)
 		return diag_error_status(pp->d, EXIT_NOMEM, "out of memory");

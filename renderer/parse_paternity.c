@@ -1,6 +1,7 @@
 /* parse_paternity.c: bootchart2 paternity.log "child parent" lines -> fork records. */
 #include <stdlib.h>
 
+#include "caps.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -30,6 +31,8 @@ pat_line(void *arg, const char *line, size_t len, long lineno)
 			diag_warn(s->d, "expected 'child parent'; line ignored");
 		return 0;
 	}
+	if (cap_check(s->d, s->t->nforks, CAP_FORKS, "fork records") != 0)
+		return -1;
 	if (trace_add_fork_time(s->t, (int64_t)child, (int64_t)parent) != 0)
 		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	return 0;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -45,6 +46,8 @@ pidname_line(void *arg, const char *line, size_t len, long lineno)
 		n = PIDNAME_MAX;
 	memcpy(name, p, n);
 	name[n] = '\0';
+	if (cap_check(s->d, s->t->npidnames, CAP_PIDTEXTS, "names") != 0)
+		return -1;
 	if (trace_add_pidname(s->t, (int64_t)pid, name) != 0)
 		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	return 0;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "linesplit.h"
 #include "logfiles.h"
 #include "parse.h"
@@ -75,6 +76,9 @@ on_stamp(struct ps_parser *ps, const char *s, size_t n)
 		ps->skipping = 1;
 		return 0;
 	}
+	if (cap_check(ps->d, (size_t)ps->block_no, CAP_BLOCKS,
+	    "sample blocks") != 0)
+		return -1;
 	ps->skipping = 0;
 	ps->prev_ms = ps->block_ms;
 	ps->block_ms = v;
@@ -118,12 +122,16 @@ static struct process *
 new_process(struct ps_parser *ps, const struct pidstat *st)
 {
 	struct process *p;
-	int64_t start = (int64_t)st->starttime * MS_PER_JIFFY;
+	int64_t start = ps->block_ms;
 
-	if (st->starttime > INT64_MAX / MS_PER_JIFFY || start > ps->block_ms)
-		start = ps->block_ms;
-	if ((p = trace_new_process(ps->t, st->pid, st->comm)) == NULL)
+	/* Checked before multiplying: a huge starttime overflowed here. */
+	if (st->starttime <= (uint64_t)(INT64_MAX / MS_PER_JIFFY) &&
+	    (int64_t)st->starttime * MS_PER_JIFFY < start)
+		start = (int64_t)st->starttime * MS_PER_JIFFY;
+	if ((p = trace_new_process(ps->t, st->pid, st->comm)) == NULL) {
+		diag_error_status(ps->d, EXIT_NOMEM, "out of memory");
 		return NULL;
+	}
 	p->ppid = st->ppid;
 	p->start_ms = start;
 	p->starttime_ticks = st->starttime;
@@ -150,12 +158,18 @@ on_data(struct ps_parser *ps, const char *s, size_t n)
 	/* A different start time is a new process reusing the PID. */
 	if (p != NULL && p->starttime_ticks != st.starttime)
 		p = NULL;
-	if (p == NULL && (p = new_process(ps, &st)) == NULL)
-		return diag_error_status(ps->d, EXIT_NOMEM, "out of memory");
+	if (p == NULL && (cap_check(ps->d, ps->t->nprocs, CAP_PROCS,
+	    "processes") != 0 || (p = new_process(ps, &st)) == NULL))
+		return -1;
 	if (p->last_seen_block == ps->block_no)
 		return 0;	/* the same PID twice in one block */
+	if (p->has_last && cap_check(ps->d, ps->t->nsamples_all, CAP_SAMPLES,
+	    "process samples") != 0)
+		return -1;
 	if (p->has_last && add_sample(ps, p, &st) != 0)
 		return diag_error_status(ps->d, EXIT_NOMEM, "out of memory");
+	if (p->has_last)
+		ps->t->nsamples_all++;
 	if (process_set_name(p, st.comm) != 0)
 		return diag_error_status(ps->d, EXIT_NOMEM, "out of memory");
 	p->last_utime = st.utime;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -121,8 +122,12 @@ add_sample(struct ts_state *s, struct process *p, uint64_t cpu, uint64_t wait)
 	if (ps.user > 1.0f)
 		ps.user = 1.0f;	/* threads on several CPUs */
 	ps.state = dcpu > 0 ? PS_RUNNING : dwait > 0 ? PS_WAITING : PS_SLEEPING;
+	if (cap_check(s->d, s->t->nsamples_all, CAP_SAMPLES,
+	    "process samples") != 0)
+		return -1;
 	if (process_add_sample(p, &ps) != 0)
 		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+	s->t->nsamples_all++;
 	return 0;
 }
 
@@ -150,6 +155,8 @@ ts_line(void *arg, const char *line, size_t len)
 		return 0;
 	comm_of(&tv[2], &tv[n - 4], comm);
 	if ((p = trace_find_pid(s->t, (int64_t)pid)) == NULL) {
+		if (cap_check(s->d, s->t->nprocs, CAP_PROCS, "processes") != 0)
+			return -1;
 		if ((p = trace_new_process(s->t, (int64_t)pid, comm)) == NULL)
 			return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 		p->ppid = (int64_t)ppid;

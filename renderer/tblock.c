@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "logfiles.h"
 #include "tblock.h"
 
@@ -92,6 +93,9 @@ start_block(struct tblock *tb, const char *line, size_t len)
 		    "dropped", (unsigned long long)j);
 		return 0;
 	}
+	if (cap_check(tb->d, (size_t)tb->nblocks, CAP_BLOCKS,
+	    "sample blocks") != 0)
+		return -1;
 	tb->time_ms = ms;
 	tb->have_time = 1;
 	tb->nblocks++;

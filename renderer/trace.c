@@ -44,6 +44,7 @@ trace_clear_processes(struct trace *t)
 	free(t->pid_index);
 	t->procs = NULL;
 	t->nprocs = t->procs_cap = 0;
+	t->nsamples_all = 0;
 	t->pid_index = NULL;
 	t->pid_index_cap = 0;
 	t->ps_first_ms = t->ps_last_ms = 0;

@@ -99,6 +99,7 @@ struct trace {
 	/* All processes, in the order first seen; several may share a PID. */
 	struct process **procs;
 	size_t nprocs, procs_cap;
+	size_t nsamples_all;	/* process samples parsed, for CAP_SAMPLES */
 	/* Open-addressing index: PID -> newest process with that PID. */
 	struct process **pid_index;
 	size_t pid_index_cap;

@@ -560,12 +560,14 @@ test_atomic_output(void **state)
 	assert_int_equal(d.status, EXIT_OUTPUT);
 	assert_non_null(strstr(d.msg, "/nonexistent-dir/x.png"));
 
-	/* A planted symlink is replaced, never written through. */
+	/* A planted symlink is refused, never written through nor replaced. */
 	o.format = FMT_SVG;
 	diag_init(&d, "test");
-	assert_int_equal(chart_write(&s.t, &s.tree, &o, link, &d), 0);
+	assert_int_equal(chart_write(&s.t, &s.tree, &o, link, &d), -1);
+	assert_int_equal(d.status, EXIT_OUTPUT);
+	assert_non_null(strstr(d.msg, "symbolic link"));
 	assert_int_equal(lstat(link, &st), 0);
-	assert_true(S_ISREG(st.st_mode));
+	assert_true(S_ISLNK(st.st_mode));
 	assert_true(file_is(victim, "keep"));
 	assert_int_equal(count_entries(f->dir), before);
 

@@ -1,0 +1,41 @@
+/* caps.h: caps on the work one input may cause, each far above a real boot (docs/limits.md). */
+#ifndef BC_CAPS_H
+#define BC_CAPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+/* Decompressed bytes read from all inputs together. */
+#define CAP_INPUT_BYTES	((int64_t)4 << 30)
+/*
+ * Decompressed : compressed bytes, checked once CAP_RATIO_SLACK bytes
+ * are out.  Real logs reach about 50:1; zeros reach 1000:1 in gzip.
+ */
+#define CAP_RATIO		200
+#define CAP_RATIO_SLACK	((int64_t)16 << 20)
+/* Members of one archive, skipped ones included. */
+#define CAP_MEMBERS		10000
+/* Processes over the whole log (a reused PID counts again). */
+#define CAP_PROCS		1000000
+/* Timed blocks in one log: also bounds the samples of each process. */
+#define CAP_BLOCKS		1000000
+/* Process samples over all processes (24 bytes each). */
+#define CAP_SAMPLES		(16 * 1000 * 1000)
+/* Fork records from kernel_pacct and paternity.log. */
+#define CAP_FORKS		4000000
+/* init_pidname.log and cmdline2.log entries, each. */
+#define CAP_PIDTEXTS		1000000
+/* Bytes of cmdline2.log command lines kept (each is at most 4 KiB). */
+#define CAP_TEXT_BYTES		((size_t)256 << 20)
+/* Distinct keys in the header. */
+#define CAP_HEADER_KEYS	1000
+
+/*
+ * 0 when one more item fits (n items so far, at most cap), else -1 with
+ * the error "more than CAP WHAT" recorded (exit status 2).
+ */
+int cap_check(struct diag *, size_t n, size_t cap, const char *what);
+
+#endif

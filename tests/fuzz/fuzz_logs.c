@@ -1,0 +1,65 @@
+/* fuzz_logs.c: libFuzzer target: one log member of any kind, fed in two chunks, then the tree. */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "logfiles.h"
+#include "parse.h"
+#include "proctree.h"
+#include "trace.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* Every member name the renderer knows; the first input byte picks one. */
+static const char *const names[] = {
+	LOG_HEADER, LOG_PROC_STAT, LOG_DISKSTATS, LOG_PROC_PS, LOG_PACCT,
+	LOG_PIDNAME, LOG_MEMINFO, LOG_CMDLINE2, LOG_PATERNITY, LOG_TASKSTATS,
+};
+#define NNAMES (sizeof(names) / sizeof(names[0]))
+
+/*
+ * Input: kind byte, split byte, then the member.  The split byte cuts
+ * the member in two feeds, as archive blocks cut it anywhere.
+ */
+static int
+feed_member(struct trace *t, const char *name, const uint8_t *data,
+    size_t size, size_t cut, struct diag *d)
+{
+	struct logstream *ls;
+
+	diag_set_file(d, "%s", name);
+	if ((ls = logstream_open(t, logkind_of(name), d)) == NULL)
+		return -1;
+	if (logstream_feed(ls, data, cut) != 0 ||
+	    logstream_feed(ls, data + cut, size - cut) != 0) {
+		logstream_abort(ls);
+		return -1;
+	}
+	return logstream_close(ls);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct trace t;
+	struct proctree pt;
+	struct diag d;
+	const char *name;
+	size_t cut;
+
+	if (size < 2)
+		return 0;
+	name = names[data[0] % NNAMES];
+	cut = size > 2 ? data[1] % (size - 2 + 1) : 0;
+	diag_init(&d, "fuzz");
+	d.out = NULL;
+	trace_init(&t);
+	memset(&pt, 0, sizeof(pt));
+	if (feed_member(&t, name, data + 2, size - 2, cut, &d) == 0 &&
+	    t.ps_source != 0 && trace_finish(&t, &d) == 0 &&
+	    proctree_make(&pt, &t, 1, &d) == 0)
+		(void)proctree_count(&pt);
+	proctree_free(&pt);
+	trace_free(&t);
+	return 0;
+}

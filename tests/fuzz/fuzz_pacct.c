@@ -1,0 +1,48 @@
+/* fuzz_pacct.c: libFuzzer target: the kernel_pacct parser on a buffer, with a proc_ps.log to attach forks to. */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "logfiles.h"
+#include "parse.h"
+#include "proctree.h"
+#include "trace.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* A small fixed process log so the fork records reach the tree code. */
+static const char ps_log[] =
+    "100\n"
+    "1 (init) S 0 1 1 0 -1 0 0 0 0 0 5 3 0 0 20 0 1 0 1 0 0\n"
+    "2 (sh) S 1 2 2 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 20 0 0\n"
+    "\n"
+    "120\n"
+    "1 (init) S 0 1 1 0 -1 0 0 0 0 0 6 3 0 0 20 0 1 0 1 0 0\n"
+    "2 (sh) R 1 2 2 0 -1 0 0 0 0 0 9 1 0 0 20 0 1 0 20 0 0\n"
+    "7 (cat) D 5 7 7 0 -1 0 0 0 0 0 1 1 0 0 20 0 1 0 110 0 0\n"
+    "\n"
+    "140\n"
+    "1 (init) S 0 1 1 0 -1 0 0 0 0 0 6 3 0 0 20 0 1 0 1 0 0\n"
+    "7 (cat) R 5 7 7 0 -1 0 0 0 0 0 3 1 0 0 20 0 1 0 110 0 0\n"
+    "\n";
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct trace t;
+	struct proctree pt;
+	struct diag d;
+
+	diag_init(&d, "fuzz");
+	d.out = NULL;
+	trace_init(&t);
+	memset(&pt, 0, sizeof(pt));
+	if (trace_parse_buffer(&t, LOG_PACCT, data, size, &d) == 0 &&
+	    trace_parse_buffer(&t, LOG_PROC_PS, ps_log, sizeof(ps_log) - 1,
+	    &d) == 0 && trace_finish(&t, &d) == 0 &&
+	    proctree_make(&pt, &t, 1, &d) == 0)
+		(void)proctree_count(&pt);
+	proctree_free(&pt);
+	trace_free(&t);
+	return 0;
+}

@@ -1,0 +1,79 @@
+#!/bin/sh
+# seed.sh: builds the fuzzers' seed corpora in DIR from the shared
+# reference logs (read in place) and logs made by the tests' own
+# generator.  Nothing here is committed: corpora live under build/.
+#   usage: seed.sh DIR [GEN_BOOTLOG]
+set -eu
+
+mkdir -p "$1"
+out=$(cd "$1" && pwd)
+gen=${2:-}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+shared=${BC_SHARED:-$(cd "$top/.." && pwd)/shared}
+ex=$shared/data/bootchart-0.9
+cut=16384		# seeds stay small: libFuzzer mutates small inputs faster
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$out/archive" "$out/logs" "$out/pacct" "$out/config"
+
+# logs: kind byte (index into fuzz_logs.c's names[]), split byte, member.
+kind_of() {
+	case "$1" in
+	header) echo 0 ;; proc_stat.log) echo 1 ;; proc_diskstats.log) echo 2 ;;
+	proc_ps.log) echo 3 ;; kernel_pacct) echo 4 ;; init_pidname.log) echo 5 ;;
+	proc_meminfo.log) echo 6 ;; cmdline2.log) echo 7 ;; paternity.log) echo 8 ;;
+	taskstats.log) echo 9 ;; *) echo "" ;;
+	esac
+}
+
+log_seed() {	# file name-tag
+	k=$(kind_of "$(basename "$1")")
+	[ -n "$k" ] || return 0
+	{ printf "\\$(printf %03o "$k")\\177"; head -c $cut "$1"; } \
+	    >"$out/logs/$2-$(basename "$1")"
+}
+
+# A copy of a log directory with every member cut to $cut bytes, as
+# tar, tar.gz and tar.bz2 (the filters a real log comes in).
+archive_seeds() {	# dir tag
+	d=$tmp/$2
+	mkdir -p "$d"
+	for f in "$1"/*; do
+		[ -n "$(kind_of "$(basename "$f")")" ] || continue
+		head -c $cut "$f" >"$d/$(basename "$f")"
+	done
+	(cd "$d" && tar -cf "$out/archive/$2.tar" --format=ustar ./*)
+	(cd "$d" && tar -czf "$out/archive/$2.tgz" ./*)
+	(cd "$d" && tar -cjf "$out/archive/$2.tbz2" ./*)
+}
+
+for e in example1 example2; do
+	[ -d "$ex/$e" ] || continue
+	for f in "$ex/$e"/*; do
+		log_seed "$f" "$e"
+	done
+	archive_seeds "$ex/$e" "$e"
+done
+if [ -f "$ex/example2/kernel_pacct" ]; then
+	head -c 4096 "$ex/example2/kernel_pacct" >"$out/pacct/example2"
+fi
+
+# The generator writes every bootchart2 extra too (meminfo, cmdline2, ...).
+if [ -n "$gen" ] && [ -x "$gen" ]; then
+	"$gen" -n 30 -s 4 --pacct -d "$tmp/gen" -q >/dev/null 2>&1 || true
+	if [ -d "$tmp/gen" ]; then
+		for f in "$tmp/gen"/*; do
+			log_seed "$f" gen
+		done
+		[ -f "$tmp/gen/kernel_pacct" ] &&
+		    head -c 4096 "$tmp/gen/kernel_pacct" >"$out/pacct/gen"
+		archive_seeds "$tmp/gen" gen
+	fi
+fi
+
+cp "$top/scripts/bootchartd.conf" "$out/config/shipped.conf"
+printf 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet init=/sbin/bootchartd bootchart_init=/sbin/init\n' \
+    >"$out/config/cmdline"
+printf 'SAMPLE_PERIOD="0.2"\nTMPFS_SIZE=32m\nEXIT_PROC="gdm kdm"\n# c\nBOOTLOG_DEST='"'"'/var/log/x.tgz'"'"'\n' \
+    >"$out/config/small.conf"

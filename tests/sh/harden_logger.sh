@@ -1,0 +1,183 @@
+# harden_logger.sh: bootchartd as PID 1 of a PID namespace under faults: fork storm, EMFILE, full tmpfs, SIGTERM, symlink and unwritable destinations.
+T=${BC_TMP:?BC_TMP must be set}
+L=$BC_LOGGER
+R=$BC_RENDER
+
+ok() { echo "ok - $1"; }
+notok() { echo "not ok - $1"; }
+check() {
+	what=$1
+	shift
+	if "$@"; then ok "$what"; else notok "$what"; fi
+}
+
+if [ "$(id -u)" -ne 0 ] || ! unshare --pid --fork --mount-proc true \
+    2>/dev/null; then
+	ok "logger fault tests # SKIP need root and unshare --pid"
+	exit 0
+fi
+
+# fakegetty: an EXIT_PROC name, so logging ends soon after it starts.
+mkdir -p "$T/bin"
+printf '#!/bin/sh\nsleep 30\n' >"$T/bin/fakegetty"
+chmod +x "$T/bin/fakegetty"
+
+# The init each run execs as PID 1: runs WORKLOAD (a file of sh lines),
+# then waits for the logger to end and notes that it still runs.
+cat >"$T/bin/init.sh" <<'EOF'
+#!/bin/sh
+S=$1
+logger_pid() {
+	for p in /proc/[0-9]*; do
+		read -r st <"$p/stat" 2>/dev/null || continue
+		set -- $st
+		[ "$2" = "(bootchartd)" ] && [ "$3" != Z ] && { echo "${p#/proc/}"; return 0; }
+	done
+	return 1
+}
+echo started >"$S/init.mark"
+. "$S/workload"
+n=0
+while logger_pid >/dev/null && [ $n -lt 400 ]; do
+	sleep 0.05
+	n=$((n + 1))
+done
+echo "init still running; logger gone after $n polls" >>"$S/init.mark"
+EOF
+chmod +x "$T/bin/init.sh"
+
+# Should every init fail, bootchartd falls back to /sbin/init: in the
+# namespace that is our init.sh too, never the host's real init.
+guard=""
+[ -e /sbin/init ] && guard="mount --bind $T/bin/init.sh /sbin/init || exit 99;"
+
+# boot NAME CONF-LINES WORKLOAD [WRAPPER...]: one boot in scenario dir
+# $T/NAME; the log goes to $T/NAME/out/bootchart.tgz unless CONF says.
+boot() {
+	name=$1 conf=$2 work=$3
+	shift 3
+	S=$T/$name
+	mkdir -p "$S/out"
+	{
+		echo "SAMPLE_PERIOD=0.02"
+		echo "TMPFS_SIZE=16m"
+		echo "BOOTLOG_DEST=$S/out/bootchart.tgz"
+		echo 'EXIT_PROC="fakegetty"'
+		echo "SETTLE_TIME=0.3"
+		echo "MAX_DURATION=15"
+		echo "WRITE_TIMEOUT=2"
+		echo "INIT=$T/bin/init.sh"
+		printf '%s\n' "$conf"
+	} >"$S/conf"
+	printf '%s\n' "$work" >"$S/workload"
+	: >"$S/kmsg"
+	start=$(date +%s)
+	BOOTCHARTD_CONFIG=$S/conf BOOTCHARTD_KMSG=$S/kmsg \
+	    bootchart_init=$T/bin/init.sh FAKEGETTY=$T/bin/fakegetty \
+	    timeout -s KILL 60 "$@" unshare --pid --fork --kill-child \
+	    --mount-proc sh -c "$guard"' exec "$0" "$1"' "$L" "$S" \
+	    >"$S/stdout" 2>"$S/stderr"
+	rc=$?
+	secs=$(($(date +%s) - start))
+}
+
+# The checks every run shares: init ran on, no sanitizer report.
+init_ran() {
+	check "$name: init kept running (exit $rc)" \
+	    grep -q "init still running" "$S/init.mark"
+	if grep -Eq 'Sanitizer|runtime error' "$S/stderr" "$S/kmsg"; then
+		notok "$name: sanitizer report: $(grep -E 'ERROR|runtime error' "$S/stderr" "$S/kmsg" | head -n 3)"
+	else
+		ok "$name: no sanitizer report"
+	fi
+}
+
+# A valid tarball: the renderer reads it whole.
+valid_log() {
+	f=$S/out/bootchart.tgz
+	if [ ! -f "$f" ]; then
+		notok "$name: no tarball written ($(tail -n 3 "$S/kmsg" | tr '\n' ' '))"
+		return 1
+	fi
+	if "$R" --dump-tree "$f" >"$S/tree" 2>"$S/render.err" &&
+	    ! grep -q unreadable "$S/render.err"; then
+		ok "$name: tarball read back by bootchart-render, no bad line"
+	else
+		notok "$name: tarball unreadable: $(cat "$S/render.err")"
+		return 1
+	fi
+}
+
+# Distinct PIDs in the logged proc_ps.log.
+npids() {
+	tar -xzOf "$S/out/bootchart.tgz" proc_ps.log 2>/dev/null |
+	    awk 'NF > 3 { print $1 }' | sort -u | wc -l
+}
+
+# 1. Processes exiting between readdir and pread: a fork storm.
+boot forkstorm "SAMPLE_PERIOD=0.01" '
+for j in 1 2 3 4; do
+	( i=0; while [ $i -lt 400 ]; do /bin/true; i=$((i + 1)); done ) &
+done
+wait
+$FAKEGETTY &'
+init_ran
+valid_log && check "forkstorm: short-lived PIDs logged ($(npids) PIDs)" \
+    [ "$(npids)" -gt 50 ]
+
+# 2. EMFILE: 40 descriptors, and no CAP_SYS_RESOURCE to raise the limit;
+# 200 live processes cannot all keep a cached descriptor (before the
+# fix in sampler.c, those past the cache were never read).
+boot emfile "" '
+i=0
+while [ $i -lt 200 ]; do sleep 3 & i=$((i + 1)); done
+sleep 0.5
+$FAKEGETTY &' setpriv --bounding-set=-sys_resource --inh-caps=-sys_resource \
+    prlimit --nofile=40:40 --
+init_ran
+valid_log && check "emfile: all 200 sleepers logged ($(npids) PIDs)" \
+    [ "$(npids)" -gt 200 ]
+
+# 3. The tmpfs (and log budget) full: logging stops, what fits is written.
+boot tmpfsfull "TMPFS_SIZE=256k
+SAMPLE_PERIOD=0.01
+EXIT_PROC=none" '
+i=0
+while [ $i -lt 100 ]; do sleep 4 & i=$((i + 1)); done'
+init_ran
+valid_log
+check "tmpfsfull: logs cut to the budget (tarball holds under 256 KiB)" \
+    [ "$(tar -xzOf "$S/out/bootchart.tgz" | wc -c)" -le 262144 ]
+check "tmpfsfull: said so" grep -Eiq 'full|budget|trunc' "$S/kmsg" "$S/stderr"
+
+# 4. SIGTERM while sampling fast: the log so far is written.
+boot sigterm "SAMPLE_PERIOD=0.005
+EXIT_PROC=none" '
+i=0
+while [ $i -lt 50 ]; do sleep 3 & i=$((i + 1)); done
+sleep 0.7
+p=$(logger_pid) && kill -TERM $p && sleep 0.01 && kill -TERM $p'
+init_ran
+valid_log
+check "sigterm: ended at once, not at MAX_DURATION ($secs s)" [ "$secs" -lt 10 ]
+
+# 5. The destination is a symlink: refused, the link and its target kept.
+mkdir -p "$T/symdest/out"
+echo keep >"$T/victim"
+ln -s "$T/victim" "$T/symdest/out/bootchart.tgz"
+boot symdest "" '$FAKEGETTY &'
+init_ran
+check "symdest: link target untouched" grep -qx keep "$T/victim"
+check "symdest: link still a link" [ -L "$S/out/bootchart.tgz" ]
+check "symdest: refused with a message" \
+    grep -q 'symbolic link' "$S/kmsg" "$S/stderr"
+check "symdest: no temporary file left" [ "$(ls -A "$S/out" | wc -l)" -eq 1 ]
+
+# 6. A destination directory that never appears: bounded wait, message.
+boot nodest "BOOTLOG_DEST=$T/nodest/never/bootchart.tgz
+WRITE_TIMEOUT=1" '$FAKEGETTY &'
+init_ran
+check "nodest: gave up with a message" \
+    grep -q 'cannot write' "$S/kmsg" "$S/stderr"
+check "nodest: bounded wait ($secs s in all, WRITE_TIMEOUT=1)" [ "$secs" -lt 8 ]
+check "nodest: nothing created" [ ! -e "$T/nodest/never" ]

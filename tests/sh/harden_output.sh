@@ -1,0 +1,126 @@
+# harden_output.sh: the chart file: planted symlinks at the temporary name, failures leave no file and the old one intact.
+. "$(dirname "$0")/cli_lib.sh.inc"
+
+T=$BC_TMP
+LOGS=$T/logs
+make_ex1_dir "$LOGS" || notok "copy example1 logs"
+O=$T/o
+mkdir -p "$O"
+echo keep >"$T/victim"
+
+# The temporary name is ".BASE.XXXXXX" with XXXXXX from the clock, the
+# PID and the try number (chart.c).  With the clock fixed by a preloaded
+# shim and the renderer as PID 1 of a new PID namespace, the names are
+# known in advance, so links can be planted at exactly those names.
+cat >"$T/fixclock.c" <<'EOF'
+#include <time.h>
+int clock_gettime(clockid_t c, struct timespec *ts);
+int clock_gettime(clockid_t c, struct timespec *ts)
+{
+	(void)c;
+	ts->tv_sec = 1000;
+	ts->tv_nsec = 0;
+	return 0;
+}
+EOF
+shim=""
+if cc -shared -fPIC -o "$T/fixclock.so" "$T/fixclock.c" 2>/dev/null &&
+    unshare --pid --fork true 2>/dev/null; then
+	shim=$T/fixclock.so
+fi
+# tmp_name BASE TRY: the name chart.c tries first, second, ...
+tmp_name() {
+	printf '.%s.%06x' "$1" $(((65536 ^ ($2 * 2654435761)) & 16777215))
+}
+render_pid1() {	# OUT ERR ARGS...
+	out=$1 err=$2
+	shift 2
+	unshare --pid --fork env LD_PRELOAD="$shim" \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0" \
+	    "$R" "$@" >"$out" 2>"$err"
+	rc=$?
+}
+
+if [ -z "$shim" ]; then
+	ok "planted symlinks at the temporary name # SKIP no cc or unshare"
+else
+	# One link at the first name: skipped (O_EXCL|O_NOFOLLOW), the
+	# second name is used, the link and its target stay as they were.
+	ln -s "$T/victim" "$O/$(tmp_name chart.svg 0)"
+	render_pid1 "$T/p.out" "$T/p.err" -f svg -o "$O/chart.svg" "$LOGS"
+	check "link at the first temporary name: chart written (exit $rc)" \
+	    [ "$rc" -eq 0 -a -f "$O/chart.svg" ]
+	check "  link target untouched" grep -qx keep "$T/victim"
+	check "  planted link left as it was" \
+	    [ "$(readlink "$O/$(tmp_name chart.svg 0)")" = "$T/victim" ]
+	check "  no other file left" [ "$(ls -A "$O" | wc -l)" -eq 2 ]
+	rm -f "$O"/.chart.svg.* "$O/chart.svg"
+
+	# Links (to the victim, and dangling) at all 100 names: the chart
+	# is not written, nothing is followed or created.
+	echo old >"$O/chart.svg"
+	i=0
+	while [ $i -lt 100 ]; do
+		if [ $((i % 2)) -eq 0 ]; then
+			ln -s "$T/victim" "$O/$(tmp_name chart.svg $i)"
+		else
+			ln -s "$T/created" "$O/$(tmp_name chart.svg $i)"
+		fi
+		i=$((i + 1))
+	done
+	render_pid1 "$T/p.out" "$T/p.err" -f svg -o "$O/chart.svg" "$LOGS"
+	check "links at every temporary name: exit 3 (exit $rc)" [ "$rc" -eq 3 ]
+	check "  message names the path" \
+	    grep -q "chart.svg: cannot create a temporary file" "$T/p.err"
+	check "  link target untouched" grep -qx keep "$T/victim"
+	check "  dangling link target not created" [ ! -e "$T/created" ]
+	check "  previous chart untouched" grep -qx old "$O/chart.svg"
+	check "  no file added" [ "$(ls -A "$O" | wc -l)" -eq 101 ]
+	rm -f "$O"/.chart.svg.* "$O/chart.svg"
+fi
+
+# Bad input: exit 2, the previous chart at that path is untouched.
+echo old >"$O/chart.png"
+printf 'not a log\n' >"$T/junk.tgz"
+run_render "$T/b.out" "$T/b.err" -o "$O/chart.png" "$T/junk.tgz"
+check "bad input: exit 2 (exit $rc)" [ "$rc" -eq 2 ]
+check "  previous chart untouched" grep -qx old "$O/chart.png"
+check "  no file added" [ "$(ls -A "$O")" = chart.png ]
+
+# The output path is a symlink or a FIFO: refused, not replaced.
+ln -s "$T/victim" "$O/link.png"
+expect_error "output path is a symlink: refused" 3 \
+    'link.png: exists and is not a regular file \(a symbolic link\)' \
+    -o "$O/link.png" "$LOGS"
+check "  link kept, target untouched" \
+    [ -L "$O/link.png" -a "$(cat "$T/victim")" = keep ]
+if mkfifo "$O/fifo.png" 2>/dev/null; then
+	expect_error "output path is a FIFO: refused" 3 \
+	    'fifo.png: exists and is not a regular file' \
+	    -o "$O/fifo.png" "$LOGS"
+	check "  FIFO kept" [ -p "$O/fifo.png" ]
+fi
+
+# No space left: exit 3, the temporary file removed, the old chart kept.
+if unshare --mount true 2>/dev/null; then
+	unshare --mount sh -c '
+		mkdir -p "$1/small" &&
+		mount -t tmpfs -o size=64k tmpfs "$1/small" || exit 99
+		echo old >"$1/small/chart.png"
+		"$2" -o "$1/small/chart.png" "$3" 2>"$1/full.err"
+		echo "rc=$?"
+		cat "$1/small/chart.png"
+		ls -A "$1/small" | wc -l
+	' sh "$T" "$R" "$LOGS" >"$T/full.out"
+	check "full file system: exit 3" grep -qx 'rc=3' "$T/full.out"
+	check "  message says why" grep -q 'No space left' "$T/full.err"
+	check "  previous chart untouched, no temporary file left" \
+	    sh -c "sed -n '2,3p' '$T/full.out' | tr '\n' ' ' | grep -qx 'old 1 '"
+else
+	ok "full file system # SKIP no unshare --mount"
+fi
+
+# A missing directory: exit 3, nothing created.
+expect_error "missing output directory: exit 3" 3 'nodir/x.png' \
+    -o "$O/nodir/x.png" "$LOGS"
+check "  nothing created" [ ! -e "$O/nodir" ]
