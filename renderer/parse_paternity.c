@@ -2,20 +2,14 @@
 #include <stdlib.h>
 
 #include "caps.h"
+#include "linelog.h"
 #include "parse.h"
 #include "tblock.h"
-
-struct pat_state {
-	struct trace *t;
-	struct diag *d;
-	struct linesplit ls;
-	long bad;		/* malformed lines: only the first is named */
-};
 
 static int
 pat_line(void *arg, const char *line, size_t len, long lineno)
 {
-	struct pat_state *s = arg;
+	struct linelog *s = arg;
 	const char *p = line, *end;
 	uint64_t child, parent;
 
@@ -41,51 +35,9 @@ pat_line(void *arg, const char *line, size_t len, long lineno)
 static void *
 pat_open(struct trace *t, struct diag *d)
 {
-	struct pat_state *s;
-
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
-		diag_error_status(d, EXIT_NOMEM, "out of memory");
-		return NULL;
-	}
-	s->t = t;
-	s->d = d;
-	linesplit_init(&s->ls, pat_line, s);
-	return s;
-}
-
-static int
-pat_feed(void *state, const void *buf, size_t len)
-{
-	struct pat_state *s = state;
-
-	return linesplit_feed_diag(&s->ls, buf, len, s->d);
-}
-
-static int
-pat_end(void *state)
-{
-	struct pat_state *s = state;
-
-	if (linesplit_end_diag(&s->ls, s->d) != 0)
-		return -1;
-	if (s->bad > 1) {
-		s->d->line = 0;
-		diag_warn(s->d, "%ld malformed lines ignored", s->bad);
-	}
-	return 0;
-}
-
-static void
-pat_release(void *state)
-{
-	struct pat_state *s = state;
-
-	if (s == NULL)
-		return;
-	linesplit_free(&s->ls);
-	free(s);
+	return linelog_open(t, d, pat_line);
 }
 
 const struct logkind_ops ops_paternity = {
-	pat_open, pat_feed, pat_end, pat_release
+	pat_open, linelog_feed, linelog_end, linelog_release
 };

@@ -1,0 +1,53 @@
+/* linelog.c: the frame shared by logs read one line at a time (init_pidname.log, paternity.log). */
+#include <stdlib.h>
+
+#include "linelog.h"
+
+void *
+linelog_open(struct trace *t, struct diag *d, line_fn fn)
+{
+	struct linelog *s;
+
+	if ((s = calloc(1, sizeof(*s))) == NULL) {
+		diag_error_status(d, EXIT_NOMEM, "out of memory");
+		return NULL;
+	}
+	s->t = t;
+	s->d = d;
+	linesplit_init(&s->ls, fn, s);
+	return s;
+}
+
+int
+linelog_feed(void *state, const void *buf, size_t len)
+{
+	struct linelog *s = state;
+
+	return linesplit_feed_diag(&s->ls, buf, len, s->d);
+}
+
+int
+linelog_end(void *state)
+{
+	struct linelog *s = state;
+
+	if (linesplit_end_diag(&s->ls, s->d) != 0)
+		return -1;
+	/* The first bad line was named where it stood; the rest are counted. */
+	if (s->bad > 1) {
+		s->d->line = 0;
+		diag_warn(s->d, "%ld malformed lines ignored", s->bad);
+	}
+	return 0;
+}
+
+void
+linelog_release(void *state)
+{
+	struct linelog *s = state;
+
+	if (s == NULL)
+		return;
+	linesplit_free(&s->ls);
+	free(s);
+}
