@@ -1,5 +1,4 @@
 /* parse_paternity.c: bootchart2 paternity.log "child parent" lines -> fork records. */
-#include <stdlib.h>
 
 #include "caps.h"
 #include "linelog.h"
