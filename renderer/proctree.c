@@ -700,19 +700,6 @@ proctree_merge_runs(struct proctree *tree)
 
 /* ---- step 9: sort ---- */
 
-static int
-cmp_pid(const void *a, const void *b)
-{
-	const struct process *p = *(struct process *const *)a;
-	const struct process *q = *(struct process *const *)b;
-
-	if (p->pid != q->pid)
-		return p->pid < q->pid ? -1 : 1;
-	if (p->start_ms != q->start_ms)
-		return p->start_ms < q->start_ms ? -1 : 1;
-	return 0;
-}
-
 /* Merges the sorted runs v[lo, mid) and v[mid, hi) through tmp, stably. */
 static void
 merge_runs_of(struct proc_sample *v, struct proc_sample *tmp, size_t lo,
@@ -768,7 +755,7 @@ sort_list(struct process **v, size_t n)
 
 	if (n == 0)
 		return;
-	qsort(v, n, sizeof(*v), cmp_pid);
+	qsort(v, n, sizeof(*v), trace_cmp_proc);
 	for (i = 0; i < n; i++) {
 		sort_samples(v[i]);
 		sort_list(v[i]->children, v[i]->nchildren);

@@ -275,8 +275,8 @@ trace_add_cmdline(struct trace *t, int64_t pid, const char *cmdline)
 }
 
 /* PID order; a reused PID's processes in the order they started. */
-static int
-cmp_proc(const void *a, const void *b)
+int
+trace_cmp_proc(const void *a, const void *b)
 {
 	const struct process *p = *(struct process *const *)a;
 	const struct process *q = *(struct process *const *)b;
@@ -364,7 +364,7 @@ trace_finish(struct trace *t, struct diag *d)
 		    t->ps_blocks);
 	for (i = 0; i < t->nprocs; i++)
 		finish_process(t->procs[i], t->sample_period_ms);
-	qsort(t->procs, t->nprocs, sizeof(*t->procs), cmp_proc);
+	qsort(t->procs, t->nprocs, sizeof(*t->procs), trace_cmp_proc);
 	if (apply_texts(t, t->pidnames, t->npidnames, 1) != 0 ||
 	    apply_texts(t, t->cmdlines, t->ncmdlines, 0) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");

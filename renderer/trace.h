@@ -125,6 +125,9 @@ struct trace {
 void trace_init(struct trace *);
 void trace_free(struct trace *);
 
+/* qsort order of struct process pointers: PID, then start (reused PIDs). */
+int trace_cmp_proc(const void *, const void *);
+
 /* Header value for key, or NULL. */
 const char *trace_header(const struct trace *, const char *key);
 /* Sets (replaces) a header value; 0 or -1 on no memory. */

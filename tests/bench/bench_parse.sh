@@ -5,25 +5,8 @@
 # BC_BENCH_RUNS (default 5) runs of each command; the medians are compared.
 # Targets: --dump-tree time / gzip -dc time <= 1.5; renderer peak RSS <= 150 MB.
 set -u
-gen=$BC_BUILD/tests/tools/gen_bootlog
-measure=$BC_BUILD/tests/tools/measure
-runs=${BC_BENCH_RUNS:-5}
-tgz=$BC_BENCH_DIR/gen-n1500-s60-z50-seed1.tgz
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-for tool in "$gen" "$measure" "$BC_RENDER"; do
-	if [ ! -x "$tool" ]; then
-		echo "bench_parse: $tool is not built" >&2
-		exit 1
-	fi
-done
-
-# Generated once and kept; again only when the generator was rebuilt.
-if [ ! -f "$tgz" ] || [ "$gen" -nt "$tgz" ]; then
-	echo "generating $tgz"
-	"$gen" -n 1500 -s 60 -z 50 --seed 1 -o "$tgz" | sed 's/^/  /' || exit 1
-fi
+bench=bench_parse
+. "$(dirname "$0")/common.sh.inc"
 echo "log: $tgz"
 tar -tvzf "$tgz" | awk '{ printf "  %-20s %12d bytes\n", $6, $3 }'
 echo "  compressed           $(wc -c < "$tgz") bytes"

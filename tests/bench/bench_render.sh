@@ -6,25 +6,8 @@
 # Target: PNG render time / gzip -dc time <= 2.0.  Also prints the SVG
 # render ratio, the image size and the PNG and SVG file sizes.
 set -u
-gen=$BC_BUILD/tests/tools/gen_bootlog
-measure=$BC_BUILD/tests/tools/measure
-runs=${BC_BENCH_RUNS:-5}
-tgz=$BC_BENCH_DIR/gen-n1500-s60-z50-seed1.tgz
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-for tool in "$gen" "$measure" "$BC_RENDER"; do
-	if [ ! -x "$tool" ]; then
-		echo "bench_render: $tool is not built" >&2
-		exit 1
-	fi
-done
-
-# The same cached log as bench_parse.
-if [ ! -f "$tgz" ] || [ "$gen" -nt "$tgz" ]; then
-	echo "generating $tgz"
-	"$gen" -n 1500 -s 60 -z 50 --seed 1 -o "$tgz" | sed 's/^/  /' || exit 1
-fi
+bench=bench_render
+. "$(dirname "$0")/common.sh.inc"
 echo "log: $tgz ($(wc -c < "$tgz") bytes compressed," \
     "$(gzip -dc "$tgz" | wc -c) bytes as tar)"
 
