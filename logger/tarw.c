@@ -8,8 +8,7 @@
 #include "fdio.h"
 #include "tarw.h"
 
-#define BLOCK 512
-#define RECORD (20 * BLOCK)	/* GNU tar's default blocking factor */
+#define RECORD (20 * TARW_BLOCK)	/* GNU tar's default blocking factor */
 
 int
 tarw_open(struct tarw *t, int level, tarw_sink sink, void *arg)
@@ -69,21 +68,19 @@ octal(char *field, size_t width, uint64_t v)
 	}
 }
 
-static int
-header(struct tarw *t, const char *name, mode_t mode, time_t mtime,
-    uint64_t size)
+int
+tarw_header(unsigned char h[TARW_BLOCK], const char *name, mode_t mode,
+    time_t mtime, uint64_t size)
 {
-	unsigned char h[BLOCK];
 	unsigned sum = 0;
 	size_t i, n = strlen(name);
 
 	/* 11 octal digits hold sizes below 8 GiB. */
 	if (n == 0 || n > TARW_NAME_MAX || size >= (1ULL << 33) || mtime < 0) {
 		errno = EINVAL;
-		t->failed = 1;
 		return -1;
 	}
-	memset(h, 0, sizeof(h));
+	memset(h, 0, TARW_BLOCK);
 	memcpy(h, name, n);
 	octal((char *)h + 100, 8, mode & 07777);
 	octal((char *)h + 108, 8, 0);
@@ -96,22 +93,35 @@ header(struct tarw *t, const char *name, mode_t mode, time_t mtime,
 	memcpy(h + 263, "00", 2);
 	memcpy(h + 265, "root", 4);
 	memcpy(h + 297, "root", 4);
-	for (i = 0; i < sizeof(h); i++)
+	for (i = 0; i < TARW_BLOCK; i++)
 		sum += h[i];
 	octal((char *)h + 148, 7, sum);
 	h[155] = ' ';
+	return 0;
+}
+
+static int
+header(struct tarw *t, const char *name, mode_t mode, time_t mtime,
+    uint64_t size)
+{
+	unsigned char h[TARW_BLOCK];
+
+	if (tarw_header(h, name, mode, mtime, size) != 0) {
+		t->failed = 1;
+		return -1;
+	}
 	return feed(t, h, sizeof(h), Z_NO_FLUSH);
 }
 
 static int
 pad(struct tarw *t, uint64_t size)
 {
-	static const unsigned char zero[BLOCK];
-	size_t rest = (size_t)(size % BLOCK);
+	static const unsigned char zero[TARW_BLOCK];
+	size_t rest = (size_t)(size % TARW_BLOCK);
 
 	if (rest == 0)
 		return 0;
-	return feed(t, zero, BLOCK - rest, Z_NO_FLUSH);
+	return feed(t, zero, TARW_BLOCK - rest, Z_NO_FLUSH);
 }
 
 int
@@ -159,19 +169,19 @@ tarw_add_fd(struct tarw *t, const char *name, mode_t mode, time_t mtime,
 int
 tarw_close(struct tarw *t)
 {
-	static const unsigned char zero[BLOCK];
+	static const unsigned char zero[TARW_BLOCK];
 	uint64_t end;
 	int r = 0;
 
 	/* Two zero blocks end the archive; pad to a whole record. */
-	if (feed(t, zero, BLOCK, Z_NO_FLUSH) != 0 ||
-	    feed(t, zero, BLOCK, Z_NO_FLUSH) != 0)
+	if (feed(t, zero, TARW_BLOCK, Z_NO_FLUSH) != 0 ||
+	    feed(t, zero, TARW_BLOCK, Z_NO_FLUSH) != 0)
 		r = -1;
 	end = t->in_bytes;
 	while (r == 0 && end % RECORD != 0) {
-		if (feed(t, zero, BLOCK, Z_NO_FLUSH) != 0)
+		if (feed(t, zero, TARW_BLOCK, Z_NO_FLUSH) != 0)
 			r = -1;
-		end += BLOCK;
+		end += TARW_BLOCK;
 	}
 	if (r == 0 && feed(t, NULL, 0, Z_FINISH) != 0)
 		r = -1;

@@ -21,6 +21,12 @@ struct tarw {
 };
 
 #define TARW_NAME_MAX 99	/* ustar name field without the prefix */
+#define TARW_BLOCK 512
+
+/* Fills h with the ustar header of a regular file of `size` bytes (below
+ * 8 GiB), owner root.  Returns 0, or -1 with errno EINVAL. */
+int tarw_header(unsigned char h[TARW_BLOCK], const char *name, mode_t mode,
+    time_t mtime, uint64_t size);
 
 /* level: zlib level 1..9.  Returns 0 or -1 (no memory). */
 int tarw_open(struct tarw *, int level, tarw_sink, void *arg);

@@ -4,6 +4,8 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "tarw.h"
+
 #define CHUNK (16u << 20)	/* one gzip member per 16 MiB of data */
 
 static void
@@ -45,29 +47,6 @@ gzip_of(const unsigned char *p, size_t len, size_t *outlen)
 	return out;
 }
 
-/* A ustar header for a regular file. */
-static void
-ustar_header(unsigned char h[512], const char *name, unsigned long long size)
-{
-	unsigned sum = 0;
-	size_t i;
-
-	memset(h, 0, 512);
-	snprintf((char *)h, 100, "%s", name);
-	memcpy(h + 100, "0000644", 8);
-	memcpy(h + 108, "0000000", 8);
-	memcpy(h + 116, "0000000", 8);
-	snprintf((char *)h + 124, 12, "%011llo", size);
-	memcpy(h + 136, "00000000000", 12);
-	h[156] = '0';
-	memcpy(h + 257, "ustar", 6);
-	memcpy(h + 263, "00", 2);
-	memset(h + 148, ' ', 8);
-	for (i = 0; i < 512; i++)
-		sum += h[i];
-	snprintf((char *)h + 148, 8, "%06o", sum);
-}
-
 static int
 put(FILE *f, const unsigned char *p, size_t len)
 {
@@ -102,7 +81,11 @@ main(int argc, char **argv)
 		return 1;
 	}
 	memset(data, (int)strtol(argv[3], NULL, 0), CHUNK);
-	ustar_header(hdr, argv[1], mib << 20);
+	if (tarw_header(hdr, argv[1], 0644, 0, mib << 20) != 0) {
+		fprintf(stderr, "mkbomb: %s: name too long or size too large\n",
+		    argv[1]);
+		return 1;
+	}
 	memset(end, 0, sizeof(end));
 	/* Every full chunk compresses the same: compress it once. */
 	if (put(f, hdr, sizeof(hdr)) != 0 ||
