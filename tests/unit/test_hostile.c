@@ -1,6 +1,4 @@
 /* test_hostile.c: crafted archives and logs: odd members, duplicates, caps, PID reuse, 10 000 live processes. */
-#include <archive.h>
-#include <archive_entry.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,12 +6,14 @@
 #include <time.h>
 
 #include "testutil_impl.h"
+#include "memtar_impl.h"
 
 #include "caps.h"
 #include "input.h"
 #include "logfiles.h"
 #include "parse.h"
 #include "proctree.h"
+#include "tarw.h"
 #include "trace.h"
 
 /* Three blocks, 0.2 s apart: init and one shell that uses CPU. */
@@ -33,71 +33,9 @@ static const char ps_small[] =
 
 static const char header_small[] = "title = hostile\n";
 
-struct member {
-	const char *path;
-	const char *text;	/* data of a regular file */
-	unsigned type;		/* AE_IFREG, AE_IFLNK, AE_IFDIR, AE_IFCHR, ... */
-	const char *link;	/* symlink target, or hardlink target */
-	int hard;		/* link is a hard link */
-};
-
-struct blob {
-	char *buf;
-	size_t len, cap;
-};
-
-static void
-add_member(struct archive *a, const struct member *m)
-{
-	struct archive_entry *e = archive_entry_new();
-	size_t len = m->text ? strlen(m->text) : 0;
-
-	assert_non_null(e);
-	archive_entry_set_pathname(e, m->path);
-	archive_entry_set_filetype(e, m->type ? m->type : AE_IFREG);
-	archive_entry_set_perm(e, 0644);
-	if (m->type == AE_IFCHR || m->type == AE_IFBLK)
-		archive_entry_set_rdev(e, 0x0103);	/* like /dev/null */
-	if (m->link != NULL && m->hard)
-		archive_entry_set_hardlink(e, m->link);
-	else if (m->link != NULL)
-		archive_entry_set_symlink(e, m->link);
-	archive_entry_set_size(e, (la_int64_t)len);
-	assert_int_equal(archive_write_header(a, e), ARCHIVE_OK);
-	if (len > 0)
-		assert_int_equal(archive_write_data(a, m->text, len),
-		    (la_ssize_t)len);
-	archive_entry_free(e);
-}
-
-/* A gzip'd pax archive of the members, written by libarchive. */
-static struct blob
-make_tgz(const struct member *m, size_t n, size_t cap)
-{
-	struct blob b;
-	struct archive *a = archive_write_new();
-	size_t used = 0, i;
-
-	assert_non_null(a);
-	b.cap = cap;
-	b.buf = malloc(cap);
-	assert_non_null(b.buf);
-	assert_int_equal(archive_write_set_format_pax_restricted(a),
-	    ARCHIVE_OK);
-	assert_int_equal(archive_write_add_filter_gzip(a), ARCHIVE_OK);
-	assert_int_equal(archive_write_open_memory(a, b.buf, cap, &used),
-	    ARCHIVE_OK);
-	for (i = 0; i < n; i++)
-		add_member(a, &m[i]);
-	assert_int_equal(archive_write_close(a), ARCHIVE_OK);
-	archive_write_free(a);
-	b.len = used;
-	return b;
-}
-
 /* Reads the blob; returns input_read_memory's result, fills t and d. */
 static int
-read_blob(struct trace *t, struct diag *d, const struct blob *b)
+read_blob(struct trace *t, struct diag *d, const struct tar_blob *b)
 {
 	trace_init(t);
 	diag_init(d, "test");
@@ -106,9 +44,9 @@ read_blob(struct trace *t, struct diag *d, const struct blob *b)
 }
 
 static void
-expect_error(const struct member *m, size_t n, const char *text)
+expect_error(const struct tar_member *m, size_t n, const char *text)
 {
-	struct blob b = make_tgz(m, n, 1 << 20);
+	struct tar_blob b = memtar_make(m, n, 1 << 20);
 	struct trace t;
 	struct diag d;
 
@@ -121,9 +59,9 @@ expect_error(const struct member *m, size_t n, const char *text)
 }
 
 static void
-expect_ok(const struct member *m, size_t n, size_t nprocs)
+expect_ok(const struct tar_member *m, size_t n, size_t nprocs)
 {
-	struct blob b = make_tgz(m, n, 1 << 20);
+	struct tar_blob b = memtar_make(m, n, 1 << 20);
 	struct trace t;
 	struct diag d;
 
@@ -143,9 +81,9 @@ expect_ok(const struct member *m, size_t n, size_t nprocs)
 static void
 traversal_names_are_just_names(void **state)
 {
-	const struct member m[] = {
-		{ "../../../../tmp/header", header_small, 0, NULL, 0 },
-		{ "/etc/bootchart/proc_ps.log", ps_small, 0, NULL, 0 },
+	const struct tar_member m[] = {
+		{ "../../../../tmp/header", .text = header_small },
+		{ "/etc/bootchart/proc_ps.log", .text = ps_small },
 	};
 
 	(void)state;
@@ -156,20 +94,20 @@ traversal_names_are_just_names(void **state)
 static void
 links_and_devices_are_skipped(void **state)
 {
-	const struct member links[] = {
-		{ "header", header_small, 0, NULL, 0 },
-		{ "proc_ps.log", NULL, AE_IFLNK, "/etc/passwd", 0 },
-		{ "data", ps_small, 0, NULL, 0 },
-		{ "log/proc_ps.log", NULL, AE_IFREG, "data", 1 },
-		{ "dev/proc_ps.log", NULL, AE_IFCHR, NULL, 0 },
-		{ "blk/proc_ps.log", NULL, AE_IFBLK, NULL, 0 },
-		{ "fifo/proc_ps.log", NULL, AE_IFIFO, NULL, 0 },
+	const struct tar_member links[] = {
+		{ "header", .text = header_small },
+		{ "proc_ps.log", .type = AE_IFLNK, .link = "/etc/passwd" },
+		{ "data", .text = ps_small },
+		{ "log/proc_ps.log", .link = "data", .hard = 1 },
+		{ "dev/proc_ps.log", .type = AE_IFCHR },
+		{ "blk/proc_ps.log", .type = AE_IFBLK },
+		{ "fifo/proc_ps.log", .type = AE_IFIFO },
 	};
-	const struct member then_real[] = {
-		{ "header", header_small, 0, NULL, 0 },
-		{ "proc_ps.log", NULL, AE_IFLNK, "/etc/passwd", 0 },
-		{ "dev/proc_ps.log", NULL, AE_IFCHR, NULL, 0 },
-		{ "real/proc_ps.log", ps_small, 0, NULL, 0 },
+	const struct tar_member then_real[] = {
+		{ "header", .text = header_small },
+		{ "proc_ps.log", .type = AE_IFLNK, .link = "/etc/passwd" },
+		{ "dev/proc_ps.log", .type = AE_IFCHR },
+		{ "real/proc_ps.log", .text = ps_small },
 	};
 
 	(void)state;
@@ -182,16 +120,15 @@ links_and_devices_are_skipped(void **state)
 static void
 proc_ps_directory(void **state)
 {
-	const struct member only_dir[] = {
-		{ "header", header_small, 0, NULL, 0 },
-		{ "proc_ps.log", NULL, AE_IFDIR, NULL, 0 },
-		{ "proc_ps.log/proc_stat.log", "100\ncpu 1 2 3 4\n\n", 0,
-		    NULL, 0 },
+	const struct tar_member only_dir[] = {
+		{ "header", .text = header_small },
+		{ "proc_ps.log", .type = AE_IFDIR },
+		{ "proc_ps.log/proc_stat.log", .text = "100\ncpu 1 2 3 4\n\n" },
 	};
-	const struct member dir_and_file[] = {
-		{ "header", header_small, 0, NULL, 0 },
-		{ "a/proc_ps.log/", NULL, AE_IFDIR, NULL, 0 },
-		{ "b/proc_ps.log", ps_small, 0, NULL, 0 },
+	const struct tar_member dir_and_file[] = {
+		{ "header", .text = header_small },
+		{ "a/proc_ps.log/", .type = AE_IFDIR },
+		{ "b/proc_ps.log", .text = ps_small },
 	};
 
 	(void)state;
@@ -203,14 +140,14 @@ proc_ps_directory(void **state)
 static void
 duplicate_member_is_an_error(void **state)
 {
-	const struct member same[] = {
-		{ "header", header_small, 0, NULL, 0 },
-		{ "proc_ps.log", ps_small, 0, NULL, 0 },
-		{ "proc_ps.log", ps_small, 0, NULL, 0 },
+	const struct tar_member same[] = {
+		{ "header", .text = header_small },
+		{ "proc_ps.log", .text = ps_small },
+		{ "proc_ps.log", .text = ps_small },
 	};
-	const struct member other_dir[] = {
-		{ "boot1/proc_ps.log", ps_small, 0, NULL, 0 },
-		{ "boot2/proc_ps.log", ps_small, 0, NULL, 0 },
+	const struct tar_member other_dir[] = {
+		{ "boot1/proc_ps.log", .text = ps_small },
+		{ "boot2/proc_ps.log", .text = ps_small },
 	};
 
 	(void)state;
@@ -223,7 +160,7 @@ duplicate_member_is_an_error(void **state)
 static void
 too_many_members(void **state)
 {
-	struct member *m = calloc(CAP_MEMBERS + 2, sizeof(*m));
+	struct tar_member *m = calloc(CAP_MEMBERS + 2, sizeof(*m));
 	size_t i;
 
 	(void)state;
@@ -235,7 +172,7 @@ too_many_members(void **state)
 	expect_error(m, CAP_MEMBERS + 2, "more than 10000 archive members");
 	/* At the cap itself all is well (no title: check nprocs only). */
 	{
-		struct blob b = make_tgz(m, CAP_MEMBERS, 8 << 20);
+		struct tar_blob b = memtar_make(m, CAP_MEMBERS, 8 << 20);
 		struct trace t;
 		struct diag d;
 
@@ -245,29 +182,6 @@ too_many_members(void **state)
 		free(b.buf);
 	}
 	free(m);
-}
-
-/* A ustar header (no data) declaring `size` bytes for `name`. */
-static void
-ustar_header(unsigned char h[512], const char *name, unsigned long long size)
-{
-	unsigned sum = 0;
-	size_t i;
-
-	memset(h, 0, 512);
-	snprintf((char *)h, 100, "%s", name);
-	memcpy(h + 100, "0000644", 8);
-	memcpy(h + 108, "0000000", 8);
-	memcpy(h + 116, "0000000", 8);
-	snprintf((char *)h + 124, 12, "%011llo", size);
-	memcpy(h + 136, "00000000000", 12);
-	h[156] = '0';
-	memcpy(h + 257, "ustar", 6);
-	memcpy(h + 263, "00", 2);
-	memset(h + 148, ' ', 8);
-	for (i = 0; i < 512; i++)
-		sum += h[i];
-	snprintf((char *)h + 148, 8, "%06o", sum);
 }
 
 /* A member declaring 5 GiB is refused from its header, before any data. */
@@ -283,7 +197,8 @@ huge_declared_member(void **state)
 	(void)state;
 	for (i = 0; i < 2; i++) {
 		memset(buf, 0, sizeof(buf));
-		ustar_header(buf, names[i], 5ULL << 30);
+		assert_int_equal(tarw_header(buf, names[i], 0644, 0,
+		    5ULL << 30), 0);
 		trace_init(&t);
 		diag_init(&d, "test");
 		d.out = NULL;

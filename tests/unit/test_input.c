@@ -1,11 +1,10 @@
 /* test_input.c: archives in memory (written by libarchive) through input_read_memory. */
-#include <archive.h>
-#include <archive_entry.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil_impl.h"
+#include "memtar_impl.h"
 
 #include "input.h"
 #include "parse.h"
@@ -13,67 +12,6 @@
 #include "trace.h"
 
 #define EX1 "data/bootchart-0.9/example1/"
-
-struct member {
-	const char *path;	/* name inside the archive */
-	const char *src;	/* shared file, or NULL for `text` */
-	const char *text;
-	int dir;		/* a directory entry instead of a file */
-};
-
-struct blob {
-	char *buf;
-	size_t len;
-};
-
-static void
-add_member(struct archive *a, const struct member *m)
-{
-	struct archive_entry *e = archive_entry_new();
-	size_t len = 0;
-	char *data = NULL;
-
-	assert_non_null(e);
-	if (m->src != NULL) {
-		data = read_file(shared_path(m->src), &len);
-		assert_non_null(data);
-	} else if (m->text != NULL) {
-		len = strlen(m->text);
-	}
-	archive_entry_set_pathname(e, m->path);
-	archive_entry_set_filetype(e, m->dir ? AE_IFDIR : AE_IFREG);
-	archive_entry_set_perm(e, 0644);
-	archive_entry_set_size(e, m->dir ? 0 : (la_int64_t)len);
-	assert_int_equal(archive_write_header(a, e), ARCHIVE_OK);
-	if (!m->dir && len > 0)
-		assert_int_equal(archive_write_data(a, data ? data : m->text,
-		    len), (la_ssize_t)len);
-	archive_entry_free(e);
-	free(data);
-}
-
-/* A gzip'd ustar archive of the members, made with libarchive's writer. */
-static struct blob
-make_tgz(const struct member *m, size_t n)
-{
-	struct blob b;
-	struct archive *a = archive_write_new();
-	size_t used = 0, cap = 8 * 1024 * 1024, i;
-
-	assert_non_null(a);
-	b.buf = malloc(cap);
-	assert_non_null(b.buf);
-	assert_int_equal(archive_write_set_format_ustar(a), ARCHIVE_OK);
-	assert_int_equal(archive_write_add_filter_gzip(a), ARCHIVE_OK);
-	assert_int_equal(archive_write_open_memory(a, b.buf, cap, &used),
-	    ARCHIVE_OK);
-	for (i = 0; i < n; i++)
-		add_member(a, &m[i]);
-	assert_int_equal(archive_write_close(a), ARCHIVE_OK);
-	archive_write_free(a);
-	b.len = used;
-	return b;
-}
 
 /* proctree_dump of what input_read_memory made of buf; NULL on error. */
 static char *
@@ -136,15 +74,16 @@ assert_same_tree(const char *got, const char *want)
 static void
 members_in_subdirs_and_extras(void **state)
 {
-	const struct member m[] = {
-		{ "./bootchart/", NULL, NULL, 1 },
-		{ "./bootchart/header", EX1 "header", NULL, 0 },
-		{ "./bootchart/README", NULL, "not a log\n", 0 },
-		{ "./bootchart/proc_ps.log", EX1 "proc_ps.log", NULL, 0 },
-		{ "log/proc_stat.log", EX1 "proc_stat.log", NULL, 0 },
-		{ "proc_diskstats.log", EX1 "proc_diskstats.log", NULL, 0 },
+	const struct tar_member m[] = {
+		{ "./bootchart/", .type = AE_IFDIR },
+		{ "./bootchart/header", .src = EX1 "header" },
+		{ "./bootchart/README", .text = "not a log\n" },
+		{ "./bootchart/proc_ps.log", .src = EX1 "proc_ps.log" },
+		{ "log/proc_stat.log", .src = EX1 "proc_stat.log" },
+		{ "proc_diskstats.log", .src = EX1 "proc_diskstats.log" },
 	};
-	struct blob b = make_tgz(m, sizeof(m) / sizeof(m[0]));
+	struct tar_blob b = memtar_make(m, sizeof(m) / sizeof(m[0]),
+	    8 << 20);
 	struct diag d;
 	char *got = dump_of(b.buf, b.len, &d), *want = expected_dump();
 
@@ -160,7 +99,7 @@ members_in_subdirs_and_extras(void **state)
 static void
 empty_archive(void **state)
 {
-	struct blob b = make_tgz(NULL, 0);
+	struct tar_blob b = memtar_make(NULL, 0, 8 << 20);
 	struct diag d;
 
 	(void)state;
@@ -174,11 +113,11 @@ empty_archive(void **state)
 static void
 truncated_archive(void **state)
 {
-	const struct member m[] = {
-		{ "header", EX1 "header", NULL, 0 },
-		{ "proc_ps.log", EX1 "proc_ps.log", NULL, 0 },
+	const struct tar_member m[] = {
+		{ "header", .src = EX1 "header" },
+		{ "proc_ps.log", .src = EX1 "proc_ps.log" },
 	};
-	struct blob b = make_tgz(m, 2);
+	struct tar_blob b = memtar_make(m, 2, 8 << 20);
 	struct diag d;
 
 	(void)state;
@@ -210,10 +149,10 @@ junk_is_not_an_archive(void **state)
 static void
 member_error_has_line(void **state)
 {
-	const struct member m[] = {
-		{ "proc_stat.log", NULL, "100\ncpu 1 2 3 4\n\nabc\n", 0 },
+	const struct tar_member m[] = {
+		{ "proc_stat.log", .text = "100\ncpu 1 2 3 4\n\nabc\n" },
 	};
-	struct blob b = make_tgz(m, 1);
+	struct tar_blob b = memtar_make(m, 1, 8 << 20);
 	struct diag d;
 
 	(void)state;
