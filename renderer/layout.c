@@ -456,13 +456,29 @@ clamp01(double v)
 	return v > 1 ? 1 : v;
 }
 
-/* Start of the interval a sample at index i of times covers. */
-static int64_t
-interval_start(int64_t t, int64_t prev, int64_t next, size_t i, size_t n)
+/*
+ * The drawn part [*a, *b] of the interval that sample i of n covers, from
+ * the time stamps before it, its own and after it; 0 when none is drawn.
+ */
+static int
+sample_span(const struct layout *l, int64_t prev, int64_t t, int64_t next,
+    size_t i, size_t n, int64_t *a, int64_t *b)
 {
+	*b = t;
 	if (i > 0)
-		return prev;
-	return n > 1 ? t - (next - t) : t - 200;
+		*a = prev;
+	else
+		*a = n > 1 ? t - (next - t) : t - 200;
+	return clip_span(l, a, b);
+}
+
+static int
+disk_span(const struct layout *l, const struct trace *t, size_t i,
+    int64_t *a, int64_t *b)
+{
+	return sample_span(l, i ? t->disk[i - 1].time_ms : 0,
+	    t->disk[i].time_ms, i + 1 < t->ndisk ? t->disk[i + 1].time_ms : 0,
+	    i, t->ndisk, a, b);
 }
 
 static int
@@ -474,10 +490,9 @@ cpu_chart(struct layout *l, const struct trace *t)
 	size_t i;
 
 	for (i = 0; i < t->ncpu; i++) {
-		b = t->cpu[i].time_ms;
-		a = interval_start(b, i ? t->cpu[i - 1].time_ms : 0,
-		    i + 1 < t->ncpu ? t->cpu[i + 1].time_ms : 0, i, t->ncpu);
-		if (!clip_span(l, &a, &b))
+		if (!sample_span(l, i ? t->cpu[i - 1].time_ms : 0,
+		    t->cpu[i].time_ms, i + 1 < t->ncpu ?
+		    t->cpu[i + 1].time_ms : 0, i, t->ncpu, &a, &b))
 			continue;
 		busy = clamp01(t->cpu[i].user + t->cpu[i].sys);
 		top = clamp01(busy + clamp01(t->cpu[i].io));
@@ -528,11 +543,7 @@ disk_chart(struct layout *l, struct measure *m, const struct trace *t,
 	char buf[64];
 
 	for (i = 0; i < t->ndisk; i++) {
-		b = t->disk[i].time_ms;
-		a = interval_start(b, i ? t->disk[i - 1].time_ms : 0,
-		    i + 1 < t->ndisk ? t->disk[i + 1].time_ms : 0, i,
-		    t->ndisk);
-		if (!clip_span(l, &a, &b))
+		if (!disk_span(l, t, i, &a, &b))
 			continue;
 		tp = throughput(&t->disk[i]);
 		if (tp > peak) {
@@ -548,11 +559,7 @@ disk_chart(struct layout *l, struct measure *m, const struct trace *t,
 		return 0;
 	/* Second pass: the throughput line scaled to the peak. */
 	for (i = 0; i < t->ndisk; i++) {
-		b = t->disk[i].time_ms;
-		a = interval_start(b, i ? t->disk[i - 1].time_ms : 0,
-		    i + 1 < t->ndisk ? t->disk[i + 1].time_ms : 0, i,
-		    t->ndisk);
-		if (!clip_span(l, &a, &b))
+		if (!disk_span(l, t, i, &a, &b))
 			continue;
 		tp = throughput(&t->disk[i]);
 		if (add_pt(&l->disk_tput, layout_x(l, a + (b - a) / 2),
