@@ -41,6 +41,20 @@ count() {
 	done
 }
 
+# Counts one test program's TAP output in $log, given its name and exit
+# status; a program that failed without saying "not ok" is one failure.
+judge() {
+	count "$1" <"$log"
+	if [ "$2" -ne 0 ] && ! grep -q '^not ok' "$log"; then
+		fail=$((fail + 1))
+		failed_names="$failed_names
+  $1: exit status $2"
+		tail -n 30 "$log"
+	elif grep -q '^not ok' "$log"; then
+		grep -v '^ok' "$log" | tail -n 40
+	fi
+}
+
 timeout_for() {
 	case "$1" in
 	*boot*) echo 1500 ;;
@@ -66,16 +80,7 @@ for b in "$@"; do
 		echo "-- $n"
 		CMOCKA_MESSAGE_OUTPUT=TAP BC_SHARED=$BC_SHARED BC_SAN=$san \
 		    timeout "$(timeout_for "$n")" "$t" >"$log" 2>&1
-		rc=$?
-		count "$b/$n" <"$log"
-		if [ $rc -ne 0 ] && ! grep -q '^not ok' "$log"; then
-			fail=$((fail + 1))
-			failed_names="$failed_names
-  $b/$n: exit status $rc"
-			tail -n 30 "$log"
-		elif grep -q '^not ok' "$log"; then
-			grep -v '^ok' "$log" | tail -n 40
-		fi
+		judge "$b/$n" $?
 	done
 	for t in tests/sh/*.sh; do
 		[ -f "$t" ] || continue
@@ -88,15 +93,7 @@ for b in "$@"; do
 		    timeout "$(timeout_for "$n")" sh "$t" >"$log" 2>&1
 		rc=$?
 		rm -rf "$tmp"
-		count "$b/$n" <"$log"
-		if [ $rc -ne 0 ] && ! grep -q '^not ok' "$log"; then
-			fail=$((fail + 1))
-			failed_names="$failed_names
-  $b/$n: exit status $rc"
-			tail -n 30 "$log"
-		elif grep -q '^not ok' "$log"; then
-			grep -v '^ok' "$log" | tail -n 40
-		fi
+		judge "$b/$n" $rc
 	done
 done
 
