@@ -1,12 +1,12 @@
 /* fuzz_logs.c: libFuzzer target: one log member of any kind, fed in two chunks, then the tree. */
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "logfiles.h"
 #include "parse.h"
-#include "proctree.h"
 #include "trace.h"
+
+#include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -42,8 +42,8 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct trace t;
-	struct proctree pt;
 	struct diag d;
+	int parsed;
 	const char *name;
 	size_t cut;
 
@@ -51,15 +51,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	name = names[data[0] % NNAMES];
 	cut = size > 2 ? data[1] % (size - 2 + 1) : 0;
-	diag_init(&d, "fuzz");
-	d.out = NULL;
-	trace_init(&t);
-	memset(&pt, 0, sizeof(pt));
-	if (feed_member(&t, name, data + 2, size - 2, cut, &d) == 0 &&
-	    t.ps_source != 0 && trace_finish(&t, &d) == 0 &&
-	    proctree_make(&pt, &t, 1, &d) == 0)
-		(void)proctree_count(&pt);
-	proctree_free(&pt);
-	trace_free(&t);
+	fuzz_begin(&t, &d);
+	parsed = feed_member(&t, name, data + 2, size - 2, cut, &d) == 0 &&
+	    t.ps_source != 0 && trace_finish(&t, &d) == 0;
+	fuzz_end(&t, parsed, &d);
 	return 0;
 }

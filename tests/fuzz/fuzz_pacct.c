@@ -1,12 +1,12 @@
 /* fuzz_pacct.c: libFuzzer target: the kernel_pacct parser on a buffer, with a proc_ps.log to attach forks to. */
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "logfiles.h"
 #include "parse.h"
-#include "proctree.h"
 #include "trace.h"
+
+#include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -30,19 +30,13 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct trace t;
-	struct proctree pt;
 	struct diag d;
+	int parsed;
 
-	diag_init(&d, "fuzz");
-	d.out = NULL;
-	trace_init(&t);
-	memset(&pt, 0, sizeof(pt));
-	if (trace_parse_buffer(&t, LOG_PACCT, data, size, &d) == 0 &&
+	fuzz_begin(&t, &d);
+	parsed = trace_parse_buffer(&t, LOG_PACCT, data, size, &d) == 0 &&
 	    trace_parse_buffer(&t, LOG_PROC_PS, ps_log, sizeof(ps_log) - 1,
-	    &d) == 0 && trace_finish(&t, &d) == 0 &&
-	    proctree_make(&pt, &t, 1, &d) == 0)
-		(void)proctree_count(&pt);
-	proctree_free(&pt);
-	trace_free(&t);
+	    &d) == 0 && trace_finish(&t, &d) == 0;
+	fuzz_end(&t, parsed, &d);
 	return 0;
 }
