@@ -20,9 +20,7 @@ struct disk_set {
 };
 
 struct dstat_state {
-	struct trace *t;
-	struct diag *d;
-	struct tblock tb;
+	struct tblock_log log;	/* first: see tblock.h */
 	struct disk_set prev, cur;
 	int have_prev;
 	int64_t prev_ms, time_ms;
@@ -127,14 +125,14 @@ dstat_line(void *arg, const char *line, size_t len)
 		n++;
 	if (n < DISK_FIELDS) {
 		if (!s->warned)
-			diag_warn(s->d, "disk %s has %d counters, expected %d; "
-			    "line skipped", name, n, DISK_FIELDS);
+			diag_warn(s->log.d, "disk %s has %d counters, "
+			    "expected %d; line skipped", name, n, DISK_FIELDS);
 		s->warned = 1;
 		return 0;
 	}
 	if (tblock_reserve((void **)&s->cur.v, &s->cur.cap, s->cur.n + 1,
 	    sizeof(*s->cur.v)) != 0)
-		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	dk = &s->cur.v[s->cur.n++];
 	memcpy(dk->name, name, sizeof(dk->name));
 	dk->rsect = f[2];
@@ -166,7 +164,7 @@ udelta(uint64_t now, uint64_t before)
 static int
 add_sample(struct dstat_state *s)
 {
-	struct trace *t = s->t;
+	struct trace *t = s->log.t;
 	struct disk_sample *ds;
 	const struct disk *old;
 	double interval = (double)(s->time_ms - s->prev_ms), util, busiest = 0;
@@ -186,7 +184,7 @@ add_sample(struct dstat_state *s)
 	}
 	if (tblock_reserve((void **)&t->disk, &t->disk_cap, t->ndisk + 1,
 	    sizeof(*t->disk)) != 0)
-		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	ds = &t->disk[t->ndisk++];
 	ds->time_ms = s->time_ms;
 	ds->util = busiest > 1.0 ? 1.0 : busiest;
@@ -219,32 +217,7 @@ static const struct tblock_cb dstat_cb = {
 static void *
 dstat_open(struct trace *t, struct diag *d)
 {
-	struct dstat_state *s;
-
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
-		diag_error_status(d, EXIT_NOMEM, "out of memory");
-		return NULL;
-	}
-	s->t = t;
-	s->d = d;
-	tblock_init(&s->tb, &dstat_cb, s, d);
-	return s;
-}
-
-static int
-dstat_feed(void *state, const void *buf, size_t len)
-{
-	struct dstat_state *s = state;
-
-	return tblock_feed(&s->tb, buf, len);
-}
-
-static int
-dstat_end(void *state)
-{
-	struct dstat_state *s = state;
-
-	return tblock_end(&s->tb);
+	return tblock_log_open(sizeof(struct dstat_state), &dstat_cb, t, d);
 }
 
 static void
@@ -252,14 +225,13 @@ dstat_release(void *state)
 {
 	struct dstat_state *s = state;
 
-	if (s == NULL)
-		return;
-	tblock_free(&s->tb);
-	free(s->prev.v);
-	free(s->cur.v);
-	free(s);
+	if (s != NULL) {
+		free(s->prev.v);
+		free(s->cur.v);
+	}
+	tblock_log_free(s);
 }
 
 const struct logkind_ops ops_diskstats = {
-	dstat_open, dstat_feed, dstat_end, dstat_release
+	dstat_open, tblock_log_feed, tblock_log_end, dstat_release
 };

@@ -7,9 +7,7 @@
 #include "tblock.h"
 
 struct mem_state {
-	struct trace *t;
-	struct diag *d;
-	struct tblock tb;
+	struct tblock_log log;	/* first: see tblock.h */
 	struct mem_sample cur;
 	int have_total;
 };
@@ -64,7 +62,7 @@ mem_line(void *arg, const char *line, size_t len)
 		return 0;
 	p = colon + 1;
 	if (tblock_number(&p, line + len, &v) != 0) {
-		diag_warn(s->d, "no number after '%.*s:'; line ignored",
+		diag_warn(s->log.d, "no number after '%.*s:'; line ignored",
 		    (int)(colon - line), line);
 		return 0;
 	}
@@ -79,13 +77,13 @@ static int
 mem_end_block(void *arg)
 {
 	struct mem_state *s = arg;
-	struct trace *t = s->t;
+	struct trace *t = s->log.t;
 
 	if (!s->have_total)
 		return 0;
 	if (tblock_reserve((void **)&t->mem, &t->mem_cap, t->nmem + 1,
 	    sizeof(*t->mem)) != 0)
-		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	t->mem[t->nmem++] = s->cur;
 	return 0;
 }
@@ -97,45 +95,9 @@ static const struct tblock_cb mem_cb = {
 static void *
 mem_open(struct trace *t, struct diag *d)
 {
-	struct mem_state *s;
-
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
-		diag_error_status(d, EXIT_NOMEM, "out of memory");
-		return NULL;
-	}
-	s->t = t;
-	s->d = d;
-	tblock_init(&s->tb, &mem_cb, s, d);
-	return s;
-}
-
-static int
-mem_feed(void *state, const void *buf, size_t len)
-{
-	struct mem_state *s = state;
-
-	return tblock_feed(&s->tb, buf, len);
-}
-
-static int
-mem_end(void *state)
-{
-	struct mem_state *s = state;
-
-	return tblock_end(&s->tb);
-}
-
-static void
-mem_release(void *state)
-{
-	struct mem_state *s = state;
-
-	if (s == NULL)
-		return;
-	tblock_free(&s->tb);
-	free(s);
+	return tblock_log_open(sizeof(struct mem_state), &mem_cb, t, d);
 }
 
 const struct logkind_ops ops_meminfo = {
-	mem_open, mem_feed, mem_end, mem_release
+	mem_open, tblock_log_feed, tblock_log_end, tblock_log_free
 };

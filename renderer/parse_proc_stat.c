@@ -13,9 +13,7 @@
 #define STAT_FIELDS 8
 
 struct stat_state {
-	struct trace *t;
-	struct diag *d;
-	struct tblock tb;
+	struct tblock_log log;	/* first: see tblock.h */
 	uint64_t prev[STAT_FIELDS], cur[STAT_FIELDS];
 	int have_prev;
 	int seen_cpu;		/* the current block had its "cpu " line */
@@ -50,7 +48,7 @@ clamp01(double v)
 static int
 add_sample(struct stat_state *s)
 {
-	struct trace *t = s->t;
+	struct trace *t = s->log.t;
 	struct cpu_sample *c;
 	double total = 0.0;
 	int i;
@@ -61,7 +59,7 @@ add_sample(struct stat_state *s)
 		return 0;	/* no tick passed: nothing to show */
 	if (tblock_reserve((void **)&t->cpu, &t->cpu_cap, t->ncpu + 1,
 	    sizeof(*t->cpu)) != 0)
-		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	c = &t->cpu[t->ncpu++];
 	c->time_ms = s->time_ms;
 	c->user = clamp01((delta(s->cur[0], s->prev[0]) +
@@ -87,8 +85,8 @@ stat_line(void *arg, const char *line, size_t len)
 	while (n < STAT_FIELDS && tblock_number(&p, end, &s->cur[n]) == 0)
 		n++;
 	if (n < 4) {
-		diag_warn(s->d, "cpu line has %d fields, expected at least 4; "
-		    "block skipped", n);
+		diag_warn(s->log.d, "cpu line has %d fields, expected at "
+		    "least 4; block skipped", n);
 		return 0;
 	}
 	if (s->have_prev && add_sample(s) != 0)
@@ -103,45 +101,9 @@ static const struct tblock_cb stat_cb = { stat_begin_block, stat_line, NULL };
 static void *
 stat_open(struct trace *t, struct diag *d)
 {
-	struct stat_state *s;
-
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
-		diag_error_status(d, EXIT_NOMEM, "out of memory");
-		return NULL;
-	}
-	s->t = t;
-	s->d = d;
-	tblock_init(&s->tb, &stat_cb, s, d);
-	return s;
-}
-
-static int
-stat_feed(void *state, const void *buf, size_t len)
-{
-	struct stat_state *s = state;
-
-	return tblock_feed(&s->tb, buf, len);
-}
-
-static int
-stat_end(void *state)
-{
-	struct stat_state *s = state;
-
-	return tblock_end(&s->tb);
-}
-
-static void
-stat_release(void *state)
-{
-	struct stat_state *s = state;
-
-	if (s == NULL)
-		return;
-	tblock_free(&s->tb);
-	free(s);
+	return tblock_log_open(sizeof(struct stat_state), &stat_cb, t, d);
 }
 
 const struct logkind_ops ops_proc_stat = {
-	stat_open, stat_feed, stat_end, stat_release
+	stat_open, tblock_log_feed, tblock_log_end, tblock_log_free
 };

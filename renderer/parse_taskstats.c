@@ -17,9 +17,7 @@
  * for I/O or swap, else S.
  */
 struct ts_state {
-	struct trace *t;
-	struct diag *d;
-	struct tblock tb;
+	struct tblock_log log;	/* first: see tblock.h */
 	int skip;		/* proc_ps.log was read: it wins */
 	int64_t time_ms, prev_ms;
 	int have_prev;
@@ -66,7 +64,7 @@ static int
 ts_begin_block(void *arg, int64_t time_ms)
 {
 	struct ts_state *s = arg;
-	struct trace *t = s->t;
+	struct trace *t = s->log.t;
 
 	if (s->skip)
 		return 0;
@@ -84,7 +82,7 @@ static void
 malformed(struct ts_state *s)
 {
 	if (s->bad++ == 0)
-		diag_warn(s->d, "expected 'pid ppid comm cpu_ns blkio_ns "
+		diag_warn(s->log.d, "expected 'pid ppid comm cpu_ns blkio_ns "
 		    "swapin_ns'; line ignored");
 }
 
@@ -122,12 +120,12 @@ add_sample(struct ts_state *s, struct process *p, uint64_t cpu, uint64_t wait)
 	if (ps.user > 1.0f)
 		ps.user = 1.0f;	/* threads on several CPUs */
 	ps.state = dcpu > 0 ? PS_RUNNING : dwait > 0 ? PS_WAITING : PS_SLEEPING;
-	if (cap_check(s->d, s->t->nsamples_all, CAP_SAMPLES,
+	if (cap_check(s->log.d, s->log.t->nsamples_all, CAP_SAMPLES,
 	    "process samples") != 0)
 		return -1;
 	if (process_add_sample(p, &ps) != 0)
-		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
-	s->t->nsamples_all++;
+		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
+	s->log.t->nsamples_all++;
 	return 0;
 }
 
@@ -154,16 +152,21 @@ ts_line(void *arg, const char *line, size_t len)
 	if (pid == 0)
 		return 0;
 	comm_of(&tv[2], &tv[n - 4], comm);
-	if ((p = trace_find_pid(s->t, (int64_t)pid)) == NULL) {
-		if (cap_check(s->d, s->t->nprocs, CAP_PROCS, "processes") != 0)
+	if ((p = trace_find_pid(s->log.t, (int64_t)pid)) == NULL) {
+		if (cap_check(s->log.d, s->log.t->nprocs, CAP_PROCS,
+		    "processes") != 0)
 			return -1;
-		if ((p = trace_new_process(s->t, (int64_t)pid, comm)) == NULL)
-			return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+		if ((p = trace_new_process(s->log.t, (int64_t)pid, comm)) ==
+		    NULL)
+			return diag_error_status(s->log.d, EXIT_NOMEM,
+			    "out of memory");
 		p->ppid = (int64_t)ppid;
 		p->start_ms = s->time_ms;
 	} else {
-		if (strcmp(p->name, comm) != 0 && process_set_name(p, comm) != 0)
-			return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+		if (strcmp(p->name, comm) != 0 &&
+		    process_set_name(p, comm) != 0)
+			return diag_error_status(s->log.d, EXIT_NOMEM,
+			    "out of memory");
 		if (p->has_last && s->have_prev &&
 		    add_sample(s, p, cpu, blkio + swapin) != 0)
 			return -1;
@@ -181,13 +184,8 @@ ts_open(struct trace *t, struct diag *d)
 {
 	struct ts_state *s;
 
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
-		diag_error_status(d, EXIT_NOMEM, "out of memory");
+	if ((s = tblock_log_open(sizeof(*s), &ts_cb, t, d)) == NULL)
 		return NULL;
-	}
-	s->t = t;
-	s->d = d;
-	tblock_init(&s->tb, &ts_cb, s, d);
 	if (t->ps_source == 1) {
 		s->skip = 1;
 		diag_info(d, "%s: proc_ps.log already read; ignored", d->file);
@@ -204,7 +202,7 @@ ts_feed(void *state, const void *buf, size_t len)
 
 	if (s->skip)
 		return 0;
-	return tblock_feed(&s->tb, buf, len);
+	return tblock_log_feed(s, buf, len);
 }
 
 static int
@@ -214,26 +212,15 @@ ts_end(void *state)
 
 	if (s->skip)
 		return 0;
-	if (tblock_end(&s->tb) != 0)
+	if (tblock_log_end(s) != 0)
 		return -1;
 	if (s->bad > 1) {
-		s->d->line = 0;
-		diag_warn(s->d, "%ld malformed lines ignored", s->bad);
+		s->log.d->line = 0;
+		diag_warn(s->log.d, "%ld malformed lines ignored", s->bad);
 	}
 	return 0;
 }
 
-static void
-ts_release(void *state)
-{
-	struct ts_state *s = state;
-
-	if (s == NULL)
-		return;
-	tblock_free(&s->tb);
-	free(s);
-}
-
 const struct logkind_ops ops_taskstats = {
-	ts_open, ts_feed, ts_end, ts_release
+	ts_open, ts_feed, ts_end, tblock_log_free
 };

@@ -173,3 +173,46 @@ tblock_reserve(void **arr, size_t *cap, size_t need, size_t size)
 	*cap = ncap;
 	return 0;
 }
+
+void *
+tblock_log_open(size_t size, const struct tblock_cb *cb, struct trace *t,
+    struct diag *d)
+{
+	struct tblock_log *l;
+
+	if ((l = calloc(1, size)) == NULL) {
+		diag_error_status(d, EXIT_NOMEM, "out of memory");
+		return NULL;
+	}
+	l->t = t;
+	l->d = d;
+	tblock_init(&l->tb, cb, l, d);
+	return l;
+}
+
+int
+tblock_log_feed(void *state, const void *buf, size_t len)
+{
+	struct tblock_log *l = state;
+
+	return tblock_feed(&l->tb, buf, len);
+}
+
+int
+tblock_log_end(void *state)
+{
+	struct tblock_log *l = state;
+
+	return tblock_end(&l->tb);
+}
+
+void
+tblock_log_free(void *state)
+{
+	struct tblock_log *l = state;
+
+	if (l == NULL)
+		return;
+	tblock_free(&l->tb);
+	free(l);
+}

@@ -39,6 +39,28 @@ int tblock_end(struct tblock *);
 void tblock_free(struct tblock *);
 
 /*
+ * The frame of a log kind read in timed blocks.  Its state struct starts
+ * with a struct tblock_log, so the kind's struct logkind_ops can use
+ * tblock_log_feed and tblock_log_end as they are, and its callbacks get
+ * the whole state as their arg.
+ */
+struct trace;
+
+struct tblock_log {
+	struct tblock tb;
+	struct trace *t;
+	struct diag *d;
+};
+
+/* A zeroed state of `size` bytes reading blocks with cb; NULL with d set. */
+void *tblock_log_open(size_t size, const struct tblock_cb *cb,
+    struct trace *t, struct diag *d);
+int tblock_log_feed(void *state, const void *buf, size_t len);
+int tblock_log_end(void *state);
+/* Frees the frame and the state; the kind frees what it added first. */
+void tblock_log_free(void *state);
+
+/*
  * Parses an unsigned decimal number at *p (leading blanks skipped),
  * advancing *p past it.  0, or -1 when there are no digits or it does
  * not fit in 63 bits.
