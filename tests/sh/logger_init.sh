@@ -73,17 +73,9 @@ valid_tgz() {
 	tar -tzf "$1" >/dev/null 2>&1 && tar -tzf "$1" | grep -qx header
 }
 
-# "name parent-name" for every process of --dump-tree's pre-order
-# output (columns: pid, name, start, duration, children, samples).
-parents() {
-	"$R" --dump-tree -n "$1" 2>/dev/null | awk -F'\t' '
-	{
-		while (sp > 0 && rem[sp] == 0) sp--
-		p = sp > 0 ? name[sp] : "-"
-		if (sp > 0) rem[sp]--
-		print $2, p
-		sp++; name[sp] = $2; rem[sp] = $5
-	}'
+parents() {	# "name parent-name" (parent "-" for roots) of --dump-tree
+	"$R" --dump-tree -n "$1" 2>/dev/null | awk -f tests/sh/parents.awk |
+	    awk -F'\t' '{ print $2, $4 }'
 }
 
 # 1. A normal fake boot, init found through bootchart_init= in the

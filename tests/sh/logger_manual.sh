@@ -20,15 +20,9 @@ valid_tgz() {
 	tar -tzf "$1" >/dev/null 2>&1 && tar -tzf "$1" | grep -qx header
 }
 
-parents() {	# "name parent-name" from --dump-tree's pre-order output
-	"$R" --dump-tree -n "$1" 2>/dev/null | awk -F'\t' '
-	{
-		while (sp > 0 && rem[sp] == 0) sp--
-		p = sp > 0 ? name[sp] : "-"
-		if (sp > 0) rem[sp]--
-		print $2, p
-		sp++; name[sp] = $2; rem[sp] = $5
-	}'
+parents() {	# "name parent-name" (parent "-" for roots) of --dump-tree
+	"$R" --dump-tree -n "$1" 2>/dev/null | awk -f tests/sh/parents.awk |
+	    awk -F'\t' '{ print $2, $4 }'
 }
 
 # 1. start CMD: exit status, profile.process, children in the tree.
