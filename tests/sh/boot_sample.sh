@@ -6,8 +6,8 @@
 s=tests/data/sample-boot.tgz
 w=$BC_TMP
 members=$(tar -tzf "$s" 2>/dev/null | sed 's|^\./||' | sort | tr '\n' ' ')
-check "sample holds the five logs (got: $members)" \
-    [ "$members" = "header kernel_pacct proc_diskstats.log proc_ps.log proc_stat.log " ]
+check "sample holds the six logs (got: $members)" \
+    [ "$members" = "header kernel_pacct paternity.log proc_diskstats.log proc_ps.log proc_stat.log " ]
 
 for mode in pruned unpruned; do
 	opt=""
@@ -29,6 +29,10 @@ for mode in pruned unpruned; do
 	done
 	check "$mode: dd runs under io-step" \
 	    grep -Eq "^[0-9]+	dd	[0-9]+	io-step\$" "$w/parents"
+	# Its parent exited at once: only paternity.log's fork-time record
+	# keeps the double-forked daemon under it (acct says init).
+	check "$mode: bcdaemon runs under start-bcdaemon" \
+	    grep -Eq "^[0-9]+	bcdaemon	[0-9]+	start-bcdaemon\$" "$w/parents"
 done
 
 "$BC_RENDER" -f png -o "$w/s.png" "$s" >"$w/err" 2>&1
