@@ -9,14 +9,16 @@
 #include "parse.h"
 #include "trace.h"
 
-/* A /proc/PID/stat line with the fields the parser reads. */
+/* Appends a /proc/PID/stat line with the fields the parser reads. */
 static void
-statline(char *buf, size_t len, int pid, const char *comm, char state,
+add_stat(char *text, size_t cap, int pid, const char *comm, char state,
     int ppid, int utime, int stime, int starttime)
 {
-	snprintf(buf, len, "%d (%s) %c %d 0 0 0 -1 4202752 0 0 0 0 %d %d "
-	    "0 0 20 0 1 0 %d 1208320 97 4294967295 0 0\n", pid, comm, state,
-	    ppid, utime, stime, starttime);
+	size_t n = strlen(text);
+
+	snprintf(text + n, cap - n, "%d (%s) %c %d 0 0 0 -1 4202752 0 0 0 0 "
+	    "%d %d 0 0 20 0 1 0 %d 1208320 97 4294967295 0 0\n", pid, comm,
+	    state, ppid, utime, stime, starttime);
 }
 
 struct run {
@@ -67,25 +69,18 @@ static char *
 small_log(void)
 {
 	static char buf[4096];
-	char l[512];
 
 	buf[0] = '\0';
 	strcat(buf, "100\n");
-	statline(l, sizeof(l), 1, "init", 'S', 0, 5, 10, 1);
-	strcat(buf, l);
-	statline(l, sizeof(l), 42, "sh", 'R', 1, 0, 0, 90);
-	strcat(buf, l);
+	add_stat(buf, sizeof(buf), 1, "init", 'S', 0, 5, 10, 1);
+	add_stat(buf, sizeof(buf), 42, "sh", 'R', 1, 0, 0, 90);
 	strcat(buf, "\n120\n");
-	statline(l, sizeof(l), 1, "init", 'S', 0, 5, 10, 1);
-	strcat(buf, l);
-	statline(l, sizeof(l), 42, "sh", 'R', 1, 4, 2, 90);
-	strcat(buf, l);
+	add_stat(buf, sizeof(buf), 1, "init", 'S', 0, 5, 10, 1);
+	add_stat(buf, sizeof(buf), 42, "sh", 'R', 1, 4, 2, 90);
 	strcat(buf, "\n150\n");
-	statline(l, sizeof(l), 1, "init", 'S', 0, 5, 10, 1);
-	strcat(buf, l);
+	add_stat(buf, sizeof(buf), 1, "init", 'S', 0, 5, 10, 1);
 	/* exec renamed the process; 30 ticks of CPU in 30 ticks: clamp */
-	statline(l, sizeof(l), 42, "modprobe", 'D', 1, 34, 12, 90);
-	strcat(buf, l);
+	add_stat(buf, sizeof(buf), 42, "modprobe", 'D', 1, 34, 12, 90);
 	strcat(buf, "\n");
 	return buf;
 }
@@ -176,25 +171,21 @@ chunks_split_anywhere(void **state)
 static void
 pid_reuse_makes_two_processes(void **state)
 {
-	char text[4096], l[512];
+	char text[4096];
 	struct run r;
 	struct process *old = NULL, *young = NULL;
 	size_t i;
 
 	text[0] = '\0';
 	strcat(text, "100\n");
-	statline(l, sizeof(l), 300, "udevd", 'S', 1, 3, 1, 95);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 300, "udevd", 'S', 1, 3, 1, 95);
 	strcat(text, "\n120\n");
-	statline(l, sizeof(l), 300, "udevd", 'S', 1, 7, 1, 95);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 300, "udevd", 'S', 1, 7, 1, 95);
 	strcat(text, "\n140\n");
 	/* PID 300 again, started at tick 130, by another parent. */
-	statline(l, sizeof(l), 300, "hwclock", 'R', 250, 1, 0, 130);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 300, "hwclock", 'R', 250, 1, 0, 130);
 	strcat(text, "\n160\n");
-	statline(l, sizeof(l), 300, "hwclock", 'R', 250, 3, 1, 130);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 300, "hwclock", 'R', 250, 3, 1, 130);
 	strcat(text, "\n");
 	run_ps(&r, text, 7);
 	assert_int_equal(r.rc, 0);
@@ -253,22 +244,18 @@ bad_stamp_is_an_error(void **state)
 static void
 backwards_block_is_dropped(void **state)
 {
-	char text[4096], l[512];
+	char text[4096];
 	struct run r;
 	struct process *p;
 
 	text[0] = '\0';
 	strcat(text, "100\n");
-	statline(l, sizeof(l), 7, "a", 'S', 1, 0, 0, 50);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 7, "a", 'S', 1, 0, 0, 50);
 	strcat(text, "\n90\n");
-	statline(l, sizeof(l), 7, "a", 'S', 1, 50, 0, 50);
-	strcat(text, l);
-	statline(l, sizeof(l), 8, "ghost", 'S', 1, 0, 0, 50);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 7, "a", 'S', 1, 50, 0, 50);
+	add_stat(text, sizeof(text), 8, "ghost", 'S', 1, 0, 0, 50);
 	strcat(text, "\n120\n");
-	statline(l, sizeof(l), 7, "a", 'S', 1, 2, 0, 50);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 7, "a", 'S', 1, 2, 0, 50);
 	strcat(text, "\n");
 	run_ps(&r, text, 3);
 	assert_int_equal(r.rc, 0);
@@ -287,16 +274,14 @@ backwards_block_is_dropped(void **state)
 static void
 cut_lines_are_skipped_with_a_warning(void **state)
 {
-	char text[4096], l[512];
+	char text[4096];
 	struct run r;
 
 	text[0] = '\0';
 	strcat(text, "100\n");
-	statline(l, sizeof(l), 7, "a", 'S', 1, 0, 0, 50);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 7, "a", 'S', 1, 0, 0, 50);
 	strcat(text, "\n120\n");
-	statline(l, sizeof(l), 7, "a", 'S', 1, 0, 0, 50);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 7, "a", 'S', 1, 0, 0, 50);
 	/* A crash cut the last line, without its newline. */
 	strcat(text, "9 (bash) S 1 0 0 0 -1 42");
 	run_ps(&r, text, 11);
@@ -312,14 +297,13 @@ cut_lines_are_skipped_with_a_warning(void **state)
 static void
 one_block_is_usable(void **state)
 {
-	char text[4096], l[512];
+	char text[4096];
 	struct run r;
 	struct process *p;
 
 	text[0] = '\0';
 	strcat(text, "100\n");
-	statline(l, sizeof(l), 7, "a", 'S', 1, 0, 0, 50);
-	strcat(text, l);
+	add_stat(text, sizeof(text), 7, "a", 'S', 1, 0, 0, 50);
 	strcat(text, "\n");
 	run_ps(&r, text, 100);
 	assert_int_equal(r.rc, 0);
