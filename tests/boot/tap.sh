@@ -1,15 +1,7 @@
 # tap.sh: helpers for the boot tests in tests/sh/boot_*.sh (sourced).
 BOOT_DIR=tests/boot
 
-ok() { echo "ok - $*"; }
-notok() { echo "not ok - $*"; }
-
-# check DESCRIPTION COMMAND...: one TAP line for the command's status.
-check() {
-	what=$1
-	shift
-	if "$@"; then ok "$what"; else notok "$what"; fi
-}
+. tests/sh/tap.sh.inc
 
 # The VM runs the static logger; the sanitizer build has none.
 skip_under_sanitizers() {

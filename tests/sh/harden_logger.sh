@@ -3,13 +3,7 @@ T=${BC_TMP:?BC_TMP must be set}
 L=$BC_LOGGER
 R=$BC_RENDER
 
-ok() { echo "ok - $1"; }
-notok() { echo "not ok - $1"; }
-check() {
-	what=$1
-	shift
-	if "$@"; then ok "$what"; else notok "$what"; fi
-}
+. "$(dirname "$0")/tap.sh.inc"
 
 if [ "$(id -u)" -ne 0 ] || ! unshare --pid --fork --mount-proc true \
     2>/dev/null; then

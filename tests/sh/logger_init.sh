@@ -64,19 +64,7 @@ boot() {
 	echo $? >"$CASE/rc"
 }
 
-check() {	# check WHAT COMMAND...
-	what=$1; shift
-	if "$@"; then echo "ok - $what"; else echo "not ok - $what"; fi
-}
-
-valid_tgz() {
-	tar -tzf "$1" >/dev/null 2>&1 && tar -tzf "$1" | grep -qx header
-}
-
-parents() {	# "name parent-name" (parent "-" for roots) of --dump-tree
-	"$R" --dump-tree -n "$1" 2>/dev/null | awk -f tests/sh/parents.awk |
-	    awk -F'\t' '{ print $2, $4 }'
-}
+. "$(dirname "$0")/logger_lib.sh.inc"
 
 # 1. A normal fake boot, init found through bootchart_init= in the
 # environment (where the kernel puts unknown name=value parameters).

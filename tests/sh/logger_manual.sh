@@ -11,19 +11,7 @@ export BOOTCHARTD_RUNDIR=$T
 # No system config: only options and built-in defaults.
 printf '# empty\n' >"$T/empty.conf"
 
-check() {	# check WHAT COMMAND...
-	what=$1; shift
-	if "$@"; then echo "ok - $what"; else echo "not ok - $what"; fi
-}
-
-valid_tgz() {
-	tar -tzf "$1" >/dev/null 2>&1 && tar -tzf "$1" | grep -qx header
-}
-
-parents() {	# "name parent-name" (parent "-" for roots) of --dump-tree
-	"$R" --dump-tree -n "$1" 2>/dev/null | awk -f tests/sh/parents.awk |
-	    awk -F'\t' '{ print $2, $4 }'
-}
+. "$(dirname "$0")/logger_lib.sh.inc"
 
 # 1. start CMD: exit status, profile.process, children in the tree.
 cp /bin/sleep "$T/child-a"

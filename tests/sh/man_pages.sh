@@ -2,8 +2,7 @@
 top=$(pwd)
 man=$top/docs/man
 
-ok() { echo "ok - $*"; }
-notok() { echo "not ok - $*"; }
+. "$(dirname "$0")/tap.sh.inc"
 
 # Prints the page as plain text: mandoc's overstrike bold/underline removed.
 page_text() {
