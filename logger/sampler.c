@@ -253,6 +253,23 @@ check_exit(struct sampler *s, const char *line, size_t len)
 	}
 }
 
+/*
+ * Keeps the r > 0 bytes of a stat line just read to the end of s->ps as
+ * one line of the block (the room was made before the read).
+ */
+static void
+keep_stat(struct sampler *s, size_t r)
+{
+	char *line = s->ps.p + s->ps.len;
+
+	if (line[r - 1] != '\n')
+		line[r++] = '\n';
+	if (s->watch_exit)
+		check_exit(s, line, r);
+	s->ps.len += r;
+	s->nprocs++;
+}
+
 /* Samples one PID into s->ps and records it in s->next. */
 static int
 one_pid(struct sampler *s, int pid, size_t *nnext)
@@ -284,14 +301,8 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 	}
 	if (fd < 0 && s->nofile)
 		r = read_uncached(s, pid, *nnext);
-	if (r > 0) {
-		if (s->ps.p[s->ps.len + (size_t)r - 1] != '\n')
-			s->ps.p[s->ps.len + (size_t)r++] = '\n';
-		if (s->watch_exit)
-			check_exit(s, s->ps.p + s->ps.len, (size_t)r);
-		s->ps.len += (size_t)r;
-		s->nprocs++;
-	}
+	if (r > 0)
+		keep_stat(s, (size_t)r);
 	if (fd >= 0) {
 		s->next[*nnext].pid = pid;
 		s->next[*nnext].fd = fd;
@@ -418,12 +429,7 @@ sample_cached(struct sampler *s)
 			close(s->ents[i].fd);
 			continue;
 		}
-		if (s->ps.p[s->ps.len + (size_t)r - 1] != '\n')
-			s->ps.p[s->ps.len + (size_t)r++] = '\n';
-		if (s->watch_exit)
-			check_exit(s, s->ps.p + s->ps.len, (size_t)r);
-		s->ps.len += (size_t)r;
-		s->nprocs++;
+		keep_stat(s, (size_t)r);
 		s->ents[n++] = s->ents[i];
 	}
 	s->nents = n;
