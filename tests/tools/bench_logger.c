@@ -21,8 +21,10 @@
  *   floor  - pread of every already-open /proc/PID/stat once per sample
  *   naive  - open/read/close of every /proc/PID/stat per sample
  *   bootchartd start -p 1/HZ -- sleep SECONDS (its own CPU accounting
- *            of the sampling phase, printed with -v)
- * and prints microseconds of CPU per process-sample and the ratios.
+ *            of the sampling phase, printed with -v), alone and beside
+ *            a process that forks every 5 ms
+ * in BENCH_ROUNDS (default 3) interleaved rounds, and prints microseconds
+ * of CPU per process-sample and the ratios of the medians.
  */
 
 struct bench {
@@ -200,13 +202,11 @@ start_forker(void)
 /* Runs bootchartd; parses its "stats:" line.  Returns µs per sample. */
 static double
 run_logger(struct bench *b, const char *bcd, const char *out, double *nps,
-    double *total_us, long *rss_kb, double *child_us, double *nscans,
-    double *nsamples)
+    double *total_us, long *rss_kb, double *nscans, double *nsamples)
 {
 	const char *conf = getenv("BENCH_CONF");
 	char period[32], secs[32], line[512];
 	double samples, cpu, total, scans;
-	struct rusage ru;
 	int p[2], st;
 	pid_t pid;
 	FILE *f;
@@ -246,22 +246,64 @@ run_logger(struct bench *b, const char *bcd, const char *out, double *nps,
 	}
 	fclose(f);
 	waitpid(pid, &st, 0);
-	getrusage(RUSAGE_CHILDREN, &ru);
-	*child_us = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 +
-	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
 	return per;
 }
 
+/* The median of n values (n <= ROUNDS_MAX); sorts v. */
+static double
+median(double *v, int n)
+{
+	int i, j;
+	double x;
+
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			x = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = x;
+		}
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+#define ROUNDS_MAX 15
+
+/* One bootchartd run's figures. */
+struct logrun {
+	double us, n, total, scans, samples;
+	long rss;
+};
+
+/* bootchartd alone, or with a process forking every 5 ms beside it. */
+static double
+logger_round(struct bench *b, const char *bcd, const char *out, int forks,
+    struct logrun *lr)
+{
+	pid_t forker = forks ? start_forker() : 0;
+
+	lr->us = run_logger(b, bcd, out, &lr->n, &lr->total, &lr->rss,
+	    &lr->scans, &lr->samples);
+	if (forker > 0) {
+		kill(forker, SIGKILL);
+		waitpid(forker, NULL, 0);
+	}
+	return lr->us;
+}
+
+/*
+ * The four measurements run in rounds, interleaved, and the ratios come
+ * from the medians: on a shared host the CPU a phase gets drifts over a
+ * minute, and one slow phase would otherwise decide a ratio.
+ */
 int
 main(int argc, char **argv)
 {
 	struct bench b;
-	double fork_us, fscans = 0, fsamples = 0, fnb = 0, ftotal, fchild;
-	long frss = 0;
-	pid_t forker;
-	double floor_us, naive_us, bcd_us, nf = 0, nn = 0, nb = 0, total = 0, child = 0;
-	long rss = 0;
-	double scans = 0, samples = 0;
+	struct logrun lr, lf;
+	double fl[ROUNDS_MAX], nv[ROUNDS_MAX], bc[ROUNDS_MAX], fk[ROUNDS_MAX];
+	double floor_us, naive_us, bcd_us, fork_us, nf = 0, nn = 0;
+	const char *e = getenv("BENCH_ROUNDS");
+	int r, rounds = e ? atoi(e) : 3;
+	long rss = 0, frss = 0;
 
 	if (argc < 3) {
 		fprintf(stderr, "usage: bench_logger BOOTCHARTD OUT.tgz "
@@ -272,7 +314,8 @@ main(int argc, char **argv)
 	b.nproc = argc > 3 ? atoi(argv[3]) : 1000;
 	b.hz = argc > 4 ? atoi(argv[4]) : 50;
 	b.secs = argc > 5 ? atoi(argv[5]) : 10;
-	if (b.nproc < 0 || b.hz <= 0 || b.secs <= 0)
+	if (b.nproc < 0 || b.hz <= 0 || b.secs <= 0 || rounds < 1 ||
+	    rounds > ROUNDS_MAX)
 		return 1;
 	raise_nofile();
 	if (spawn_sleepers(&b) != 0 || list_pids(&b) != 0) {
@@ -280,39 +323,55 @@ main(int argc, char **argv)
 		kill_sleepers(&b);
 		return 1;
 	}
-	printf("processes: %d sleeping + others = %d; %d Hz for %d s\n",
-	    b.nproc, b.npids, b.hz, b.secs);
-	floor_us = run_floor(&b, &nf);
-	naive_us = run_naive(&b, &nn);
-	bcd_us = run_logger(&b, argv[1], argv[2], &nb, &total, &rss, &child,
-	    &scans, &samples);
-	forker = start_forker();
-	fork_us = run_logger(&b, argv[1], argv[2], &fnb, &ftotal, &frss,
-	    &fchild, &fscans, &fsamples);
-	if (forker > 0) {
-		kill(forker, SIGKILL);
-		waitpid(forker, NULL, 0);
+	printf("processes: %d sleeping + others = %d; %d Hz for %d s per "
+	    "measurement, %d interleaved rounds\n", b.nproc, b.npids, b.hz,
+	    b.secs, rounds);
+	for (r = 0; r < rounds; r++) {
+		fl[r] = run_floor(&b, &nf);
+		nv[r] = run_naive(&b, &nn);
+		bc[r] = logger_round(&b, argv[1], argv[2], 0, &lr);
+		fk[r] = logger_round(&b, argv[1], argv[2], 1, &lf);
+		if (fl[r] <= 0 || nv[r] <= 0 || bc[r] <= 0 || fk[r] <= 0)
+			break;
+		if (lr.rss > rss)
+			rss = lr.rss;
+		if (lf.rss > frss)
+			frss = lf.rss;
+		printf("round %d: floor %.3f, naive %.3f, bootchartd %.3f, "
+		    "with forks %.3f us/process-sample (bootchartd / floor "
+		    "%.2f)\n", r + 1, fl[r], nv[r], bc[r], fk[r],
+		    bc[r] / fl[r]);
 	}
 	kill_sleepers(&b);
+	free(b.sleepers);
+	free(b.pids);
+	if (r < rounds) {
+		fprintf(stderr, "bench_logger: round %d measured nothing\n",
+		    r + 1);
+		return 1;
+	}
+	floor_us = median(fl, rounds);
+	naive_us = median(nv, rounds);
+	bcd_us = median(bc, rounds);
+	fork_us = median(fk, rounds);
+	printf("medians of %d rounds:\n", rounds);
 	printf("floor (pread, open fds):  %7.3f us/process-sample (%.0f)\n",
 	    floor_us, nf);
 	printf("naive (open/read/close):  %7.3f us/process-sample (%.0f)\n",
 	    naive_us, nn);
 	printf("bootchartd sampling:      %7.3f us/process-sample (%.0f)\n",
-	    bcd_us, nb);
+	    bcd_us, lr.n);
 	printf("bootchartd / floor = %.2f (target <= 1.3)\n", bcd_us / floor_us);
 	printf("bootchartd / naive = %.2f (target <= 0.6)\n", bcd_us / naive_us);
-	printf("bootchartd whole run incl. tar.gz: %.0f us CPU "
-	    "(%.3f us/process-sample); all children: %.0f us\n", total,
-	    total / nb, child);
+	printf("bootchartd whole run incl. tar.gz (last round): %.0f us CPU "
+	    "(%.3f us/process-sample)\n", lr.total, lr.total / lr.n);
 	printf("bootchartd listed /proc in %.0f of %.0f samples (the others: "
-	    "no fork since the last listing)\n", scans, samples);
+	    "no fork since the last listing)\n", lr.scans, lr.samples);
 	printf("bootchartd peak RSS: %ld KiB (target <= 4096)\n", rss);
 	printf("with a fork every 5 ms (a boot): bootchartd sampling "
 	    "%.3f us/process-sample = %.2f x floor, %.2f x naive; /proc "
 	    "listed in %.0f of %.0f samples; peak RSS %ld KiB\n", fork_us,
-	    fork_us / floor_us, fork_us / naive_us, fscans, fsamples, frss);
-	free(b.sleepers);
-	free(b.pids);
-	return bcd_us > 0 && floor_us > 0 && naive_us > 0 ? 0 : 1;
+	    fork_us / floor_us, fork_us / naive_us, lf.scans, lf.samples,
+	    frss);
+	return 0;
 }
