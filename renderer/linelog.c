@@ -1,14 +1,14 @@
-/* linelog.c: the frame shared by logs read one line at a time (init_pidname.log, paternity.log). */
+/* linelog.c: the frame shared by logs read one line at a time (header, init_pidname.log, cmdline2.log, paternity.log). */
 #include <stdlib.h>
 
 #include "linelog.h"
 
 void *
-linelog_open(struct trace *t, struct diag *d, line_fn fn)
+linelog_open(size_t size, struct trace *t, struct diag *d, line_fn fn)
 {
 	struct linelog *s;
 
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
+	if ((s = calloc(1, size)) == NULL) {
 		diag_error_status(d, EXIT_NOMEM, "out of memory");
 		return NULL;
 	}

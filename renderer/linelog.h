@@ -1,4 +1,4 @@
-/* linelog.h: the frame shared by logs read one line at a time (init_pidname.log, paternity.log). */
+/* linelog.h: the frame shared by logs read one line at a time (header, init_pidname.log, cmdline2.log, paternity.log). */
 #ifndef BC_LINELOG_H
 #define BC_LINELOG_H
 
@@ -8,7 +8,11 @@
 #include "linesplit.h"
 #include "trace.h"
 
-/* State handed to the kind's line function as its `arg`. */
+/*
+ * State handed to the kind's line function as its `arg`.  A kind that
+ * needs more state puts this first in its own struct, so the functions
+ * below work on it as they are.
+ */
 struct linelog {
 	struct trace *t;
 	struct diag *d;
@@ -16,9 +20,14 @@ struct linelog {
 	long bad;		/* malformed lines: only the first is named */
 };
 
-/* A kind's begin(): state that calls fn for every line; NULL with d set. */
-void *linelog_open(struct trace *, struct diag *, line_fn fn);
-/* The rest of struct logkind_ops, the same for every such kind. */
+/*
+ * A kind's begin(): a zeroed state of `size` bytes (sizeof(struct linelog)
+ * or a struct starting with one) that calls fn for every line; NULL with
+ * d set.
+ */
+void *linelog_open(size_t size, struct trace *, struct diag *, line_fn fn);
+/* The rest of struct logkind_ops, for kinds that need no more; release
+ * frees the frame, so a kind frees what it added first. */
 int linelog_feed(void *state, const void *buf, size_t len);
 int linelog_end(void *state);
 void linelog_release(void *state);

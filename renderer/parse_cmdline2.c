@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "caps.h"
+#include "linelog.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -15,15 +16,12 @@
  * path when there are none (kernel threads, a process already gone).
  */
 struct cl_state {
-	struct trace *t;
-	struct diag *d;
-	struct linesplit ls;
+	struct linelog log;	/* first: see linelog.h */
 	int field;		/* lines seen in this record */
 	int skip;		/* record is malformed: wait for the blank line */
 	uint64_t pid;
 	char exe[CMDLINE_MAX + 1];
 	char args[CMDLINE_MAX + 1];
-	long bad;
 	size_t textbytes;	/* kept so far, for CAP_TEXT_BYTES */
 };
 
@@ -50,12 +48,12 @@ finish_record(struct cl_state *s)
 
 	if (s->skip || s->field < 2 || text[0] == '\0')
 		rc = 0;
-	else if (cap_check(s->d, s->t->ncmdlines, CAP_PIDTEXTS,
-	    "command lines") != 0 || cap_check(s->d, s->textbytes,
+	else if (cap_check(s->log.d, s->log.t->ncmdlines, CAP_PIDTEXTS,
+	    "command lines") != 0 || cap_check(s->log.d, s->textbytes,
 	    CAP_TEXT_BYTES, "bytes of command lines") != 0)
 		rc = -1;
-	else if (trace_add_cmdline(s->t, (int64_t)s->pid, text) != 0)
-		rc = diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+	else if (trace_add_cmdline(s->log.t, (int64_t)s->pid, text) != 0)
+		rc = diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	else
 		s->textbytes += strlen(text) + 1;
 	s->field = 0;
@@ -67,8 +65,8 @@ finish_record(struct cl_state *s)
 static void
 malformed(struct cl_state *s, const char *what)
 {
-	if (s->bad++ == 0)
-		diag_warn(s->d, "%s; record ignored", what);
+	if (s->log.bad++ == 0)
+		diag_warn(s->log.d, "%s; record ignored", what);
 	s->skip = 1;
 }
 
@@ -78,7 +76,7 @@ cl_line(void *arg, const char *line, size_t len, long lineno)
 	struct cl_state *s = arg;
 	const char *p = line, *end = line + tblock_trim(line, len);
 
-	s->d->line = lineno;
+	s->log.d->line = lineno;
 	if (end == line)
 		return s->field > 0 ? finish_record(s) : 0;
 	if (s->skip)
@@ -106,24 +104,7 @@ cl_line(void *arg, const char *line, size_t len, long lineno)
 static void *
 cl_open(struct trace *t, struct diag *d)
 {
-	struct cl_state *s;
-
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
-		diag_error_status(d, EXIT_NOMEM, "out of memory");
-		return NULL;
-	}
-	s->t = t;
-	s->d = d;
-	linesplit_init(&s->ls, cl_line, s);
-	return s;
-}
-
-static int
-cl_feed(void *state, const void *buf, size_t len)
-{
-	struct cl_state *s = state;
-
-	return linesplit_feed_diag(&s->ls, buf, len, s->d);
+	return linelog_open(sizeof(struct cl_state), t, d, cl_line);
 }
 
 static int
@@ -131,28 +112,17 @@ cl_end(void *state)
 {
 	struct cl_state *s = state;
 
-	if (linesplit_end_diag(&s->ls, s->d) != 0)
+	if (linesplit_end_diag(&s->log.ls, s->log.d) != 0)
 		return -1;
 	if (s->field > 0 && finish_record(s) != 0)
 		return -1;
-	if (s->bad > 1) {
-		s->d->line = 0;
-		diag_warn(s->d, "%ld malformed records ignored", s->bad);
+	if (s->log.bad > 1) {
+		s->log.d->line = 0;
+		diag_warn(s->log.d, "%ld malformed records ignored", s->log.bad);
 	}
 	return 0;
 }
 
-static void
-cl_release(void *state)
-{
-	struct cl_state *s = state;
-
-	if (s == NULL)
-		return;
-	linesplit_free(&s->ls);
-	free(s);
-}
-
 const struct logkind_ops ops_cmdline2 = {
-	cl_open, cl_feed, cl_end, cl_release
+	cl_open, linelog_feed, cl_end, linelog_release
 };

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "caps.h"
+#include "linelog.h"
 #include "logfiles.h"
 #include "parse.h"
 #include "tblock.h"
@@ -11,9 +12,7 @@
 #define HEADER_VALUE_MAX (64 * 1024)
 
 struct hdr_state {
-	struct trace *t;
-	struct diag *d;
-	struct linesplit ls;
+	struct linelog log;	/* first: see linelog.h */
 	char *key;		/* the key being read, NULL before the first */
 	char *val;
 	size_t vlen, vcap;
@@ -31,10 +30,10 @@ static int
 append(struct hdr_state *s, const char *p, size_t n)
 {
 	if (s->vlen + n + 2 > HEADER_VALUE_MAX)
-		return diag_error(s->d, "header value of '%s' is longer than "
-		    "%d bytes", s->key, HEADER_VALUE_MAX);
+		return diag_error(s->log.d, "header value of '%s' is longer "
+		    "than %d bytes", s->key, HEADER_VALUE_MAX);
 	if (tblock_reserve((void **)&s->val, &s->vcap, s->vlen + n + 2, 1) != 0)
-		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	memcpy(s->val + s->vlen, p, n);
 	s->vlen += n;
 	s->val[s->vlen] = '\0';
@@ -49,11 +48,11 @@ flush(struct hdr_state *s)
 
 	if (s->key == NULL)
 		return 0;
-	if (trace_header(s->t, s->key) == NULL && cap_check(s->d,
-	    s->t->nheader, CAP_HEADER_KEYS, "header keys") != 0)
+	if (trace_header(s->log.t, s->key) == NULL && cap_check(s->log.d,
+	    s->log.t->nheader, CAP_HEADER_KEYS, "header keys") != 0)
 		rc = -1;
-	else if (trace_set_header(s->t, s->key, s->val ? s->val : "") != 0)
-		rc = diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+	else if (trace_set_header(s->log.t, s->key, s->val ? s->val : "") != 0)
+		rc = diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	free(s->key);
 	s->key = NULL;
 	s->vlen = 0;
@@ -72,7 +71,7 @@ new_key(struct hdr_state *s, const char *line, const char *eq, const char *end)
 	while (kend > k && (kend[-1] == ' ' || kend[-1] == '\t'))
 		kend--;
 	if ((s->key = strndup(k, (size_t)(kend - k))) == NULL)
-		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	v = eq + 3 < end ? skip_blanks(eq + 3, end) : end;
 	return append(s, v, (size_t)(end - v));
 }
@@ -87,7 +86,7 @@ hdr_line(void *arg, const char *line, size_t len, long lineno)
 	struct hdr_state *s = arg;
 	const char *end, *eq, *p;
 
-	s->d->line = lineno;
+	s->log.d->line = lineno;
 	/* Looked for before trimming: "title = " has an empty value. */
 	eq = memmem(line, len, " = ", 3);
 	len = tblock_trim(line, len);
@@ -98,7 +97,7 @@ hdr_line(void *arg, const char *line, size_t len, long lineno)
 	if (eq != NULL)
 		return new_key(s, line, eq, end);
 	if (s->key == NULL) {
-		diag_warn(s->d, "header line without ' = ' ignored");
+		diag_warn(s->log.d, "header line without ' = ' ignored");
 		return 0;
 	}
 	if (s->vlen > 0 && append(s, " ", 1) != 0)
@@ -109,24 +108,7 @@ hdr_line(void *arg, const char *line, size_t len, long lineno)
 static void *
 hdr_open(struct trace *t, struct diag *d)
 {
-	struct hdr_state *s;
-
-	if ((s = calloc(1, sizeof(*s))) == NULL) {
-		diag_error_status(d, EXIT_NOMEM, "out of memory");
-		return NULL;
-	}
-	s->t = t;
-	s->d = d;
-	linesplit_init(&s->ls, hdr_line, s);
-	return s;
-}
-
-static int
-hdr_feed(void *state, const void *buf, size_t len)
-{
-	struct hdr_state *s = state;
-
-	return linesplit_feed_diag(&s->ls, buf, len, s->d);
+	return linelog_open(sizeof(struct hdr_state), t, d, hdr_line);
 }
 
 /* Counts "model name" in a /proc/cpuinfo excerpt. */
@@ -176,11 +158,11 @@ hdr_end(void *state)
 {
 	struct hdr_state *s = state;
 
-	if (linesplit_end_diag(&s->ls, s->d) != 0)
+	if (linesplit_end_diag(&s->log.ls, s->log.d) != 0)
 		return -1;
 	if (flush(s) != 0)
 		return -1;
-	s->t->ncpus = cpu_count(s->t);
+	s->log.t->ncpus = cpu_count(s->log.t);
 	return 0;
 }
 
@@ -189,14 +171,13 @@ hdr_release(void *state)
 {
 	struct hdr_state *s = state;
 
-	if (s == NULL)
-		return;
-	linesplit_free(&s->ls);
-	free(s->key);
-	free(s->val);
-	free(s);
+	if (s != NULL) {
+		free(s->key);
+		free(s->val);
+	}
+	linelog_release(s);
 }
 
 const struct logkind_ops ops_header = {
-	hdr_open, hdr_feed, hdr_end, hdr_release
+	hdr_open, linelog_feed, hdr_end, hdr_release
 };

@@ -34,7 +34,7 @@ pat_line(void *arg, const char *line, size_t len, long lineno)
 static void *
 pat_open(struct trace *t, struct diag *d)
 {
-	return linelog_open(t, d, pat_line);
+	return linelog_open(sizeof(struct linelog), t, d, pat_line);
 }
 
 const struct logkind_ops ops_paternity = {

@@ -50,7 +50,7 @@ pidname_line(void *arg, const char *line, size_t len, long lineno)
 static void *
 pidname_open(struct trace *t, struct diag *d)
 {
-	return linelog_open(t, d, pidname_line);
+	return linelog_open(sizeof(struct linelog), t, d, pidname_line);
 }
 
 const struct logkind_ops ops_pidname = {
