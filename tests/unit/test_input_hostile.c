@@ -1,4 +1,4 @@
-/* test_hostile.c: crafted archives and logs: odd members, duplicates, caps, PID reuse, 10 000 live processes. */
+/* test_input_hostile.c: crafted archives and logs: odd members, duplicates, caps, PID reuse, 10 000 live processes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* test_pacct.c: the kernel_pacct parser (BSD accounting v3) on example2's real file. */
+/* test_parse_pacct.c: the kernel_pacct parser (BSD accounting v3) on example2's real file. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

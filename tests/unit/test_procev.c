@@ -1,4 +1,4 @@
-/* test_logger_procev.c: the process events reader: message parsing, and a live double fork when the kernel allows it. */
+/* test_procev.c: the process events reader: message parsing, and a live double fork when the kernel allows it. */
 #include <errno.h>
 #include <poll.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* test_logger_config.c: bootchartd's config file parser and kernel command line lookup. */
+/* test_config.c: bootchartd's config file parser and kernel command line lookup. */
 #include <stdlib.h>
 #include <string.h>
 
