@@ -5,8 +5,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "testutil_impl.h"
-#include "memtar_impl.h"
+#include "testutil.h"
+#include "memtar.h"
 
 #include "caps.h"
 #include "input.h"

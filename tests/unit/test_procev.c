@@ -12,7 +12,7 @@
 #include <linux/connector.h>
 #include <linux/netlink.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "procev.h"
 
 /* One datagram as the kernel sends it: nlmsghdr, cn_msg, proc_event. */

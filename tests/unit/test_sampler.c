@@ -7,7 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "config.h"
 #include "pidstat.h"
 #include "sampler.h"

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "tarw.h"
 
 struct member {
