@@ -8,6 +8,9 @@
 #   make install     honours DESTDIR and PREFIX
 #
 # Objects go to $(BUILD); SAN=1 selects build/asan with sanitizers.
+# CPPFLAGS, CFLAGS (default -O2 -g, -O1 -g with SAN=1) and LDFLAGS are
+# added to every compile and link; WERROR=1 adds -Werror (make check does);
+# V=1 prints the full commands.
 
 PREFIX ?= /usr
 DESTDIR ?=
@@ -19,40 +22,82 @@ SYSCONFDIR ?= /etc
 
 VERSION := $(shell cat VERSION 2>/dev/null || echo 0.1)
 CC ?= cc
+AR ?= ar
 SAN ?= 0
+WERROR ?= 0
+V ?= 0
 PKG_CONFIG ?= pkg-config
 
+# CPPFLAGS, CFLAGS and LDFLAGS are the user's (a distribution's hardening
+# flags, say): they reach every compile and link line, after the
+# project's own flags.  CFLAGS only defaults to the optimisation level.
 ifeq ($(SAN),1)
 BUILD ?= build/asan
 SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	   -fno-sanitize-recover=all
-OPT = -O1
+CFLAGS ?= -O1 -g
 else
 BUILD ?= build/default
 SANFLAGS =
-OPT = -O2
+CFLAGS ?= -O2 -g
 endif
 
 RENDER_PKGS = libarchive cairo fontconfig zlib
 TEST_PKGS = libpng librsvg-2.0 cmocka
 
-WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+# -Werror only for the project's own checks (make check passes WERROR=1).
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wno-unused-parameter
-BASE_CFLAGS = -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
-	      -DBC_VERSION='"$(VERSION)"' $(OPT) -g $(WARN) $(SANFLAGS) \
-	      -Isrc -Irenderer -Ilogger
-RENDER_CFLAGS = $(BASE_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS))
+ifeq ($(WERROR),1)
+WARN += -Werror
+endif
+
+# What every object needs, whoever builds it.  src/ is shared by both
+# programs and needs nothing else; the static logger adds only zlib's
+# flags, never the renderer's libraries.
+BASE_CPPFLAGS = -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DBC_VERSION='"$(VERSION)"'
+BASE_CFLAGS = -std=c11 $(WARN) $(SANFLAGS) -MMD -MP
+SRC_FLAGS = $(BASE_CPPFLAGS) -Isrc $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
+LOGGER_FLAGS = $(BASE_CPPFLAGS) -Isrc -Ilogger \
+	       $(shell $(PKG_CONFIG) --cflags zlib 2>/dev/null) \
+	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
+RENDER_FLAGS = $(BASE_CPPFLAGS) -Isrc -Irenderer \
+	       $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
+	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
+# Unit tests and tools reach into every part and the test-only libraries.
+TEST_FLAGS = $(BASE_CPPFLAGS) -Isrc -Irenderer -Ilogger -Itests \
+	     -Itests/unit/lib $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
+	     $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null) \
+	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 RENDER_LIBS = $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS)) -lm
-TEST_CFLAGS = $(RENDER_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null)
 TEST_LIBS = $(RENDER_LIBS) $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
-LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
+LINK = $(CC) $(SANFLAGS) $(CFLAGS) $(LDFLAGS)
 
 # The logger is static (no run-time dependency on anything) except under
 # sanitizers, whose runtimes need dynamic linking.
 ifeq ($(SAN),1)
-LOGGER_LDFLAGS = $(LDFLAGS_ALL)
+LOGGER_LINK = $(LINK)
 else
-LOGGER_LDFLAGS = -static $(LDFLAGS)
+LOGGER_LINK = $(CC) $(CFLAGS) -static $(LDFLAGS)
+endif
+
+# One short line per step; V=1 prints the commands instead, make -s nothing.
+ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+say =
+else ifeq ($(V),1)
+say =
+else
+say = @printf '  %-7s %s\n' '$(1)' '$(2)';
+endif
+MAKEFLAGS += --no-print-directory
+
+# Objects are rebuilt when the compiler or the user's flags change: the
+# build directory keeps the last ones.  WERROR and V change no output.
+FLAGS_STAMP := $(BUILD)/flags
+BUILD_FLAGS := $(CC) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS)
+ifneq ($(file <$(FLAGS_STAMP)),$(BUILD_FLAGS))
+$(shell mkdir -p $(BUILD))
+$(file >$(FLAGS_STAMP),$(BUILD_FLAGS))
 endif
 
 SRC_C := $(sort $(wildcard src/*.c))
@@ -89,41 +134,44 @@ endif
 build: $(RENDER_BIN) $(LOGGER_BIN)
 
 renderer/bootchart-render: $(RENDER_BIN)
-	cp $< $@
+	$(call say,CP,$@)cp $< $@
 logger/bootchartd: $(LOGGER_BIN)
-	cp $< $@
+	$(call say,CP,$@)cp $< $@
 
-$(BUILD)/%.o: %.c
+$(BUILD)/src/%.o: src/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(RENDER_CFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
-
-# Unit tests and tools also see the test-only libraries' headers and the
-# unit tests' helpers (tests/unit/lib, compiled once into libtest.a).
-$(BUILD)/tests/%.o: tests/%.c
+	$(call say,CC,$@)$(CC) $(SRC_FLAGS) -c $< -o $@
+$(BUILD)/logger/%.o: logger/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Itests -Itests/unit/lib $(CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$@)$(CC) $(LOGGER_FLAGS) -c $< -o $@
+$(BUILD)/renderer/%.o: renderer/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call say,CC,$@)$(CC) $(RENDER_FLAGS) -c $< -o $@
+# The unit tests' helpers (tests/unit/lib) are compiled once into libtest.a.
+$(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call say,CC,$@)$(CC) $(TEST_FLAGS) -c $< -o $@
 
 $(LIBBC): $(SRC_O)
-	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)rm -f $@ && $(AR) rcs $@ $^
 $(LIBRENDER): $(RENDER_O)
-	rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)rm -f $@ && $(AR) rcs $@ $^
 $(LIBLOGGER): $(LOGGER_O) $(SRC_O)
-	rm -f $@ && ar rcs $@ $(LOGGER_O)
+	$(call say,AR,$@)rm -f $@ && $(AR) rcs $@ $(LOGGER_O)
 $(LIBTEST): $(TESTLIB_O)
-	rm -f $@ && ar rcs $@ $^
+	$(call say,AR,$@)rm -f $@ && $(AR) rcs $@ $^
 
 $(RENDER_BIN): $(BUILD)/renderer/main.o $(LIBRENDER) $(LIBBC)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(RENDER_LIBS)
+	$(call say,LD,$@)$(LINK) -o $@ $^ $(RENDER_LIBS)
 
 $(LOGGER_BIN): $(BUILD)/logger/main.o $(LIBLOGGER) $(LIBBC)
-	$(CC) $(LOGGER_LDFLAGS) -o $@ $^ -lz
+	$(call say,LD,$@)$(LOGGER_LINK) -o $@ $^ -lz
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTEST) $(LIBRENDER) $(LIBLOGGER) $(LIBBC)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS)
+	$(call say,LD,$@)$(LINK) -o $@ $^ $(TEST_LIBS)
 
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(LIBRENDER) $(LIBLOGGER) $(LIBBC)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS)
+	$(call say,LD,$@)$(LINK) -o $@ $^ $(TEST_LIBS)
 
 tests: build $(UNIT_BIN) $(TOOL_BIN)
 
@@ -132,8 +180,8 @@ deps:
 
 # Both builds, then one run over both with a single summary line.
 check: deps
-	$(MAKE) all tests
-	$(MAKE) SAN=1 tests
+	$(MAKE) WERROR=1 all tests
+	$(MAKE) WERROR=1 SAN=1 tests
 	tests/run.sh build/default build/asan
 
 bench: deps

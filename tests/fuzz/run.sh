@@ -30,9 +30,10 @@ fi
 
 # The project's objects, instrumented for coverage (fuzzer-no-link).
 # procev.c's netlink message puts data after struct cn_msg, whose last
-# member is a flexible array: gcc accepts that, clang warns.
-make -s BUILD="$fb" CC="$clang" SAN=1 \
-    CFLAGS="-fsanitize=fuzzer-no-link -Wno-gnu-variable-sized-type-not-at-end" \
+# member is a flexible array: gcc accepts that, clang warns.  CFLAGS
+# replaces the Makefile's default (-O1 -g under SAN=1), so it says it again.
+make -s BUILD="$fb" CC="$clang" SAN=1 WERROR=1 \
+    CFLAGS="-O1 -g -fsanitize=fuzzer-no-link -Wno-gnu-variable-sized-type-not-at-end" \
     "$fb/librender.a" "$fb/liblogger.a" "$fb/libbc.a" \
     "$fb/tests/tools/gen_bootlog" >&2 || exit 2
 pkgs="libarchive cairo zlib"
