@@ -3,6 +3,10 @@
 #   make             build renderer/bootchart-render and logger/bootchartd in place
 #   make check       install test dependencies, build twice (plain and
 #                    ASan+UBSan), run all tests, print "N passed, N failed"
+#   make check-fast  the plain build and every test but the qemu boots and
+#                    the fuzz smoke run (the developer's loop)
+#   make test T=NAME one test, e.g. T=trace (tests/unit/test_trace.c) or
+#                    T=cli_options (tests/sh/cli_options.sh); SAN=1 for build/asan
 #   make bench       run the benchmarks (ratios measured in the same run)
 #   make demo        render the bundled sample to bootchart.png and bootchart.svg
 #   make install     honours DESTDIR and PREFIX
@@ -121,7 +125,7 @@ LIBTEST := $(BUILD)/libtest.a
 RENDER_BIN := $(BUILD)/bootchart-render
 LOGGER_BIN := $(BUILD)/bootchartd
 
-.PHONY: all build tests check deps bench demo demo-boot install uninstall clean fuzz
+.PHONY: all build tests check check-fast test deps bench demo demo-boot install uninstall clean fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -183,6 +187,33 @@ check: deps
 	$(MAKE) WERROR=1 all tests
 	$(MAKE) WERROR=1 SAN=1 tests
 	tests/run.sh build/default build/asan
+
+# The developer's loop: the plain build, every test but the qemu boots
+# and the fuzz smoke run (minutes each), three tests at a time (most of
+# them wait on sleeps and child processes, not the CPU).
+check-fast: deps
+	$(MAKE) WERROR=1 all tests
+	tests/run.sh -j 3 --fast $(BUILD)
+
+# make test T=NAME: one unit test (tests/unit/test_NAME.c, or NAME.c) or
+# one script test (tests/sh/NAME.sh) against $(BUILD), built first.
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+T_UNIT := $(sort $(filter tests/unit/test_%,$(wildcard tests/unit/test_$(T).c tests/unit/$(T).c)))
+T_SH := $(wildcard tests/sh/$(T).sh)
+ifneq ($(words $(T_UNIT) $(T_SH)),1)
+$(error make test T=NAME: T must name exactly one test, tests/unit/test_NAME.c, tests/unit/NAME.c or tests/sh/NAME.sh ('$(T)' matches $(words $(T_UNIT) $(T_SH))))
+endif
+ifneq ($(T_UNIT),)
+T_NAME := $(basename $(notdir $(T_UNIT)))
+T_NEEDS := $(BUILD)/tests/$(T_NAME)
+else
+T_NAME := $(basename $(notdir $(T_SH)))
+T_NEEDS := all $(TOOL_BIN)
+endif
+endif
+
+test: $(T_NEEDS)
+	tests/run.sh -t $(T_NAME) $(BUILD)
 
 bench: deps
 	$(MAKE) all tests
