@@ -16,8 +16,8 @@
 #include <png.h>
 #include <zlib.h>
 
-#include "testutil_impl.h"
-#include "synth_impl.h"
+#include "testutil.h"
+#include "synth.h"
 
 #include "chart.h"
 #include "input.h"

@@ -1,10 +1,11 @@
 /* test_layout.c: the chart layout keeps text apart, sizes follow the data, cells merge. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "testutil_impl.h"
-#include "synth_impl.h"
+#include "testutil.h"
+#include "synth.h"
 
 #include "input.h"
 #include "layout.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 
 #include "parse.h"
 #include "proctree.h"

@@ -1,20 +1,11 @@
-/* synth_impl.h: hand-built traces and trees for the chart tests, included once per test program. */
-#ifndef BC_SYNTH_IMPL_H
-#define BC_SYNTH_IMPL_H
-
+/* synth.c: hand-built traces and trees for the chart tests. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "proctree.h"
-#include "trace.h"
+#include <stdio.h>
 
-struct synth {
-	struct trace t;
-	struct proctree tree;
-	struct process **all;
-	size_t n, cap;
-};
+#include "synth.h"
 
 static void *
 xcalloc(size_t n, size_t size)
@@ -26,7 +17,7 @@ xcalloc(size_t n, size_t size)
 	return p;
 }
 
-static char *
+char *
 xstrdup(const char *s)
 {
 	char *p = strdup(s);
@@ -36,7 +27,7 @@ xstrdup(const char *s)
 	return p;
 }
 
-static void
+void
 synth_init(struct synth *s, int period_ms)
 {
 	memset(s, 0, sizeof(*s));
@@ -45,7 +36,7 @@ synth_init(struct synth *s, int period_ms)
 	s->t.ncpus = 1;
 }
 
-static void
+void
 synth_header(struct synth *s, const char *key, const char *value)
 {
 	s->t.header = realloc(s->t.header, (s->t.nheader + 1) *
@@ -72,7 +63,7 @@ add_child(struct process *parent, struct process *c)
  * A process living [start, start + dur) with one sample per period,
  * all in `state` with CPU load `load`; parent NULL makes it a root.
  */
-static struct process *
+struct process *
 synth_proc(struct synth *s, struct process *parent, int64_t pid,
     const char *name, int64_t start, int64_t dur, char state, double load)
 {
@@ -122,7 +113,7 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 	return p;
 }
 
-static void
+void
 synth_cpu(struct synth *s, int64_t time, double user, double sys, double io)
 {
 	s->t.cpu = realloc(s->t.cpu, (s->t.ncpu + 1) * sizeof(*s->t.cpu));
@@ -135,7 +126,7 @@ synth_cpu(struct synth *s, int64_t time, double user, double sys, double io)
 	s->t.ncpu++;
 }
 
-static void
+void
 synth_disk(struct synth *s, int64_t time, double util, double bps)
 {
 	s->t.disk = realloc(s->t.disk, (s->t.ndisk + 1) * sizeof(*s->t.disk));
@@ -148,7 +139,7 @@ synth_disk(struct synth *s, int64_t time, double util, double bps)
 	s->t.ndisk++;
 }
 
-static void
+void
 synth_free(struct synth *s)
 {
 	size_t i;
@@ -176,7 +167,7 @@ synth_free(struct synth *s)
  * I/O wait 90 % during 5-10 s; "busy" runs 1-5 s, "iowait" is in D
  * during 5-10 s, "zomb" is a zombie during 12-14 s, one name is hostile.
  */
-static void
+void
 synth_small(struct synth *s)
 {
 	struct process *init, *rc;
@@ -214,7 +205,7 @@ synth_small(struct synth *s)
  * starts and lives, parents chosen among earlier processes (deep and
  * wide at once), CPU and disk samples every period.
  */
-static void
+void
 synth_large(struct synth *s, size_t n, int64_t secs, unsigned seed)
 {
 	struct process **p = xcalloc(n, sizeof(*p));
@@ -253,5 +244,3 @@ synth_large(struct synth *s, size_t n, int64_t secs, unsigned seed)
 	}
 	free(p);
 }
-
-#endif

@@ -1,12 +1,12 @@
-/* test_hostile.c: crafted archives and logs: odd members, duplicates, caps, PID reuse, 10 000 live processes. */
+/* test_input_hostile.c: crafted archives and logs: odd members, duplicates, caps, PID reuse, 10 000 live processes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
-#include "testutil_impl.h"
-#include "memtar_impl.h"
+#include "testutil.h"
+#include "memtar.h"
 
 #include "caps.h"
 #include "input.h"
