@@ -40,7 +40,7 @@ WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wno-unused-parameter
 BASE_CFLAGS = -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	      -DBC_VERSION='"$(VERSION)"' $(OPT) -g $(WARN) $(SANFLAGS) \
-	      -Isrc -Irenderer -Ilogger
+	      -Isrc -Irenderer -Irenderer/parse -Ilogger
 RENDER_CFLAGS = $(BASE_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS))
 RENDER_LIBS = $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS)) -lm
 TEST_CFLAGS = $(RENDER_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null)
@@ -56,7 +56,7 @@ LOGGER_LDFLAGS = -static $(LDFLAGS)
 endif
 
 SRC_C := $(sort $(wildcard src/*.c))
-RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c)))
+RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c renderer/parse/*.c)))
 LOGGER_C := $(sort $(filter-out logger/main.c,$(wildcard logger/*.c)))
 UNIT_C := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_C := $(sort $(wildcard tests/tools/*.c))
