@@ -65,12 +65,12 @@ SRC_FLAGS = $(BASE_CPPFLAGS) -Isrc $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 LOGGER_FLAGS = $(BASE_CPPFLAGS) -Isrc -Ilogger \
 	       $(shell $(PKG_CONFIG) --cflags zlib 2>/dev/null) \
 	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
-RENDER_FLAGS = $(BASE_CPPFLAGS) -Isrc -Irenderer \
+RENDER_FLAGS = $(BASE_CPPFLAGS) -Isrc -Irenderer -Irenderer/parse \
 	       $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
 	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 # Unit tests and tools reach into every part and the test-only libraries.
-TEST_FLAGS = $(BASE_CPPFLAGS) -Isrc -Irenderer -Ilogger -Itests \
-	     -Itests/unit/lib $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
+TEST_FLAGS = $(BASE_CPPFLAGS) -Isrc -Irenderer -Irenderer/parse -Ilogger \
+	     -Itests -Itests/unit/lib $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
 	     $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null) \
 	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 RENDER_LIBS = $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS)) -lm
@@ -105,7 +105,7 @@ $(file >$(FLAGS_STAMP),$(BUILD_FLAGS))
 endif
 
 SRC_C := $(sort $(wildcard src/*.c))
-RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c)))
+RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c renderer/parse/*.c)))
 LOGGER_C := $(sort $(filter-out logger/main.c,$(wildcard logger/*.c)))
 UNIT_C := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_C := $(sort $(wildcard tests/tools/*.c))

@@ -385,7 +385,7 @@ many_siblings_prune_and_merge(void **state)
 	/* All 50 000 merge into PID 2 with every sample, in time order. */
 	assert_int_equal(proctree_count(&tree), 2);
 	assert_int_equal(tree.roots[0]->nchildren, 1);
-	assert_int_equal(tree.roots[0]->children[0]->pid, 2);
+	assert_int_equal(tree.roots[0]->children[0]->proc->pid, 2);
 	assert_int_equal(tree.roots[0]->children[0]->nsamples, 5 * 50000);
 	for (i = 1; i < tree.roots[0]->children[0]->nsamples; i++)
 		assert_true(tree.roots[0]->children[0]->samples[i - 1].time_ms <=

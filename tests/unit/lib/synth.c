@@ -49,7 +49,7 @@ synth_header(struct synth *s, const char *key, const char *value)
 }
 
 static void
-add_child(struct process *parent, struct process *c)
+add_child(struct pnode *parent, struct pnode *c)
 {
 	parent->children = realloc(parent->children,
 	    (parent->nchildren + 1) * sizeof(*parent->children));
@@ -57,6 +57,13 @@ add_child(struct process *parent, struct process *c)
 		abort();
 	parent->children[parent->nchildren++] = c;
 	c->parent = parent;
+}
+
+/* The node made for process p (its seq is its index). */
+static struct pnode *
+node_of(const struct synth *s, const struct process *p)
+{
+	return s->nodes[p->seq];
 }
 
 /*
@@ -68,6 +75,7 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
     const char *name, int64_t start, int64_t dur, char state, double load)
 {
 	struct process *p = xcalloc(1, sizeof(*p));
+	struct pnode *n;
 	int period = s->tree.sample_period_ms;
 	int64_t t;
 	size_t i = 0;
@@ -85,22 +93,32 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 		p->samples[i].sys = (float)(load * 0.25);
 		p->samples[i].state = state;
 	}
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 64;
+		if ((s->all = realloc(s->all, s->cap * sizeof(*s->all))) ==
+		    NULL || (s->nodes = realloc(s->nodes, s->cap *
+		    sizeof(*s->nodes))) == NULL)
+			abort();
+	}
+	p->seq = s->n;
+	n = xcalloc(1, sizeof(*n));
+	n->proc = p;
+	n->name = p->name;
+	n->start_ms = p->start_ms;
+	n->duration_ms = p->duration_ms;
+	n->samples = p->samples;
+	n->nsamples = p->nsamples;
+	s->all[s->n] = p;
+	s->nodes[s->n++] = n;
 	if (parent)
-		add_child(parent, p);
+		add_child(node_of(s, parent), n);
 	else {
 		s->tree.roots = realloc(s->tree.roots, (s->tree.nroots + 1) *
 		    sizeof(*s->tree.roots));
 		if (s->tree.roots == NULL)
 			abort();
-		s->tree.roots[s->tree.nroots++] = p;
+		s->tree.roots[s->tree.nroots++] = n;
 	}
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 64;
-		if ((s->all = realloc(s->all, s->cap * sizeof(*s->all))) ==
-		    NULL)
-			abort();
-	}
-	s->all[s->n++] = p;
 	if (s->tree.nroots == 1 && s->n == 1) {
 		s->tree.start_ms = start;
 		s->tree.end_ms = start + dur;
@@ -148,8 +166,9 @@ synth_free(struct synth *s)
 		free(s->all[i]->name);
 		free(s->all[i]->cmdline);
 		free(s->all[i]->samples);
-		free(s->all[i]->children);
 		free(s->all[i]);
+		free(s->nodes[i]->children);
+		free(s->nodes[i]);
 	}
 	for (i = 0; i < s->t.nheader; i++) {
 		free(s->t.header[i].key);
@@ -160,6 +179,7 @@ synth_free(struct synth *s)
 	free(s->t.disk);
 	free(s->tree.roots);
 	free(s->all);
+	free(s->nodes);
 }
 
 /*

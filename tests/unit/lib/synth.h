@@ -8,11 +8,16 @@
 #include "proctree.h"
 #include "trace.h"
 
-/* A trace and its final tree, built by hand; `all` owns every process. */
+/*
+ * A trace and its final tree, built by hand: `all` owns every process,
+ * `nodes` the tree node standing for each (same index).  The nodes show
+ * their processes' samples, so a test may still change those.
+ */
 struct synth {
 	struct trace t;
 	struct proctree tree;
 	struct process **all;
+	struct pnode **nodes;
 	size_t n, cap;
 };
 
