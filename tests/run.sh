@@ -47,9 +47,17 @@ pass=0 fail=0 skip=0
 failed_names="" notrun=""
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-# An interrupt stops the running tests: timeout forwards TERM to the
-# test's whole process group.
-trap 'for f in "$dir"/*.pid; do [ -f "$f" ] && kill -TERM "$(cat "$f")"; done 2>/dev/null; exit 130' INT TERM
+# An interrupt stops the starting of tests, then the running ones:
+# timeout forwards TERM to the test's whole process group.
+producer=""
+stop() {
+	[ -n "$producer" ] && kill -TERM "$producer"
+	for f in "$dir"/*.pid; do
+		[ -f "$f" ] && kill -TERM "$(cat "$f")"
+	done
+	exit 130
+} 2>/dev/null
+trap stop INT TERM
 
 # Reads TAP on stdin, updates counters; echoes failures and skips.
 count() {
@@ -142,7 +150,9 @@ run_job() {
 	rc=$?
 	rm -f "$dir/$1.pid"
 	[ -n "$tmp" ] && rm -rf "$tmp"
-	echo $rc >"$dir/$1.rc.new" && mv "$dir/$1.rc.new" "$dir/$1.rc"
+	# After an interrupt $dir may be gone: nothing to say then.
+	{ echo $rc >"$dir/$1.rc.new" && mv "$dir/$1.rc.new" "$dir/$1.rc"; } \
+	    2>/dev/null
 }
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:exitcode=86}
@@ -180,7 +190,9 @@ mkfifo "$dir/slots" || exit 1
 		( run_job "$id" "$b" "$name" "$prog"; echo >&3 ) &
 	done <"$dir/jobs"
 	wait
+	: >"$dir/all-done"
 ) &
+producer=$!
 
 # Reports each job in order as soon as it is done.
 cur=""
@@ -191,8 +203,13 @@ while read -r id b name prog; do
 	*) cur=$b; echo "== tests against $b (sanitizers: 0)" ;;
 	esac
 	echo "-- $name"
-	while [ ! -f "$dir/$id.rc" ]; do sleep 0.1; done
-	judge "$b/$name" "$dir/$id.log" "$(cat "$dir/$id.rc")"
+	# all-done comes after the last job: then a missing status is one
+	# that could not be written, a failure, never a hang.
+	while [ ! -f "$dir/$id.rc" ] && [ ! -f "$dir/all-done" ]; do
+		sleep 0.1
+	done
+	rc=$(cat "$dir/$id.rc" 2>/dev/null) || rc=1
+	judge "$b/$name" "$dir/$id.log" "$rc"
 done <"$dir/jobs"
 wait
 
