@@ -50,6 +50,24 @@ sh "$UNINSTALL" --root "$root" >/dev/null 2>&1
 same_tree "uninstall leaves a config it did not install" "$tmp/conf.snap" "$root"
 rm "$root/etc/bootchartd.conf"
 
+# A config install.sh wrote and nobody edited is updated by a reinstall;
+# an edited one is kept.
+printf 'SAMPLE_PERIOD=0.1\n' >"$tmp/new.conf"
+printf 'SAMPLE_PERIOD=0.3\n' >"$tmp/newer.conf"
+sh "$INSTALL" --root "$root" --no-bootloader "$@" >/dev/null 2>&1
+sh "$INSTALL" --root "$root" --no-bootloader --renderer "$BC_RENDER" \
+    --logger "$BC_LOGGER" --conf "$tmp/new.conf" >"$tmp/out" 2>&1
+check "reinstall updates an unedited config" cmp -s "$tmp/new.conf" "$root/etc/bootchartd.conf"
+echo "# mine" >>"$root/etc/bootchartd.conf"
+sh "$INSTALL" --root "$root" --no-bootloader --renderer "$BC_RENDER" \
+    --logger "$BC_LOGGER" --conf "$tmp/newer.conf" >"$tmp/out" 2>&1
+rc_is 0 $? "reinstall over an edited config succeeds"
+check "and keeps the edited config" grep -q "# mine" "$root/etc/bootchartd.conf"
+sh "$UNINSTALL" --root "$root" >"$tmp/out" 2>&1
+rc_is 1 $? "uninstall warns about the edited config"
+rm -f "$root/etc/bootchartd.conf"
+same_tree "and leaves only it behind" "$tmp/orig.snap" "$root"
+
 # A file changed after install is left in place, with a warning.
 sh "$INSTALL" --root "$root" --no-bootloader "$@" >/dev/null 2>&1
 echo "PROCESS_ACCOUNTING=yes" >>"$root/etc/bootchartd.conf"
@@ -74,6 +92,10 @@ else
 	notok "missing renderer: exit 1 naming the file (rc $rc)"
 fi
 same_tree "missing source writes nothing" "$tmp/orig.snap" "$root"
+rc=0
+SBINDIR=/usr/sbin sh "$INSTALL" --root "$root" "$@" >"$tmp/out" 2>&1 || rc=$?
+check "SBINDIR elsewhere than /sbin with a boot entry: exit 1" test $rc -eq 1
+same_tree "and nothing written" "$tmp/orig.snap" "$root"
 rc=0
 sh "$INSTALL" --root "$root" --bogus >/dev/null 2>&1 || rc=$?
 check "unknown option: exit 1" test $rc -eq 1

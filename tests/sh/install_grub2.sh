@@ -80,6 +80,16 @@ check "the user is told to run update-grub" grep -q "run 'update-grub'" "$tmp/ou
 sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
 same_tree "uninstall restores the tree without tools" "$tmp/orig.snap" "$r"
 
+# A reinstall with --no-bootloader leaves the entry, so it stays recorded:
+# uninstall still removes the script (a left entry would boot into a
+# missing /sbin/bootchartd).
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+sh "$INSTALL" --root "$r" --no-bootloader "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "reinstall with --no-bootloader succeeds"
+sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
+rc_is 0 $? "uninstall after it succeeds"
+same_tree "and removes the script the first install wrote" "$tmp/orig.snap" "$r"
+
 # The script's output, run as grub-mkconfig runs it (install.inc).
 grub_ready "42_bootchart output" || exit 0
 r=$tmp/deb2

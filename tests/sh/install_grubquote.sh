@@ -44,6 +44,7 @@ check "one menu entry" test "$(grep -c '^menuentry' "$tmp/entry.cfg")" -eq 1
 # The settings' words, split at blanks as the kernel splits them, each
 # passed literally; ours goes before "--" (the kernel hands what follows
 # to init).
+# shellcheck disable=SC2016,SC1003 # literal $, backticks, backslashes
 want=$(printf '%s\n' linux "/boot/vmlinuz-$new" "root=UUID=$uuid" ro \
     console=ttyS0,115200 'a\cb' 'x\ny' "it's" 'q="two' 'words"' \
     '$(touch' "$tmp/pwned)" '`touch' "$tmp/pwned\`" '${HOME}' '\\' \
