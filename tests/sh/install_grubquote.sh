@@ -23,17 +23,6 @@ GRUB_CMDLINE_LINUX='console=ttyS0,115200  a\\cb	x\\ny it'\\''s q="two words" \$(
 GRUB_CMDLINE_LINUX_DEFAULT='quiet -- single'
 EOG
 
-# same_words WHAT GOT WANT: TAP line comparing two word lists.
-same_words() {
-	if [ "$2" = "$3" ]; then
-		ok "$1"
-	else
-		notok "$1"
-		printf '%s\n' "$2" | sed 's/^/# got:  /'
-		printf '%s\n' "$3" | sed 's/^/# want: /'
-	fi
-}
-
 grub_gen "$r" >"$tmp/entry.cfg"
 rc_is 0 $? "42_bootchart runs on hostile names and settings"
 sed 's/^/# /' "$tmp/entry.cfg"
@@ -50,21 +39,21 @@ want=$(printf '%s\n' linux "/boot/vmlinuz-$new" "root=UUID=$uuid" ro \
     '$(touch' "$tmp/pwned)" '`touch' "$tmp/pwned\`" '${HOME}' '\\' \
     quiet init=/sbin/bootchartd -- single)
 got=$(cfg_words "$tmp/entry.cfg" linux)
-same_words "linux line: the newest kernel, every argument literal, init before --" \
+same "linux line: the newest kernel, every argument literal, init before --" \
     "$got" "$want"
 got=$(cfg_words "$tmp/entry.cfg" initrd)
-same_words "initrd line: the newest kernel's initrd" "$got" \
+same "initrd line: the newest kernel's initrd" "$got" \
     "$(printf '%s\n' initrd "/boot/initrd.img-$new")"
 grep 'Loading Linux' "$tmp/entry.cfg" >"$tmp/msg.cfg"
 got=$(cfg_words "$tmp/msg.cfg" echo)
-same_words "first message names the kernel version literally" "$got" \
+same "first message names the kernel version literally" "$got" \
     "$(printf '%s\n' echo "Loading Linux $new with bootchartd ...")"
 
 # Without "--" ours is last: a later init= wins over one in the settings.
 printf "GRUB_CMDLINE_LINUX='init=/bin/sh'\n" >"$r/etc/default/grub"
 grub_gen "$r" >"$tmp/entry2.cfg"
 got=$(cfg_words "$tmp/entry2.cfg" linux)
-same_words "init= in the settings: ours comes last" "$got" \
+same "init= in the settings: ours comes last" "$got" \
     "$(printf '%s\n' linux "/boot/vmlinuz-$new" "root=UUID=$uuid" ro \
     init=/bin/sh init=/sbin/bootchartd)"
 
@@ -76,6 +65,6 @@ grub_gen "$r" >"$tmp/entry3.cfg"
 check "plain names and empty settings pass grub-script-check" \
     grub-script-check "$tmp/entry3.cfg"
 got=$(cfg_words "$tmp/entry3.cfg" linux)
-same_words "empty settings: no empty words" "$got" \
+same "empty settings: no empty words" "$got" \
     "$(printf '%s\n' linux /boot/vmlinuz-6.1.0-13-amd64 "root=UUID=$uuid" ro \
     init=/sbin/bootchartd)"
