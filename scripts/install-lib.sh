@@ -5,6 +5,8 @@
 MAN_PAGES="docs/man/bootchartd.8 docs/man/bootchart-render.1 docs/man/bootchartd.conf.5"
 DOC_FILES="README INSTALL"
 OPTIONAL_DOCS="README.logger docs/bootchart-sample.png"
+BASH_COMPLETIONS="scripts/completion/bash/bootchart-render scripts/completion/bash/bootchartd"
+ZSH_COMPLETIONS="scripts/completion/zsh/_bootchart-render scripts/completion/zsh/_bootchartd"
 GRUB_SCRIPT=42_bootchart
 GRUB_D=/etc/grub.d
 MENU_LST=/boot/grub/menu.lst
@@ -69,7 +71,11 @@ set_dirs() {
 	MANDIR=${MANDIR:-$1/share/man}
 	DOCDIR=${DOCDIR:-$1/share/doc/bootchart}
 	SYSCONFDIR=${SYSCONFDIR:-/etc}
-	for v in BINDIR SBINDIR MANDIR DOCDIR SYSCONFDIR; do
+	# Where bash-completion loads a command's completion on demand, and
+	# the zsh function directory Debian's zsh searches.
+	BASHCOMPDIR=${BASHCOMPDIR:-$1/share/bash-completion/completions}
+	ZSHCOMPDIR=${ZSHCOMPDIR:-$1/share/zsh/vendor-completions}
+	for v in BINDIR SBINDIR MANDIR DOCDIR SYSCONFDIR BASHCOMPDIR ZSHCOMPDIR; do
 		eval "d=\$$v"
 		no_newline "$v" "$d"
 		case "$d" in

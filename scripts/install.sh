@@ -22,6 +22,7 @@ usage: $prog [--root DIR] [--prefix DIR] [--no-bootloader] [--files-only]
   --conf FILE       config installed as /etc/bootchartd.conf
                     (default scripts/bootchartd.conf; an existing one is kept)
 Environment: DESTDIR PREFIX BINDIR SBINDIR MANDIR DOCDIR SYSCONFDIR
+             BASHCOMPDIR ZSHCOMPDIR
 EOF
 }
 
@@ -63,7 +64,7 @@ for f in "$renderer" "$logger"; do
 	fi
 done
 [ -f "$conf" ] || die "$conf: config file not found"
-for f in $MAN_PAGES $DOC_FILES; do
+for f in $MAN_PAGES $DOC_FILES $BASH_COMPLETIONS $ZSH_COMPLETIONS; do
 	[ -f "$top/$f" ] || die "$top/$f: not found"
 done
 grub_script="$top/scripts/grub.d/$GRUB_SCRIPT"
@@ -104,6 +105,12 @@ install_all() {
 	for f in $OPTIONAL_DOCS; do
 		[ -f "$top/$f" ] || continue
 		install_file "$top/$f" "$DOCDIR/${f##*/}" 644
+	done
+	for f in $BASH_COMPLETIONS; do
+		install_file "$top/$f" "$BASHCOMPDIR/${f##*/}" 644
+	done
+	for f in $ZSH_COMPLETIONS; do
+		install_file "$top/$f" "$ZSHCOMPDIR/${f##*/}" 644
 	done
 	if [ $bootloader -eq 1 ]; then
 		add_boot_entry "$grub_script"

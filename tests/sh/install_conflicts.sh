@@ -31,7 +31,11 @@ for p in /sbin/bootchartd /usr/bin/bootchart-render \
     /usr/share/man/man8/bootchartd.8 /usr/share/man/man1/bootchart-render.1 \
     /usr/share/man/man5/bootchartd.conf.5 /usr/share/doc/bootchart/README \
     /usr/share/doc/bootchart/INSTALL /usr/share/doc/bootchart/README.logger \
-    /usr/share/doc/bootchart/bootchart-sample.png; do
+    /usr/share/doc/bootchart/bootchart-sample.png \
+    /usr/share/bash-completion/completions/bootchart-render \
+    /usr/share/bash-completion/completions/bootchartd \
+    /usr/share/zsh/vendor-completions/_bootchart-render \
+    /usr/share/zsh/vendor-completions/_bootchartd; do
 	fresh_root
 	mkdir -p "$root${p%/*}"
 	printf 'not ours: %s\n' "$p" >"$root$p"

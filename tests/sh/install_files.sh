@@ -28,6 +28,14 @@ installed /usr/share/man/man1/bootchart-render.1 docs/man/bootchart-render.1 644
 installed /usr/share/man/man5/bootchartd.conf.5 docs/man/bootchartd.conf.5 644
 installed /usr/share/doc/bootchart/README README 644
 installed /usr/share/doc/bootchart/INSTALL INSTALL 644
+installed /usr/share/bash-completion/completions/bootchart-render \
+    scripts/completion/bash/bootchart-render 644
+installed /usr/share/bash-completion/completions/bootchartd \
+    scripts/completion/bash/bootchartd 644
+installed /usr/share/zsh/vendor-completions/_bootchart-render \
+    scripts/completion/zsh/_bootchart-render 644
+installed /usr/share/zsh/vendor-completions/_bootchartd \
+    scripts/completion/zsh/_bootchartd 644
 check "manifest written" test -f "$root/var/lib/bootchart/installed"
 
 snapshot "$root" >"$tmp/once.snap"
@@ -112,8 +120,10 @@ elif [ -x renderer/bootchart-render ] && [ -x logger/bootchartd ] &&
 	d=$tmp/destdir
 	make -s install DESTDIR="$d" PREFIX=/usr >"$tmp/out" 2>&1
 	if [ -x "$d/usr/bin/bootchart-render" ] && [ -x "$d/sbin/bootchartd" ] &&
-	    [ -f "$d/usr/share/man/man8/bootchartd.8" ]; then
-		ok "make install DESTDIR=... PREFIX=/usr: /usr/bin, /sbin, man pages"
+	    [ -f "$d/usr/share/man/man8/bootchartd.8" ] &&
+	    [ -f "$d/usr/share/bash-completion/completions/bootchartd" ] &&
+	    [ -f "$d/usr/share/zsh/vendor-completions/_bootchartd" ]; then
+		ok "make install DESTDIR=... PREFIX=/usr: /usr/bin, /sbin, man pages, completions"
 	else
 		notok "make install DESTDIR=... PREFIX=/usr"
 		sed 's/^/# /' "$tmp/out"
