@@ -33,8 +33,14 @@ warn() {
 	status=1
 }
 
+# A failure in install.sh's write pass still records what was written, so
+# that a rerun takes those files for its own and uninstall removes them.
 die() {
 	printf '%s: %s\n' "$prog" "$*" >&2
+	if [ "${pass:-}" = write ]; then
+		pass=failed
+		manifest_commit
+	fi
 	exit 1
 }
 
@@ -148,6 +154,7 @@ manifest_begin() {
 	new_manifest=$(mktemp) || die "mktemp failed"
 	scratch=$(mktemp) || die "mktemp failed"
 	trap 'rm -f "$old_manifest" "$new_manifest" "$scratch"' EXIT
+	trap 'die "interrupted"' HUP INT TERM
 	m=$R$(in_root "$MANIFEST" nofollow) || die "$R$MANIFEST: too many symbolic links"
 	if [ -L "$m" ] || { [ -e "$m" ] && [ ! -f "$m" ]; }; then
 		die "$m: not a regular file"

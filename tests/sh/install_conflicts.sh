@@ -94,3 +94,27 @@ if [ $rc -eq 1 ] && grep -q "my notes" "$root/usr/share/doc/bootchart/README" &&
 else
 	notok "uninstall leaves the changed README, removes the rest, exits 1 (rc $rc)"
 fi
+
+# A failure midway (here cp failing on one man page) leaves what was
+# written recorded: a rerun treats those files as its own, and uninstall
+# still restores the tree.
+fresh_root
+snapshot "$root" >"$tmp/orig.snap"
+mkdir -p "$tmp/failbin"
+cat >"$tmp/failbin/cp" <<EOC
+#!/bin/sh
+case "\$*" in
+*bootchart-render.1*) exit 1 ;;
+esac
+exec $(command -v cp) "\$@"
+EOC
+chmod 755 "$tmp/failbin/cp"
+PATH="$tmp/failbin:$PATH" sh "$INSTALL" --root "$root" --no-bootloader "$@" >"$tmp/out" 2>&1
+rc_is 1 $? "install with cp failing midway: exit 1"
+check "what it wrote before is recorded" \
+    grep -q ' /sbin/bootchartd$' "$root/var/lib/bootchart/installed"
+sh "$INSTALL" --root "$root" --no-bootloader "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "a rerun completes the install"
+sh "$UNINSTALL" --root "$root" >"$tmp/out" 2>&1
+rc_is 0 $? "uninstall after it"
+same_tree "and restores the tree" "$tmp/orig.snap" "$root"
