@@ -296,7 +296,8 @@ write_state() {
 # Prints the path (inside the root) of program $1, if the root has it.
 root_tool() {
 	for d in /usr/sbin /sbin /usr/bin /bin; do
-		if [ -x "$R$(in_root "$d/$1")" ]; then
+		rt=$(in_root "$d/$1") || continue
+		if [ -f "$R$rt" ] && [ -x "$R$rt" ]; then
 			printf '%s\n' "$d/$1"
 			return 0
 		fi
