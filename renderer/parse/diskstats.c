@@ -1,0 +1,238 @@
+/* diskstats.c: proc_diskstats.log -> whole-disk throughput and utilization. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+#include "parse.h"
+#include "tblock.h"
+
+#define DISK_NAME_MAX 32	/* kernel disk names are at most 31 bytes */
+#define DISK_FIELDS 11		/* counters after the name we use (and need) */
+#define SECTOR_BYTES 512.0
+
+struct disk {
+	char name[DISK_NAME_MAX];
+	uint64_t rsect, wsect, io_ms;
+};
+
+struct disk_set {
+	struct disk *v;
+	size_t n, cap;
+};
+
+struct dstat_state {
+	struct tblock_log log;	/* first: see tblock.h */
+	struct disk_set prev, cur;
+	int have_prev;
+	int64_t prev_ms, time_ms;
+	int warned;
+};
+
+/* Skips `prefix`, then a non-empty run of digits or of lowercase letters. */
+static const char *
+match_run(const char *s, const char *prefix, int digits)
+{
+	size_t n = strlen(prefix);
+	const char *p;
+
+	if (strncmp(s, prefix, n) != 0)
+		return NULL;
+	p = s + n;
+	if (digits) {
+		if (*p < '0' || *p > '9')
+			return NULL;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	} else {
+		if (*p < 'a' || *p > 'z')
+			return NULL;
+		while (*p >= 'a' && *p <= 'z')
+			p++;
+	}
+	return p;
+}
+
+/*
+ * Whole disks only: partitions (sda1, mmcblk0p1, nvme0n1p2) would count
+ * the same I/O twice.
+ */
+static int
+is_whole_disk(const char *name)
+{
+	static const char *const letters[] = { "sd", "hd", "vd", "xvd" };
+	static const char *const numbered[] = { "mmcblk", "mtdblock" };
+	const char *p;
+	size_t i;
+
+	for (i = 0; i < sizeof(letters) / sizeof(letters[0]); i++)
+		if ((p = match_run(name, letters[i], 0)) != NULL && *p == '\0')
+			return 1;
+	for (i = 0; i < sizeof(numbered) / sizeof(numbered[0]); i++)
+		if ((p = match_run(name, numbered[i], 1)) != NULL && *p == '\0')
+			return 1;
+	if ((p = match_run(name, "nvme", 1)) != NULL &&
+	    (p = match_run(p, "n", 1)) != NULL && *p == '\0')
+		return 1;
+	if ((p = match_run(name, "cciss/c", 1)) != NULL &&
+	    (p = match_run(p, "d", 1)) != NULL && *p == '\0')
+		return 1;
+	return 0;
+}
+
+static int
+dstat_begin_block(void *arg, int64_t time_ms)
+{
+	struct dstat_state *s = arg;
+
+	s->time_ms = time_ms;
+	s->cur.n = 0;
+	return 0;
+}
+
+/* Cuts the name token out of a line: "   8    0 sda 1 2 ...". */
+static const char *
+name_token(const char *p, const char *end, char *name)
+{
+	uint64_t skip;
+	size_t n = 0;
+
+	if (tblock_number(&p, end, &skip) != 0 ||
+	    tblock_number(&p, end, &skip) != 0)
+		return NULL;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	while (p < end && *p != ' ' && *p != '\t') {
+		if (n + 1 >= DISK_NAME_MAX)
+			return NULL;
+		name[n++] = *p++;
+	}
+	name[n] = '\0';
+	return n > 0 ? p : NULL;
+}
+
+static int
+dstat_line(void *arg, const char *line, size_t len)
+{
+	struct dstat_state *s = arg;
+	const char *p, *end = line + len;
+	uint64_t f[DISK_FIELDS];
+	char name[DISK_NAME_MAX];
+	struct disk *dk;
+	int n = 0;
+
+	if ((p = name_token(line, end, name)) == NULL || !is_whole_disk(name))
+		return 0;
+	while (n < DISK_FIELDS && tblock_number(&p, end, &f[n]) == 0)
+		n++;
+	if (n < DISK_FIELDS) {
+		if (!s->warned)
+			diag_warn(s->log.d, "disk %s has %d counters, "
+			    "expected %d; line skipped", name, n, DISK_FIELDS);
+		s->warned = 1;
+		return 0;
+	}
+	if (grow_reserve((void **)&s->cur.v, &s->cur.cap, s->cur.n + 1,
+	    sizeof(*s->cur.v)) != 0)
+		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
+	dk = &s->cur.v[s->cur.n++];
+	memcpy(dk->name, name, sizeof(dk->name));
+	dk->rsect = f[2];
+	dk->wsect = f[6];
+	dk->io_ms = f[9];
+	return 0;
+}
+
+static const struct disk *
+find_disk(const struct disk_set *set, const char *name, size_t hint)
+{
+	size_t i;
+
+	/* Disks come in the same order every block: try the same slot first. */
+	if (hint < set->n && strcmp(set->v[hint].name, name) == 0)
+		return &set->v[hint];
+	for (i = 0; i < set->n; i++)
+		if (strcmp(set->v[i].name, name) == 0)
+			return &set->v[i];
+	return NULL;
+}
+
+static uint64_t
+udelta(uint64_t now, uint64_t before)
+{
+	return now > before ? now - before : 0;	/* wrapped or reset: none */
+}
+
+static int
+add_sample(struct dstat_state *s)
+{
+	struct trace *t = s->log.t;
+	struct disk_sample *ds;
+	const struct disk *old;
+	double interval = (double)(s->time_ms - s->prev_ms), util, busiest = 0;
+	uint64_t rd = 0, wr = 0;
+	size_t i;
+
+	if (interval <= 0)
+		return 0;
+	for (i = 0; i < s->cur.n; i++) {
+		if ((old = find_disk(&s->prev, s->cur.v[i].name, i)) == NULL)
+			continue;
+		rd += udelta(s->cur.v[i].rsect, old->rsect);
+		wr += udelta(s->cur.v[i].wsect, old->wsect);
+		util = (double)udelta(s->cur.v[i].io_ms, old->io_ms) / interval;
+		if (util > busiest)
+			busiest = util;
+	}
+	if (grow_reserve((void **)&t->disk, &t->disk_cap, t->ndisk + 1,
+	    sizeof(*t->disk)) != 0)
+		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
+	ds = &t->disk[t->ndisk++];
+	ds->time_ms = s->time_ms;
+	ds->util = busiest > 1.0 ? 1.0 : busiest;
+	ds->read_bps = (double)rd * SECTOR_BYTES * 1000.0 / interval;
+	ds->write_bps = (double)wr * SECTOR_BYTES * 1000.0 / interval;
+	return 0;
+}
+
+static int
+dstat_end_block(void *arg)
+{
+	struct dstat_state *s = arg;
+	struct disk_set tmp;
+
+	if (s->have_prev && add_sample(s) != 0)
+		return -1;
+	tmp = s->prev;
+	s->prev = s->cur;
+	s->cur = tmp;
+	s->cur.n = 0;
+	s->prev_ms = s->time_ms;
+	s->have_prev = 1;
+	return 0;
+}
+
+static const struct tblock_cb dstat_cb = {
+	dstat_begin_block, dstat_line, dstat_end_block
+};
+
+static void *
+dstat_open(struct trace *t, struct diag *d)
+{
+	return tblock_log_open(sizeof(struct dstat_state), &dstat_cb, t, d);
+}
+
+static void
+dstat_release(void *state)
+{
+	struct dstat_state *s = state;
+
+	if (s != NULL) {
+		free(s->prev.v);
+		free(s->cur.v);
+	}
+	tblock_log_free(s);
+}
+
+const struct logkind_ops ops_diskstats = {
+	dstat_open, tblock_log_feed, tblock_log_end, dstat_release
+};

@@ -1,0 +1,227 @@
+/* test_config.c: bootchartd's config file parser and kernel command line lookup. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "config.h"
+
+static int
+parse(struct config *c, const char *text)
+{
+	struct diag d;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	config_defaults(c);
+	return config_parse(c, text, strlen(text), &d);
+}
+
+static void
+defaults_are_documented_values(void **state)
+{
+	struct config c;
+	int i, agetty = 0;
+
+	(void)state;
+	config_defaults(&c);
+	assert_int_equal(c.period_us, 200000);
+	assert_int_equal(c.max_us, 300000000);
+	assert_string_equal(c.dest, "/var/log/bootchart.tgz");
+	assert_int_equal(c.acct, 0);
+	assert_int_equal(c.auto_render, 0);
+	assert_string_equal(c.render_format, "png");
+	assert_string_equal(c.init, "");
+	for (i = 0; i < c.nexit; i++)
+		if (strcmp(c.exit_proc[i], "agetty") == 0)
+			agetty = 1;
+	assert_true(agetty);
+}
+
+static void
+quotes_comments_and_export(void **state)
+{
+	struct config c;
+	const char *text =
+	    "# comment\n"
+	    "  SAMPLE_PERIOD=\"0.05\"   # trailing comment\n"
+	    "export TMPFS_SIZE='2m'\n"
+	    "BOOTLOG_DEST=\"/var/log/with space.tgz\"\n"
+	    "PROCESS_ACCOUNTING=yes\r\n"
+	    "EXIT_PROC=\"agetty  kdm_greet\"\n"
+	    "SETTLE_TIME=1.5\n"
+	    "MAX_DURATION=60\n"
+	    "INIT=/lib/systemd/systemd\n"
+	    "AUTO_RENDER=on\n"
+	    "AUTO_RENDER_FORMAT=svg\n"
+	    "AUTO_RENDER_DIR=/tmp/x\\\"y\n";
+
+	(void)state;
+	assert_int_equal(parse(&c, text), 0);
+	assert_int_equal(c.period_us, 50000);
+	assert_int_equal(c.tmpfs_size, 2 << 20);
+	assert_string_equal(c.dest, "/var/log/with space.tgz");
+	assert_int_equal(c.acct, 1);
+	assert_int_equal(c.nexit, 2);
+	assert_string_equal(c.exit_proc[0], "agetty");
+	assert_string_equal(c.exit_proc[1], "kdm_greet");
+	assert_int_equal(c.settle_us, 1500000);
+	assert_int_equal(c.max_us, 60000000);
+	assert_string_equal(c.init, "/lib/systemd/systemd");
+	assert_int_equal(c.auto_render, 1);
+	assert_string_equal(c.render_format, "svg");
+	assert_string_equal(c.render_dir, "/tmp/x\"y");
+}
+
+static void
+bad_values_warn_and_keep_defaults(void **state)
+{
+	struct config c;
+	const char *text =
+	    "SAMPLE_PERIOD=0.001\n"	/* below 0.01 s */
+	    "TMPFS_SIZE=12q\n"
+	    "PROCESS_ACCOUNTING=maybe\n"
+	    "BOOTLOG_DEST=relative.tgz\n"
+	    "AUTO_RENDER_FORMAT=gif\n"
+	    "MAX_DURATION=-5\n"
+	    "NO_SUCH_KEY=1\n"
+	    "this is not an assignment\n"
+	    "SETTLE_TIME=\"unterminated\n";
+
+	(void)state;
+	assert_int_equal(parse(&c, text), 9);
+	assert_int_equal(c.period_us, 200000);
+	assert_int_equal(c.tmpfs_size, 64ULL << 20);
+	assert_int_equal(c.acct, 0);
+	assert_string_equal(c.dest, "/var/log/bootchart.tgz");
+	assert_string_equal(c.render_format, "png");
+	assert_int_equal(c.max_us, 300000000);
+	assert_int_equal(c.settle_us, 5000000);
+}
+
+static void
+never_executes_shell(void **state)
+{
+	struct config c;
+
+	(void)state;
+	/* Taken literally: no expansion, no command substitution. */
+	assert_int_equal(parse(&c, "BOOTLOG_DEST=\"/tmp/$(touch x)\"\n"), 0);
+	assert_string_equal(c.dest, "/tmp/$(touch x)");
+	/* Unquoted, the blank ends the value and the rest is an error. */
+	assert_int_equal(parse(&c, "BOOTLOG_DEST=/tmp/$(touch x)\n"), 1);
+	assert_string_equal(c.dest, "/var/log/bootchart.tgz");
+	assert_int_equal(parse(&c, "INIT=\"/sbin/$HOME\"\n"), 0);
+	assert_string_equal(c.init, "/sbin/$HOME");
+}
+
+static void
+binary_garbage_is_one_warning(void **state)
+{
+	struct config c;
+	struct diag d;
+	const char junk[] = "\x7f" "ELF\0\0\x01SAMPLE_PERIOD=1\n";
+
+	(void)state;
+	diag_init(&d, "test");
+	d.out = NULL;
+	config_defaults(&c);
+	assert_int_equal(config_parse(&c, junk, sizeof(junk) - 1, &d), 1);
+	assert_int_equal(c.period_us, 200000);
+}
+
+static void
+long_exit_names_cut_to_comm(void **state)
+{
+	struct config c;
+
+	(void)state;
+	assert_int_equal(parse(&c, "EXIT_PROC=lightdm-gtk-greeter\n"), 0);
+	assert_int_equal(c.nexit, 1);
+	/* The kernel keeps 15 characters of a command name. */
+	assert_string_equal(c.exit_proc[0], "lightdm-gtk-gre");
+}
+
+static void
+numbers(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(parse_seconds("0.2", &v), 0);
+	assert_int_equal(v, 200000);
+	assert_int_equal(parse_seconds("10", &v), 0);
+	assert_int_equal(v, 10000000);
+	assert_int_equal(parse_seconds(".01", &v), 0);
+	assert_int_equal(v, 10000);
+	assert_int_equal(parse_seconds("1e3", &v), -1);
+	assert_int_equal(parse_seconds("", &v), -1);
+	assert_int_equal(parse_size("32m", &v), 0);
+	assert_int_equal(v, 32 << 20);
+	assert_int_equal(parse_size("512K", &v), 0);
+	assert_int_equal(v, 512 << 10);
+	assert_int_equal(parse_size("m", &v), -1);
+	assert_int_equal(parse_bool("YES"), 1);
+	assert_int_equal(parse_bool("off"), 0);
+	assert_int_equal(parse_bool("2"), -1);
+}
+
+static void
+kernel_command_line(void **state)
+{
+	const char *cl = "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro "
+	    "bootchart_init=/sbin/first quiet bootchart_init=\"/sbin/my init\""
+	    " init=/sbin/bootchartd\n";
+	char out[64];
+
+	(void)state;
+	assert_int_equal(cmdline_get(cl, strlen(cl), "bootchart_init", out,
+	    sizeof(out)), 0);
+	assert_string_equal(out, "/sbin/my init");	/* the last one wins */
+	assert_int_equal(cmdline_get(cl, strlen(cl), "init", out,
+	    sizeof(out)), 0);
+	assert_string_equal(out, "/sbin/bootchartd");
+	assert_int_equal(cmdline_get(cl, strlen(cl), "root", out,
+	    sizeof(out)), 0);
+	assert_string_equal(out, "/dev/sda1");
+	assert_int_equal(cmdline_get(cl, strlen(cl), "quiet", out,
+	    sizeof(out)), -1);
+	assert_int_equal(cmdline_get(cl, strlen(cl), "bootchart", out,
+	    sizeof(out)), -1);
+	assert_int_equal(cmdline_get(cl, 3, "BOOT_IMAGE", out,
+	    sizeof(out)), -1);
+}
+
+static void
+shipped_config_parses_cleanly(void **state)
+{
+	struct config c, def;
+	struct diag d;
+
+	(void)state;
+	diag_init(&d, "test");
+	d.out = NULL;
+	config_defaults(&c);
+	config_defaults(&def);
+	assert_int_equal(config_load(&c, "scripts/bootchartd.conf", 1, &d), 0);
+	assert_int_equal(d.nwarn, 0);
+	/* The shipped file spells out the built-in defaults. */
+	assert_memory_equal(&c, &def, sizeof(c));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(defaults_are_documented_values),
+		cmocka_unit_test(quotes_comments_and_export),
+		cmocka_unit_test(bad_values_warn_and_keep_defaults),
+		cmocka_unit_test(never_executes_shell),
+		cmocka_unit_test(binary_garbage_is_one_warning),
+		cmocka_unit_test(long_exit_names_cut_to_comm),
+		cmocka_unit_test(numbers),
+		cmocka_unit_test(kernel_command_line),
+		cmocka_unit_test(shipped_config_parses_cleanly),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

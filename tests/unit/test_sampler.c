@@ -1,0 +1,132 @@
+/* test_sampler.c: bootchartd's sampler on the live /proc: blocks, new and gone processes. */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "config.h"
+#include "pidstat.h"
+#include "sampler.h"
+
+/* 1 when the ps block holds a parseable line for pid. */
+static int
+has_pid(const struct obuf *b, pid_t pid)
+{
+	char want[32];
+	const char *p = b->p, *end = b->p + b->len, *eol;
+	struct pidstat ps;
+	const char *why;
+	int n = snprintf(want, sizeof(want), "%d (", (int)pid);
+
+	for (; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if (eol == NULL)
+			return 0;
+		if ((size_t)(eol - p) > (size_t)n && memcmp(p, want, n) == 0)
+			return pidstat_parse(p, (size_t)(eol - p), &ps,
+			    &why) == 0 && ps.pid == pid;
+	}
+	return 0;
+}
+
+/* A timed block: "<number>\n" ... "\n\n". */
+static void
+assert_block(const struct obuf *b, uint64_t jiffies)
+{
+	char head[32];
+	int n = snprintf(head, sizeof(head), "%llu\n",
+	    (unsigned long long)jiffies);
+
+	assert_true(b->len > (size_t)n + 2);
+	assert_memory_equal(b->p, head, n);
+	assert_int_equal(b->p[b->len - 1], '\n');
+	assert_int_equal(b->p[b->len - 2], '\n');
+	/* No empty line inside the block. */
+	assert_null(memmem(b->p, b->len - 2, "\n\n", 2));
+}
+
+static void
+samples_live_proc(void **state)
+{
+	struct config cfg;
+	struct sampler s;
+	int procfd, p[2];
+	pid_t child;
+	char c;
+
+	(void)state;
+	config_defaults(&cfg);
+	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	s.watch_exit = 0;
+
+	assert_int_equal(sampler_take(&s, 1234), 0);
+	assert_block(&s.stat, 1234);
+	assert_block(&s.ps, 1234);
+	assert_true(s.disk.len >= 6);	/* diskstats may be empty */
+	assert_true(has_pid(&s.ps, getpid()));
+	assert_true(s.nprocs > 1);
+
+	/* A process that appears between samples is in the next one. */
+	assert_int_equal(pipe(p), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		close(p[1]);
+		if (read(p[0], &c, 1) < 0)
+			_exit(1);
+		_exit(0);
+	}
+	close(p[0]);
+	assert_int_equal(sampler_take(&s, 1235), 0);
+	assert_true(has_pid(&s.ps, child));
+	/* Still there with nothing forked in between (cached path). */
+	assert_int_equal(sampler_take(&s, 1236), 0);
+	assert_true(has_pid(&s.ps, child));
+
+	/* Once reaped it is gone, and its descriptor is dropped. */
+	close(p[1]);
+	assert_int_equal(waitpid(child, NULL, 0), child);
+	assert_int_equal(sampler_take(&s, 1237), 0);
+	assert_false(has_pid(&s.ps, child));
+	assert_true(has_pid(&s.ps, getpid()));
+	sampler_free(&s);
+}
+
+static void
+exit_proc_matches_comm(void **state)
+{
+	struct config cfg;
+	struct sampler s;
+	int procfd;
+
+	(void)state;
+	config_defaults(&cfg);
+	/* Our own comm is the test program's name, cut to 15 characters. */
+	snprintf(cfg.exit_proc[0], sizeof(cfg.exit_proc[0]), "%.15s",
+	    "test_sampler");
+	cfg.nexit = 1;
+	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	assert_int_equal(sampler_take(&s, 1), 0);
+	assert_true(s.exit_seen);
+	assert_string_equal(s.exit_name, "test_sampler");
+	sampler_free(&s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(samples_live_proc),
+		cmocka_unit_test(exit_proc_matches_comm),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

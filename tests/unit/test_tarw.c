@@ -1,0 +1,180 @@
+/* test_tarw.c: bootchartd's tar.gz writer, read back with libarchive from memory. */
+#include <archive.h>
+#include <archive_entry.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "tarw.h"
+
+struct member {
+	const char *name;
+	mode_t mode;
+	unsigned char *data;
+	size_t len;
+};
+
+/* Deterministic bytes, including NULs and high bytes. */
+static unsigned char *
+pattern(size_t len, unsigned seed)
+{
+	unsigned char *p = malloc(len ? len : 1);
+	size_t i;
+
+	assert_non_null(p);
+	for (i = 0; i < len; i++) {
+		seed = seed * 1103515245 + 12345;
+		p[i] = (unsigned char)(seed >> 16);
+	}
+	return p;
+}
+
+/* Reads the archive in m back and compares every member with want. */
+static void
+read_back(const struct tarw_membuf *m, const struct member *want, int n)
+{
+	struct archive *a = archive_read_new();
+	struct archive_entry *e;
+	unsigned char *buf;
+	la_ssize_t r;
+	int i = 0;
+
+	assert_non_null(a);
+	archive_read_support_filter_gzip(a);
+	archive_read_support_format_tar(a);
+	assert_int_equal(archive_read_open_memory(a, m->buf, m->len),
+	    ARCHIVE_OK);
+	while (archive_read_next_header(a, &e) == ARCHIVE_OK) {
+		assert_true(i < n);
+		assert_string_equal(archive_entry_pathname(e), want[i].name);
+		assert_int_equal(archive_entry_size(e), want[i].len);
+		assert_int_equal(archive_entry_filetype(e), AE_IFREG);
+		assert_int_equal(archive_entry_perm(e), want[i].mode);
+		buf = malloc(want[i].len + 1);
+		assert_non_null(buf);
+		r = archive_read_data(a, buf, want[i].len + 1);
+		assert_int_equal(r, want[i].len);
+		assert_memory_equal(buf, want[i].data, want[i].len);
+		free(buf);
+		i++;
+	}
+	assert_int_equal(i, n);
+	assert_int_equal(archive_filter_code(a, 0), ARCHIVE_FILTER_GZIP);
+	archive_read_free(a);
+}
+
+static void
+memory_members_round_trip(void **state)
+{
+	struct member m[] = {
+		{ "header", 0644, NULL, 100 },
+		{ "empty", 0600, NULL, 0 },
+		{ "one_block", 0644, NULL, 512 },
+		{ "proc_ps.log", 0640, NULL, 300001 },
+	};
+	struct tarw_membuf out = { NULL, 0, 0 };
+	struct tarw t;
+	int i;
+
+	(void)state;
+	assert_int_equal(tarw_open(&t, 6, tarw_mem_sink, &out), 0);
+	for (i = 0; i < 4; i++) {
+		m[i].data = pattern(m[i].len, (unsigned)i);
+		assert_int_equal(tarw_add_mem(&t, m[i].name, m[i].mode, 1000,
+		    m[i].data, m[i].len), 0);
+	}
+	assert_int_equal(tarw_close(&t), 0);
+	/* gzip magic. */
+	assert_true(out.len > 2 && out.buf[0] == 0x1f && out.buf[1] == 0x8b);
+	read_back(&out, m, 4);
+	for (i = 0; i < 4; i++)
+		free(m[i].data);
+	free(out.buf);
+}
+
+static void
+file_members_round_trip(void **state)
+{
+	char path[] = "/tmp/test_tarw.XXXXXX";
+	struct member m[] = {
+		{ "proc_stat.log", 0644, NULL, 70000 },
+	};
+	struct tarw_membuf out = { NULL, 0, 0 };
+	struct tarw t;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	m[0].data = pattern(m[0].len, 7);
+	assert_int_equal(write(fd, m[0].data, m[0].len), (ssize_t)m[0].len);
+	assert_int_equal(tarw_open(&t, 1, tarw_mem_sink, &out), 0);
+	assert_int_equal(tarw_add_fd(&t, m[0].name, 0644, 0, fd, m[0].len), 0);
+	assert_int_equal(tarw_close(&t), 0);
+	read_back(&out, m, 1);
+	/* A file shorter than announced is an error, not a bad archive. */
+	free(out.buf);
+	memset(&out, 0, sizeof(out));
+	assert_int_equal(tarw_open(&t, 1, tarw_mem_sink, &out), 0);
+	assert_int_equal(tarw_add_fd(&t, "x", 0644, 0, fd, m[0].len + 1), -1);
+	tarw_abort(&t);
+	free(out.buf);
+	close(fd);
+	free(m[0].data);
+}
+
+static void
+rejects_bad_names(void **state)
+{
+	char name[TARW_NAME_MAX + 2];
+	struct tarw_membuf out = { NULL, 0, 0 };
+	struct tarw t;
+
+	(void)state;
+	memset(name, 'a', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	assert_int_equal(tarw_open(&t, 6, tarw_mem_sink, &out), 0);
+	assert_int_equal(tarw_add_mem(&t, name, 0644, 0, "x", 1), -1);
+	assert_int_equal(tarw_add_mem(&t, "", 0644, 0, "x", 1), -1);
+	tarw_abort(&t);
+	free(out.buf);
+}
+
+static int
+failing_sink(void *arg, const void *buf, size_t len)
+{
+	(void)arg;
+	(void)buf;
+	(void)len;
+	return -1;
+}
+
+static void
+sink_errors_propagate(void **state)
+{
+	struct tarw t;
+	unsigned char *big = pattern(1 << 20, 3);
+
+	(void)state;
+	assert_int_equal(tarw_open(&t, 1, failing_sink, NULL), 0);
+	/* 1 MiB of noise does not compress: the sink must be called. */
+	assert_int_equal(tarw_add_mem(&t, "big", 0644, 0, big, 1 << 20), -1);
+	assert_int_equal(tarw_close(&t), -1);
+	free(big);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(memory_members_round_trip),
+		cmocka_unit_test(file_members_round_trip),
+		cmocka_unit_test(rejects_bad_names),
+		cmocka_unit_test(sink_errors_propagate),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
