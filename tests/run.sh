@@ -120,7 +120,8 @@ selected() {
 }
 
 # Runs job $1 (build $2, test name $3, program $4): TAP into $dir/$1.log,
-# then the exit status into $dir/$1.rc once the log is complete.
+# then the exit status into $dir/$1.rc once the log is complete.  The
+# test does not inherit the FIFOs below.
 run_job() {
 	case "$2" in
 	*asan*) san=1 ;;
@@ -131,14 +132,15 @@ run_job() {
 		tmp=$(mktemp -d)
 		BC_BUILD=$2 BC_RENDER=$top/$2/bootchart-render \
 		    BC_LOGGER=$top/$2/bootchartd BC_SAN=$san BC_TMP=$tmp \
-		    timeout "$(timeout_for "$3")" sh "$4" >"$dir/$1.log" 2>&1 &
+		    timeout "$(timeout_for "$3")" sh "$4" >"$dir/$1.log" 2>&1 \
+		    3>&- 4>&- &
 		;;
 	*)
 		tmp=""
 		if [ -x "$4" ]; then
 			CMOCKA_MESSAGE_OUTPUT=TAP BC_SHARED=$BC_SHARED \
 			    BC_SAN=$san timeout "$(timeout_for "$3")" "$4" \
-			    >"$dir/$1.log" 2>&1 &
+			    >"$dir/$1.log" 2>&1 3>&- 4>&- &
 		else
 			echo "not ok - $4 not built (make tests)" \
 			    >"$dir/$1.log" &
@@ -179,18 +181,21 @@ for b in "$@"; do
 	done
 done >"$dir/jobs"
 
-# Starts the jobs, at most $njobs at a time: a FIFO holds the free slots.
-mkfifo "$dir/slots" || exit 1
+# Starts the jobs, at most $njobs at a time: FIFO "slots" holds the free
+# slots; each job ends by a line into FIFO "done", where the report waits.
+mkfifo "$dir/slots" "$dir/done" || exit 1
+exec 4<>"$dir/done"
 (
 	exec 3<>"$dir/slots"
 	i=0
 	while [ $i -lt "$njobs" ]; do echo >&3; i=$((i + 1)); done
 	while read -r id b name prog; do
 		read -r _ <&3
-		( run_job "$id" "$b" "$name" "$prog"; echo >&3 ) &
+		( run_job "$id" "$b" "$name" "$prog"; echo >&3; echo >&4 ) &
 	done <"$dir/jobs"
 	wait
 	: >"$dir/all-done"
+	echo >&4
 ) &
 producer=$!
 
@@ -206,7 +211,7 @@ while read -r id b name prog; do
 	# all-done comes after the last job: then a missing status is one
 	# that could not be written, a failure, never a hang.
 	while [ ! -f "$dir/$id.rc" ] && [ ! -f "$dir/all-done" ]; do
-		sleep 0.1
+		read -r _ <&4
 	done
 	rc=$(cat "$dir/$id.rc" 2>/dev/null) || rc=1
 	judge "$b/$name" "$dir/$id.log" "$rc"
