@@ -13,6 +13,12 @@ INIT_ARG="init=/sbin/bootchartd"
 STATE=/var/lib/bootchart
 MANIFEST=$STATE/installed
 MENU_ADDED=$STATE/menu.lst.added
+# Initramfs hooks (install.sh --initramfs): source under scripts/, target.
+IRT_FILES="initramfs-tools/hooks/bootchart:/etc/initramfs-tools/hooks/bootchart
+initramfs-tools/scripts/init-top/bootchart:/etc/initramfs-tools/scripts/init-top/bootchart"
+DRACUT_FILES="dracut/90bootchart/module-setup.sh:/usr/lib/dracut/modules.d/90bootchart/module-setup.sh
+dracut/90bootchart/bootchart-start.sh:/usr/lib/dracut/modules.d/90bootchart/bootchart-start.sh
+dracut/bootchart.conf:/etc/dracut.conf.d/bootchart.conf"
 MARK_BEGIN="### BEGIN bootchart entry (added by install.sh, removed by uninstall.sh)"
 MARK_END="### END bootchart entry"
 
@@ -59,7 +65,8 @@ set_dirs() {
 }
 
 # The manifest lines: "d DIR" (a directory we created), "f CRC SIZE FILE"
-# (a file we wrote, with its cksum then), "b KIND [FILE]" (a boot entry).
+# (a file we wrote, with its cksum then), "b KIND [FILE]" (a boot entry),
+# "i KIND" (initramfs hooks: initramfs-tools or dracut).
 # A reinstall carries over the directory and boot lines of the last run.
 manifest_begin() {
 	old_manifest=$(mktemp) || die "mktemp failed"
@@ -75,7 +82,7 @@ manifest_begin() {
 # Writes the manifest in a fixed order (directories, files, boot
 # entries) so a reinstall gives the same bytes.
 manifest_commit() {
-	for k in d f b; do
+	for k in d f b i; do
 		awk -v k="$k" '$1 == k && !seen[$0]++' "$new_manifest"
 	done >"$R$MANIFEST.tmp" &&
 	    chmod 644 "$R$MANIFEST.tmp" &&
@@ -279,4 +286,52 @@ $MARK_END
 	printf '%s' "$added" >>"$f" || die "$f: cannot write"
 	manifest_add "b menulst"
 	say "added boot entry \"$ENTRY_TITLE\" to $MENU_LST"
+}
+
+# The initramfs generator of the root: initramfs-tools or dracut.
+initramfs_kind() {
+	if root_tool update-initramfs >/dev/null; then
+		echo initramfs-tools
+	elif root_tool dracut >/dev/null; then
+		echo dracut
+	else
+		return 1
+	fi
+}
+
+# Rebuilds the initramfs images of kind $1, or says how to.
+regen_initramfs() {
+	case "$1" in
+	initramfs-tools) cmd="update-initramfs -u -k all" ;;
+	dracut) cmd="dracut --regenerate-all --force" ;;
+	*) return 0 ;;
+	esac
+	if [ "$files_only" -eq 1 ]; then
+		say "now run '$cmd'$(in_root_hint)"
+		return 0
+	fi
+	say "running $cmd"
+	# shellcheck disable=SC2086
+	run_root $cmd || warn "'$cmd' failed; run it again by hand"
+}
+
+# Installs the hooks that start bootchartd in the initramfs, and rebuilds it.
+add_initramfs() {
+	kind=$(initramfs_kind) || {
+		warn "--initramfs: no update-initramfs or dracut in the root; hooks not installed"
+		return 0
+	}
+	case "$kind" in
+	initramfs-tools) list=$IRT_FILES ;;
+	dracut) list=$DRACUT_FILES ;;
+	esac
+	for pair in $list; do
+		case "${pair#*:}" in
+		*.conf) mode=644 ;;
+		*) mode=755 ;;
+		esac
+		install_file "$top/scripts/${pair%%:*}" "${pair#*:}" "$mode"
+	done
+	manifest_add "i $kind"
+	regen_initramfs "$kind"
 }

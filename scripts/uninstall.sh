@@ -127,6 +127,12 @@ while read -r kind crc size path; do
 	remove_file "$path" "$crc $size"
 done <"$man"
 
+# Rebuilt without the hooks (now removed), so no initramfs starts a
+# removed bootchartd.
+for kind in $(awk '$1 == "i" { print $2 }' "$man"); do
+	regen_initramfs "$kind"
+done
+
 # Directories we created, deepest first; those now holding other files stay.
 awk '$1 == "d" { print length($2), $2 }' "$man" | sort -rn >"$keep"
 rm -f "$man" || die "$man: cannot remove"
