@@ -167,6 +167,17 @@ in_root_hint() {
 	[ -n "$R" ] && printf ' (inside %s, e.g. with chroot)' "$R"
 }
 
+# Runs command line $1 in the root, or with --files-only says to.
+run_or_say() {
+	if [ "$files_only" -eq 1 ]; then
+		say "now run '$1'$(in_root_hint)"
+		return 0
+	fi
+	say "running $1"
+	# shellcheck disable=SC2086
+	run_root $1 || warn "'$1' failed; run it again by hand"
+}
+
 # Regenerates grub.cfg after a change in /etc/grub.d, or says how to.
 update_grub() {
 	cmd=""
@@ -181,13 +192,7 @@ update_grub() {
 		say "now run 'update-grub' or 'grub-mkconfig -o /boot/grub/grub.cfg'$(in_root_hint)"
 		return 0
 	fi
-	if [ "$files_only" -eq 1 ]; then
-		say "now run '$cmd'$(in_root_hint)"
-		return 0
-	fi
-	say "running $cmd"
-	# shellcheck disable=SC2086
-	run_root $cmd || warn "'$cmd' failed; run it again by hand"
+	run_or_say "$cmd"
 }
 
 # Adds the boot entry with the first boot-loader tool the root has.
@@ -306,13 +311,7 @@ regen_initramfs() {
 	dracut) cmd="dracut --regenerate-all --force" ;;
 	*) return 0 ;;
 	esac
-	if [ "$files_only" -eq 1 ]; then
-		say "now run '$cmd'$(in_root_hint)"
-		return 0
-	fi
-	say "running $cmd"
-	# shellcheck disable=SC2086
-	run_root $cmd || warn "'$cmd' failed; run it again by hand"
+	run_or_say "$cmd"
 }
 
 # Installs the hooks that start bootchartd in the initramfs, and rebuilds it.
