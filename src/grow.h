@@ -5,10 +5,13 @@
 #include <stddef.h>
 
 /*
- * Makes room in *v (elements of size sz, capacity *cap) for at least one
- * element more than n, doubling.  0, or -1 on overflow or no memory
- * (then *v is unchanged).
+ * Makes room in *v (elements of size sz, capacity *cap) for at least
+ * `need` elements, doubling.  0, or -1 on overflow or no memory (then
+ * *v and *cap are unchanged).
  */
+int grow_reserve(void **v, size_t *cap, size_t need, size_t sz);
+
+/* The same for one element more than the n held: grow_reserve(n + 1). */
 int grow_array(void **v, size_t *cap, size_t n, size_t sz);
 
 #endif

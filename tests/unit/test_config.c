@@ -1,8 +1,8 @@
-/* test_logger_config.c: bootchartd's config file parser and kernel command line lookup. */
+/* test_config.c: bootchartd's config file parser and kernel command line lookup. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "config.h"
 
 static int
