@@ -78,7 +78,12 @@ if [ -z "$mw" ] || [ -z "$mo" ]; then
 	echo "bench_distro: no multi-user.target time from the boots" >&2
 	exit 1
 fi
-awk -v w="$mw" -v o="$mo" -v c="$mc" -v r="$rounds" 'BEGIN {
-	printf "boot to multi-user.target, median of %d: %.2f s with bootchartd, %.2f s without: ratio %.3f (target <= 1.03)\n", r, w, o, w / o
+# spread FILE: "min-max" of column 1, so that the noise shows.
+spread() {
+	sort -n "$1" | awk '$1 != "" { v[++n] = $1 } END { printf "%.1f-%.1f", v[1], v[n] }'
+}
+awk -v w="$mw" -v o="$mo" -v c="$mc" -v r="$rounds" \
+    -v sw="$(spread "$dir/with")" -v so="$(spread "$dir/without")" 'BEGIN {
+	printf "boot to multi-user.target, median of %d: %.2f s with bootchartd (%s), %.2f s without (%s): ratio %.3f (target <= 1.03)\n", r, w, sw, o, so, w / o
 	printf "logger CPU over the boot (median): %.2f s, %.1f%% of the time to multi-user.target\n", c, 100 * c / w
 }'
