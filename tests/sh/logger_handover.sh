@@ -37,15 +37,22 @@ printf '#!/bin/sh\nsleep 3\n' >"$N/bin/getty-fake"
 cat >"$N/sbin/init" <<'EOS'
 #!/bin/sh
 echo "pid=$$" >/out/init.ran
-n=0
-for f in /proc/[0-9]*/stat; do
-	read -r l <"$f"
-	case "$l" in *"(bootchartd)"*) n=$((n + 1)) ;; esac
-done
-echo "loggers=$n" >>/out/init.ran
+loggers() {
+	n=0
+	for f in /proc/[0-9]*/stat; do
+		l=""
+		read -r l <"$f" 2>/dev/null
+		case "$l" in *"(bootchartd)"*) n=$((n + 1)) ;; esac
+	done
+	echo $n
+}
+echo "loggers=$(loggers)" >>/out/init.ran
 /bin/getty-fake &
+# Until the logger has written the tarball and exited (its pid file goes
+# last): the namespace ends with this init.
 i=0
-while [ ! -f /bc-handover/b.tgz ] && [ $i -lt 300 ]; do
+while { [ ! -f /bc-handover/b.tgz ] || [ "$(loggers)" != 0 ]; } &&
+    [ $i -lt 300 ]; do
 	sleep 0.05
 	i=$((i + 1))
 done
