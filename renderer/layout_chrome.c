@@ -135,52 +135,77 @@ chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
 }
 
 /*
+ * The steps the time axis may use, in seconds: up to 10 years, as a
+ * log may span 20 (CAP_STAMP_JIFFIES).
+ */
+static const int64_t axis_steps[] = { 1, 2, 5, 10, 15, 30, 60, 120, 300,
+    600, 900, 1800, 3600, 7200, 14400, 28800, 86400, 2 * 86400, 7 * 86400,
+    14 * 86400, 30 * 86400, 91 * 86400, 182 * 86400, 365 * 86400,
+    730 * 86400, 1826 * 86400, 3652 * 86400 };
+#define NSTEPS (sizeof(axis_steps) / sizeof(axis_steps[0]))
+
+/*
+ * The first step of at least `min_s` seconds that is `min_px` wide and
+ * divides `multiple_of` (0: any); 0 when none is.
+ */
+static int64_t
+axis_step(double pps, int64_t min_s, double min_px, int64_t multiple_of)
+{
+	size_t i;
+
+	for (i = 0; i < NSTEPS; i++)
+		if (axis_steps[i] >= min_s && axis_steps[i] * pps >= min_px &&
+		    (multiple_of == 0 || multiple_of % axis_steps[i] == 0))
+			return axis_steps[i];
+	return 0;
+}
+
+static int
+axis_label(struct layout *l, struct measure *m, int64_t k, double x,
+    double y)
+{
+	char buf[32];
+	double w;
+
+	snprintf(buf, sizeof(buf), "%llds", (long long)k);
+	w = measure_width(m, LF_LABEL, buf);
+	x -= w / 2;
+	if (x > l->width - 1 - w)
+		x = l->width - 1 - w;
+	if (x < 1)
+		x = 1;
+	return lt_add_raw(l, m, buf, x, y, w + 1, LF_LABEL, COL_TEXT) ==
+	    SIZE_MAX ? -1 : 0;
+}
+
+/*
  * Time axis: labels every label_s seconds (at least 5, more when the
- * scale is too tight for the text), grid lines every grid_s seconds.
+ * scale is too tight for the text), grid lines every grid_s seconds, at
+ * least 4 px apart, so there are never more ticks than pixels / 4.  When
+ * no step is wide enough only the origin is labelled (and gridded).
  */
 int
 chrome_time_axis(struct layout *l, struct measure *m, double y)
 {
-	static const int steps[] = { 1, 2, 5, 10, 15, 30, 60, 120, 300, 600,
-	    900, 1800, 3600, 7200, 14400, 28800, 86400 };
-	const size_t nsteps = sizeof(steps) / sizeof(steps[0]);
-	double pps = l->px_per_ms * 1000, wmax, x, w;
-	int64_t span_s = (l->t1_ms - l->t0_ms) / 1000, k;
-	int label_s = steps[nsteps - 1], grid_s = label_s;
+	double pps = l->px_per_ms * 1000;
+	int64_t span_s = (l->t1_ms - l->t0_ms) / 1000, k, label_s, grid_s;
 	char buf[32];
-	size_t i, ti;
 
 	snprintf(buf, sizeof(buf), "%llds", (long long)span_s);
-	wmax = measure_width(m, LF_LABEL, buf);
-	for (i = 0; i < nsteps; i++)
-		if (steps[i] >= 5 && steps[i] * pps >= 1.5 * wmax + 10) {
-			label_s = steps[i];
-			break;
-		}
-	for (i = 0; i < nsteps; i++)
-		if (steps[i] * pps >= 4 && label_s % steps[i] == 0) {
-			grid_s = steps[i];
-			break;
-		}
+	label_s = axis_step(pps, 5, 1.5 * measure_width(m, LF_LABEL, buf) +
+	    10, 0);
+	grid_s = label_s ? axis_step(pps, 1, 4, label_s) : 0;
+	if (grid_s == 0)
+		grid_s = span_s + 1;
 	for (k = 0; k <= span_s; k += grid_s) {
 		if (grow_array((void **)&l->ticks, &l->ticks_cap, l->nticks,
 		    sizeof(*l->ticks)) == -1)
 			return -1;
-		x = layout_x(l, l->t0_ms + k * 1000);
-		l->ticks[l->nticks].x = x;
-		l->ticks[l->nticks].major = k % label_s == 0;
+		l->ticks[l->nticks].x = layout_x(l, l->t0_ms + k * 1000);
+		l->ticks[l->nticks].major = label_s == 0 || k % label_s == 0;
 		l->nticks++;
-		if (k % label_s != 0)
-			continue;
-		snprintf(buf, sizeof(buf), "%llds", (long long)k);
-		w = measure_width(m, LF_LABEL, buf);
-		x -= w / 2;
-		if (x > l->width - 1 - w)
-			x = l->width - 1 - w;
-		if (x < 1)
-			x = 1;
-		ti = lt_add_raw(l, m, buf, x, y, w + 1, LF_LABEL, COL_TEXT);
-		if (ti == SIZE_MAX)
+		if ((label_s == 0 ? k == 0 : k % label_s == 0) &&
+		    axis_label(l, m, k, l->ticks[l->nticks - 1].x, y) == -1)
 			return -1;
 	}
 	return 0;

@@ -62,6 +62,6 @@ int charts_disk(struct layout *, struct measure *, const struct trace *,
 
 /* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
 int rows_place(struct layout *, struct measure *, const struct proctree *,
-    const struct chart_opts *);
+    const struct chart_opts *, struct diag *);
 
 #endif

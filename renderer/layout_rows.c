@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "grow.h"
 #include "layout.h"
 #include "layout_parts.h"
@@ -70,7 +71,7 @@ cell_colour(double load, double wait, double zombie)
 /* Adds a cell, merging it into the previous one of the same colour. */
 static int
 emit_cell(struct layout *l, struct lt_row *row, double xa, double xb,
-    uint32_t rgb)
+    uint32_t rgb, struct diag *d)
 {
 	struct lt_rect *c;
 
@@ -83,6 +84,9 @@ emit_cell(struct layout *l, struct lt_row *row, double xa, double xb,
 			return 0;
 		}
 	}
+	if (cap_check(d, l->ncells, l->max_cells, "sample cells in the "
+	    "chart's rows (leave out -n, or use -f png)") != 0)
+		return -1;
 	if (grow_array((void **)&l->cells, &l->cells_cap, l->ncells,
 	    sizeof(*l->cells)) == -1)
 		return -1;
@@ -104,13 +108,14 @@ struct pool {
 };
 
 static int
-pool_flush(struct layout *l, struct lt_row *row, struct pool *pl)
+pool_flush(struct layout *l, struct lt_row *row, struct pool *pl,
+    struct diag *d)
 {
 	int rc = 0;
 
 	if (pl->px >= 0 && pl->w > 0)
 		rc = emit_cell(l, row, pl->xa, pl->xb, cell_colour(
-		    pl->load / pl->w, pl->wait / pl->w, pl->zombie / pl->w));
+		    pl->load / pl->w, pl->wait / pl->w, pl->zombie / pl->w), d);
 	pl->px = -1;
 	pl->w = pl->load = pl->wait = pl->zombie = 0;
 	return rc;
@@ -118,7 +123,7 @@ pool_flush(struct layout *l, struct lt_row *row, struct pool *pl)
 
 static int
 row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
-    int period)
+    int period, struct diag *d)
 {
 	const struct proc_sample *s;
 	struct pool pl = { -1, 0, 0, 0, 0, 0, 0 };
@@ -141,15 +146,15 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 		xb = layout_x(l, b);
 		load = (double)s->user + (double)s->sys;
 		if (xb - xa >= 1) {
-			if (pool_flush(l, row, &pl) == -1 ||
+			if (pool_flush(l, row, &pl, d) == -1 ||
 			    emit_cell(l, row, xa, xb, cell_colour(load,
-			    s->state == PS_WAITING, s->state == PS_ZOMBIE)) ==
+			    s->state == PS_WAITING, s->state == PS_ZOMBIE), d) ==
 			    -1)
 				return -1;
 			continue;
 		}
 		if (pl.px >= 0 && floor(xa) != pl.px &&
-		    pool_flush(l, row, &pl) == -1)
+		    pool_flush(l, row, &pl, d) == -1)
 			return -1;
 		if (pl.px < 0) {
 			pl.px = floor(xa);
@@ -162,7 +167,7 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 		pl.wait += s->state == PS_WAITING ? w : 0;
 		pl.zombie += s->state == PS_ZOMBIE ? w : 0;
 	}
-	return pool_flush(l, row, &pl);
+	return pool_flush(l, row, &pl, d);
 }
 
 /* Puts the row's label inside the box, or beside it where there is room. */
@@ -209,6 +214,7 @@ struct rowarg {
 	struct layout *l;
 	struct measure *m;
 	const struct chart_opts *o;
+	struct diag *d;
 	int period;
 	size_t *row_at;		/* row of the node at each depth of the path, or SIZE_MAX */
 	size_t row_at_cap;
@@ -229,6 +235,7 @@ link_parent(struct layout *l, struct lt_row *row, size_t rowi,
 		if (row_at[i] == SIZE_MAX)
 			continue;
 		pr = &l->rows[row_at[i]];
+		row->parent_row = row_at[i];
 		row->has_dep = 1;
 		row->dep_vert = 1;
 		row->dep_x = pr->box.x;
@@ -262,6 +269,7 @@ row_fn(const struct pnode *p, int depth, void *arg)
 	memset(row, 0, sizeof(*row));
 	row->node = p;
 	row->last_child = SIZE_MAX;
+	row->parent_row = SIZE_MAX;
 	a = p->start_ms;
 	b = p->start_ms + (p->duration_ms > 0 ? p->duration_ms : 0);
 	if (a < l->t0_ms)
@@ -273,18 +281,19 @@ row_fn(const struct pnode *p, int depth, void *arg)
 	row->box.y = l->proc_box.y + (double)(l->nrows - 1) * ROW_H + 1.5;
 	row->box.h = ROW_H - 3;
 	link_parent(l, row, l->nrows - 1, ra->row_at, depth);
-	if (row_cells(l, row, p, ra->period) == -1)
+	if (row_cells(l, row, p, ra->period, ra->d) == -1)
 		return -1;
 	return row_text(l, ra->m, row, ra->o);
 }
 
 int
 rows_place(struct layout *l, struct measure *m, const struct proctree *tree,
-    const struct chart_opts *o)
+    const struct chart_opts *o, struct diag *d)
 {
-	struct rowarg ra = { l, m, o, tree->sample_period_ms, NULL, 0 };
+	struct rowarg ra = { l, m, o, d, tree->sample_period_ms, NULL, 0 };
 	int rc;
 
+	l->nchrome_texts = l->ntexts;
 	rc = proctree_walk(tree, row_fn, &ra);
 	free(ra.row_at);
 	return rc == 0 ? 0 : -1;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "grow.h"
 #include "proctree.h"
 
@@ -71,12 +72,14 @@ proctree_walk(const struct proctree *tree,
 	return rc;
 }
 
+/* Names are escaped: a tab or newline in one would break the columns. */
 static int
 dump_one(const struct pnode *p, int depth, void *arg)
 {
-	fprintf(arg, "%" PRId64 "\t%s\t%" PRId64 "\t%" PRId64 "\t%zu\t%zu\n",
-	    p->proc->pid, p->name, p->start_ms, p->duration_ms, p->nchildren,
-	    p->nsamples);
+	fprintf(arg, "%" PRId64 "\t", p->proc->pid);
+	escape_fputs(p->name, arg);
+	fprintf(arg, "\t%" PRId64 "\t%" PRId64 "\t%zu\t%zu\n", p->start_ms,
+	    p->duration_ms, p->nchildren, p->nsamples);
 	return 0;
 }
 
