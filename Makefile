@@ -8,6 +8,7 @@
 #   make test T=NAME one test, e.g. T=trace (tests/unit/test_trace.c) or
 #                    T=cli_options (tests/sh/cli_options.sh); SAN=1 for build/asan
 #   make bench       run the benchmarks (ratios measured in the same run)
+#   make check-distro  boot a Debian 12 image through bootchartd (tests/distro/)
 #   make demo        render the bundled sample to bootchart.png and bootchart.svg
 #   make install     honours DESTDIR and PREFIX
 #
@@ -125,7 +126,8 @@ LIBTEST := $(BUILD)/libtest.a
 RENDER_BIN := $(BUILD)/bootchart-render
 LOGGER_BIN := $(BUILD)/bootchartd
 
-.PHONY: all build tests check check-fast test deps bench demo demo-boot install uninstall clean fuzz
+.PHONY: all build tests check check-fast check-distro test deps bench demo \
+	demo-boot install uninstall clean fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -214,6 +216,12 @@ endif
 
 test: $(T_NEEDS)
 	tests/run.sh -t $(T_NAME) $(BUILD)
+
+# A real Debian 12 boot in qemu (docs/boot-test.md); the image is cached
+# under /var/cache/bootchart/distro, the results go to build/distro.
+check-distro: deps
+	$(MAKE) all
+	tests/distro/run.sh build/default
 
 bench: deps
 	$(MAKE) all tests
