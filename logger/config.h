@@ -17,7 +17,7 @@ struct config {
 	uint64_t period_us;		/* SAMPLE_PERIOD */
 	uint64_t tmpfs_size;		/* TMPFS_SIZE, bytes; also the log budget */
 	int acct;			/* PROCESS_ACCOUNTING */
-	char dest[PATH_MAX];		/* BOOTLOG_DEST */
+	char dest[PATH_MAX];		/* BOOTLOG_DEST, or -o (absolute) */
 	int auto_render;		/* AUTO_RENDER */
 	char render_format[8];		/* AUTO_RENDER_FORMAT */
 	char render_dir[PATH_MAX];	/* AUTO_RENDER_DIR */
@@ -28,6 +28,8 @@ struct config {
 	uint64_t max_us;		/* MAX_DURATION */
 	uint64_t write_wait_us;		/* WRITE_TIMEOUT */
 	char init[PATH_MAX];		/* INIT; empty for the built-in list */
+	/* From the command line only (no key): */
+	int verbose;			/* -v: detail messages, usage figures */
 };
 
 /* Called for each KEY=VALUE line; `line` counts from 1. */

@@ -105,7 +105,8 @@ static int
 logger_child(uint64_t t0_us)
 {
 	const char *conf = getenv("BOOTCHARTD_CONFIG");
-	struct session *s;
+	struct session s = { MODE_INIT, NULL, -1 };
+	struct config *cfg;
 	struct diag d;
 	int r;
 
@@ -113,23 +114,18 @@ logger_child(uint64_t t0_us)
 	diag_init(&d, "bootchartd");
 	d.out = open_messages();
 	d.verbose = 1;
-	if ((s = malloc(sizeof(*s))) == NULL) {
+	if ((cfg = malloc(sizeof(*cfg))) == NULL) {
 		diag_warn(&d, "out of memory; not logging");
 		return EXIT_NOMEM;
 	}
-	session_init(s, &d);
-	s->mode = MODE_INIT;
-	s->t0_us = t0_us;
-	s->verbose = 0;
-	config_load(&s->cfg, conf != NULL ? conf : CONFIG_PATH, 0, &d);
+	config_defaults(cfg);
+	config_load(cfg, conf != NULL ? conf : CONFIG_PATH, 0, &d);
 	diag_set_file(&d, "%s", "");
-	snprintf(s->dest, sizeof(s->dest), "%s", s->cfg.dest);
-	s->acct_wanted = s->cfg.acct;
 	diag_info(&d, "logging from %llu.%06llu s after boot",
 	    (unsigned long long)(t0_us / 1000000),
 	    (unsigned long long)(t0_us % 1000000));
-	r = session_run(s);
-	free(s);
+	r = session_run(&s, cfg, &d);
+	free(cfg);
 	if (d.out != stderr)
 		fclose(d.out);
 	return r;

@@ -1,6 +1,7 @@
 /* pidfile.c: how `bootchartd stop` finds the running logger. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +11,7 @@
 #include "pidfile.h"
 #include "pidstat.h"
 #include "fdio.h"
-#include "session.h"
+#include "slurp.h"
 
 void
 pidfile_path(char *buf, size_t len)

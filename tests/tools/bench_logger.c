@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sampler.h"
+#include "clocks.h"
 
 /*
  * usage: bench_logger BOOTCHARTD OUT.tgz [NPROC [HZ [SECONDS]]]
