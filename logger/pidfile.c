@@ -44,7 +44,7 @@ is_logger(pid_t pid)
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	if ((buf = slurp_at(AT_FDCWD, path, 4096, &len)) == NULL)
 		return 0;
-	r = pidstat_parse(buf, len, &ps, &why) == 0 && ps.state != 'Z' &&
+	r = pidstat_parse_raw(buf, len, &ps, &why) == 0 && ps.state != 'Z' &&
 	    ps.state != 'X' && strcmp(ps.comm, "bootchartd") == 0;
 	free(buf);
 	return r;

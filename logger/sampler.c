@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "grow.h"
+#include "pidstat.h"
 #include "sampler.h"
 
 #define DENTS_SIZE	32768
@@ -212,7 +213,8 @@ check_exit(struct sampler *s, const char *line, size_t len)
 
 /*
  * Keeps the r > 0 bytes of a stat line just read to the end of s->ps as
- * one line of the block (the room was made before the read).
+ * one line of the block (the room was made before the read), its name
+ * escaped: a name may hold line breaks, and a log line must not.
  */
 static void
 keep_stat(struct sampler *s, size_t r)
@@ -223,6 +225,9 @@ keep_stat(struct sampler *s, size_t r)
 		line[r++] = '\n';
 	if (s->watch_exit)
 		check_exit(s, line, r);
+	/* 0: it cannot fit (never with a real name); the line is left out. */
+	if ((r = pidstat_escape(line, r, s->ps.cap - s->ps.len)) == 0)
+		return;
 	s->ps.len += r;
 	s->nprocs++;
 }

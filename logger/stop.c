@@ -34,7 +34,7 @@ parent_of(pid_t pid)
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	if ((buf = slurp_at(AT_FDCWD, path, 4096, &len)) == NULL)
 		return -1;
-	if (pidstat_parse(buf, len, &ps, &why) == 0)
+	if (pidstat_parse_raw(buf, len, &ps, &why) == 0)
 		ppid = (pid_t)ps.ppid;
 	free(buf);
 	return ppid;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # logger_manual.sh: `bootchartd start CMD` (status passed through, the
 # command's children in the rendered tree), `start`/`stop` without a
-# command, an ordinary user, accounting as root, option errors.
+# command, an ordinary user, accounting as root, option errors, a
+# process name that holds line breaks.
 set -u
 T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
@@ -177,3 +178,37 @@ if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
 else
 	echo "ok - few descriptors # SKIP no setpriv or no user nobody"
 fi
+
+# 8. Any user can put newlines into its name (/proc/self/comm), and the
+# kernel copies it raw into /proc/PID/stat: a name like "x\n\n99999999\n"
+# would forge a time stamp.  The logger escapes the name (\ooo), the
+# renderer decodes it: no forged block, no refused log.
+cat >"$T/forge.sh" <<'EOS'
+#!/bin/sh
+( printf 'x\n\n99999999\n' >/proc/self/comm; sleep 0.6; : ) &
+wait
+EOS
+chmod +x "$T/forge.sh"
+"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/forge.tgz" -- "$T/forge.sh" \
+    >"$T/forge.out" 2>&1
+check "forged name: start CMD status 0" [ $? = 0 ]
+tar -xzOf "$T/forge.tgz" proc_ps.log >"$T/forge.ps" 2>/dev/null
+check "forged name: no forged time stamp in proc_ps.log" \
+    sh -c "! grep -qx 99999999 '$T/forge.ps'"
+check "forged name: proc_ps.log holds only stamps, stat lines and block ends" \
+    awk 'BEGIN { s = 1 }
+	s { if ($0 !~ /^[0-9]+$/) exit 1; s = 0; next }
+	$0 == "" { s = 1; next }
+	$0 !~ /^[0-9]+ \(.*\) [A-Za-z] / { exit 1 }' "$T/forge.ps"
+"$R" --dump-tree -n "$T/forge.tgz" >"$T/forge.tree" 2>"$T/forge.err"
+rc=$?
+check "forged name: the renderer reads the log without a message (status $rc)" \
+    sh -c "[ $rc = 0 ] && [ ! -s '$T/forge.err' ]"
+sed 's/^/# /' "$T/forge.err"
+# The tree names the process as it named itself: the decoded bytes, or
+# the same \ooo escape if the renderer escapes what it prints.
+sed -z 's/\n/\\n/g' "$T/forge.tree" >"$T/forge.flat"
+tab=$(printf '\t')
+check "forged name: the tree shows the process by its decoded name" \
+    sh -c "grep -qF '${tab}x\\n\\n99999999\\n${tab}' '$T/forge.flat' ||
+	grep -qF '${tab}x\\012\\01299999999\\012${tab}' '$T/forge.flat'"
