@@ -43,7 +43,12 @@ void config_defaults(struct config *);
  * default; the file is never executed.  Returns the number of warnings.
  */
 int config_parse(struct config *, const char *buf, size_t len, struct diag *);
-/* Reads path and applies it; a missing file is fine unless `must`. */
+/*
+ * Reads path (a regular file, at most 64 KiB) and applies it; a missing
+ * file is fine unless `must`.  Anything else (a FIFO, a tty, a
+ * directory) is refused at once: with `must` as bad input, else with a
+ * warning and the defaults.  Returns 0 or -1 (d says why).
+ */
 int config_load(struct config *, const char *path, int must, struct diag *);
 /*
  * Shell-like KEY=VALUE lexer shared with /etc/os-release: comments,

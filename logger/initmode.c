@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "initmode.h"
 #include "session.h"
+#include "slurp.h"
 
 /* The kernel's own fallbacks when no init= is given. */
 static const char *const fallback_init[] = {
@@ -36,7 +37,7 @@ cmdline_init(char *out, size_t outsz)
 	int fd;
 
 	out[0] = '\0';
-	fd = open(file != NULL ? file : "/proc/cmdline", O_RDONLY | O_CLOEXEC);
+	fd = open_regular_at(AT_FDCWD, file != NULL ? file : "/proc/cmdline");
 	if (fd < 0)
 		return;
 	n = read(fd, buf, sizeof(buf));

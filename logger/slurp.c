@@ -1,7 +1,8 @@
-/* slurp.c: read a small file whole (a /proc file, /etc/os-release, the pid file). */
+/* slurp.c: read a small file whole (a /proc file, /etc/os-release, the pid file), never blocking on a FIFO or tty. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "grow.h"
@@ -9,6 +10,24 @@
 
 /* First read size: every file we read this way is smaller. */
 #define SLURP_FIRST 4096
+
+int
+open_regular_at(int dirfd, const char *path)
+{
+	struct stat st;
+	int fd;
+
+	fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
+	    O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return -1;
+	}
+	return fd;
+}
 
 char *
 slurp_at(int dirfd, const char *path, size_t max, size_t *len)
@@ -18,7 +37,7 @@ slurp_at(int dirfd, const char *path, size_t max, size_t *len)
 	ssize_t r;
 	int fd;
 
-	if ((fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC)) < 0)
+	if ((fd = open_regular_at(dirfd, path)) < 0)
 		return NULL;
 	for (;;) {
 		/* Room to read more, and one byte for the NUL. */

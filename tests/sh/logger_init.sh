@@ -45,7 +45,10 @@ chmod +x "$T/bin/rcS" "$T/sbin/init" "$T/sbin/wrong-init"
 
 # boot NAME GETTY [BOOTCHART_INIT]: one fake boot with $T/NAME/conf;
 # inside the namespace /var/log is $T/NAME/varlog, and $T/NAME/ro (if
-# any) is read-only.
+# any) is read-only.  Should the logger fall back to /sbin/init, that is
+# our fake init too inside the namespace, never the host's (which, as
+# systemd, once wiped the shared /tmp).  $BOOT_LIMIT: seconds before
+# everything is killed (60).
 boot() {
 	CASE=$T/$1
 	mkdir -p "$CASE/varlog"
@@ -54,7 +57,12 @@ boot() {
 	CASE=$CASE TB=$T/bin GETTY=$2 PROBE_OUT=$CASE/exec_us \
 	    PROBE_EXEC=$T/sbin/init BOOTCHARTD_CONFIG=$CASE/conf \
 	    BOOTCHARTD_KMSG=$CASE/kmsg BOOTCHARTD_CMDLINE=$CASE/cmdline \
-	    timeout -s KILL 60 unshare --pid --fork --kill-child --mount-proc sh -c '
+	    FAKE_INIT=$T/sbin/init \
+	    timeout -s KILL "${BOOT_LIMIT:-60}" unshare --pid --fork --kill-child \
+	    --mount-proc sh -c '
+		if [ -e /sbin/init ]; then
+			mount --bind "$FAKE_INIT" /sbin/init || exit 97
+		fi
 		mount --bind "$CASE/varlog" /var/log || exit 99
 		if [ -d "$CASE/ro" ]; then
 			mount --bind "$CASE/ro" "$CASE/ro" &&
@@ -182,3 +190,20 @@ printf 'INIT=%s/sbin/init\nSAMPLE_PERIOD=0.05\nSETTLE_TIME=0\nEXIT_PROC=agetty\n
 boot confinit agetty
 check "INIT from the config" grep -q '^pid=1 args=' "$C/init.ran"
 check "INIT from the config: tarball" valid_tgz "$C/out/b.tgz"
+
+# 8. The config is a FIFO nobody writes to (a tty would do the same):
+# PID 1 reads the config when neither the environment nor the command
+# line names an init, and must not wait for it.  It is refused at once
+# (not a regular file), init is found by the fallback (our fake init,
+# see boot), and the logger logs with the defaults.
+C=$T/fifo
+mkdir -p "$C"
+rm -f "$C/conf"
+mkfifo "$C/conf"
+: >"$C/cmdline"
+BOOT_LIMIT=40 boot fifo agetty
+check "config FIFO: init ran as PID 1" grep -q '^pid=1 args=single$' "$C/init.ran"
+check "config FIFO: the logger says it is not a regular file" \
+    grep -q 'conf: warning: not a regular file' "$C/kmsg"
+check "config FIFO: tarball at the default BOOTLOG_DEST" \
+    valid_tgz "$C/varlog/bootchart.tgz"

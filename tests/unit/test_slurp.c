@@ -1,8 +1,9 @@
-/* test_slurp.c: bootchartd's whole-file reader (/proc files, os-release, the pid file) and its byte cap. */
+/* test_slurp.c: bootchartd's whole-file reader (/proc files, os-release, the pid file): its byte cap, no FIFO. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "testutil_impl.h"
@@ -82,6 +83,25 @@ missing_file_is_null(void **state)
 	assert_int_equal(len, 7);
 }
 
+/* A FIFO without a writer would block a read for ever: refused at once. */
+static void
+fifo_is_not_read(void **state)
+{
+	char dir[] = "/tmp/test_slurp.XXXXXX", path[64];
+	size_t len = 0;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	alarm(10);
+	assert_null(slurp_at(AT_FDCWD, path, 100, &len));
+	assert_int_equal(open_regular_at(AT_FDCWD, path), -1);
+	alarm(0);
+	unlink(path);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -89,6 +109,7 @@ main(void)
 		cmocka_unit_test(reads_past_4k),
 		cmocka_unit_test(keeps_at_most_max),
 		cmocka_unit_test(missing_file_is_null),
+		cmocka_unit_test(fifo_is_not_read),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
