@@ -192,8 +192,12 @@ start_common(int argc, char **argv, enum bcd_mode mode)
 		return EXIT_USAGE;
 	}
 	diag_init(&d, "bootchartd");
-	r = opts_config(&o, geteuid() == 0 ? NULL : "bootchart.tgz", &cfg,
-	    &d);
+	/*
+	 * BOOTLOG_DEST holds the last boot's log: only `init` as root
+	 * writes it (as init mode does); `start` writes ./bootchart.tgz.
+	 */
+	r = opts_config(&o, mode == MODE_BOOT && geteuid() == 0 ? NULL :
+	    "bootchart.tgz", &cfg, &d);
 	if (r != 0)
 		return r;
 	return cmd < argc ? start_command(&s, &cfg, &d, argv + cmd) :

@@ -212,3 +212,28 @@ tab=$(printf '\t')
 check "forged name: the tree shows the process by its decoded name" \
     sh -c "grep -qF '${tab}x\\n\\n99999999\\n${tab}' '$T/forge.flat' ||
 	grep -qF '${tab}x\\012\\01299999999\\012${tab}' '$T/forge.flat'"
+
+# 9. `start` without -o writes ./bootchart.tgz for every user, root
+# included: BOOTLOG_DEST holds the last boot's log and is left to init
+# mode and `bootchartd init`.
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p "$T/b8/var" "$T/b8/cwd"
+	echo "last boot" >"$T/b8/var/bootchart.tgz"
+	printf 'BOOTLOG_DEST=%s/b8/var/bootchart.tgz\n' "$T" >"$T/b8.conf"
+	(cd "$T/b8/cwd" && "$L" start -c "$T/b8.conf" -p 0.05 -- sleep 0.2 \
+	    >"$T/b8/out" 2>&1)
+	check "root, start CMD without -o: status 0" [ $? = 0 ]
+	check "root, start CMD without -o: ./bootchart.tgz written" \
+	    valid_tgz "$T/b8/cwd/bootchart.tgz"
+	rm -f "$T/b8/cwd/bootchart.tgz"
+	(cd "$T/b8/cwd" && "$L" start -c "$T/b8.conf" -p 0.05 >/dev/null 2>&1)
+	out=$("$L" stop -c "$T/b8.conf" 2>&1)
+	check "root, start/stop without -o: stop names ./bootchart.tgz" \
+	    [ "$out" = "$T/b8/cwd/bootchart.tgz" ]
+	check "root, start/stop without -o: ./bootchart.tgz written" \
+	    valid_tgz "$T/b8/cwd/bootchart.tgz"
+	check "root, start without -o: the boot log is untouched" \
+	    grep -qx 'last boot' "$T/b8/var/bootchart.tgz"
+else
+	echo "ok - start as root keeps the boot log # SKIP not root"
+fi
