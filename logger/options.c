@@ -115,10 +115,12 @@ opts_config(const struct opts *o, const char *fallback, struct config *cfg,
 	}
 	if (o->acct >= 0)
 		cfg->acct = o->acct;
-	if (geteuid() != 0)
-		cfg->acct = 0;	/* ordinary users: no accounting */
 	cfg->verbose = o->verbose;
 	d->verbose = o->verbose;
+	/* The run goes on without; the header says why (parents.c). */
+	if (cfg->acct && geteuid() != 0)
+		diag_warn(d, "process accounting needs root; logging without "
+		    "it");
 	if (path_absolute(o->out != NULL ? o->out : fallback != NULL ?
 	    fallback : cfg->dest, dest, sizeof(dest)) != 0) {
 		fprintf(stderr, "bootchartd: output path too long\n");

@@ -86,6 +86,11 @@ if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
 	    valid_tgz "$T/user/bootchart.tgz"
 	check "ordinary user: no kernel_pacct" \
 	    sh -c "! tar -tzf '$T/user/bootchart.tgz' | grep -q kernel_pacct"
+	check "ordinary user, --acct: a warning on stderr" \
+	    grep -q 'warning: process accounting needs root' "$T/user/out"
+	check "ordinary user, --acct: the header says why there is none" \
+	    sh -c "tar -xzOf '$T/user/bootchart.tgz' header |
+	    grep -qx 'bootchart.acct = off (needs root)'"
 	check "ordinary user: temporary directory removed" \
 	    [ -z "$(ls -A "$T/user/tmp")" ]
 	check "ordinary user: owns the tarball" \
