@@ -22,18 +22,26 @@ static int
 logger_body(struct session *s, const struct config *cfg, struct diag *d,
     int required)
 {
-	char pidfile[PATH_MAX];
+	char pidfile[PATH_MAX], why[128];
 	pid_t other;
 	int r;
 
-	pidfile_path(pidfile, sizeof(pidfile));
-	r = pidfile_create(pidfile, getpid(), cfg->dest, &other);
+	if (pidfile_path(pidfile, sizeof(pidfile), 1, why, sizeof(why)) != 0) {
+		if (required) {
+			diag_warn(d, "%s %s: not used for the pid file; remove "
+			    "it or set XDG_RUNTIME_DIR", pidfile, why);
+			return EXIT_OUTPUT;
+		}
+		r = -1;
+	} else
+		r = pidfile_create(pidfile, getpid(), cfg->dest, &other);
 	if (r != 0 && required) {
-		if (r == 1)
+		if (r == 1) {
 			diag_warn(d, "already running (pid %d)", (int)other);
-		else
-			diag_warn(d, "%s: %s", pidfile, strerror(errno));
-		return EXIT_USAGE;
+			return EXIT_USAGE;
+		}
+		diag_warn(d, "%s: %s", pidfile, strerror(errno));
+		return EXIT_OUTPUT;
 	}
 	/* Without a pid file `start CMD` goes on: CMD's end stops it. */
 	if (r != 0)

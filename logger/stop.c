@@ -103,7 +103,7 @@ wait_gone(pid_t pid, uint64_t limit_us)
 int
 manual_stop(int argc, char **argv)
 {
-	char pidpath[PATH_MAX], dest[PATH_MAX];
+	char pidpath[PATH_MAX], dest[PATH_MAX], why[128];
 	struct config cfg;
 	struct diag d;
 	struct opts o;
@@ -120,8 +120,14 @@ manual_stop(int argc, char **argv)
 	diag_init(&d, "bootchartd");
 	if ((r = opts_load(&o, &cfg, &d)) != 0)
 		return r;
-	pidfile_path(pidpath, sizeof(pidpath));
-	if (pidfile_read(pidpath, &pid, dest, sizeof(dest)) != 0 ||
+	if (pidfile_path(pidpath, sizeof(pidpath), 0, why, sizeof(why)) != 0) {
+		if (errno != ENOENT)
+			fprintf(stderr, "bootchartd: warning: %s %s: not used "
+			    "for the pid file\n", pidpath, why);
+		pidpath[0] = '\0';
+	}
+	if (pidpath[0] == '\0' ||
+	    pidfile_read(pidpath, &pid, dest, sizeof(dest)) != 0 ||
 	    !is_logger(pid)) {
 		pid = find_logger();
 		snprintf(dest, sizeof(dest), "%s", cfg.dest);

@@ -242,3 +242,62 @@ if [ "$(id -u)" = 0 ]; then
 else
 	echo "ok - start as root keeps the boot log # SKIP not root"
 fi
+
+# 10. Without XDG_RUNTIME_DIR an ordinary user's pid file lives in
+# /tmp/bootchartd-UID/, a directory only that user can write.  Another
+# user can no longer block `start` by creating the pid file first (it
+# was /tmp/bootchartd-UID.pid), and a file, directory or symlink planted
+# under the directory's name is refused with a message, never used.
+# Two uids nobody uses, through setpriv, as root.
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1; then
+	U=$((40000 + $$ % 20000))
+	A=$((U + 1))
+	P=/tmp/bootchartd-$U
+	run_as() {
+		uid=$1
+		shift
+		(cd "$T/u10" && env -u XDG_RUNTIME_DIR -u BOOTCHARTD_RUNDIR \
+		    setpriv --reuid="$uid" --regid="$uid" --clear-groups "$@")
+	}
+	# refused WHAT: `start` as U fails with status 3, naming $P.
+	refused() {
+		run_as "$U" "$L" start -c "$T/empty.conf" -p 0.05 \
+		    -o "$T/u10/r.tgz" >"$T/u10/r.out" 2>&1
+		rc=$?
+		# A logger that did start must not outlive the test.
+		[ "$rc" = 0 ] && run_as "$U" "$L" stop -c "$T/empty.conf" \
+		    >/dev/null 2>&1
+		check "pid directory: $1 refused (status $rc)" [ "$rc" = 3 ]
+		check "pid directory: $1: the message names $P" \
+		    grep -q "$P" "$T/u10/r.out"
+		rm -rf "$P"
+	}
+	mkdir -p "$T/u10"
+	chmod 777 "$T/u10"
+	chmod 755 "$T"
+	rm -rf "$P" "$P.pid"
+	run_as "$A" sh -c "echo 1 >'$P.pid'"
+	run_as "$U" "$L" start -c "$T/empty.conf" -p 0.05 -o "$T/u10/a.tgz" \
+	    >"$T/u10/a.out" 2>&1
+	check "pid file: another user's $P.pid does not block start" [ $? = 0 ]
+	check "pid file: $P/ made for the user, mode 0700" \
+	    [ "$(stat -c '%u %a' "$P" 2>/dev/null)" = "$U 700" ]
+	out=$(run_as "$U" "$L" stop -c "$T/empty.conf" 2>&1)
+	check "pid file: stop finds the logger through it" \
+	    [ "$out" = "$T/u10/a.tgz" ]
+	rm -rf "$P" "$P.pid"
+	run_as "$A" mkdir -m 777 "$P"
+	refused "another user's directory"
+	run_as "$A" sh -c "echo x >'$P'"
+	refused "another user's file"
+	mkdir -p "$T/u10/mine"
+	chown "$U" "$T/u10/mine"
+	chmod 700 "$T/u10/mine"
+	run_as "$A" ln -s "$T/u10/mine" "$P"
+	refused "a symlink to the user's own directory"
+	run_as "$U" mkdir -m 755 "$P"
+	refused "the user's own directory open to others (0755)"
+	rm -rf "$P" "$P.pid"
+else
+	echo "ok - private pid directory # SKIP not root or no setpriv"
+fi
