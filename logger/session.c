@@ -31,6 +31,7 @@ struct run {
 	struct run_report rep;
 	int sigfd, timerfd;
 	uint64_t t_first_us;	/* CLOCK_MONOTONIC at the first sample */
+	uint64_t last_jiffies;	/* the time stamp of the last sample */
 };
 
 static int
@@ -161,6 +162,32 @@ wait_tick(struct run *r)
 	}
 }
 
+/*
+ * One sample stamped `now`; 1 when logging must stop (why_end set).  A
+ * tick served so late that it falls into the jiffy of the sample before
+ * is skipped: its block would repeat that time stamp, and a reader
+ * drops a block that does not advance.
+ */
+static int
+sample_once(struct run *r, struct sampler *sm, uint64_t now)
+{
+	if (r->rep.samples > 0 && now <= r->last_jiffies)
+		return 0;
+	if (sampler_take(sm, now) != 0) {
+		diag_warn(r->d, "out of memory while sampling");
+		r->rep.why_end = "out of memory";
+		return 1;
+	}
+	if (store_sample(r, sm) != 0) {
+		diag_warn(r->d, "log budget of %llu bytes full; logs truncated",
+		    (unsigned long long)r->cfg->tmpfs_size);
+		r->rep.why_end = "log budget full";
+		return 1;
+	}
+	r->last_jiffies = now;
+	return 0;
+}
+
 /* Samples on the timer until a signal, the end of boot or a full budget. */
 static int
 sample_loop(struct run *r, struct sampler *sm)
@@ -172,18 +199,8 @@ sample_loop(struct run *r, struct sampler *sm)
 	if (arm_timer(r) != 0)
 		return -1;
 	for (;;) {
-		if (sampler_take(sm, boottime_jiffies()) != 0) {
-			diag_warn(r->d, "out of memory while sampling");
-			r->rep.why_end = "out of memory";
+		if (sample_once(r, sm, boottime_jiffies()) != 0)
 			return 0;
-		}
-		if (store_sample(r, sm) != 0) {
-			diag_warn(r->d, "log budget of %llu bytes full; "
-			    "logs truncated",
-			    (unsigned long long)r->cfg->tmpfs_size);
-			r->rep.why_end = "log budget full";
-			return 0;
-		}
 		notify_ready(r);
 		if (boot_over(r, sm, &settle_at))
 			return 0;

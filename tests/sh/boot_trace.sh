@@ -87,7 +87,21 @@ p0=$(parent "$w/parents0" bcdaemon)
 echo "# bcdaemon parent: with accounting '$p', without '$p0'"
 check "double-forked bcdaemon sits under start-bcdaemon with accounting" \
     sh -c "echo '$p' | grep -q ' start-bcdaemon\$'"
-check "without accounting bcdaemon sits under init" [ "$p0" = "1 init" ]
+# Without accounting only the samples place bcdaemon, by the ppid of its
+# first line.  Its parent, start-bcdaemon's forked middle process (a
+# fork of that shell, so of that name), exits at once: usually bcdaemon
+# is first seen re-parented to init, but a sample may catch the middle
+# process still alive (more often on a loaded host, where the guest runs
+# slower between samples), and then bcdaemon sits under it.  Either is
+# right when it is what the samples say.
+ppid0=$(grep -m 1 '^[0-9]* (bcdaemon) ' "$w/x0/proc_ps.log" | awk '{ print $4 }')
+case "$p0" in
+"1 init") where=init ;;
+*" start-bcdaemon") where=middle ;;
+*) where=other ;;
+esac
+check "without accounting bcdaemon sits where its first sample puts it ($where)" \
+    sh -c "[ -n '$ppid0' ] && [ '$where' != other ] && [ '${p0%% *}' = '$ppid0' ]"
 
 # What the records hold: a child of start-bcdaemon that exited before any
 # sample (the middle process).  Records are 64 bytes; pid and ppid are the

@@ -3,8 +3,9 @@
 # with a scripted fake boot: init runs as PID 1, the boot's processes
 # appear in the rendered tree under the right parents, the tarball
 # lands at BOOTLOG_DEST; a bad config, an unwritable destination and a
-# tiny TMPFS_SIZE still end with init running.  Also measures the delay
-# from bootchartd's start to init's exec.
+# tiny TMPFS_SIZE still end with init running; a config that is a FIFO
+# does not hold PID 1.  (The delay from bootchartd's start to init's
+# exec is measured by make bench.)
 set -u
 T=${BC_TMP:?}
 case $BC_BUILD in /*) B=$BC_BUILD ;; *) B=$(pwd)/$BC_BUILD ;; esac
@@ -105,15 +106,17 @@ for pair in "rcS init" "fsck-fake rcS" "udevd-fake rcS" "agetty init" \
     "bootchartd init" "init -"; do
 	check "rendered tree: $pair" grep -qx "$pair" "$C/tree"
 done
+# The delay from bootchartd's start to init's first instruction is a
+# timing: make bench measures it (tests/bench/bench_initmode.sh).  What
+# holds on any machine: init was exec'd exactly once, after bootchartd
+# started.
 if [ -s "$C/exec_us" ]; then
 	t0=$(sed -n 's/.*logging from \([0-9]*\)\.\([0-9]*\) s.*/\1\2/p' "$C/kmsg")
 	t1=$(head -1 "$C/exec_us")
-	PROBE_OUT=$C/cal "$probe" --calibrate
-	cal=$(awk 'NR==1{a=$1} NR==2{print $1-a}' "$C/cal")
-	d=$((t1 - t0))
-	echo "# delay from bootchartd's start to init's first instruction:" \
-	    "$d us; exec+startup of the same probe alone: $cal us"
-	check "init exec'd within 100 ms" [ "$d" -ge 0 -a "$d" -lt 100000 ]
+	d=$((t1 - ${t0:-$t1}))
+	echo "# delay from bootchartd's start to init's first instruction: $d us"
+	check "init exec'd once, after bootchartd started" \
+	    [ -n "$t0" -a "$d" -ge 0 -a "$(wc -l <"$C/exec_us")" = 1 ]
 else
 	echo "not ok - init probe did not run"
 fi
@@ -160,6 +163,10 @@ check "tiny tmpfs: logs within the budget" sh -c \
 check "tiny tmpfs: logs end with a complete block" sh -c \
     "[ \"\$(tail -c 2 '$C/x/proc_ps.log' | od -An -c | tr -d ' ')\" = '\\n\\n' ]"
 check "tiny tmpfs: renders" sh -c "'$R' --dump-tree '$C/out/b.tgz' >/dev/null 2>&1"
+# At 100 Hz a tick served late can fall in the same jiffy as the sample
+# before; such a sample would repeat its stamp and lose its block.
+check "tiny tmpfs, 100 Hz: every block stamped later than the one before" \
+    stamps_increase "$C/out/b.tgz" proc_ps.log 2
 
 # 5. A long EXIT_PROC name matches the kernel's 15-character comm.
 C=$T/longname
