@@ -26,12 +26,12 @@ private_dir(const char *dir, int make, char *why, size_t wlen)
 	int err = EPERM;
 
 	if (make && mkdir(dir, 0700) != 0 && errno != EEXIST) {
-		snprintf(why, wlen, "%s", strerror(errno));
+		snprintf(why, wlen, "cannot be made (%s)", strerror(errno));
 		return -1;
 	}
 	if (lstat(dir, &st) != 0) {
 		err = errno;
-		snprintf(why, wlen, "%s", strerror(errno));
+		snprintf(why, wlen, "cannot be read (%s)", strerror(errno));
 	} else if (S_ISLNK(st.st_mode))
 		snprintf(why, wlen, "is a symbolic link");
 	else if (!S_ISDIR(st.st_mode))

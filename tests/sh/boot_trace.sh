@@ -123,8 +123,22 @@ echo "# paternity.log: bcdaemon ${dpid:-?} forked by ${mid:-?}, forked by ${gran
 check "paternity.log: bcdaemon's forker was forked by start-bcdaemon" \
     [ -n "$spid" -a "$grand" = "$spid" ]
 
-# CPU step: its own utime+stime grow by at least half the time it ran.
+# CPU step: it busy-loops, so over its samples it takes most of the CPU
+# time the guest's kernel accounted (the cpu line of proc_stat.log: user,
+# nice, system, idle, iowait, irq, softirq, steal).  Measured against that
+# and not against the wall clock: on a loaded host the TCG guest misses
+# timer ticks, which are charged to no one (the share of wall time fell
+# to 0.40 beside two CPU hogs; it is 0.92 on an idle host).
 cpu=$(awk '
+	FNR == NR {
+		if ($0 ~ /^[0-9]+$/) { t = $1; next }
+		if ($1 == "cpu") {
+			s = 0
+			for (i = 2; i <= 9 && i <= NF; i++) s += $i
+			tot[t] = s
+		}
+		next
+	}
 	/^[0-9]+$/ { t = $1; next }
 	/\(cpu-step\) / {
 		s = $0; sub(/.*\) /, "", s); split(s, f, " ")
@@ -132,11 +146,17 @@ cpu=$(awk '
 		if (!seen) { t0 = t; c0 = ticks; seen = 1 }
 		t1 = t; c1 = ticks
 	}
-	END { if (t1 > t0) printf "%.2f", (c1 - c0) / (t1 - t0); else print 0 }
-' "$w/x/proc_ps.log")
-echo "# cpu-step CPU share over its samples: $cpu"
+	END {
+		if (t1 <= t0 || !(t0 in tot) || !(t1 in tot) || tot[t1] <= tot[t0])
+			print "0 0"
+		else
+			printf "%.2f %.2f", (c1 - c0) / (tot[t1] - tot[t0]),
+			    (c1 - c0) / (t1 - t0)
+	}
+' "$w/x/proc_stat.log" "$w/x/proc_ps.log")
+echo "# cpu-step's share over its samples: ${cpu% *} of the accounted CPU time, ${cpu#* } of wall time"
 check "cpu-step shows CPU load in its samples" \
-    awk -v c="$cpu" 'BEGIN { exit !(c >= 0.5) }'
+    awk -v c="${cpu% *}" 'BEGIN { exit !(c >= 0.5) }'
 
 # I/O step: a writer in D state, or I/O wait in /proc/stat.
 dstate=$(grep -Ec '\((io-step|dd)\) D ' "$w/x/proc_ps.log")
