@@ -40,7 +40,7 @@ WARN = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
        -Wno-unused-parameter
 BASE_CFLAGS = -std=c11 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	      -DBC_VERSION='"$(VERSION)"' $(OPT) -g $(WARN) $(SANFLAGS) \
-	      -Isrc -Irenderer -Ilogger
+	      -Isrc -Irenderer -Irenderer/parse -Ilogger
 RENDER_CFLAGS = $(BASE_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS))
 RENDER_LIBS = $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS)) -lm
 TEST_CFLAGS = $(RENDER_CFLAGS) $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null)
@@ -56,20 +56,23 @@ LOGGER_LDFLAGS = -static $(LDFLAGS)
 endif
 
 SRC_C := $(sort $(wildcard src/*.c))
-RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c)))
+RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c renderer/parse/*.c)))
 LOGGER_C := $(sort $(filter-out logger/main.c,$(wildcard logger/*.c)))
 UNIT_C := $(sort $(wildcard tests/unit/test_*.c))
 TOOL_C := $(sort $(wildcard tests/tools/*.c))
+TESTLIB_C := $(sort $(wildcard tests/unit/lib/*.c))
 
 SRC_O := $(SRC_C:%.c=$(BUILD)/%.o)
 RENDER_O := $(RENDER_C:%.c=$(BUILD)/%.o)
 LOGGER_O := $(LOGGER_C:%.c=$(BUILD)/%.o)
 UNIT_BIN := $(UNIT_C:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_C:tests/tools/%.c=$(BUILD)/tests/tools/%)
+TESTLIB_O := $(TESTLIB_C:%.c=$(BUILD)/%.o)
 
 LIBBC := $(BUILD)/libbc.a
 LIBRENDER := $(BUILD)/librender.a
 LIBLOGGER := $(BUILD)/liblogger.a
+LIBTEST := $(BUILD)/libtest.a
 RENDER_BIN := $(BUILD)/bootchart-render
 LOGGER_BIN := $(BUILD)/bootchartd
 
@@ -94,10 +97,11 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(RENDER_CFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
-# Unit tests and tools also see the test-only libraries' headers.
+# Unit tests and tools also see the test-only libraries' headers and the
+# unit tests' helpers (tests/unit/lib, compiled once into libtest.a).
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -Itests $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(TEST_CFLAGS) -Itests -Itests/unit/lib $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(LIBBC): $(SRC_O)
 	@mkdir -p $(dir $@)
@@ -106,6 +110,8 @@ $(LIBRENDER): $(RENDER_O)
 	rm -f $@ && ar rcs $@ $^
 $(LIBLOGGER): $(LOGGER_O) $(SRC_O)
 	rm -f $@ && ar rcs $@ $(LOGGER_O)
+$(LIBTEST): $(TESTLIB_O)
+	rm -f $@ && ar rcs $@ $^
 
 $(RENDER_BIN): $(BUILD)/renderer/main.o $(LIBRENDER) $(LIBBC)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(RENDER_LIBS)
@@ -113,7 +119,7 @@ $(RENDER_BIN): $(BUILD)/renderer/main.o $(LIBRENDER) $(LIBBC)
 $(LOGGER_BIN): $(BUILD)/logger/main.o $(LIBLOGGER) $(LIBBC)
 	$(CC) $(LOGGER_LDFLAGS) -o $@ $^ -lz
 
-$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBRENDER) $(LIBLOGGER) $(LIBBC)
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTEST) $(LIBRENDER) $(LIBLOGGER) $(LIBBC)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(TEST_LIBS)
 
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(LIBRENDER) $(LIBLOGGER) $(LIBBC)
@@ -161,4 +167,4 @@ uninstall:
 clean:
 	rm -rf build renderer/bootchart-render logger/bootchartd
 
--include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d $(BUILD)/*/*/*/*.d)

@@ -27,7 +27,7 @@ struct linux_dirent64 {
 static int
 ob_room(struct obuf *b, size_t want)
 {
-	return grow_reserve((void **)&b->p, &b->cap, b->len, want, 1);
+	return grow_reserve((void **)&b->p, &b->cap, b->len + want, 1);
 }
 
 /* Starts a timed block: the time stamp line. */

@@ -42,7 +42,7 @@ slurp_at(int dirfd, const char *path, size_t max, size_t *len)
 	for (;;) {
 		/* Room to read more, and one byte for the NUL. */
 		if (n + 1 >= cap && (n >= max || grow_reserve((void **)&buf,
-		    &cap, n, cap == 0 ? SLURP_FIRST : cap, 1) != 0))
+		    &cap, cap == 0 ? SLURP_FIRST : 2 * cap, 1) != 0))
 			break;
 		r = read(fd, buf + n, (cap - n - 1 < max - n ? cap - n - 1 :
 		    max - n));

@@ -1,5 +1,6 @@
 /* tarw.c: a streaming ustar + gzip writer (the log tarball) to any byte sink. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,7 +210,8 @@ tarw_mem_sink(void *arg, const void *buf, size_t len)
 {
 	struct tarw_membuf *m = arg;
 
-	if (grow_reserve((void **)&m->buf, &m->cap, m->len, len, 1) != 0)
+	if (len > SIZE_MAX - m->len ||
+	    grow_reserve((void **)&m->buf, &m->cap, m->len + len, 1) != 0)
 		return -1;
 	memcpy(m->buf + m->len, buf, len);
 	m->len += len;

@@ -334,7 +334,7 @@ out:
 }
 
 int
-chart_write(const struct trace *t, struct proctree *tree,
+chart_write(const struct trace *t, const struct proctree *tree,
     const struct chart_opts *o, const char *path, struct diag *d)
 {
 	struct layout l;

@@ -2,23 +2,9 @@
 #ifndef BC_CHART_H
 #define BC_CHART_H
 
-#include <stddef.h>
-
+#include "chartopts.h"
 #include "proctree.h"
 #include "trace.h"
-
-enum chart_format { FMT_PNG, FMT_SVG, FMT_SVGZ, FMT_EPS, FMT_PDF };
-
-struct chart_opts {
-	enum chart_format format;
-	int width;		/* pixels; 0 = from the duration */
-	int show_pid;		/* "name [pid]" */
-	int show_all;		/* full command line where known */
-	const char *title;	/* NULL = the header's title */
-	const char *crop_after;	/* end the chart when idle after this process */
-	const char **annotate;	/* vertical line where each first starts */
-	size_t nannotate;
-};
 
 /* "png" -> FMT_PNG; 0 or -1 when unknown. */
 int chart_format_parse(const char *, enum chart_format *);
@@ -32,7 +18,7 @@ const char *chart_format_ext(enum chart_format);
  * width out of range, EXIT_NOMEM).  crop_after only shortens the time
  * span drawn; the tree is not modified.  See docs/chart.md.
  */
-int chart_write(const struct trace *, struct proctree *,
+int chart_write(const struct trace *, const struct proctree *,
     const struct chart_opts *, const char *path, struct diag *);
 
 /*

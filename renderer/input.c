@@ -48,15 +48,21 @@ struct input {
  * before it reaches the byte cap.
  */
 static int
+too_much_data(struct input *in)
+{
+	in->d->line = 0;
+	return diag_error(in->d, "more than %lld bytes of log data: over this "
+	    "program's limit (see docs/limits.md)", (long long)CAP_INPUT_BYTES);
+}
+
+static int
 check_volume(struct input *in, struct archive *a, int64_t more)
 {
 	int64_t out = archive_filter_bytes(a, 0), raw;
 
 	in->d->line = 0;
 	if (more > CAP_INPUT_BYTES - in->bytes_before - out)
-		return diag_error(in->d, "more than %lld bytes of log data: "
-		    "over this program's limit (see docs/limits.md)",
-		    (long long)CAP_INPUT_BYTES);
+		return too_much_data(in);
 	if (archive_filter_count(a) <= 1 || out <= CAP_RATIO_SLACK)
 		return 0;
 	raw = archive_filter_bytes(a, -1);
@@ -132,13 +138,30 @@ claim(struct input *in, enum logkind kind, const char *where)
 	return 1;
 }
 
+/* libarchive's message, which may be NULL or quote member names. */
+static void
+archive_text(struct archive *a, char *msg, size_t cap)
+{
+	const char *s = archive_error_string(a);
+
+	shown_name(msg, cap, s ? s : "unknown error");
+}
+
+static void
+archive_warned(struct input *in, struct archive *a)
+{
+	char msg[SHOWN_MAX];
+
+	archive_text(a, msg, sizeof(msg));
+	diag_warn(in->d, "%s", msg);
+}
+
 static int
 archive_failed(struct input *in, struct archive *a, const char *what)
 {
 	char msg[SHOWN_MAX];
-	const char *s = archive_error_string(a);
 
-	shown_name(msg, sizeof(msg), s ? s : "unknown error");
+	archive_text(a, msg, sizeof(msg));
 	in->d->line = 0;
 	if (archive_errno(a) == ENOMEM)
 		return diag_error_status(in->d, EXIT_NOMEM, "out of memory");
@@ -236,7 +259,7 @@ archive_members(struct input *in, struct archive *a, const char *label)
 			return 0;
 		}
 		if (r == ARCHIVE_WARN)
-			diag_warn(in->d, "%s", archive_error_string(a));
+			archive_warned(in, a);
 		else if (r != ARCHIVE_OK) {
 			/* Only an uncompressed unknown format is "not an archive". */
 			if (first && archive_errno(a) == ERRNO_FORMAT &&
@@ -262,6 +285,7 @@ archive_members(struct input *in, struct archive *a, const char *label)
 static struct archive *
 new_reader(struct input *in)
 {
+	char msg[SHOWN_MAX];
 	struct archive *a;
 
 	if ((a = archive_read_new()) == NULL) {
@@ -277,7 +301,8 @@ new_reader(struct input *in)
 	archive_read_support_filter_lz4(a);
 	archive_read_support_filter_compress(a);
 	if (archive_read_support_format_tar(a) != ARCHIVE_OK) {
-		diag_error(in->d, "libarchive: %s", archive_error_string(a));
+		archive_text(a, msg, sizeof(msg));
+		diag_error(in->d, "libarchive: %s", msg);
 		archive_read_free(a);
 		return NULL;
 	}
@@ -325,10 +350,7 @@ plain_file(struct input *in, int fd, const char *path, enum logkind kind)
 		in->bytes_before += n;
 		if (in->bytes_before > CAP_INPUT_BYTES) {
 			logstream_abort(ls);
-			in->d->line = 0;
-			return diag_error(in->d, "more than %lld bytes of log "
-			    "data: over this program's limit (see "
-			    "docs/limits.md)", (long long)CAP_INPUT_BYTES);
+			return too_much_data(in);
 		}
 		if (logstream_feed(ls, in->buf, (size_t)n) != 0) {
 			logstream_abort(ls);
@@ -444,6 +466,8 @@ path_in(struct input *in, const char *path)
 	struct stat st;
 	size_t n;
 
+	/* Counted first: claim() tells two inputs from one by this number. */
+	in->ninput++;
 	if (strcmp(path, "-") == 0) {
 		diag_set_file(in->d, "(stdin)");
 		return stdin_in(in);
@@ -454,7 +478,6 @@ path_in(struct input *in, const char *path)
 	while (n > 1 && label[n - 1] == '/')
 		label[--n] = '\0';
 	diag_set_file(in->d, "%s", label);
-	in->ninput++;
 	if (stat(path, &st) != 0)
 		return diag_error(in->d, "%s", strerror(errno));
 	if (S_ISDIR(st.st_mode))

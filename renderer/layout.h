@@ -5,9 +5,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <cairo.h>
-
-#include "chart.h"
+#include "chartopts.h"
+#include "measure.h"
 #include "proctree.h"
 #include "trace.h"
 
@@ -30,8 +29,6 @@ enum {
 
 /* CPU shading of running cells: level 1..CPU_LEVELS blends box -> blue. */
 #define CPU_LEVELS 8
-
-enum lt_font { LF_TITLE, LF_TEXT, LF_LABEL, LF_NFONTS };
 
 struct lt_box {
 	double x, y, w, h;
@@ -66,7 +63,7 @@ struct lt_tick {
 };
 
 struct lt_row {
-	const struct process *proc;
+	const struct pnode *node;
 	struct lt_box box;	/* start..end of the process */
 	size_t cell0, ncells;	/* its cells in layout.cells */
 	size_t text;		/* its label in layout.texts */
@@ -117,12 +114,5 @@ void layout_free(struct layout *);
 
 /* x of a time in ms (not clamped). */
 double layout_x(const struct layout *, int64_t ms);
-
-/* Selects font f on cr with the options layout measured with. */
-void layout_font(cairo_t *, int f);
-
-/* Where the chart ends with --crop-after: see docs/chart.md. */
-int64_t layout_crop_end(const struct trace *, const struct proctree *,
-    const char *name, int64_t t0, int64_t t1);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include <getopt.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +15,6 @@
 #include "trace.h"
 
 #define PROG "bootchart-render"
-#define WIDTH_MIN 100
-#define WIDTH_MAX 32767		/* cairo image surfaces stop at 32767 */
 
 enum {
 	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
@@ -79,14 +78,21 @@ help(void)
 	    "  -V, --version         show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 ok, 1 usage, 2 bad input, 3 output not written,\n"
-	    "4 out of memory.\n", WIDTH_MIN, WIDTH_MAX);
+	    "4 out of memory.\n", CHART_WIDTH_MIN, CHART_WIDTH_MAX);
 }
 
+static int usage_error(const char *, ...)
+    __attribute__((format(printf, 1, 2)));
+
 static int
-usage_error(const char *fmt, const char *arg)
+usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, PROG ": ");
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, "\nTry '" PROG " --help' for more information.\n");
 	return EXIT_USAGE;
 }
@@ -98,7 +104,8 @@ parse_width(const char *s, int *out)
 	long v;
 
 	v = strtol(s, &end, 10);
-	if (end == s || *end != '\0' || v < WIDTH_MIN || v > WIDTH_MAX)
+	if (end == s || *end != '\0' || v < CHART_WIDTH_MIN ||
+	    v > CHART_WIDTH_MAX)
 		return -1;
 	*out = (int)v;
 	return 0;
@@ -124,8 +131,9 @@ option(struct cli *c, int ch, const char *arg)
 	case 'o': c->output = arg; break;
 	case OPT_WIDTH:
 		if (parse_width(arg, &c->chart.width) != 0)
-			return usage_error("bad --width '%s': need a number of "
-			    "pixels from 100 to 32767", arg);
+			return usage_error("bad --width '%s': need a number "
+			    "of pixels from %d to %d", arg, CHART_WIDTH_MIN,
+			    CHART_WIDTH_MAX);
 		break;
 	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
 	case OPT_SHOW_ALL: c->chart.show_all = 1; break;

@@ -204,7 +204,7 @@ texts(cairo_t *cr, const struct layout *l, double y0, double y1)
 		    outside(t->box.y, t->box.y + t->box.h, y0, y1))
 			continue;
 		if (t->font != font) {
-			layout_font(cr, t->font);
+			measure_font(cr, t->font);
 			font = t->font;
 		}
 		set_rgb(cr, t->rgb);

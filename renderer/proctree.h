@@ -1,4 +1,4 @@
-/* proctree.h: from processes to the pruned, merged tree of SPEC §3. */
+/* proctree.h: the pruned, merged process tree of SPEC §3, built over a read-only trace. */
 #ifndef BC_PROCTREE_H
 #define BC_PROCTREE_H
 
@@ -6,8 +6,35 @@
 
 #include "trace.h"
 
+/*
+ * One row of the tree: a process of the trace, and what the tree's
+ * steps made of it (merges move its start and end and add samples, the
+ * exploder step renames it).  Until something is merged into it a node
+ * shows its process's own samples; then it holds its own copy.
+ */
+struct pnode {
+	const struct process *proc;	/* PID, command line, as logged */
+	const char *name;		/* proc->name, or own_name */
+	int64_t start_ms;
+	int64_t duration_ms;
+	int active;			/* proc->active: merges keep it */
+	const struct proc_sample *samples;	/* in time order after step 9 */
+	size_t nsamples;
+
+	struct pnode *parent;
+	struct pnode **children;
+	size_t nchildren, children_cap;
+
+	/* What the node owns once merged or renamed (else NULL). */
+	struct proc_sample *own_samples;
+	size_t own_cap;
+	char *own_name;
+};
+
 struct proctree {
-	struct process **roots;
+	struct pnode *nodes;	/* one per process, in the trace's order */
+	size_t nnodes;
+	struct pnode **roots;
 	size_t nroots, roots_cap;
 	int64_t start_ms;	/* earliest start in the tree (or logging start) */
 	int64_t end_ms;		/* latest end */
@@ -21,12 +48,12 @@ struct proctree {
 /*
  * The stages, each matching one of the Java extract files, so tests can
  * check every one.  Call them in this order, or use proctree_make().
- * The trace must have been through trace_finish(); it owns the
- * processes, which the stages re-link and merge in place.  Stages
- * return 0, or -1 when out of memory (the tree is then only fit to be
- * freed).
+ * The trace must have been through trace_finish(); it is only read, so
+ * several trees can be built from one trace.  Stages return 0, or -1
+ * when out of memory (the tree is then only fit to be freed).
  */
-int proctree_build(struct proctree *, struct trace *, struct diag *);	/* steps 1-3: extract 1 */
+int proctree_build(struct proctree *, const struct trace *,
+    struct diag *);			/* steps 1-3: extract 1 */
 int proctree_merge_logger(struct proctree *);	/* step 4: extract 2 */
 int proctree_prune(struct proctree *);		/* step 5: extract 3b */
 int proctree_merge_exploders(struct proctree *);	/* step 6: extract 3c */
@@ -35,15 +62,22 @@ int proctree_merge_runs(struct proctree *);	/* step 8: extract 3e */
 void proctree_sort(struct proctree *);		/* step 9: extract 5 */
 
 /* All steps; prune=0 skips 5-8 as --no-prune does. */
-int proctree_make(struct proctree *, struct trace *, int prune, struct diag *);
+int proctree_make(struct proctree *, const struct trace *, int prune,
+    struct diag *);
 
 /* Pre-order, tab-separated: pid name start_ms duration_ms children samples. */
 void proctree_dump(const struct proctree *, FILE *);
 
-/* Calls fn for every process in pre-order with its depth (roots are 0). */
-void proctree_walk(const struct proctree *,
-    void (*fn)(struct process *, int depth, void *arg), void *arg);
+/*
+ * Calls fn for every node in pre-order with its depth (roots are 0),
+ * without recursion (chains can be deep).  A non-zero return from fn
+ * stops the walk and is returned; -1 also when out of memory.
+ */
+int proctree_walk(const struct proctree *,
+    int (*fn)(const struct pnode *, int depth, void *arg), void *arg);
 size_t proctree_count(const struct proctree *);
+/* The earliest-starting node called name, or NULL. */
+const struct pnode *proctree_find(const struct proctree *, const char *name);
 
 void proctree_free(struct proctree *);
 

@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "logfiles.h"
 #include "grow.h"
 #include "trace.h"
 
@@ -19,7 +18,6 @@ process_free(struct process *p)
 	free(p->name);
 	free(p->cmdline);
 	free(p->samples);
-	free(p->children);
 	free(p);
 }
 
@@ -189,7 +187,7 @@ trace_new_process(struct trace *t, int64_t pid, const char *name)
 		return NULL;
 	}
 	p->pid = pid;
-	p->last_seen_block = -1;
+	p->seq = t->nprocs;
 	t->procs[t->nprocs++] = p;
 	index_put(t->pid_index, t->pid_index_cap, p);
 	return p;
@@ -274,20 +272,26 @@ trace_add_cmdline(struct trace *t, int64_t pid, const char *cmdline)
 	    cmdline);
 }
 
-/* PID order; a reused PID's processes in the order they started. */
+int
+process_order(const struct process *p, int64_t p_start,
+    const struct process *q, int64_t q_start)
+{
+	if (p->pid != q->pid)
+		return p->pid < q->pid ? -1 : 1;
+	if (p_start != q_start)
+		return p_start < q_start ? -1 : 1;
+	if (p->starttime_ticks != q->starttime_ticks)
+		return p->starttime_ticks < q->starttime_ticks ? -1 : 1;
+	return 0;
+}
+
 int
 trace_cmp_proc(const void *a, const void *b)
 {
 	const struct process *p = *(struct process *const *)a;
 	const struct process *q = *(struct process *const *)b;
 
-	if (p->pid != q->pid)
-		return p->pid < q->pid ? -1 : 1;
-	if (p->start_ms != q->start_ms)
-		return p->start_ms < q->start_ms ? -1 : 1;
-	if (p->starttime_ticks != q->starttime_ticks)
-		return p->starttime_ticks < q->starttime_ticks ? -1 : 1;
-	return 0;
+	return process_order(p, p->start_ms, q, q->start_ms);
 }
 
 /* Start, duration and the active flag from the samples (SPEC §3.1). */
@@ -344,16 +348,8 @@ apply_texts(struct trace *t, const struct pidtext *v, size_t n, int names)
 int
 trace_finish(struct trace *t, struct diag *d)
 {
-	const char *v;
 	size_t i;
 
-	if ((v = trace_header(t, HDR_CPU)) != NULL) {
-		const char *open = strrchr(v, '(');
-		long n = open ? strtol(open + 1, NULL, 10) : 0;
-
-		if (n >= 1 && n <= 4096)
-			t->ncpus = (int)n;
-	}
 	d->file[0] = '\0';	/* this is about the whole log, no one file */
 	d->line = 0;
 	if (t->nprocs == 0)

@@ -21,28 +21,25 @@ struct proc_sample {
 	char state;		/* enum ps_state */
 };
 
+/*
+ * One process as logged.  Complete and read-only once trace_finish() has
+ * run: the tree (proctree.h) refers to processes and never changes them,
+ * so one trace can feed several trees.
+ */
 struct process {
 	int64_t pid;
-	int64_t ppid;		/* as logged; rewritten by accounting and the rc hack */
+	int64_t ppid;		/* as logged (the tree finds the real parent) */
+	uint64_t starttime_ticks;	/* the kernel's start time: with the PID,
+				 * what tells a reused PID from the same process */
+	size_t seq;		/* order first seen: parsers key their state by it */
 	char *name;		/* comm (last seen), or init_pidname.log's name */
 	char *cmdline;		/* cmdline2.log's full command line, or NULL */
 	int64_t start_ms;
 	int64_t duration_ms;
 	int active;		/* more than two samples with CPU use or state D */
 
-	struct proc_sample *samples;
+	struct proc_sample *samples;	/* in time order */
 	size_t nsamples, samples_cap;
-
-	/* Tree links, owned by proctree.c. */
-	struct process *parent;
-	struct process **children;
-	size_t nchildren, children_cap;
-
-	/* Parser state: CPU counters at the previous block. */
-	uint64_t last_utime, last_stime;
-	uint64_t starttime_ticks;	/* tells a reused PID from the same process */
-	int64_t last_seen_block;
-	int has_last;
 };
 
 /* System-wide CPU use over the interval ending at time_ms, each 0..1. */
@@ -125,7 +122,14 @@ struct trace {
 void trace_init(struct trace *);
 void trace_free(struct trace *);
 
-/* qsort order of struct process pointers: PID, then start (reused PIDs). */
+/*
+ * The one process order: PID, then start (a reused PID's processes in
+ * the order they started), then the kernel's start time.  The starts are
+ * passed in because the tree orders its merged nodes by their own.
+ */
+int process_order(const struct process *, int64_t start,
+    const struct process *, int64_t other_start);
+/* qsort order of struct process pointers by process_order(). */
 int trace_cmp_proc(const void *, const void *);
 
 /* Header value for key, or NULL. */

@@ -5,16 +5,13 @@
 #include "grow.h"
 
 int
-grow_reserve(void **v, size_t *cap, size_t n, size_t more, size_t sz)
+grow_reserve(void **v, size_t *cap, size_t need, size_t sz)
 {
-	size_t need, ncap;
+	size_t ncap;
 	void *nv;
 
-	if (n <= *cap && *cap - n >= more)
+	if (need <= *cap)
 		return 0;
-	if (more > SIZE_MAX - n)
-		return -1;
-	need = n + more;
 	ncap = *cap ? *cap : 16;
 	while (ncap < need) {
 		if (ncap > SIZE_MAX / 2)
@@ -33,5 +30,7 @@ grow_reserve(void **v, size_t *cap, size_t n, size_t more, size_t sz)
 int
 grow_array(void **v, size_t *cap, size_t n, size_t sz)
 {
-	return grow_reserve(v, cap, n, 1, sz);
+	if (n == SIZE_MAX)
+		return -1;
+	return grow_reserve(v, cap, n + 1, sz);
 }

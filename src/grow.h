@@ -5,15 +5,13 @@
 #include <stddef.h>
 
 /*
- * Makes room in *v (elements of size sz, capacity *cap, n in use) for
- * at least `more` elements past n, doubling the capacity (from 16) as
- * often as needed: one realloc at most.  0, or -1 on overflow or no
- * memory (then *v and *cap are unchanged).  Buffers that are filled
- * by read(2) or snprintf ask for the most a step may write.
+ * Makes room in *v (elements of size sz, capacity *cap) for at least
+ * `need` elements, doubling.  0, or -1 on overflow or no memory (then
+ * *v and *cap are unchanged).
  */
-int grow_reserve(void **v, size_t *cap, size_t n, size_t more, size_t sz);
+int grow_reserve(void **v, size_t *cap, size_t need, size_t sz);
 
-/* grow_reserve for one element: the usual append. */
+/* The same for one element more than the n held: grow_reserve(n + 1). */
 int grow_array(void **v, size_t *cap, size_t n, size_t sz);
 
 #endif

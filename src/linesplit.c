@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "linesplit.h"
 
 void
@@ -16,22 +17,13 @@ static int
 carry(struct linesplit *ls, const char *p, size_t n)
 {
 	size_t need = ls->len + n;
-	char *nb;
-	size_t ncap;
 
 	if (need > LINESPLIT_MAX) {
 		ls->toolong = 1;
 		return -1;
 	}
-	if (need > ls->cap) {
-		ncap = ls->cap ? ls->cap : 256;
-		while (ncap < need)
-			ncap *= 2;
-		if ((nb = realloc(ls->buf, ncap)) == NULL)
-			return -1;
-		ls->buf = nb;
-		ls->cap = ncap;
-	}
+	if (grow_reserve((void **)&ls->buf, &ls->cap, need, 1) != 0)
+		return -1;
 	memcpy(ls->buf + ls->len, p, n);
 	ls->len = need;
 	return 0;

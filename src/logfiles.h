@@ -18,9 +18,15 @@
 #define HDR_UNAME	"system.uname"
 #define HDR_RELEASE	"system.release"
 #define HDR_CPU		"system.cpu"
+#define HDR_CPU_NUM	"system.cpu.num"	/* bootchart2 */
 #define HDR_KOPTS	"system.kernel.options"
 #define HDR_PROFILE	"profile.process"
+/* What bootchartd says of its own run. */
 #define HDR_TRUNCATED	"bootchart.truncated"
+#define HDR_ACCT	"bootchart.acct"
+#define HDR_PATERNITY	"bootchart.paternity"
+#define HDR_PERIOD	"bootchart.period"
+#define HDR_END		"bootchart.end"
 
 /* Time stamps in the logs are jiffies: 1/100 s. */
 #define MS_PER_JIFFY 10

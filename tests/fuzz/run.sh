@@ -42,7 +42,7 @@ for t in $targets; do
 	[ -f "$src" ] || { echo "run.sh: no target $t" >&2; exit 2; }
 	# shellcheck disable=SC2046
 	"$clang" -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror \
-	    -fsanitize=fuzzer $san -Isrc -Irenderer -Ilogger \
+	    -fsanitize=fuzzer $san -Isrc -Irenderer -Irenderer/parse -Ilogger \
 	    $(pkg-config --cflags $pkgs) -o "$bin" "$src" \
 	    "$fb/librender.a" "$fb/liblogger.a" "$fb/libbc.a" \
 	    $(pkg-config --libs $pkgs) -lm || exit 2

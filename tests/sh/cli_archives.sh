@@ -120,6 +120,15 @@ echo junk | "$R" -t - >/dev/null 2>"$T/s.err"
 rc=$?
 check "junk on standard input: exit 2, one line" sh -c \
     "[ $rc -eq 2 ] && [ \$(wc -l <'$T/s.err') -eq 1 ] && grep -q '(stdin): not a log archive' '$T/s.err'"
+# Standard input is an input of its own, like a second path: the same
+# log in both is the duplicate warning, not "the archive holds it twice".
+cp "$T/a.tgz" "$T/b.tgz"
+"$R" --dump-tree "$T/a.tgz" - <"$T/b.tgz" >"$T/s2.dump" 2>"$T/s2.err"
+rc=$?
+check "a.tgz - <b.tgz: first wins, exit 0" sh -c \
+    "[ $rc -eq 0 ] && cmp -s '$T/s2.dump' '$T/dir.dump'"
+check "a.tgz - <b.tgz: duplicate warned as for a.tgz b.tgz" \
+    grep -q "(stdin):.*duplicate log ignored" "$T/s2.err"
 
 # A bootchart2 layout: taskstats.log instead of proc_ps.log, with
 # paternity.log and cmdline2.log (written here in the collector's format).

@@ -110,7 +110,7 @@ fi
 
 # 4. Root with accounting, in its own PID namespace (accounting is per
 # namespace, so the host is not touched).  The fork events that go with
-# accounting are tested live in test_logger_procev and the qemu boot.
+# accounting are tested live in test_procev and the qemu boot.
 if unshare --pid --fork --mount-proc true 2>/dev/null; then
 	# sh stays PID 1 (a second command keeps it from exec'ing).
 	BOOTCHARTD_RUNDIR=$T timeout -s KILL 60 unshare --pid --fork \

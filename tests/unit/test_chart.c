@@ -16,8 +16,8 @@
 #include <png.h>
 #include <zlib.h>
 
-#include "testutil_impl.h"
-#include "synth_impl.h"
+#include "testutil.h"
+#include "synth.h"
 
 #include "chart.h"
 #include "input.h"
@@ -409,7 +409,7 @@ static void
 check_span(const struct img *im, const struct layout *l,
     const struct lt_row *r, double x0, double x1, int (*pred)(uint32_t))
 {
-	const char *name = r->proc->name;
+	const char *name = r->node->name;
 	int x, y, xa, xb;
 
 	/* Between the top border and the label's ink. */
@@ -439,7 +439,7 @@ check_row(const struct img *im, const struct layout *l, const char *name,
 	size_t i;
 
 	for (i = 0; i < l->nrows; i++)
-		if (strcmp(l->rows[i].proc->name, name) == 0)
+		if (strcmp(l->rows[i].node->name, name) == 0)
 			r = &l->rows[i];
 	assert_non_null(r);
 	check_span(im, l, r, r->box.x, r->box.x + r->box.w, pred);
@@ -757,7 +757,7 @@ test_png_semantics_example1(void **state)
 		extract_span(extract, pids[j], &start, &dur);
 		r = NULL;
 		for (i = 0; i < l.nrows; i++)
-			if (l.rows[i].proc->pid == pids[j])
+			if (l.rows[i].node->proc->pid == pids[j])
 				r = &l.rows[i];
 		assert_non_null(r);
 		check_span(&im, &l, r, layout_x(&l, start),

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil_impl.h"
-#include "memtar_impl.h"
+#include "testutil.h"
+#include "memtar.h"
 
 #include "input.h"
 #include "parse.h"

@@ -1,11 +1,14 @@
 /* test_layout.c: the chart layout keeps text apart, sizes follow the data, cells merge. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "testutil_impl.h"
-#include "synth_impl.h"
+#include "testutil.h"
+#include "synth.h"
 
+#include "chart.h"
+#include "idle.h"
 #include "input.h"
 #include "layout.h"
 #include "textclean.h"
@@ -68,9 +71,9 @@ test_small_layout(void **state)
 	assert_int_equal(l.width, 800);
 	assert_int_equal(l.nrows, s.n);
 	/* Pre-order: init, rc, busy, iowait, bad, zomb, daemon, kthreadd. */
-	assert_string_equal(l.rows[0].proc->name, "init");
-	assert_string_equal(l.rows[2].proc->name, "busy");
-	assert_string_equal(l.rows[7].proc->name, "kthreadd");
+	assert_string_equal(l.rows[0].node->name, "init");
+	assert_string_equal(l.rows[2].node->name, "busy");
+	assert_string_equal(l.rows[7].node->name, "kthreadd");
 	assert_false(l.rows[0].has_dep);
 	assert_true(l.rows[2].has_dep);
 	assert_true(fabs(l.rows[2].dep_x - l.rows[1].box.x) < 1e-9);
@@ -204,10 +207,10 @@ test_crop_after(void **state)
 	synth_proc(&s, NULL, 1, "init", 0, 30000, 'S', 0);
 	synth_proc(&s, s.all[0], 50, "target", 10000, 5000, 'S', 0);
 	synth_proc(&s, s.all[0], 60, "late", 20000, 5000, 'S', 0);
-	assert_int_equal(layout_crop_end(&s.t, &s.tree, "target", 0, 30000),
+	assert_int_equal(idle_crop_end(&s.t, &s.tree, "target", 0, 30000),
 	    14000);
 	/* Unknown name: no crop. */
-	assert_int_equal(layout_crop_end(&s.t, &s.tree, "nope", 0, 30000),
+	assert_int_equal(idle_crop_end(&s.t, &s.tree, "nope", 0, 30000),
 	    30000);
 	o.crop_after = "target";
 	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);

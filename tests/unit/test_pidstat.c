@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "linesplit.h"
 #include "pidstat.h"
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 
 #include "parse.h"
 #include "proctree.h"
@@ -185,14 +185,14 @@ test_make(void **state)
 	trace_free(&t);
 }
 
-static struct process *
-find_in_tree(struct process **v, size_t n, int64_t pid)
+static struct pnode *
+find_in_tree(struct pnode **v, size_t n, int64_t pid)
 {
-	struct process *p;
+	struct pnode *p;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		if (v[i]->pid == pid)
+		if (v[i]->proc->pid == pid)
 			return v[i];
 		p = find_in_tree(v[i]->children, v[i]->nchildren, pid);
 		if (p != NULL)
@@ -219,7 +219,7 @@ test_pacct_parents(void **state)
 	struct trace t;
 	struct proctree tree;
 	struct diag d;
-	struct process *p;
+	struct pnode *p;
 
 	diag_init(&d, "test");
 	load_example(&t, EX2, 0);
@@ -227,9 +227,9 @@ test_pacct_parents(void **state)
 	p = find_in_tree(tree.roots, tree.nroots, 517);
 	assert_non_null(p);
 	assert_non_null(p->parent);
-	assert_int_equal(p->parent->pid, 515);
+	assert_int_equal(p->parent->proc->pid, 515);
 	p = find_in_tree(tree.roots, tree.nroots, 533);
-	assert_int_equal(p->parent->pid, 512);
+	assert_int_equal(p->parent->proc->pid, 512);
 	proctree_free(&tree);
 	trace_free(&t);
 
@@ -239,19 +239,20 @@ test_pacct_parents(void **state)
 	p = find_in_tree(tree.roots, tree.nroots, 517);
 	assert_non_null(p);
 	assert_non_null(p->parent);
-	assert_int_equal(p->parent->pid, 1);
+	assert_int_equal(p->parent->proc->pid, 1);
 	p = find_in_tree(tree.roots, tree.nroots, 533);
-	assert_int_equal(p->parent->pid, 1);
+	assert_int_equal(p->parent->proc->pid, 1);
 	proctree_free(&tree);
 	trace_free(&t);
 }
 
-static void
-collect_name(struct process *p, int depth, void *arg)
+static int
+collect_name(const struct pnode *p, int depth, void *arg)
 {
 	FILE *f = arg;
 
 	fprintf(f, "%s\n", p->name);
+	return 0;
 }
 
 /*
@@ -353,7 +354,7 @@ test_logger_merge(void **state)
 	struct trace t;
 	struct proctree tree;
 	struct diag d;
-	struct process *sh;
+	struct pnode *sh;
 
 	diag_init(&d, "test");
 	synthetic_trace(&t);
@@ -397,7 +398,7 @@ test_profile_mode(void **state)
 	struct trace t;
 	struct proctree tree;
 	struct diag d;
-	struct process *init, *sh, *bar;
+	struct pnode *init, *sh, *bar;
 
 	diag_init(&d, "test");
 	synthetic_trace(&t);
@@ -411,12 +412,12 @@ test_profile_mode(void **state)
 	assert_non_null(find_in_tree(tree.roots, tree.nroots, 103));
 	assert_null(find_in_tree(tree.roots, tree.nroots, 200));
 	init = tree.roots[0];
-	assert_int_equal(init->pid, 1);
+	assert_int_equal(init->proc->pid, 1);
 	assert_int_equal(init->nsamples, 20);
 	/* bootchartd, then bar appended at the end of init's list. */
 	assert_int_equal(init->nchildren, 2);
 	bar = init->children[1];
-	assert_int_equal(bar->pid, 201);
+	assert_int_equal(bar->proc->pid, 201);
 	assert_ptr_equal(bar->parent, init);
 	assert_int_equal(init->start_ms, 1000);
 	assert_int_equal(init->duration_ms, 1000);
@@ -474,7 +475,7 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 	struct trace t;
 	struct proctree tree;
 	struct diag d;
-	struct process *p;
+	struct pnode *p;
 
 	diag_init(&d, "test");
 	trace_init(&t);
@@ -497,7 +498,7 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 	p = find_in_tree(tree.roots, tree.nroots, 112);
 	assert_non_null(p);
 	assert_non_null(p->parent);
-	*daemon_ppid = p->parent->pid;
+	*daemon_ppid = p->parent->proc->pid;
 	proctree_free(&tree);
 	trace_free(&t);
 }
@@ -516,13 +517,14 @@ test_forktime_wins(void **state)
 	assert_int_equal(ppid, 1);
 }
 
-static void
-max_depth(struct process *p, int depth, void *arg)
+static int
+max_depth(const struct pnode *p, int depth, void *arg)
 {
 	int *m = arg;
 
 	if (depth > *m)
 		*m = depth;
+	return 0;
 }
 
 /* Hostile parents: a ppid cycle and a chain far deeper than any boot. */
@@ -565,6 +567,90 @@ test_cycles_and_depth(void **state)
 	trace_free(&t);
 }
 
+/* Everything of the trace's processes a tree could change, as text. */
+static char *
+trace_text(const struct trace *t)
+{
+	char *buf = NULL;
+	size_t len = 0, i, j;
+	const struct process *p;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	for (i = 0; i < t->nprocs; i++) {
+		p = t->procs[i];
+		fprintf(f, "%lld %lld %s %lld %lld %d %zu:", (long long)p->pid,
+		    (long long)p->ppid, p->name, (long long)p->start_ms,
+		    (long long)p->duration_ms, p->active, p->nsamples);
+		for (j = 0; j < p->nsamples; j++)
+			fprintf(f, " %lld/%c", (long long)p->samples[j].time_ms,
+			    p->samples[j].state);
+		fputc('\n', f);
+	}
+	fclose(f);
+	return buf;
+}
+
+static char *
+dump_text(const struct proctree *tree)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	proctree_dump(tree, f);
+	fclose(f);
+	return buf;
+}
+
+/*
+ * The trace is read-only to the tree: a pruned and an unpruned tree
+ * live side by side over one trace, each as it would be alone, and the
+ * trace is as parsed afterwards.  example2 with accounting: parents
+ * rewritten, the logger merged, every merge step at work.
+ */
+static void
+test_two_trees_one_trace(void **state)
+{
+	struct trace t, t2;
+	struct proctree pruned, full, alone;
+	struct diag d;
+	char *before, *after, *a, *b;
+
+	diag_init(&d, "test");
+	load_example(&t, EX2, 1);
+	before = trace_text(&t);
+	assert_int_equal(proctree_make(&pruned, &t, 1, &d), 0);
+	assert_int_equal(proctree_make(&full, &t, 0, &d), 0);
+	after = trace_text(&t);
+	assert_string_equal(before, after);
+	assert_true(proctree_count(&full) > proctree_count(&pruned));
+
+	load_example(&t2, EX2, 1);
+	assert_int_equal(proctree_make(&alone, &t2, 1, &d), 0);
+	a = dump_text(&pruned);
+	b = dump_text(&alone);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+	proctree_free(&alone);
+	assert_int_equal(proctree_make(&alone, &t2, 0, &d), 0);
+	a = dump_text(&full);
+	b = dump_text(&alone);
+	assert_string_equal(a, b);
+	free(a);
+	free(b);
+
+	proctree_free(&alone);
+	proctree_free(&full);
+	proctree_free(&pruned);
+	free(before);
+	free(after);
+	trace_free(&t);
+	trace_free(&t2);
+}
+
 int
 main(void)
 {
@@ -577,6 +663,7 @@ main(void)
 		cmocka_unit_test(test_profile_mode),
 		cmocka_unit_test(test_cycles_and_depth),
 		cmocka_unit_test(test_forktime_wins),
+		cmocka_unit_test(test_two_trees_one_trace),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

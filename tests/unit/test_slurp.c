@@ -5,7 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "slurp.h"
 
 /* Byte i of the test files: 63 letters and a newline per line. */

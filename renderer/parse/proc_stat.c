@@ -1,7 +1,8 @@
-/* parse_proc_stat.c: proc_stat.log -> system CPU samples (user, sys, I/O wait). */
+/* proc_stat.c: proc_stat.log -> system CPU samples (user, sys, I/O wait). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -57,7 +58,7 @@ add_sample(struct stat_state *s)
 		total += delta(s->cur[i], s->prev[i]);
 	if (total <= 0.0)
 		return 0;	/* no tick passed: nothing to show */
-	if (tblock_reserve((void **)&t->cpu, &t->cpu_cap, t->ncpu + 1,
+	if (grow_reserve((void **)&t->cpu, &t->cpu_cap, t->ncpu + 1,
 	    sizeof(*t->cpu)) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	c = &t->cpu[t->ncpu++];

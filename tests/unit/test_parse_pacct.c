@@ -1,9 +1,9 @@
-/* test_pacct.c: the kernel_pacct parser (BSD accounting v3) on example2's real file. */
+/* test_parse_pacct.c: the kernel_pacct parser (BSD accounting v3) on example2's real file. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 
 #include "parse.h"
 #include "trace.h"

@@ -1,9 +1,9 @@
-/* test_parsers.c: header, proc_stat, diskstats and the bootchart2 extras on memory buffers. */
+/* test_parse.c: header, proc_stat, diskstats and the bootchart2 extras on memory buffers. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 
 #include "parse.h"
 #include "trace.h"

@@ -1,8 +1,9 @@
-/* parse_taskstats.c: bootchart2 taskstats.log -> processes, when there is no proc_ps.log. */
+/* taskstats.c: bootchart2 taskstats.log -> processes, when there is no proc_ps.log. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "caps.h"
+#include "grow.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -16,12 +17,20 @@
  * state letter is made up: R when CPU time grew, else D when it waited
  * for I/O or swap, else S.
  */
+/* What the parser remembers of a process between blocks. */
+struct ts_last {
+	uint64_t cpu;		/* cpu_run_real_total at the last line, ns */
+	uint64_t wait;		/* blkio + swapin delay totals, ns */
+};
+
 struct ts_state {
 	struct tblock_log log;	/* first: see tblock.h */
 	int skip;		/* proc_ps.log was read: it wins */
 	int64_t time_ms, prev_ms;
 	int have_prev;
 	long bad;
+	struct ts_last *last;	/* indexed by struct process's seq */
+	size_t last_cap;
 };
 
 struct tok {
@@ -105,12 +114,13 @@ comm_of(const struct tok *first, const struct tok *last, char *out)
 }
 
 static int
-add_sample(struct ts_state *s, struct process *p, uint64_t cpu, uint64_t wait)
+add_sample(struct ts_state *s, struct process *p, const struct ts_last *last,
+    uint64_t cpu, uint64_t wait)
 {
 	struct proc_sample ps;
 	double interval_ns = (double)(s->time_ms - s->prev_ms) * NS_PER_MS;
-	uint64_t dcpu = cpu > p->last_utime ? cpu - p->last_utime : 0;
-	uint64_t dwait = wait > p->last_stime ? wait - p->last_stime : 0;
+	uint64_t dcpu = cpu > last->cpu ? cpu - last->cpu : 0;
+	uint64_t dwait = wait > last->wait ? wait - last->wait : 0;
 
 	if (interval_ns <= 0)
 		return 0;
@@ -127,6 +137,26 @@ add_sample(struct ts_state *s, struct process *p, uint64_t cpu, uint64_t wait)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	s->log.t->nsamples_all++;
 	return 0;
+}
+
+/* A process first seen in this block, with a slot for its state. */
+static struct process *
+new_process(struct ts_state *s, uint64_t pid, uint64_t ppid, const char *comm)
+{
+	struct trace *t = s->log.t;
+	struct process *p;
+
+	if (cap_check(s->log.d, t->nprocs, CAP_PROCS, "processes") != 0)
+		return NULL;
+	if ((p = trace_new_process(t, (int64_t)pid, comm)) == NULL ||
+	    grow_reserve((void **)&s->last, &s->last_cap, p->seq + 1,
+	    sizeof(*s->last)) != 0) {
+		diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
+		return NULL;
+	}
+	p->ppid = (int64_t)ppid;
+	p->start_ms = s->time_ms;
+	return p;
 }
 
 static int
@@ -153,27 +183,19 @@ ts_line(void *arg, const char *line, size_t len)
 		return 0;
 	comm_of(&tv[2], &tv[n - 4], comm);
 	if ((p = trace_find_pid(s->log.t, (int64_t)pid)) == NULL) {
-		if (cap_check(s->log.d, s->log.t->nprocs, CAP_PROCS,
-		    "processes") != 0)
+		if ((p = new_process(s, pid, ppid, comm)) == NULL)
 			return -1;
-		if ((p = trace_new_process(s->log.t, (int64_t)pid, comm)) ==
-		    NULL)
-			return diag_error_status(s->log.d, EXIT_NOMEM,
-			    "out of memory");
-		p->ppid = (int64_t)ppid;
-		p->start_ms = s->time_ms;
 	} else {
 		if (strcmp(p->name, comm) != 0 &&
 		    process_set_name(p, comm) != 0)
 			return diag_error_status(s->log.d, EXIT_NOMEM,
 			    "out of memory");
-		if (p->has_last && s->have_prev &&
-		    add_sample(s, p, cpu, blkio + swapin) != 0)
+		if (s->have_prev && add_sample(s, p, &s->last[p->seq], cpu,
+		    blkio + swapin) != 0)
 			return -1;
 	}
-	p->last_utime = cpu;
-	p->last_stime = blkio + swapin;
-	p->has_last = 1;
+	s->last[p->seq].cpu = cpu;
+	s->last[p->seq].wait = blkio + swapin;
 	return 0;
 }
 
@@ -221,6 +243,16 @@ ts_end(void *state)
 	return 0;
 }
 
+static void
+ts_release(void *state)
+{
+	struct ts_state *s = state;
+
+	if (s != NULL)
+		free(s->last);
+	tblock_log_free(s);
+}
+
 const struct logkind_ops ops_taskstats = {
-	ts_open, ts_feed, ts_end, tblock_log_free
+	ts_open, ts_feed, ts_end, ts_release
 };

@@ -1,4 +1,4 @@
-/* parse_paternity.c: bootchart2 paternity.log "child parent" lines -> fork records. */
+/* paternity.c: bootchart2 paternity.log "child parent" lines -> fork records. */
 
 #include "caps.h"
 #include "linelog.h"

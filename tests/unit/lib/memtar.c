@@ -1,27 +1,11 @@
-/* memtar_impl.h: gzip'd tar archives written in memory by libarchive, for the input tests. */
-#ifndef BC_MEMTAR_IMPL_H
-#define BC_MEMTAR_IMPL_H
-
+/* memtar.c: gzip'd tar archives written in memory by libarchive, for the input tests. */
 #include <archive.h>
 #include <archive_entry.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "memtar.h"
 #include "testutil.h"
-
-struct tar_member {
-	const char *path;	/* name inside the archive */
-	const char *text;	/* data of a regular file */
-	unsigned type;		/* AE_IFREG (0), AE_IFLNK, AE_IFDIR, AE_IFCHR, ... */
-	const char *link;	/* symlink target, or hardlink target */
-	int hard;		/* link is a hard link */
-	const char *src;	/* data from this file under ../shared instead */
-};
-
-struct tar_blob {
-	char *buf;
-	size_t len;
-};
 
 static void
 memtar_add(struct archive *a, const struct tar_member *m)
@@ -62,7 +46,7 @@ memtar_add(struct archive *a, const struct tar_member *m)
  * A gzip'd archive of the members in at most cap bytes.  pax_restricted
  * writes plain ustar headers unless a name needs more (long or not ASCII).
  */
-static struct tar_blob
+struct tar_blob
 memtar_make(const struct tar_member *m, size_t n, size_t cap)
 {
 	struct tar_blob b;
@@ -84,5 +68,3 @@ memtar_make(const struct tar_member *m, size_t n, size_t cap)
 	b.len = used;
 	return b;
 }
-
-#endif

@@ -1,20 +1,11 @@
-/* synth_impl.h: hand-built traces and trees for the chart tests, included once per test program. */
-#ifndef BC_SYNTH_IMPL_H
-#define BC_SYNTH_IMPL_H
-
+/* synth.c: hand-built traces and trees for the chart tests. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "proctree.h"
-#include "trace.h"
+#include <stdio.h>
 
-struct synth {
-	struct trace t;
-	struct proctree tree;
-	struct process **all;
-	size_t n, cap;
-};
+#include "synth.h"
 
 static void *
 xcalloc(size_t n, size_t size)
@@ -26,7 +17,7 @@ xcalloc(size_t n, size_t size)
 	return p;
 }
 
-static char *
+char *
 xstrdup(const char *s)
 {
 	char *p = strdup(s);
@@ -36,7 +27,7 @@ xstrdup(const char *s)
 	return p;
 }
 
-static void
+void
 synth_init(struct synth *s, int period_ms)
 {
 	memset(s, 0, sizeof(*s));
@@ -45,7 +36,7 @@ synth_init(struct synth *s, int period_ms)
 	s->t.ncpus = 1;
 }
 
-static void
+void
 synth_header(struct synth *s, const char *key, const char *value)
 {
 	s->t.header = realloc(s->t.header, (s->t.nheader + 1) *
@@ -58,7 +49,7 @@ synth_header(struct synth *s, const char *key, const char *value)
 }
 
 static void
-add_child(struct process *parent, struct process *c)
+add_child(struct pnode *parent, struct pnode *c)
 {
 	parent->children = realloc(parent->children,
 	    (parent->nchildren + 1) * sizeof(*parent->children));
@@ -68,15 +59,23 @@ add_child(struct process *parent, struct process *c)
 	c->parent = parent;
 }
 
+/* The node made for process p (its seq is its index). */
+static struct pnode *
+node_of(const struct synth *s, const struct process *p)
+{
+	return s->nodes[p->seq];
+}
+
 /*
  * A process living [start, start + dur) with one sample per period,
  * all in `state` with CPU load `load`; parent NULL makes it a root.
  */
-static struct process *
+struct process *
 synth_proc(struct synth *s, struct process *parent, int64_t pid,
     const char *name, int64_t start, int64_t dur, char state, double load)
 {
 	struct process *p = xcalloc(1, sizeof(*p));
+	struct pnode *n;
 	int period = s->tree.sample_period_ms;
 	int64_t t;
 	size_t i = 0;
@@ -94,22 +93,32 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 		p->samples[i].sys = (float)(load * 0.25);
 		p->samples[i].state = state;
 	}
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 64;
+		if ((s->all = realloc(s->all, s->cap * sizeof(*s->all))) ==
+		    NULL || (s->nodes = realloc(s->nodes, s->cap *
+		    sizeof(*s->nodes))) == NULL)
+			abort();
+	}
+	p->seq = s->n;
+	n = xcalloc(1, sizeof(*n));
+	n->proc = p;
+	n->name = p->name;
+	n->start_ms = p->start_ms;
+	n->duration_ms = p->duration_ms;
+	n->samples = p->samples;
+	n->nsamples = p->nsamples;
+	s->all[s->n] = p;
+	s->nodes[s->n++] = n;
 	if (parent)
-		add_child(parent, p);
+		add_child(node_of(s, parent), n);
 	else {
 		s->tree.roots = realloc(s->tree.roots, (s->tree.nroots + 1) *
 		    sizeof(*s->tree.roots));
 		if (s->tree.roots == NULL)
 			abort();
-		s->tree.roots[s->tree.nroots++] = p;
+		s->tree.roots[s->tree.nroots++] = n;
 	}
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 64;
-		if ((s->all = realloc(s->all, s->cap * sizeof(*s->all))) ==
-		    NULL)
-			abort();
-	}
-	s->all[s->n++] = p;
 	if (s->tree.nroots == 1 && s->n == 1) {
 		s->tree.start_ms = start;
 		s->tree.end_ms = start + dur;
@@ -122,7 +131,7 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 	return p;
 }
 
-static void
+void
 synth_cpu(struct synth *s, int64_t time, double user, double sys, double io)
 {
 	s->t.cpu = realloc(s->t.cpu, (s->t.ncpu + 1) * sizeof(*s->t.cpu));
@@ -135,7 +144,7 @@ synth_cpu(struct synth *s, int64_t time, double user, double sys, double io)
 	s->t.ncpu++;
 }
 
-static void
+void
 synth_disk(struct synth *s, int64_t time, double util, double bps)
 {
 	s->t.disk = realloc(s->t.disk, (s->t.ndisk + 1) * sizeof(*s->t.disk));
@@ -148,7 +157,7 @@ synth_disk(struct synth *s, int64_t time, double util, double bps)
 	s->t.ndisk++;
 }
 
-static void
+void
 synth_free(struct synth *s)
 {
 	size_t i;
@@ -157,8 +166,9 @@ synth_free(struct synth *s)
 		free(s->all[i]->name);
 		free(s->all[i]->cmdline);
 		free(s->all[i]->samples);
-		free(s->all[i]->children);
 		free(s->all[i]);
+		free(s->nodes[i]->children);
+		free(s->nodes[i]);
 	}
 	for (i = 0; i < s->t.nheader; i++) {
 		free(s->t.header[i].key);
@@ -169,6 +179,7 @@ synth_free(struct synth *s)
 	free(s->t.disk);
 	free(s->tree.roots);
 	free(s->all);
+	free(s->nodes);
 }
 
 /*
@@ -176,7 +187,7 @@ synth_free(struct synth *s)
  * I/O wait 90 % during 5-10 s; "busy" runs 1-5 s, "iowait" is in D
  * during 5-10 s, "zomb" is a zombie during 12-14 s, one name is hostile.
  */
-static void
+void
 synth_small(struct synth *s)
 {
 	struct process *init, *rc;
@@ -214,7 +225,7 @@ synth_small(struct synth *s)
  * starts and lives, parents chosen among earlier processes (deep and
  * wide at once), CPU and disk samples every period.
  */
-static void
+void
 synth_large(struct synth *s, size_t n, int64_t secs, unsigned seed)
 {
 	struct process **p = xcalloc(n, sizeof(*p));
@@ -253,5 +264,3 @@ synth_large(struct synth *s, size_t n, int64_t secs, unsigned seed)
 	}
 	free(p);
 }
-
-#endif

@@ -1,4 +1,4 @@
-/* test_logger_sampler.c: bootchartd's sampler on the live /proc: blocks, new and gone processes. */
+/* test_sampler.c: bootchartd's sampler on the live /proc: blocks, new and gone processes. */
 #include <fcntl.h>
 #include <sys/prctl.h>
 #include <signal.h>
@@ -8,7 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "config.h"
 #include "pidstat.h"
 #include "sampler.h"
@@ -110,14 +110,14 @@ exit_proc_matches_comm(void **state)
 	config_defaults(&cfg);
 	/* Our own comm is the test program's name, cut to 15 characters. */
 	snprintf(cfg.exit_proc[0], sizeof(cfg.exit_proc[0]), "%.15s",
-	    "test_logger_sampler");
+	    "test_sampler");
 	cfg.nexit = 1;
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
 	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
 	assert_int_equal(sampler_take(&s, 1), 0);
 	assert_true(s.exit_seen);
-	assert_string_equal(s.exit_name, "test_logger_sam");
+	assert_string_equal(s.exit_name, "test_sampler");
 	sampler_free(&s);
 }
 

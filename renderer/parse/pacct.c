@@ -1,4 +1,4 @@
-/* parse_pacct.c: kernel_pacct (BSD process accounting v3) into fork records. */
+/* pacct.c: kernel_pacct (BSD process accounting v3) into fork records. */
 #include <stdlib.h>
 #include <string.h>
 

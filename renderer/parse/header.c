@@ -1,8 +1,9 @@
-/* parse_header.c: the header member's "key = value" lines and the CPU count. */
+/* header.c: the header member's "key = value" lines and the CPU count. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "caps.h"
+#include "grow.h"
 #include "linelog.h"
 #include "logfiles.h"
 #include "parse.h"
@@ -32,7 +33,7 @@ append(struct hdr_state *s, const char *p, size_t n)
 	if (s->vlen + n + 2 > HEADER_VALUE_MAX)
 		return diag_error(s->log.d, "header value of '%s' is longer "
 		    "than %d bytes", s->key, HEADER_VALUE_MAX);
-	if (tblock_reserve((void **)&s->val, &s->vcap, s->vlen + n + 2, 1) != 0)
+	if (grow_reserve((void **)&s->val, &s->vcap, s->vlen + n + 2, 1) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	memcpy(s->val + s->vlen, p, n);
 	s->vlen += n;
@@ -135,7 +136,7 @@ cpu_count(const struct trace *t)
 	long n;
 	char *e;
 
-	if ((v = trace_header(t, "system.cpu.num")) != NULL &&
+	if ((v = trace_header(t, HDR_CPU_NUM)) != NULL &&
 	    (n = strtol(v, &e, 10)) > 0 && *e == '\0' && n < 100000)
 		return (int)n;
 	if ((v = trace_header(t, HDR_CPU)) == NULL)

@@ -1,11 +1,11 @@
-/* test_logger_config.c: bootchartd's config file parser and kernel command line lookup. */
+/* test_config.c: bootchartd's config file parser and kernel command line lookup. */
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "config.h"
 
 static int

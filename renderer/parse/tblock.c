@@ -153,27 +153,6 @@ tblock_free(struct tblock *tb)
 	linesplit_free(&tb->ls);
 }
 
-int
-tblock_reserve(void **arr, size_t *cap, size_t need, size_t size)
-{
-	size_t ncap;
-	void *p;
-
-	if (need <= *cap)
-		return 0;
-	ncap = *cap ? *cap : 64;
-	while (ncap < need) {
-		if (ncap > SIZE_MAX / 2 / size)
-			return -1;
-		ncap *= 2;
-	}
-	if ((p = realloc(*arr, ncap * size)) == NULL)
-		return -1;
-	*arr = p;
-	*cap = ncap;
-	return 0;
-}
-
 void *
 tblock_log_open(size_t size, const struct tblock_cb *cb, struct trace *t,
     struct diag *d)

@@ -1,12 +1,12 @@
-/* test_hostile.c: crafted archives and logs: odd members, duplicates, caps, PID reuse, 10 000 live processes. */
+/* test_input_hostile.c: crafted archives and logs: odd members, duplicates, caps, PID reuse, 10 000 live processes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
-#include "testutil_impl.h"
-#include "memtar_impl.h"
+#include "testutil.h"
+#include "memtar.h"
 
 #include "caps.h"
 #include "input.h"
@@ -385,7 +385,7 @@ many_siblings_prune_and_merge(void **state)
 	/* All 50 000 merge into PID 2 with every sample, in time order. */
 	assert_int_equal(proctree_count(&tree), 2);
 	assert_int_equal(tree.roots[0]->nchildren, 1);
-	assert_int_equal(tree.roots[0]->children[0]->pid, 2);
+	assert_int_equal(tree.roots[0]->children[0]->proc->pid, 2);
 	assert_int_equal(tree.roots[0]->children[0]->nsamples, 5 * 50000);
 	for (i = 1; i < tree.roots[0]->children[0]->nsamples; i++)
 		assert_true(tree.roots[0]->children[0]->samples[i - 1].time_ms <=

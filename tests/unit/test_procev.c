@@ -1,4 +1,4 @@
-/* test_logger_procev.c: the process events reader: message parsing, and a live double fork when the kernel allows it. */
+/* test_procev.c: the process events reader: message parsing, and a live double fork when the kernel allows it. */
 #include <errno.h>
 #include <poll.h>
 #include <stddef.h>
@@ -12,7 +12,7 @@
 #include <linux/connector.h>
 #include <linux/netlink.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "procev.h"
 
 /* One datagram as the kernel sends it: nlmsghdr, cn_msg, proc_event. */

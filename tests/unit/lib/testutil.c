@@ -1,7 +1,4 @@
-/* testutil_impl.h: bodies of testutil.h, included once by each test program. */
-#ifndef BC_TESTUTIL_IMPL_H
-#define BC_TESTUTIL_IMPL_H
-
+/* testutil.c: helpers shared by the unit tests (paths under ../shared, whole-file reads). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -47,5 +44,3 @@ read_file(const char *path, size_t *len)
 		*len = n;
 	return buf;
 }
-
-#endif

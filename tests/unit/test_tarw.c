@@ -1,4 +1,4 @@
-/* test_logger_tar.c: bootchartd's tar.gz writer, read back with libarchive from memory. */
+/* test_tarw.c: bootchartd's tar.gz writer, read back with libarchive from memory. */
 #include <archive.h>
 #include <archive_entry.h>
 #include <stdio.h>
@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "testutil_impl.h"
+#include "testutil.h"
 #include "tarw.h"
 
 struct member {
@@ -97,7 +97,7 @@ memory_members_round_trip(void **state)
 static void
 file_members_round_trip(void **state)
 {
-	char path[] = "/tmp/test_logger_tar.XXXXXX";
+	char path[] = "/tmp/test_tarw.XXXXXX";
 	struct member m[] = {
 		{ "proc_stat.log", 0644, NULL, 70000 },
 	};

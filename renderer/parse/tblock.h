@@ -67,12 +67,6 @@ void tblock_log_free(void *state);
  */
 int tblock_number(const char **p, const char *end, uint64_t *out);
 
-/*
- * Makes room for `need` elements of `size` bytes in the growable array
- * *arr of capacity *cap.  0, or -1 on no memory (array untouched).
- */
-int tblock_reserve(void **arr, size_t *cap, size_t need, size_t size);
-
 /* The line without a trailing '\r' and blanks. */
 size_t tblock_trim(const char *line, size_t len);
 

@@ -1,4 +1,4 @@
-/* parse_cmdline2.c: bootchart2 cmdline2.log -> full command lines by PID. */
+/* cmdline2.c: bootchart2 cmdline2.log -> full command lines by PID. */
 #include <stdlib.h>
 #include <string.h>
 

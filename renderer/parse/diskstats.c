@@ -1,7 +1,8 @@
-/* parse_diskstats.c: proc_diskstats.log -> whole-disk throughput and utilization. */
+/* diskstats.c: proc_diskstats.log -> whole-disk throughput and utilization. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -130,7 +131,7 @@ dstat_line(void *arg, const char *line, size_t len)
 		s->warned = 1;
 		return 0;
 	}
-	if (tblock_reserve((void **)&s->cur.v, &s->cur.cap, s->cur.n + 1,
+	if (grow_reserve((void **)&s->cur.v, &s->cur.cap, s->cur.n + 1,
 	    sizeof(*s->cur.v)) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	dk = &s->cur.v[s->cur.n++];
@@ -182,7 +183,7 @@ add_sample(struct dstat_state *s)
 		if (util > busiest)
 			busiest = util;
 	}
-	if (tblock_reserve((void **)&t->disk, &t->disk_cap, t->ndisk + 1,
+	if (grow_reserve((void **)&t->disk, &t->disk_cap, t->ndisk + 1,
 	    sizeof(*t->disk)) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	ds = &t->disk[t->ndisk++];

@@ -1,4 +1,4 @@
-/* testutil.h: helpers shared by the unit tests (paths, whole-file reads). */
+/* testutil.h: helpers shared by the unit tests (paths, whole-file reads); in libtest.a. */
 #ifndef BC_TESTUTIL_H
 #define BC_TESTUTIL_H
 

@@ -1,4 +1,4 @@
-/* parse_pidname.c: init_pidname.log "PID=name" lines that rename processes. */
+/* pidname.c: init_pidname.log "PID=name" lines that rename processes. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,8 +1,9 @@
-/* parse_meminfo.c: bootchart2 proc_meminfo.log -> memory samples in kB. */
+/* meminfo.c: bootchart2 proc_meminfo.log -> memory samples in kB. */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "parse.h"
 #include "tblock.h"
 
@@ -81,7 +82,7 @@ mem_end_block(void *arg)
 
 	if (!s->have_total)
 		return 0;
-	if (tblock_reserve((void **)&t->mem, &t->mem_cap, t->nmem + 1,
+	if (grow_reserve((void **)&t->mem, &t->mem_cap, t->nmem + 1,
 	    sizeof(*t->mem)) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	t->mem[t->nmem++] = s->cur;

@@ -1,0 +1,24 @@
+/* chartopts.h: what the user asks of a chart: format, width, labels, marks. */
+#ifndef BC_CHARTOPTS_H
+#define BC_CHARTOPTS_H
+
+#include <stddef.h>
+
+enum chart_format { FMT_PNG, FMT_SVG, FMT_SVGZ, FMT_EPS, FMT_PDF };
+
+/* --width: cairo's image surfaces stop at 32767 pixels. */
+#define CHART_WIDTH_MIN	100
+#define CHART_WIDTH_MAX	32767
+
+struct chart_opts {
+	enum chart_format format;
+	int width;		/* pixels; 0 = from the duration */
+	int show_pid;		/* "name [pid]" */
+	int show_all;		/* full command line where known */
+	const char *title;	/* NULL = the header's title */
+	const char *crop_after;	/* end the chart when idle after this process */
+	const char **annotate;	/* vertical line where each first starts */
+	size_t nannotate;
+};
+
+#endif

@@ -1,0 +1,291 @@
+/* layout_rows.c: one row per process: its box, its sample cells, its label and the dotted line from its parent. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+#include "layout.h"
+#include "layout_parts.h"
+#include "textclean.h"
+
+#define LABEL_PAD	4.0
+
+/* Label of a row: name or command line, with the PID when asked. */
+static char *
+row_label(const struct pnode *p, const struct chart_opts *o)
+{
+	const char *name = p->name;
+	const char *cmdline = p->proc->cmdline;
+	char *raw, *s;
+	size_t len;
+
+	if (o->show_all && cmdline != NULL && cmdline[0] != '\0')
+		name = cmdline;
+	len = strlen(name) + 32;
+	if ((raw = malloc(len)) == NULL)
+		return NULL;
+	if (o->show_pid)
+		snprintf(raw, len, "%s [%lld]", name, (long long)p->proc->pid);
+	else
+		snprintf(raw, len, "%s", name);
+	s = text_clean(raw, 1);
+	free(raw);
+	return s;
+}
+
+static uint32_t
+blend(uint32_t a, uint32_t b, double f)
+{
+	uint32_t out = 0;
+	int sh, ca, cb;
+
+	for (sh = 0; sh <= 16; sh += 8) {
+		ca = (a >> sh) & 0xff;
+		cb = (b >> sh) & 0xff;
+		out |= (uint32_t)lround(ca + (cb - ca) * f) << sh;
+	}
+	return out;
+}
+
+/* Colour of a group of samples: 0 for none (the box shows), else opaque. */
+static uint32_t
+cell_colour(double load, double wait, double zombie)
+{
+	int level;
+
+	if (zombie > 0.5)
+		return COL_ZOMBIE;
+	if (wait >= 0.25)
+		return COL_WAIT;
+	level = (int)lround(lt_clamp01(load) * CPU_LEVELS);
+	if (level == 0 && load > 0.02)
+		level = 1;
+	if (level == 0)
+		return 0;
+	return blend(COL_PROC, COL_CPU, (double)level / CPU_LEVELS);
+}
+
+/* Adds a cell, merging it into the previous one of the same colour. */
+static int
+emit_cell(struct layout *l, struct lt_row *row, double xa, double xb,
+    uint32_t rgb)
+{
+	struct lt_rect *c;
+
+	if (rgb == 0 || xb <= xa)
+		return 0;
+	if (row->ncells > 0) {
+		c = &l->cells[l->ncells - 1];
+		if (c->rgb == rgb && c->box.x + c->box.w >= xa - 0.01) {
+			c->box.w = xb - c->box.x;
+			return 0;
+		}
+	}
+	if (grow_array((void **)&l->cells, &l->cells_cap, l->ncells,
+	    sizeof(*l->cells)) == -1)
+		return -1;
+	c = &l->cells[l->ncells++];
+	c->box.x = xa;
+	c->box.y = row->box.y;
+	c->box.w = xb - xa;
+	c->box.h = row->box.h;
+	c->rgb = rgb;
+	row->ncells++;
+	return 0;
+}
+
+/* Samples narrower than a pixel are pooled per pixel, then coloured. */
+struct pool {
+	double px;		/* pixel left edge; < 0 when empty */
+	double xa, xb;
+	double w, load, wait, zombie;
+};
+
+static int
+pool_flush(struct layout *l, struct lt_row *row, struct pool *pl)
+{
+	int rc = 0;
+
+	if (pl->px >= 0 && pl->w > 0)
+		rc = emit_cell(l, row, pl->xa, pl->xb, cell_colour(
+		    pl->load / pl->w, pl->wait / pl->w, pl->zombie / pl->w));
+	pl->px = -1;
+	pl->w = pl->load = pl->wait = pl->zombie = 0;
+	return rc;
+}
+
+static int
+row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
+    int period)
+{
+	const struct proc_sample *s;
+	struct pool pl = { -1, 0, 0, 0, 0, 0, 0 };
+	double xa, xb, load, w;
+	int64_t a, b;
+	size_t i;
+
+	row->cell0 = l->ncells;
+	row->ncells = 0;
+	for (i = 0; i < p->nsamples; i++) {
+		s = &p->samples[i];
+		/* Like the Java chart: a sample fills one period from its time. */
+		a = s->time_ms;
+		b = a + (period > 0 ? period : 1);
+		if (a < p->start_ms)
+			a = p->start_ms;
+		if (!lt_clip_span(l, &a, &b))
+			continue;
+		xa = layout_x(l, a);
+		xb = layout_x(l, b);
+		load = (double)s->user + (double)s->sys;
+		if (xb - xa >= 1) {
+			if (pool_flush(l, row, &pl) == -1 ||
+			    emit_cell(l, row, xa, xb, cell_colour(load,
+			    s->state == PS_WAITING, s->state == PS_ZOMBIE)) ==
+			    -1)
+				return -1;
+			continue;
+		}
+		if (pl.px >= 0 && floor(xa) != pl.px &&
+		    pool_flush(l, row, &pl) == -1)
+			return -1;
+		if (pl.px < 0) {
+			pl.px = floor(xa);
+			pl.xa = xa;
+		}
+		w = xb - xa;
+		pl.xb = xb;
+		pl.w += w;
+		pl.load += w * load;
+		pl.wait += s->state == PS_WAITING ? w : 0;
+		pl.zombie += s->state == PS_ZOMBIE ? w : 0;
+	}
+	return pool_flush(l, row, &pl);
+}
+
+/* Puts the row's label inside the box, or beside it where there is room. */
+static int
+row_text(struct layout *l, struct measure *m, struct lt_row *row,
+    const struct chart_opts *o)
+{
+	double inside, right, left, w, x, y, best;
+	const struct lt_box *b = &row->box;
+	char *s;
+
+	row->text = SIZE_MAX;
+	if ((s = row_label(row->node, o)) == NULL)
+		return -1;
+	w = measure_width(m, LF_LABEL, s);
+	inside = b->w - 2 * LABEL_PAD;
+	right = l->width - 2 - (b->x + b->w + LABEL_PAD);
+	left = b->x - LABEL_PAD - 2;
+	best = -1;	/* set when the label had to be shortened */
+	if (w > inside && w > right && w > left) {
+		best = fmax(inside, fmax(right, left));
+		if (measure_fit(m, LF_LABEL, &s, best) == -1) {
+			free(s);
+			return -1;
+		}
+		w = measure_width(m, LF_LABEL, s);
+	}
+	if (s[0] == '\0') {
+		free(s);
+		return 0;
+	}
+	if (w <= inside || best == inside)
+		x = b->x + (b->w - w) / 2;
+	else if (w <= right || best == right)
+		x = b->x + b->w + LABEL_PAD;
+	else
+		x = b->x - LABEL_PAD - w;
+	y = b->y - (ROW_H - b->h) / 2 + (ROW_H - m->height[LF_LABEL]) / 2;
+	row->text = lt_add_text(l, m, s, x, y, LF_LABEL, COL_TEXT);
+	return row->text == SIZE_MAX ? -1 : 0;
+}
+
+struct rowarg {
+	struct layout *l;
+	struct measure *m;
+	const struct chart_opts *o;
+	int period;
+	size_t *row_at;		/* row of the node at each depth of the path, or SIZE_MAX */
+	size_t row_at_cap;
+};
+
+/*
+ * The dotted line from the nearest drawn ancestor.  Its children's
+ * verticals overlap, so only the last (longest) one is drawn.
+ */
+static void
+link_parent(struct layout *l, struct lt_row *row, size_t rowi,
+    const size_t *row_at, int depth)
+{
+	struct lt_row *pr;
+	int i;
+
+	for (i = depth - 1; i >= 0; i--) {
+		if (row_at[i] == SIZE_MAX)
+			continue;
+		pr = &l->rows[row_at[i]];
+		row->has_dep = 1;
+		row->dep_vert = 1;
+		row->dep_x = pr->box.x;
+		row->dep_y0 = pr->box.y + pr->box.h;
+		if (pr->last_child != SIZE_MAX)
+			l->rows[pr->last_child].dep_vert = 0;
+		pr->last_child = rowi;
+		return;
+	}
+}
+
+static int
+row_fn(const struct pnode *p, int depth, void *arg)
+{
+	struct rowarg *ra = arg;
+	struct layout *l = ra->l;
+	struct lt_row *row;
+	int64_t a, b;
+
+	if (grow_reserve((void **)&ra->row_at, &ra->row_at_cap,
+	    (size_t)depth + 1, sizeof(*ra->row_at)) != 0)
+		return -1;
+	ra->row_at[depth] = SIZE_MAX;
+	if (!lt_visible(l, p))
+		return 0;
+	if (grow_array((void **)&l->rows, &l->rows_cap, l->nrows,
+	    sizeof(*l->rows)) == -1)
+		return -1;
+	ra->row_at[depth] = l->nrows;
+	row = &l->rows[l->nrows++];
+	memset(row, 0, sizeof(*row));
+	row->node = p;
+	row->last_child = SIZE_MAX;
+	a = p->start_ms;
+	b = p->start_ms + (p->duration_ms > 0 ? p->duration_ms : 0);
+	if (a < l->t0_ms)
+		a = l->t0_ms;
+	if (b > l->t1_ms)
+		b = l->t1_ms;
+	row->box.x = layout_x(l, a);
+	row->box.w = fmax(layout_x(l, b) - row->box.x, 1);
+	row->box.y = l->proc_box.y + (double)(l->nrows - 1) * ROW_H + 1.5;
+	row->box.h = ROW_H - 3;
+	link_parent(l, row, l->nrows - 1, ra->row_at, depth);
+	if (row_cells(l, row, p, ra->period) == -1)
+		return -1;
+	return row_text(l, ra->m, row, ra->o);
+}
+
+int
+rows_place(struct layout *l, struct measure *m, const struct proctree *tree,
+    const struct chart_opts *o)
+{
+	struct rowarg ra = { l, m, o, tree->sample_period_ms, NULL, 0 };
+	int rc;
+
+	rc = proctree_walk(tree, row_fn, &ra);
+	free(ra.row_at);
+	return rc == 0 ? 0 : -1;
+}

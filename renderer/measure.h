@@ -1,0 +1,32 @@
+/* measure.h: the chart's fonts, and text measured exactly as cairo will draw it. */
+#ifndef BC_MEASURE_H
+#define BC_MEASURE_H
+
+#include <cairo.h>
+
+enum lt_font { LF_TITLE, LF_TEXT, LF_LABEL, LF_NFONTS };
+
+/* A scratch cairo context and the extents of each font. */
+struct measure {
+	cairo_surface_t *surf;
+	cairo_t *cr;
+	double ascent[LF_NFONTS], height[LF_NFONTS];
+};
+
+/* Selects font f on cr with the options text is measured with. */
+void measure_font(cairo_t *, int f);
+
+/* 0, or -1 (call measure_close anyway). */
+int measure_open(struct measure *);
+void measure_close(struct measure *);
+
+/* Advance width of s in font f. */
+double measure_width(struct measure *, int f, const char *s);
+/*
+ * Shortens clean text *sp (malloc'd) with a trailing ellipsis until it
+ * is at most maxw wide; empties it when not even the ellipsis fits.
+ * 0, or -1 on no memory (*sp unchanged).
+ */
+int measure_fit(struct measure *, int f, char **sp, double maxw);
+
+#endif

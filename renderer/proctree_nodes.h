@@ -1,0 +1,33 @@
+/* proctree_nodes.h: what the tree's steps share: node lists, merging, the span (not for outside proctree*.c). */
+#ifndef BC_PROCTREE_NODES_H
+#define BC_PROCTREE_NODES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Only pointers to these pass through here. */
+struct pnode;
+struct proctree;
+
+/*
+ * Deeper trees are cut (the node becomes a root): every step recurses
+ * once per level, and real boots are a few dozen levels deep.
+ */
+#define TREE_DEPTH_MAX 1000
+
+/* Appends p to the list *v of *n nodes (capacity *cap); 0 or -1. */
+int node_append(struct pnode ***v, size_t *n, size_t *cap, struct pnode *p);
+/* Removes element i, keeping the order. */
+void node_remove(struct pnode **v, size_t *n, size_t i);
+int64_t node_end(const struct pnode *);
+
+/*
+ * Merges b into a: a gets b's samples, the earlier start and the later
+ * end.  b is left as it was (the caller unlinks it).  0, or -1 when out
+ * of memory.
+ */
+int node_merge(struct pnode *a, const struct pnode *b);
+/* Sets the tree's start, end and duration from its nodes. */
+void tree_span(struct proctree *);
+
+#endif
