@@ -123,40 +123,39 @@ echo "# paternity.log: bcdaemon ${dpid:-?} forked by ${mid:-?}, forked by ${gran
 check "paternity.log: bcdaemon's forker was forked by start-bcdaemon" \
     [ -n "$spid" -a "$grand" = "$spid" ]
 
-# CPU step: it busy-loops, so over its samples it takes most of the CPU
-# time the guest's kernel accounted (the cpu line of proc_stat.log: user,
-# nice, system, idle, iowait, irq, softirq, steal).  Measured against that
-# and not against the wall clock: on a loaded host the TCG guest misses
-# timer ticks, which are charged to no one (the share of wall time fell
-# to 0.40 beside two CPU hogs; it is 0.92 on an idle host).
+# CPU step: it busy-loops, so over its samples its utime+stime grow more
+# than any other process's.  Its share of the wall time is printed, not
+# asserted: it is 0.92 on an idle host, but beside two CPU hogs the slowed
+# TCG guest gave it 0.40 once (the logger's samples cost the guest more).
 cpu=$(awk '
 	FNR == NR {
 		if ($0 ~ /^[0-9]+$/) { t = $1; next }
-		if ($1 == "cpu") {
-			s = 0
-			for (i = 2; i <= 9 && i <= NF; i++) s += $i
-			tot[t] = s
-		}
+		if ($0 ~ /\(cpu-step\) /) { if (t0 == "") t0 = t; t1 = t }
 		next
 	}
 	/^[0-9]+$/ { t = $1; next }
-	/\(cpu-step\) / {
+	NF > 20 && t >= t0 && t <= t1 {
 		s = $0; sub(/.*\) /, "", s); split(s, f, " ")
-		ticks = f[12] + f[13]
-		if (!seen) { t0 = t; c0 = ticks; seen = 1 }
-		t1 = t; c1 = ticks
+		name = $0; sub(/^[0-9]+ \(/, "", name); sub(/\) [^)]*$/, "", name)
+		if (!($1 in first)) first[$1] = f[12] + f[13]
+		last[$1] = f[12] + f[13]; nm[$1] = name
 	}
 	END {
-		if (t1 <= t0 || !(t0 in tot) || !(t1 in tot) || tot[t1] <= tot[t0])
-			print "0 0"
-		else
-			printf "%.2f %.2f", (c1 - c0) / (tot[t1] - tot[t0]),
-			    (c1 - c0) / (t1 - t0)
+		own = 0; other = 0; who = "none"
+		for (p in first) {
+			d = last[p] - first[p]
+			# Its command substitutions are forks of the same name.
+			if (nm[p] == "cpu-step") { if (d > own) own = d }
+			else if (d > other) { other = d; who = nm[p] }
+		}
+		printf "%d %d %s %.2f", own, other, who,
+		    (t1 > t0 ? own / (t1 - t0) : 0)
 	}
-' "$w/x/proc_stat.log" "$w/x/proc_ps.log")
-echo "# cpu-step's share over its samples: ${cpu% *} of the accounted CPU time, ${cpu#* } of wall time"
-check "cpu-step shows CPU load in its samples" \
-    awk -v c="${cpu% *}" 'BEGIN { exit !(c >= 0.5) }'
+' "$w/x/proc_ps.log" "$w/x/proc_ps.log")
+set -- $cpu
+echo "# cpu-step over its samples: $1 ticks (${4:-0} of the wall time); the next busiest, ${3:-?}: ${2:-?} ticks"
+check "cpu-step shows CPU load in its samples, more than any other process" \
+    [ "${1:-0}" -gt 0 -a "${1:-0}" -gt "${2:-0}" ]
 
 # I/O step: a writer in D state, or I/O wait in /proc/stat.
 dstate=$(grep -Ec '\((io-step|dd)\) D ' "$w/x/proc_ps.log")
