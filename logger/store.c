@@ -261,6 +261,22 @@ store_append(struct store *s, const struct iovec logs[LOG_N],
 	return 0;
 }
 
+/*
+ * 1 when the namespace we return to is init's: `bootchartd init` from an
+ * initramfs, where the switch to the real root is a chroot of PID 1 in
+ * that same namespace.  Elsewhere (a unit with its own namespace) we stay
+ * in our own root.
+ */
+static int
+in_init_ns(const struct store *s)
+{
+	struct stat ours, init;
+
+	return fstat(s->nsfd, &ours) == 0 &&
+	    fstatat(s->procfd, "1/ns/mnt", &init, 0) == 0 &&
+	    ours.st_dev == init.st_dev && ours.st_ino == init.st_ino;
+}
+
 int
 store_enter_system(struct store *s)
 {
@@ -269,7 +285,7 @@ store_enter_system(struct store *s)
 	if (s->nsfd < 0)
 		return 0;
 	/* init may have switched root since we started: follow it. */
-	if (s->kind == STORE_INIT)
+	if (s->kind == STORE_INIT || (s->kind == STORE_BOOT && in_init_ns(s)))
 		rootfd = openat(s->procfd, "1/root",
 		    O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (setns(s->nsfd, CLONE_NEWNS) != 0) {

@@ -71,8 +71,10 @@ void store_drop_paternity(struct store *);
 int store_append(struct store *, const struct iovec logs[LOG_N],
     const struct iovec *forks);
 /*
- * Moves into the mount namespace (for STORE_INIT: and the root of
- * init) the booted system sees.  0, or -1 after a message.
+ * Moves into the mount namespace the booted system sees, and into init's
+ * root for STORE_INIT, or for STORE_BOOT started in init's namespace (an
+ * initramfs switches root by a chroot of PID 1).  0, or -1 after a
+ * message.
  */
 int store_enter_system(struct store *);
 /* Adds the logs to a tarball, in the originals' order.  0 or -1. */

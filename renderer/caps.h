@@ -19,6 +19,11 @@
 #define CAP_MEMBERS		10000
 /* Processes over the whole log (a reused PID counts again). */
 #define CAP_PROCS		1000000
+/*
+ * Time stamps (uptime in jiffies) of any timed-block log: 20 years.
+ * This bounds the span a chart may cover, and with it the time axis.
+ */
+#define CAP_STAMP_JIFFIES	((uint64_t)20 * 365 * 86400 * 100)
 /* Timed blocks in one log: also bounds the samples of each process. */
 #define CAP_BLOCKS		1000000
 /* Process samples over all processes (24 bytes each). */
@@ -29,6 +34,16 @@
 #define CAP_PIDTEXTS		1000000
 /* Bytes of cmdline2.log command lines kept (each is at most 4 KiB). */
 #define CAP_TEXT_BYTES		((size_t)256 << 20)
+/*
+ * Rows of one chart, and their sample cells.  Vector formats keep every
+ * element in memory until the end (cairo's SVG surface took 2.5 GB for
+ * 300 000 rows), so they get lower caps than PNG, which is painted and
+ * encoded in bands.  Past a cap: exit 2, naming the count.
+ */
+#define CAP_CHART_ROWS		50000
+#define CAP_CHART_CELLS		4000000
+#define CAP_VECTOR_ROWS	20000
+#define CAP_VECTOR_CELLS	1000000
 /* Distinct keys in the header. */
 #define CAP_HEADER_KEYS	1000
 

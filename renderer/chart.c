@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -282,11 +283,83 @@ check_target(const char *path, struct diag *d)
 	    "a symbolic link" : "a device, FIFO or socket");
 }
 
+/*
+ * The temporary file being written, for the signal handler: a handler
+ * can reach nothing else, so this is the renderer's one piece of global
+ * state.  One chart is written at a time.
+ */
+static char guard_path[4096];
+static volatile sig_atomic_t guard_on;
+static const int guard_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+#define NGUARD (sizeof(guard_sigs) / sizeof(guard_sigs[0]))
+
+struct guard {
+	struct sigaction old[NGUARD];
+	sigset_t oldmask;
+};
+
+/* Removes the temporary file, then dies of the signal (SA_RESETHAND). */
+static void
+guard_signal(int sig)
+{
+	if (guard_on)
+		unlink(guard_path);
+	raise(sig);
+}
+
+static void
+guard_block(sigset_t *old)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < NGUARD; i++)
+		sigaddset(&set, guard_sigs[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/* Opens the temporary file for path with the handlers in place. */
+static int
+guard_open(struct guard *g, const char *path)
+{
+	struct sigaction sa;
+	size_t i;
+	int fd;
+
+	guard_block(&g->oldmask);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = guard_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < NGUARD; i++)
+		sigaction(guard_sigs[i], &sa, &g->old[i]);
+	fd = open_temp(path, guard_path, sizeof(guard_path));
+	guard_on = fd >= 0;
+	sigprocmask(SIG_SETMASK, &g->oldmask, NULL);
+	return fd;
+}
+
+/* The temporary file is gone (renamed or removed): handlers as before. */
+static void
+guard_close(struct guard *g)
+{
+	sigset_t mask;
+	size_t i;
+
+	guard_block(&mask);
+	guard_on = 0;
+	for (i = 0; i < NGUARD; i++)
+		sigaction(guard_sigs[i], &g->old[i], NULL);
+	sigprocmask(SIG_SETMASK, &g->oldmask, NULL);
+}
+
 static int
 write_file(const struct layout *l, enum chart_format f, const char *path,
     struct diag *d)
 {
-	char tmp[4096];
+	const char *tmp = guard_path;
+	struct guard g;
 	struct out *o;
 	int rc = -1;
 
@@ -294,9 +367,10 @@ write_file(const struct layout *l, enum chart_format f, const char *path,
 		return -1;
 	if ((o = calloc(1, sizeof(*o))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	if ((o->fd = open_temp(path, tmp, sizeof(tmp))) == -1) {
+	if ((o->fd = guard_open(&g, path)) == -1) {
 		diag_error_status(d, EXIT_OUTPUT, "%s: cannot create a "
 		    "temporary file: %s", path, strerror(errno));
+		guard_close(&g);
 		free(o);
 		return -1;
 	}
@@ -329,6 +403,7 @@ out:
 		    strerror(errno));
 	if (rc == -1)
 		unlink(tmp);
+	guard_close(&g);
 	free(o);
 	return rc;
 }
@@ -340,10 +415,11 @@ chart_write(const struct trace *t, const struct proctree *tree,
 	struct layout l;
 	int rc;
 
-	diag_set_file(d, "%s", "");
+	/* Layout messages name the input; the output's name its path. */
 	d->line = 0;
 	if (layout_make(&l, t, tree, o, d) == -1)
 		return -1;
+	diag_set_file(d, "%s", "");
 	rc = write_file(&l, o->format, path, d);
 	layout_free(&l);
 	return rc;

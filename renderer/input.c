@@ -98,18 +98,16 @@ drain_member(struct input *in, struct archive *a)
 	}
 }
 
-/* A member or path as shown in messages: no "./", no control bytes. */
+/*
+ * A member or path as shown in messages: without "./", cut to fit.
+ * Messages escape what a terminal could act on (diag.c).
+ */
 static void
 shown_name(char *dst, size_t cap, const char *name)
 {
-	size_t i;
-
 	while (name[0] == '.' && name[1] == '/')
 		name += 2;
-	for (i = 0; i + 1 < cap && name[i] != '\0'; i++)
-		dst[i] = ((unsigned char)name[i] < 0x20 || name[i] == 0x7f) ?
-		    '?' : name[i];
-	dst[i] = '\0';
+	snprintf(dst, cap, "%s", name);
 }
 
 /*

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "grow.h"
 #include "idle.h"
 #include "layout.h"
@@ -159,6 +160,42 @@ time_scale(struct layout *l, const struct trace *t,
 	return 0;
 }
 
+struct rowcount {
+	const struct layout *l;
+	size_t n;
+};
+
+static int
+count_row(const struct pnode *p, int depth, void *arg)
+{
+	struct rowcount *rc = arg;
+
+	if (lt_visible(rc->l, p))
+		rc->n++;
+	return 0;
+}
+
+/*
+ * The chart's rows against the caps, before anything is placed, so a
+ * log of a million processes is refused at once.  The cells are counted
+ * as they are placed (layout_rows.c).
+ */
+static int
+check_rows(struct layout *l, const struct proctree *tree,
+    const struct chart_opts *o, struct diag *d)
+{
+	struct rowcount rc = { l, 0 };
+	int vector = o->format != FMT_PNG;
+
+	l->max_cells = vector ? CAP_VECTOR_CELLS : CAP_CHART_CELLS;
+	if (proctree_walk(tree, count_row, &rc) != 0)
+		return -1;
+	return cap_check(d, rc.n > 0 ? rc.n - 1 : 0, vector ?
+	    CAP_VECTOR_ROWS : CAP_CHART_ROWS, vector ?
+	    "rows in a vector chart (try -f png, or leave out -n)" :
+	    "rows in a chart (leave out -n, or use --dump-tree)");
+}
+
 static int
 build(struct layout *l, struct measure *m, const struct trace *t,
     const struct proctree *tree, const struct chart_opts *o, struct diag *d)
@@ -166,10 +203,11 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 	double y = MARGIN, plot_w, band_h;
 	size_t disk_legend;
 
-	if (time_scale(l, t, tree, o, d) == -1)
+	if (time_scale(l, t, tree, o, d) == -1 ||
+	    check_rows(l, tree, o, d) == -1)
 		return -1;
 	plot_w = l->width - 2 * MARGIN;
-	if (chrome_header(l, m, t, o, &y) == -1)
+	if (chrome_header(l, m, t, tree, o, &y) == -1)
 		return -1;
 	y += GAP;
 	if (chrome_legend(l, m, LEG_CPU, &y) == -1)
@@ -193,7 +231,7 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 	/* Whole pixels, so 1 px row borders land on pixel centres. */
 	y = ceil(y + m->height[LF_LABEL] + 2);
 	l->proc_box = (struct lt_box){ MARGIN, y, plot_w, ROW_H };
-	if (rows_place(l, m, tree, o) == -1)
+	if (rows_place(l, m, tree, o, d) == -1)
 		return -1;
 	if (l->nrows > 0)
 		l->proc_box.h = (double)l->nrows * ROW_H;

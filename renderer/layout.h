@@ -21,6 +21,7 @@ enum {
 	COL_PROC = 0xf0f0f0,	/* process box background, sleeping */
 	COL_ZOMBIE = 0xa8a8a8,
 	COL_WAIT = 0xd9abab,	/* D cells: a little darker than the I/O area */
+	COL_STOPPED = 0xf08080,	/* T cells, with --strict (as the Java chart) */
 	COL_GRID = 0xebebeb,
 	COL_GRID5 = 0xcccccc,
 	COL_DEP = 0xbdbdbd,	/* dotted parent -> child lines */
@@ -71,6 +72,7 @@ struct lt_row {
 	int dep_vert;		/* the parent's last child: draws the vertical */
 	double dep_x, dep_y0;	/* vertical at dep_x from dep_y0 to mid-row */
 	size_t last_child;	/* row of its last drawn child, or SIZE_MAX */
+	size_t parent_row;	/* row of its nearest drawn ancestor, or SIZE_MAX */
 };
 
 struct lt_mark {
@@ -90,8 +92,9 @@ struct layout {
 	struct lt_poly disk_util, disk_tput;
 	double disk_peak_bps;
 
-	struct lt_text *texts;
+	struct lt_text *texts;	/* the chrome's, then each row's label in row order */
 	size_t ntexts, texts_cap;
+	size_t nchrome_texts;	/* texts before the first row's label */
 	struct lt_rect *swatches;	/* legend squares and the line swatch */
 	size_t nswatches, swatches_cap;
 	struct lt_tick *ticks;
@@ -102,6 +105,7 @@ struct layout {
 	size_t ncells, cells_cap;
 	struct lt_mark *marks;
 	size_t nmarks, marks_cap;
+	size_t max_cells;	/* the cap for this format (caps.h) */
 };
 
 /*

@@ -10,6 +10,29 @@ outside(double a, double b, double y0, double y1)
 	return b < y0 - 1 || a > y1 + 1;
 }
 
+/*
+ * The rows [*first, *end) that can meet the band: rows sit ROW_H apart
+ * from the process chart's top, so a band finds its rows without
+ * looking at the others (a tall PNG has thousands of bands).
+ */
+static void
+band_rows(const struct layout *l, double y0, double y1, size_t *first,
+    size_t *end)
+{
+	double a, b;
+
+	*first = 0;
+	*end = l->nrows;
+	if (l->nrows == 0 || l->row_h <= 0)
+		return;
+	a = floor((y0 - 2 - l->proc_box.y) / l->row_h);
+	b = ceil((y1 + 2 - l->proc_box.y) / l->row_h) + 1;
+	if (isfinite(a) && a > 0)
+		*first = a < (double)l->nrows ? (size_t)a : l->nrows;
+	if (isfinite(b) && b < (double)l->nrows)
+		*end = b > (double)*first ? (size_t)b : *first;
+}
+
 static void
 set_rgb(cairo_t *cr, uint32_t rgb)
 {
@@ -110,43 +133,62 @@ grid(cairo_t *cr, const struct layout *l)
 }
 
 /*
+ * The dotted line into row i: its vertical (when it is the parent's
+ * last child) and its stub.  In a band, verticals are cut to the band,
+ * moved by whole dash periods so the dots stay where they were.
+ */
+static void
+dep_line(cairo_t *cr, const struct layout *l, size_t i, double y0, double y1)
+{
+	static const double period = 3.0;	/* the dash pattern's length */
+	const struct lt_row *r = &l->rows[i];
+	double x, ym, top, bottom;
+
+	if (!r->has_dep)
+		return;
+	x = floor(r->dep_x) + 0.5;
+	ym = floor(r->box.y + r->box.h / 2) + 0.5;
+	if (r->dep_vert && !outside(r->dep_y0, ym, y0, y1)) {
+		top = r->dep_y0;
+		bottom = ym;
+		if (isfinite(y0) && top < y0 - 2)
+			top += floor((y0 - 2 - top) / period) * period;
+		if (isfinite(y1) && bottom > y1 + 2)
+			bottom = y1 + 2;
+		cairo_move_to(cr, x, top);
+		cairo_line_to(cr, x, bottom);
+	}
+	if (!outside(ym, ym, y0, y1)) {
+		cairo_move_to(cr, x, ym);
+		cairo_line_to(cr, r->box.x, ym);
+	}
+}
+
+/*
  * Dotted parent lines: one vertical per parent (down to its last child)
- * and a stub into each child's row.  In a band, verticals are cut to the
- * band, moved by whole dash periods so the dots stay where they were.
+ * and a stub into each child's row.  A band draws its own rows' lines,
+ * and the verticals that pass through it to a child below: those of the
+ * ancestors of the first row under the band (each parent's rows are one
+ * run in pre-order, so no other vertical crosses the band's bottom).
  */
 static void
 deps(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	static const double dots[] = { 1.0, 2.0 };
-	const double period = dots[0] + dots[1];
-	const struct lt_row *r;
-	double x, ym, top, bottom;
-	size_t i;
+	size_t i, first, end, a, c;
 
+	band_rows(l, y0, y1, &first, &end);
 	cairo_save(cr);
 	cairo_set_dash(cr, dots, 2, 0);
 	cairo_set_line_width(cr, 1);
 	set_rgb(cr, COL_DEP);
-	for (i = 0; i < l->nrows; i++) {
-		r = &l->rows[i];
-		if (!r->has_dep)
-			continue;
-		x = floor(r->dep_x) + 0.5;
-		ym = floor(r->box.y + r->box.h / 2) + 0.5;
-		if (r->dep_vert && !outside(r->dep_y0, ym, y0, y1)) {
-			top = r->dep_y0;
-			bottom = ym;
-			if (isfinite(y0) && top < y0 - 2)
-				top += floor((y0 - 2 - top) / period) * period;
-			if (isfinite(y1) && bottom > y1 + 2)
-				bottom = y1 + 2;
-			cairo_move_to(cr, x, top);
-			cairo_line_to(cr, x, bottom);
-		}
-		if (!outside(ym, ym, y0, y1)) {
-			cairo_move_to(cr, x, ym);
-			cairo_line_to(cr, r->box.x, ym);
-		}
+	for (i = first; i < end; i++)
+		dep_line(cr, l, i, y0, y1);
+	for (a = end < l->nrows ? l->rows[end].parent_row : SIZE_MAX;
+	    a != SIZE_MAX; a = l->rows[a].parent_row) {
+		c = l->rows[a].last_child;
+		if (c != SIZE_MAX && c >= end)
+			dep_line(cr, l, c, y0, y1);
 	}
 	cairo_stroke(cr);
 	cairo_restore(cr);
@@ -157,9 +199,10 @@ rows(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	const struct lt_row *r;
 	const struct lt_rect *c;
-	size_t i, j;
+	size_t i, j, first, end;
 
-	for (i = 0; i < l->nrows; i++) {
+	band_rows(l, y0, y1, &first, &end);
+	for (i = first; i < end; i++) {
 		r = &l->rows[i];
 		if (outside(r->box.y, r->box.y + r->box.h, y0, y1))
 			continue;
@@ -192,25 +235,32 @@ marks(cairo_t *cr, const struct layout *l)
 }
 
 static void
+text(cairo_t *cr, const struct lt_text *t, int *font, double y0, double y1)
+{
+	if (t->s[0] == '\0' || outside(t->box.y, t->box.y + t->box.h, y0, y1))
+		return;
+	if (t->font != *font) {
+		measure_font(cr, t->font);
+		*font = t->font;
+	}
+	set_rgb(cr, t->rgb);
+	cairo_move_to(cr, t->box.x, t->baseline);
+	cairo_show_text(cr, t->s);
+}
+
+/* The chrome's texts, then the labels of the band's rows, in that order. */
+static void
 texts(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
-	const struct lt_text *t;
+	size_t i, first, end;
 	int font = -1;
-	size_t i;
 
-	for (i = 0; i < l->ntexts; i++) {
-		t = &l->texts[i];
-		if (t->s[0] == '\0' ||
-		    outside(t->box.y, t->box.y + t->box.h, y0, y1))
-			continue;
-		if (t->font != font) {
-			measure_font(cr, t->font);
-			font = t->font;
-		}
-		set_rgb(cr, t->rgb);
-		cairo_move_to(cr, t->box.x, t->baseline);
-		cairo_show_text(cr, t->s);
-	}
+	for (i = 0; i < l->nchrome_texts; i++)
+		text(cr, &l->texts[i], &font, y0, y1);
+	band_rows(l, y0, y1, &first, &end);
+	for (i = first; i < end; i++)
+		if (l->rows[i].text != SIZE_MAX)
+			text(cr, &l->texts[l->rows[i].text], &font, y0, y1);
 }
 
 cairo_status_t

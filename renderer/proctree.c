@@ -3,20 +3,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "grow.h"
 #include "proctree.h"
 
+const struct tree_opts tree_pruned = { 1, 0 };
+const struct tree_opts tree_unpruned = { 0, 0 };
+
+/*
+ * A readable profile keeps siblings apart: eight compilers of a make -j
+ * are eight rows, each with its file, not one "cc".
+ */
 int
-proctree_make(struct proctree *tree, const struct trace *t, int prune,
-    struct diag *d)
+proctree_make(struct proctree *tree, const struct trace *t,
+    const struct tree_opts *opts, struct diag *d)
 {
-	if (proctree_build(tree, t, d) != 0)
+	if (proctree_build(tree, t, opts, d) != 0)
 		return -1;
 	if (proctree_merge_logger(tree) != 0)
 		goto nomem;
-	if (prune && (proctree_prune(tree) != 0 ||
+	if (opts->prune && (proctree_prune(tree) != 0 ||
 	    proctree_merge_exploders(tree) != 0 ||
-	    proctree_merge_siblings(tree) != 0 ||
+	    (!tree->readable && proctree_merge_siblings(tree) != 0) ||
 	    proctree_merge_runs(tree) != 0))
 		goto nomem;
 	proctree_sort(tree);
@@ -71,12 +79,14 @@ proctree_walk(const struct proctree *tree,
 	return rc;
 }
 
+/* Names are escaped: a tab or newline in one would break the columns. */
 static int
 dump_one(const struct pnode *p, int depth, void *arg)
 {
-	fprintf(arg, "%" PRId64 "\t%s\t%" PRId64 "\t%" PRId64 "\t%zu\t%zu\n",
-	    p->proc->pid, p->name, p->start_ms, p->duration_ms, p->nchildren,
-	    p->nsamples);
+	fprintf(arg, "%" PRId64 "\t", p->proc->pid);
+	escape_fputs(p->name, arg);
+	fprintf(arg, "\t%" PRId64 "\t%" PRId64 "\t%zu\t%zu\n", p->start_ms,
+	    p->duration_ms, p->nchildren, p->nsamples);
 	return 0;
 }
 

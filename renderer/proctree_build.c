@@ -74,40 +74,89 @@ forker_of(const struct forkidx *v, size_t n, int64_t pid)
 	return lo < n && v[lo].pid == pid ? &v[lo] : NULL;
 }
 
+/* What is known of a fork record's first sampled ancestor. */
+enum { ANC_UNKNOWN, ANC_WALKING, ANC_NONE, ANC_FOUND };
+
+struct ancestors {
+	const struct trace *t;
+	const struct forkidx *v;	/* sorted by pid: the deciding record first */
+	size_t n;
+	unsigned char *state;		/* per record of v */
+	int64_t *found;			/* the ancestor's pid, for ANC_FOUND */
+	size_t *path;			/* the walk in progress */
+};
+
 /*
- * Walks up the fork records from pid; the first ancestor that was
- * sampled becomes the parent (*ppid).  A cycle or a self-fork ends the
- * walk; so does a chain longer than the number of records (which
- * implies a cycle).
+ * The first sampled ancestor of the process record r stands for, found
+ * once per record: a walk stops at a record already resolved and hands
+ * its answer down the path it took, so resolving every process is
+ * linear in the records.  A cycle (a record met again on the walk) or a
+ * self-fork means no ancestor.
  */
 static void
-reparent_by_forks(const struct trace *t, const struct forkidx *v, size_t n,
-    int64_t pid0, int64_t *ppid)
+resolve(struct ancestors *a, size_t r)
 {
 	const struct forkidx *f;
-	int64_t pid = pid0;
-	size_t steps;
+	size_t np = 0, i;
+	unsigned char st = ANC_NONE;
+	int64_t pid = 0;
 
-	for (steps = 0; steps < n; steps++) {
-		if ((f = forker_of(v, n, pid)) == NULL || f->ppid == f->pid ||
-		    f->ppid == pid0)
-			return;
-		if (trace_find_pid(t, f->ppid) != NULL) {
-			*ppid = f->ppid;
-			return;
+	while (a->state[r] == ANC_UNKNOWN) {
+		a->state[r] = ANC_WALKING;
+		a->path[np++] = r;
+		f = &a->v[r];
+		if (f->ppid == f->pid)
+			break;
+		if (trace_find_pid(a->t, f->ppid) != NULL) {
+			st = ANC_FOUND;
+			pid = f->ppid;
+			break;
 		}
-		pid = f->ppid;
+		if ((f = forker_of(a->v, a->n, f->ppid)) == NULL)
+			break;
+		r = (size_t)(f - a->v);
 	}
+	if (np == 0 || (st == ANC_NONE && a->state[r] != ANC_WALKING &&
+	    a->state[r] != ANC_UNKNOWN)) {
+		/* Stopped at a record resolved before: its answer holds. */
+		st = a->state[r];
+		pid = a->found[r];
+	}
+	for (i = 0; i < np; i++) {
+		a->state[a->path[i]] = st;
+		a->found[a->path[i]] = pid;
+	}
+}
+
+/*
+ * Process i's parent from the fork records: its record's first sampled
+ * ancestor, unless that is the process itself (a cycle through it).
+ */
+static void
+reparent_by_forks(struct ancestors *a, int64_t pid0, int64_t *ppid)
+{
+	const struct forkidx *f = forker_of(a->v, a->n, pid0);
+	size_t r;
+
+	if (f == NULL)
+		return;
+	r = (size_t)(f - a->v);
+	resolve(a, r);
+	if (a->state[r] == ANC_FOUND && a->found[r] != pid0)
+		*ppid = a->found[r];
 }
 
 static int
 apply_forks(const struct trace *t, int64_t *ppid)
 {
 	struct forkidx *v;
+	struct ancestors a;
 	size_t i;
+	int rc = -1;
 
 	if (t->nforks == 0)
 		return 0;
+	memset(&a, 0, sizeof(a));
 	if ((v = calloc(t->nforks, sizeof(*v))) == NULL)
 		return -1;
 	for (i = 0; i < t->nforks; i++) {
@@ -117,10 +166,23 @@ apply_forks(const struct trace *t, int64_t *ppid)
 		v[i].seq = i;
 	}
 	qsort(v, t->nforks, sizeof(*v), cmp_forkidx);
+	a.t = t;
+	a.v = v;
+	a.n = t->nforks;
+	a.state = calloc(a.n, sizeof(*a.state));
+	a.found = calloc(a.n, sizeof(*a.found));
+	a.path = calloc(a.n, sizeof(*a.path));
+	if (a.state == NULL || a.found == NULL || a.path == NULL)
+		goto out;
 	for (i = 0; i < t->nprocs; i++)
-		reparent_by_forks(t, v, t->nforks, t->procs[i]->pid, &ppid[i]);
+		reparent_by_forks(&a, t->procs[i]->pid, &ppid[i]);
+	rc = 0;
+out:
+	free(a.state);
+	free(a.found);
+	free(a.path);
 	free(v);
-	return 0;
+	return rc;
 }
 
 /* ---- step 3: linking ---- */
@@ -308,12 +370,14 @@ find_parents(struct proctree *tree, const struct trace *t, int64_t *ppid)
 }
 
 int
-proctree_build(struct proctree *tree, const struct trace *t, struct diag *d)
+proctree_build(struct proctree *tree, const struct trace *t,
+    const struct tree_opts *opts, struct diag *d)
 {
 	int64_t *ppid;
 	int rc;
 
 	memset(tree, 0, sizeof(*tree));
+	tree->opts = *opts;
 	tree->sample_period_ms = t->sample_period_ms;
 	tree->profile = trace_header(t, HDR_PROFILE);
 	if (tree->profile != NULL && tree->profile[0] == '\0')
@@ -370,62 +434,12 @@ merge_logger(struct proctree *tree, struct pnode **v, size_t n, int in_logger)
 	return 0;
 }
 
-/*
- * Profile mode: processes older than the logging start fold into their
- * parent; their children move up to the end of the parent's list.
- */
-static int
-fold_early(struct proctree *tree, struct pnode *parent)
-{
-	struct pnode *p;
-	size_t i = 0, j;
-
-	while (i < parent->nchildren) {
-		p = parent->children[i];
-		if (p->start_ms >= tree->log_start_ms) {
-			if (fold_early(tree, p) != 0)
-				return -1;
-			i++;
-			continue;
-		}
-		if (node_merge(parent, p) != 0)
-			return -1;
-		node_remove(parent->children, &parent->nchildren, i);
-		for (j = 0; j < p->nchildren; j++) {
-			p->children[j]->parent = parent;
-			if (node_append(&parent->children, &parent->nchildren,
-			    &parent->children_cap, p->children[j]) != 0)
-				return -1;
-		}
-		p->nchildren = 0;
-	}
-	return 0;
-}
-
-static int
-profile_fold(struct proctree *tree)
-{
-	struct pnode *p;
-	size_t i;
-
-	for (i = 0; i < tree->nroots; i++) {
-		p = tree->roots[i];
-		if (fold_early(tree, p) != 0)
-			return -1;
-		if (p->start_ms < tree->log_start_ms) {
-			p->start_ms = tree->log_start_ms;
-			p->duration_ms = tree->log_end_ms - tree->log_start_ms;
-		}
-	}
-	return 0;
-}
-
 int
 proctree_merge_logger(struct proctree *tree)
 {
 	if (merge_logger(tree, tree->roots, tree->nroots, 0) != 0)
 		return -1;
 	if (tree->profile != NULL)
-		return profile_fold(tree);
+		return profile_step(tree);
 	return 0;
 }

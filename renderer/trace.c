@@ -350,8 +350,7 @@ trace_finish(struct trace *t, struct diag *d)
 {
 	size_t i;
 
-	d->file[0] = '\0';	/* this is about the whole log, no one file */
-	d->line = 0;
+	d->line = 0;	/* about the whole log: the file is the input's name */
 	if (t->nprocs == 0)
 		return diag_error(d, "no process data (proc_ps.log or "
 		    "taskstats.log missing or empty)");

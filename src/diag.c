@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "escape.h"
 
 void
 diag_init(struct diag *d, const char *prog)
@@ -36,16 +37,21 @@ where(const struct diag *d, char *buf, size_t len)
 		snprintf(buf, len, "%s: ", d->file);
 }
 
+/*
+ * Messages quote names and lines from logs: they are escaped as a whole
+ * here, the one place every message passes (docs/errors.md).
+ */
 int
 diag_verror(struct diag *d, int status, const char *fmt, va_list ap)
 {
-	char loc[600], text[512];
+	char loc[600], text[512], raw[sizeof(loc) + sizeof(text)];
 
 	if (d->failed)
 		return -1;
 	where(d, loc, sizeof(loc));
 	vsnprintf(text, sizeof(text), fmt, ap);
-	snprintf(d->msg, sizeof(d->msg), "%s%s", loc, text);
+	snprintf(raw, sizeof(raw), "%s%s", loc, text);
+	escape_text(d->msg, sizeof(d->msg), raw);
 	d->failed = 1;
 	d->status = status;
 	return -1;
@@ -73,21 +79,33 @@ diag_error_status(struct diag *d, int status, const char *fmt, ...)
 	return -1;
 }
 
+/* One line "prog: PREFIXtext" on d->out, the text escaped. */
+static void
+print_line(struct diag *d, const char *prefix, const char *fmt, va_list ap)
+{
+	char text[1024];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	fprintf(d->out, "%s: ", d->prog);
+	escape_fputs(prefix, d->out);
+	escape_fputs(text, d->out);
+	fputc('\n', d->out);
+}
+
 void
 diag_warn(struct diag *d, const char *fmt, ...)
 {
-	char loc[600];
+	char loc[600], prefix[sizeof(loc) + 16];
 	va_list ap;
 
 	d->nwarn++;
 	if (d->out == NULL || d->verbose < 0)
 		return;
 	where(d, loc, sizeof(loc));
-	fprintf(d->out, "%s: %swarning: ", d->prog, loc);
+	snprintf(prefix, sizeof(prefix), "%swarning: ", loc);
 	va_start(ap, fmt);
-	vfprintf(d->out, fmt, ap);
+	print_line(d, prefix, fmt, ap);
 	va_end(ap);
-	fputc('\n', d->out);
 }
 
 void
@@ -97,9 +115,7 @@ diag_info(struct diag *d, const char *fmt, ...)
 
 	if (d->out == NULL || d->verbose <= 0)
 		return;
-	fprintf(d->out, "%s: ", d->prog);
 	va_start(ap, fmt);
-	vfprintf(d->out, fmt, ap);
+	print_line(d, "", fmt, ap);
 	va_end(ap);
-	fputc('\n', d->out);
 }

@@ -212,7 +212,7 @@ dstat_end_block(void *arg)
 }
 
 static const struct tblock_cb dstat_cb = {
-	dstat_begin_block, dstat_line, dstat_end_block
+	dstat_begin_block, dstat_line, dstat_end_block, 0
 };
 
 static void *

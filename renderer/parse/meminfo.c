@@ -90,7 +90,7 @@ mem_end_block(void *arg)
 }
 
 static const struct tblock_cb mem_cb = {
-	mem_begin_block, mem_line, mem_end_block
+	mem_begin_block, mem_line, mem_end_block, 0
 };
 
 static void *

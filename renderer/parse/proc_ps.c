@@ -163,7 +163,8 @@ ps_line(void *arg, const char *s, size_t n)
 	return 0;
 }
 
-static const struct tblock_cb ps_cb = { ps_begin_block, ps_line, NULL };
+/* Old loggers copied names with newlines as they were: resume. */
+static const struct tblock_cb ps_cb = { ps_begin_block, ps_line, NULL, 1 };
 
 static void *
 ps_open(struct trace *t, struct diag *d)

@@ -97,7 +97,9 @@ stat_line(void *arg, const char *line, size_t len)
 	return 0;
 }
 
-static const struct tblock_cb stat_cb = { stat_begin_block, stat_line, NULL };
+static const struct tblock_cb stat_cb = {
+	stat_begin_block, stat_line, NULL, 0
+};
 
 static void *
 stat_open(struct trace *t, struct diag *d)

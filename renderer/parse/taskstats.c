@@ -199,7 +199,7 @@ ts_line(void *arg, const char *line, size_t len)
 	return 0;
 }
 
-static const struct tblock_cb ts_cb = { ts_begin_block, ts_line, NULL };
+static const struct tblock_cb ts_cb = { ts_begin_block, ts_line, NULL, 0 };
 
 static void *
 ts_open(struct trace *t, struct diag *d)

@@ -6,9 +6,6 @@
 #include "logfiles.h"
 #include "tblock.h"
 
-/* Jiffies beyond this would overflow ms arithmetic; no uptime is that long. */
-#define TBLOCK_MAX_JIFFIES (INT64_MAX / 1000)
-
 size_t
 tblock_trim(const char *line, size_t len)
 {
@@ -56,10 +53,14 @@ excerpt(char *dst, size_t cap, const char *s, size_t len)
 	dst[n] = '\0';
 }
 
+/* Blank lines inside blocks reported one by one; then only counted. */
+#define RESUME_WARN_MAX 5
+
 static int
 close_block(struct tblock *tb)
 {
 	tb->in_block = 0;
+	tb->was_dropping = tb->dropping;
 	if (tb->dropping) {
 		tb->dropping = 0;
 		return 0;
@@ -81,8 +82,9 @@ start_block(struct tblock *tb, const char *line, size_t len)
 		excerpt(ex, sizeof(ex), line, len);
 		return diag_error(tb->d, "expected a time stamp, found '%s'", ex);
 	}
-	if (j > TBLOCK_MAX_JIFFIES)
-		return diag_error(tb->d, "time stamp %llu is too large",
+	if (j > CAP_STAMP_JIFFIES)
+		return diag_error(tb->d, "time stamp %llu is more than 20 years "
+		    "of uptime: over this program's limit (see docs/limits.md)",
 		    (unsigned long long)j);
 	ms = (int64_t)j * MS_PER_JIFFY;
 	tb->in_block = 1;
@@ -104,6 +106,30 @@ start_block(struct tblock *tb, const char *line, size_t len)
 	return 0;
 }
 
+/* Whether the line is all digits (blanks around them allowed). */
+static int
+is_stamp(const char *line, size_t len)
+{
+	const char *p = line;
+	uint64_t j;
+
+	return tblock_number(&p, line + len, &j) == 0 && p == line + len;
+}
+
+/* A line after a blank line that is no time stamp: see tblock_cb.resume. */
+static int
+resume_block(struct tblock *tb, const char *line, size_t len)
+{
+	tb->in_block = 1;
+	tb->dropping = tb->was_dropping;
+	if (++tb->resumed <= RESUME_WARN_MAX)
+		diag_warn(tb->d, "blank line inside a block (a process name "
+		    "with a newline?); the block goes on");
+	if (tb->dropping)
+		return 0;
+	return tb->cb->line(tb->arg, line, len);
+}
+
 static int
 on_line(void *arg, const char *line, size_t len, long lineno)
 {
@@ -113,6 +139,9 @@ on_line(void *arg, const char *line, size_t len, long lineno)
 	len = tblock_trim(line, len);
 	if (len == 0)
 		return tb->in_block ? close_block(tb) : 0;
+	if (!tb->in_block && tb->cb->resume && tb->nblocks > 0 &&
+	    !is_stamp(line, len))
+		return resume_block(tb, line, len);
 	if (!tb->in_block)
 		return start_block(tb, line, len);
 	if (tb->dropping)
@@ -142,6 +171,11 @@ tblock_end(struct tblock *tb)
 {
 	if (linesplit_end_diag(&tb->ls, tb->d) != 0)
 		return -1;
+	if (tb->resumed > RESUME_WARN_MAX) {
+		tb->d->line = 0;
+		diag_warn(tb->d, "%ld blank lines inside blocks in all",
+		    tb->resumed);
+	}
 	if (tb->in_block)
 		return close_block(tb);
 	return 0;

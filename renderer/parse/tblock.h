@@ -17,6 +17,13 @@ struct tblock_cb {
 	int (*begin)(void *arg, int64_t time_ms);
 	int (*line)(void *arg, const char *line, size_t len);
 	int (*end)(void *arg);
+	/*
+	 * Set for logs whose lines may hold a blank line of their own (old
+	 * proc_ps.log: a process name with newlines): a line that is no
+	 * time stamp after a blank line continues the block before, with a
+	 * warning, instead of being an error.  Only for kinds without end().
+	 */
+	int resume;
 };
 
 struct tblock {
@@ -26,6 +33,8 @@ struct tblock {
 	struct diag *d;
 	int in_block;
 	int dropping;		/* its stamp did not advance: lines ignored */
+	int was_dropping;	/* the block closed last was dropped */
+	long resumed;		/* blocks continued after a blank line */
 	int have_time;
 	int64_t time_ms;	/* of the current (or last) block */
 	long nblocks;

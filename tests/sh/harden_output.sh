@@ -124,3 +124,43 @@ fi
 expect_error "missing output directory: exit 3" 3 'nodir/x.png' \
     -o "$O/nodir/x.png" "$LOGS"
 check "  nothing created" [ ! -e "$O/nodir" ]
+
+# SIGINT or SIGTERM while the chart is being written: the temporary
+# file goes with the renderer, the old chart stays.  A tall chart keeps
+# the renderer writing long enough to catch it at it: the signal is sent
+# once the temporary file is there, whatever the machine's speed.
+mkdir -p "$T/tall"
+awk 'BEGIN { for (b = 1; b <= 3; b++) { print b
+	print "1 (init) S 0 1 1 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 0"
+	for (p = 2; p < 20002; p++)
+		printf "%d (busy%d) R 1 1 1 0 -1 0 0 0 0 0 %d 0 0 0 20 0 1 0 0\n", p, p, b
+	print "" } }' >"$T/tall/proc_ps.log"
+for sig in TERM INT; do
+	S=$T/sig$sig
+	mkdir -p "$S"
+	echo old >"$S/chart.png"
+	# A shell starts background jobs with SIGINT ignored, and no shell
+	# can undo that: perl (essential in Debian) puts it back.
+	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' \
+	    "$R" -o "$S/chart.png" "$T/tall" 2>"$S/err" &
+	pid=$!
+	n=0
+	while [ -z "$(ls -A "$S" | grep '^\.chart\.png\.')" ] &&
+	    kill -0 $pid 2>/dev/null && [ $n -lt 6000 ]; do
+		sleep 0.01
+		n=$((n + 1))
+	done
+	seen=$(ls -A "$S" | grep -c '^\.chart\.png\.')
+	kill -s $sig $pid 2>/dev/null
+	wait $pid
+	rc=$?
+	if [ "$seen" -eq 0 ]; then
+		ok "SIG$sig while writing # SKIP the chart was done before its temporary file was seen"
+		continue
+	fi
+	check "SIG$sig while writing: killed by it (exit $rc)" \
+	    [ "$rc" -gt 128 ]
+	check "  temporary file removed, old chart kept" \
+	    sh -c "[ \"\$(ls -A '$S')\" = 'chart.png
+err' ] && grep -qx old '$S/chart.png'"
+done

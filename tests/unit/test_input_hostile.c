@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "testutil.h"
 #include "memtar.h"
@@ -267,7 +266,7 @@ pid_reuse_gives_two_processes(void **state)
 	assert_int_equal(a->nsamples, 1);
 	assert_int_equal(b->nsamples, 1);
 	/* Both stay in the tree as init's children, older one first. */
-	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	assert_int_equal(proctree_count(&tree), 3);
 	proctree_free(&tree);
 	trace_free(&t);
@@ -310,7 +309,7 @@ ten_thousand_alive(void **state)
 	assert_int_equal(t.nprocs, (size_t)n + 1);
 	for (i = 0; i < t.nprocs; i++)
 		assert_int_equal(t.procs[i]->nsamples, 2);
-	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	assert_int_equal(proctree_count(&tree), (size_t)n + 1);
 	assert_int_equal(tree.nroots, 1);
 	assert_int_equal(tree.roots[0]->nchildren, (size_t)n);
@@ -349,8 +348,9 @@ siblings_log(long n, long blocks, int all_blocks, size_t *lenp)
 /*
  * Pruning 200 000 short-lived siblings and merging 50 000 busy
  * same-named ones were quadratic (8.7 s and 99 s); now linear and
- * n log n.  Each tree must take under 20 s of CPU (well under 1 s now,
- * a few under sanitizers; the old code took 99 s on the second).
+ * n log n.  Here the results are checked; how the time grows with the
+ * count is measured by make bench (bench_scaling.sh), not asserted: a
+ * test must pass on a busy machine.
  */
 static void
 many_siblings_prune_and_merge(void **state)
@@ -361,15 +361,12 @@ many_siblings_prune_and_merge(void **state)
 	size_t len;
 	char *log;
 	size_t i;
-	clock_t c0;
 
 	(void)state;
 	log = siblings_log(200000, 4, 0, &len);
 	assert_int_equal(parse_ps(&t, &d, log, len), 0);
 	assert_int_equal(trace_finish(&t, &d), 0);
-	c0 = clock();
-	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
-	assert_true(clock() - c0 < 20 * CLOCKS_PER_SEC);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	/* Every child is short-lived and pruned: init alone is left. */
 	assert_int_equal(proctree_count(&tree), 1);
 	proctree_free(&tree);
@@ -379,9 +376,7 @@ many_siblings_prune_and_merge(void **state)
 	log = siblings_log(50000, 6, 1, &len);
 	assert_int_equal(parse_ps(&t, &d, log, len), 0);
 	assert_int_equal(trace_finish(&t, &d), 0);
-	c0 = clock();
-	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
-	assert_true(clock() - c0 < 20 * CLOCKS_PER_SEC);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	/* All 50 000 merge into PID 2 with every sample, in time order. */
 	assert_int_equal(proctree_count(&tree), 2);
 	assert_int_equal(tree.roots[0]->nchildren, 1);

@@ -220,12 +220,17 @@ bad_stamp_is_an_error(void **state)
 {
 	struct run r;
 
+	/*
+	 * Junk where a later stamp is due is taken for the rest of the block
+	 * (old logs cut a line at a name's newline): a warning, not an error.
+	 */
 	run_ps(&r, "100\n1 (init) S 0 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 1\n"
 	    "\n12x4\n", 5);
-	assert_int_equal(r.rc, -1);
-	assert_int_equal(r.d.status, EXIT_BADINPUT);
-	assert_non_null(strstr(r.d.msg, "boot.tgz:proc_ps.log:4: "));
-	assert_non_null(strstr(r.d.msg, "time stamp"));
+	assert_int_equal(r.rc, 0);
+	assert_non_null(strstr(r.warnings, "boot.tgz:proc_ps.log:4: warning: "
+	    "blank line inside a block"));
+	assert_non_null(strstr(r.warnings, "boot.tgz:proc_ps.log:4: warning: "
+	    "unreadable process line skipped"));
 	run_free(&r);
 
 	/* Data before any time stamp. */
@@ -372,6 +377,50 @@ example1_counts(void **state)
 	free(text);
 }
 
+/*
+ * Before bootchartd escaped them, a name with newlines (any user can
+ * write "a\n\nJUNK" to /proc/self/comm) went into proc_ps.log as they
+ * were, cutting one stat line into three with a blank line between.
+ * The log must still read: the cut lines are skipped with warnings, the
+ * blank line does not end the block, and the other processes of that
+ * block keep their samples.
+ */
+static void
+newline_in_an_old_name_loses_one_line(void **state)
+{
+	char text[4096];
+	struct run r;
+	struct process *p;
+
+	text[0] = '\0';
+	strcat(text, "100\n");
+	add_stat(text, sizeof(text), 1, "init", 'S', 0, 5, 10, 1);
+	add_stat(text, sizeof(text), 42, "sh", 'R', 1, 0, 0, 90);
+	strcat(text, "\n120\n");
+	add_stat(text, sizeof(text), 42, "a\n\nJUNK", 'R', 1, 4, 2, 90);
+	add_stat(text, sizeof(text), 1, "init", 'S', 0, 5, 12, 1);
+	strcat(text, "\n150\n");
+	add_stat(text, sizeof(text), 1, "init", 'S', 0, 6, 14, 1);
+	add_stat(text, sizeof(text), 42, "sh", 'R', 1, 9, 3, 90);
+	strcat(text, "\n");
+	run_ps(&r, text, 7);
+	assert_int_equal(r.rc, 0);
+	assert_non_null(strstr(r.warnings, "boot.tgz:proc_ps.log:6: warning: "
+	    "unreadable process line skipped"));
+	assert_non_null(strstr(r.warnings, "boot.tgz:proc_ps.log:8: warning: "
+	    "blank line inside a block"));
+	assert_int_equal(r.t.ps_blocks, 3);
+	assert_int_equal(trace_finish(&r.t, &r.d), 0);
+	/* init was read in all three blocks, sh in the first and last. */
+	p = trace_find_pid(&r.t, 1);
+	assert_int_equal(p->nsamples, 2);
+	assert_int_equal(p->samples[0].time_ms, 1200);
+	p = trace_find_pid(&r.t, 42);
+	assert_int_equal(p->nsamples, 1);
+	assert_int_equal(p->samples[0].time_ms, 1500);
+	run_free(&r);
+}
+
 static void
 names_cmdlines_and_header(void **state)
 {
@@ -462,6 +511,7 @@ main(void)
 		cmocka_unit_test(empty_log_has_no_processes),
 		cmocka_unit_test(endless_line_is_an_error),
 		cmocka_unit_test(example1_counts),
+		cmocka_unit_test(newline_in_an_old_name_loses_one_line),
 		cmocka_unit_test(names_cmdlines_and_header),
 		cmocka_unit_test(index_holds_many_pids),
 		cmocka_unit_test(proc_ps_huge_starttime),

@@ -1,0 +1,21 @@
+/* escape.h: text from logs made safe to print on a terminal (docs/errors.md, "What is printed"). */
+#ifndef BC_ESCAPE_H
+#define BC_ESCAPE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Copies s to dst (cap bytes, NUL-terminated, cut at a whole escape)
+ * with every byte a terminal could act on escaped: a backslash as \\,
+ * tab, newline and carriage return as \t \n \r, every other control
+ * character (C0, DEL, C1) and every byte that is not part of valid
+ * UTF-8 as \xHH.  Printable ASCII and valid UTF-8 text stay as they are.
+ * Returns the length written.
+ */
+size_t escape_text(char *dst, size_t cap, const char *s);
+
+/* The same, written to f without a length limit. */
+void escape_fputs(const char *s, FILE *f);
+
+#endif

@@ -1,0 +1,77 @@
+/* test_escape.c: what is printed from logs: escape_text and the messages that use it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "diag.h"
+#include "escape.h"
+
+static void
+escapes_what_a_terminal_would_act_on(void **state)
+{
+	char out[256];
+
+	(void)state;
+	escape_text(out, sizeof(out), "plain text, ASCII ~");
+	assert_string_equal(out, "plain text, ASCII ~");
+	escape_text(out, sizeof(out), "a\tb\nc\rd\\e");
+	assert_string_equal(out, "a\\tb\\nc\\rd\\\\e");
+	/* ESC (a colour or title sequence), BEL, DEL. */
+	escape_text(out, sizeof(out), "\x1b]0;pwned\x07 x\x7f");
+	assert_string_equal(out, "\\x1b]0;pwned\\x07 x\\x7f");
+	/* Valid UTF-8 stays; C1 controls (CSI is U+009B) and junk do not. */
+	escape_text(out, sizeof(out), "\xc3\xa9t\xc3\xa9 \xe2\x82\xac");
+	assert_string_equal(out, "\xc3\xa9t\xc3\xa9 \xe2\x82\xac");
+	escape_text(out, sizeof(out), "\xc2\x9b" "2J \xff\xfe \xc0\xaf");
+	assert_string_equal(out, "\\xc2\\x9b2J \\xff\\xfe \\xc0\\xaf");
+}
+
+static void
+cuts_at_a_whole_escape(void **state)
+{
+	char out[8];
+
+	(void)state;
+	/* "ab" and one 4-byte escape fill 6 of 7 bytes; the next would not fit. */
+	assert_int_equal(escape_text(out, sizeof(out), "ab\x01\x02"), 6);
+	assert_string_equal(out, "ab\\x01");
+	assert_int_equal(escape_text(out, 1, "abc"), 0);
+	assert_string_equal(out, "");
+}
+
+static void
+messages_are_escaped(void **state)
+{
+	struct diag d;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	diag_init(&d, "test");
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	d.out = f;
+	diag_set_file(&d, "evil\x1b[2J.tgz:proc_ps.log");
+	d.line = 3;
+	diag_warn(&d, "name \"%s\"", "\x07\n");
+	diag_error(&d, "bad \"%s\"", "\x1b[31m");
+	fclose(f);
+	assert_string_equal(buf, "test: evil\\x1b[2J.tgz:proc_ps.log:3: "
+	    "warning: name \"\\x07\\n\"\n");
+	assert_string_equal(d.msg, "evil\\x1b[2J.tgz:proc_ps.log:3: bad "
+	    "\"\\x1b[31m\"");
+	free(buf);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(escapes_what_a_terminal_would_act_on),
+		cmocka_unit_test(cuts_at_a_whole_escape),
+		cmocka_unit_test(messages_are_escaped),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
