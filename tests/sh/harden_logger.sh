@@ -144,8 +144,12 @@ i=0
 while [ $i -lt 100 ]; do sleep 4 & i=$((i + 1)); done'
 init_ran
 valid_log
-check "tmpfsfull: logs cut to the budget (tarball holds under 256 KiB)" \
-    [ "$(tar -xzOf "$S/out/bootchart.tgz" | wc -c)" -le 262144 ]
+# The budget counts the logs, not the header (built in memory at the end):
+# with the logs a few hundred bytes short of it, the whole tarball's
+# members went over now and then.
+logs=$(tar -tzf "$S/out/bootchart.tgz" | grep -vx header)
+check "tmpfsfull: logs cut to the budget (the logs hold at most 256 KiB)" \
+    [ "$(tar -xzOf "$S/out/bootchart.tgz" $logs | wc -c)" -le 262144 ]
 check "tmpfsfull: said so" grep -Eiq 'full|budget|trunc' "$S/kmsg" "$S/stderr"
 
 # 4. SIGTERM while sampling fast: the log so far is written.
