@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "slurp.h"
 
 #define VALUE_MAX 4096
 
@@ -390,30 +391,29 @@ config_parse(struct config *c, const char *buf, size_t len, struct diag *d)
 int
 config_load(struct config *c, const char *path, int must, struct diag *d)
 {
+	const size_t cap = 65536;
+	const char *why;
 	char *buf;
-	ssize_t r;
-	size_t n = 0, cap = 65536;
-	int fd;
+	size_t n;
 
 	diag_set_file(d, "%s", path);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+	/* A regular file only, at most 64 KiB of it: a bounded read. */
+	if ((buf = slurp_at(AT_FDCWD, path, cap + 1, &n)) == NULL) {
+		if (errno == ENOMEM)
+			return diag_error_status(d, EXIT_NOMEM,
+			    "out of memory");
 		if (!must && errno == ENOENT)
 			return 0;
+		why = errno == EINVAL ? "not a regular file" : strerror(errno);
 		if (must)
-			return diag_error_status(d, EXIT_BADINPUT, "%s",
-			    strerror(errno));
-		diag_warn(d, "%s; defaults used", strerror(errno));
+			return diag_error_status(d, EXIT_BADINPUT, "%s", why);
+		diag_warn(d, "%s; defaults used", why);
 		return 0;
 	}
-	if ((buf = malloc(cap)) == NULL) {
-		close(fd);
-		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	}
-	while (n < cap && (r = read(fd, buf + n, cap - n)) > 0)
-		n += (size_t)r;
-	close(fd);
-	if (n == cap)
+	if (n > cap) {
 		diag_warn(d, "longer than %zu bytes; the rest is ignored", cap);
+		n = cap;
+	}
 	config_parse(c, buf, n, d);
 	free(buf);
 	return 0;

@@ -17,7 +17,7 @@ struct config {
 	uint64_t period_us;		/* SAMPLE_PERIOD */
 	uint64_t tmpfs_size;		/* TMPFS_SIZE, bytes; also the log budget */
 	int acct;			/* PROCESS_ACCOUNTING */
-	char dest[PATH_MAX];		/* BOOTLOG_DEST */
+	char dest[PATH_MAX];		/* BOOTLOG_DEST, or -o (absolute) */
 	int auto_render;		/* AUTO_RENDER */
 	char render_format[8];		/* AUTO_RENDER_FORMAT */
 	char render_dir[PATH_MAX];	/* AUTO_RENDER_DIR */
@@ -28,6 +28,8 @@ struct config {
 	uint64_t max_us;		/* MAX_DURATION */
 	uint64_t write_wait_us;		/* WRITE_TIMEOUT */
 	char init[PATH_MAX];		/* INIT; empty for the built-in list */
+	/* From the command line only (no key): */
+	int verbose;			/* -v: detail messages, usage figures */
 };
 
 /* Called for each KEY=VALUE line; `line` counts from 1. */
@@ -41,7 +43,12 @@ void config_defaults(struct config *);
  * default; the file is never executed.  Returns the number of warnings.
  */
 int config_parse(struct config *, const char *buf, size_t len, struct diag *);
-/* Reads path and applies it; a missing file is fine unless `must`. */
+/*
+ * Reads path (a regular file, at most 64 KiB) and applies it; a missing
+ * file is fine unless `must`.  Anything else (a FIFO, a tty, a
+ * directory) is refused at once: with `must` as bad input, else with a
+ * warning and the defaults.  Returns 0 or -1 (d says why).
+ */
 int config_load(struct config *, const char *path, int must, struct diag *);
 /*
  * Shell-like KEY=VALUE lexer shared with /etc/os-release: comments,

@@ -4,17 +4,18 @@
 
 #include <stddef.h>
 
-#include "session.h"
+#include "config.h"
+#include "diag.h"
+#include "store.h"
 
 /*
- * Waits (up to WRITE_TIMEOUT) for the destination directory to take a
- * new file, writes header + logs as tar.gz to a temporary file there
- * (O_EXCL|O_NOFOLLOW), fsyncs it and renames it over s->dest, mode
- * 0644.  Returns 0, or -1 after a message (no file is left behind).
+ * Waits (up to WRITE_TIMEOUT) for the directory of cfg->dest to take a
+ * new file, writes the header and the store's logs as tar.gz to a
+ * temporary file there (O_EXCL|O_NOFOLLOW), fsyncs it and renames it
+ * over cfg->dest, mode 0644.  Returns 0, or -1 after a message (no
+ * file is left behind).
  */
-int dest_write(struct session *, const char *header, size_t hlen);
-
-/* Runs AUTO_RENDER's renderer on the tarball; returns its status. */
-int auto_render(struct session *);
+int dest_write(const struct config *, const struct store *,
+    const char *header, size_t hlen, struct diag *);
 
 #endif

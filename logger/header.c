@@ -10,6 +10,7 @@
 
 #include "header.h"
 #include "logfiles.h"
+#include "slurp.h"
 
 #define HEADER_MAX 16384
 
@@ -154,7 +155,8 @@ put_cmdline(struct hbuf *h, int procfd)
 }
 
 char *
-header_build(const struct session *s, int procfd, size_t *len)
+header_build(const struct run_report *r, const struct config *cfg,
+    int procfd, size_t *len)
 {
 	struct hbuf h;
 	struct utsname u;
@@ -180,25 +182,25 @@ header_build(const struct session *s, int procfd, size_t *len)
 	put(&h, HDR_RELEASE, "%s", rel);
 	put_cpu(&h, procfd);
 	put_cmdline(&h, procfd);
-	if (s->profile[0] != '\0')
-		put(&h, HDR_PROFILE, "%s", s->profile);
-	if (s->truncated)
+	if (r->profile != NULL && r->profile[0] != '\0')
+		put(&h, HDR_PROFILE, "%s", r->profile);
+	if (r->truncated)
 		put(&h, HDR_TRUNCATED, "yes");
-	if (s->acct_note[0] != '\0')
-		put(&h, "bootchart.acct", "%s", s->acct_note);
-	if (s->pe_wanted && s->pe.note[0] != '\0')
-		put(&h, "bootchart.paternity", "%s", s->pe.note);
-	else if (s->pe.overruns > 0 || s->pe.out.lost > 0)
+	if (r->acct_note[0] != '\0')
+		put(&h, "bootchart.acct", "%s", r->acct_note);
+	if (r->pe_wanted && r->pe_note[0] != '\0')
+		put(&h, "bootchart.paternity", "%s", r->pe_note);
+	else if (r->pe_overruns > 0 || r->pe_lost > 0)
 		put(&h, "bootchart.paternity", "incomplete: %llu queue "
 		    "overruns, %llu forks dropped",
-		    (unsigned long long)s->pe.overruns,
-		    (unsigned long long)s->pe.out.lost);
+		    (unsigned long long)r->pe_overruns,
+		    (unsigned long long)r->pe_lost);
 	put(&h, "bootchart.period", "%llu.%06llu",
-	    (unsigned long long)(s->cfg.period_us / 1000000),
-	    (unsigned long long)(s->cfg.period_us % 1000000));
-	if (s->why_end != NULL)
-		put(&h, "bootchart.end", "%s%s%s", s->why_end,
-		    s->exit_name[0] ? " " : "", s->exit_name);
+	    (unsigned long long)(cfg->period_us / 1000000),
+	    (unsigned long long)(cfg->period_us % 1000000));
+	if (r->why_end != NULL)
+		put(&h, "bootchart.end", "%s%s%s", r->why_end,
+		    r->exit_name[0] ? " " : "", r->exit_name);
 	*len = h.len;
 	return h.p;
 }

@@ -4,14 +4,16 @@
 
 #include <stddef.h>
 
-#include "session.h"
+#include "config.h"
+#include "report.h"
 
 /*
  * Builds the header text into a malloc'd buffer.  procfd is our procfs
  * (cpuinfo, cmdline); /etc/os-release is read from the current root,
  * so call it from the booted system's mount namespace.  NULL: no memory.
  */
-char *header_build(const struct session *, int procfd, size_t *len);
+char *header_build(const struct run_report *, const struct config *,
+    int procfd, size_t *len);
 
 /* Copies the value of "model name" (or a fallback) and the CPU count. */
 void cpuinfo_summary(const char *buf, size_t len, char *model, size_t msz,

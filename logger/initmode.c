@@ -11,6 +11,7 @@
 #include "initmode.h"
 #include "pidfile.h"
 #include "session.h"
+#include "slurp.h"
 
 /* The kernel's own fallbacks when no init= is given. */
 static const char *const fallback_init[] = {
@@ -37,7 +38,7 @@ cmdline_init(char *out, size_t outsz)
 	int fd;
 
 	out[0] = '\0';
-	fd = open(file != NULL ? file : "/proc/cmdline", O_RDONLY | O_CLOEXEC);
+	fd = open_regular_at(AT_FDCWD, file != NULL ? file : "/proc/cmdline");
 	if (fd < 0)
 		return;
 	n = read(fd, buf, sizeof(buf));
@@ -106,7 +107,8 @@ static int
 logger_child(uint64_t t0_us)
 {
 	const char *conf = getenv("BOOTCHARTD_CONFIG");
-	struct session *s;
+	struct session s = { MODE_INIT, NULL, -1 };
+	struct config *cfg;
 	struct diag d;
 	int r;
 
@@ -114,23 +116,18 @@ logger_child(uint64_t t0_us)
 	diag_init(&d, "bootchartd");
 	d.out = open_messages();
 	d.verbose = 1;
-	if ((s = malloc(sizeof(*s))) == NULL) {
+	if ((cfg = malloc(sizeof(*cfg))) == NULL) {
 		diag_warn(&d, "out of memory; not logging");
 		return EXIT_NOMEM;
 	}
-	session_init(s, &d);
-	s->mode = MODE_INIT;
-	s->t0_us = t0_us;
-	s->verbose = 0;
-	config_load(&s->cfg, conf != NULL ? conf : CONFIG_PATH, 0, &d);
+	config_defaults(cfg);
+	config_load(cfg, conf != NULL ? conf : CONFIG_PATH, 0, &d);
 	diag_set_file(&d, "%s", "");
-	snprintf(s->dest, sizeof(s->dest), "%s", s->cfg.dest);
-	s->acct_wanted = s->cfg.acct;
 	diag_info(&d, "logging from %llu.%06llu s after boot",
 	    (unsigned long long)(t0_us / 1000000),
 	    (unsigned long long)(t0_us % 1000000));
-	r = session_run(s);
-	free(s);
+	r = session_run(&s, cfg, &d);
+	free(cfg);
 	if (d.out != stderr)
 		fclose(d.out);
 	return r;
@@ -145,11 +142,11 @@ logger_child(uint64_t t0_us)
 static int
 logger_running(void)
 {
-	char path[PATH_MAX], dest[PATH_MAX];
+	char path[PATH_MAX], dest[PATH_MAX], why[128];
 	pid_t pid;
 
-	pidfile_path(path, sizeof(path));
-	return pidfile_read(path, &pid, dest, sizeof(dest)) == 0 &&
+	return pidfile_path(path, sizeof(path), 0, why, sizeof(why)) == 0 &&
+	    pidfile_read(path, &pid, dest, sizeof(dest)) == 0 &&
 	    pid != getpid() && is_logger(pid);
 }
 

@@ -4,10 +4,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clocks.h"
 #include "diag.h"
 #include "initmode.h"
 #include "manual.h"
-#include "sampler.h"
+#include "options.h"
+#include "stop.h"
 
 static int
 is_command(const char *s)
@@ -36,11 +38,11 @@ main(int argc, char **argv, char **envp)
 		return EXIT_USAGE;
 	}
 	if (strcmp(argv[1], "start") == 0)
-		return manual_start(argc - 1, argv + 1, t0);
+		return manual_start(argc - 1, argv + 1);
 	if (strcmp(argv[1], "stop") == 0)
 		return manual_stop(argc - 1, argv + 1);
 	if (strcmp(argv[1], "init") == 0)
-		return manual_init(argc - 1, argv + 1, t0);
+		return manual_init(argc - 1, argv + 1);
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
 		usage(stdout);
 		return EXIT_OK;

@@ -1,165 +1,55 @@
-/* manual.c: `bootchartd start|stop|init` on a running system. */
-#include <dirent.h>
+/* manual.c: `bootchartd start [CMD]` and `bootchartd init` on a running system. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <libgen.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "config.h"
 #include "diag.h"
 #include "manual.h"
+#include "options.h"
 #include "pidfile.h"
-#include "pidstat.h"
-#include "sampler.h"
 #include "session.h"
-
-#define STOP_GRACE_US (60 * 1000000ULL)
-
-struct opts {
-	const char *conf;
-	const char *out;
-	const char *period;
-	int acct;		/* -1: config decides */
-	int verbose;
-};
-
-void
-usage(FILE *f)
-{
-	fprintf(f,
-	    "usage: bootchartd start [OPTIONS] [--] [CMD [ARGS...]]\n"
-	    "       bootchartd stop [-c FILE] [-o FILE]\n"
-	    "       bootchartd init [OPTIONS]\n"
-	    "       bootchartd -h | -V\n"
-	    "options:\n"
-	    "  -c FILE         config file (default " CONFIG_PATH ")\n"
-	    "  -o FILE         tarball (default BOOTLOG_DEST as root,\n"
-	    "                  ./bootchart.tgz otherwise)\n"
-	    "  -p, --period S  sample period in seconds (0.01 .. 60)\n"
-	    "  --acct          process accounting (root only)\n"
-	    "  --no-acct       no process accounting\n"
-	    "  -v, --verbose   more messages\n"
-	    "  -h, --help      this text\n"
-	    "  -V, --version   version\n"
-	    "As the kernel's init (init=/sbin/bootchartd) it starts the real\n"
-	    "init and logs the boot; see README.logger.\n");
-}
-
-/* Parses options; returns the index of CMD, or -1 after a message. */
-static int
-parse_opts(int argc, char **argv, struct opts *o)
-{
-	static const struct option lo[] = {
-		{ "period", required_argument, NULL, 'p' },
-		{ "acct", no_argument, NULL, 'A' },
-		{ "no-acct", no_argument, NULL, 'N' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
-	int c;
-
-	memset(o, 0, sizeof(*o));
-	o->acct = -1;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "+c:o:p:vhV", lo, NULL)) != -1) {
-		switch (c) {
-		case 'c': o->conf = optarg; break;
-		case 'o': o->out = optarg; break;
-		case 'p': o->period = optarg; break;
-		case 'A': o->acct = 1; break;
-		case 'N': o->acct = 0; break;
-		case 'v': o->verbose++; break;
-		case 'h': usage(stdout); exit(EXIT_OK);
-		case 'V': printf("bootchartd %s\n", BC_VERSION); exit(EXIT_OK);
-		default: usage(stderr); return -1;
-		}
-	}
-	return optind;
-}
-
-/* Makes a relative -o absolute: the logger may change directory. */
-static int
-absolute(const char *in, char *out, size_t len)
-{
-	char cwd[PATH_MAX];
-
-	if (in[0] == '/') {
-		if (strlen(in) >= len)
-			return -1;
-		snprintf(out, len, "%s", in);
-		return 0;
-	}
-	if (getcwd(cwd, sizeof(cwd)) == NULL)
-		return -1;
-	if ((size_t)snprintf(out, len, "%s/%s", cwd, in) >= len)
-		return -1;
-	return 0;
-}
-
-/* Config, then options; returns 0 or an exit status. */
-static int
-configure(struct session *s, struct diag *d, const struct opts *o)
-{
-	uint64_t us;
-
-	if (config_load(&s->cfg, o->conf != NULL ? o->conf : CONFIG_PATH,
-	    o->conf != NULL, d) != 0) {
-		fprintf(stderr, "bootchartd: %s\n", d->msg);
-		return d->status;
-	}
-	diag_set_file(d, "%s", "");
-	if (o->period != NULL) {
-		if (parse_seconds(o->period, &us) != 0 || us < 10000 ||
-		    us > 60000000) {
-			fprintf(stderr, "bootchartd: bad period %s "
-			    "(0.01 to 60 seconds)\n", o->period);
-			return EXIT_USAGE;
-		}
-		s->cfg.period_us = us;
-	}
-	s->acct_wanted = o->acct >= 0 ? o->acct : s->cfg.acct;
-	if (geteuid() != 0)
-		s->acct_wanted = 0;	/* ordinary users: no accounting */
-	s->want_tmpfs = geteuid() == 0;
-	s->verbose = o->verbose;
-	d->verbose = o->verbose;
-	if (absolute(o->out != NULL ? o->out : geteuid() == 0 ? s->cfg.dest :
-	    "bootchart.tgz", s->dest, sizeof(s->dest)) != 0) {
-		fprintf(stderr, "bootchartd: output path too long\n");
-		return EXIT_USAGE;
-	}
-	return 0;
-}
 
 /* In the logger process: the pid file, then the whole run. */
 static int
-logger_body(struct session *s, int required)
+logger_body(struct session *s, const struct config *cfg, struct diag *d,
+    int required)
 {
+	char pidfile[PATH_MAX], why[128];
 	pid_t other;
 	int r;
 
-	pidfile_path(s->pidfile, sizeof(s->pidfile));
-	r = pidfile_create(s->pidfile, getpid(), s->dest, &other);
-	if (r != 0) {
-		if (r == 1 && required)
-			diag_warn(s->d, "already running (pid %d)", (int)other);
-		else if (required)
-			diag_warn(s->d, "%s: %s", s->pidfile, strerror(errno));
-		s->pidfile[0] = '\0';
-		if (required)
+	if (pidfile_path(pidfile, sizeof(pidfile), 1, why, sizeof(why)) != 0) {
+		if (required) {
+			diag_warn(d, "%s %s: not used for the pid file; remove "
+			    "it or set XDG_RUNTIME_DIR", pidfile, why);
+			return EXIT_OUTPUT;
+		}
+		r = -1;
+	} else
+		r = pidfile_create(pidfile, getpid(), cfg->dest, &other);
+	if (r != 0 && required) {
+		if (r == 1) {
+			diag_warn(d, "already running (pid %d)", (int)other);
 			return EXIT_USAGE;
+		}
+		diag_warn(d, "%s: %s", pidfile, strerror(errno));
+		return EXIT_OUTPUT;
 	}
-	return session_run(s);
+	/* Without a pid file `start CMD` goes on: CMD's end stops it. */
+	if (r != 0)
+		pidfile[0] = '\0';
+	r = session_run(s, cfg, d);
+	if (pidfile[0] != '\0')
+		unlink(pidfile);
+	return r;
 }
 
 /*
@@ -167,7 +57,8 @@ logger_body(struct session *s, int required)
  * (it writes one byte), 0 when it gave up first.
  */
 static pid_t
-spawn_logger(struct session *s, int daemon, int required, int *ready)
+spawn_logger(struct session *s, const struct config *cfg, struct diag *d,
+    int daemon, int *ready)
 {
 	int p[2], devnull;
 	ssize_t r;
@@ -194,7 +85,8 @@ spawn_logger(struct session *s, int daemon, int required, int *ready)
 				close(devnull);
 			}
 		}
-		_exit(logger_body(s, required));
+		/* A background logger needs its pid file; `start CMD` not. */
+		_exit(logger_body(s, cfg, d, daemon));
 	}
 	close(p[1]);
 	while ((r = read(p[0], &c, 1)) < 0 && errno == EINTR)
@@ -241,13 +133,16 @@ run_command(char **cmd)
 
 /* `start CMD`: log, run CMD, stop when it exits, pass its status on. */
 static int
-start_command(struct session *s, char **cmd)
+start_command(struct session *s, const struct config *cfg, struct diag *d,
+    char **cmd)
 {
+	char profile[64];
 	pid_t logger, child;
 	int status, lst, ready;
 
-	snprintf(s->profile, sizeof(s->profile), "%s", basename(cmd[0]));
-	logger = spawn_logger(s, 0, 0, &ready);
+	snprintf(profile, sizeof(profile), "%s", basename(cmd[0]));
+	s->profile = profile;
+	logger = spawn_logger(s, cfg, d, 0, &ready);
 	if (logger < 0 || !ready) {
 		fprintf(stderr, "bootchartd: logging did not start\n");
 		if (logger > 0)
@@ -266,16 +161,16 @@ start_command(struct session *s, char **cmd)
 	if (lst != 0)
 		fprintf(stderr, "bootchartd: no tarball written\n");
 	else
-		fprintf(stderr, "bootchartd: wrote %s\n", s->dest);
+		fprintf(stderr, "bootchartd: wrote %s\n", cfg->dest);
 	return status;
 }
 
 /* `start` and `init` without CMD: a background logger. */
 static int
-start_daemon(struct session *s)
+start_daemon(struct session *s, const struct config *cfg, struct diag *d)
 {
 	int ready;
-	pid_t logger = spawn_logger(s, 1, 1, &ready);
+	pid_t logger = spawn_logger(s, cfg, d, 1, &ready);
 
 	if (logger < 0) {
 		fprintf(stderr, "bootchartd: fork: %s\n", strerror(errno));
@@ -283,184 +178,48 @@ start_daemon(struct session *s)
 	}
 	if (!ready)
 		return wait_child(logger);
-	if (s->verbose > 0)
+	if (cfg->verbose > 0)
 		fprintf(stderr, "bootchartd: logging (pid %d) to %s\n",
-		    (int)logger, s->dest);
+		    (int)logger, cfg->dest);
 	return EXIT_OK;
 }
 
 static int
-start_common(int argc, char **argv, uint64_t t0_us, enum bcd_mode mode)
+start_common(int argc, char **argv, enum bcd_mode mode)
 {
-	struct session *s;
+	struct session s = { mode, NULL, -1 };
+	struct config cfg;
 	struct diag d;
 	struct opts o;
 	int cmd, r;
 
-	if ((cmd = parse_opts(argc, argv, &o)) < 0)
+	if ((cmd = opts_parse(argc, argv, &o)) < 0)
 		return EXIT_USAGE;
 	if (mode == MODE_BOOT && cmd < argc) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
-	if ((s = malloc(sizeof(*s))) == NULL) {
-		fprintf(stderr, "bootchartd: out of memory\n");
-		return EXIT_NOMEM;
-	}
 	diag_init(&d, "bootchartd");
-	session_init(s, &d);
-	s->mode = mode;
-	s->t0_us = t0_us;
-	r = configure(s, &d, &o);
-	if (r == 0)
-		r = cmd < argc ? start_command(s, argv + cmd) :
-		    start_daemon(s);
-	free(s);
-	return r;
+	/*
+	 * BOOTLOG_DEST holds the last boot's log: only `init` as root
+	 * writes it (as init mode does); `start` writes ./bootchart.tgz.
+	 */
+	r = opts_config(&o, mode == MODE_BOOT && geteuid() == 0 ? NULL :
+	    "bootchart.tgz", &cfg, &d);
+	if (r != 0)
+		return r;
+	return cmd < argc ? start_command(&s, &cfg, &d, argv + cmd) :
+	    start_daemon(&s, &cfg, &d);
 }
 
 int
-manual_start(int argc, char **argv, uint64_t t0_us)
+manual_start(int argc, char **argv)
 {
-	return start_common(argc, argv, t0_us, MODE_START);
+	return start_common(argc, argv, MODE_START);
 }
 
 int
-manual_init(int argc, char **argv, uint64_t t0_us)
+manual_init(int argc, char **argv)
 {
-	return start_common(argc, argv, t0_us, MODE_BOOT);
-}
-
-/* The parent PID of pid, or -1. */
-static pid_t
-parent_of(pid_t pid)
-{
-	char path[64], *buf;
-	struct pidstat ps;
-	const char *why;
-	size_t len;
-	pid_t ppid = -1;
-
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	if ((buf = slurp_at(AT_FDCWD, path, 4096, &len)) == NULL)
-		return -1;
-	if (pidstat_parse(buf, len, &ps, &why) == 0)
-		ppid = (pid_t)ps.ppid;
-	free(buf);
-	return ppid;
-}
-
-/* 1 when pid's argv[1] is one of our subcommands (a manual logger). */
-static int
-is_manual(pid_t pid)
-{
-	char path[64], *buf, *arg1;
-	size_t len;
-	int r;
-
-	snprintf(path, sizeof(path), "/proc/%d/cmdline", (int)pid);
-	if ((buf = slurp_at(AT_FDCWD, path, 4096, &len)) == NULL)
-		return 1;
-	arg1 = memchr(buf, '\0', len);
-	r = arg1 != NULL && arg1 + 1 < buf + len &&
-	    (strcmp(arg1 + 1, "start") == 0 || strcmp(arg1 + 1, "init") == 0 ||
-	    strcmp(arg1 + 1, "stop") == 0);
-	free(buf);
-	return r;
-}
-
-/*
- * Without a pid file (init mode writes none): a bootchartd that is
- * init's child and was not started by a command (manual loggers have
- * pid files; a logger of another PID namespace never has PPID 1 here).
- */
-static pid_t
-find_logger(void)
-{
-	struct dirent *e;
-	pid_t pid, found = -1;
-	DIR *dir;
-	char *end;
-
-	if ((dir = opendir("/proc")) == NULL)
-		return -1;
-	while (found < 0 && (e = readdir(dir)) != NULL) {
-		pid = (pid_t)strtol(e->d_name, &end, 10);
-		if (*end != '\0' || pid <= 1 || pid == getpid() ||
-		    !is_logger(pid))
-			continue;
-		if (parent_of(pid) == 1 && !is_manual(pid))
-			found = pid;
-	}
-	closedir(dir);
-	return found;
-}
-
-static int
-wait_gone(pid_t pid, uint64_t limit_us)
-{
-	struct timespec ts = { 0, 20 * 1000000 };
-	uint64_t end = clock_us(CLOCK_MONOTONIC) + limit_us;
-
-	while (is_logger(pid)) {
-		if (clock_us(CLOCK_MONOTONIC) >= end)
-			return -1;
-		nanosleep(&ts, NULL);
-	}
-	return 0;
-}
-
-int
-manual_stop(int argc, char **argv)
-{
-	char pidpath[PATH_MAX], dest[PATH_MAX];
-	struct config cfg;
-	struct diag d;
-	struct opts o;
-	struct stat st;
-	time_t t_stop = time(NULL);
-	pid_t pid;
-	char *nl;
-
-	if (parse_opts(argc, argv, &o) != argc) {
-		usage(stderr);
-		return EXIT_USAGE;
-	}
-	diag_init(&d, "bootchartd");
-	config_defaults(&cfg);
-	if (config_load(&cfg, o.conf != NULL ? o.conf : CONFIG_PATH,
-	    o.conf != NULL, &d) != 0) {
-		fprintf(stderr, "bootchartd: %s\n", d.msg);
-		return d.status;
-	}
-	pidfile_path(pidpath, sizeof(pidpath));
-	if (pidfile_read(pidpath, &pid, dest, sizeof(dest)) != 0 ||
-	    !is_logger(pid)) {
-		pid = find_logger();
-		snprintf(dest, sizeof(dest), "%s", cfg.dest);
-	}
-	if ((nl = strchr(dest, '\n')) != NULL)
-		*nl = '\0';
-	if (o.out != NULL && absolute(o.out, dest, sizeof(dest)) != 0)
-		return EXIT_USAGE;
-	if (pid <= 0) {
-		fprintf(stderr, "bootchartd: no logger running\n");
-		return EXIT_USAGE;
-	}
-	if (kill(pid, SIGTERM) != 0) {
-		fprintf(stderr, "bootchartd: pid %d: %s\n", (int)pid,
-		    strerror(errno));
-		return EXIT_USAGE;
-	}
-	if (wait_gone(pid, cfg.write_wait_us + STOP_GRACE_US) != 0) {
-		fprintf(stderr, "bootchartd: pid %d did not finish\n",
-		    (int)pid);
-		return EXIT_OUTPUT;
-	}
-	if (stat(dest, &st) != 0 || st.st_mtime + 2 < t_stop) {
-		fprintf(stderr, "bootchartd: no new %s was written\n", dest);
-		return EXIT_OUTPUT;
-	}
-	printf("%s\n", dest);
-	return EXIT_OK;
+	return start_common(argc, argv, MODE_BOOT);
 }

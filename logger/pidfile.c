@@ -1,6 +1,7 @@
 /* pidfile.c: how `bootchartd stop` finds the running logger. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,25 +11,66 @@
 #include "pidfile.h"
 #include "pidstat.h"
 #include "fdio.h"
-#include "session.h"
+#include "slurp.h"
 
-void
-pidfile_path(char *buf, size_t len)
+/*
+ * A directory only this user can write, or -1 with why.  Checked with
+ * lstat: a symbolic link, a file or another user's directory planted
+ * under the name in /tmp is never used.  Once it passes, /tmp's sticky
+ * bit keeps others from renaming or removing it.
+ */
+static int
+private_dir(const char *dir, int make, char *why, size_t wlen)
+{
+	struct stat st;
+	int err = EPERM;
+
+	if (make && mkdir(dir, 0700) != 0 && errno != EEXIST) {
+		snprintf(why, wlen, "cannot be made (%s)", strerror(errno));
+		return -1;
+	}
+	if (lstat(dir, &st) != 0) {
+		err = errno;
+		snprintf(why, wlen, "cannot be read (%s)", strerror(errno));
+	} else if (S_ISLNK(st.st_mode))
+		snprintf(why, wlen, "is a symbolic link");
+	else if (!S_ISDIR(st.st_mode))
+		snprintf(why, wlen, "is not a directory");
+	else if (st.st_uid != geteuid())
+		snprintf(why, wlen, "belongs to uid %u", (unsigned)st.st_uid);
+	else if ((st.st_mode & 077) != 0)
+		snprintf(why, wlen, "is open to other users (mode %03o)",
+		    (unsigned)(st.st_mode & 0777));
+	else
+		return 0;
+	errno = err;
+	return -1;
+}
+
+int
+pidfile_path(char *buf, size_t len, int make, char *why, size_t wlen)
 {
 	const char *dir = getenv("BOOTCHARTD_RUNDIR");
+	unsigned uid = (unsigned)geteuid();
 	struct stat st;
 
-	if (dir == NULL && geteuid() == 0 && stat("/run", &st) == 0)
+	if (dir == NULL && uid == 0 && stat("/run", &st) == 0)
 		dir = "/run";
-	if (dir == NULL && geteuid() != 0)
+	if (dir == NULL && uid != 0)
 		dir = getenv("XDG_RUNTIME_DIR");
-	if (dir == NULL || dir[0] != '/')
-		dir = "/tmp";
-	if (geteuid() == 0)
-		snprintf(buf, len, "%s/bootchartd.pid", dir);
-	else
-		snprintf(buf, len, "%s/bootchartd-%u.pid", dir,
-		    (unsigned)geteuid());
+	if (dir != NULL && dir[0] == '/') {
+		if (uid == 0)
+			snprintf(buf, len, "%s/bootchartd.pid", dir);
+		else
+			snprintf(buf, len, "%s/bootchartd-%u.pid", dir, uid);
+		return 0;
+	}
+	/* Anyone may create names in /tmp: the file goes in a private dir. */
+	snprintf(buf, len, "/tmp/bootchartd-%u", uid);
+	if (private_dir(buf, make, why, wlen) != 0)
+		return -1;
+	snprintf(buf + strlen(buf), len - strlen(buf), "/bootchartd.pid");
+	return 0;
 }
 
 int
@@ -43,7 +85,7 @@ is_logger(pid_t pid)
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	if ((buf = slurp_at(AT_FDCWD, path, 4096, &len)) == NULL)
 		return 0;
-	r = pidstat_parse(buf, len, &ps, &why) == 0 && ps.state != 'Z' &&
+	r = pidstat_parse_raw(buf, len, &ps, &why) == 0 && ps.state != 'Z' &&
 	    ps.state != 'X' && strcmp(ps.comm, "bootchartd") == 0;
 	free(buf);
 	return r;

@@ -5,8 +5,14 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* $BOOTCHARTD_RUNDIR (tests), /run (root), $XDG_RUNTIME_DIR, /tmp. */
-void pidfile_path(char *buf, size_t len);
+/*
+ * The pid file's path: in $BOOTCHARTD_RUNDIR (tests), /run (root),
+ * $XDG_RUNTIME_DIR, else /tmp/bootchartd-UID/, a directory of this user
+ * that no one else may enter (made, mode 0700, when `make` is set).
+ * Returns 0, or -1 with errno (ENOENT: no such directory yet) and why
+ * set, buf then naming the directory.
+ */
+int pidfile_path(char *buf, size_t len, int make, char *why, size_t wlen);
 /*
  * Creates the file holding "PID\nDEST\n".  Returns 0, 1 when a live
  * logger already owns it (*other set), or -1 (errno).

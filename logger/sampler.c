@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "grow.h"
+#include "pidstat.h"
 #include "sampler.h"
 
 #define DENTS_SIZE	32768
@@ -23,53 +23,11 @@ struct linux_dirent64 {
 	char d_name[];
 };
 
-uint64_t
-clock_us(int clockid)
-{
-	struct timespec ts;
-
-	clock_gettime(clockid, &ts);
-	return (uint64_t)ts.tv_sec * 1000000 + (uint64_t)ts.tv_nsec / 1000;
-}
-
-uint64_t
-boottime_jiffies(void)
-{
-	return clock_us(CLOCK_BOOTTIME) / 10000;
-}
-
-void
-raise_nofile(void)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
-		return;
-	rl.rlim_cur = rl.rlim_max;
-	setrlimit(RLIMIT_NOFILE, &rl);
-	/* Root may raise the hard limit too; failure is fine. */
-	if (rl.rlim_max < 65536) {
-		rl.rlim_cur = rl.rlim_max = 65536;
-		setrlimit(RLIMIT_NOFILE, &rl);
-	}
-}
-
+/* Room for `want` more bytes in b. */
 static int
 ob_room(struct obuf *b, size_t want)
 {
-	char *np;
-	size_t ncap;
-
-	if (b->cap - b->len >= want)
-		return 0;
-	ncap = b->cap ? b->cap : 8192;
-	while (ncap - b->len < want)
-		ncap *= 2;
-	if ((np = realloc(b->p, ncap)) == NULL)
-		return -1;
-	b->p = np;
-	b->cap = ncap;
-	return 0;
+	return grow_reserve((void **)&b->p, &b->cap, b->len + want, 1);
 }
 
 /* Starts a timed block: the time stamp line. */
@@ -255,7 +213,8 @@ check_exit(struct sampler *s, const char *line, size_t len)
 
 /*
  * Keeps the r > 0 bytes of a stat line just read to the end of s->ps as
- * one line of the block (the room was made before the read).
+ * one line of the block (the room was made before the read), its name
+ * escaped: a name may hold line breaks, and a log line must not.
  */
 static void
 keep_stat(struct sampler *s, size_t r)
@@ -266,6 +225,9 @@ keep_stat(struct sampler *s, size_t r)
 		line[r++] = '\n';
 	if (s->watch_exit)
 		check_exit(s, line, r);
+	/* 0: it cannot fit (never with a real name); the line is left out. */
+	if ((r = pidstat_escape(line, r, s->ps.cap - s->ps.len)) == 0)
+		return;
 	s->ps.len += r;
 	s->nprocs++;
 }
@@ -334,23 +296,6 @@ cmp_pident(const void *a, const void *b)
 	return (x->pid > y->pid) - (x->pid < y->pid);
 }
 
-/* Makes room in s->next for one more entry. */
-static int
-next_room(struct sampler *s, size_t n)
-{
-	struct pident *np;
-	size_t ncap;
-
-	if (n < s->capnext)
-		return 0;
-	ncap = s->capnext ? s->capnext * 2 : 1024;
-	if ((np = realloc(s->next, ncap * sizeof(*np))) == NULL)
-		return -1;
-	s->next = np;
-	s->capnext = ncap;
-	return 0;
-}
-
 /* Walks the procfs directory; closes cached descriptors of gone PIDs. */
 static int
 sample_pids(struct sampler *s)
@@ -371,8 +316,8 @@ sample_pids(struct sampler *s)
 			d = (struct linux_dirent64 *)(s->dents + off);
 			if ((pid = parse_pid(d->d_name)) < 0)
 				continue;
-			if (next_room(s, nnext) != 0 ||
-			    one_pid(s, pid, &nnext) != 0)
+			if (grow_array((void **)&s->next, &s->capnext, nnext,
+			    sizeof(*s->next)) != 0 || one_pid(s, pid, &nnext) != 0)
 				return -1;
 			if (pid < last)
 				sorted = 0;

@@ -48,12 +48,4 @@ int sampler_init(struct sampler *, int procfd, const struct config *);
 int sampler_take(struct sampler *, uint64_t jiffies);
 void sampler_free(struct sampler *);
 
-/* Raises RLIMIT_NOFILE's soft limit to the hard one (and beyond as root). */
-void raise_nofile(void);
-
-/* CLOCK_BOOTTIME in jiffies (1/100 s), as the logs want. */
-uint64_t boottime_jiffies(void);
-/* A clock in microseconds. */
-uint64_t clock_us(int clockid);
-
 #endif

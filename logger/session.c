@@ -1,265 +1,41 @@
-/* session.c: one logging run: set up the log store, sample until the end, write the tarball. */
+/* session.c: one logging run: sample on a timer until the end, then write the header and the tarball. */
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/acct.h>
-#include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/signalfd.h>
-#include <sys/stat.h>
 #include <sys/timerfd.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "autorender.h"
+#include "clocks.h"
 #include "dest.h"
 #include "header.h"
-#include "logfiles.h"
+#include "parents.h"
+#include "report.h"
 #include "sampler.h"
-#include "fdio.h"
 #include "session.h"
+#include "store.h"
 
-/* Head room above the log budget so our own check trips before ENOSPC. */
-#define TMPFS_SLACK (128 << 10)
-
-static const char *const log_names[LOG_N] = {
-	[LOG_STAT] = LOG_PROC_STAT,
-	[LOG_DISK] = LOG_DISKSTATS,
-	[LOG_PS] = LOG_PROC_PS,
+/* One run's state. */
+struct run {
+	struct session *s;
+	const struct config *cfg;
+	struct diag *d;
+	struct store st;
+	struct parents pa;
+	struct run_report rep;
+	int sigfd, timerfd;
+	uint64_t t_first_us;	/* CLOCK_MONOTONIC at the first sample */
+	uint64_t last_jiffies;	/* the time stamp of the last sample */
 };
 
-void
-session_init(struct session *s, struct diag *d)
-{
-	int i;
-
-	memset(s, 0, sizeof(*s));
-	s->d = d;
-	config_defaults(&s->cfg);
-	s->ready_fd = s->procfd = s->dirfd = s->pacctfd = s->patfd = -1;
-	procev_init(&s->pe);
-	s->nsfd = s->sigfd = s->timerfd = -1;
-	for (i = 0; i < LOG_N; i++)
-		s->fd[i] = -1;
-}
-
-char *
-slurp_at(int dirfd, const char *path, size_t max, size_t *len)
-{
-	size_t n = 0, cap = 4096;
-	char *buf = NULL, *nb;
-	ssize_t r;
-	int fd;
-
-	if ((fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC)) < 0)
-		return NULL;
-	for (;;) {
-		if (n == cap || buf == NULL) {
-			cap = buf == NULL ? cap : cap * 2;
-			if (cap > max + 1 || (nb = realloc(buf, cap)) == NULL)
-				break;
-			buf = nb;
-		}
-		r = read(fd, buf + n, cap - n - 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	if (buf == NULL)
-		return NULL;
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\0'))
-		n--;
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
-
-/* Mounts our tmpfs on the first usable directory of a private namespace. */
 static int
-mount_private_tmpfs(struct session *s, const char *const *bases)
-{
-	char opts[64];
-	int i;
-
-	if (unshare(CLONE_NEWNS) != 0)
-		return -1;
-	/* Without this our mounts would propagate to shared parents. */
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
-		return -1;
-	snprintf(opts, sizeof(opts), "size=%llu,mode=0700",
-	    (unsigned long long)(s->cfg.tmpfs_size + TMPFS_SLACK));
-	for (i = 0; bases[i] != NULL; i++) {
-		if (mount("bootchartd", bases[i], "tmpfs",
-		    MS_NOSUID | MS_NODEV | MS_NOEXEC, opts) != 0)
-			continue;
-		if (bases[i] != s->base)
-			snprintf(s->base, sizeof(s->base), "%s", bases[i]);
-		s->mounted = 1;
-		return 0;
-	}
-	return -1;
-}
-
-/* PID 1's child: nothing may be visible to the booting system. */
-static int
-setup_init(struct session *s)
-{
-	static const char *const bases[] = {
-		"/run", "/tmp", "/mnt", "/dev", "/media", "/root", NULL
-	};
-	char path[PATH_MAX + 8];
-
-	if (mount_private_tmpfs(s, bases) != 0) {
-		diag_warn(s->d, "no private tmpfs: %s", strerror(errno));
-		return -1;
-	}
-	snprintf(path, sizeof(path), "%s/proc", s->base);
-	if (mkdir(path, 0700) != 0 || mount("proc", path, "proc",
-	    MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) {
-		diag_warn(s->d, "no private procfs: %s", strerror(errno));
-		return -1;
-	}
-	s->procmounted = 1;
-	if ((s->procfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
-		return -1;
-	/* init (PID 1) stays in the namespace the booted system sees. */
-	if (s->nsfd < 0)
-		s->nsfd = openat(s->procfd, "1/ns/mnt", O_RDONLY | O_CLOEXEC);
-	if (s->nsfd < 0) {
-		diag_warn(s->d, "cannot find init's namespace: %s",
-		    strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* A private directory, with a tmpfs over it for root. */
-static int
-setup_manual(struct session *s)
-{
-	const char *tmpdir = getenv("TMPDIR");
-	const char *bases[2];
-
-	if (tmpdir == NULL || tmpdir[0] != '/')
-		tmpdir = "/tmp";
-	snprintf(s->base, sizeof(s->base), "%s/bootchartd.XXXXXX", tmpdir);
-	if (mkdtemp(s->base) == NULL) {
-		diag_warn(s->d, "%s: %s", s->base, strerror(errno));
-		return -1;
-	}
-	s->made_dir = 1;
-	if ((s->procfd = open("/proc", O_RDONLY | O_DIRECTORY |
-	    O_CLOEXEC)) < 0) {
-		diag_warn(s->d, "/proc: %s", strerror(errno));
-		return -1;
-	}
-	if (!s->want_tmpfs)
-		return 0;
-	s->nsfd = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
-	bases[0] = s->base;
-	bases[1] = NULL;
-	if (s->nsfd < 0 || mount_private_tmpfs(s, bases) != 0) {
-		/* Plain files in the private directory will do. */
-		if (s->verbose > 0)
-			diag_info(s->d, "no tmpfs (%s); logging to %s",
-			    strerror(errno), s->base);
-		if (s->nsfd >= 0 && setns(s->nsfd, CLONE_NEWNS) != 0)
-			return -1;
-		if (s->nsfd >= 0)
-			close(s->nsfd);
-		s->nsfd = -1;
-	}
-	return 0;
-}
-
-static int
-open_logs(struct session *s)
-{
-	int i;
-
-	s->dirfd = open(s->base, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (s->dirfd < 0)
-		return -1;
-	for (i = 0; i < LOG_N; i++) {
-		s->fd[i] = openat(s->dirfd, log_names[i], O_RDWR | O_CREAT |
-		    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (s->fd[i] < 0)
-			return -1;
-	}
-	return 0;
-}
-
-static void
-start_acct(struct session *s)
-{
-	char path[PATH_MAX + 32];
-
-	if (!s->acct_wanted)
-		return;
-	if (geteuid() != 0) {
-		snprintf(s->acct_note, sizeof(s->acct_note),
-		    "off (needs root)");
-		return;
-	}
-	s->pacctfd = openat(s->dirfd, LOG_PACCT, O_RDONLY | O_CREAT |
-	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	snprintf(path, sizeof(path), "%s/%s", s->base, LOG_PACCT);
-	if (s->pacctfd < 0 || acct(path) != 0) {
-		snprintf(s->acct_note, sizeof(s->acct_note),
-		    "unavailable (%s)", strerror(errno));
-		diag_warn(s->d, "process accounting %s", s->acct_note);
-		if (s->pacctfd >= 0)
-			close(s->pacctfd);
-		s->pacctfd = -1;
-		return;
-	}
-	s->acct_on = 1;
-}
-
-/*
- * Fork-time parents: accounting only knows the parent at exit, so the
- * connector's fork events go along with it.  A failure is only noted.
- */
-static void
-start_procev(struct session *s)
-{
-	if (!s->acct_wanted || geteuid() != 0)
-		return;
-	s->pe_wanted = 1;
-	s->patfd = openat(s->dirfd, LOG_PATERNITY, O_RDWR | O_CREAT |
-	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (s->patfd < 0) {
-		snprintf(s->pe.note, sizeof(s->pe.note), "unavailable: %s: %s",
-		    LOG_PATERNITY, strerror(errno));
-		return;
-	}
-	if (procev_open(&s->pe) != 0) {
-		diag_warn(s->d, "process events %s", s->pe.note);
-		close(s->patfd);
-		unlinkat(s->dirfd, LOG_PATERNITY, 0);
-		s->patfd = -1;
-	}
-}
-
-static void
-stop_acct(struct session *s)
-{
-	procev_close(&s->pe);
-	if (!s->acct_on)
-		return;
-	if (acct(NULL) != 0)
-		diag_warn(s->d, "acct off: %s", strerror(errno));
-	s->acct_on = 0;
-}
-
-static int
-setup_signals(struct session *s)
+setup_signals(struct run *r)
 {
 	sigset_t set;
 
@@ -270,93 +46,49 @@ setup_signals(struct session *s)
 	sigaddset(&set, SIGUSR1);
 	if (sigprocmask(SIG_BLOCK, &set, NULL) != 0)
 		return -1;
-	s->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
-	return s->sigfd < 0 ? -1 : 0;
+	r->sigfd = signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+	return r->sigfd < 0 ? -1 : 0;
 }
 
-/* Puts every file descriptor back to its last complete block. */
-static void
-roll_back(struct session *s)
-{
-	int i;
-
-	for (i = 0; i < LOG_N; i++)
-		if (ftruncate(s->fd[i], (off_t)s->size[i]) != 0 ||
-		    lseek(s->fd[i], (off_t)s->size[i], SEEK_SET) < 0)
-			diag_warn(s->d, "%s: %s", log_names[i],
-			    strerror(errno));
-	if (s->patfd >= 0 && (ftruncate(s->patfd, (off_t)s->patsize) != 0 ||
-	    lseek(s->patfd, (off_t)s->patsize, SEEK_SET) < 0))
-		diag_warn(s->d, "%s: %s", LOG_PATERNITY, strerror(errno));
-}
-
-/* Appends the fork lines gathered since the last sample. */
+/* Stores the sample's blocks and the forks since the last one. */
 static int
-store_forks(struct session *s)
+store_sample(struct run *r, struct sampler *sm)
 {
-	if (s->patfd < 0 || s->pe.out.len == 0)
-		return 0;
-	if (write_full(s->patfd, s->pe.out.buf, s->pe.out.len) != 0)
-		return -1;
-	s->patsize += s->pe.out.len;
-	s->used += s->pe.out.len;
-	s->pe.out.len = 0;
-	return 0;
-}
+	struct iovec logs[LOG_N], forks;
 
-/* Appends the sample's blocks; on overflow marks the logs truncated. */
-static int
-store_sample(struct session *s, struct sampler *sm)
-{
-	const struct obuf *b[LOG_N] = { &sm->stat, &sm->disk, &sm->ps };
-	uint64_t total = 0, pacct = 0;
-	struct stat st;
-	int i;
-
-	for (i = 0; i < LOG_N; i++)
-		total += b[i]->len;
-	procev_drain(&s->pe);
-	total += s->pe.out.len;
-	if (s->pacctfd >= 0 && fstat(s->pacctfd, &st) == 0)
-		pacct = (uint64_t)st.st_size;
-	if (s->used + total + pacct > s->cfg.tmpfs_size) {
-		s->truncated = 1;
+	logs[LOG_STAT].iov_base = sm->stat.p;
+	logs[LOG_STAT].iov_len = sm->stat.len;
+	logs[LOG_DISK].iov_base = sm->disk.p;
+	logs[LOG_DISK].iov_len = sm->disk.len;
+	logs[LOG_PS].iov_base = sm->ps.p;
+	logs[LOG_PS].iov_len = sm->ps.len;
+	procev_drain(&r->pa.pe);
+	forks.iov_base = r->pa.pe.out.buf;
+	forks.iov_len = r->pa.pe.out.len;
+	if (store_append(&r->st, logs, &forks) != 0) {
+		r->rep.truncated = 1;
 		return -1;
 	}
-	for (i = 0; i < LOG_N; i++) {
-		if (write_full(s->fd[i], b[i]->p, b[i]->len) != 0) {
-			roll_back(s);
-			s->truncated = 1;
-			return -1;
-		}
-	}
-	if (store_forks(s) != 0) {
-		roll_back(s);
-		s->truncated = 1;
-		return -1;
-	}
-	for (i = 0; i < LOG_N; i++) {
-		s->size[i] += b[i]->len;
-		s->used += b[i]->len;
-	}
-	s->samples++;
-	s->proc_samples += sm->nprocs;
-	s->scans = sm->scans;
+	r->pa.pe.out.len = 0;
+	r->rep.samples++;
+	r->rep.proc_samples += sm->nprocs;
+	r->rep.scans = sm->scans;
 	return 0;
 }
 
 static int
-arm_timer(struct session *s)
+arm_timer(struct run *r)
 {
 	struct itimerspec its;
 	struct timespec now;
+	uint64_t period = r->cfg->period_us;
 
-	s->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
-	if (s->timerfd < 0 || clock_gettime(CLOCK_MONOTONIC, &now) != 0)
+	r->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	if (r->timerfd < 0 || clock_gettime(CLOCK_MONOTONIC, &now) != 0)
 		return -1;
 	/* Absolute start plus a fixed interval: the kernel keeps the grid. */
-	its.it_interval.tv_sec = (time_t)(s->cfg.period_us / 1000000);
-	its.it_interval.tv_nsec = (long)(s->cfg.period_us % 1000000) * 1000;
+	its.it_interval.tv_sec = (time_t)(period / 1000000);
+	its.it_interval.tv_nsec = (long)(period % 1000000) * 1000;
 	its.it_value = now;
 	its.it_value.tv_sec += its.it_interval.tv_sec;
 	its.it_value.tv_nsec += its.it_interval.tv_nsec;
@@ -364,227 +96,149 @@ arm_timer(struct session *s)
 		its.it_value.tv_sec++;
 		its.it_value.tv_nsec -= 1000000000;
 	}
-	return timerfd_settime(s->timerfd, TFD_TIMER_ABSTIME, &its, NULL);
+	return timerfd_settime(r->timerfd, TFD_TIMER_ABSTIME, &its, NULL);
 }
 
 static void
-notify_ready(struct session *s)
+notify_ready(struct run *r)
 {
 	char c = 1;
 
-	if (s->ready_fd < 0)
+	if (r->s->ready_fd < 0)
 		return;
-	if (write(s->ready_fd, &c, 1) != 1)
-		diag_warn(s->d, "cannot tell the parent we started");
-	close(s->ready_fd);
-	s->ready_fd = -1;
+	if (write(r->s->ready_fd, &c, 1) != 1)
+		diag_warn(r->d, "cannot tell the parent we started");
+	close(r->s->ready_fd);
+	r->s->ready_fd = -1;
 }
 
 /* Returns 1 when the boot is over (init modes only). */
 static int
-boot_over(struct session *s, struct sampler *sm, uint64_t *settle_at)
+boot_over(struct run *r, const struct sampler *sm, uint64_t *settle_at)
 {
 	uint64_t now = clock_us(CLOCK_MONOTONIC);
 
-	if (s->mode == MODE_START)
+	if (r->s->mode == MODE_START)
 		return 0;
 	if (sm->exit_seen && *settle_at == 0) {
-		*settle_at = now + s->cfg.settle_us;
-		memcpy(s->exit_name, sm->exit_name, sizeof(s->exit_name));
-		if (s->verbose > 0 || s->mode == MODE_INIT)
-			diag_info(s->d, "%s started; stopping in %llu ms",
-			    s->exit_name,
-			    (unsigned long long)s->cfg.settle_us / 1000);
+		*settle_at = now + r->cfg->settle_us;
+		memcpy(r->rep.exit_name, sm->exit_name,
+		    sizeof(r->rep.exit_name));
+		diag_info(r->d, "%s started; stopping in %llu ms",
+		    r->rep.exit_name,
+		    (unsigned long long)r->cfg->settle_us / 1000);
 	}
 	if (*settle_at != 0 && now >= *settle_at) {
-		s->why_end = "EXIT_PROC";
+		r->rep.why_end = "EXIT_PROC";
 		return 1;
 	}
-	if (now - s->t_first_us >= s->cfg.max_us) {
-		s->why_end = "MAX_DURATION";
+	if (now - r->t_first_us >= r->cfg->max_us) {
+		r->rep.why_end = "MAX_DURATION";
 		return 1;
 	}
 	return 0;
 }
 
-/* Samples on the timer until a signal, the end of boot or a full budget. */
+/* Waits for the next tick; 1 when a signal came first, -1 on error. */
 static int
-sample_loop(struct session *s, struct sampler *sm)
+wait_tick(struct run *r)
 {
-	struct pollfd pf[2];
 	struct signalfd_siginfo si;
-	uint64_t ticks, settle_at = 0;
+	struct pollfd pf[2];
+	uint64_t ticks;
 
-	s->t_first_us = clock_us(CLOCK_MONOTONIC);
-	if (arm_timer(s) != 0)
-		return -1;
 	for (;;) {
-		if (sampler_take(sm, boottime_jiffies()) != 0) {
-			diag_warn(s->d, "out of memory while sampling");
-			s->why_end = "out of memory";
+		pf[0].fd = r->timerfd;
+		pf[1].fd = r->sigfd;
+		pf[0].events = pf[1].events = POLLIN;
+		if (poll(pf, 2, -1) < 0 && errno != EINTR)
+			return -1;
+		if (pf[1].revents & POLLIN &&
+		    read(r->sigfd, &si, sizeof(si)) == sizeof(si))
+			return 1;
+		if (pf[0].revents & POLLIN &&
+		    read(r->timerfd, &ticks, sizeof(ticks)) == sizeof(ticks))
 			return 0;
-		}
-		if (store_sample(s, sm) != 0) {
-			diag_warn(s->d, "log budget of %llu bytes full; "
-			    "logs truncated",
-			    (unsigned long long)s->cfg.tmpfs_size);
-			s->why_end = "log budget full";
-			return 0;
-		}
-		notify_ready(s);
-		if (boot_over(s, sm, &settle_at))
-			return 0;
-		for (;;) {
-			pf[0].fd = s->timerfd;
-			pf[1].fd = s->sigfd;
-			pf[0].events = pf[1].events = POLLIN;
-			if (poll(pf, 2, -1) < 0 && errno != EINTR)
-				return -1;
-			if (pf[1].revents & POLLIN &&
-			    read(s->sigfd, &si, sizeof(si)) == sizeof(si)) {
-				s->why_end = "stopped";
-				return 0;
-			}
-			if (pf[0].revents & POLLIN &&
-			    read(s->timerfd, &ticks, sizeof(ticks)) ==
-			    sizeof(ticks))
-				break;
-		}
 	}
 }
 
 /*
- * 1 when the namespace we return to is init's: `bootchartd init` from an
- * initramfs, where the switch to the real root is a chroot of PID 1 in
- * that same namespace.  Elsewhere (a unit with its own namespace) we stay
- * in our own root.
+ * One sample stamped `now`; 1 when logging must stop (why_end set).  A
+ * tick served so late that it falls into the jiffy of the sample before
+ * is skipped: its block would repeat that time stamp, and a reader
+ * drops a block that does not advance.
  */
 static int
-in_init_ns(struct session *s)
+sample_once(struct run *r, struct sampler *sm, uint64_t now)
 {
-	struct stat ours, init;
-
-	return fstat(s->nsfd, &ours) == 0 &&
-	    fstatat(s->procfd, "1/ns/mnt", &init, 0) == 0 &&
-	    ours.st_dev == init.st_dev && ours.st_ino == init.st_ino;
-}
-
-/* Moves into the namespace and root the booted system sees. */
-static int
-enter_system(struct session *s)
-{
-	int rootfd = -1;
-
-	if (s->nsfd < 0)
+	if (r->rep.samples > 0 && now <= r->last_jiffies)
 		return 0;
-	/* init may have switched root since we started: follow it. */
-	if (s->mode == MODE_INIT || (s->mode == MODE_BOOT && in_init_ns(s)))
-		rootfd = openat(s->procfd, "1/root",
-		    O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (setns(s->nsfd, CLONE_NEWNS) != 0) {
-		diag_warn(s->d, "setns: %s", strerror(errno));
-		if (rootfd >= 0)
-			close(rootfd);
+	if (sampler_take(sm, now) != 0) {
+		diag_warn(r->d, "out of memory while sampling");
+		r->rep.why_end = "out of memory";
+		return 1;
+	}
+	if (store_sample(r, sm) != 0) {
+		diag_warn(r->d, "log budget of %llu bytes full; logs truncated",
+		    (unsigned long long)r->cfg->tmpfs_size);
+		r->rep.why_end = "log budget full";
+		return 1;
+	}
+	r->last_jiffies = now;
+	return 0;
+}
+
+/* Samples on the timer until a signal, the end of boot or a full budget. */
+static int
+sample_loop(struct run *r, struct sampler *sm)
+{
+	uint64_t settle_at = 0;
+	int w;
+
+	r->t_first_us = clock_us(CLOCK_MONOTONIC);
+	if (arm_timer(r) != 0)
 		return -1;
+	for (;;) {
+		if (sample_once(r, sm, boottime_jiffies()) != 0)
+			return 0;
+		notify_ready(r);
+		if (boot_over(r, sm, &settle_at))
+			return 0;
+		if ((w = wait_tick(r)) < 0)
+			return -1;
+		if (w > 0) {
+			r->rep.why_end = "stopped";
+			return 0;
+		}
 	}
-	if (rootfd >= 0) {
-		if (fchdir(rootfd) != 0 || chroot(".") != 0)
-			diag_warn(s->d, "cannot enter init's root: %s",
-			    strerror(errno));
-		close(rootfd);
-	}
-	return chdir("/");
 }
 
 static void
-cleanup(struct session *s)
+cleanup(struct run *r)
 {
-	int i;
-
-	for (i = 0; i < LOG_N; i++) {
-		if (s->fd[i] >= 0)
-			close(s->fd[i]);
-		/* Plain files in a private directory are ours to remove. */
-		if (!s->mounted && s->dirfd >= 0)
-			unlinkat(s->dirfd, log_names[i], 0);
-		s->fd[i] = -1;
-	}
-	if (s->pacctfd >= 0)
-		close(s->pacctfd);
-	if (s->patfd >= 0)
-		close(s->patfd);
-	if (!s->mounted && s->dirfd >= 0 && s->acct_wanted) {
-		unlinkat(s->dirfd, LOG_PACCT, 0);
-		unlinkat(s->dirfd, LOG_PATERNITY, 0);
-	}
-	if (s->dirfd >= 0)
-		close(s->dirfd);
-	if (s->made_dir && rmdir(s->base) != 0 && errno != ENOENT)
-		diag_warn(s->d, "%s: %s", s->base, strerror(errno));
-	if (s->procfd >= 0)
-		close(s->procfd);
-	if (s->nsfd >= 0)
-		close(s->nsfd);
-	if (s->sigfd >= 0)
-		close(s->sigfd);
-	if (s->timerfd >= 0)
-		close(s->timerfd);
-	if (s->pidfile[0] != '\0')
-		unlink(s->pidfile);
-	procev_close(&s->pe);
-	s->pacctfd = s->patfd = s->dirfd = s->procfd = s->nsfd = -1;
-	s->sigfd = s->timerfd = -1;
-}
-
-static void
-report(struct session *s, int ok)
-{
-	struct rusage ru;
-	double cpu;
-
-	if (ok)
-		diag_info(s->d, "wrote %s (%llu samples%s)", s->dest,
-		    (unsigned long long)s->samples,
-		    s->truncated ? ", truncated" : "");
-	if (s->verbose <= 0 || getrusage(RUSAGE_SELF, &ru) != 0)
-		return;
-	cpu = (double)s->ru_sampled.ru_utime.tv_sec +
-	    (double)s->ru_sampled.ru_stime.tv_sec +
-	    ((double)s->ru_sampled.ru_utime.tv_usec +
-	    (double)s->ru_sampled.ru_stime.tv_usec) / 1e6;
-	diag_info(s->d, "stats: samples %llu process-samples %llu "
-	    "sampling-cpu-us %.0f total-cpu-us %.0f maxrss-kb %ld scans %llu",
-	    (unsigned long long)s->samples,
-	    (unsigned long long)s->proc_samples, cpu * 1e6,
-	    ((double)ru.ru_utime.tv_sec + (double)ru.ru_stime.tv_sec +
-	    ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) /
-	    1e6) * 1e6, ru.ru_maxrss, (unsigned long long)s->scans);
+	parents_stop(&r->pa, r->d);
+	store_close(&r->st);
+	if (r->sigfd >= 0)
+		close(r->sigfd);
+	if (r->timerfd >= 0)
+		close(r->timerfd);
+	r->sigfd = r->timerfd = -1;
 }
 
 static int
-setup(struct session *s)
+setup(struct run *r)
 {
-	int r;
+	enum store_kind kind = STORE_DIR;
 
-	if (s->mode == MODE_BOOT && geteuid() == 0) {
-		/*
-		 * From an init script / and /tmp may still be read-only:
-		 * log like init mode, and come back to this namespace.
-		 */
-		s->nsfd = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
-		r = setup_init(s);
-	} else if (s->mode == MODE_INIT)
-		r = setup_init(s);
-	else
-		r = setup_manual(s);
-	if (r != 0)
+	/* From an init script as root, / and /tmp may still be read-only. */
+	if (r->s->mode == MODE_INIT)
+		kind = STORE_INIT;
+	else if (r->s->mode == MODE_BOOT && geteuid() == 0)
+		kind = STORE_BOOT;
+	if (store_open(&r->st, kind, r->cfg->verbose > 0) != 0)
 		return -1;
-	if (open_logs(s) != 0) {
-		diag_warn(s->d, "%s: %s", s->base, strerror(errno));
-		return -1;
-	}
-	if (setup_signals(s) != 0) {
-		diag_warn(s->d, "signals: %s", strerror(errno));
+	if (setup_signals(r) != 0) {
+		diag_warn(r->d, "signals: %s", strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -592,63 +246,71 @@ setup(struct session *s)
 
 /* Header and tarball, from the system's namespace; returns 0 or -1. */
 static int
-finish(struct session *s)
+finish(struct run *r)
 {
 	char *hdr;
 	size_t hlen;
-	int r;
+	int rc;
 
-	if (enter_system(s) != 0)
+	if (store_enter_system(&r->st) != 0)
 		return -1;
-	if ((hdr = header_build(s, s->procfd, &hlen)) == NULL) {
-		diag_warn(s->d, "out of memory for the header");
+	hdr = header_build(&r->rep, r->cfg, r->st.procfd, &hlen);
+	if (hdr == NULL) {
+		diag_warn(r->d, "out of memory for the header");
 		return -1;
 	}
-	r = dest_write(s, hdr, hlen);
+	rc = dest_write(r->cfg, &r->st, hdr, hlen, r->d);
 	free(hdr);
-	if (r == 0 && s->cfg.auto_render)
-		auto_render(s);
-	return r;
+	if (rc == 0 && r->cfg->auto_render)
+		auto_render(r->cfg, r->d);
+	return rc;
 }
 
 int
-session_run(struct session *s)
+session_run(struct session *s, const struct config *cfg, struct diag *d)
 {
 	struct sampler sm;
-	int r = -1, procfd;
+	struct run r;
+	int rc = -1, procfd;
 
+	memset(&r, 0, sizeof(r));
+	r.s = s;
+	r.cfg = cfg;
+	r.d = d;
+	r.sigfd = r.timerfd = -1;
+	r.rep.profile = s->profile;
+	store_init(&r.st, d, cfg->tmpfs_size);
+	parents_init(&r.pa);
 	raise_nofile();
-	if (setup(s) != 0) {
-		cleanup(s);
+	if (setup(&r) != 0) {
+		cleanup(&r);
 		return EXIT_OUTPUT;
 	}
-	start_acct(s);
-	start_procev(s);
-	if ((procfd = dup(s->procfd)) < 0 ||
-	    sampler_init(&sm, procfd, &s->cfg) != 0) {
-		diag_warn(s->d, "cannot start sampling: %s", strerror(errno));
+	parents_start(&r.pa, &r.st, cfg->acct, d);
+	if ((procfd = dup(r.st.procfd)) < 0 ||
+	    sampler_init(&sm, procfd, cfg) != 0) {
+		diag_warn(d, "cannot start sampling: %s", strerror(errno));
 		if (procfd >= 0)
 			close(procfd);
-		stop_acct(s);
-		cleanup(s);
+		cleanup(&r);
 		return EXIT_NOMEM;
 	}
 	/* Only boot logging ends on EXIT_PROC. */
-	sm.watch_exit = s->mode != MODE_START && s->cfg.nexit > 0;
-	if (sample_loop(s, &sm) != 0) {
-		diag_warn(s->d, "sampling stopped: %s", strerror(errno));
-		s->why_end = "error";
+	sm.watch_exit = s->mode != MODE_START && cfg->nexit > 0;
+	if (sample_loop(&r, &sm) != 0) {
+		diag_warn(d, "sampling stopped: %s", strerror(errno));
+		r.rep.why_end = "error";
 	}
-	stop_acct(s);
-	getrusage(RUSAGE_SELF, &s->ru_sampled);
-	s->t_end_us = clock_us(CLOCK_MONOTONIC);
+	parents_stop(&r.pa, d);
+	parents_report(&r.pa, &r.rep);
+	getrusage(RUSAGE_SELF, &r.rep.ru_sampled);
 	sampler_free(&sm);
-	notify_ready(s);
-	if (s->samples > 0)
-		r = finish(s);
+	notify_ready(&r);
+	if (r.rep.samples > 0)
+		rc = finish(&r);
 	else
-		diag_warn(s->d, "no sample taken; nothing written");
-	report(s, r == 0);
-	cleanup(s);
-	return r == 0 ? EXIT_OK : EXIT_OUTPUT;
+		diag_warn(d, "no sample taken; nothing written");
+	report_print(&r.rep, cfg, rc == 0, d);
+	cleanup(&r);
+	return rc == 0 ? EXIT_OK : EXIT_OUTPUT;
 }

@@ -1,11 +1,13 @@
 /* tarw.c: a streaming ustar + gzip writer (the log tarball) to any byte sink. */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "fdio.h"
+#include "grow.h"
 #include "tarw.h"
 
 #define RECORD (20 * TARW_BLOCK)	/* GNU tar's default blocking factor */
@@ -207,18 +209,10 @@ int
 tarw_mem_sink(void *arg, const void *buf, size_t len)
 {
 	struct tarw_membuf *m = arg;
-	unsigned char *nb;
-	size_t ncap;
 
-	if (m->cap - m->len < len) {
-		ncap = m->cap ? m->cap : 65536;
-		while (ncap - m->len < len)
-			ncap *= 2;
-		if ((nb = realloc(m->buf, ncap)) == NULL)
-			return -1;
-		m->buf = nb;
-		m->cap = ncap;
-	}
+	if (len > SIZE_MAX - m->len ||
+	    grow_reserve((void **)&m->buf, &m->cap, m->len + len, 1) != 0)
+		return -1;
 	memcpy(m->buf + m->len, buf, len);
 	m->len += len;
 	return 0;

@@ -1,4 +1,4 @@
-/* pidstat.c: parse one /proc/[PID]/stat line (shared by logger and renderer). */
+/* pidstat.c: parse one /proc/[PID]/stat line, and escape its name for a log (shared by logger and renderer). */
 #include <string.h>
 
 #include "pidstat.h"
@@ -59,13 +59,86 @@ skip_spaces(const char **p, const char *end)
 		(*p)++;
 }
 
-int
-pidstat_parse(const char *line, size_t len, struct pidstat *out,
-    const char **why)
+/* 1 for the bytes a logged name holds only as \ooo. */
+static int
+must_escape(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f || c == '\\';
+}
+
+static int
+is_octal(char c)
+{
+	return c >= '0' && c <= '7';
+}
+
+/* Copies the name [p, end) into out->comm, decoding \ooo when `decode`. */
+static void
+copy_name(const char *p, const char *end, struct pidstat *out, int decode)
+{
+	size_t n = (size_t)(end - p);
+
+	/* Nearly every name holds no escape. */
+	if (!decode || memchr(p, '\\', n) == NULL) {
+		if (n >= sizeof(out->comm))
+			n = sizeof(out->comm) - 1;
+		memcpy(out->comm, p, n);
+		out->comm[n] = '\0';
+		return;
+	}
+	n = 0;
+	while (p < end && n < sizeof(out->comm) - 1) {
+		if (decode && *p == '\\' && end - p >= 4 && p[1] >= '0' &&
+		    p[1] <= '3' && is_octal(p[2]) && is_octal(p[3])) {
+			out->comm[n++] = (char)((p[1] - '0') << 6 |
+			    (p[2] - '0') << 3 | (p[3] - '0'));
+			p += 4;
+		} else
+			out->comm[n++] = *p++;
+	}
+	out->comm[n] = '\0';
+}
+
+size_t
+pidstat_escape(char *line, size_t len, size_t room)
+{
+	char *open, *close, *src, *dst;
+	size_t k = 0;
+	unsigned char c;
+
+	open = memchr(line, '(', len);
+	close = open ? memrchr(open, ')', (size_t)(line + len - open)) : NULL;
+	if (close == NULL)
+		return len;
+	for (src = open + 1; src < close; src++)
+		k += must_escape((unsigned char)*src);
+	if (k == 0)
+		return len;
+	if (len + 3 * k > room)
+		return 0;
+	/* The rest of the line moves right; the name is rewritten backwards. */
+	memmove(close + 3 * k, close, (size_t)(line + len - close));
+	dst = close + 3 * k;
+	for (src = close - 1; src > open; src--) {
+		c = (unsigned char)*src;
+		if (!must_escape(c)) {
+			*--dst = (char)c;
+			continue;
+		}
+		*--dst = (char)('0' + (c & 7));
+		*--dst = (char)('0' + (c >> 3 & 7));
+		*--dst = (char)('0' + (c >> 6));
+		*--dst = '\\';
+	}
+	return len + 3 * k;
+}
+
+static int
+parse(const char *line, size_t len, struct pidstat *out, const char **why,
+    int decode)
 {
 	const char *p = line, *end = line + len, *open, *close;
 	int64_t v, field[20];
-	size_t n;
 	int i, rc;
 
 	out->state = 0;
@@ -83,11 +156,7 @@ pidstat_parse(const char *line, size_t len, struct pidstat *out,
 		*why = "no command name in parentheses";
 		return -1;
 	}
-	n = (size_t)(close - open - 1);
-	if (n >= sizeof(out->comm))
-		n = sizeof(out->comm) - 1;
-	memcpy(out->comm, open + 1, n);
-	out->comm[n] = '\0';
+	copy_name(open + 1, close, out, decode);
 
 	p = close + 1;
 	skip_spaces(&p, end);
@@ -123,4 +192,18 @@ pidstat_parse(const char *line, size_t len, struct pidstat *out,
 	out->stime = (uint64_t)field[12];
 	out->starttime = (uint64_t)field[19];
 	return 0;
+}
+
+int
+pidstat_parse(const char *line, size_t len, struct pidstat *out,
+    const char **why)
+{
+	return parse(line, len, out, why, 1);
+}
+
+int
+pidstat_parse_raw(const char *line, size_t len, struct pidstat *out,
+    const char **why)
+{
+	return parse(line, len, out, why, 0);
 }

@@ -1,4 +1,4 @@
-/* pidstat.h: parse one /proc/[PID]/stat line (shared by logger and renderer). */
+/* pidstat.h: parse one /proc/[PID]/stat line, and escape its name for a log (shared by logger and renderer). */
 #ifndef BC_PIDSTAT_H
 #define BC_PIDSTAT_H
 
@@ -18,11 +18,25 @@ struct pidstat {
 };
 
 /*
- * Parses `len` bytes of `line` (no NUL needed).  The name runs from the
- * first '(' to the last ')' of the line.  Returns 0, or -1 with *why set
- * to a short static reason ("line cut short", "bad PID", ...).
+ * Parses `len` bytes of a proc_ps.log line (no NUL needed).  The name
+ * runs from the first '(' to the last ')' of the line; a backslash and
+ * three octal digits (000 to 377) in it stand for that byte, as
+ * pidstat_escape writes it.  Returns 0, or -1 with *why set to a short
+ * static reason ("line cut short", "bad PID", ...).
  */
 int pidstat_parse(const char *line, size_t len, struct pidstat *out,
     const char **why);
+/* The same for a line read from /proc itself: the name is taken raw. */
+int pidstat_parse_raw(const char *line, size_t len, struct pidstat *out,
+    const char **why);
+/*
+ * Escapes the name of a stat line read from /proc in place, for a log:
+ * between the first '(' and the last ')' every control byte (below
+ * 0x20, and 0x7f) and every backslash becomes a backslash and three
+ * octal digits ("\012"), so that no name can hold a line break.  room
+ * is the buffer's size from line.  Returns the new length, or 0 when
+ * the escaped line would not fit (line unchanged).
+ */
+size_t pidstat_escape(char *line, size_t len, size_t room);
 
 #endif

@@ -87,7 +87,21 @@ p0=$(parent "$w/parents0" bcdaemon)
 echo "# bcdaemon parent: with accounting '$p', without '$p0'"
 check "double-forked bcdaemon sits under start-bcdaemon with accounting" \
     sh -c "echo '$p' | grep -q ' start-bcdaemon\$'"
-check "without accounting bcdaemon sits under init" [ "$p0" = "1 init" ]
+# Without accounting only the samples place bcdaemon, by the ppid of its
+# first line.  Its parent, start-bcdaemon's forked middle process (a
+# fork of that shell, so of that name), exits at once: usually bcdaemon
+# is first seen re-parented to init, but a sample may catch the middle
+# process still alive (more often on a loaded host, where the guest runs
+# slower between samples), and then bcdaemon sits under it.  Either is
+# right when it is what the samples say.
+ppid0=$(grep -m 1 '^[0-9]* (bcdaemon) ' "$w/x0/proc_ps.log" | awk '{ print $4 }')
+case "$p0" in
+"1 init") where=init ;;
+*" start-bcdaemon") where=middle ;;
+*) where=other ;;
+esac
+check "without accounting bcdaemon sits where its first sample puts it ($where)" \
+    sh -c "[ -n '$ppid0' ] && [ '$where' != other ] && [ '${p0%% *}' = '$ppid0' ]"
 
 # What the records hold: a child of start-bcdaemon that exited before any
 # sample (the middle process).  Records are 64 bytes; pid and ppid are the
@@ -109,20 +123,39 @@ echo "# paternity.log: bcdaemon ${dpid:-?} forked by ${mid:-?}, forked by ${gran
 check "paternity.log: bcdaemon's forker was forked by start-bcdaemon" \
     [ -n "$spid" -a "$grand" = "$spid" ]
 
-# CPU step: its own utime+stime grow by at least half the time it ran.
+# CPU step: it busy-loops, so over its samples its utime+stime grow more
+# than any other process's.  Its share of the wall time is printed, not
+# asserted: it is 0.92 on an idle host, but beside two CPU hogs the slowed
+# TCG guest gave it 0.40 once (the logger's samples cost the guest more).
 cpu=$(awk '
-	/^[0-9]+$/ { t = $1; next }
-	/\(cpu-step\) / {
-		s = $0; sub(/.*\) /, "", s); split(s, f, " ")
-		ticks = f[12] + f[13]
-		if (!seen) { t0 = t; c0 = ticks; seen = 1 }
-		t1 = t; c1 = ticks
+	FNR == NR {
+		if ($0 ~ /^[0-9]+$/) { t = $1; next }
+		if ($0 ~ /\(cpu-step\) /) { if (t0 == "") t0 = t; t1 = t }
+		next
 	}
-	END { if (t1 > t0) printf "%.2f", (c1 - c0) / (t1 - t0); else print 0 }
-' "$w/x/proc_ps.log")
-echo "# cpu-step CPU share over its samples: $cpu"
-check "cpu-step shows CPU load in its samples" \
-    awk -v c="$cpu" 'BEGIN { exit !(c >= 0.5) }'
+	/^[0-9]+$/ { t = $1; next }
+	NF > 20 && t >= t0 && t <= t1 {
+		s = $0; sub(/.*\) /, "", s); split(s, f, " ")
+		name = $0; sub(/^[0-9]+ \(/, "", name); sub(/\) [^)]*$/, "", name)
+		if (!($1 in first)) first[$1] = f[12] + f[13]
+		last[$1] = f[12] + f[13]; nm[$1] = name
+	}
+	END {
+		own = 0; other = 0; who = "none"
+		for (p in first) {
+			d = last[p] - first[p]
+			# Its command substitutions are forks of the same name.
+			if (nm[p] == "cpu-step") { if (d > own) own = d }
+			else if (d > other) { other = d; who = nm[p] }
+		}
+		printf "%d %d %s %.2f", own, other, who,
+		    (t1 > t0 ? own / (t1 - t0) : 0)
+	}
+' "$w/x/proc_ps.log" "$w/x/proc_ps.log")
+set -- $cpu
+echo "# cpu-step over its samples: $1 ticks (${4:-0} of the wall time); the next busiest, ${3:-?}: ${2:-?} ticks"
+check "cpu-step shows CPU load in its samples, more than any other process" \
+    [ "${1:-0}" -gt 0 -a "${1:-0}" -gt "${2:-0}" ]
 
 # I/O step: a writer in D state, or I/O wait in /proc/stat.
 dstate=$(grep -Ec '\((io-step|dd)\) D ' "$w/x/proc_ps.log")

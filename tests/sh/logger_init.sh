@@ -3,8 +3,9 @@
 # with a scripted fake boot: init runs as PID 1, the boot's processes
 # appear in the rendered tree under the right parents, the tarball
 # lands at BOOTLOG_DEST; a bad config, an unwritable destination and a
-# tiny TMPFS_SIZE still end with init running.  Also measures the delay
-# from bootchartd's start to init's exec.
+# tiny TMPFS_SIZE still end with init running; a config that is a FIFO
+# does not hold PID 1.  (The delay from bootchartd's start to init's
+# exec is measured by make bench.)
 set -u
 T=${BC_TMP:?}
 case $BC_BUILD in /*) B=$BC_BUILD ;; *) B=$(pwd)/$BC_BUILD ;; esac
@@ -45,7 +46,10 @@ chmod +x "$T/bin/rcS" "$T/sbin/init" "$T/sbin/wrong-init"
 
 # boot NAME GETTY [BOOTCHART_INIT]: one fake boot with $T/NAME/conf;
 # inside the namespace /var/log is $T/NAME/varlog, and $T/NAME/ro (if
-# any) is read-only.
+# any) is read-only.  Should the logger fall back to /sbin/init, that is
+# our fake init too inside the namespace, never the host's (which, as
+# systemd, once wiped the shared /tmp).  $BOOT_LIMIT: seconds before
+# everything is killed (60).
 boot() {
 	CASE=$T/$1
 	mkdir -p "$CASE/varlog"
@@ -54,7 +58,12 @@ boot() {
 	CASE=$CASE TB=$T/bin GETTY=$2 PROBE_OUT=$CASE/exec_us \
 	    PROBE_EXEC=$T/sbin/init BOOTCHARTD_CONFIG=$CASE/conf \
 	    BOOTCHARTD_KMSG=$CASE/kmsg BOOTCHARTD_CMDLINE=$CASE/cmdline \
-	    timeout -s KILL 60 unshare --pid --fork --kill-child --mount-proc sh -c '
+	    FAKE_INIT=$T/sbin/init \
+	    timeout -s KILL "${BOOT_LIMIT:-60}" unshare --pid --fork --kill-child \
+	    --mount-proc sh -c '
+		if [ -e /sbin/init ]; then
+			mount --bind "$FAKE_INIT" /sbin/init || exit 97
+		fi
 		mount --bind "$CASE/varlog" /var/log || exit 99
 		if [ -d "$CASE/ro" ]; then
 			mount --bind "$CASE/ro" "$CASE/ro" &&
@@ -97,15 +106,17 @@ for pair in "rcS init" "fsck-fake rcS" "udevd-fake rcS" "agetty init" \
     "bootchartd init" "init -"; do
 	check "rendered tree: $pair" grep -qx "$pair" "$C/tree"
 done
+# The delay from bootchartd's start to init's first instruction is a
+# timing: make bench measures it (tests/bench/bench_initmode.sh).  What
+# holds on any machine: init was exec'd exactly once, after bootchartd
+# started.
 if [ -s "$C/exec_us" ]; then
 	t0=$(sed -n 's/.*logging from \([0-9]*\)\.\([0-9]*\) s.*/\1\2/p' "$C/kmsg")
 	t1=$(head -1 "$C/exec_us")
-	PROBE_OUT=$C/cal "$probe" --calibrate
-	cal=$(awk 'NR==1{a=$1} NR==2{print $1-a}' "$C/cal")
-	d=$((t1 - t0))
-	echo "# delay from bootchartd's start to init's first instruction:" \
-	    "$d us; exec+startup of the same probe alone: $cal us"
-	check "init exec'd within 100 ms" [ "$d" -ge 0 -a "$d" -lt 100000 ]
+	d=$((t1 - ${t0:-$t1}))
+	echo "# delay from bootchartd's start to init's first instruction: $d us"
+	check "init exec'd once, after bootchartd started" \
+	    [ -n "$t0" -a "$d" -ge 0 -a "$(wc -l <"$C/exec_us")" = 1 ]
 else
 	echo "not ok - init probe did not run"
 fi
@@ -152,6 +163,10 @@ check "tiny tmpfs: logs within the budget" sh -c \
 check "tiny tmpfs: logs end with a complete block" sh -c \
     "[ \"\$(tail -c 2 '$C/x/proc_ps.log' | od -An -c | tr -d ' ')\" = '\\n\\n' ]"
 check "tiny tmpfs: renders" sh -c "'$R' --dump-tree '$C/out/b.tgz' >/dev/null 2>&1"
+# At 100 Hz a tick served late can fall in the same jiffy as the sample
+# before; such a sample would repeat its stamp and lose its block.
+check "tiny tmpfs, 100 Hz: every block stamped later than the one before" \
+    stamps_increase "$C/out/b.tgz" proc_ps.log 2
 
 # 5. A long EXIT_PROC name matches the kernel's 15-character comm.
 C=$T/longname
@@ -182,3 +197,20 @@ printf 'INIT=%s/sbin/init\nSAMPLE_PERIOD=0.05\nSETTLE_TIME=0\nEXIT_PROC=agetty\n
 boot confinit agetty
 check "INIT from the config" grep -q '^pid=1 args=' "$C/init.ran"
 check "INIT from the config: tarball" valid_tgz "$C/out/b.tgz"
+
+# 8. The config is a FIFO nobody writes to (a tty would do the same):
+# PID 1 reads the config when neither the environment nor the command
+# line names an init, and must not wait for it.  It is refused at once
+# (not a regular file), init is found by the fallback (our fake init,
+# see boot), and the logger logs with the defaults.
+C=$T/fifo
+mkdir -p "$C"
+rm -f "$C/conf"
+mkfifo "$C/conf"
+: >"$C/cmdline"
+BOOT_LIMIT=40 boot fifo agetty
+check "config FIFO: init ran as PID 1" grep -q '^pid=1 args=single$' "$C/init.ran"
+check "config FIFO: the logger says it is not a regular file" \
+    grep -q 'conf: warning: not a regular file' "$C/kmsg"
+check "config FIFO: tarball at the default BOOTLOG_DEST" \
+    valid_tgz "$C/varlog/bootchart.tgz"

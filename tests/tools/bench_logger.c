@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sampler.h"
+#include "clocks.h"
 
 /*
  * usage: bench_logger BOOTCHARTD OUT.tgz [NPROC [HZ [SECONDS]]]
@@ -213,8 +213,12 @@ run_logger(struct bench *b, const char *bcd, const char *out, double *nps,
 	long rss;
 	double psamp = 0, per = -1;
 
-	if (conf == NULL)
-		conf = "/dev/null";
+	/* bootchartd reads regular files only (no /dev/null). */
+	if (conf == NULL) {
+		fprintf(stderr, "bench_logger: set BENCH_CONF to a config "
+		    "file\n");
+		return -1;
+	}
 	snprintf(period, sizeof(period), "%.6f", 1.0 / b->hz);
 	snprintf(secs, sizeof(secs), "%d", b->secs);
 	if (pipe(p) != 0 || (pid = fork()) < 0)

@@ -1,6 +1,9 @@
 /* test_config.c: bootchartd's config file parser and kernel command line lookup. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "testutil.h"
 #include "config.h"
@@ -208,6 +211,45 @@ shipped_config_parses_cleanly(void **state)
 	assert_memory_equal(&c, &def, sizeof(c));
 }
 
+/*
+ * PID 1 reads the config before it execs init: a FIFO (or a tty) must
+ * not block it.  Not a regular file: a warning and the defaults, or
+ * bad input (2) for -c.  The alarm turns a hang into a failure.
+ */
+static void
+fifo_is_refused_at_once(void **state)
+{
+	char dir[] = "/tmp/test_config.XXXXXX", path[64];
+	struct config c, def;
+	struct diag d;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/conf", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	diag_init(&d, "test");
+	d.out = NULL;
+	config_defaults(&c);
+	config_defaults(&def);
+	alarm(10);
+	assert_int_equal(config_load(&c, path, 0, &d), 0);
+	assert_int_equal(d.nwarn, 1);
+	assert_memory_equal(&c, &def, sizeof(c));
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(config_load(&c, path, 1, &d), -1);
+	assert_int_equal(d.status, EXIT_BADINPUT);
+	assert_non_null(strstr(d.msg, "not a regular file"));
+	/* A character device is no config either. */
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(config_load(&c, "/dev/zero", 0, &d), 0);
+	assert_int_equal(d.nwarn, 1);
+	alarm(0);
+	unlink(path);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -221,6 +263,7 @@ main(void)
 		cmocka_unit_test(numbers),
 		cmocka_unit_test(kernel_command_line),
 		cmocka_unit_test(shipped_config_parses_cleanly),
+		cmocka_unit_test(fifo_is_refused_at_once),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

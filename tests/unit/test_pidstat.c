@@ -1,4 +1,4 @@
-/* test_pidstat.c: /proc/[PID]/stat line parsing and the line splitter. */
+/* test_pidstat.c: /proc/[PID]/stat line parsing, name escaping and the line splitter. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +73,52 @@ rejects_cut_lines(void **state)
 	assert_string_equal(why, "bad PID");
 }
 
+/* The logger's escape of a name with line breaks, and the parser's decoding. */
+static void
+escaped_name_round_trip(void **state)
+{
+	const char raw[] = "77 (a\n\n9999\\x) b) S 1 0 0 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 0 99\n";
+	const char want[] = "77 (a\\012\\0129999\\134x) b) S 1 0 0 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 0 99\n";
+	char buf[256];
+	struct pidstat ps;
+	const char *why = NULL;
+	size_t len = strlen(raw), n;
+
+	(void)state;
+	memcpy(buf, raw, len);
+	n = pidstat_escape(buf, len, sizeof(buf));
+	assert_int_equal(n, strlen(want));
+	assert_memory_equal(buf, want, n);
+	assert_null(memchr(buf, '\n', n - 1));
+	assert_int_equal(pidstat_parse(buf, n, &ps, &why), 0);
+	assert_string_equal(ps.comm, "a\n\n9999\\x) b");
+	assert_int_equal(ps.state, 'S');
+	assert_int_equal(ps.starttime, 99);
+	/* Too little room: refused, the line unchanged. */
+	memcpy(buf, raw, len);
+	assert_int_equal(pidstat_escape(buf, len, len + 8), 0);
+	assert_memory_equal(buf, raw, len);
+	/* Nothing to escape: the same line. */
+	memcpy(buf, "5 (sh) S 1", 10);
+	assert_int_equal(pidstat_escape(buf, 10, 10), 10);
+}
+
+/* Backslashes that are no \ooo escape (older logs) stay as they are. */
+static void
+decodes_only_octal_escapes(void **state)
+{
+	const char *l = "9 (a\\q\\41\\400\\101) S 1 0 0 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 0 3";
+	struct pidstat ps;
+	const char *why = NULL;
+
+	(void)state;
+	assert_int_equal(pidstat_parse(l, strlen(l), &ps, &why), 0);
+	assert_string_equal(ps.comm, "a\\q\\41\\400A");
+	/* A line read from /proc is taken as the kernel wrote it. */
+	assert_int_equal(pidstat_parse_raw(l, strlen(l), &ps, &why), 0);
+	assert_string_equal(ps.comm, "a\\q\\41\\400\\101");
+}
+
 struct collect {
 	char all[256];
 	long lines;
@@ -137,6 +183,8 @@ main(void)
 		cmocka_unit_test(name_ends_at_last_paren),
 		cmocka_unit_test(sixty_four_bit_pid),
 		cmocka_unit_test(rejects_cut_lines),
+		cmocka_unit_test(escaped_name_round_trip),
+		cmocka_unit_test(decodes_only_octal_escapes),
 		cmocka_unit_test(splits_across_chunks),
 		cmocka_unit_test(refuses_endless_line),
 	};

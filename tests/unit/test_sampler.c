@@ -1,5 +1,6 @@
 /* test_sampler.c: bootchartd's sampler on the live /proc: blocks, new and gone processes. */
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,12 +121,55 @@ exit_proc_matches_comm(void **state)
 	sampler_free(&s);
 }
 
+/* A name with a line break (any process may set one) is logged escaped. */
+static void
+escapes_line_breaks_in_names(void **state)
+{
+	struct config cfg;
+	struct sampler s;
+	char want[64], c;
+	int procfd, p[2];
+	pid_t child;
+	size_t n;
+
+	(void)state;
+	config_defaults(&cfg);
+	assert_int_equal(pipe(p), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		close(p[0]);
+		prctl(PR_SET_NAME, "a\n\n12345\n", 0, 0, 0);
+		/* Renamed: tell the parent, then wait to be killed. */
+		if (write(p[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	assert_int_equal(read(p[0], &c, 1), 1);
+	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	assert_int_equal(sampler_take(&s, 77), 0);
+	n = (size_t)snprintf(want, sizeof(want), "\n%d (a\\012\\01212345\\012) ",
+	    (int)child);
+	assert_non_null(memmem(s.ps.p, s.ps.len, want, n));
+	assert_block(&s.ps, 77);
+	assert_true(has_pid(&s.ps, child));
+	sampler_free(&s);
+	close(p[0]);
+	close(p[1]);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(samples_live_proc),
 		cmocka_unit_test(exit_proc_matches_comm),
+		cmocka_unit_test(escapes_line_breaks_in_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

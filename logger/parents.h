@@ -1,0 +1,31 @@
+/* parents.h: process accounting (kernel_pacct) and fork events (paternity.log): the records that give processes their real parents. */
+#ifndef BCD_PARENTS_H
+#define BCD_PARENTS_H
+
+#include "diag.h"
+#include "procev.h"
+#include "report.h"
+#include "store.h"
+
+struct parents {
+	int acct_on;		/* acct(2) writes into the store */
+	char acct_note[160];	/* why accounting is missing; "" when on */
+	int pe_wanted;		/* fork events were asked for (as root) */
+	struct procev pe;	/* fork events; pe.note says why not */
+};
+
+/* Sets p off. */
+void parents_init(struct parents *);
+/*
+ * With `wanted` (PROCESS_ACCOUNTING), turns accounting on into the
+ * store's kernel_pacct and subscribes to fork events into its
+ * paternity.log.  Needs root; every failure is only noted.
+ */
+void parents_start(struct parents *, struct store *, int wanted,
+    struct diag *);
+/* Turns accounting off and stops listening. */
+void parents_stop(struct parents *, struct diag *);
+/* Puts what the header says about them into the report. */
+void parents_report(const struct parents *, struct run_report *);
+
+#endif

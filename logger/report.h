@@ -1,0 +1,34 @@
+/* report.h: what a logging run did: read by the header writer and the final message. */
+#ifndef BCD_REPORT_H
+#define BCD_REPORT_H
+
+#include <stdint.h>
+#include <sys/resource.h>
+
+#include "config.h"
+#include "diag.h"
+
+struct run_report {
+	const char *profile;	/* basename(CMD) for profile.process; NULL */
+	uint64_t samples;	/* samples stored */
+	uint64_t proc_samples;	/* process lines stored */
+	uint64_t scans;		/* samples that listed the procfs directory */
+	int truncated;		/* the log budget was reached */
+	const char *why_end;	/* "stopped", "EXIT_PROC", ...; NULL */
+	char exit_name[CONFIG_COMM_LEN + 1];	/* the EXIT_PROC seen */
+	char acct_note[160];	/* why accounting is missing; "" */
+	int pe_wanted;		/* fork events were asked for */
+	char pe_note[128];	/* why they are missing; "" */
+	uint64_t pe_overruns;	/* the kernel's queue overflowed */
+	uint64_t pe_lost;	/* fork lines that did not fit */
+	struct rusage ru_sampled;	/* own usage when sampling ended */
+};
+
+/*
+ * The last words of a run: "wrote DEST (N samples)" when ok, and with
+ * cfg->verbose the logger's own CPU and memory use.
+ */
+void report_print(const struct run_report *, const struct config *, int ok,
+    struct diag *);
+
+#endif

@@ -1,0 +1,74 @@
+#!/bin/sh
+# bench_initmode.sh: init mode's delay from bootchartd's start to the
+# real init's first instruction (bootchartd as PID 1 of a PID namespace,
+# the init a probe that stamps CLOCK_BOOTTIME), against the probe's own
+# exec and start-up measured in the same run; medians of BENCH_INIT_RUNS
+# (15) runs.  Needs root and unshare --pid; says so and exits 0 without.
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+b=${BC_BUILD:-build/default}
+case $b in /*) ;; *) b=$top/$b ;; esac
+L=$b/bootchartd
+probe=$b/tests/tools/init_probe
+runs=${BENCH_INIT_RUNS:-15}
+
+if [ "$(id -u)" != 0 ] || ! unshare --pid --fork --mount-proc true 2>/dev/null; then
+	echo "bench_initmode: skipped (needs root and unshare --pid)"
+	exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'EXIT_PROC=none\nMAX_DURATION=5\nBOOTLOG_DEST=%s/b.tgz\n' "$tmp" \
+    >"$tmp/conf"
+: >"$tmp/cmdline"
+# The init the probe hands over to: it waits for the logger's first
+# message (which holds bootchartd's start time), then ends the namespace.
+cat >"$tmp/init" <<'EOS'
+#!/bin/sh
+i=0
+while ! grep -q 'logging from' "$BOOTCHARTD_KMSG" && [ $i -lt 200 ]; do
+	sleep 0.01
+	i=$((i + 1))
+done
+EOS
+chmod +x "$tmp/init"
+
+# median FILE: the median of the numbers in FILE, one a line.
+median() {
+	sort -n "$1" | awk '{ v[NR] = $1 } END {
+		if (NR == 0) { print "?"; exit }
+		if (NR % 2) print v[(NR + 1) / 2]
+		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+: >"$tmp/delays"
+: >"$tmp/cals"
+r=0
+while [ $r -lt "$runs" ]; do
+	r=$((r + 1))
+	: >"$tmp/kmsg"
+	rm -f "$tmp/exec_us" "$tmp/cal"
+	# Should bootchartd fall back to /sbin/init, it finds ours.
+	bootchart_init=$probe PROBE_OUT=$tmp/exec_us PROBE_EXEC=$tmp/init \
+	    BOOTCHARTD_CONFIG=$tmp/conf BOOTCHARTD_KMSG=$tmp/kmsg \
+	    BOOTCHARTD_CMDLINE=$tmp/cmdline FAKE_INIT=$tmp/init \
+	    timeout -s KILL 30 unshare --pid --fork --kill-child --mount-proc \
+	    sh -c 'if [ -e /sbin/init ]; then
+			mount --bind "$FAKE_INIT" /sbin/init || exit 97
+		fi
+		exec "$0"' "$L" >/dev/null 2>&1
+	t0=$(sed -n 's/.*logging from \([0-9]*\)\.\([0-9]*\) s.*/\1\2/p' "$tmp/kmsg")
+	t1=$(head -n 1 "$tmp/exec_us" 2>/dev/null)
+	if [ -z "$t0" ] || [ -z "$t1" ]; then
+		echo "bench_initmode: run $r: no time stamps" >&2
+		continue
+	fi
+	echo $((t1 - t0)) >>"$tmp/delays"
+	PROBE_OUT=$tmp/cal "$probe" --calibrate
+	awk 'NR == 1 { a = $1 } NR == 2 { print $1 - a }' "$tmp/cal" >>"$tmp/cals"
+done
+d=$(median "$tmp/delays")
+c=$(median "$tmp/cals")
+echo "bootchartd start to init's first instruction: median $d us of $(wc -l <"$tmp/delays") runs (min $(sort -n "$tmp/delays" | head -n 1), max $(sort -n "$tmp/delays" | tail -n 1))"
+echo "the probe's own exec + start-up:               median $c us"
+awk -v d="$d" -v c="$c" 'BEGIN { if (c > 0) printf "delay / probe exec = %.2f (the rest is bootchartd: fork, then exec)\n", d / c }'
