@@ -33,6 +33,7 @@ run_case() {
 		"$MEASURE" -o "$T/m" -- timeout "$GUARD" "$R" "$@" "$input" \
 		    >"$T/out" 2>"$T/err" ;;
 	esac
+	[ -s "$T/gen.err" ] && echo "# capgen: $(head -c 200 "$T/gen.err")"
 	st=$(sed -n 's/.*status=\([0-9]*\).*/\1/p' "$T/m" 2>/dev/null)
 	wall=$(sed -n 's/.*wall_max_s=\([0-9.]*\).*/\1/p' "$T/m" 2>/dev/null)
 	cpu=$(sed -n 's/.*cpu_median_s=\([0-9.]*\).*/\1/p' "$T/m" 2>/dev/null)
@@ -84,13 +85,12 @@ SVG="-f svg -o $T/chart.svg"
 
 # ---- the input ----
 
-# CAP_INPUT_BYTES: 4 GiB over all inputs, members of 1 GiB of zeros
-# through a pipe (an uncompressed tar is read through, nothing skipped).
-big "input bytes: 4 GiB + 1 MiB" ||
-    refused "input bytes: 4 GiB + 1 MiB" \
+# CAP_INPUT_BYTES: 4 GiB over all inputs.  Members of 1 GiB of zeros
+# (unknown, so read through and dropped) through a pipe; the fourth is
+# refused from its header, as it would end past the cap.
+refused "input bytes: 4 GiB + 1 MiB" \
     'more than 4294967296 bytes of log data' "gen zeros 4097" -t
-big "input bytes: 4 GiB - 1 MiB" ||
-    accepted "input bytes: 4 GiB - 1 MiB" "gen zeros 4095" $PNG
+accepted "input bytes: 4 GiB - 1 MiB" "gen zeros 4095" $PNG
 
 # CAP_RATIO: 64 MiB whose 64 KiB blocks start with K random bytes, then
 # zeros; gzip -6 makes about 211:1 of K=215, 193:1 of K=240.  The ratio
@@ -142,8 +142,7 @@ accepted "header keys: 1 000" "gen header-keys 1000" $PNG
 
 # CAP_PROCS: in one block (the million and first is refused), and a
 # million each sampled once (two blocks), as far as the tree.
-big "processes: 1 000 001" ||
-    refused "processes: 1 000 001" \
+refused "processes: 1 000 001" \
     'proc_ps\.log:1000002: more than 1000000 processes' \
     "gen ps 1000001 1 100 20 busy" -t
 big "processes: 1 000 000 in two blocks" ||
