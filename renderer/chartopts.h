@@ -19,6 +19,7 @@ struct chart_opts {
 	const char *crop_after;	/* end the chart when idle after this process */
 	const char **annotate;	/* vertical line where each first starts */
 	size_t nannotate;
+	int strict;		/* Java's shading: CPU only in state R (--strict) */
 };
 
 #endif

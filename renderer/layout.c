@@ -207,7 +207,7 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 	    check_rows(l, tree, o, d) == -1)
 		return -1;
 	plot_w = l->width - 2 * MARGIN;
-	if (chrome_header(l, m, t, o, &y) == -1)
+	if (chrome_header(l, m, t, tree, o, &y) == -1)
 		return -1;
 	y += GAP;
 	if (chrome_legend(l, m, LEG_CPU, &y) == -1)

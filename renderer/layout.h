@@ -21,6 +21,7 @@ enum {
 	COL_PROC = 0xf0f0f0,	/* process box background, sleeping */
 	COL_ZOMBIE = 0xa8a8a8,
 	COL_WAIT = 0xd9abab,	/* D cells: a little darker than the I/O area */
+	COL_STOPPED = 0xf08080,	/* T cells, with --strict (as the Java chart) */
 	COL_GRID = 0xebebeb,
 	COL_GRID5 = 0xcccccc,
 	COL_DEP = 0xbdbdbd,	/* dotted parent -> child lines */

@@ -39,35 +39,72 @@ cpu_text(const char *v, char *buf, size_t len)
 		snprintf(buf, len, "CPU: %.*s", (int)n, v);
 }
 
+/*
+ * The title: --title, else the header's; a readable profile is titled
+ * after its command ("Profile of make -j2 on host (date)" for our
+ * logger's "Boot chart for host (date)").
+ */
+static void
+title_text(const struct trace *t, const struct proctree *tree,
+    const struct chart_opts *o, char *buf, size_t len)
+{
+	static const char boot[] = "Boot chart for ";
+	const char *title = trace_header(t, HDR_TITLE), *cmd;
+
+	if (o->title != NULL) {
+		snprintf(buf, len, "%s", o->title);
+		return;
+	}
+	if (tree->readable) {
+		cmd = trace_header(t, HDR_PROFILE_CMD);
+		if (cmd == NULL || cmd[0] == '\0')
+			cmd = tree->profile;
+		if (title != NULL && strncmp(title, boot, sizeof(boot) - 1) == 0)
+			snprintf(buf, len, "Profile of %s on %s", cmd,
+			    title + sizeof(boot) - 1);
+		else
+			snprintf(buf, len, "Profile of %s", cmd);
+		return;
+	}
+	snprintf(buf, len, "%s", title != NULL ? title : "Boot chart");
+}
+
+/*
+ * Header lines as the Java chart had them: a log of one command shows
+ * "application: CMD" where a boot shows its kernel options.
+ */
 int
 chrome_header(struct layout *l, struct measure *m, const struct trace *t,
-    const struct chart_opts *o, double *y)
+    const struct proctree *tree, const struct chart_opts *o, double *y)
 {
 	static const char *const keys[] = { HDR_UNAME, HDR_RELEASE, HDR_CPU,
 	    HDR_KOPTS };
 	static const char *const labels[] = { "uname", "release", "CPU",
 	    "kernel options" };
-	const char *title = o->title, *v;
 	double maxw = l->width - 2 * MARGIN;
+	const char *v, *label;
 	char buf[2048];
 	int64_t secs;
 	size_t i;
 
-	if (title == NULL)
-		title = trace_header(t, HDR_TITLE);
-	if (title == NULL)
-		title = "Boot chart";
-	if (lt_add_raw(l, m, title, MARGIN, *y, maxw, LF_TITLE, COL_TEXT) ==
+	title_text(t, tree, o, buf, sizeof(buf));
+	if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TITLE, COL_TEXT) ==
 	    SIZE_MAX)
 		return -1;
 	*y += m->height[LF_TITLE];
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		if ((v = trace_header(t, keys[i])) == NULL)
+		v = trace_header(t, keys[i]);
+		label = labels[i];
+		if (strcmp(keys[i], HDR_KOPTS) == 0 && tree->profile != NULL) {
+			v = tree->profile;
+			label = "application";
+		}
+		if (v == NULL)
 			continue;
 		if (strcmp(keys[i], HDR_CPU) == 0)
 			cpu_text(v, buf, sizeof(buf));
 		else
-			snprintf(buf, sizeof(buf), "%s: %.*s", labels[i],
+			snprintf(buf, sizeof(buf), "%s: %.*s", label,
 			    (int)strcspn(v, "\n"), v);
 		if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT,
 		    COL_TEXT) == SIZE_MAX)
@@ -135,27 +172,67 @@ chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
 }
 
 /*
- * The steps the time axis may use, in seconds: up to 10 years, as a
- * log may span 20 (CAP_STAMP_JIFFIES).
+ * The steps the time axis may use, in ms: from 0.1 s (short profiles)
+ * up to 10 years, as a log may span 20 (CAP_STAMP_JIFFIES).
  */
-static const int64_t axis_steps[] = { 1, 2, 5, 10, 15, 30, 60, 120, 300,
-    600, 900, 1800, 3600, 7200, 14400, 28800, 86400, 2 * 86400, 7 * 86400,
-    14 * 86400, 30 * 86400, 91 * 86400, 182 * 86400, 365 * 86400,
-    730 * 86400, 1826 * 86400, 3652 * 86400 };
+static const int64_t axis_steps[] = { 100, 200, 500, 1000, 2000, 5000,
+    10000, 15000, 30000, 60000, 120000, 300000, 600000, 900000, 1800000,
+    3600000, 7200000, 14400000, 28800000, 86400000, 2 * 86400000LL,
+    7 * 86400000LL, 14 * 86400000LL, 30 * 86400000LL, 91 * 86400000LL,
+    182 * 86400000LL, 365 * 86400000LL, 730 * 86400000LL,
+    1826 * 86400000LL, 3652 * 86400000LL };
 #define NSTEPS (sizeof(axis_steps) / sizeof(axis_steps[0]))
+/* Labels every 5 s at least (as the Java chart), unless that gives fewer. */
+#define LABEL_MIN_MS	5000
+#define LABELS_MIN	4
+
+/* "0s", "5s", "1.5s": a label at k ms. */
+static void
+axis_text(int64_t k, char *buf, size_t len)
+{
+	if (k % 1000 == 0)
+		snprintf(buf, len, "%llds", (long long)(k / 1000));
+	else
+		snprintf(buf, len, "%lld.%llds", (long long)(k / 1000),
+		    (long long)(k % 1000 / 100));
+}
 
 /*
- * The first step of at least `min_s` seconds that is `min_px` wide and
- * divides `multiple_of` (0: any); 0 when none is.
+ * The label step: the first of at least 5 s whose labels do not touch;
+ * when that leaves fewer than four labels, the longest step that gives
+ * four and still fits (sub-second for a short profile).  0 when no step
+ * fits: only the origin is labelled.
  */
 static int64_t
-axis_step(double pps, int64_t min_s, double min_px, int64_t multiple_of)
+label_step(double ppms, int64_t span_ms, double need_px)
+{
+	int64_t best = 0;
+	size_t i;
+
+	for (i = 0; i < NSTEPS; i++)
+		if (axis_steps[i] >= LABEL_MIN_MS &&
+		    axis_steps[i] * ppms >= need_px) {
+			best = axis_steps[i];
+			break;
+		}
+	if (best != 0 && span_ms / best + 1 >= LABELS_MIN)
+		return best;
+	for (i = NSTEPS; i-- > 0;)
+		if (axis_steps[i] < LABEL_MIN_MS && axis_steps[i] * ppms >=
+		    need_px && span_ms / axis_steps[i] + 1 >= LABELS_MIN)
+			return axis_steps[i];
+	return best;
+}
+
+/* The grid step: the first at least 4 px wide that divides the label step. */
+static int64_t
+grid_step(double ppms, int64_t label_ms)
 {
 	size_t i;
 
 	for (i = 0; i < NSTEPS; i++)
-		if (axis_steps[i] >= min_s && axis_steps[i] * pps >= min_px &&
-		    (multiple_of == 0 || multiple_of % axis_steps[i] == 0))
+		if (axis_steps[i] >= (label_ms < 1000 ? label_ms : 1000) &&
+		    axis_steps[i] * ppms >= 4 && label_ms % axis_steps[i] == 0)
 			return axis_steps[i];
 	return 0;
 }
@@ -167,7 +244,7 @@ axis_label(struct layout *l, struct measure *m, int64_t k, double x,
 	char buf[32];
 	double w;
 
-	snprintf(buf, sizeof(buf), "%llds", (long long)k);
+	axis_text(k, buf, sizeof(buf));
 	w = measure_width(m, LF_LABEL, buf);
 	x -= w / 2;
 	if (x > l->width - 1 - w)
@@ -179,32 +256,32 @@ axis_label(struct layout *l, struct measure *m, int64_t k, double x,
 }
 
 /*
- * Time axis: labels every label_s seconds (at least 5, more when the
- * scale is too tight for the text), grid lines every grid_s seconds, at
+ * Time axis: labels every label step, grid lines every grid step, at
  * least 4 px apart, so there are never more ticks than pixels / 4.  When
  * no step is wide enough only the origin is labelled (and gridded).
  */
 int
 chrome_time_axis(struct layout *l, struct measure *m, double y)
 {
-	double pps = l->px_per_ms * 1000;
-	int64_t span_s = (l->t1_ms - l->t0_ms) / 1000, k, label_s, grid_s;
+	int64_t span_ms = l->t1_ms - l->t0_ms, k, label_ms, grid_ms;
 	char buf[32];
 
-	snprintf(buf, sizeof(buf), "%llds", (long long)span_s);
-	label_s = axis_step(pps, 5, 1.5 * measure_width(m, LF_LABEL, buf) +
-	    10, 0);
-	grid_s = label_s ? axis_step(pps, 1, 4, label_s) : 0;
-	if (grid_s == 0)
-		grid_s = span_s + 1;
-	for (k = 0; k <= span_s; k += grid_s) {
+	axis_text(span_ms / 1000 * 1000, buf, sizeof(buf));
+	label_ms = label_step(l->px_per_ms, span_ms,
+	    1.5 * measure_width(m, LF_LABEL, buf) + 10);
+	grid_ms = label_ms ? grid_step(l->px_per_ms, label_ms) : 0;
+	if (grid_ms == 0)
+		grid_ms = span_ms + 1;
+	/* Whole seconds of the span, as the labels always were. */
+	span_ms = label_ms >= 1000 ? span_ms / 1000 * 1000 : span_ms;
+	for (k = 0; k <= span_ms; k += grid_ms) {
 		if (grow_array((void **)&l->ticks, &l->ticks_cap, l->nticks,
 		    sizeof(*l->ticks)) == -1)
 			return -1;
-		l->ticks[l->nticks].x = layout_x(l, l->t0_ms + k * 1000);
-		l->ticks[l->nticks].major = label_s == 0 || k % label_s == 0;
+		l->ticks[l->nticks].x = layout_x(l, l->t0_ms + k);
+		l->ticks[l->nticks].major = label_ms == 0 || k % label_ms == 0;
 		l->nticks++;
-		if ((label_s == 0 ? k == 0 : k % label_s == 0) &&
+		if ((label_ms == 0 ? k == 0 : k % label_ms == 0) &&
 		    axis_label(l, m, k, l->ticks[l->nticks - 1].x, y) == -1)
 			return -1;
 	}

@@ -46,7 +46,7 @@ int lt_visible(const struct layout *, const struct pnode *);
 /* The chart's chrome: header, legends, time axis, annotation marks. */
 enum lt_legend { LEG_CPU, LEG_DISK, LEG_PROC };
 int chrome_header(struct layout *, struct measure *, const struct trace *,
-    const struct chart_opts *, double *y);
+    const struct proctree *, const struct chart_opts *, double *y);
 int chrome_legend(struct layout *, struct measure *, enum lt_legend,
     double *y);
 int chrome_time_axis(struct layout *, struct measure *, double y);

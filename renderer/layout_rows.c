@@ -13,16 +13,19 @@
 
 #define LABEL_PAD	4.0
 
-/* Label of a row: name or command line, with the PID when asked. */
+/*
+ * Label of a row: name or command line (--show-all, and in a readable
+ * profile, where eight "cc" rows say nothing), with the PID when asked.
+ */
 static char *
-row_label(const struct pnode *p, const struct chart_opts *o)
+row_label(const struct pnode *p, const struct chart_opts *o, int readable)
 {
 	const char *name = p->name;
 	const char *cmdline = p->proc->cmdline;
 	char *raw, *s;
 	size_t len;
 
-	if (o->show_all && cmdline != NULL && cmdline[0] != '\0')
+	if ((o->show_all || readable) && cmdline != NULL && cmdline[0] != '\0')
 		name = cmdline;
 	len = strlen(name) + 32;
 	if ((raw = malloc(len)) == NULL)
@@ -50,15 +53,26 @@ blend(uint32_t a, uint32_t b, double f)
 	return out;
 }
 
+/* What a group of samples held, each weight a share of the group. */
+struct shade {
+	double load;		/* CPU use */
+	double wait;		/* in state D */
+	double zombie;
+	double stopped;		/* in state T, counted with --strict only */
+};
+
 /* Colour of a group of samples: 0 for none (the box shows), else opaque. */
 static uint32_t
-cell_colour(double load, double wait, double zombie)
+cell_colour(const struct shade *sh)
 {
+	double load = sh->load;
 	int level;
 
-	if (zombie > 0.5)
+	if (sh->zombie > 0.5)
 		return COL_ZOMBIE;
-	if (wait >= 0.25)
+	if (sh->stopped > 0.5)
+		return COL_STOPPED;
+	if (sh->wait >= 0.25)
 		return COL_WAIT;
 	level = (int)lround(lt_clamp01(load) * CPU_LEVELS);
 	if (level == 0 && load > 0.02)
@@ -100,34 +114,59 @@ emit_cell(struct layout *l, struct lt_row *row, double xa, double xb,
 	return 0;
 }
 
+/*
+ * A sample's shading.  We shade CPU use whatever the state letter at
+ * the sample's instant (a process that ran 80 % of the interval and
+ * sleeps at its end did run); the Java chart shaded state R only, and
+ * drew T in light red: --strict does as it did.
+ */
+static void
+sample_shade(const struct proc_sample *s, int strict, struct shade *sh)
+{
+	memset(sh, 0, sizeof(*sh));
+	if (!strict || s->state == PS_RUNNING)
+		sh->load = (double)s->user + (double)s->sys;
+	sh->wait = s->state == PS_WAITING;
+	sh->zombie = s->state == PS_ZOMBIE;
+	sh->stopped = strict && s->state == PS_STOPPED;
+}
+
 /* Samples narrower than a pixel are pooled per pixel, then coloured. */
 struct pool {
 	double px;		/* pixel left edge; < 0 when empty */
 	double xa, xb;
-	double w, load, wait, zombie;
+	double w;
+	struct shade sum;	/* each weight times the sample's width */
 };
 
 static int
 pool_flush(struct layout *l, struct lt_row *row, struct pool *pl,
     struct diag *d)
 {
+	struct shade avg;
 	int rc = 0;
 
-	if (pl->px >= 0 && pl->w > 0)
-		rc = emit_cell(l, row, pl->xa, pl->xb, cell_colour(
-		    pl->load / pl->w, pl->wait / pl->w, pl->zombie / pl->w), d);
+	if (pl->px >= 0 && pl->w > 0) {
+		avg.load = pl->sum.load / pl->w;
+		avg.wait = pl->sum.wait / pl->w;
+		avg.zombie = pl->sum.zombie / pl->w;
+		avg.stopped = pl->sum.stopped / pl->w;
+		rc = emit_cell(l, row, pl->xa, pl->xb, cell_colour(&avg), d);
+	}
 	pl->px = -1;
-	pl->w = pl->load = pl->wait = pl->zombie = 0;
+	pl->w = 0;
+	memset(&pl->sum, 0, sizeof(pl->sum));
 	return rc;
 }
 
 static int
 row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
-    int period, struct diag *d)
+    int period, int strict, struct diag *d)
 {
 	const struct proc_sample *s;
-	struct pool pl = { -1, 0, 0, 0, 0, 0, 0 };
-	double xa, xb, load, w;
+	struct pool pl = { -1, 0, 0, 0, { 0, 0, 0, 0 } };
+	struct shade sh;
+	double xa, xb, w;
 	int64_t a, b;
 	size_t i;
 
@@ -144,12 +183,10 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 			continue;
 		xa = layout_x(l, a);
 		xb = layout_x(l, b);
-		load = (double)s->user + (double)s->sys;
+		sample_shade(s, strict, &sh);
 		if (xb - xa >= 1) {
 			if (pool_flush(l, row, &pl, d) == -1 ||
-			    emit_cell(l, row, xa, xb, cell_colour(load,
-			    s->state == PS_WAITING, s->state == PS_ZOMBIE), d) ==
-			    -1)
+			    emit_cell(l, row, xa, xb, cell_colour(&sh), d) == -1)
 				return -1;
 			continue;
 		}
@@ -163,9 +200,10 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 		w = xb - xa;
 		pl.xb = xb;
 		pl.w += w;
-		pl.load += w * load;
-		pl.wait += s->state == PS_WAITING ? w : 0;
-		pl.zombie += s->state == PS_ZOMBIE ? w : 0;
+		pl.sum.load += w * sh.load;
+		pl.sum.wait += w * sh.wait;
+		pl.sum.zombie += w * sh.zombie;
+		pl.sum.stopped += w * sh.stopped;
 	}
 	return pool_flush(l, row, &pl, d);
 }
@@ -173,14 +211,14 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 /* Puts the row's label inside the box, or beside it where there is room. */
 static int
 row_text(struct layout *l, struct measure *m, struct lt_row *row,
-    const struct chart_opts *o)
+    const struct chart_opts *o, int readable)
 {
 	double inside, right, left, w, x, y, best;
 	const struct lt_box *b = &row->box;
 	char *s;
 
 	row->text = SIZE_MAX;
-	if ((s = row_label(row->node, o)) == NULL)
+	if ((s = row_label(row->node, o, readable)) == NULL)
 		return -1;
 	w = measure_width(m, LF_LABEL, s);
 	inside = b->w - 2 * LABEL_PAD;
@@ -216,6 +254,7 @@ struct rowarg {
 	const struct chart_opts *o;
 	struct diag *d;
 	int period;
+	int readable;		/* the tree is a readable profile */
 	size_t *row_at;		/* row of the node at each depth of the path, or SIZE_MAX */
 	size_t row_at_cap;
 };
@@ -281,16 +320,17 @@ row_fn(const struct pnode *p, int depth, void *arg)
 	row->box.y = l->proc_box.y + (double)(l->nrows - 1) * ROW_H + 1.5;
 	row->box.h = ROW_H - 3;
 	link_parent(l, row, l->nrows - 1, ra->row_at, depth);
-	if (row_cells(l, row, p, ra->period, ra->d) == -1)
+	if (row_cells(l, row, p, ra->period, ra->o->strict, ra->d) == -1)
 		return -1;
-	return row_text(l, ra->m, row, ra->o);
+	return row_text(l, ra->m, row, ra->o, ra->readable);
 }
 
 int
 rows_place(struct layout *l, struct measure *m, const struct proctree *tree,
     const struct chart_opts *o, struct diag *d)
 {
-	struct rowarg ra = { l, m, o, d, tree->sample_period_ms, NULL, 0 };
+	struct rowarg ra = { l, m, o, d, tree->sample_period_ms,
+	    tree->readable, NULL, 0 };
 	int rc;
 
 	l->nchrome_texts = l->ntexts;

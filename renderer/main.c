@@ -18,13 +18,13 @@
 
 enum {
 	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
-	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE
+	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT
 };
 
 struct cli {
 	int dump_tree;
 	int boot_time;
-	int prune;
+	struct tree_opts tree;
 	int verbose;
 	const char *output;
 	struct chart_opts chart;
@@ -48,6 +48,7 @@ static const struct option longopts[] = {
 	{ "crop-after", required_argument, NULL, OPT_CROP_AFTER },
 	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
 	{ "title", required_argument, NULL, OPT_TITLE },
+	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -70,6 +71,8 @@ help(void)
 	    "      --crop-after PROC end the chart when idle after PROC starts\n"
 	    "      --annotate PROC   mark where PROC starts (repeatable)\n"
 	    "  -n, --no-prune        keep every process (no pruning or merging)\n"
+	    "      --strict          follow the Java bootchart renderer exactly\n"
+	    "                        where this one differs (docs/tree.md)\n"
 	    "  -t, --boot-time       print the boot time (M:SS.ss) and exit\n"
 	    "      --dump-tree       print the process tree as text and exit\n"
 	    "  -q, --quiet           no warnings\n"
@@ -118,7 +121,8 @@ option(struct cli *c, int ch, const char *arg)
 	switch (ch) {
 	case OPT_DUMP_TREE: c->dump_tree = 1; break;
 	case 't': c->boot_time = 1; break;
-	case 'n': c->prune = 0; break;
+	case 'n': c->tree.prune = 0; break;
+	case OPT_STRICT: c->tree.strict = c->chart.strict = 1; break;
 	case 'q': c->verbose = -1; break;
 	case 'v': c->verbose = c->verbose < 0 ? 1 : c->verbose + 1; break;
 	case 'h': help(); return EXIT_OK;
@@ -155,7 +159,7 @@ parse_args(struct cli *c, int argc, char **argv)
 {
 	int ch, rc;
 
-	c->prune = 1;
+	c->tree = tree_pruned;
 	c->chart.format = FMT_PNG;
 	/* Every --annotate takes an argv slot, so argc bounds them. */
 	if ((c->chart.annotate = calloc((size_t)argc, sizeof(char *))) == NULL) {
@@ -255,7 +259,7 @@ render(struct cli *c, struct trace *t, struct proctree *tree, struct diag *d)
 	char path[PATH_MAX];
 
 	if (input_read(t, c->paths, c->npaths, d) != 0 ||
-	    proctree_make(tree, t, c->prune, d) != 0)
+	    proctree_make(tree, t, &c->tree, d) != 0)
 		goto fail;
 	if (c->dump_tree)
 		proctree_dump(tree, stdout);

@@ -7,17 +7,24 @@
 #include "grow.h"
 #include "proctree.h"
 
+const struct tree_opts tree_pruned = { 1, 0 };
+const struct tree_opts tree_unpruned = { 0, 0 };
+
+/*
+ * A readable profile keeps siblings apart: eight compilers of a make -j
+ * are eight rows, each with its file, not one "cc".
+ */
 int
-proctree_make(struct proctree *tree, const struct trace *t, int prune,
-    struct diag *d)
+proctree_make(struct proctree *tree, const struct trace *t,
+    const struct tree_opts *opts, struct diag *d)
 {
-	if (proctree_build(tree, t, d) != 0)
+	if (proctree_build(tree, t, opts, d) != 0)
 		return -1;
 	if (proctree_merge_logger(tree) != 0)
 		goto nomem;
-	if (prune && (proctree_prune(tree) != 0 ||
+	if (opts->prune && (proctree_prune(tree) != 0 ||
 	    proctree_merge_exploders(tree) != 0 ||
-	    proctree_merge_siblings(tree) != 0 ||
+	    (!tree->readable && proctree_merge_siblings(tree) != 0) ||
 	    proctree_merge_runs(tree) != 0))
 		goto nomem;
 	proctree_sort(tree);

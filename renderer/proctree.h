@@ -31,7 +31,14 @@ struct pnode {
 	char *own_name;
 };
 
+/* How the tree is made (the command line's choices). */
+struct tree_opts {
+	int prune;		/* steps 5-8; --no-prune clears it */
+	int strict;		/* the Java renderer wherever we differ (--strict) */
+};
+
 struct proctree {
+	struct tree_opts opts;
 	struct pnode *nodes;	/* one per process, in the trace's order */
 	size_t nnodes;
 	struct pnode **roots;
@@ -41,6 +48,8 @@ struct proctree {
 	int64_t duration_ms;	/* end - start: the boot time */
 	int sample_period_ms;
 	const char *profile;	/* header's profile.process, or NULL */
+	int readable;		/* a profile drawn our way (docs/tree.md):
+				 * no sibling merge, command lines as labels */
 	int64_t log_start_ms;	/* first and last proc_ps.log block */
 	int64_t log_end_ms;
 };
@@ -53,7 +62,7 @@ struct proctree {
  * when out of memory (the tree is then only fit to be freed).
  */
 int proctree_build(struct proctree *, const struct trace *,
-    struct diag *);			/* steps 1-3: extract 1 */
+    const struct tree_opts *, struct diag *);	/* steps 1-3: extract 1 */
 int proctree_merge_logger(struct proctree *);	/* step 4: extract 2 */
 int proctree_prune(struct proctree *);		/* step 5: extract 3b */
 int proctree_merge_exploders(struct proctree *);	/* step 6: extract 3c */
@@ -61,9 +70,12 @@ int proctree_merge_siblings(struct proctree *);	/* step 7: extract 3d */
 int proctree_merge_runs(struct proctree *);	/* step 8: extract 3e */
 void proctree_sort(struct proctree *);		/* step 9: extract 5 */
 
-/* All steps; prune=0 skips 5-8 as --no-prune does. */
-int proctree_make(struct proctree *, const struct trace *, int prune,
-    struct diag *);
+/* What bootchart-render does by default, and with -n. */
+extern const struct tree_opts tree_pruned, tree_unpruned;
+
+/* All steps, as opts ask. */
+int proctree_make(struct proctree *, const struct trace *,
+    const struct tree_opts *, struct diag *);
 
 /* Pre-order, tab-separated: pid name start_ms duration_ms children samples. */
 void proctree_dump(const struct proctree *, FILE *);

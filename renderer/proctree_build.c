@@ -370,12 +370,14 @@ find_parents(struct proctree *tree, const struct trace *t, int64_t *ppid)
 }
 
 int
-proctree_build(struct proctree *tree, const struct trace *t, struct diag *d)
+proctree_build(struct proctree *tree, const struct trace *t,
+    const struct tree_opts *opts, struct diag *d)
 {
 	int64_t *ppid;
 	int rc;
 
 	memset(tree, 0, sizeof(*tree));
+	tree->opts = *opts;
 	tree->sample_period_ms = t->sample_period_ms;
 	tree->profile = trace_header(t, HDR_PROFILE);
 	if (tree->profile != NULL && tree->profile[0] == '\0')
@@ -432,62 +434,12 @@ merge_logger(struct proctree *tree, struct pnode **v, size_t n, int in_logger)
 	return 0;
 }
 
-/*
- * Profile mode: processes older than the logging start fold into their
- * parent; their children move up to the end of the parent's list.
- */
-static int
-fold_early(struct proctree *tree, struct pnode *parent)
-{
-	struct pnode *p;
-	size_t i = 0, j;
-
-	while (i < parent->nchildren) {
-		p = parent->children[i];
-		if (p->start_ms >= tree->log_start_ms) {
-			if (fold_early(tree, p) != 0)
-				return -1;
-			i++;
-			continue;
-		}
-		if (node_merge(parent, p) != 0)
-			return -1;
-		node_remove(parent->children, &parent->nchildren, i);
-		for (j = 0; j < p->nchildren; j++) {
-			p->children[j]->parent = parent;
-			if (node_append(&parent->children, &parent->nchildren,
-			    &parent->children_cap, p->children[j]) != 0)
-				return -1;
-		}
-		p->nchildren = 0;
-	}
-	return 0;
-}
-
-static int
-profile_fold(struct proctree *tree)
-{
-	struct pnode *p;
-	size_t i;
-
-	for (i = 0; i < tree->nroots; i++) {
-		p = tree->roots[i];
-		if (fold_early(tree, p) != 0)
-			return -1;
-		if (p->start_ms < tree->log_start_ms) {
-			p->start_ms = tree->log_start_ms;
-			p->duration_ms = tree->log_end_ms - tree->log_start_ms;
-		}
-	}
-	return 0;
-}
-
 int
 proctree_merge_logger(struct proctree *tree)
 {
 	if (merge_logger(tree, tree->roots, tree->nroots, 0) != 0)
 		return -1;
 	if (tree->profile != NULL)
-		return profile_fold(tree);
+		return profile_step(tree);
 	return 0;
 }

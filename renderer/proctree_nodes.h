@@ -27,6 +27,9 @@ int64_t node_end(const struct pnode *);
  * of memory.
  */
 int node_merge(struct pnode *a, const struct pnode *b);
+/* Step 4 for logs of one command (proctree_profile.c). */
+int profile_step(struct proctree *);
+
 /* Sets the tree's start, end and duration from its nodes. */
 void tree_span(struct proctree *);
 

@@ -12,16 +12,19 @@ top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
 usage() {
 	cat <<EOF
 usage: $prog [--root DIR] [--prefix DIR] [--no-bootloader] [--files-only]
-                  [--renderer FILE] [--logger FILE] [--conf FILE]
+                  [--initramfs] [--renderer FILE] [--logger FILE] [--conf FILE]
   --root DIR        install into the system tree DIR (default \$DESTDIR or /)
   --prefix DIR      prefix for bin/, share/man, share/doc (default \$PREFIX or /usr)
   --no-bootloader   do not add the "Bootchart logging" boot entry
   --files-only      copy files only, run no program (print what to run)
+  --initramfs       also start logging in the initramfs (initramfs-tools or
+                    dracut hooks) and rebuild it; kept on reinstall
   --renderer FILE   bootchart-render binary (default renderer/bootchart-render)
   --logger FILE     bootchartd binary (default logger/bootchartd)
   --conf FILE       config installed as /etc/bootchartd.conf
                     (default scripts/bootchartd.conf; an existing one is kept)
 Environment: DESTDIR PREFIX BINDIR SBINDIR MANDIR DOCDIR SYSCONFDIR
+             BASHCOMPDIR ZSHCOMPDIR
 EOF
 }
 
@@ -30,6 +33,7 @@ logger="$top/logger/bootchartd"
 conf="$top/scripts/bootchartd.conf"
 bootloader=1
 files_only=0
+initramfs=0
 ROOT=${DESTDIR:-}
 prefix=${PREFIX:-/usr}
 
@@ -43,6 +47,7 @@ while [ $# -gt 0 ]; do
 	--prefix=*) prefix=${1#--prefix=} ;;
 	--no-bootloader) bootloader=0 ;;
 	--files-only) files_only=1 ;;
+	--initramfs) initramfs=1 ;;
 	--renderer) [ $# -ge 2 ] || usage_error "--renderer needs a file"
 		renderer=$2; shift ;;
 	--logger) [ $# -ge 2 ] || usage_error "--logger needs a file"
@@ -54,48 +59,89 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-set_root "$ROOT"
-set_dirs "$prefix"
 
 # Check every source before writing anything, so a missing file never
 # leaves a half-done install.
 for f in "$renderer" "$logger"; do
-	[ -f "$f" ] && [ -x "$f" ] ||
-	    die "$f: not found or not executable (run make first)"
+	if [ ! -f "$f" ] || [ ! -x "$f" ]; then
+		die "$f: not found or not executable (run make first)"
+	fi
 done
 [ -f "$conf" ] || die "$conf: config file not found"
-for f in $MAN_PAGES $DOC_FILES; do
+for f in $MAN_PAGES $DOC_FILES $BASH_COMPLETIONS $ZSH_COMPLETIONS; do
 	[ -f "$top/$f" ] || die "$top/$f: not found"
+done
+for pair in $IRT_FILES $DRACUT_FILES; do
+	[ -f "$top/scripts/${pair%%:*}" ] || die "$top/scripts/${pair%%:*}: not found"
 done
 grub_script="$top/scripts/grub.d/$GRUB_SCRIPT"
 [ -f "$grub_script" ] || die "$grub_script: not found"
+set_root "$ROOT"
+set_dirs "$prefix"
+# The boot entries name /sbin/bootchartd (the kernel needs a fixed path).
+if [ "$bootloader" -eq 1 ] &&
+    [ "$(in_root "$SBINDIR")" != "$(in_root /sbin)" ]; then
+	usage_error "the boot entry starts /sbin/bootchartd, not one in SBINDIR=$SBINDIR: add --no-bootloader"
+fi
+
+# Everything install.sh writes, in both passes (install-lib.sh): the
+# check pass only notes what is in the way, so that a refusal writes
+# nothing; the write pass installs.
+install_all() {
+	install_file "$logger" "$SBINDIR/bootchartd" 755
+	install_file "$renderer" "$BINDIR/bootchart-render" 755
+	# A config the last run wrote and nobody edited since is replaced
+	# (a new version's defaults arrive); any other existing one is kept.
+	if ! is_ours "$SYSCONFDIR/bootchartd.conf" && {
+	    root_has -e "$SYSCONFDIR/bootchartd.conf" ||
+	    root_has -L "$SYSCONFDIR/bootchartd.conf"; }; then
+		if [ "$pass" = write ]; then
+			manifest_keep "$SYSCONFDIR/bootchartd.conf"
+			say "kept existing $SYSCONFDIR/bootchartd.conf"
+		fi
+	else
+		install_file "$conf" "$SYSCONFDIR/bootchartd.conf" 644
+	fi
+	for f in $MAN_PAGES; do
+		b=${f##*/}
+		install_file "$top/$f" "$MANDIR/man${b##*.}/$b" 644
+	done
+	for f in $DOC_FILES; do
+		install_file "$top/$f" "$DOCDIR/${f##*/}" 644
+	done
+	for f in $OPTIONAL_DOCS; do
+		[ -f "$top/$f" ] || continue
+		install_file "$top/$f" "$DOCDIR/${f##*/}" 644
+	done
+	for f in $BASH_COMPLETIONS; do
+		install_file "$top/$f" "$BASHCOMPDIR/${f##*/}" 644
+	done
+	for f in $ZSH_COMPLETIONS; do
+		install_file "$top/$f" "$ZSHCOMPDIR/${f##*/}" 644
+	done
+	if [ $initramfs -eq 1 ]; then
+		add_initramfs
+	fi
+	if [ $bootloader -eq 1 ]; then
+		add_boot_entry "$grub_script"
+	fi
+}
 
 manifest_begin
-
-install_file "$logger" "$SBINDIR/bootchartd" 755
-install_file "$renderer" "$BINDIR/bootchart-render" 755
-if [ -e "$R$SYSCONFDIR/bootchartd.conf" ]; then
-	manifest_keep "$SYSCONFDIR/bootchartd.conf"
-	say "kept existing $SYSCONFDIR/bootchartd.conf"
-else
-	install_file "$conf" "$SYSCONFDIR/bootchartd.conf" 644
+# The initramfs holds a copy of bootchartd: once hooked, every reinstall
+# installs the hooks again and rebuilds it.
+grep -q '^i ' "$old_manifest" && initramfs=1
+conflicts=0
+pass="check"
+install_all
+if [ "$conflicts" -gt 0 ]; then
+	die "nothing installed: install.sh never replaces a file it did not write; move the files named above away (or install elsewhere: --root, --prefix) and run it again"
 fi
-for f in $MAN_PAGES; do
-	b=${f##*/}
-	install_file "$top/$f" "$MANDIR/man${b##*.}/$b" 644
-done
-for f in $DOC_FILES; do
-	install_file "$top/$f" "$DOCDIR/${f##*/}" 644
-done
-for f in $OPTIONAL_DOCS; do
-	[ -f "$top/$f" ] || continue
-	install_file "$top/$f" "$DOCDIR/${f##*/}" 644
-done
-
-if [ $bootloader -eq 1 ]; then
-	add_boot_entry "$grub_script"
+pass="write"
+if [ -n "$R" ]; then
+	mkdir -p -- "$R" || die "$R: cannot create"
 fi
-
+install_all
 manifest_commit
 [ "$status" -eq 0 ] && say "done"
 exit "$status"

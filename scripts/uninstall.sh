@@ -35,24 +35,25 @@ while [ $# -gt 0 ]; do
 done
 set_root "$ROOT"
 
-man="$R$MANIFEST"
-[ -f "$man" ] || die "$man: not found (nothing installed by install.sh here)"
+man=$R$(in_root "$MANIFEST" nofollow) || die "$R$MANIFEST: too many symbolic links"
+if [ ! -f "$man" ] || [ -L "$man" ]; then
+	die "$man: not found (nothing installed by install.sh here)"
+fi
 keep=$(mktemp) || die "mktemp failed"
 trap 'rm -f "$keep"' EXIT
 
-# Removes FILE when its cksum still is the recorded "CRC SIZE".
+# Removes FILE (resolved in the root, as install.sh wrote it) when its
+# cksum still is the recorded "CRC SIZE".
 remove_file() {
-	[ -e "$R$1" ] || [ -L "$R$1" ] || return 0
-	if [ "$(cksum <"$R$1")" != "$2" ]; then
+	rf=$R$(in_root "$1" nofollow) ||
+	    { warn "$R$1: too many symbolic links; left in place"; return 0; }
+	[ -e "$rf" ] || [ -L "$rf" ] || return 0
+	if [ -L "$rf" ] || [ ! -f "$rf" ] || [ "$(cksum <"$rf")" != "$2" ]; then
 		warn "$1 changed since it was installed; left in place"
 		return 0
 	fi
-	rm -f "$R$1" || { warn "$R$1: cannot remove"; return 0; }
+	rm -f -- "$rf" || { warn "$rf: cannot remove"; return 0; }
 	say "removed $1"
-}
-
-file_sum() {
-	awk -v f="$1" '$1 == "f" && $4 == f { print $2, $3; exit }' "$man"
 }
 
 remove_grubby() {
@@ -68,26 +69,29 @@ remove_grubby() {
 
 remove_grub2() {
 	s="$GRUB_D/$GRUB_SCRIPT"
-	sum=$(file_sum "$s")
+	sum=$(manifest_sum "$man" "$s")
 	[ -n "$sum" ] && remove_file "$s" "$sum"
-	[ -e "$R$s" ] && return 0
+	root_has -e "$s" && return 0
 	update_grub
 }
 
 # Cuts the text install.sh appended when the file still ends with it;
-# otherwise deletes the marked block wherever it now is.
+# otherwise deletes the marked block wherever it now is.  The file is
+# rewritten in place (same inode, mode and owner; a symlink to it stays).
 remove_menu_lst() {
-	f="$R$MENU_LST"
-	a="$R$MENU_ADDED"
+	f=$R$(in_root "$MENU_LST") || return 0
+	a=$R$(in_root "$MENU_ADDED" nofollow) || a=""
 	[ -f "$f" ] || return 0
-	if [ -f "$a" ]; then
+	if [ -f "$a" ] && [ ! -L "$a" ]; then
 		fsize=$(wc -c <"$f")
 		asize=$(wc -c <"$a")
 		if [ "$fsize" -ge "$asize" ] &&
 		    tail -c "$asize" "$f" | cmp -s - "$a"; then
 			tmp=$(mktemp) || die "mktemp failed"
-			head -c $((fsize - asize)) "$f" >"$tmp" &&
-			    cat "$tmp" >"$f" || warn "$f: cannot rewrite"
+			if ! head -c $((fsize - asize)) "$f" >"$tmp" ||
+			    ! cat "$tmp" >"$f"; then
+				warn "$f: cannot rewrite"
+			fi
 			rm -f "$tmp"
 			say "removed boot entry \"$ENTRY_TITLE\" from $MENU_LST"
 			return 0
@@ -98,13 +102,15 @@ remove_menu_lst() {
 		return 0
 	}
 	tmp=$(mktemp) || die "mktemp failed"
-	awk -v b="$MARK_BEGIN" -v e="$MARK_END" '
-	$0 == b { skip = 1; if (blank > 0) blank--; next }
-	skip { if ($0 == e) skip = 0; next }
+	if ! BC_BEGIN=$MARK_BEGIN BC_END=$MARK_END awk '
+	$0 == ENVIRON["BC_BEGIN"] { skip = 1; if (blank > 0) blank--; next }
+	skip { if ($0 == ENVIRON["BC_END"]) skip = 0; next }
 	/^$/ { blank++; next }
 	{ for (; blank > 0; blank--) print ""; print }
 	END { for (; blank > 0; blank--) print "" }
-	' "$f" >"$tmp" && cat "$tmp" >"$f" || warn "$f: cannot rewrite"
+	' "$f" >"$tmp" || ! cat "$tmp" >"$f"; then
+		warn "$f: cannot rewrite"
+	fi
 	rm -f "$tmp"
 	say "removed boot entry \"$ENTRY_TITLE\" from $MENU_LST (file had changed)"
 }
@@ -122,16 +128,32 @@ while read -r kind rest; do
 	esac
 done <"$man"
 
-while read -r kind crc size path; do
-	[ "$kind" = f ] || continue
-	remove_file "$path" "$crc $size"
+# A path is the rest of its line, blanks included.
+while IFS= read -r line; do
+	case "$line" in
+	"f "*) ;;
+	*) continue ;;
+	esac
+	sum=${line#f }
+	path=${sum#* * }
+	sum=${sum%" $path"}
+	remove_file "$path" "$sum"
 done <"$man"
 
+# Rebuilt without the hooks (now removed), so no initramfs starts a
+# removed bootchartd.
+for kind in $(awk '$1 == "i" { print $2 }' "$man"); do
+	regen_initramfs "$kind"
+done
+
 # Directories we created, deepest first; those now holding other files stay.
-awk '$1 == "d" { print length($2), $2 }' "$man" | sort -rn >"$keep"
-rm -f "$man" || die "$man: cannot remove"
-while read -r _ dir; do
-	rmdir "$R$dir" 2>/dev/null && say "removed $dir/"
+manifest_paths "$man" d | awk '{ print length($0), $0 }' | sort -rn >"$keep"
+rm -f -- "$man" || die "$man: cannot remove"
+while IFS= read -r line; do
+	dir=${line#* }
+	d=$(in_root "$dir" nofollow) || continue
+	[ -d "$R$d" ] && [ ! -L "$R$d" ] && rmdir -- "$R$d" 2>/dev/null &&
+	    say "removed $dir/"
 done <"$keep"
 [ "$status" -eq 0 ] && say "done"
 exit "$status"

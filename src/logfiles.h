@@ -20,7 +20,8 @@
 #define HDR_CPU		"system.cpu"
 #define HDR_CPU_NUM	"system.cpu.num"	/* bootchart2 */
 #define HDR_KOPTS	"system.kernel.options"
-#define HDR_PROFILE	"profile.process"
+#define HDR_PROFILE	"profile.process"	/* the command's name, as comm */
+#define HDR_PROFILE_CMD	"profile.command"	/* its whole command line */
 /* What bootchartd says of its own run. */
 #define HDR_TRUNCATED	"bootchart.truncated"
 #define HDR_ACCT	"bootchart.acct"

@@ -22,7 +22,7 @@ fuzz_end(struct trace *t, int parsed, struct diag *d)
 	struct proctree pt;
 
 	memset(&pt, 0, sizeof(pt));
-	if (parsed && proctree_make(&pt, t, 1, d) == 0)
+	if (parsed && proctree_make(&pt, t, &tree_pruned, d) == 0)
 		(void)proctree_count(&pt);
 	proctree_free(&pt);
 	trace_free(t);

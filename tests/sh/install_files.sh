@@ -28,6 +28,14 @@ installed /usr/share/man/man1/bootchart-render.1 docs/man/bootchart-render.1 644
 installed /usr/share/man/man5/bootchartd.conf.5 docs/man/bootchartd.conf.5 644
 installed /usr/share/doc/bootchart/README README 644
 installed /usr/share/doc/bootchart/INSTALL INSTALL 644
+installed /usr/share/bash-completion/completions/bootchart-render \
+    scripts/completion/bash/bootchart-render 644
+installed /usr/share/bash-completion/completions/bootchartd \
+    scripts/completion/bash/bootchartd 644
+installed /usr/share/zsh/vendor-completions/_bootchart-render \
+    scripts/completion/zsh/_bootchart-render 644
+installed /usr/share/zsh/vendor-completions/_bootchartd \
+    scripts/completion/zsh/_bootchartd 644
 check "manifest written" test -f "$root/var/lib/bootchart/installed"
 
 snapshot "$root" >"$tmp/once.snap"
@@ -49,6 +57,24 @@ check "existing /etc/bootchartd.conf kept by install" \
 sh "$UNINSTALL" --root "$root" >/dev/null 2>&1
 same_tree "uninstall leaves a config it did not install" "$tmp/conf.snap" "$root"
 rm "$root/etc/bootchartd.conf"
+
+# A config install.sh wrote and nobody edited is updated by a reinstall;
+# an edited one is kept.
+printf 'SAMPLE_PERIOD=0.1\n' >"$tmp/new.conf"
+printf 'SAMPLE_PERIOD=0.3\n' >"$tmp/newer.conf"
+sh "$INSTALL" --root "$root" --no-bootloader "$@" >/dev/null 2>&1
+sh "$INSTALL" --root "$root" --no-bootloader --renderer "$BC_RENDER" \
+    --logger "$BC_LOGGER" --conf "$tmp/new.conf" >"$tmp/out" 2>&1
+check "reinstall updates an unedited config" cmp -s "$tmp/new.conf" "$root/etc/bootchartd.conf"
+echo "# mine" >>"$root/etc/bootchartd.conf"
+sh "$INSTALL" --root "$root" --no-bootloader --renderer "$BC_RENDER" \
+    --logger "$BC_LOGGER" --conf "$tmp/newer.conf" >"$tmp/out" 2>&1
+rc_is 0 $? "reinstall over an edited config succeeds"
+check "and keeps the edited config" grep -q "# mine" "$root/etc/bootchartd.conf"
+sh "$UNINSTALL" --root "$root" >"$tmp/out" 2>&1
+rc_is 1 $? "uninstall warns about the edited config"
+rm -f "$root/etc/bootchartd.conf"
+same_tree "and leaves only it behind" "$tmp/orig.snap" "$root"
 
 # A file changed after install is left in place, with a warning.
 sh "$INSTALL" --root "$root" --no-bootloader "$@" >/dev/null 2>&1
@@ -75,6 +101,10 @@ else
 fi
 same_tree "missing source writes nothing" "$tmp/orig.snap" "$root"
 rc=0
+SBINDIR=/usr/sbin sh "$INSTALL" --root "$root" "$@" >"$tmp/out" 2>&1 || rc=$?
+check "SBINDIR elsewhere than /sbin with a boot entry: exit 1" test $rc -eq 1
+same_tree "and nothing written" "$tmp/orig.snap" "$root"
+rc=0
 sh "$INSTALL" --root "$root" --bogus >/dev/null 2>&1 || rc=$?
 check "unknown option: exit 1" test $rc -eq 1
 rc=0
@@ -90,8 +120,10 @@ elif [ -x renderer/bootchart-render ] && [ -x logger/bootchartd ] &&
 	d=$tmp/destdir
 	make -s install DESTDIR="$d" PREFIX=/usr >"$tmp/out" 2>&1
 	if [ -x "$d/usr/bin/bootchart-render" ] && [ -x "$d/sbin/bootchartd" ] &&
-	    [ -f "$d/usr/share/man/man8/bootchartd.8" ]; then
-		ok "make install DESTDIR=... PREFIX=/usr: /usr/bin, /sbin, man pages"
+	    [ -f "$d/usr/share/man/man8/bootchartd.8" ] &&
+	    [ -f "$d/usr/share/bash-completion/completions/bootchartd" ] &&
+	    [ -f "$d/usr/share/zsh/vendor-completions/_bootchartd" ]; then
+		ok "make install DESTDIR=... PREFIX=/usr: /usr/bin, /sbin, man pages, completions"
 	else
 		notok "make install DESTDIR=... PREFIX=/usr"
 		sed 's/^/# /' "$tmp/out"

@@ -86,6 +86,27 @@ else
 	diff "$tmp/menu.want" "$m" | sed 's/^/# /'
 fi
 
+# Arguments after "--" go to init, not the kernel: init= goes before.
+printf 'title A\nkernel /a ro -- single\n' >"$m"
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+check "init= goes before a -- on the kernel line" \
+    grep -qxF "kernel /a ro init=/sbin/bootchartd -- single" "$m"
+sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
+
+# menu.lst as an absolute symlink (Fedora's menu.lst -> grub.conf): the
+# file it names inside the root is edited, and restored byte for byte.
+rm -f "$m"
+ln -s /boot/grub/bc-test-grub.conf "$m"
+printf 'default 0\ntitle A\nkernel /a\n' >"$r/boot/grub/bc-test-grub.conf"
+snapshot "$r" >"$tmp/orig.snap"
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+rc_is 0 $? "install with menu.lst an absolute symlink"
+check "the linked file inside the root gets the entry" \
+    grep -qxF "kernel /a init=/sbin/bootchartd" "$r/boot/grub/bc-test-grub.conf"
+sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
+rc_is 0 $? "uninstall"
+same_tree "uninstall restores it and the link" "$tmp/orig.snap" "$r"
+
 # No boot loader at all: the user is told what to add.
 r=$tmp/none
 mkdir -p "$r"

@@ -604,7 +604,7 @@ load_example(const char *rel, struct trace *t, struct proctree *tree)
 	trace_init(t);
 	memset(tree, 0, sizeof(*tree));
 	if (input_read(t, paths, 1, &d) != 0 ||
-	    proctree_make(tree, t, 1, &d) != 0)
+	    proctree_make(tree, t, &tree_pruned, &d) != 0)
 		fail_msg("%s: %s", path, d.msg);
 }
 

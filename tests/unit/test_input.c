@@ -31,7 +31,7 @@ dump_of(const void *buf, size_t len, struct diag *d)
 		trace_free(&t);
 		return NULL;
 	}
-	assert_int_equal(proctree_make(&tree, &t, 1, d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, d), 0);
 	f = open_memstream(&out, &outlen);
 	assert_non_null(f);
 	proctree_dump(&tree, f);

@@ -266,7 +266,7 @@ pid_reuse_gives_two_processes(void **state)
 	assert_int_equal(a->nsamples, 1);
 	assert_int_equal(b->nsamples, 1);
 	/* Both stay in the tree as init's children, older one first. */
-	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	assert_int_equal(proctree_count(&tree), 3);
 	proctree_free(&tree);
 	trace_free(&t);
@@ -309,7 +309,7 @@ ten_thousand_alive(void **state)
 	assert_int_equal(t.nprocs, (size_t)n + 1);
 	for (i = 0; i < t.nprocs; i++)
 		assert_int_equal(t.procs[i]->nsamples, 2);
-	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	assert_int_equal(proctree_count(&tree), (size_t)n + 1);
 	assert_int_equal(tree.nroots, 1);
 	assert_int_equal(tree.roots[0]->nchildren, (size_t)n);
@@ -366,7 +366,7 @@ many_siblings_prune_and_merge(void **state)
 	log = siblings_log(200000, 4, 0, &len);
 	assert_int_equal(parse_ps(&t, &d, log, len), 0);
 	assert_int_equal(trace_finish(&t, &d), 0);
-	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	/* Every child is short-lived and pruned: init alone is left. */
 	assert_int_equal(proctree_count(&tree), 1);
 	proctree_free(&tree);
@@ -376,7 +376,7 @@ many_siblings_prune_and_merge(void **state)
 	log = siblings_log(50000, 6, 1, &len);
 	assert_int_equal(parse_ps(&t, &d, log, len), 0);
 	assert_int_equal(trace_finish(&t, &d), 0);
-	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	/* All 50 000 merge into PID 2 with every sample, in time order. */
 	assert_int_equal(proctree_count(&tree), 2);
 	assert_int_equal(tree.roots[0]->nchildren, 1);

@@ -14,7 +14,7 @@
 #include "textclean.h"
 
 static const struct chart_opts plain = { FMT_PNG, 0, 0, 0, NULL, NULL,
-    NULL, 0 };
+    NULL, 0, 0 };
 
 static int
 overlap(const struct lt_box *a, const struct lt_box *b)
@@ -101,6 +101,105 @@ test_small_layout(void **state)
 			break;
 	assert_true(i < l.ntexts);
 	assert_true(fabs(l.disk_peak_bps - 20 * 1048576.0) < 1);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/* The text of the layout equal to s, or NULL. */
+static const struct lt_text *
+find_text(const struct layout *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->ntexts; i++)
+		if (strcmp(l->texts[i].s, s) == 0)
+			return &l->texts[i];
+	return NULL;
+}
+
+/*
+ * Samples in state S with CPU use: shaded by default (the process ran
+ * for most of the interval), bare with --strict as in the Java chart,
+ * where T is light red.
+ */
+static void
+test_strict_shading(void **state)
+{
+	struct chart_opts o = plain;
+	struct synth s;
+	struct layout l;
+	struct diag d;
+
+	diag_init(&d, "test");
+	synth_init(&s, 200);
+	synth_proc(&s, NULL, 1, "sleepy", 0, 4000, 'S', 0.8);
+	synth_proc(&s, NULL, 2, "stopped", 0, 4000, 'T', 0.0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_true(l.rows[0].ncells > 0);
+	assert_int_equal(l.rows[1].ncells, 0);
+	layout_free(&l);
+	o.strict = 1;
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
+	assert_int_equal(l.rows[0].ncells, 0);
+	assert_int_equal(l.rows[1].ncells, 1);
+	assert_int_equal(l.cells[l.rows[1].cell0].rgb, COL_STOPPED);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/* At least four time labels: a 4 s run is labelled every second. */
+static void
+test_short_axis(void **state)
+{
+	struct synth s;
+	struct layout l;
+	struct diag d;
+	size_t i, n = 0;
+
+	diag_init(&d, "test");
+	synth_init(&s, 100);
+	synth_proc(&s, NULL, 1, "short", 0, 4000, 'R', 0.5);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	for (i = 0; i < l.ntexts; i++)
+		if (strcmp(l.texts[i].s, "0s") == 0 ||
+		    strcmp(l.texts[i].s, "1s") == 0 ||
+		    strcmp(l.texts[i].s, "2s") == 0 ||
+		    strcmp(l.texts[i].s, "3s") == 0 ||
+		    strcmp(l.texts[i].s, "4s") == 0)
+			n++;
+	assert_int_equal(n, 5);
+	assert_text_apart(&l);
+	layout_free(&l);
+	synth_free(&s);
+	/* 1.2 s: every 0.2 s, labelled with a decimal. */
+	synth_init(&s, 20);
+	synth_proc(&s, NULL, 1, "shorter", 0, 1200, 'R', 0.5);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_non_null(find_text(&l, "0.2s"));
+	assert_non_null(find_text(&l, "1.2s"));
+	assert_null(find_text(&l, "0.1s"));
+	assert_text_apart(&l);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/* A log of one command shows "application:" where boots show the kernel's options. */
+static void
+test_application_line(void **state)
+{
+	struct synth s;
+	struct layout l;
+	struct diag d;
+
+	diag_init(&d, "test");
+	synth_small(&s);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_non_null(find_text(&l, "kernel options: root=/dev/vda quiet"));
+	layout_free(&l);
+	s.tree.profile = "make";
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_non_null(find_text(&l, "application: make"));
+	assert_null(find_text(&l, "kernel options: root=/dev/vda quiet"));
 	layout_free(&l);
 	synth_free(&s);
 }
@@ -325,7 +424,7 @@ test_examples_layout(void **state)
 		trace_init(&t);
 		memset(&tree, 0, sizeof(tree));
 		if (input_read(&t, paths, 1, &d) != 0 ||
-		    proctree_make(&tree, &t, 1, &d) != 0)
+		    proctree_make(&tree, &t, &tree_pruned, &d) != 0)
 			fail_msg("%s: %s", path, d.msg);
 		assert_int_equal(layout_make(&l, &t, &tree, &plain, &d), 0);
 		assert_text_apart(&l);
@@ -351,6 +450,9 @@ main(void)
 		cmocka_unit_test(test_crop_after),
 		cmocka_unit_test(test_annotate),
 		cmocka_unit_test(test_labels_opts),
+		cmocka_unit_test(test_strict_shading),
+		cmocka_unit_test(test_short_axis),
+		cmocka_unit_test(test_application_line),
 		cmocka_unit_test(test_large_layout),
 		cmocka_unit_test(test_examples_layout),
 	};

@@ -141,7 +141,7 @@ test_stages(void **state)
 
 	load_example(&t, EX1, 0);
 	diag_init(&d, "test");
-	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	check_stage(&tree, EX1 "extract.processtree.1.log");
 	assert_int_equal(proctree_merge_logger(&tree), 0);
 	check_stage(&tree, EX1 "extract.processtree.2.log");
@@ -169,7 +169,7 @@ test_make(void **state)
 
 	diag_init(&d, "test");
 	load_example(&t, EX1, 0);
-	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	check_stage(&tree, EX1 "extract.processtree.5.log");
 	/* The chart spans init's start to the latest end (Java: 0:30). */
 	assert_int_equal(tree.start_ms, 290);
@@ -179,7 +179,7 @@ test_make(void **state)
 	trace_free(&t);
 
 	load_example(&t, EX1, 0);
-	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	check_stage(&tree, EX1 "extract.processtree.2.log");
 	proctree_free(&tree);
 	trace_free(&t);
@@ -223,7 +223,7 @@ test_pacct_parents(void **state)
 
 	diag_init(&d, "test");
 	load_example(&t, EX2, 0);
-	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	p = find_in_tree(tree.roots, tree.nroots, 517);
 	assert_non_null(p);
 	assert_non_null(p->parent);
@@ -235,7 +235,7 @@ test_pacct_parents(void **state)
 
 	load_example(&t, EX2, 1);
 	assert_int_equal(t.nforks, 321408 / 64);
-	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	p = find_in_tree(tree.roots, tree.nroots, 517);
 	assert_non_null(p);
 	assert_non_null(p->parent);
@@ -294,7 +294,7 @@ test_example2_chart(void **state)
 
 	diag_init(&d, "test");
 	load_example(&t, EX2, 1);
-	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	f = open_memstream(&got, &gotlen);
 	proctree_walk(&tree, collect_name, f);
 	fclose(f);
@@ -310,6 +310,8 @@ test_example2_chart(void **state)
 	proctree_free(&tree);
 	trace_free(&t);
 }
+
+static char *dump_text(const struct proctree *);
 
 /* A process with samples at `first`, first+100, ... (nsamp of them). */
 static struct process *
@@ -360,7 +362,7 @@ test_logger_merge(void **state)
 	synthetic_trace(&t);
 	assert_int_equal(trace_finish(&t, &d), 0);
 	assert_int_equal(t.sample_period_ms, 90);
-	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	assert_int_equal(proctree_count(&tree), 7);
 	assert_int_equal(proctree_merge_logger(&tree), 0);
 	sh = find_in_tree(tree.roots, tree.nroots, 101);
@@ -387,14 +389,15 @@ test_logger_merge(void **state)
 }
 
 /*
- * Profile mode: the profiled command below the logger is kept whole;
- * foo, started before logging began, folds into init (bar moves up);
- * init, a root started earlier, is clipped to the logging span, which
- * is also the chart's span.
+ * Profile mode, --strict (Java's rule): the profiled command below the
+ * logger is kept whole; foo, started before logging began, folds into
+ * init (bar moves up); init, a root started earlier, is clipped to the
+ * logging span, which is also the chart's span.
  */
 static void
 test_profile_mode(void **state)
 {
+	static const struct tree_opts strict = { 1, 1 };
 	struct trace t;
 	struct proctree tree;
 	struct diag d;
@@ -404,7 +407,7 @@ test_profile_mode(void **state)
 	synthetic_trace(&t);
 	assert_int_equal(trace_set_header(&t, "profile.process", "sh"), 0);
 	assert_int_equal(trace_finish(&t, &d), 0);
-	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &strict, &d), 0);
 	assert_int_equal(proctree_merge_logger(&tree), 0);
 	sh = find_in_tree(tree.roots, tree.nroots, 101);
 	assert_int_equal(sh->nchildren, 1);
@@ -425,6 +428,40 @@ test_profile_mode(void **state)
 	assert_int_equal(tree.start_ms, 1000);
 	assert_int_equal(tree.end_ms, 2000);
 	assert_int_equal(tree.duration_ms, 1000);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+/*
+ * The readable profile (default): the command's subtree and what started
+ * while logging outside the logger; not the command's ancestors (init,
+ * bootchartd), not foo (older than logging).  bar, started while logging
+ * under foo, is a root of its own.
+ */
+static void
+test_readable_profile(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	char *got;
+
+	diag_init(&d, "test");
+	synthetic_trace(&t);
+	assert_int_equal(trace_set_header(&t, "profile.process", "sh"), 0);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
+	assert_true(tree.readable);
+	got = dump_text(&tree);
+	assert_string_equal(got,
+	    "101\tsh\t1000\t590\t1\t5\n"
+	    "102\tsleep\t1200\t390\t1\t3\n"
+	    "103\tcat\t1300\t290\t0\t2\n"
+	    "201\tbar\t1200\t490\t0\t4\n");
+	free(got);
+	/* The chart spans the logging span. */
+	assert_int_equal(tree.start_ms, 1000);
+	assert_int_equal(tree.end_ms, 2000);
 	proctree_free(&tree);
 	trace_free(&t);
 }
@@ -494,7 +531,7 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 	if (with_pat && !pat_first)
 		feed_mem(&t, &ops_paternity, pat, sizeof(pat) - 1);
 	assert_int_equal(trace_finish(&t, &d), 0);
-	assert_int_equal(proctree_build(&tree, &t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	p = find_in_tree(tree.roots, tree.nroots, 112);
 	assert_non_null(p);
 	assert_non_null(p->parent);
@@ -554,7 +591,7 @@ test_cycles_and_depth(void **state)
 	assert_int_equal(trace_add_fork(&t, 12, 500), 0);
 	n = t.nprocs;
 	assert_int_equal(trace_finish(&t, &d), 0);
-	assert_int_equal(proctree_make(&tree, &t, 0, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	/* Every process is still in the tree exactly once. */
 	assert_int_equal(proctree_count(&tree), n);
 	/* The 5000-deep chain is cut at 1000 levels (docs/tree.md). */
@@ -562,7 +599,7 @@ test_cycles_and_depth(void **state)
 	proctree_walk(&tree, max_depth, &depth);
 	assert_int_equal(depth, 1000);
 	proctree_free(&tree);
-	assert_int_equal(proctree_make(&tree, &t, 1, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	proctree_free(&tree);
 	trace_free(&t);
 }
@@ -621,21 +658,21 @@ test_two_trees_one_trace(void **state)
 	diag_init(&d, "test");
 	load_example(&t, EX2, 1);
 	before = trace_text(&t);
-	assert_int_equal(proctree_make(&pruned, &t, 1, &d), 0);
-	assert_int_equal(proctree_make(&full, &t, 0, &d), 0);
+	assert_int_equal(proctree_make(&pruned, &t, &tree_pruned, &d), 0);
+	assert_int_equal(proctree_make(&full, &t, &tree_unpruned, &d), 0);
 	after = trace_text(&t);
 	assert_string_equal(before, after);
 	assert_true(proctree_count(&full) > proctree_count(&pruned));
 
 	load_example(&t2, EX2, 1);
-	assert_int_equal(proctree_make(&alone, &t2, 1, &d), 0);
+	assert_int_equal(proctree_make(&alone, &t2, &tree_pruned, &d), 0);
 	a = dump_text(&pruned);
 	b = dump_text(&alone);
 	assert_string_equal(a, b);
 	free(a);
 	free(b);
 	proctree_free(&alone);
-	assert_int_equal(proctree_make(&alone, &t2, 0, &d), 0);
+	assert_int_equal(proctree_make(&alone, &t2, &tree_unpruned, &d), 0);
 	a = dump_text(&full);
 	b = dump_text(&alone);
 	assert_string_equal(a, b);
@@ -661,6 +698,7 @@ main(void)
 		cmocka_unit_test(test_example2_chart),
 		cmocka_unit_test(test_logger_merge),
 		cmocka_unit_test(test_profile_mode),
+		cmocka_unit_test(test_readable_profile),
 		cmocka_unit_test(test_cycles_and_depth),
 		cmocka_unit_test(test_forktime_wins),
 		cmocka_unit_test(test_two_trees_one_trace),

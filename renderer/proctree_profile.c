@@ -1,0 +1,268 @@
+/* proctree_profile.c: SPEC §3.4 for logs of one command (profile.process): Java's fold, or the readable profile. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+#include "logfiles.h"
+#include "proctree.h"
+#include "proctree_nodes.h"
+
+#define LOGGER_NAME "bootchartd"
+#define COMM_LEN 15		/* the kernel's comm: longer names are cut */
+
+static int
+early(const struct proctree *tree, const struct pnode *p)
+{
+	return p->start_ms < tree->log_start_ms;
+}
+
+/* A root that started before logging is drawn from the logging start. */
+static void
+clip_root(struct proctree *tree, struct pnode *p)
+{
+	if (!early(tree, p))
+		return;
+	p->start_ms = tree->log_start_ms;
+	p->duration_ms = tree->log_end_ms - tree->log_start_ms;
+}
+
+/* ---- --strict: the Java renderer's fold ---- */
+
+/*
+ * The younger processes below p, an older one whose samples are
+ * dropped: older ones on the way are dropped too, with their samples.
+ */
+static int
+collect_younger(struct proctree *tree, struct pnode *p, struct pnode ***v,
+    size_t *n, size_t *cap)
+{
+	size_t i;
+
+	for (i = 0; i < p->nchildren; i++) {
+		if (early(tree, p->children[i])) {
+			if (collect_younger(tree, p->children[i], v, n, cap) != 0)
+				return -1;
+		} else if (node_append(v, n, cap, p->children[i]) != 0)
+			return -1;
+	}
+	p->nchildren = 0;
+	return 0;
+}
+
+/*
+ * Java's rule for processes older than the logging start: a kept
+ * process absorbs the samples of each older child, but not of the older
+ * ones below it, which are dropped; the younger ones found below older
+ * ones go to the end of the kept process's list once its own children
+ * are done, and are not examined again (busybox-bootchartd's Java tree:
+ * PID 1 has its own samples and those of PID 2 only).
+ */
+static int
+java_fold(struct proctree *tree, struct pnode *p)
+{
+	struct pnode **young = NULL, *c;
+	size_t nyoung = 0, capyoung = 0, r, w = 0, i;
+	int rc = -1;
+
+	for (r = 0; r < p->nchildren; r++) {
+		c = p->children[r];
+		if (!early(tree, c)) {
+			if (java_fold(tree, c) != 0)
+				goto out;
+			p->children[w++] = c;
+			continue;
+		}
+		if (node_merge(p, c) != 0 ||
+		    collect_younger(tree, c, &young, &nyoung, &capyoung) != 0)
+			goto out;
+	}
+	p->nchildren = w;
+	for (i = 0; i < nyoung; i++) {
+		young[i]->parent = p;
+		if (node_append(&p->children, &p->nchildren, &p->children_cap,
+		    young[i]) != 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	free(young);
+	return rc;
+}
+
+static int
+strict_profile(struct proctree *tree)
+{
+	size_t i;
+
+	for (i = 0; i < tree->nroots; i++) {
+		if (java_fold(tree, tree->roots[i]) != 0)
+			return -1;
+		clip_root(tree, tree->roots[i]);
+	}
+	return 0;
+}
+
+/* ---- the readable profile ---- */
+
+/* "/usr/local/bin/bc-workload" -> "bc-workload", as comm holds it. */
+static void
+command_name(const char *profile, char *out, size_t cap)
+{
+	const char *base = strrchr(profile, '/');
+	size_t n;
+
+	base = base != NULL ? base + 1 : profile;
+	n = strcspn(base, " \t");
+	if (n > COMM_LEN)
+		n = COMM_LEN;
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(out, base, n);
+	out[n] = '\0';
+}
+
+struct pick {
+	char name[COMM_LEN + 1];
+	struct pnode *found;	/* the earliest node of that name */
+};
+
+static void
+pick_in(struct pick *pk, struct pnode **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (strncmp(v[i]->name, pk->name, COMM_LEN) == 0 &&
+		    (pk->found == NULL || v[i]->start_ms < pk->found->start_ms))
+			pk->found = v[i];
+		pick_in(pk, v[i]->children, v[i]->nchildren);
+	}
+}
+
+static int
+is_kthreadd(const struct pnode *p)
+{
+	return p->proc->pid == 2 && strcmp(p->name, "kthreadd") == 0;
+}
+
+/* At least one sample with CPU use or waiting for I/O. */
+static int
+ran(const struct pnode *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsamples; i++)
+		if (p->samples[i].user + p->samples[i].sys > 0 ||
+		    p->samples[i].state == PS_WAITING)
+			return 1;
+	return 0;
+}
+
+/* One node in pre-order with the nearest kept node above it. */
+struct keep {
+	struct pnode *p;
+	struct pnode *above;	/* NULL: it becomes a root */
+};
+
+struct selection {
+	struct proctree *tree;
+	const struct pnode *cmd;	/* the profiled command */
+	struct keep *v;
+	size_t n, cap;
+};
+
+/*
+ * Which nodes a readable profile keeps: the profiled command and all
+ * below it; processes that started while logging, outside the logger;
+ * kernel threads that ran while logging.  Not the command's ancestors,
+ * the logger, older processes, idle kernel threads.
+ */
+static int
+select_in(struct selection *s, struct pnode **v, size_t n,
+    struct pnode *above, int in_cmd, int in_logger, int in_kthreads)
+{
+	struct pnode *p, *next;
+	size_t i;
+	int cmd, logger, kept;
+
+	for (i = 0; i < n; i++) {
+		p = v[i];
+		cmd = in_cmd || p == s->cmd;
+		logger = in_logger || strcmp(p->name, LOGGER_NAME) == 0;
+		if (cmd)
+			kept = 1;
+		else if (in_kthreads)
+			kept = ran(p);
+		else
+			kept = !logger && !early(s->tree, p);
+		if (kept) {
+			if (grow_array((void **)&s->v, &s->cap, s->n,
+			    sizeof(*s->v)) != 0)
+				return -1;
+			s->v[s->n].p = p;
+			s->v[s->n].above = above;
+			s->n++;
+		}
+		next = kept ? p : above;
+		if (select_in(s, p->children, p->nchildren, next, cmd,
+		    logger && !cmd, in_kthreads || is_kthreadd(p)) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The kept nodes, relinked under the nearest kept node above each. */
+static int
+relink(struct selection *s)
+{
+	struct proctree *tree = s->tree;
+	struct pnode *above;
+	size_t i;
+
+	for (i = 0; i < tree->nnodes; i++)
+		tree->nodes[i].nchildren = 0;
+	tree->nroots = 0;
+	for (i = 0; i < s->n; i++) {
+		above = s->v[i].above;
+		s->v[i].p->parent = above;
+		if (above == NULL) {
+			clip_root(tree, s->v[i].p);
+			if (node_append(&tree->roots, &tree->nroots,
+			    &tree->roots_cap, s->v[i].p) != 0)
+				return -1;
+		} else if (node_append(&above->children, &above->nchildren,
+		    &above->children_cap, s->v[i].p) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+readable_profile(struct proctree *tree, const struct pnode *cmd)
+{
+	struct selection s = { tree, cmd, NULL, 0, 0 };
+	int rc;
+
+	rc = select_in(&s, tree->roots, tree->nroots, NULL, 0, 0, 0);
+	if (rc == 0)
+		rc = relink(&s);
+	free(s.v);
+	tree->readable = 1;
+	return rc;
+}
+
+int
+profile_step(struct proctree *tree)
+{
+	struct pick pk;
+
+	if (tree->opts.strict)
+		return strict_profile(tree);
+	memset(&pk, 0, sizeof(pk));
+	command_name(tree->profile, pk.name, sizeof(pk.name));
+	pick_in(&pk, tree->roots, tree->nroots);
+	/* The command is not in the log: Java's rule is all there is. */
+	if (pk.found == NULL)
+		return strict_profile(tree);
+	return readable_profile(tree, pk.found);
+}
