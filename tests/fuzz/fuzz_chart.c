@@ -141,8 +141,8 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 
 /*
  * Options come from the input's length (no byte of a compressed archive
- * is free to steer them): PIDs, command lines, no pruning, and a crop
- * and an annotation at the first root's first child.
+ * is free to steer them): PIDs, command lines, no pruning, a crop and an
+ * annotation at the first root's first child, --strict.
  */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -151,6 +151,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct proctree pt;
 	struct diag d;
 	struct chart_opts o;
+	struct tree_opts to;
 	const char *name = NULL;
 
 	fuzz_begin(&t, &d);
@@ -159,8 +160,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.format = FMT_PNG;
 	o.show_pid = size & 1;
 	o.show_all = (size & 2) != 0;
+	to = tree_pruned;
+	to.prune = (size & 4) == 0;
+	to.strict = o.strict = (size & 16) != 0;
 	if (input_read_memory(&t, data, size, "fuzz.tgz", &d) == 0 &&
-	    proctree_make(&pt, &t, (size & 4) == 0, &d) == 0) {
+	    proctree_make(&pt, &t, &to, &d) == 0) {
 		if (pt.nroots > 0 && pt.roots[0]->nchildren > 0)
 			name = pt.roots[0]->children[0]->name;
 		if (name != NULL && (size & 8) != 0) {
