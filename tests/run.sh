@@ -96,6 +96,7 @@ judge() {
 timeout_for() {
 	case "$1" in
 	*boot*) echo 1500 ;;
+	harden_caps) echo 1200 ;;	# GBs at every cap: 6 min on a busy machine
 	*) echo 600 ;;
 	esac
 }

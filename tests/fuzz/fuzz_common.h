@@ -1,4 +1,4 @@
-/* fuzz_common.h: the start and end the tree targets share: a fresh trace, then whatever parsed on to the finished tree. */
+/* fuzz_common.h: the start and end the tree targets share: a fresh trace, then whatever parsed on to the finished tree (inline: not every target uses both). */
 #ifndef BC_FUZZ_COMMON_H
 #define BC_FUZZ_COMMON_H
 
@@ -7,7 +7,7 @@
 #include "proctree.h"
 #include "trace.h"
 
-static void
+static inline void
 fuzz_begin(struct trace *t, struct diag *d)
 {
 	diag_init(d, "fuzz");
@@ -16,7 +16,7 @@ fuzz_begin(struct trace *t, struct diag *d)
 }
 
 /* Builds and walks the tree of a parsed trace, then frees the trace. */
-static void
+static inline void
 fuzz_end(struct trace *t, int parsed, struct diag *d)
 {
 	struct proctree pt;

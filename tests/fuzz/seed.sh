@@ -15,7 +15,7 @@ cut=16384		# seeds stay small: libFuzzer mutates small inputs faster
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$out/archive" "$out/logs" "$out/pacct" "$out/config"
+mkdir -p "$out/archive" "$out/logs" "$out/pacct" "$out/config" "$out/chart"
 
 # logs: kind byte (index into fuzz_logs.c's names[]), split byte, member.
 kind_of() {
@@ -59,18 +59,37 @@ if [ -f "$ex/example2/kernel_pacct" ]; then
 	head -c 4096 "$ex/example2/kernel_pacct" >"$out/pacct/example2"
 fi
 
-# The generator writes every bootchart2 extra too (meminfo, cmdline2, ...).
+# The generator's logs: the 0.9 four and kernel_pacct.  (They are made
+# in genlogs/: archive_seeds cuts into $tmp/TAG, and cutting a file onto
+# itself left the gen archives empty.)
 if [ -n "$gen" ] && [ -x "$gen" ]; then
-	"$gen" -n 30 -s 4 --pacct -d "$tmp/gen" -q >/dev/null 2>&1 || true
-	if [ -d "$tmp/gen" ]; then
-		for f in "$tmp/gen"/*; do
+	"$gen" -n 30 -s 4 --pacct -d "$tmp/genlogs" -q >/dev/null 2>&1 || true
+	if [ -d "$tmp/genlogs" ]; then
+		for f in "$tmp/genlogs"/*; do
 			log_seed "$f" gen
 		done
-		[ -f "$tmp/gen/kernel_pacct" ] &&
-		    head -c 4096 "$tmp/gen/kernel_pacct" >"$out/pacct/gen"
-		archive_seeds "$tmp/gen" gen
+		[ -f "$tmp/genlogs/kernel_pacct" ] &&
+		    head -c 4096 "$tmp/genlogs/kernel_pacct" >"$out/pacct/gen"
+		archive_seeds "$tmp/genlogs" gen
 	fi
 fi
+
+# fuzz_chart reads archives too: the same seeds, drawn; and a chart of
+# 1 500 rows (24 000 px, about a hundred PNG bands) in 4 KB of xz, so
+# bands far from the top are painted from the start.
+cp "$out"/archive/* "$out/chart/"
+mkdir -p "$tmp/tall"
+awk 'BEGIN {
+	for (b = 0; b < 3; b++) {
+		print 100 + 20 * b
+		print "1 (init) S 0 1 1 0 -1 0 0 0 0 0 " b " 0 0 0 20 0 1 0 1 0 0"
+		for (p = 2; p <= 1500; p++)
+			print p " (w" p % 97 ") R " 1 + int(p / 40) " 0 0 0 0 0 " \
+			    "0 0 0 0 " 2 * b * (p % 3) " 0 0 0 0 0 0 0 10 0 0"
+		print ""
+	}
+}' >"$tmp/tall/proc_ps.log"
+(cd "$tmp/tall" && tar -cJf "$out/chart/tall.txz" proc_ps.log)
 
 cp "$top/scripts/bootchartd.conf" "$out/config/shipped.conf"
 printf 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet init=/sbin/bootchartd bootchart_init=/sbin/init\n' \

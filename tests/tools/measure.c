@@ -1,4 +1,4 @@
-/* measure.c: runs a command N times and reports wall time and peak RSS (benchmarks; no GNU time here). */
+/* measure.c: runs a command N times and reports wall time, CPU time and peak RSS (benchmarks; no GNU time here). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 
 struct run {
 	double wall;		/* seconds */
+	double cpu;		/* user + system seconds: on a busy machine, what it would take alone */
 	long maxrss_kb;		/* the child's (and its waited-for children's) peak */
 	int status;		/* exit status, 128 + signal when killed */
 };
@@ -61,6 +62,8 @@ run_once(char **argv, struct run *out)
 		}
 	}
 	out->wall = now() - t0;
+	out->cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+	    (double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 	out->maxrss_kb = ru.ru_maxrss;
 	if (WIFEXITED(st))
 		out->status = WEXITSTATUS(st);
@@ -77,36 +80,49 @@ cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Sorts v and returns its median. */
+static double
+median_of(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 static int
 report(const char *path, const struct run *runs, int n)
 {
-	double *w, median;
+	double *w, *c, median, cpu;
 	long rss = 0;
 	int k, status = 0;
 	FILE *f = stderr;
 
 	w = malloc((size_t)n * sizeof(*w));
-	if (w == NULL) {
+	c = malloc((size_t)n * sizeof(*c));
+	if (w == NULL || c == NULL) {
 		fprintf(stderr, "measure: out of memory\n");
+		free(w);
+		free(c);
 		return -1;
 	}
 	for (k = 0; k < n; k++) {
 		w[k] = runs[k].wall;
+		c[k] = runs[k].cpu;
 		if (runs[k].maxrss_kb > rss)
 			rss = runs[k].maxrss_kb;
 		if (runs[k].status != 0)
 			status = runs[k].status;
 	}
-	qsort(w, (size_t)n, sizeof(*w), cmp_double);
-	median = n % 2 ? w[n / 2] : (w[n / 2 - 1] + w[n / 2]) / 2;
+	median = median_of(w, n);
+	cpu = median_of(c, n);
+	free(c);
 	if (path != NULL && (f = fopen(path, "w")) == NULL) {
 		fprintf(stderr, "measure: %s: %s\n", path, strerror(errno));
 		free(w);
 		return -1;
 	}
 	fprintf(f, "runs=%d wall_min_s=%.6f wall_median_s=%.6f "
-	    "wall_max_s=%.6f maxrss_kb=%ld status=%d\n", n, w[0], median,
-	    w[n - 1], rss, status);
+	    "wall_max_s=%.6f maxrss_kb=%ld status=%d cpu_median_s=%.6f\n", n,
+	    w[0], median, w[n - 1], rss, status, cpu);
 	free(w);
 	if (f != stderr && fclose(f) != 0) {
 		fprintf(stderr, "measure: %s: write failed\n", path);

@@ -1,0 +1,180 @@
+/* fuzz_chart.c: libFuzzer target: archive bytes to the tree, the layout, two PNG bands and the whole chart as SVG, all in memory. */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+#include <cairo-svg.h>
+
+#include "caps.h"
+#include "chart.h"
+#include "input.h"
+#include "layout.h"
+#include "paint.h"
+#include "pngout.h"
+#include "trace.h"
+
+#include "fuzz_common.h"
+
+int LLVMFuzzerInitialize(int *, char ***);
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+#define BAND_H		256	/* rows of a band, as chart.c paints PNG */
+#define BAND_W_MAX	2048	/* a wider chart is clipped to the band's surface */
+#define PNG_MAX		((size_t)4 << 20)	/* bytes one band may encode to */
+#define SVG_MAX		((size_t)16 << 20)	/* bytes of SVG taken before refusing */
+
+/* Counts what an encoder writes and refuses past max. */
+struct sink {
+	size_t n, max;
+};
+
+static int
+sink_take(void *arg, const unsigned char *p, size_t n)
+{
+	struct sink *s = arg;
+
+	(void)p;
+	if (n > s->max - s->n)
+		return -1;
+	s->n += n;
+	return 0;
+}
+
+static cairo_status_t
+svg_take(void *arg, const unsigned char *p, unsigned int n)
+{
+	return sink_take(arg, p, n) == 0 ? CAIRO_STATUS_SUCCESS :
+	    CAIRO_STATUS_WRITE_ERROR;
+}
+
+/*
+ * Paints the band of the chart that starts at y (a multiple of BAND_H,
+ * as chart.c cuts them) into a small image surface and encodes it as a
+ * PNG of its own.
+ */
+static void
+png_band(const struct layout *l, int y)
+{
+	struct sink sk = { 0, PNG_MAX };
+	struct pngout *png;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	int w, n;
+
+	if (y < 0 || y >= l->height)
+		return;
+	w = l->width < BAND_W_MAX ? l->width : BAND_W_MAX;
+	n = l->height - y < BAND_H ? l->height - y : BAND_H;
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, n);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		return;
+	}
+	cr = cairo_create(s);
+	cairo_translate(cr, 0, -y);
+	if (paint_chart(cr, l, y, y + n) == CAIRO_STATUS_SUCCESS &&
+	    (png = calloc(1, sizeof(*png))) != NULL) {
+		cairo_surface_flush(s);
+		if (pngout_begin(png, w, n, sink_take, &sk) == 0 &&
+		    pngout_rows(png, cairo_image_surface_get_data(s),
+		    cairo_image_surface_get_stride(s), n) == 0)
+			(void)pngout_end(png);
+		pngout_free(png);
+		free(png);
+	}
+	cairo_destroy(cr);
+	cairo_surface_destroy(s);
+}
+
+/*
+ * The whole chart as SVG, as chart.c draws a vector format.  A vector
+ * layout differs from a PNG one only in its caps (layout.c): within
+ * them, the PNG layout is the SVG one.
+ */
+static void
+svg_whole(const struct layout *l)
+{
+	struct sink sk = { 0, SVG_MAX };
+	cairo_surface_t *s;
+	cairo_t *cr;
+
+	if (l->nrows > CAP_VECTOR_ROWS || l->ncells > CAP_VECTOR_CELLS)
+		return;
+	s = cairo_svg_surface_create_for_stream(svg_take, &sk, l->width,
+	    l->height);
+	cr = cairo_create(s);
+	(void)paint_chart(cr, l, -INFINITY, INFINITY);
+	cairo_destroy(cr);
+	cairo_surface_finish(s);
+	cairo_surface_destroy(s);
+}
+
+/* The top band (header, CPU and disk charts) and the one of the middle row. */
+static void
+draw(const struct trace *t, const struct proctree *tree,
+    const struct chart_opts *o, struct diag *d)
+{
+	struct layout l;
+	double mid;
+
+	if (layout_make(&l, t, tree, o, d) != 0)
+		return;
+	png_band(&l, 0);
+	mid = l.proc_box.y + (double)(l.nrows / 2) * l.row_h;
+	png_band(&l, (int)(mid / BAND_H) * BAND_H);
+	svg_whole(&l);
+	layout_free(&l);
+}
+
+/* cairo's and fontconfig's caches, freed at exit as main.c does: no leak report. */
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	atexit(chart_release_fonts);
+	return 0;
+}
+
+/*
+ * Options come from the input's length (no byte of a compressed archive
+ * is free to steer them): PIDs, command lines, no pruning, a crop and an
+ * annotation at the first root's first child, --strict.
+ */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct trace t;
+	struct proctree pt;
+	struct diag d;
+	struct chart_opts o;
+	struct tree_opts to;
+	const char *name = NULL;
+
+	fuzz_begin(&t, &d);
+	memset(&pt, 0, sizeof(pt));
+	memset(&o, 0, sizeof(o));
+	o.format = FMT_PNG;
+	o.show_pid = size & 1;
+	o.show_all = (size & 2) != 0;
+	to = tree_pruned;
+	to.prune = (size & 4) == 0;
+	to.strict = o.strict = (size & 16) != 0;
+	if (input_read_memory(&t, data, size, "fuzz.tgz", &d) == 0 &&
+	    proctree_make(&pt, &t, &to, &d) == 0) {
+		if (pt.nroots > 0 && pt.roots[0]->nchildren > 0)
+			name = pt.roots[0]->children[0]->name;
+		if (name != NULL && (size & 8) != 0) {
+			o.crop_after = name;
+			o.annotate = &name;
+			o.nannotate = 1;
+		}
+		draw(&t, &pt, &o, &d);
+	}
+	proctree_free(&pt);
+	trace_free(&t);
+	return 0;
+}
