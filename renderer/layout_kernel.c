@@ -34,6 +34,9 @@ kernel_from_boot(struct layout *l, const struct trace *t,
 
 	l->unlogged_ms = INT64_MIN;
 	*from_boot = 0;
+	if (trace_header_ms(t, HDR_SWITCH_ROOT, &ms) == -1)
+		diag_warn(d, "header: %s is not a time in seconds; ignored",
+		    HDR_SWITCH_ROOT);
 	if ((rc = trace_header_ms(t, HDR_LOG_START, &ms)) == -1)
 		diag_warn(d, "header: %s is not a time in seconds; ignored",
 		    HDR_LOG_START);
