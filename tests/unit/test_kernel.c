@@ -353,6 +353,27 @@ switch_root_mark(void **state)
 	synth_free(&s);
 }
 
+/* A header time that is not seconds: one warning each, no mark, no hatching. */
+static void
+bad_header_times(void **state)
+{
+	struct synth s;
+	struct layout l;
+	struct diag d;
+
+	kernel_scene(&s, "soon", 0);
+	synth_header(&s, "bootchart.switch_root", "4.5.6");
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(d.nwarn, 2);
+	assert_int_equal(l.nmarks, 0);
+	assert_int_equal(l.nunlogged, 0);
+	assert_int_equal(l.t0_ms, 200);
+	layout_free(&l);
+	synth_free(&s);
+}
+
 /* PID 1 named run-init (initramfs-tools) or switch_root: its first block. */
 static void
 pid1_switch_from_proc_ps(void **state)
@@ -448,6 +469,7 @@ main(void)
 		cmocka_unit_test(unlogged_span),
 		cmocka_unit_test(no_key_no_change),
 		cmocka_unit_test(switch_root_mark),
+		cmocka_unit_test(bad_header_times),
 		cmocka_unit_test(pid1_switch_from_proc_ps),
 		cmocka_unit_test(bands_paint_alike),
 	};
