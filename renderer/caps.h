@@ -44,6 +44,8 @@
 #define CAP_CHART_CELLS		4000000
 #define CAP_VECTOR_ROWS	20000
 #define CAP_VECTOR_CELLS	1000000
+/* Initcalls and milestones kept from the kernel's log (dmesg). */
+#define CAP_KEVENTS		100000
 /* Distinct keys in the header. */
 #define CAP_HEADER_KEYS	1000
 

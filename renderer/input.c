@@ -16,7 +16,7 @@
 
 #define DEFAULT_INPUT "/var/log/bootchart.tgz"
 #define READ_CHUNK (1024 * 1024)	/* big reads: fewer syscalls, fewer feeds */
-#define NKINDS (LK_TASKSTATS + 1)
+#define NKINDS LK_NKINDS
 #define SHOWN_MAX 256
 
 /* libarchive's "unrecognized or invalid format" errno. */
@@ -30,6 +30,7 @@
 static const char *const dir_members[] = {
 	LOG_HEADER, LOG_PROC_PS, LOG_TASKSTATS, LOG_PACCT, LOG_PATERNITY,
 	LOG_PIDNAME, LOG_CMDLINE2, LOG_PROC_STAT, LOG_DISKSTATS, LOG_MEMINFO,
+	LOG_DMESG,
 };
 
 struct input {

@@ -95,6 +95,34 @@ lt_add_step(struct lt_poly *p, double xa, double xb, double y)
 }
 
 int
+lt_clashes(const struct layout *l, size_t from, double x, double y,
+    double w, double h)
+{
+	const struct lt_box *b;
+	size_t i;
+
+	for (i = from; i < l->ntexts; i++) {
+		b = &l->texts[i].box;
+		if (x < b->x + b->w + 4 && b->x < x + w + 4 && y < b->y + b->h &&
+		    b->y < y + h)
+			return 1;
+	}
+	return 0;
+}
+
+int
+lt_band_row(const struct layout *l, size_t from, double y, double h,
+    double x, double w, int max_rows)
+{
+	int r;
+
+	for (r = 0; r < max_rows; r++)
+		if (!lt_clashes(l, from, x, y + r * h + 0.5, w, h - 1))
+			return r;
+	return -1;
+}
+
+int
 lt_clip_span(const struct layout *l, int64_t *a, int64_t *b)
 {
 	if (*a < l->t0_ms)
@@ -132,9 +160,14 @@ time_scale(struct layout *l, const struct trace *t,
     const struct proctree *tree, const struct chart_opts *o, struct diag *d)
 {
 	double secs;
+	int from_boot;
 
 	l->t0_ms = tree->start_ms;
 	l->t1_ms = tree->end_ms;
+	if (kernel_from_boot(l, t, tree, &from_boot, d) == -1)
+		return -1;
+	if (from_boot && l->t0_ms > 0)
+		l->t0_ms = 0;
 	if (o->crop_after != NULL) {
 		if (proctree_find(tree, o->crop_after) == NULL)
 			diag_warn(d, "crop-after: no process named \"%s\"",
@@ -219,11 +252,14 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 		return -1;
 	l->disk_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
 	y += CHART_H + GAP;
-	if (charts_cpu(l, t) == -1 || charts_disk(l, m, t, disk_legend) == -1)
+	if (charts_cpu(l, t) == -1 || charts_disk(l, m, t, disk_legend) == -1 ||
+	    unlogged_charts(l, m) == -1)
+		return -1;
+	if (kernel_lane(l, m, t, tree, &y) == -1)
 		return -1;
 	if (chrome_legend(l, m, LEG_PROC, &y) == -1)
 		return -1;
-	if (chrome_marks(l, m, tree, o, y, &band_h, d) == -1)
+	if (chrome_marks(l, m, t, tree, o, y, &band_h, d) == -1)
 		return -1;
 	y += band_h;
 	if (chrome_time_axis(l, m, y) == -1)
@@ -235,6 +271,7 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 		return -1;
 	if (l->nrows > 0)
 		l->proc_box.h = (double)l->nrows * ROW_H;
+	unlogged_rows(l);
 	l->height = (int)ceil(y + l->proc_box.h + MARGIN);
 	return 0;
 }
@@ -277,6 +314,8 @@ layout_free(struct layout *l)
 	free(l->rows);
 	free(l->cells);
 	free(l->marks);
+	free(l->kbars);
+	free(l->kticks);
 	free(l->cpu_busy.pts);
 	free(l->cpu_io.pts);
 	free(l->disk_util.pts);

@@ -25,7 +25,11 @@ enum {
 	COL_GRID = 0xebebeb,
 	COL_GRID5 = 0xcccccc,
 	COL_DEP = 0xbdbdbd,	/* dotted parent -> child lines */
-	COL_MARK = 0xc03030	/* annotations */
+	COL_MARK = 0xc03030,	/* annotations */
+	COL_KERNEL = 0xf3e6cc,	/* the kernel lane's span */
+	COL_INITCALL = 0xd49a3c,	/* initcalls of 1 ms and more */
+	COL_KMARK = 0x7a5418,	/* milestones of the kernel's log */
+	COL_HATCH = 0xa8a8a8	/* the span before logging */
 };
 
 /* CPU shading of running cells: level 1..CPU_LEVELS blends box -> blue. */
@@ -106,6 +110,20 @@ struct layout {
 	struct lt_mark *marks;
 	size_t nmarks, marks_cap;
 	size_t max_cells;	/* the cap for this format (caps.h) */
+
+	/* The kernel lane and the span before logging (docs/chart.md). */
+	int64_t unlogged_ms;	/* logging began here: before it is hatched */
+	struct lt_box lane_box;	/* the lane's row; h == 0 without a lane */
+	struct lt_box kernel_box;	/* 0 to the first user process */
+	double lane_y1;		/* bottom of the lane's labels */
+	struct lt_rect *kbars;	/* initcalls of 1 ms and more */
+	size_t nkbars, kbars_cap;
+	double *kticks;		/* x of each milestone */
+	size_t nkticks, kticks_cap;
+	struct lt_box unlogged[4];	/* hatched: CPU, disk, processes, legend */
+	size_t nunlogged;
+	size_t unlogged_text[2];	/* "not logged" labels, on a clear ground */
+	size_t nunlogged_text;
 };
 
 /*

@@ -58,23 +58,6 @@ charts_cpu(struct layout *l, const struct trace *t)
 	return 0;
 }
 
-/* Whether a box would overlap any text from index `from` on. */
-static int
-clashes(const struct layout *l, size_t from, double x, double y, double w,
-    double h)
-{
-	const struct lt_box *b;
-	size_t i;
-
-	for (i = from; i < l->ntexts; i++) {
-		b = &l->texts[i].box;
-		if (x < b->x + b->w + 4 && b->x < x + w + 4 && y < b->y + b->h &&
-		    b->y < y + h)
-			return 1;
-	}
-	return 0;
-}
-
 /* Bytes per second of a sample; garbage (negative, NaN, inf) counts as 0. */
 static double
 throughput(const struct disk_sample *ds)
@@ -104,7 +87,7 @@ peak_label(struct layout *l, struct measure *m, double peak, double peak_x,
 		x = bx->x;
 	/* Like the Java chart, unless a legend text is there. */
 	y = bx->y - LEGEND_GAP - m->height[LF_TEXT];
-	if (clashes(l, legend0, x, y, w, m->height[LF_TEXT]))
+	if (lt_clashes(l, legend0, x, y, w, m->height[LF_TEXT]))
 		y = bx->y + 1;
 	return lt_add_raw(l, m, buf, x, y, bx->w, LF_TEXT, COL_TPUT) ==
 	    SIZE_MAX ? -1 : 0;

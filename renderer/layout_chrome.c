@@ -1,4 +1,5 @@
 /* layout_chrome.c: the chart's chrome: header lines, legends, the time axis and annotation marks. */
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -84,7 +85,7 @@ chrome_header(struct layout *l, struct measure *m, const struct trace *t,
 	double maxw = l->width - 2 * MARGIN;
 	const char *v, *label;
 	char buf[2048];
-	int64_t secs;
+	int64_t secs, from;
 	size_t i;
 
 	title_text(t, tree, o, buf, sizeof(buf));
@@ -111,6 +112,14 @@ chrome_header(struct layout *l, struct measure *m, const struct trace *t,
 			return -1;
 		*y += m->height[LF_TEXT];
 	}
+	if ((from = kernel_header_ms(t, HDR_LOG_START)) >= 0) {
+		snprintf(buf, sizeof(buf), "logging from %.2f s (uptime)",
+		    (double)from / 1000);
+		if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT,
+		    COL_TEXT) == SIZE_MAX)
+			return -1;
+		*y += m->height[LF_TEXT];
+	}
 	secs = (l->t1_ms - l->t0_ms + 500) / 1000;
 	snprintf(buf, sizeof(buf), "time: %lld:%02lld",
 	    (long long)(secs / 60), (long long)(secs % 60));
@@ -120,12 +129,6 @@ chrome_header(struct layout *l, struct measure *m, const struct trace *t,
 	*y += m->height[LF_TEXT];
 	return 0;
 }
-
-struct legend_item {
-	const char *text;
-	uint32_t rgb;
-	int line;		/* a line swatch instead of a square */
-};
 
 static const struct legend_item cpu_leg[] = {
 	{ "CPU (user+sys)", COL_CPU, 0 }, { "I/O (wait)", COL_IO, 0 },
@@ -141,13 +144,10 @@ static const struct legend_item proc_leg[] = {
 	{ NULL, 0, 0 }
 };
 
-/* One legend row at y; advances y past it. */
 int
-chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
-    double *y)
+chrome_legend_items(struct layout *l, struct measure *m,
+    const struct legend_item *it, double *y)
 {
-	const struct legend_item *it = which == LEG_CPU ? cpu_leg :
-	    which == LEG_DISK ? disk_leg : proc_leg;
 	double x = MARGIN, h = m->height[LF_TEXT], sy;
 	size_t ti;
 
@@ -168,6 +168,29 @@ chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
 		x += l->texts[ti].box.w + 14;
 	}
 	*y += h + LEGEND_GAP;
+	return 0;
+}
+
+/*
+ * One legend row at y; advances y past it.  The CPU chart's names the
+ * hatching of the span before logging, when there is one: its swatch
+ * is hatched as the span is.
+ */
+int
+chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
+    double *y)
+{
+	struct legend_item cpu[4];
+
+	if (which != LEG_CPU || l->unlogged_ms <= l->t0_ms)
+		return chrome_legend_items(l, m, which == LEG_CPU ? cpu_leg :
+		    which == LEG_DISK ? disk_leg : proc_leg, y);
+	memcpy(cpu, cpu_leg, 2 * sizeof(cpu[0]));
+	cpu[2] = (struct legend_item){ "not logged", COL_BG, 0 };
+	cpu[3] = cpu_leg[2];
+	if (chrome_legend_items(l, m, cpu, y) == -1)
+		return -1;
+	l->unlogged[l->nunlogged++] = l->swatches[l->nswatches - 1].box;
 	return 0;
 }
 
@@ -288,37 +311,73 @@ chrome_time_axis(struct layout *l, struct measure *m, double y)
 	return 0;
 }
 
-/* The first band row (from 0) where a label at x, w clears every earlier mark's. */
+/* A mark at ms, labelled raw, in the first band row where its label is clear. */
 static int
-free_band_row(const struct layout *l, double y, double h, double x, double w)
+add_mark(struct layout *l, struct measure *m, const char *raw, int64_t ms,
+    size_t band0, double y, int *rows)
 {
-	const struct lt_box *ob;
-	size_t j;
+	double x, w, h = m->height[LF_LABEL];
+	size_t ti;
+	char *s;
 	int r;
 
-	for (r = 0;; r++) {
-		for (j = 0; j < l->nmarks; j++) {
-			ob = &l->texts[l->marks[j].text].box;
-			if (fabs(ob->y - (y + r * h)) < 0.5 &&
-			    ob->x < x + w + 4 && x < ob->x + ob->w + 4)
-				break;
-		}
-		if (j == l->nmarks)
-			return r;
+	if ((s = text_clean(raw, 1)) == NULL)
+		return -1;
+	if (measure_fit(m, LF_LABEL, &s, l->width - 2 * MARGIN) == -1) {
+		free(s);
+		return -1;
 	}
+	w = measure_width(m, LF_LABEL, s);
+	x = layout_x(l, ms) - w / 2;
+	x = fmin(fmax(x, MARGIN), l->width - MARGIN - w);
+	r = lt_band_row(l, band0, y, h, x, w, INT_MAX);
+	if (r + 1 > *rows)
+		*rows = r + 1;
+	if (grow_array((void **)&l->marks, &l->marks_cap, l->nmarks,
+	    sizeof(*l->marks)) == -1) {
+		free(s);
+		return -1;
+	}
+	if ((ti = lt_add_text(l, m, s, x, y + r * h, LF_LABEL, COL_MARK)) ==
+	    SIZE_MAX)
+		return -1;
+	l->marks[l->nmarks].x = layout_x(l, ms);
+	l->marks[l->nmarks].text = ti;
+	l->nmarks++;
+	return 0;
 }
 
-/* Annotation marks: vertical lines with labels stacked so none overlap. */
+/*
+ * When the initramfs handed over to the real root: the header's, else
+ * the first sample where PID 1 was run-init or switch_root (the
+ * programs that make the switch), on a boot log; -1 when not known.
+ */
+static int64_t
+switch_root_ms(const struct trace *t, const struct proctree *tree)
+{
+	int64_t ms;
+
+	if (tree->profile != NULL)
+		return -1;
+	if ((ms = kernel_header_ms(t, HDR_SWITCH_ROOT)) >= 0)
+		return ms;
+	return t->pid1_switched ? t->pid1_switch_ms : -1;
+}
+
+/* Marks: vertical lines with labels stacked so none overlap. */
 int
-chrome_marks(struct layout *l, struct measure *m, const struct proctree *tree,
-    const struct chart_opts *o, double y, double *band_h, struct diag *d)
+chrome_marks(struct layout *l, struct measure *m, const struct trace *t,
+    const struct proctree *tree, const struct chart_opts *o, double y,
+    double *band_h, struct diag *d)
 {
 	const struct pnode *p;
-	double x, w, h = m->height[LF_LABEL];
-	int rows = 0, r;
-	size_t i, ti;
-	char *s;
+	size_t band0 = l->ntexts, i;
+	int64_t sw = switch_root_ms(t, tree);
+	int rows = 0;
 
+	if (sw >= l->t0_ms && sw <= l->t1_ms &&
+	    add_mark(l, m, "switch_root", sw, band0, y, &rows) == -1)
+		return -1;
 	for (i = 0; i < o->nannotate; i++) {
 		if ((p = proctree_find(tree, o->annotate[i])) == NULL ||
 		    !lt_visible(l, p)) {
@@ -326,30 +385,10 @@ chrome_marks(struct layout *l, struct measure *m, const struct proctree *tree,
 			    "chart", o->annotate[i]);
 			continue;
 		}
-		if ((s = text_clean(o->annotate[i], 1)) == NULL)
+		if (add_mark(l, m, o->annotate[i], p->start_ms, band0, y,
+		    &rows) == -1)
 			return -1;
-		if (measure_fit(m, LF_LABEL, &s, l->width - 2 * MARGIN) == -1) {
-			free(s);
-			return -1;
-		}
-		w = measure_width(m, LF_LABEL, s);
-		x = layout_x(l, p->start_ms) - w / 2;
-		x = fmin(fmax(x, MARGIN), l->width - MARGIN - w);
-		r = free_band_row(l, y, h, x, w);
-		if (r + 1 > rows)
-			rows = r + 1;
-		if (grow_array((void **)&l->marks, &l->marks_cap, l->nmarks,
-		    sizeof(*l->marks)) == -1) {
-			free(s);
-			return -1;
-		}
-		if ((ti = lt_add_text(l, m, s, x, y + r * h, LF_LABEL,
-		    COL_MARK)) == SIZE_MAX)
-			return -1;
-		l->marks[l->nmarks].x = layout_x(l, p->start_ms);
-		l->marks[l->nmarks].text = ti;
-		l->nmarks++;
 	}
-	*band_h = rows * h;
+	*band_h = rows * m->height[LF_LABEL];
 	return 0;
 }

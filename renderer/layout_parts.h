@@ -37,6 +37,16 @@ int lt_add_pt(struct lt_poly *, double x, double y);
  * step instead when it is at the same height (long flat runs stay small).
  */
 int lt_add_step(struct lt_poly *, double xa, double xb, double y);
+/* Whether a box would come within 4 px of a text from index `from` on. */
+int lt_clashes(const struct layout *, size_t from, double x, double y,
+    double w, double h);
+/*
+ * The first row (from 0) of a band of rows h high at y where a label at
+ * x, w clears every text from index `from` on; -1 when the first
+ * max_rows are all taken.
+ */
+int lt_band_row(const struct layout *, size_t from, double y, double h,
+    double x, double w, int max_rows);
 /* Clips the interval [a, b] to the drawn span; 0 when nothing is left. */
 int lt_clip_span(const struct layout *, int64_t *a, int64_t *b);
 double lt_clamp01(double);
@@ -45,14 +55,45 @@ int lt_visible(const struct layout *, const struct pnode *);
 
 /* The chart's chrome: header, legends, time axis, annotation marks. */
 enum lt_legend { LEG_CPU, LEG_DISK, LEG_PROC };
+struct legend_item {
+	const char *text;	/* NULL ends a list */
+	uint32_t rgb;
+	int line;		/* a line swatch instead of a square */
+};
 int chrome_header(struct layout *, struct measure *, const struct trace *,
     const struct proctree *, const struct chart_opts *, double *y);
 int chrome_legend(struct layout *, struct measure *, enum lt_legend,
     double *y);
+/* One legend row of the items at y; advances y past it. */
+int chrome_legend_items(struct layout *, struct measure *,
+    const struct legend_item *, double *y);
 int chrome_time_axis(struct layout *, struct measure *, double y);
-/* Places the marks at y; *band_h is the height their labels take. */
-int chrome_marks(struct layout *, struct measure *, const struct proctree *,
-    const struct chart_opts *, double y, double *band_h, struct diag *);
+/*
+ * Places the marks (switch_root, then --annotate) at y; *band_h is the
+ * height their labels take.
+ */
+int chrome_marks(struct layout *, struct measure *, const struct trace *,
+    const struct proctree *, const struct chart_opts *, double y,
+    double *band_h, struct diag *);
+
+/*
+ * The kernel lane and the span before logging (layout_kernel.c).  A
+ * boot log (not one command's) with the kernel's log or the header's
+ * bootchart.log_start is drawn from 0; *from_boot says so, and
+ * l->unlogged_ms is set to where logging began (INT64_MIN: nothing is
+ * hatched).  0, or -1 with d set.
+ */
+int kernel_from_boot(struct layout *, const struct trace *,
+    const struct proctree *, int *from_boot, struct diag *);
+/* Uptime in ms from the header, or -1: when logging began, the switch to the root. */
+int64_t kernel_header_ms(const struct trace *, const char *key);
+/* The lane at *y, when the trace has kernel events; advances *y past it. */
+int kernel_lane(struct layout *, struct measure *, const struct trace *,
+    const struct proctree *, double *y);
+/* The hatched span over the CPU and disk charts, labelled where it fits. */
+int unlogged_charts(struct layout *, struct measure *);
+/* The hatched span over the process rows, once they are placed. */
+void unlogged_rows(struct layout *);
 
 /* The CPU and disk charts in l->cpu_box and l->disk_box. */
 int charts_cpu(struct layout *, const struct trace *);

@@ -1,5 +1,7 @@
 /* paint.c: turns a layout into cairo drawing calls, the same for every format. */
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "paint.h"
 
@@ -234,6 +236,101 @@ marks(cairo_t *cr, const struct layout *l)
 	cairo_stroke(cr);
 }
 
+/* The kernel lane: its span, the initcalls, the milestones' ticks. */
+static void
+lane(cairo_t *cr, const struct layout *l, double y0, double y1)
+{
+	const struct lt_box *b = &l->kernel_box;
+	double x;
+	size_t i;
+
+	if (l->lane_box.h <= 0 ||
+	    outside(l->lane_box.y, l->lane_box.y + l->lane_box.h, y0, y1))
+		return;
+	fill_box(cr, b, COL_KERNEL);
+	for (i = 0; i < l->nkbars; i++)
+		fill_box(cr, &l->kbars[i].box, l->kbars[i].rgb);
+	set_rgb(cr, COL_BORDER);
+	cairo_set_line_width(cr, 1);
+	cairo_rectangle(cr, b->x, b->y, b->w, b->h);
+	cairo_stroke(cr);
+	set_rgb(cr, COL_KMARK);
+	for (i = 0; i < l->nkticks; i++) {
+		x = floor(l->kticks[i]) + 0.5;
+		cairo_move_to(cr, x, l->lane_box.y);
+		cairo_line_to(cr, x, l->lane_box.y + l->lane_box.h);
+	}
+	cairo_stroke(cr);
+}
+
+/*
+ * A tile of the hatching: one diagonal pixel line, the rest clear.  As
+ * a repeating pattern in user space it lines up across PNG bands, and
+ * a vector format holds it once instead of a line per few pixels.
+ */
+static cairo_pattern_t *
+hatch_pattern(void)
+{
+	enum { TILE = 6 };
+	cairo_surface_t *s;
+	cairo_pattern_t *p;
+	unsigned char *px;
+	uint32_t *row;
+	int i, stride;
+
+	s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, TILE, TILE);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		return NULL;
+	}
+	cairo_surface_flush(s);
+	px = cairo_image_surface_get_data(s);
+	stride = cairo_image_surface_get_stride(s);
+	memset(px, 0, (size_t)stride * TILE);
+	for (i = 0; i < TILE; i++) {
+		row = (uint32_t *)(void *)(px + (size_t)i * stride);
+		row[TILE - 1 - i] = 0xff000000u | COL_HATCH;
+	}
+	cairo_surface_mark_dirty(s);
+	p = cairo_pattern_create_for_surface(s);
+	cairo_surface_destroy(s);
+	cairo_pattern_set_extend(p, CAIRO_EXTEND_REPEAT);
+	cairo_pattern_set_filter(p, CAIRO_FILTER_NEAREST);
+	return p;
+}
+
+/* The span before logging, hatched, with its labels on a clear ground. */
+static cairo_status_t
+unlogged(cairo_t *cr, const struct layout *l, double y0, double y1)
+{
+	const struct lt_box *b;
+	cairo_pattern_t *p;
+	double ya, yb;
+	size_t i;
+
+	if (l->nunlogged == 0)
+		return CAIRO_STATUS_SUCCESS;
+	if ((p = hatch_pattern()) == NULL)
+		return CAIRO_STATUS_NO_MEMORY;
+	cairo_set_source(cr, p);
+	for (i = 0; i < l->nunlogged; i++) {
+		b = &l->unlogged[i];
+		ya = fmax(b->y, y0 - 2);
+		yb = fmin(b->y + b->h, y1 + 2);
+		if (b->w > 0 && ya < yb)
+			cairo_rectangle(cr, b->x, ya, b->w, yb - ya);
+	}
+	cairo_fill(cr);
+	cairo_pattern_destroy(p);
+	for (i = 0; i < l->nunlogged_text; i++) {
+		b = &l->texts[l->unlogged_text[i]].box;
+		if (!outside(b->y, b->y + b->h, y0, y1))
+			fill_box(cr, &(struct lt_box){ b->x - 2, b->y, b->w + 4,
+			    b->h }, COL_BG);
+	}
+	return cairo_status(cr);
+}
+
 static void
 text(cairo_t *cr, const struct lt_text *t, int *font, double y0, double y1)
 {
@@ -280,6 +377,10 @@ paint_chart(cairo_t *cr, const struct layout *l, double y0, double y1)
 	grid(cr, l);
 	deps(cr, l, y0, y1);
 	rows(cr, l, y0, y1);
+	lane(cr, l, y0, y1);
+	if (unlogged(cr, l, y0, y1) != CAIRO_STATUS_SUCCESS)
+		return cairo_status(cr) != CAIRO_STATUS_SUCCESS ?
+		    cairo_status(cr) : CAIRO_STATUS_NO_MEMORY;
 	marks(cr, l);
 	texts(cr, l, y0, y1);
 	return cairo_status(cr);

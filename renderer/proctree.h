@@ -52,6 +52,8 @@ struct proctree {
 				 * no sibling merge, command lines as labels */
 	int64_t log_start_ms;	/* first and last proc_ps.log block */
 	int64_t log_end_ms;
+	int prune_kthreads;	/* step 5 drops kernel threads that never ran
+				 * (a log of bootchartd 0.2+, not --strict) */
 };
 
 /*

@@ -384,6 +384,8 @@ proctree_build(struct proctree *tree, const struct trace *t,
 		tree->profile = NULL;
 	tree->log_start_ms = t->ps_first_ms;
 	tree->log_end_ms = t->ps_last_ms;
+	tree->prune_kthreads = !opts->strict &&
+	    trace_header(t, HDR_LOG_START) != NULL;
 	d->line = 0;
 	if (t->nprocs == 0)
 		return diag_error(d, "no processes to chart");

@@ -71,6 +71,24 @@ node_merge(struct pnode *a, const struct pnode *b)
 	return 0;
 }
 
+int
+node_is_kthreadd(const struct pnode *p)
+{
+	return p->proc->pid == 2 && strcmp(p->name, "kthreadd") == 0;
+}
+
+int
+node_ran(const struct pnode *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nsamples; i++)
+		if (p->samples[i].user + p->samples[i].sys > 0 ||
+		    p->samples[i].state == PS_WAITING)
+			return 1;
+	return 0;
+}
+
 static void
 span_walk(const struct pnode *p, int64_t *start, int64_t *end)
 {

@@ -27,6 +27,10 @@ int64_t node_end(const struct pnode *);
  * of memory.
  */
 int node_merge(struct pnode *a, const struct pnode *b);
+/* PID 2 named kthreadd: every kernel thread is its child. */
+int node_is_kthreadd(const struct pnode *);
+/* At least one sample with CPU use or waiting for I/O (state D). */
+int node_ran(const struct pnode *);
 /* Step 4 for logs of one command (proctree_profile.c). */
 int profile_step(struct proctree *);
 

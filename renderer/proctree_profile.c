@@ -139,25 +139,6 @@ pick_in(struct pick *pk, struct pnode **v, size_t n)
 	}
 }
 
-static int
-is_kthreadd(const struct pnode *p)
-{
-	return p->proc->pid == 2 && strcmp(p->name, "kthreadd") == 0;
-}
-
-/* At least one sample with CPU use or waiting for I/O. */
-static int
-ran(const struct pnode *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->nsamples; i++)
-		if (p->samples[i].user + p->samples[i].sys > 0 ||
-		    p->samples[i].state == PS_WAITING)
-			return 1;
-	return 0;
-}
-
 /* One node in pre-order with the nearest kept node above it. */
 struct keep {
 	struct pnode *p;
@@ -192,7 +173,7 @@ select_in(struct selection *s, struct pnode **v, size_t n,
 		if (cmd)
 			kept = 1;
 		else if (in_kthreads)
-			kept = ran(p);
+			kept = node_ran(p);
 		else
 			kept = !logger && !early(s->tree, p);
 		if (kept) {
@@ -205,7 +186,7 @@ select_in(struct selection *s, struct pnode **v, size_t n,
 		}
 		next = kept ? p : above;
 		if (select_in(s, p->children, p->nchildren, next, cmd,
-		    logger && !cmd, in_kthreads || is_kthreadd(p)) != 0)
+		    logger && !cmd, in_kthreads || node_is_kthreadd(p)) != 0)
 			return -1;
 	}
 	return 0;

@@ -74,9 +74,35 @@ out:
 	return rc;
 }
 
+/*
+ * Kernel threads that never ran while logged say nothing about the boot
+ * (a Debian boot has a hundred idle kworkers); docs/tree.md says why
+ * only logs of bootchartd 0.2+ lose them.  One with children stays.
+ */
+static void
+prune_kthreads(struct pnode **v, size_t n)
+{
+	struct pnode *p;
+	size_t i, j, w;
+
+	for (i = 0; i < n; i++) {
+		p = v[i];
+		if (node_is_kthreadd(p)) {
+			for (j = w = 0; j < p->nchildren; j++)
+				if (node_ran(p->children[j]) ||
+				    p->children[j]->nchildren > 0)
+					p->children[w++] = p->children[j];
+			p->nchildren = w;
+		}
+		prune_kthreads(p->children, p->nchildren);
+	}
+}
+
 int
 proctree_prune(struct proctree *tree)
 {
+	if (tree->prune_kthreads)
+		prune_kthreads(tree->roots, tree->nroots);
 	return prune_list(tree, &tree->roots, &tree->nroots, &tree->roots_cap,
 	    NULL);
 }

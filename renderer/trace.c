@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "grow.h"
 #include "trace.h"
 
@@ -68,6 +69,9 @@ trace_free(struct trace *t)
 	free(t->forks);
 	pidtexts_free(t->pidnames, t->npidnames);
 	pidtexts_free(t->cmdlines, t->ncmdlines);
+	for (i = 0; i < t->nkev; i++)
+		free(t->kev[i].text);
+	free(t->kev);
 	trace_init(t);
 }
 
@@ -110,6 +114,53 @@ trace_set_header(struct trace *t, const char *key, const char *value)
 	t->header[t->nheader].value = v;
 	t->nheader++;
 	return 0;
+}
+
+int
+trace_add_kevent(struct trace *t, const struct kevent *e)
+{
+	char *s;
+
+	if (grow_array((void **)&t->kev, &t->kev_cap, t->nkev,
+	    sizeof(*t->kev)) != 0)
+		return -1;
+	if ((s = strdup(e->text)) == NULL)
+		return -1;
+	t->kev[t->nkev] = *e;
+	t->kev[t->nkev].text = s;
+	t->nkev++;
+	return 0;
+}
+
+/*
+ * Whole seconds and up to six decimals; at most 20 years of uptime, as
+ * every time stamp (CAP_STAMP_JIFFIES).
+ */
+int
+trace_header_ms(const struct trace *t, const char *key, int64_t *ms)
+{
+	const char *v = trace_header(t, key);
+	int64_t secs = 0, frac = 0, scale = 1000000;
+	int digits = 0;
+
+	if (v == NULL)
+		return 0;
+	for (; *v >= '0' && *v <= '9'; v++, digits++) {
+		secs = secs * 10 + (*v - '0');
+		if (secs > (int64_t)(CAP_STAMP_JIFFIES / 100))
+			return -1;
+	}
+	if (digits == 0)
+		return -1;
+	if (*v == '.')
+		for (v++; *v >= '0' && *v <= '9'; v++) {
+			scale /= 10;
+			frac += (*v - '0') * scale;
+		}
+	if (*v != '\0')
+		return -1;
+	*ms = secs * 1000 + frac / 1000;
+	return 1;
 }
 
 /* Hash of a PID into a power-of-two table. */

@@ -117,7 +117,46 @@ struct trace {
 	size_t ncmdlines, cmdlines_cap;
 
 	int ncpus;		/* from the header, at least 1 */
+
+	struct kevent *kev;	/* the dmesg member's initcalls and milestones */
+	size_t nkev, kev_cap;
+	int pid1_switched;	/* PID 1 was seen as run-init or switch_root */
+	int64_t pid1_switch_ms;	/* the first block where it was */
 };
+
+/* ---- The kernel's log and the logging span (issue 13) ---- */
+
+enum kev_kind { KEV_INITCALL, KEV_MILESTONE };
+
+/* The milestones looked for in the kernel's log (parse/dmesg.c). */
+enum kev_milestone {
+	KM_UNPACK,		/* the initramfs is unpacked */
+	KM_FREE_INIT,		/* the kernel frees its init memory */
+	KM_ROOT,		/* the kernel mounted the root itself */
+	KM_RUN_INIT,		/* the kernel runs init: user space begins */
+	KM_EXT4,		/* the first ext4 mount */
+	KM_SYSTEMD,		/* systemd's first message */
+	KM_COUNT
+};
+
+/* One event of the kernel's log, in microseconds of uptime. */
+struct kevent {
+	int64_t time_us;	/* an initcall's start, or the message's time */
+	int64_t dur_us;		/* an initcall's duration, else 0 */
+	int kind;		/* enum kev_kind */
+	int milestone;		/* enum kev_milestone, for KEV_MILESTONE */
+	char *text;		/* the initcall's function, or the milestone's label */
+};
+
+/* Appends an event, copying its text; 0 or -1 on no memory. */
+int trace_add_kevent(struct trace *, const struct kevent *);
+/*
+ * A header value in seconds of uptime ("4.512345") as ms: 1 and *ms set,
+ * 0 when the key is absent, -1 when its value is not such a time.
+ */
+int trace_header_ms(const struct trace *, const char *key, int64_t *ms);
+
+/* ---- end of issue 13's block ---- */
 
 void trace_init(struct trace *);
 void trace_free(struct trace *);

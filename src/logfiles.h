@@ -29,6 +29,11 @@
 #define HDR_PERIOD	"bootchart.period"
 #define HDR_END		"bootchart.end"
 
+/* Second milestone (notes/formats-v2.md): the kernel's log and when logging began. */
+#define LOG_DMESG	"dmesg"			/* also bootchart2's */
+#define HDR_LOG_START	"bootchart.log_start"	/* uptime, s, when logging began */
+#define HDR_SWITCH_ROOT	"bootchart.switch_root"	/* uptime, s, of the switch to the real root */
+
 /* Time stamps in the logs are jiffies: 1/100 s. */
 #define MS_PER_JIFFY 10
 

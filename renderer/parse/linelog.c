@@ -1,4 +1,4 @@
-/* linelog.c: the frame shared by logs read one line at a time (header, init_pidname.log, cmdline2.log, paternity.log). */
+/* linelog.c: the frame shared by logs read one line at a time (header, init_pidname.log, cmdline2.log, paternity.log, dmesg). */
 #include <stdlib.h>
 
 #include "linelog.h"

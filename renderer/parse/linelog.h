@@ -1,4 +1,4 @@
-/* linelog.h: the frame shared by logs read one line at a time (header, init_pidname.log, cmdline2.log, paternity.log). */
+/* linelog.h: the frame shared by logs read one line at a time (header, init_pidname.log, cmdline2.log, paternity.log, dmesg). */
 #ifndef BC_LINELOG_H
 #define BC_LINELOG_H
 

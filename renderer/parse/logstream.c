@@ -26,6 +26,7 @@ static const struct {
 	{ LOG_CMDLINE2, LK_CMDLINE2, &ops_cmdline2 },
 	{ LOG_PATERNITY, LK_PATERNITY, &ops_paternity },
 	{ LOG_TASKSTATS, LK_TASKSTATS, &ops_taskstats },
+	{ LOG_DMESG, LK_DMESG, &ops_dmesg },
 };
 
 enum logkind

@@ -9,7 +9,9 @@
 enum logkind {
 	LK_UNKNOWN = 0,
 	LK_HEADER, LK_PROC_STAT, LK_DISKSTATS, LK_PROC_PS, LK_PACCT,
-	LK_PIDNAME, LK_MEMINFO, LK_CMDLINE2, LK_PATERNITY, LK_TASKSTATS
+	LK_PIDNAME, LK_MEMINFO, LK_CMDLINE2, LK_PATERNITY, LK_TASKSTATS,
+	LK_DMESG,
+	LK_NKINDS		/* how many kinds there are */
 };
 
 /* Kind of a member from its base name ("x/y/proc_ps.log" -> LK_PROC_PS). */
@@ -44,7 +46,7 @@ struct logkind_ops {
 
 extern const struct logkind_ops ops_header, ops_proc_stat, ops_diskstats,
     ops_proc_ps, ops_pacct, ops_pidname, ops_meminfo, ops_cmdline2,
-    ops_paternity, ops_taskstats;
+    ops_paternity, ops_taskstats, ops_dmesg;
 
 /* One whole member in memory: open, feed, close.  For tests and fuzzers. */
 int trace_parse_buffer(struct trace *, const char *name, const void *buf,

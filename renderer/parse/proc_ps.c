@@ -118,6 +118,17 @@ new_process(struct ps_parser *ps, const struct pidstat *st)
 	return p;
 }
 
+/*
+ * The programs an initramfs execs as PID 1 to change to the real root
+ * (initramfs-tools' klibc run-init, busybox's and util-linux's
+ * switch_root): the switch happens while PID 1 carries one of these names.
+ */
+static int
+switcher(const char *comm)
+{
+	return strcmp(comm, "run-init") == 0 || strcmp(comm, "switch_root") == 0;
+}
+
 static int
 ps_line(void *arg, const char *s, size_t n)
 {
@@ -157,6 +168,10 @@ ps_line(void *arg, const char *s, size_t n)
 	}
 	if (process_set_name(p, st.comm) != 0)
 		return diag_error_status(ps->log.d, EXIT_NOMEM, "out of memory");
+	if (st.pid == 1 && !t->pid1_switched && switcher(st.comm)) {
+		t->pid1_switched = 1;
+		t->pid1_switch_ms = ps->block_ms;
+	}
 	last->utime = st.utime;
 	last->stime = st.stime;
 	last->seen_block = ps->block_no;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "layoutcheck.h"
 #include "synth.h"
 
 #include "chart.h"
@@ -15,45 +16,6 @@
 
 static const struct chart_opts plain = { FMT_PNG, 0, 0, 0, NULL, NULL,
     NULL, 0, 0 };
-
-static int
-overlap(const struct lt_box *a, const struct lt_box *b)
-{
-	const double eps = 0.01;
-
-	return a->x < b->x + b->w - eps && b->x < a->x + a->w - eps &&
-	    a->y < b->y + b->h - eps && b->y < a->y + a->h - eps;
-}
-
-/* No two texts overlap and every text lies inside the image. */
-static void
-assert_text_apart(const struct layout *l)
-{
-	const struct lt_text *a, *b;
-	size_t i, j, n = 0;
-
-	for (i = 0; i < l->ntexts; i++) {
-		a = &l->texts[i];
-		if (a->s[0] == '\0')
-			continue;
-		n++;
-		assert_true(a->box.x >= 0 && a->box.y >= 0);
-		assert_true(a->box.x + a->box.w <= l->width + 0.01);
-		assert_true(a->box.y + a->box.h <= l->height + 0.01);
-		for (j = i + 1; j < l->ntexts; j++) {
-			b = &l->texts[j];
-			if (b->s[0] == '\0')
-				continue;
-			if (overlap(&a->box, &b->box))
-				fail_msg("text \"%s\" (%.1f,%.1f %.1fx%.1f) "
-				    "overlaps \"%s\" (%.1f,%.1f %.1fx%.1f)",
-				    a->s, a->box.x, a->box.y, a->box.w,
-				    a->box.h, b->s, b->box.x, b->box.y,
-				    b->box.w, b->box.h);
-		}
-	}
-	assert_true(n > 0);
-}
 
 static void
 test_small_layout(void **state)
@@ -103,18 +65,6 @@ test_small_layout(void **state)
 	assert_true(fabs(l.disk_peak_bps - 20 * 1048576.0) < 1);
 	layout_free(&l);
 	synth_free(&s);
-}
-
-/* The text of the layout equal to s, or NULL. */
-static const struct lt_text *
-find_text(const struct layout *l, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->ntexts; i++)
-		if (strcmp(l->texts[i].s, s) == 0)
-			return &l->texts[i];
-	return NULL;
 }
 
 /*
@@ -175,9 +125,9 @@ test_short_axis(void **state)
 	synth_init(&s, 20);
 	synth_proc(&s, NULL, 1, "shorter", 0, 1200, 'R', 0.5);
 	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
-	assert_non_null(find_text(&l, "0.2s"));
-	assert_non_null(find_text(&l, "1.2s"));
-	assert_null(find_text(&l, "0.1s"));
+	assert_non_null(layout_text(&l, "0.2s"));
+	assert_non_null(layout_text(&l, "1.2s"));
+	assert_null(layout_text(&l, "0.1s"));
 	assert_text_apart(&l);
 	layout_free(&l);
 	synth_free(&s);
@@ -194,12 +144,12 @@ test_application_line(void **state)
 	diag_init(&d, "test");
 	synth_small(&s);
 	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
-	assert_non_null(find_text(&l, "kernel options: root=/dev/vda quiet"));
+	assert_non_null(layout_text(&l, "kernel options: root=/dev/vda quiet"));
 	layout_free(&l);
 	s.tree.profile = "make";
 	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
-	assert_non_null(find_text(&l, "application: make"));
-	assert_null(find_text(&l, "kernel options: root=/dev/vda quiet"));
+	assert_non_null(layout_text(&l, "application: make"));
+	assert_null(layout_text(&l, "kernel options: root=/dev/vda quiet"));
 	layout_free(&l);
 	synth_free(&s);
 }

@@ -73,7 +73,8 @@ kinds_by_base_name(void **state)
 	assert_int_equal(logkind_of("cmdline2.log"), LK_CMDLINE2);
 	assert_int_equal(logkind_of("proc_ps.log.bak"), LK_UNKNOWN);
 	assert_int_equal(logkind_of("header/"), LK_UNKNOWN);
-	assert_int_equal(logkind_of("dmesg"), LK_UNKNOWN);
+	assert_int_equal(logkind_of("dmesg"), LK_DMESG);
+	assert_int_equal(logkind_of("proc_cpuinfo.log"), LK_UNKNOWN);
 }
 
 static void
@@ -569,8 +570,8 @@ unknown_member_is_an_error_in_memory(void **state)
 
 	(void)state;
 	setup_trace(&t, &d);
-	assert_int_equal(parse_text(&t, &d, "dmesg", "x\n"), -1);
-	assert_non_null(strstr(d.msg, "dmesg: "));
+	assert_int_equal(parse_text(&t, &d, "proc_cpuinfo.log", "x\n"), -1);
+	assert_non_null(strstr(d.msg, "proc_cpuinfo.log: "));
 	trace_free(&t);
 }
 

@@ -158,6 +158,16 @@ synth_disk(struct synth *s, int64_t time, double util, double bps)
 }
 
 void
+synth_kevent(struct synth *s, int kind, int milestone, const char *text,
+    int64_t time_us, int64_t dur_us)
+{
+	struct kevent e = { time_us, dur_us, kind, milestone, (char *)text };
+
+	if (trace_add_kevent(&s->t, &e) != 0)
+		abort();
+}
+
+void
 synth_free(struct synth *s)
 {
 	size_t i;
@@ -175,6 +185,9 @@ synth_free(struct synth *s)
 		free(s->t.header[i].value);
 	}
 	free(s->t.header);
+	for (i = 0; i < s->t.nkev; i++)
+		free(s->t.kev[i].text);
+	free(s->t.kev);
 	free(s->t.cpu);
 	free(s->t.disk);
 	free(s->tree.roots);

@@ -36,6 +36,9 @@ struct process *synth_proc(struct synth *s, struct process *parent,
 void synth_cpu(struct synth *s, int64_t time, double user, double sys,
     double io);
 void synth_disk(struct synth *s, int64_t time, double util, double bps);
+/* An event of the kernel's log (enum kev_kind, enum kev_milestone). */
+void synth_kevent(struct synth *s, int kind, int milestone, const char *text,
+    int64_t time_us, int64_t dur_us);
 void synth_free(struct synth *s);
 /*
  * The small reference scene: 20 s; CPU >= 90 % busy during 0-5 s,

@@ -1,0 +1,14 @@
+/* layoutcheck.h: what every chart layout must keep, asserted by the layout tests. */
+#ifndef BC_LAYOUTCHECK_H
+#define BC_LAYOUTCHECK_H
+
+#include "layout.h"
+
+/* Whether two boxes overlap (by more than rounding). */
+int box_overlap(const struct lt_box *, const struct lt_box *);
+/* The text of the layout equal to s, or NULL. */
+const struct lt_text *layout_text(const struct layout *, const char *s);
+/* No two texts overlap and every text lies inside the image. */
+void assert_text_apart(const struct layout *);
+
+#endif

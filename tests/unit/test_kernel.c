@@ -1,0 +1,478 @@
+/* test_kernel.c: the whole boot (issue 13): idle kernel threads pruned, the kernel lane, the span before logging, switch_root. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo.h>
+
+#include "testutil.h"
+#include "layoutcheck.h"
+#include "synth.h"
+
+#include "layout.h"
+#include "paint.h"
+#include "parse.h"
+#include "proctree.h"
+
+static const struct chart_opts plain = { FMT_PNG, 0, 0, 0, NULL, NULL,
+    NULL, 0, 0 };
+
+/* ---- the tree: kernel threads that never ran ---- */
+
+/* Ten samples from 1000 ms, every 100 ms, each with `load` in `state`. */
+static void
+mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
+    double load, char state)
+{
+	struct process *p = trace_new_process(t, pid, name);
+	struct proc_sample s = { 0, (float)load, 0, state };
+	int i;
+
+	assert_non_null(p);
+	p->ppid = ppid;
+	p->start_ms = 0;
+	for (i = 0; i < 10; i++) {
+		s.time_ms = 1000 + 100 * i;
+		assert_int_equal(process_add_sample(p, &s), 0);
+	}
+}
+
+/*
+ * A boot whose kernel threads all started with the kernel: one ran
+ * (CPU), one waited in D, two never ran, one never ran but has a child
+ * that did (a user-mode helper).
+ */
+static void
+kthread_trace(struct trace *t, int with_log_start)
+{
+	struct diag d;
+
+	trace_init(t);
+	diag_init(&d, "test");
+	t->ps_first_ms = 1000;
+	t->ps_last_ms = 2000;
+	t->ps_blocks = 11;
+	if (with_log_start)
+		assert_int_equal(trace_set_header(t, "bootchart.log_start",
+		    "0.950000"), 0);
+	mkproc(t, 1, 0, "init", 0.2, 'S');
+	mkproc(t, 2, 0, "kthreadd", 0, 'S');
+	mkproc(t, 3, 2, "kworker/0:0", 0.1, 'S');
+	mkproc(t, 4, 2, "ksoftirqd/0", 0, 'S');
+	mkproc(t, 5, 2, "kdevtmpfs", 0, 'D');
+	mkproc(t, 6, 2, "kswapd0", 0, 'I');
+	mkproc(t, 7, 2, "kworker/u2:0", 0, 'S');
+	mkproc(t, 8, 7, "modprobe", 0.3, 'R');
+	assert_int_equal(trace_finish(t, &d), 0);
+}
+
+/* The PIDs of the tree in pre-order, as "1 2 3". */
+static int
+pid_of(const struct pnode *p, int depth, void *arg)
+{
+	char *s = arg;
+
+	snprintf(s + strlen(s), 256 - strlen(s), "%s%lld", s[0] ? " " : "",
+	    (long long)p->proc->pid);
+	return 0;
+}
+
+static void
+tree_pids(const struct trace *t, const struct tree_opts *o, char *out)
+{
+	struct proctree tree;
+	struct diag d;
+
+	diag_init(&d, "test");
+	out[0] = '\0';
+	assert_int_equal(proctree_make(&tree, t, o, &d), 0);
+	assert_int_equal(proctree_walk(&tree, pid_of, out), 0);
+	proctree_free(&tree);
+}
+
+/* bootchart.log_start: the idle ones (4, 6) go; CPU, D and a parent stay. */
+static void
+kthreads_pruned_with_log_start(void **state)
+{
+	static const struct tree_opts strict = { 1, 1 };
+	struct trace t;
+	char got[256];
+
+	kthread_trace(&t, 1);
+	tree_pids(&t, &tree_pruned, got);
+	assert_string_equal(got, "1 2 3 5 7 8");
+	/* --strict and -n keep them: Java's tree, and no pruning at all. */
+	tree_pids(&t, &strict, got);
+	assert_string_equal(got, "1 2 3 4 5 6 7 8");
+	tree_pids(&t, &tree_unpruned, got);
+	assert_string_equal(got, "1 2 3 4 5 6 7 8");
+	trace_free(&t);
+}
+
+/* Without the key (every older log, the Java references): all kept. */
+static void
+kthreads_kept_without_log_start(void **state)
+{
+	struct trace t;
+	char got[256];
+
+	kthread_trace(&t, 0);
+	tree_pids(&t, &tree_pruned, got);
+	assert_string_equal(got, "1 2 3 4 5 6 7 8");
+	trace_free(&t);
+}
+
+/* ---- the layout: lane, span before logging, switch_root ---- */
+
+/*
+ * 10 s of boot: the kernel runs init at 1.5 s, logging began at 3 s
+ * (samples from there), udevd runs 3-8 s.  Initcalls: acpi_init
+ * 0.3-0.7 s, pci_init 0.8-0.85 s, tiny_init (0.5 ms: no bar); two
+ * milestones.
+ */
+static void
+kernel_scene(struct synth *s, const char *log_start, int with_kernel)
+{
+	struct process *init;
+	int64_t t;
+
+	synth_init(s, 100);
+	synth_header(s, "title", "Boot chart for kernel (test)");
+	if (log_start != NULL)
+		synth_header(s, "bootchart.log_start", log_start);
+	for (t = 3100; t <= 10000; t += 100) {
+		synth_cpu(s, t, 0.5, 0.1, 0.1);
+		synth_disk(s, t, 0.2, 1e6);
+	}
+	s->t.ps_first_ms = 3000;
+	init = synth_proc(s, NULL, 1, "init", 200, 9800, 'S', 0.1);
+	synth_proc(s, init, 300, "udevd", 3000, 5000, 'R', 0.5);
+	synth_proc(s, NULL, 2, "kthreadd", 200, 9800, 'S', 0.0);
+	if (!with_kernel)
+		return;
+	synth_kevent(s, KEV_INITCALL, 0, "acpi_init", 300000, 400000);
+	synth_kevent(s, KEV_INITCALL, 0, "pci_init", 800000, 50000);
+	synth_kevent(s, KEV_INITCALL, 0, "tiny_init", 900000, 500);
+	synth_kevent(s, KEV_MILESTONE, KM_RUN_INIT, "run /init", 1500000, 0);
+	synth_kevent(s, KEV_MILESTONE, KM_SYSTEMD, "systemd", 4000000, 0);
+}
+
+static void
+layout_ok(const struct synth *s, struct layout *l)
+{
+	struct diag d;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(layout_make(l, &s->t, &s->tree, &plain, &d), 0);
+	assert_int_equal(d.nwarn, 0);
+	assert_text_apart(l);
+}
+
+static void
+assert_near(double got, double want)
+{
+	if (fabs(got - want) > 1e-6)
+		fail_msg("got %f, want %f", got, want);
+}
+
+/* Bars at their initcalls' x, the span to the first user process, ticks, names. */
+static void
+lane_bars_and_names(void **state)
+{
+	const struct lt_text *acpi, *pci;
+	struct synth s;
+	struct layout l;
+
+	kernel_scene(&s, NULL, 1);
+	layout_ok(&s, &l);
+	/* From boot, not from the first process (init at 0.2 s). */
+	assert_int_equal(l.t0_ms, 0);
+	assert_true(l.lane_box.h > 0);
+	assert_near(l.kernel_box.x, layout_x(&l, 0));
+	assert_near(l.kernel_box.x + l.kernel_box.w, layout_x(&l, 1500));
+	assert_int_equal(l.nkbars, 2);
+	assert_near(l.kbars[0].box.x, layout_x(&l, 300));
+	assert_near(l.kbars[0].box.w, layout_x(&l, 700) - layout_x(&l, 300));
+	assert_near(l.kbars[1].box.x, layout_x(&l, 800));
+	assert_near(l.kbars[1].box.w, layout_x(&l, 850) - layout_x(&l, 800));
+	assert_int_equal(l.nkticks, 2);
+	assert_near(l.kticks[0], layout_x(&l, 1500));
+	assert_near(l.kticks[1], layout_x(&l, 4000));
+	/* Names under the lane, above the process chart; the longest first. */
+	acpi = layout_text(&l, "acpi_init (400 ms)");
+	pci = layout_text(&l, "pci_init (50 ms)");
+	assert_non_null(acpi);
+	assert_non_null(pci);
+	assert_null(layout_text(&l, "tiny_init (1 ms)"));
+	assert_true(acpi->box.y >= l.lane_box.y + l.lane_box.h);
+	assert_true(acpi->box.y + acpi->box.h <= l.lane_y1 + 0.01);
+	assert_true(acpi->box.y <= pci->box.y);
+	assert_true(l.lane_y1 < l.proc_box.y);
+	assert_non_null(layout_text(&l, "run /init"));
+	assert_non_null(layout_text(&l, "systemd"));
+	/*
+	 * Without bootchart.log_start (bootchart2's logs), what is hatched
+	 * is the span before the first sample; no "logging from" line.
+	 */
+	assert_int_equal(l.nunlogged, 4);
+	assert_near(l.unlogged[3].x + l.unlogged[3].w, layout_x(&l, 3000));
+	assert_null(layout_text(&l, "logging from 3.00 s (uptime)"));
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/* Many initcalls in a short kernel: labels stay in their rows, none overlap. */
+static void
+lane_crowded(void **state)
+{
+	struct synth s;
+	struct layout l;
+	char name[64];
+	size_t i, named = 0;
+	int k;
+
+	kernel_scene(&s, NULL, 0);
+	for (k = 0; k < 300; k++) {
+		snprintf(name, sizeof(name), "some_rather_long_init_%d", k);
+		synth_kevent(&s, KEV_INITCALL, 0, name, 5000 * k, 1000 + 37 * k);
+	}
+	synth_kevent(&s, KEV_MILESTONE, KM_FREE_INIT, "free init memory",
+	    1499000, 0);
+	synth_kevent(&s, KEV_MILESTONE, KM_RUN_INIT, "run /init", 1500000, 0);
+	layout_ok(&s, &l);
+	assert_int_equal(l.nkbars, 300);
+	for (i = 0; i < l.ntexts; i++)
+		if (strncmp(l.texts[i].s, "some_rather_long_init_", 22) == 0) {
+			named++;
+			assert_true(l.texts[i].box.y >= l.lane_box.y +
+			    l.lane_box.h);
+			assert_true(l.texts[i].box.y + l.texts[i].box.h <=
+			    l.lane_y1 + 0.01);
+		}
+	/* The longest (the last one, 12 ms) is named; at most ten are. */
+	assert_non_null(layout_text(&l, "some_rather_long_init_299 (12 ms)"));
+	assert_true(named >= 1 && named <= 10);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/* The span before bootchart.log_start: hatched over the charts and rows, labelled. */
+static void
+unlogged_span(void **state)
+{
+	const struct lt_text *t;
+	struct synth s;
+	struct layout l;
+	size_t i;
+
+	kernel_scene(&s, "3.000000", 0);
+	layout_ok(&s, &l);
+	assert_int_equal(l.t0_ms, 0);
+	assert_true(l.lane_box.h == 0);
+	/* The legend's swatch, the CPU and disk charts, the rows. */
+	assert_int_equal(l.nunlogged, 4);
+	for (i = 1; i < 4; i++) {
+		assert_near(l.unlogged[i].x, layout_x(&l, 0));
+		assert_near(l.unlogged[i].x + l.unlogged[i].w,
+		    layout_x(&l, 3000));
+	}
+	assert_near(l.unlogged[1].y, l.cpu_box.y);
+	assert_near(l.unlogged[2].h, l.disk_box.h);
+	assert_near(l.unlogged[3].y, l.proc_box.y);
+	assert_near(l.unlogged[3].h, l.proc_box.h);
+	/* Both charts say so, inside the span. */
+	assert_int_equal(l.nunlogged_text, 2);
+	for (i = 0; i < 2; i++) {
+		t = &l.texts[l.unlogged_text[i]];
+		assert_string_equal(t->s, "not logged");
+		assert_true(t->box.x >= l.unlogged[i + 1].x);
+		assert_true(t->box.x + t->box.w <= layout_x(&l, 3000));
+		assert_true(t->box.y >= l.unlogged[i + 1].y);
+		assert_true(t->box.y + t->box.h <= l.unlogged[i + 1].y +
+		    l.unlogged[i + 1].h);
+	}
+	assert_non_null(layout_text(&l, "logging from 3.00 s (uptime)"));
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/* Older logs (no key, no kernel events) start at the first process, as before. */
+static void
+no_key_no_change(void **state)
+{
+	struct synth s;
+	struct layout l;
+
+	kernel_scene(&s, NULL, 0);
+	layout_ok(&s, &l);
+	assert_int_equal(l.t0_ms, 200);
+	assert_true(l.lane_box.h == 0);
+	assert_int_equal(l.nunlogged, 0);
+	assert_int_equal(l.nmarks, 0);
+	layout_free(&l);
+	synth_free(&s);
+	/* A log of one command keeps its logging span, key or not. */
+	kernel_scene(&s, "3.000000", 1);
+	synth_header(&s, "profile.process", "udevd");
+	s.tree.profile = "udevd";
+	layout_ok(&s, &l);
+	assert_int_equal(l.t0_ms, 200);
+	assert_true(l.lane_box.h == 0);
+	assert_int_equal(l.nunlogged, 0);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/* switch_root: the header's time, else PID 1 seen as run-init. */
+static void
+switch_root_mark(void **state)
+{
+	struct synth s;
+	struct layout l;
+
+	kernel_scene(&s, "3.000000", 0);
+	synth_header(&s, "bootchart.switch_root", "5.25");
+	s.t.pid1_switched = 1;
+	s.t.pid1_switch_ms = 6000;
+	layout_ok(&s, &l);
+	assert_int_equal(l.nmarks, 1);
+	assert_near(l.marks[0].x, layout_x(&l, 5250));
+	assert_string_equal(l.texts[l.marks[0].text].s, "switch_root");
+	layout_free(&l);
+	synth_free(&s);
+
+	kernel_scene(&s, NULL, 0);
+	s.t.pid1_switched = 1;
+	s.t.pid1_switch_ms = 6000;
+	layout_ok(&s, &l);
+	assert_int_equal(l.nmarks, 1);
+	assert_near(l.marks[0].x, layout_x(&l, 6000));
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/* A header time that is not seconds: one warning each, no mark, no hatching. */
+static void
+bad_header_times(void **state)
+{
+	struct synth s;
+	struct layout l;
+	struct diag d;
+
+	kernel_scene(&s, "soon", 0);
+	synth_header(&s, "bootchart.switch_root", "4.5.6");
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(d.nwarn, 2);
+	assert_int_equal(l.nmarks, 0);
+	assert_int_equal(l.nunlogged, 0);
+	assert_int_equal(l.t0_ms, 200);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/* PID 1 named run-init (initramfs-tools) or switch_root: its first block. */
+static void
+pid1_switch_from_proc_ps(void **state)
+{
+	static const char ps[] =
+	    "754\n1 (init) S 0 0 0 0 -1 0 0 0 0 0 6 142 0 0 20 0 1 0 70\n\n"
+	    "800\n1 (init) S 0 0 0 0 -1 0 0 0 0 0 6 150 0 0 20 0 1 0 70\n\n"
+	    "1994\n1 (run-init) R 0 0 0 0 -1 0 0 0 0 0 8 157 0 0 20 0 1 0 70\n\n"
+	    "2015\n1 (systemd) R 0 0 0 0 -1 0 0 0 0 0 9 170 0 0 20 0 1 0 70\n\n"
+	    "2100\n1 (switch_root) R 0 0 0 0 -1 0 0 0 0 0 9 171 0 0 20 0 1 0 70\n\n";
+	struct trace t;
+	struct diag d;
+
+	trace_init(&t);
+	diag_init(&d, "test");
+	assert_int_equal(trace_parse_buffer(&t, "proc_ps.log", ps,
+	    sizeof(ps) - 1, &d), 0);
+	assert_true(t.pid1_switched);
+	assert_int_equal(t.pid1_switch_ms, 19940);
+	trace_free(&t);
+}
+
+/*
+ * Whether pixel rows y of two RGB24 images match where the new parts
+ * are: left of x1 (the hatched span) and, in the lane's rows, across.
+ * (The CPU and disk areas are big polygons whose edge pixels may shade
+ * a little differently when cut into bands; they are not new.)
+ */
+static int
+row_alike(const struct layout *l, const unsigned char *a,
+    const unsigned char *b, int y, int x1)
+{
+	if (y >= l->lane_box.y - 1 && y <= l->lane_y1 + 1)
+		x1 = l->width;
+	return memcmp(a, b, (size_t)x1 * 4) == 0;
+}
+
+/*
+ * PNG is painted in bands: the lane, the hatching and its labels come
+ * out the same in 37-pixel bands as in one.
+ */
+static void
+bands_paint_alike(void **state)
+{
+	cairo_surface_t *whole, *band;
+	struct synth s;
+	struct layout l;
+	unsigned char *a, *b;
+	cairo_t *cr;
+	int y, n, sa, sb, row, x1;
+
+	kernel_scene(&s, "3.000000", 1);
+	layout_ok(&s, &l);
+	x1 = (int)floor(layout_x(&l, 3000)) - 1;
+	whole = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width,
+	    l.height);
+	cr = cairo_create(whole);
+	assert_int_equal(paint_chart(cr, &l, 0, l.height), CAIRO_STATUS_SUCCESS);
+	cairo_destroy(cr);
+	cairo_surface_flush(whole);
+	band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, 37);
+	a = cairo_image_surface_get_data(whole);
+	sa = cairo_image_surface_get_stride(whole);
+	for (y = 0; y < l.height; y += n) {
+		n = l.height - y < 37 ? l.height - y : 37;
+		cr = cairo_create(band);
+		cairo_translate(cr, 0, -y);
+		assert_int_equal(paint_chart(cr, &l, y, y + n),
+		    CAIRO_STATUS_SUCCESS);
+		cairo_destroy(cr);
+		cairo_surface_flush(band);
+		b = cairo_image_surface_get_data(band);
+		sb = cairo_image_surface_get_stride(band);
+		for (row = 0; row < n; row++)
+			if (!row_alike(&l, a + (size_t)(y + row) * sa,
+			    b + (size_t)row * sb, y + row, x1))
+				fail_msg("row %d differs", y + row);
+	}
+	cairo_surface_destroy(band);
+	cairo_surface_destroy(whole);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(kthreads_pruned_with_log_start),
+		cmocka_unit_test(kthreads_kept_without_log_start),
+		cmocka_unit_test(lane_bars_and_names),
+		cmocka_unit_test(lane_crowded),
+		cmocka_unit_test(unlogged_span),
+		cmocka_unit_test(no_key_no_change),
+		cmocka_unit_test(switch_root_mark),
+		cmocka_unit_test(bad_header_times),
+		cmocka_unit_test(pid1_switch_from_proc_ps),
+		cmocka_unit_test(bands_paint_alike),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
