@@ -183,7 +183,7 @@ compare_match(const struct proctree *old, const struct proctree *new,
     struct cmp_match *m)
 {
 	struct level lv;
-	size_t cap = old->nnodes + new->nnodes + 1;
+	size_t cap = proctree_count(old) + proctree_count(new) + 1;
 	int rc = -1;
 
 	memset(m, 0, sizeof(*m));

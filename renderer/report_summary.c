@@ -140,6 +140,8 @@ top(const struct report *r, struct ranked *v, enum key k, FILE *f)
 	    SUMMARY_TOP, title[k], cols[k]);
 	for (i = 0; i < n && i < SUMMARY_TOP; i++)
 		top_row(&r->procs[v[i].i], k, f);
+	if (n == 0)
+		fputs("  (none)\n", f);
 }
 
 int
