@@ -173,17 +173,37 @@ processes(const struct report *r, FILE *f)
 	fputs(r->nprocs ? "\n  ],\n" : "],\n", f);
 }
 
+/* "name": [ ... ] of one series: its opening, an entry's start, its end. */
+static void
+series_begin(FILE *f, const char *name)
+{
+	fprintf(f, "    \"%s\": [", name);
+}
+
+static void
+entry_begin(FILE *f, size_t i, int64_t t_ms)
+{
+	fprintf(f, "%s      {\"t_ms\": %" PRId64, i ? ",\n" : "\n", t_ms);
+}
+
+static void
+series_end(FILE *f, size_t n, int last)
+{
+	fputs(n ? "\n    ]" : "]", f);
+	fputs(last ? "\n" : ",\n", f);
+}
+
 static void
 cpu_series(const struct trace *t, FILE *f)
 {
 	const struct cpu_sample *c;
 	size_t i;
 
-	fputs("    \"cpu\": [", f);
+	series_begin(f, "cpu");
 	for (i = 0; i < t->ncpu; i++) {
 		c = &t->cpu[i];
-		fprintf(f, "%s      {\"t_ms\": %" PRId64 ", \"interval_ms\": %"
-		    PRId64 ", \"user\": ", i ? ",\n" : "\n", c->time_ms,
+		entry_begin(f, i, c->time_ms);
+		fprintf(f, ", \"interval_ms\": %" PRId64 ", \"user\": ",
 		    c->interval_ms);
 		num(f, c->user, 4);
 		fputs(", \"sys\": ", f);
@@ -192,7 +212,7 @@ cpu_series(const struct trace *t, FILE *f)
 		num(f, c->io, 4);
 		putc('}', f);
 	}
-	fputs(t->ncpu ? "\n    ],\n" : "],\n", f);
+	series_end(f, t->ncpu, 0);
 }
 
 static void
@@ -201,11 +221,11 @@ disk_series(const struct trace *t, FILE *f)
 	const struct disk_sample *d;
 	size_t i;
 
-	fputs("    \"disk\": [", f);
+	series_begin(f, "disk");
 	for (i = 0; i < t->ndisk; i++) {
 		d = &t->disk[i];
-		fprintf(f, "%s      {\"t_ms\": %" PRId64 ", \"interval_ms\": %"
-		    PRId64 ", \"util\": ", i ? ",\n" : "\n", d->time_ms,
+		entry_begin(f, i, d->time_ms);
+		fprintf(f, ", \"interval_ms\": %" PRId64 ", \"util\": ",
 		    d->interval_ms);
 		num(f, d->util, 4);
 		fputs(", \"read_bytes_per_s\": ", f);
@@ -214,7 +234,7 @@ disk_series(const struct trace *t, FILE *f)
 		num(f, d->write_bps, 0);
 		putc('}', f);
 	}
-	fputs(t->ndisk ? "\n    ],\n" : "],\n", f);
+	series_end(f, t->ndisk, 0);
 }
 
 static void
@@ -223,17 +243,17 @@ mem_series(const struct trace *t, FILE *f)
 	const struct mem_sample *m;
 	size_t i;
 
-	fputs("    \"memory\": [", f);
+	series_begin(f, "memory");
 	for (i = 0; i < t->nmem; i++) {
 		m = &t->mem[i];
-		fprintf(f, "%s      {\"t_ms\": %" PRId64 ", \"total_kb\": %"
-		    PRId64 ", \"free_kb\": %" PRId64 ", \"buffers_kb\": %" PRId64
-		    ", \"cached_kb\": %" PRId64 ", \"swap_total_kb\": %" PRId64
-		    ", \"swap_free_kb\": %" PRId64 "}", i ? ",\n" : "\n",
-		    m->time_ms, m->total, m->free, m->buffers, m->cached,
+		entry_begin(f, i, m->time_ms);
+		fprintf(f, ", \"total_kb\": %" PRId64 ", \"free_kb\": %" PRId64
+		    ", \"buffers_kb\": %" PRId64 ", \"cached_kb\": %" PRId64
+		    ", \"swap_total_kb\": %" PRId64 ", \"swap_free_kb\": %"
+		    PRId64 "}", m->total, m->free, m->buffers, m->cached,
 		    m->swap_total, m->swap_free);
 	}
-	fputs(t->nmem ? "\n    ]\n" : "]\n", f);
+	series_end(f, t->nmem, 1);
 }
 
 void
