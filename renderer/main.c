@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "chart.h"
 #include "cli.h"
@@ -205,6 +206,12 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 	if (output_path(c, path, sizeof(path)) != 0)
 		return diag_error_status(d, EXIT_OUTPUT, "output path too "
 		    "long");
+	/* Compressed bytes would garble the terminal, as gzip knows. */
+	if (strcmp(path, "-") == 0 && c->chart.format != FMT_SVG &&
+	    c->chart.format != FMT_EPS && isatty(STDOUT_FILENO))
+		return diag_error_status(d, EXIT_USAGE, "not writing %s to a "
+		    "terminal: redirect standard output, or give -o FILE",
+		    chart_format_ext(c->chart.format));
 	if (chart_write(&b->t, &b->tree, &c->chart, path, d) != 0)
 		return -1;
 	if (c->verbose > 0)

@@ -176,6 +176,7 @@ outfile_open(struct outfile *o, const char *path, struct diag *d)
 static int
 close_stdout(struct outfile *o, int ok, struct diag *d)
 {
+	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (!ok)
 			return -1;

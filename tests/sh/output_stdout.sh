@@ -36,3 +36,15 @@ mkdir -p "$T/adir"
 rc=$?
 check "--json -o DIR: exit 3, not replaced (exit $rc)" \
     sh -c "[ $rc -eq 3 ] && grep -q 'adir: exists and is not a regular file (a directory)' '$T/dir'"
+
+# Binary formats are not poured onto a terminal; text ones are.
+if command -v script >/dev/null 2>&1; then
+	script -qec "'$R' -o - '$L'; echo rc=\$?" /dev/null >"$T/tty" 2>&1
+	check "-o - with PNG on a terminal: refused, exit 1" \
+	    sh -c "grep -q 'not writing png to a terminal' '$T/tty' && grep -q 'rc=1' '$T/tty'"
+	script -qec "'$R' -f svg -o - '$L'; echo rc=\$?" /dev/null >"$T/tty" 2>&1
+	check "-o - with SVG on a terminal: written" \
+	    sh -c "grep -q '<svg' '$T/tty' && grep -q 'rc=0' '$T/tty'"
+else
+	ok "-o - on a terminal # SKIP no script(1)"
+fi
