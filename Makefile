@@ -4,6 +4,7 @@
 #   make check       install test dependencies, build twice (plain and
 #                    ASan+UBSan), run all tests, print "N passed, N failed"
 #   make bench       run the benchmarks (ratios measured in the same run)
+#   make check-distro  boot a Debian 12 image through bootchartd (tests/distro/)
 #   make demo        render the bundled sample to bootchart.png and bootchart.svg
 #   make install     honours DESTDIR and PREFIX
 #
@@ -76,7 +77,7 @@ LIBTEST := $(BUILD)/libtest.a
 RENDER_BIN := $(BUILD)/bootchart-render
 LOGGER_BIN := $(BUILD)/bootchartd
 
-.PHONY: all build tests check deps bench demo demo-boot install uninstall clean fuzz
+.PHONY: all build tests check check-distro deps bench demo demo-boot install uninstall clean fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -135,6 +136,12 @@ check: deps
 	$(MAKE) all tests
 	$(MAKE) SAN=1 tests
 	tests/run.sh build/default build/asan
+
+# A real Debian 12 boot in qemu (docs/boot-test.md); the image is cached
+# under /var/cache/bootchart/distro, the results go to build/distro.
+check-distro: deps
+	$(MAKE) all
+	tests/distro/run.sh build/default
 
 bench: deps
 	$(MAKE) all tests

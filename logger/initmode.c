@@ -9,6 +9,7 @@
 #include "config.h"
 #include "diag.h"
 #include "initmode.h"
+#include "pidfile.h"
 #include "session.h"
 
 /* The kernel's own fallbacks when no init= is given. */
@@ -135,10 +136,31 @@ logger_child(uint64_t t0_us)
 	return r;
 }
 
+/*
+ * 1 when a logger already runs: `bootchartd init` started from the
+ * initramfs (scripts/initramfs-tools, scripts/dracut) goes on across the
+ * switch to the real root, whose /run the initramfs handed over with the
+ * pid file in it.  The boot then has one logger and one log.
+ */
+static int
+logger_running(void)
+{
+	char path[PATH_MAX], dest[PATH_MAX];
+	pid_t pid;
+
+	pidfile_path(path, sizeof(path));
+	return pidfile_read(path, &pid, dest, sizeof(dest)) == 0 &&
+	    pid != getpid() && is_logger(pid);
+}
+
 int
 init_main(int argc, char **argv, char **envp, uint64_t t0_us)
 {
-	pid_t pid = fork();
+	pid_t pid;
+
+	if (logger_running())
+		return exec_init(argc, argv, envp);
+	pid = fork();
 
 	if (pid == 0)
 		_exit(logger_child(t0_us));

@@ -453,6 +453,22 @@ sample_loop(struct session *s, struct sampler *sm)
 	}
 }
 
+/*
+ * 1 when the namespace we return to is init's: `bootchartd init` from an
+ * initramfs, where the switch to the real root is a chroot of PID 1 in
+ * that same namespace.  Elsewhere (a unit with its own namespace) we stay
+ * in our own root.
+ */
+static int
+in_init_ns(struct session *s)
+{
+	struct stat ours, init;
+
+	return fstat(s->nsfd, &ours) == 0 &&
+	    fstatat(s->procfd, "1/ns/mnt", &init, 0) == 0 &&
+	    ours.st_dev == init.st_dev && ours.st_ino == init.st_ino;
+}
+
 /* Moves into the namespace and root the booted system sees. */
 static int
 enter_system(struct session *s)
@@ -462,7 +478,7 @@ enter_system(struct session *s)
 	if (s->nsfd < 0)
 		return 0;
 	/* init may have switched root since we started: follow it. */
-	if (s->mode == MODE_INIT)
+	if (s->mode == MODE_INIT || (s->mode == MODE_BOOT && in_init_ns(s)))
 		rootfd = openat(s->procfd, "1/root",
 		    O_PATH | O_DIRECTORY | O_CLOEXEC);
 	if (setns(s->nsfd, CLONE_NEWNS) != 0) {

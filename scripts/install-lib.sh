@@ -15,6 +15,12 @@ INIT_ARG="init=/sbin/bootchartd"
 STATE=/var/lib/bootchart
 MANIFEST=$STATE/installed
 MENU_ADDED=$STATE/menu.lst.added
+# Initramfs hooks (install.sh --initramfs): source under scripts/, target.
+IRT_FILES="initramfs-tools/hooks/bootchart:/etc/initramfs-tools/hooks/bootchart
+initramfs-tools/scripts/init-top/bootchart:/etc/initramfs-tools/scripts/init-top/bootchart"
+DRACUT_FILES="dracut/90bootchart/module-setup.sh:/usr/lib/dracut/modules.d/90bootchart/module-setup.sh
+dracut/90bootchart/bootchart-start.sh:/usr/lib/dracut/modules.d/90bootchart/bootchart-start.sh
+dracut/bootchart.conf:/etc/dracut.conf.d/bootchart.conf"
 MARK_BEGIN="### BEGIN bootchart entry (added by install.sh, removed by uninstall.sh)"
 MARK_END="### END bootchart entry"
 
@@ -196,7 +202,7 @@ manifest_commit() {
 	mkdirs "$STATE"
 	dir=$(in_root "$STATE")
 	tmp=$(mktemp "$R$dir/.installed.XXXXXX") || die "$R$dir: cannot write"
-	for k in d f b; do
+	for k in d f b i; do
 		awk -v k="$k" '$1 == k && !seen[$0]++' "$new_manifest"
 	done >"$tmp" &&
 	    chmod 644 "$tmp" && mv -f -- "$tmp" "$R$dir/${MANIFEST##*/}" || {
@@ -341,6 +347,11 @@ update_grub() {
 		say "now run 'update-grub' or 'grub-mkconfig -o /boot/grub/grub.cfg'$(in_root_hint)"
 		return 0
 	fi
+	run_or_say "$@"
+}
+
+# Runs a command in the root, or with --files-only says to.
+run_or_say() {
 	if [ "$files_only" -eq 1 ]; then
 		say "now run '$*'$(in_root_hint)"
 		return 0
@@ -456,4 +467,46 @@ $MARK_END
 	printf '%s' "$added" >>"$f" || die "$f: cannot write"
 	manifest_add "b menulst"
 	say "added boot entry \"$ENTRY_TITLE\" to $MENU_LST"
+}
+
+# The initramfs generator of the root: initramfs-tools or dracut.
+initramfs_kind() {
+	if root_tool update-initramfs >/dev/null; then
+		echo initramfs-tools
+	elif root_tool dracut >/dev/null; then
+		echo dracut
+	else
+		return 1
+	fi
+}
+
+# Rebuilds the initramfs images of kind $1, or says how to.
+regen_initramfs() {
+	case "$1" in
+	initramfs-tools) run_or_say update-initramfs -u -k all ;;
+	dracut) run_or_say dracut --regenerate-all --force ;;
+	esac
+}
+
+# Installs the hooks that start bootchartd in the initramfs (both
+# passes), and in the write pass records them and rebuilds it.
+add_initramfs() {
+	kind=$(initramfs_kind) || {
+		[ "$pass" = write ] && warn "--initramfs: no update-initramfs or dracut in the root; hooks not installed"
+		return 0
+	}
+	case "$kind" in
+	initramfs-tools) list=$IRT_FILES ;;
+	dracut) list=$DRACUT_FILES ;;
+	esac
+	for pair in $list; do
+		case "${pair#*:}" in
+		*.conf) mode=644 ;;
+		*) mode=755 ;;
+		esac
+		install_file "$top/scripts/${pair%%:*}" "${pair#*:}" "$mode"
+	done
+	[ "$pass" = write ] || return 0
+	manifest_add "i $kind"
+	regen_initramfs "$kind"
 }

@@ -12,11 +12,13 @@ top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
 usage() {
 	cat <<EOF
 usage: $prog [--root DIR] [--prefix DIR] [--no-bootloader] [--files-only]
-                  [--renderer FILE] [--logger FILE] [--conf FILE]
+                  [--initramfs] [--renderer FILE] [--logger FILE] [--conf FILE]
   --root DIR        install into the system tree DIR (default \$DESTDIR or /)
   --prefix DIR      prefix for bin/, share/man, share/doc (default \$PREFIX or /usr)
   --no-bootloader   do not add the "Bootchart logging" boot entry
   --files-only      copy files only, run no program (print what to run)
+  --initramfs       also start logging in the initramfs (initramfs-tools or
+                    dracut hooks) and rebuild it; kept on reinstall
   --renderer FILE   bootchart-render binary (default renderer/bootchart-render)
   --logger FILE     bootchartd binary (default logger/bootchartd)
   --conf FILE       config installed as /etc/bootchartd.conf
@@ -31,6 +33,7 @@ logger="$top/logger/bootchartd"
 conf="$top/scripts/bootchartd.conf"
 bootloader=1
 files_only=0
+initramfs=0
 ROOT=${DESTDIR:-}
 prefix=${PREFIX:-/usr}
 
@@ -44,6 +47,7 @@ while [ $# -gt 0 ]; do
 	--prefix=*) prefix=${1#--prefix=} ;;
 	--no-bootloader) bootloader=0 ;;
 	--files-only) files_only=1 ;;
+	--initramfs) initramfs=1 ;;
 	--renderer) [ $# -ge 2 ] || usage_error "--renderer needs a file"
 		renderer=$2; shift ;;
 	--logger) [ $# -ge 2 ] || usage_error "--logger needs a file"
@@ -66,6 +70,9 @@ done
 [ -f "$conf" ] || die "$conf: config file not found"
 for f in $MAN_PAGES $DOC_FILES $BASH_COMPLETIONS $ZSH_COMPLETIONS; do
 	[ -f "$top/$f" ] || die "$top/$f: not found"
+done
+for pair in $IRT_FILES $DRACUT_FILES; do
+	[ -f "$top/scripts/${pair%%:*}" ] || die "$top/scripts/${pair%%:*}: not found"
 done
 grub_script="$top/scripts/grub.d/$GRUB_SCRIPT"
 [ -f "$grub_script" ] || die "$grub_script: not found"
@@ -112,12 +119,18 @@ install_all() {
 	for f in $ZSH_COMPLETIONS; do
 		install_file "$top/$f" "$ZSHCOMPDIR/${f##*/}" 644
 	done
+	if [ $initramfs -eq 1 ]; then
+		add_initramfs
+	fi
 	if [ $bootloader -eq 1 ]; then
 		add_boot_entry "$grub_script"
 	fi
 }
 
 manifest_begin
+# The initramfs holds a copy of bootchartd: once hooked, every reinstall
+# installs the hooks again and rebuilds it.
+grep -q '^i ' "$old_manifest" && initramfs=1
 conflicts=0
 pass="check"
 install_all

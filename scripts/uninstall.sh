@@ -140,6 +140,12 @@ while IFS= read -r line; do
 	remove_file "$path" "$sum"
 done <"$man"
 
+# Rebuilt without the hooks (now removed), so no initramfs starts a
+# removed bootchartd.
+for kind in $(awk '$1 == "i" { print $2 }' "$man"); do
+	regen_initramfs "$kind"
+done
+
 # Directories we created, deepest first; those now holding other files stay.
 manifest_paths "$man" d | awk '{ print length($0), $0 }' | sort -rn >"$keep"
 rm -f -- "$man" || die "$man: cannot remove"

@@ -1,0 +1,89 @@
+#!/bin/sh
+# bench_distro.sh: what bootchartd costs a real boot: the Debian 12 image
+# of tests/distro (bootchart installed with --initramfs) booted to
+# multi-user.target with and without bootchartd (the entry's
+# init=/sbin/bootchartd left out), interleaved, the median ratio printed;
+# and the logger's own CPU time over the boot.
+#
+# Env: BENCH_DISTRO_ROUNDS (3; each round boots once each way, the order
+# alternating), BENCH_DISTRO=0 skips it.  Times are the guest's
+# CLOCK_MONOTONIC at "Reached target multi-user.target" (journal).
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+b=${BC_BUILD:-build/default}
+rounds=${BENCH_DISTRO_ROUNDS:-3}
+dir=${BC_BENCH_DIR:-$top/build/bench}/distro
+if [ "${BENCH_DISTRO:-1}" = 0 ]; then
+	echo "bench_distro: skipped (BENCH_DISTRO=0)"
+	exit 0
+fi
+mkdir -p "$dir"
+
+t=$(date +%s)
+tests/distro/prepare.sh "$b" "$dir/image" || exit 1
+echo "image ready in $(( $(date +%s) - t )) s ($(cat "$dir/image/times"))"
+
+# boot NAME [-n]: one boot; prints "multi-user-seconds wall-seconds".
+boot() {
+	n=$1
+	shift
+	tests/distro/boot.sh "$@" "$dir/image" "$dir/$n" >"$dir/$n.out" 2>&1 ||
+	    echo "  $n: the VM did not power off by itself" >&2
+	echo "$(cat "$dir/$n/multi-user" 2>/dev/null) $(cat "$dir/$n/wall")"
+}
+
+# The logger's utime+stime in its last sample, in seconds (proc_ps.log
+# fields 14 and 15; the logger is the bootchartd that is not PID 1).
+logger_cpu() {
+	tar -xzOf "$1" proc_ps.log 2>/dev/null | awk '
+	/^[0-9]+ \(bootchartd\) / && $1 != 1 {
+		s = $0; sub(/.*\) /, "", s); split(s, f, " ")
+		c[$1] = f[12] + f[13]
+	}
+	END { m = 0; for (p in c) if (c[p] > m) m = c[p]; printf "%.2f", m / 100 }'
+}
+
+: >"$dir/with" 
+: >"$dir/without"
+i=1
+while [ "$i" -le "$rounds" ]; do
+	if [ $((i % 2)) = 1 ]; then order="with without"; else order="without with"; fi
+	for kind in $order; do
+		if [ "$kind" = with ]; then
+			set -- $(boot "with$i")
+			cpu=$(logger_cpu "$dir/with$i/bootchart.tgz")
+			echo "${1:-} $cpu" >>"$dir/with"
+			echo "round $i with bootchartd:    multi-user.target at ${1:-?} s (wall ${2:-?} s), logger CPU ${cpu} s"
+		else
+			set -- $(boot "without$i" -n)
+			echo "${1:-}" >>"$dir/without"
+			echo "round $i without bootchartd: multi-user.target at ${1:-?} s (wall ${2:-?} s)"
+		fi
+	done
+	i=$((i + 1))
+done
+
+# median FILE COLUMN
+median() {
+	awk -v c="$2" '$c != "" { print $c }' "$1" | sort -n |
+	    awk '{ v[NR] = $1 } END {
+		if (NR == 0) exit 1
+		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+mw=$(median "$dir/with" 1) || mw=""
+mo=$(median "$dir/without" 1) || mo=""
+mc=$(median "$dir/with" 2) || mc=""
+if [ -z "$mw" ] || [ -z "$mo" ]; then
+	echo "bench_distro: no multi-user.target time from the boots" >&2
+	exit 1
+fi
+# spread FILE: "min-max" of column 1, so that the noise shows.
+spread() {
+	sort -n "$1" | awk '$1 != "" { v[++n] = $1 } END { printf "%.1f-%.1f", v[1], v[n] }'
+}
+awk -v w="$mw" -v o="$mo" -v c="$mc" -v r="$rounds" \
+    -v sw="$(spread "$dir/with")" -v so="$(spread "$dir/without")" 'BEGIN {
+	printf "boot to multi-user.target, median of %d: %.2f s with bootchartd (%s), %.2f s without (%s): ratio %.3f (target <= 1.03)\n", r, w, sw, o, so, w / o
+	printf "logger CPU over the boot (median): %.2f s, %.1f%% of the time to multi-user.target\n", c, 100 * c / w
+}'
