@@ -5,8 +5,6 @@
 #include "compare_table.h"
 #include "escape.h"
 
-#define MB 1e6
-
 enum change { CH_START, CH_DURATION, CH_APPEARED, CH_GONE };
 
 /* One row of a change list, sorted by size then time. */
@@ -23,16 +21,6 @@ struct ctx {
 	struct row *rows;
 	FILE *f;
 };
-
-static const char *
-secs(char *buf, size_t cap, int64_t ms, int sign)
-{
-	uint64_t a = ms < 0 ? -(uint64_t)ms : (uint64_t)ms;
-
-	snprintf(buf, cap, "%s%" PRIu64 ".%03" PRIu64,
-	    ms < 0 ? "-" : sign ? "+" : "", a / 1000, a % 1000);
-	return buf;
-}
 
 static int64_t
 mag(int64_t v)
@@ -59,9 +47,9 @@ ms_row(struct ctx *c, const char *label, int ko, int64_t o, int kn, int64_t n)
 	char a[32], b[32], d[32];
 
 	fprintf(c->f, "  %-22s %12s %12s %12s\n", label,
-	    ko ? secs(a, sizeof(a), o, 0) : "-",
-	    kn ? secs(b, sizeof(b), n, 0) : "-",
-	    ko && kn ? secs(d, sizeof(d), n - o, 1) : "-");
+	    ko ? report_secs(a, sizeof(a), o, 0) : "-",
+	    kn ? report_secs(b, sizeof(b), n, 0) : "-",
+	    ko && kn ? report_secs(d, sizeof(d), n - o, 1) : "-");
 }
 
 static void
@@ -108,10 +96,10 @@ overview(struct ctx *c, const struct report *o, const struct report *n)
 	num_row(c, "CPU busy (s)", o->tot.cpu_user_s + o->tot.cpu_sys_s,
 	    n->tot.cpu_user_s + n->tot.cpu_sys_s, 3);
 	num_row(c, "I/O wait (s)", o->tot.cpu_io_s, n->tot.cpu_io_s, 3);
-	num_row(c, "disk read (MB)", o->tot.read_bytes / MB,
-	    n->tot.read_bytes / MB, 1);
-	num_row(c, "disk written (MB)", o->tot.write_bytes / MB,
-	    n->tot.write_bytes / MB, 1);
+	num_row(c, "disk read (MB)", o->tot.read_bytes / REPORT_MB,
+	    n->tot.read_bytes / REPORT_MB, 1);
+	num_row(c, "disk written (MB)", o->tot.write_bytes / REPORT_MB,
+	    n->tot.write_bytes / REPORT_MB, 1);
 	num_row(c, "processes", (double)o->nprocs, (double)n->nprocs, 0);
 }
 
@@ -162,16 +150,16 @@ list_row(struct ctx *c, enum change k, const struct row *r)
 
 	if (k == CH_START || k == CH_DURATION)
 		fprintf(c->f, "  %10s %10s %10s %8" PRId64 " %8" PRId64 "  ",
-		    secs(a, sizeof(a), k == CH_START ? p->old->start_ms :
+		    report_secs(a, sizeof(a), k == CH_START ? p->old->start_ms :
 		    p->old->duration_ms, 0),
-		    secs(b, sizeof(b), k == CH_START ? p->new->start_ms :
+		    report_secs(b, sizeof(b), k == CH_START ? p->new->start_ms :
 		    p->new->duration_ms, 0),
-		    secs(d, sizeof(d), r->delta_ms, 1),
+		    report_secs(d, sizeof(d), r->delta_ms, 1),
 		    p->old->proc->pid, p->new->proc->pid);
 	else
 		fprintf(c->f, "  %10s %10s %8" PRId64 "  ",
-		    secs(a, sizeof(a), one->start_ms, 0),
-		    secs(b, sizeof(b), one->duration_ms, 0), one->proc->pid);
+		    report_secs(a, sizeof(a), one->start_ms, 0),
+		    report_secs(b, sizeof(b), one->duration_ms, 0), one->proc->pid);
 	print_path(c, r->i);
 	putc('\n', c->f);
 }
@@ -196,7 +184,7 @@ list(struct ctx *c, enum change k)
 		c->rows[n++].i = i;
 	}
 	qsort(c->rows, n, sizeof(*c->rows), cmp_rows);
-	secs(t, sizeof(t), c->o->threshold_ms, 0);
+	report_secs(t, sizeof(t), c->o->threshold_ms, 0);
 	if (k == CH_START)
 		fprintf(c->f, "\nstarted earlier or later by more than %s s: "
 		    "%zu\n", t, n);

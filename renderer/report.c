@@ -1,4 +1,6 @@
 /* report.c: per-process statistics, milestones and totals of one boot, from the trace and the final tree. */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -122,6 +124,16 @@ totals(struct report_totals *tot, const struct trace *t)
 		tot->read_bytes += t->disk[i].read_bps * sec;
 		tot->write_bytes += t->disk[i].write_bps * sec;
 	}
+}
+
+const char *
+report_secs(char *buf, size_t cap, int64_t ms, int sign)
+{
+	uint64_t a = ms < 0 ? -(uint64_t)ms : (uint64_t)ms;
+
+	snprintf(buf, cap, "%s%" PRIu64 ".%03" PRIu64,
+	    ms < 0 ? "-" : sign ? "+" : "", a / 1000, a % 1000);
+	return buf;
 }
 
 int

@@ -10,6 +10,7 @@
 #include "trace.h"
 
 #define REPORT_NONE ((size_t)-1)
+#define REPORT_MB 1e6		/* the text outputs' MB: decimal, as disk makers count */
 
 /* One node of the final tree, with what its samples add up to. */
 struct report_proc {
@@ -59,6 +60,12 @@ struct report {
 	struct report_milestones ms;
 	struct report_totals tot;
 };
+
+/*
+ * ms as seconds with 3 decimals, exactly (integer arithmetic), into buf;
+ * sign: a '+' before values >= 0.  Returns buf.
+ */
+const char *report_secs(char *buf, size_t cap, int64_t ms, int sign);
 
 /* 0, or -1 with diag set (out of memory). */
 int report_make(struct report *, const struct trace *, const struct proctree *,

@@ -6,8 +6,6 @@
 #include "logfiles.h"
 #include "report_summary.h"
 
-#define MB 1e6		/* decimal megabytes, as disk makers count */
-
 enum key { BY_CPU, BY_DSTATE, BY_DURATION };
 
 /* What a top list is ranked by; qsort gets the values, not the report. */
@@ -39,23 +37,13 @@ cmp_ranked(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* ms as seconds with 3 decimals, exactly (no float rounding). */
-static const char *
-secs(char *buf, size_t cap, int64_t ms)
-{
-	uint64_t a = ms < 0 ? -(uint64_t)ms : (uint64_t)ms;
-
-	snprintf(buf, cap, "%s%" PRIu64 ".%03" PRIu64, ms < 0 ? "-" : "",
-	    a / 1000, a % 1000);
-	return buf;
-}
-
 static void
 milestone(FILE *f, const char *label, int known, int64_t ms, const char *note)
 {
 	char b[32];
 
-	fprintf(f, "  %-22s %12s", label, known ? secs(b, sizeof(b), ms) : "-");
+	fprintf(f, "  %-22s %12s", label,
+	    known ? report_secs(b, sizeof(b), ms, 0) : "-");
 	if (note != NULL) {
 		fputs("  ", f);
 		escape_fputs(note, f);
@@ -95,8 +83,10 @@ totals(const struct report *r, FILE *f)
 	    "sys %.3f)\n", "CPU busy", t->cpu_user_s + t->cpu_sys_s, t->ncpus,
 	    t->ncpus == 1 ? "" : "s", t->cpu_user_s, t->cpu_sys_s);
 	fprintf(f, "  %-22s %12.3f  s (CPU-seconds)\n", "I/O wait", t->cpu_io_s);
-	fprintf(f, "  %-22s %12.1f  MB\n", "disk read", t->read_bytes / MB);
-	fprintf(f, "  %-22s %12.1f  MB\n", "disk written", t->write_bytes / MB);
+	fprintf(f, "  %-22s %12.1f  MB\n", "disk read",
+	    t->read_bytes / REPORT_MB);
+	fprintf(f, "  %-22s %12.1f  MB\n", "disk written",
+	    t->write_bytes / REPORT_MB);
 	fprintf(f, "  %-22s %12zu\n", "processes", r->nprocs);
 }
 
@@ -112,9 +102,9 @@ top_row(const struct report_proc *p, enum key k, FILE *f)
 	else if (k == BY_DSTATE)
 		fprintf(f, "  %10.3f", p->dstate_s);
 	else
-		fprintf(f, "  %10s", secs(b, sizeof(b), p->duration_ms));
+		fprintf(f, "  %10s", report_secs(b, sizeof(b), p->duration_ms, 0));
 	fprintf(f, " %8" PRId64 " %10s  ", p->pid,
-	    secs(b, sizeof(b), p->start_ms));
+	    report_secs(b, sizeof(b), p->start_ms, 0));
 	escape_fputs(p->name, f);
 	putc('\n', f);
 }
