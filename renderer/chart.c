@@ -1,15 +1,10 @@
-/* chart.c: picks the cairo surface for the output format and writes the file atomically. */
-#include <sys/stat.h>
-
+/* chart.c: picks the cairo surface for the output format and writes it (a file atomically, or standard output: outfile.c). */
 #include <errno.h>
 #include <math.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cairo.h>
@@ -21,11 +16,11 @@
 
 #include "chart.h"
 #include "layout.h"
+#include "outfile.h"
 #include "paint.h"
 #include "pngout.h"
 
 #define BAND_ROWS	256	/* PNG is painted and encoded this many rows at a time */
-#define TMP_TRIES	100
 
 static const char *const format_names[] = { "png", "svg", "svgz", "eps",
     "pdf" };
@@ -116,37 +111,6 @@ out_write(void *closure, const unsigned char *data, unsigned int len)
 	if (gz_pump(o, Z_NO_FLUSH) == -1)
 		return CAIRO_STATUS_WRITE_ERROR;
 	return CAIRO_STATUS_SUCCESS;
-}
-
-/*
- * Creates "DIR/.BASE.XXXXXX" next to path with O_EXCL|O_NOFOLLOW, so a
- * planted file or symlink is never followed or reused.
- */
-static int
-open_temp(const char *path, char *tmp, size_t len)
-{
-	const char *slash = strrchr(path, '/');
-	int dirlen = slash ? (int)(slash - path + 1) : 0;
-	const char *base = slash ? slash + 1 : path;
-	struct timespec ts;
-	unsigned long r;
-	int fd, i;
-
-	for (i = 0; i < TMP_TRIES; i++) {
-		clock_gettime(CLOCK_REALTIME, &ts);
-		r = (unsigned long)ts.tv_nsec ^ ((unsigned long)getpid() << 16) ^
-		    (unsigned long)i * 2654435761UL;
-		if ((size_t)snprintf(tmp, len, "%.*s.%s.%06lx", dirlen, path,
-		    base, r & 0xffffff) >= len) {
-			errno = ENAMETOOLONG;
-			return -1;
-		}
-		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, 0666);
-		if (fd >= 0 || errno != EEXIST)
-			return fd;
-	}
-	return -1;
 }
 
 static cairo_surface_t *
@@ -259,151 +223,38 @@ render(const struct layout *l, enum chart_format f, struct out *o,
 	    cairo_status_to_string(st));
 }
 
-/*
- * The rename at the end replaces whatever is at path without following
- * it.  Run as root, "-o /dev/null" would replace the device node and
- * "-o link" a symlink the user meant to write through: only a missing
- * path or a regular file is replaced.
- */
-static int
-check_target(const char *path, struct diag *d)
-{
-	struct stat st;
-
-	if (lstat(path, &st) == -1) {
-		if (errno == ENOENT)
-			return 0;
-		return diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
-		    strerror(errno));
-	}
-	if (S_ISREG(st.st_mode))
-		return 0;
-	return diag_error_status(d, EXIT_OUTPUT, "%s: exists and is not a "
-	    "regular file (%s); not replaced", path, S_ISLNK(st.st_mode) ?
-	    "a symbolic link" : "a device, FIFO or socket");
-}
-
-/*
- * The temporary file being written, for the signal handler: a handler
- * can reach nothing else, so this is the renderer's one piece of global
- * state.  One chart is written at a time.
- */
-static char guard_path[4096];
-static volatile sig_atomic_t guard_on;
-static const int guard_sigs[] = { SIGINT, SIGTERM, SIGHUP };
-#define NGUARD (sizeof(guard_sigs) / sizeof(guard_sigs[0]))
-
-struct guard {
-	struct sigaction old[NGUARD];
-	sigset_t oldmask;
-};
-
-/* Removes the temporary file, then dies of the signal (SA_RESETHAND). */
-static void
-guard_signal(int sig)
-{
-	if (guard_on)
-		unlink(guard_path);
-	raise(sig);
-}
-
-static void
-guard_block(sigset_t *old)
-{
-	sigset_t set;
-	size_t i;
-
-	sigemptyset(&set);
-	for (i = 0; i < NGUARD; i++)
-		sigaddset(&set, guard_sigs[i]);
-	sigprocmask(SIG_BLOCK, &set, old);
-}
-
-/* Opens the temporary file for path with the handlers in place. */
-static int
-guard_open(struct guard *g, const char *path)
-{
-	struct sigaction sa;
-	size_t i;
-	int fd;
-
-	guard_block(&g->oldmask);
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = guard_signal;
-	sa.sa_flags = SA_RESETHAND;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < NGUARD; i++)
-		sigaction(guard_sigs[i], &sa, &g->old[i]);
-	fd = open_temp(path, guard_path, sizeof(guard_path));
-	guard_on = fd >= 0;
-	sigprocmask(SIG_SETMASK, &g->oldmask, NULL);
-	return fd;
-}
-
-/* The temporary file is gone (renamed or removed): handlers as before. */
-static void
-guard_close(struct guard *g)
-{
-	sigset_t mask;
-	size_t i;
-
-	guard_block(&mask);
-	guard_on = 0;
-	for (i = 0; i < NGUARD; i++)
-		sigaction(guard_sigs[i], &g->old[i], NULL);
-	sigprocmask(SIG_SETMASK, &g->oldmask, NULL);
-}
-
 static int
 write_file(const struct layout *l, enum chart_format f, const char *path,
     struct diag *d)
 {
-	const char *tmp = guard_path;
-	struct guard g;
+	struct outfile of;
 	struct out *o;
 	int rc = -1;
 
-	if (check_target(path, d) == -1)
-		return -1;
 	if ((o = calloc(1, sizeof(*o))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	if ((o->fd = guard_open(&g, path)) == -1) {
-		diag_error_status(d, EXIT_OUTPUT, "%s: cannot create a "
-		    "temporary file: %s", path, strerror(errno));
-		guard_close(&g);
+	if (outfile_open(&of, path, d) == -1) {
 		free(o);
 		return -1;
 	}
+	o->fd = of.fd;
 	if (f == FMT_SVGZ) {
 		/* windowBits 15 + 16: a gzip header and trailer. */
 		if (deflateInit2(&o->z, 6, Z_DEFLATED, 15 + 16, 8,
 		    Z_DEFAULT_STRATEGY) != Z_OK) {
 			diag_error_status(d, EXIT_NOMEM, "%s: cannot start "
-			    "compression", path);
+			    "compression", of.shown);
 			goto out;
 		}
 		o->gz = 1;
 	}
-	if (render(l, f, o, path, d) == -1)
+	if (render(l, f, o, of.shown, d) == -1)
 		goto out;
-	if (fsync(o->fd) == -1 && errno != EINVAL) {
-		diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
-		    strerror(errno));
-		goto out;
-	}
 	rc = 0;
 out:
 	if (o->gz)
 		deflateEnd(&o->z);
-	if (close(o->fd) == -1 && rc == 0)
-		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
-		    strerror(errno));
-	if (rc == 0 && rename(tmp, path) == -1)
-		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
-		    strerror(errno));
-	if (rc == -1)
-		unlink(tmp);
-	guard_close(&g);
+	rc = outfile_close(&of, rc == 0, d);
 	free(o);
 	return rc;
 }

@@ -13,7 +13,8 @@ const char *chart_format_ext(enum chart_format);
 
 /*
  * Lays out and draws the chart, writing `path` atomically (a temporary
- * file in the same directory, then rename).  0, or -1 with diag set
+ * file in the same directory, then rename), or to standard output as a
+ * stream when path is "-".  0, or -1 with diag set
  * (status EXIT_OUTPUT when the file cannot be written, EXIT_USAGE for a
  * width out of range, EXIT_NOMEM).  crop_after only shortens the time
  * span drawn; the tree is not modified.  See docs/chart.md.

@@ -244,6 +244,15 @@ trace_new_process(struct trace *t, int64_t pid, const char *name)
 	return p;
 }
 
+/* Only a forged log has blocks 49 days apart; the cap keeps 24-byte samples. */
+uint32_t
+sample_interval(int64_t ms)
+{
+	if (ms <= 0)
+		return 0;
+	return ms > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+}
+
 int
 process_add_sample(struct process *p, const struct proc_sample *s)
 {

@@ -19,6 +19,8 @@ struct proc_sample {
 	float user;		/* fraction of one CPU, user + sys <= 1 */
 	float sys;
 	char state;		/* enum ps_state */
+	uint32_t interval_ms;	/* the block's interval the fractions are of
+				 * (sample_interval(): at most ~49 days) */
 };
 
 /*
@@ -45,6 +47,7 @@ struct process {
 /* System-wide CPU use over the interval ending at time_ms, each 0..1. */
 struct cpu_sample {
 	int64_t time_ms;
+	int64_t interval_ms;	/* since the block the deltas are from */
 	double user;		/* user + nice */
 	double sys;		/* system + irq + softirq */
 	double io;		/* iowait */
@@ -53,6 +56,7 @@ struct cpu_sample {
 /* Whole-disk activity over the interval ending at time_ms. */
 struct disk_sample {
 	int64_t time_ms;
+	int64_t interval_ms;	/* since the block before */
 	double util;		/* 0..1, busiest-disk style: ms doing I/O / interval, capped */
 	double read_bps;	/* bytes per second, all whole disks */
 	double write_bps;
@@ -180,6 +184,8 @@ int trace_set_header(struct trace *, const char *key, const char *value);
 struct process *trace_find_pid(const struct trace *, int64_t pid);
 /* Adds a new process (becomes the newest for its PID). NULL on no memory. */
 struct process *trace_new_process(struct trace *, int64_t pid, const char *name);
+/* A block interval as a proc_sample holds it (clamped to 0..UINT32_MAX ms). */
+uint32_t sample_interval(int64_t ms);
 /* Appends a sample; 0 or -1 on no memory. */
 int process_add_sample(struct process *, const struct proc_sample *);
 int process_set_name(struct process *, const char *name);

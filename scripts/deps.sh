@@ -7,12 +7,13 @@ set -eu
 BUILD_PKGS="gcc make pkg-config libc6-dev zlib1g-dev libarchive-dev libcairo2-dev fonts-dejavu-core"
 # Tests: unit framework, PNG/SVG readback, format checkers, archivers,
 # the qemu boot harness, man page lint, fuzzing compiler, zsh for the
-# zsh completion test, and the real-distribution boot (tests/distro/: a
-# Debian root by mmdebstrap, an ext4 image made and read back without
-# mounting, its journal read here).
+# zsh completion test, Python's jsonschema for the --json schema test,
+# and the real-distribution boot (tests/distro/: a Debian root by
+# mmdebstrap, an ext4 image made and read back without mounting, its
+# journal read here).
 TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxml2-utils
 tar gzip bzip2 xz-utils libarchive-tools util-linux cpio busybox-static
-qemu-system-x86 grub-common mandoc groff-base clang zsh
+qemu-system-x86 grub-common mandoc groff-base clang zsh python3-jsonschema
 mmdebstrap debian-archive-keyring e2fsprogs systemd zstd"
 
 want="$BUILD_PKGS"

@@ -188,6 +188,7 @@ add_sample(struct dstat_state *s)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	ds = &t->disk[t->ndisk++];
 	ds->time_ms = s->time_ms;
+	ds->interval_ms = s->time_ms - s->prev_ms;
 	ds->util = busiest > 1.0 ? 1.0 : busiest;
 	ds->read_bps = (double)rd * SECTOR_BYTES * 1000.0 / interval;
 	ds->write_bps = (double)wr * SECTOR_BYTES * 1000.0 / interval;

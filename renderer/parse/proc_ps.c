@@ -81,6 +81,7 @@ add_sample(struct ps_parser *ps, struct process *p, const struct ps_last *last,
 
 	s.time_ms = ps->block_ms;
 	s.state = map_state(st->state);
+	s.interval_ms = sample_interval(ps->block_ms - ps->prev_ms);
 	s.user = load(st->utime, last->utime, ps->block_ms - ps->prev_ms);
 	s.sys = load(st->stime, last->stime, ps->block_ms - ps->prev_ms);
 	sum = s.user + s.sys;

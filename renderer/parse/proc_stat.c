@@ -19,6 +19,7 @@ struct stat_state {
 	int have_prev;
 	int seen_cpu;		/* the current block had its "cpu " line */
 	int64_t time_ms;
+	int64_t prev_ms;	/* the block `prev` is from */
 };
 
 static int
@@ -63,6 +64,7 @@ add_sample(struct stat_state *s)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	c = &t->cpu[t->ncpu++];
 	c->time_ms = s->time_ms;
+	c->interval_ms = s->time_ms - s->prev_ms;
 	c->user = clamp01((delta(s->cur[0], s->prev[0]) +
 	    delta(s->cur[1], s->prev[1])) / total);
 	c->sys = clamp01((delta(s->cur[2], s->prev[2]) +
@@ -93,6 +95,7 @@ stat_line(void *arg, const char *line, size_t len)
 	if (s->have_prev && add_sample(s) != 0)
 		return -1;
 	memcpy(s->prev, s->cur, sizeof(s->prev));
+	s->prev_ms = s->time_ms;
 	s->have_prev = 1;
 	return 0;
 }

@@ -126,6 +126,7 @@ add_sample(struct ts_state *s, struct process *p, const struct ts_last *last,
 		return 0;
 	memset(&ps, 0, sizeof(ps));
 	ps.time_ms = s->time_ms;
+	ps.interval_ms = sample_interval(s->time_ms - s->prev_ms);
 	ps.user = (float)((double)dcpu / interval_ns);
 	if (ps.user > 1.0f)
 		ps.user = 1.0f;	/* threads on several CPUs */

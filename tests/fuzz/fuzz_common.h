@@ -1,10 +1,15 @@
-/* fuzz_common.h: the start and end the tree targets share: a fresh trace, then whatever parsed on to the finished tree (inline: not every target uses both). */
+/* fuzz_common.h: the start and end the tree targets share: a fresh trace, then whatever parsed on to the finished tree and its reports (inline: not every target uses each). */
 #ifndef BC_FUZZ_COMMON_H
 #define BC_FUZZ_COMMON_H
 
+#include <stdio.h>
 #include <string.h>
 
+#include "compare.h"
 #include "proctree.h"
+#include "report.h"
+#include "report_json.h"
+#include "report_summary.h"
 #include "trace.h"
 
 static inline void
@@ -15,6 +20,26 @@ fuzz_begin(struct trace *t, struct diag *d)
 	trace_init(t);
 }
 
+/* The reports of a tree: JSON and summary to /dev/null, the tree matched with itself. */
+static inline void
+fuzz_reports(const struct trace *t, const struct proctree *pt, struct diag *d)
+{
+	struct report r;
+	struct cmp_match m;
+	FILE *f;
+
+	if (report_make(&r, t, pt, d) != 0)
+		return;
+	if ((f = fopen("/dev/null", "w")) != NULL) {
+		report_json_write(&r, f);
+		(void)report_summary_write(&r, f);
+		fclose(f);
+	}
+	if (compare_match(pt, pt, &m) == 0)
+		compare_free(&m);
+	report_free(&r);
+}
+
 /* Builds and walks the tree of a parsed trace, then frees the trace. */
 static inline void
 fuzz_end(struct trace *t, int parsed, struct diag *d)
@@ -22,8 +47,10 @@ fuzz_end(struct trace *t, int parsed, struct diag *d)
 	struct proctree pt;
 
 	memset(&pt, 0, sizeof(pt));
-	if (parsed && proctree_make(&pt, t, &tree_pruned, d) == 0)
+	if (parsed && proctree_make(&pt, t, &tree_pruned, d) == 0) {
 		(void)proctree_count(&pt);
+		fuzz_reports(t, &pt, d);
+	}
 	proctree_free(&pt);
 	trace_free(t);
 }

@@ -43,7 +43,7 @@ D="$BD _bootchartd bootchartd"
 # shellcheck disable=SC2086 # $R and $D are three words each
 {
 offers "render: --f" "$(lines --format)" $R --f
-offers "render: --s" "$(lines --show-all --show-pid --strict)" $R --s
+offers "render: --s" "$(lines --show-all --show-pid --strict --summary)" $R --s
 offers "render: formats after -f" "$(lines eps pdf png svg svgz)" $R -f ""
 offers "render: formats after --format" "$(lines svg svgz)" $R --format s
 offers "render: --format=s split at =" "$(lines svg svgz)" $R --format = s
@@ -104,7 +104,7 @@ zcomp() {
 zoffers() {
 	same "$1" "$(zcomp "$3")" "$2"
 }
-zoffers "zsh render: --s" "$(lines --show-all --show-pid --strict)" "bootchart-render --s"
+zoffers "zsh render: --s" "$(lines --show-all --show-pid --strict --summary)" "bootchart-render --s"
 zoffers "zsh render: formats after -f" "$(lines eps pdf png svg svgz)" "bootchart-render -f "
 zoffers "zsh render: --format=s" "$(lines svg svgz)" "bootchart-render --format=s"
 zoffers "zsh render: files and directories after -o" "$(lines out.png outdir)" "bootchart-render -o ou"

@@ -319,7 +319,7 @@ mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
     int64_t start, int64_t first, size_t nsamp)
 {
 	struct process *p = trace_new_process(t, pid, name);
-	struct proc_sample s = { 0, 0.5f, 0.1f, 'R' };
+	struct proc_sample s = { 0, 0.5f, 0.1f, 'R', 100 };
 	size_t i;
 
 	assert_non_null(p);

@@ -92,6 +92,7 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 		p->samples[i].user = (float)(load * 0.75);
 		p->samples[i].sys = (float)(load * 0.25);
 		p->samples[i].state = state;
+		p->samples[i].interval_ms = (uint32_t)period;
 	}
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 64;
@@ -138,6 +139,8 @@ synth_cpu(struct synth *s, int64_t time, double user, double sys, double io)
 	if (s->t.cpu == NULL)
 		abort();
 	s->t.cpu[s->t.ncpu].time_ms = time;
+	s->t.cpu[s->t.ncpu].interval_ms = s->t.ncpu ? time -
+	    s->t.cpu[s->t.ncpu - 1].time_ms : s->tree.sample_period_ms;
 	s->t.cpu[s->t.ncpu].user = user;
 	s->t.cpu[s->t.ncpu].sys = sys;
 	s->t.cpu[s->t.ncpu].io = io;
@@ -151,6 +154,8 @@ synth_disk(struct synth *s, int64_t time, double util, double bps)
 	if (s->t.disk == NULL)
 		abort();
 	s->t.disk[s->t.ndisk].time_ms = time;
+	s->t.disk[s->t.ndisk].interval_ms = s->t.ndisk ? time -
+	    s->t.disk[s->t.ndisk - 1].time_ms : s->tree.sample_period_ms;
 	s->t.disk[s->t.ndisk].util = util;
 	s->t.disk[s->t.ndisk].read_bps = bps * 0.75;
 	s->t.disk[s->t.ndisk].write_bps = bps * 0.25;

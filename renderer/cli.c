@@ -1,0 +1,223 @@
+/* cli.c: bootchart-render's options: getopt_long, --help, and the checks between options. */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "cli.h"
+#include "compare_table.h"
+#include "diag.h"
+
+/* --threshold: up to a day, in ms. */
+#define THRESHOLD_MAX_MS 86400000L
+
+enum {
+	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
+	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
+	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD
+};
+
+static const struct option longopts[] = {
+	{ "dump-tree", no_argument, NULL, OPT_DUMP_TREE },
+	{ "boot-time", no_argument, NULL, 't' },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "compare", no_argument, NULL, OPT_COMPARE },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+	{ "no-prune", no_argument, NULL, 'n' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "width", required_argument, NULL, OPT_WIDTH },
+	{ "show-pid", no_argument, NULL, OPT_SHOW_PID },
+	{ "show-all", no_argument, NULL, OPT_SHOW_ALL },
+	{ "crop-after", required_argument, NULL, OPT_CROP_AFTER },
+	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
+	{ "title", required_argument, NULL, OPT_TITLE },
+	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ NULL, 0, NULL, 0 }
+};
+
+static void
+help(void)
+{
+	printf("usage: " PROG " [OPTIONS] [PATH...]\n"
+	    "       " PROG " --compare [OPTIONS] OLD NEW\n"
+	    "Draws a chart of a boot from bootchart logs. PATH is a log tarball\n"
+	    "(.tgz, .tar.gz, .tar, .tar.bz2, .tar.xz; - for standard input) or a\n"
+	    "directory of log files; several are merged. Default:\n"
+	    "/var/log/bootchart.tgz.\n"
+	    "\n"
+	    "  -f, --format FMT      output format: png (default), svg, svgz, eps, pdf\n"
+	    "  -o, --output PATH     output file, or existing directory for it\n"
+	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
+	    "                        standard output for --json, --summary and\n"
+	    "                        --compare); - for standard output\n"
+	    "      --width PX        image width in pixels (%d-%d; default from duration)\n"
+	    "      --title TEXT      chart title instead of the header's\n"
+	    "      --show-pid        show process IDs after the names\n"
+	    "      --show-all        show full command lines where logged\n"
+	    "      --crop-after PROC end the chart when idle after PROC starts\n"
+	    "      --annotate PROC   mark where PROC starts (repeatable)\n"
+	    "  -n, --no-prune        keep every process (no pruning or merging)\n"
+	    "      --strict          follow the Java bootchart renderer exactly\n"
+	    "                        where this one differs (docs/tree.md)\n"
+	    "  -t, --boot-time       print the boot time (M:SS.ss) and exit\n"
+	    "      --dump-tree       print the process tree as text and exit\n"
+	    "      --json            write milestones, the tree with CPU and I/O\n"
+	    "                        times, and the series as JSON (docs/json.md)\n"
+	    "      --summary         write boot time, totals and top processes as text\n"
+	    "      --compare         compare two boots, OLD and NEW, as a text table\n"
+	    "      --threshold MS    smallest start or duration change --compare\n"
+	    "                        lists (default %d)\n"
+	    "  -q, --quiet           no warnings\n"
+	    "  -v, --verbose         say more (repeatable)\n"
+	    "  -h, --help            show this help and exit\n"
+	    "  -V, --version         show the version and exit\n"
+	    "\n"
+	    "Exit status: 0 ok, 1 usage, 2 bad input, 3 output not written,\n"
+	    "4 out of memory.\n", CHART_WIDTH_MIN, CHART_WIDTH_MAX,
+	    CMP_THRESHOLD_MS);
+}
+
+static int usage_error(const char *, ...)
+    __attribute__((format(printf, 1, 2)));
+
+static int
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, PROG ": ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '" PROG " --help' for more information.\n");
+	return EXIT_USAGE;
+}
+
+/* A whole decimal number from min to max. */
+static int
+parse_long(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	v = strtol(s, &end, 10);
+	if (end == s || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* One option; returns -1 to go on, or an exit status. */
+static int
+option(struct cli *c, int ch, const char *arg)
+{
+	long v;
+
+	switch (ch) {
+	case OPT_DUMP_TREE: c->dump_tree = 1; break;
+	case 't': c->boot_time = 1; break;
+	case OPT_JSON: c->json = 1; break;
+	case OPT_SUMMARY: c->summary = 1; break;
+	case OPT_COMPARE: c->compare = 1; break;
+	case 'n': c->tree.prune = 0; break;
+	case OPT_STRICT: c->tree.strict = c->chart.strict = 1; break;
+	case 'q': c->verbose = -1; break;
+	case 'v': c->verbose = c->verbose < 0 ? 1 : c->verbose + 1; break;
+	case 'h': help(); return EXIT_OK;
+	case 'V': printf(PROG " " BC_VERSION "\n"); return EXIT_OK;
+	case 'f':
+		if (chart_format_parse(arg, &c->chart.format) != 0)
+			return usage_error("unknown format '%s' (png, svg, "
+			    "svgz, eps, pdf)", arg);
+		break;
+	case 'o': c->output = arg; break;
+	case OPT_WIDTH:
+		if (parse_long(arg, CHART_WIDTH_MIN, CHART_WIDTH_MAX, &v) != 0)
+			return usage_error("bad --width '%s': need a number "
+			    "of pixels from %d to %d", arg, CHART_WIDTH_MIN,
+			    CHART_WIDTH_MAX);
+		c->chart.width = (int)v;
+		break;
+	case OPT_THRESHOLD:
+		if (parse_long(arg, 0, THRESHOLD_MAX_MS, &v) != 0)
+			return usage_error("bad --threshold '%s': need a "
+			    "number of milliseconds from 0 to %ld", arg,
+			    THRESHOLD_MAX_MS);
+		c->threshold_ms = v;
+		c->threshold_set = 1;
+		break;
+	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
+	case OPT_SHOW_ALL: c->chart.show_all = 1; break;
+	case OPT_CROP_AFTER: c->chart.crop_after = arg; break;
+	case OPT_ANNOTATE:
+		c->chart.annotate[c->chart.nannotate++] = arg;
+		break;
+	case OPT_TITLE: c->chart.title = arg; break;
+	case ':':
+		return usage_error("option '%s' needs an argument", arg);
+	default:
+		return usage_error("unknown option '%s'", arg);
+	}
+	return -1;
+}
+
+/* What one run can do: one of the outputs, with what it needs. */
+static int
+check_modes(const struct cli *c)
+{
+	int modes = c->json + c->summary + c->compare +
+	    (c->dump_tree || c->boot_time);
+
+	if (modes > 1)
+		return usage_error("--json, --summary, --compare and "
+		    "--dump-tree/--boot-time exclude each other");
+	if (c->compare && c->npaths != 2)
+		return usage_error("--compare needs two paths, OLD and NEW "
+		    "(got %zu)", c->npaths);
+	if (c->threshold_set && !c->compare)
+		return usage_error("--threshold goes with --compare");
+	return -1;
+}
+
+int
+cli_parse(struct cli *c, int argc, char **argv)
+{
+	int ch, rc;
+
+	memset(c, 0, sizeof(*c));
+	c->tree = tree_pruned;
+	c->chart.format = FMT_PNG;
+	c->threshold_ms = CMP_THRESHOLD_MS;
+	/* Every --annotate takes an argv slot, so argc bounds them. */
+	if ((c->chart.annotate = calloc((size_t)argc, sizeof(char *))) == NULL) {
+		fprintf(stderr, PROG ": out of memory\n");
+		return EXIT_NOMEM;
+	}
+	opterr = 0;	/* our messages name the program, not argv[0] */
+	while ((ch = getopt_long(argc, argv, ":tnqvhVf:o:", longopts,
+	    NULL)) != -1) {
+		/* On errors, argv[optind - 1] is the offending word. */
+		if (ch == '?' || ch == ':')
+			optarg = argv[optind - 1];
+		if ((rc = option(c, ch, optarg)) >= 0)
+			return rc;
+	}
+	c->paths = argv + optind;
+	c->npaths = (size_t)(argc - optind);
+	return check_modes(c);
+}
+
+void
+cli_free(struct cli *c)
+{
+	free(c->chart.annotate);
+	c->chart.annotate = NULL;
+}

@@ -1,0 +1,228 @@
+/* compare_table.c: writes two boots' milestones, totals and changed processes as fixed-column text. */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "compare_table.h"
+#include "escape.h"
+
+enum change { CH_START, CH_DURATION, CH_APPEARED, CH_GONE };
+
+/* One row of a change list, sorted by size then time. */
+struct row {
+	int64_t delta_ms;	/* 0 for appeared and gone */
+	int64_t start_ms;
+	size_t i;		/* index in cmp_match.pairs */
+};
+
+struct ctx {
+	const struct cmp_match *m;
+	const struct cmp_table_opts *o;
+	const struct pnode **path;	/* scratch: a row's ancestors */
+	struct row *rows;
+	FILE *f;
+};
+
+static int64_t
+mag(int64_t v)
+{
+	return v < 0 ? -v : v;
+}
+
+static int
+cmp_rows(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+
+	if (mag(x->delta_ms) != mag(y->delta_ms))
+		return mag(x->delta_ms) > mag(y->delta_ms) ? -1 : 1;
+	if (x->start_ms != y->start_ms)
+		return x->start_ms < y->start_ms ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Milestone row in seconds: old, new, new - old; "-" where unknown. */
+static void
+ms_row(struct ctx *c, const char *label, int ko, int64_t o, int kn, int64_t n)
+{
+	char a[32], b[32], d[32];
+
+	fprintf(c->f, "  %-22s %12s %12s %12s\n", label,
+	    ko ? report_secs(a, sizeof(a), o, 0) : "-",
+	    kn ? report_secs(b, sizeof(b), n, 0) : "-",
+	    ko && kn ? report_secs(d, sizeof(d), n - o, 1) : "-");
+}
+
+static void
+num_row(struct ctx *c, const char *label, double o, double n, int decimals)
+{
+	fprintf(c->f, "  %-22s %12.*f %12.*f %+12.*f\n", label, decimals, o,
+	    decimals, n, decimals, n - o);
+}
+
+static void
+reason(struct ctx *c, const char *which, const char *r)
+{
+	fprintf(c->f, "  end reason (%s)  ", which);
+	if (r != NULL)
+		escape_fputs(r, c->f);
+	else
+		fputs("-", c->f);
+	putc('\n', c->f);
+}
+
+static void
+overview(struct ctx *c, const struct report *o, const struct report *n)
+{
+	const struct report_milestones *a = &o->ms, *b = &n->ms;
+
+	fputs("compare: old ", c->f);
+	escape_fputs(c->o->old_label, c->f);
+	fputs(", new ", c->f);
+	escape_fputs(c->o->new_label, c->f);
+	fprintf(c->f, "\n  %-22s %12s %12s %12s\n", "milestone", "old_s",
+	    "new_s", "delta_s");
+	ms_row(c, "start (first process)", 1, a->start_ms, 1, b->start_ms);
+	ms_row(c, "kernel end", a->has_kernel_end, a->kernel_end_ms,
+	    b->has_kernel_end, b->kernel_end_ms);
+	ms_row(c, "logging start", 1, a->log_start_ms, 1, b->log_start_ms);
+	ms_row(c, "switch_root", a->has_switch_root, a->switch_root_ms,
+	    b->has_switch_root, b->switch_root_ms);
+	ms_row(c, "end of boot", 1, a->end_ms, 1, b->end_ms);
+	ms_row(c, "boot time", 1, a->boot_ms, 1, b->boot_ms);
+	reason(c, "old", a->end_reason);
+	reason(c, "new", b->end_reason);
+	fprintf(c->f, "\n  %-22s %12s %12s %12s\n", "total", "old", "new",
+	    "delta");
+	num_row(c, "CPU busy (s)", o->tot.cpu_user_s + o->tot.cpu_sys_s,
+	    n->tot.cpu_user_s + n->tot.cpu_sys_s, 3);
+	num_row(c, "I/O wait (s)", o->tot.cpu_io_s, n->tot.cpu_io_s, 3);
+	num_row(c, "disk read (MB)", o->tot.read_bytes / REPORT_MB,
+	    n->tot.read_bytes / REPORT_MB, 1);
+	num_row(c, "disk written (MB)", o->tot.write_bytes / REPORT_MB,
+	    n->tot.write_bytes / REPORT_MB, 1);
+	num_row(c, "processes", (double)o->nprocs, (double)n->nprocs, 0);
+}
+
+/* The names from the root down to row i, joined by '>'. */
+static void
+print_path(struct ctx *c, size_t i)
+{
+	const struct cmp_pair *p;
+	size_t n = 0;
+
+	for (; i != CMP_NONE; i = p->parent) {
+		p = &c->m->pairs[i];
+		c->path[n++] = p->new != NULL ? p->new : p->old;
+	}
+	while (n-- > 0) {
+		escape_fputs(c->path[n]->name, c->f);
+		if (n > 0)
+			putc('>', c->f);
+	}
+}
+
+/* Whether row i belongs to list k, and by how much. */
+static int
+changed(struct ctx *c, size_t i, enum change k, int64_t *delta)
+{
+	const struct cmp_pair *p = &c->m->pairs[i];
+
+	*delta = 0;
+	if (k == CH_APPEARED)
+		return p->old == NULL;
+	if (k == CH_GONE)
+		return p->new == NULL;
+	if (p->old == NULL || p->new == NULL)
+		return 0;
+	if (k == CH_START)
+		*delta = p->new->start_ms - p->old->start_ms;
+	else
+		*delta = p->new->duration_ms - p->old->duration_ms;
+	return mag(*delta) > c->o->threshold_ms;
+}
+
+static void
+list_row(struct ctx *c, enum change k, const struct row *r)
+{
+	const struct cmp_pair *p = &c->m->pairs[r->i];
+	const struct pnode *one = p->new != NULL ? p->new : p->old;
+	char a[32], b[32], d[32];
+
+	if (k == CH_START || k == CH_DURATION)
+		fprintf(c->f, "  %10s %10s %10s %8" PRId64 " %8" PRId64 "  ",
+		    report_secs(a, sizeof(a), k == CH_START ? p->old->start_ms :
+		    p->old->duration_ms, 0),
+		    report_secs(b, sizeof(b), k == CH_START ? p->new->start_ms :
+		    p->new->duration_ms, 0),
+		    report_secs(d, sizeof(d), r->delta_ms, 1),
+		    p->old->proc->pid, p->new->proc->pid);
+	else
+		fprintf(c->f, "  %10s %10s %8" PRId64 "  ",
+		    report_secs(a, sizeof(a), one->start_ms, 0),
+		    report_secs(b, sizeof(b), one->duration_ms, 0), one->proc->pid);
+	print_path(c, r->i);
+	putc('\n', c->f);
+}
+
+static void
+list(struct ctx *c, enum change k)
+{
+	static const char *const head[] = {
+	    "     old_s      new_s    delta_s  old_pid  new_pid  process",
+	    "   old_dur    new_dur    delta_s  old_pid  new_pid  process",
+	    "   start_s      dur_s      pid  process",
+	    "   start_s      dur_s      pid  process" };
+	char t[32];
+	size_t i, n = 0;
+	int64_t delta;
+
+	for (i = 0; i < c->m->npairs; i++) {
+		if (!changed(c, i, k, &delta))
+			continue;
+		c->rows[n].delta_ms = delta;
+		c->rows[n].start_ms = cmp_pair_start(&c->m->pairs[i]);
+		c->rows[n++].i = i;
+	}
+	qsort(c->rows, n, sizeof(*c->rows), cmp_rows);
+	report_secs(t, sizeof(t), c->o->threshold_ms, 0);
+	if (k == CH_START)
+		fprintf(c->f, "\nstarted earlier or later by more than %s s: "
+		    "%zu\n", t, n);
+	else if (k == CH_DURATION)
+		fprintf(c->f, "\nran shorter or longer by more than %s s: "
+		    "%zu\n", t, n);
+	else
+		fprintf(c->f, "\n%s: %zu\n", k == CH_APPEARED ?
+		    "appeared (only in new)" : "disappeared (only in old)", n);
+	if (n == 0)
+		return;
+	fprintf(c->f, "%s\n", head[k]);
+	for (i = 0; i < n; i++)
+		list_row(c, k, &c->rows[i]);
+}
+
+int
+compare_table_write(const struct report *old, const struct report *new,
+    const struct cmp_match *m, const struct cmp_table_opts *o, FILE *f)
+{
+	struct ctx c = { m, o, NULL, NULL, f };
+	size_t i, depth = 0;
+	int k;
+
+	for (i = 0; i < m->npairs; i++)
+		if ((size_t)m->pairs[i].depth > depth)
+			depth = (size_t)m->pairs[i].depth;
+	c.path = calloc(depth + 1, sizeof(*c.path));
+	c.rows = calloc(m->npairs + 1, sizeof(*c.rows));
+	if (c.path == NULL || c.rows == NULL) {
+		free(c.path);
+		free(c.rows);
+		return -1;
+	}
+	overview(&c, old, new);
+	for (k = CH_START; k <= CH_GONE; k++)
+		list(&c, (enum change)k);
+	free(c.path);
+	free(c.rows);
+	return 0;
+}

@@ -1,0 +1,29 @@
+/* compare_table.h: two boots side by side as a text table (docs/compare.md). */
+#ifndef BC_COMPARE_TABLE_H
+#define BC_COMPARE_TABLE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compare.h"
+#include "report.h"
+
+/* --threshold's default: about two sample periods of a 5 Hz log, and a half second a person notices. */
+#define CMP_THRESHOLD_MS 500
+
+struct cmp_table_opts {
+	int64_t threshold_ms;	/* report changes larger than this */
+	const char *old_label;	/* the paths, as given */
+	const char *new_label;
+};
+
+/*
+ * Milestones and totals of both boots with their differences, then the
+ * processes that started earlier or later, ran longer or shorter (each
+ * by more than the threshold), appeared or disappeared.  0, or -1 when
+ * out of memory; write errors are left in ferror(f).
+ */
+int compare_table_write(const struct report *old, const struct report *new,
+    const struct cmp_match *, const struct cmp_table_opts *, FILE *f);
+
+#endif

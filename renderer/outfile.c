@@ -1,0 +1,213 @@
+/* outfile.c: an output file written atomically, with its temporary removed on a signal, or standard output. */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "outfile.h"
+
+#define TMP_TRIES	100
+
+static const int guard_sigs[OUTFILE_NSIGS] = { SIGINT, SIGTERM, SIGHUP };
+
+/*
+ * The temporary file being written, for the signal handler: a handler
+ * can reach nothing else, so this is the renderer's one piece of global
+ * state.  One output is written at a time.
+ */
+static char guard_path[4096];
+static volatile sig_atomic_t guard_on;
+
+/*
+ * Creates "DIR/.BASE.XXXXXX" next to path with O_EXCL|O_NOFOLLOW, so a
+ * planted file or symlink is never followed or reused.
+ */
+static int
+open_temp(const char *path, char *tmp, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	const char *base = slash ? slash + 1 : path;
+	struct timespec ts;
+	unsigned long r;
+	int fd, i;
+
+	for (i = 0; i < TMP_TRIES; i++) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		r = (unsigned long)ts.tv_nsec ^ ((unsigned long)getpid() << 16) ^
+		    (unsigned long)i * 2654435761UL;
+		if ((size_t)snprintf(tmp, len, "%.*s.%s.%06lx", dirlen, path,
+		    base, r & 0xffffff) >= len) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, 0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
+
+/*
+ * The rename at the end replaces whatever is at path without following
+ * it.  Run as root, "-o /dev/null" would replace the device node and
+ * "-o link" a symlink the user meant to write through: only a missing
+ * path or a regular file is replaced.
+ */
+static int
+check_target(const char *path, struct diag *d)
+{
+	struct stat st;
+	const char *what;
+
+	if (lstat(path, &st) == -1) {
+		if (errno == ENOENT)
+			return 0;
+		return diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
+		    strerror(errno));
+	}
+	if (S_ISREG(st.st_mode))
+		return 0;
+	if (S_ISLNK(st.st_mode))
+		what = "a symbolic link";
+	else if (S_ISDIR(st.st_mode))
+		what = "a directory";
+	else
+		what = "a device, FIFO or socket";
+	return diag_error_status(d, EXIT_OUTPUT, "%s: exists and is not a "
+	    "regular file (%s); not replaced", path, what);
+}
+
+/* Removes the temporary file, then dies of the signal (SA_RESETHAND). */
+static void
+guard_signal(int sig)
+{
+	if (guard_on)
+		unlink(guard_path);
+	raise(sig);
+}
+
+static void
+guard_block(sigset_t *old)
+{
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < OUTFILE_NSIGS; i++)
+		sigaddset(&set, guard_sigs[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/* Opens the temporary file for path with the handlers in place. */
+static int
+guard_open(struct outfile *o)
+{
+	struct sigaction sa;
+	size_t i;
+	int fd;
+
+	guard_block(&o->oldmask);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = guard_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < OUTFILE_NSIGS; i++)
+		sigaction(guard_sigs[i], &sa, &o->old[i]);
+	fd = open_temp(o->path, guard_path, sizeof(guard_path));
+	guard_on = fd >= 0;
+	sigprocmask(SIG_SETMASK, &o->oldmask, NULL);
+	return fd;
+}
+
+/* The temporary file is gone (renamed or removed): handlers as before. */
+static void
+guard_close(struct outfile *o)
+{
+	sigset_t mask;
+	size_t i;
+
+	guard_block(&mask);
+	guard_on = 0;
+	for (i = 0; i < OUTFILE_NSIGS; i++)
+		sigaction(guard_sigs[i], &o->old[i], NULL);
+	sigprocmask(SIG_SETMASK, &o->oldmask, NULL);
+}
+
+int
+outfile_open(struct outfile *o, const char *path, struct diag *d)
+{
+	int err;
+
+	memset(o, 0, sizeof(*o));
+	o->path = o->shown = path;
+	if (strcmp(path, "-") == 0) {
+		o->shown = "standard output";
+		o->to_stdout = 1;
+		o->fd = STDOUT_FILENO;
+		o->f = stdout;
+		return 0;
+	}
+	if (check_target(path, d) == -1)
+		return -1;
+	if ((o->fd = guard_open(o)) == -1) {
+		err = errno;
+		guard_close(o);
+		return diag_error_status(d, EXIT_OUTPUT, "%s: cannot create a "
+		    "temporary file: %s", path, strerror(err));
+	}
+	if ((o->f = fdopen(o->fd, "w")) == NULL) {
+		err = errno;
+		close(o->fd);
+		unlink(guard_path);
+		guard_close(o);
+		return diag_error_status(d, err == ENOMEM ? EXIT_NOMEM :
+		    EXIT_OUTPUT, "%s: %s", path, strerror(err));
+	}
+	return 0;
+}
+
+/* Standard output: what was written stays; only errors are news. */
+static int
+close_stdout(struct outfile *o, int ok, struct diag *d)
+{
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (!ok)
+			return -1;
+		return diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->shown,
+		    strerror(errno ? errno : EIO));
+	}
+	return ok ? 0 : -1;
+}
+
+int
+outfile_close(struct outfile *o, int ok, struct diag *d)
+{
+	int rc = ok ? 0 : -1;
+
+	if (o->to_stdout)
+		return close_stdout(o, ok, d);
+	errno = 0;
+	if (rc == 0 && (fflush(o->f) != 0 || ferror(o->f)))
+		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->path,
+		    strerror(errno ? errno : EIO));
+	if (rc == 0 && fsync(o->fd) == -1 && errno != EINVAL)
+		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->path,
+		    strerror(errno));
+	if (fclose(o->f) != 0 && rc == 0)
+		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->path,
+		    strerror(errno));
+	if (rc == 0 && rename(guard_path, o->path) == -1)
+		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->path,
+		    strerror(errno));
+	if (rc == -1)
+		unlink(guard_path);
+	guard_close(o);
+	return rc;
+}

@@ -1,0 +1,40 @@
+/* outfile.h: where an output goes: a file written atomically (temporary, fsync, rename) or standard output. */
+#ifndef BC_OUTFILE_H
+#define BC_OUTFILE_H
+
+#include <signal.h>
+#include <stdio.h>
+
+#include "diag.h"
+
+/* The signals that remove the temporary file before the renderer dies. */
+#define OUTFILE_NSIGS 3
+
+struct outfile {
+	const char *path;	/* as given; "-" is standard output */
+	const char *shown;	/* for messages: the path, or "standard output" */
+	int fd;			/* raw writes (charts) ... */
+	FILE *f;		/* ... or buffered ones (text), never both */
+	int to_stdout;
+	struct sigaction old[OUTFILE_NSIGS];	/* handlers before ours */
+	sigset_t oldmask;
+};
+
+/*
+ * Opens path for writing: "-" is standard output as it is; anything
+ * else must be missing or a regular file (a symlink, device or
+ * directory is refused, exit status 3), and gets a temporary file in
+ * its directory, removed if SIGINT, SIGTERM or SIGHUP comes before
+ * outfile_close().  0, or -1 with diag set.
+ */
+int outfile_open(struct outfile *, const char *path, struct diag *);
+
+/*
+ * ok: flushes and, for a file, fsyncs and renames the temporary file
+ * over the path.  !ok (the caller failed): removes the temporary file;
+ * what went to standard output stays there.  0, or -1 with diag set
+ * (status 3) when the output could not be written.
+ */
+int outfile_close(struct outfile *, int ok, struct diag *);
+
+#endif

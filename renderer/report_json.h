@@ -1,0 +1,18 @@
+/* report_json.h: a boot's report as JSON (docs/json.md, docs/bootchart.schema.json). */
+#ifndef BC_REPORT_JSON_H
+#define BC_REPORT_JSON_H
+
+#include <stdio.h>
+
+#include "report.h"
+
+/* The version of the output's layout: raised when a field changes meaning or goes. */
+#define REPORT_JSON_SCHEMA_VERSION 1
+
+/* Writes the whole document to f; write errors are left in ferror(f). */
+void report_json_write(const struct report *, FILE *f);
+
+/* One JSON string (quotes included) from any bytes; NULL gives null. */
+void json_string(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,158 @@
+#!/bin/sh
+# report_compare.sh: --compare on two boots made from one generated log that differ in known ways (one process started 2 s later, one ran 2 s longer, one added, one removed; all PIDs renumbered): the table lists exactly those.
+. "$(dirname "$0")/report_lib.sh.inc"
+
+GEN=$BC_BUILD/tests/tools/gen_bootlog
+if [ ! -x "$GEN" ] || [ -z "$PY" ]; then
+	ok "--compare # SKIP gen_bootlog not built or no python3"
+	exit 0
+fi
+B=$T/base
+"$GEN" -q -n 40 -s 20 -z 5 --seed 7 -d "$B" || notok "gen_bootlog"
+"$R" --json "$B" >"$T/base.json"
+
+# Four leaves, each the only one of its name among its siblings, well
+# inside the boot (so no change moves its end), at least 3 samples
+# long: "pid name start_ms duration_ms path" of each, by start.
+"$PY" - "$T/base.json" >"$T/picked" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+P = d["processes"]
+m = d["milestones"]
+def path(p):
+    names = []
+    while p is not None:
+        names.append(P[p]["name"])
+        p = P[p]["parent"]
+    return ">".join(reversed(names))
+pids = [p["pid"] for p in P]
+for p in P:
+    if p["children"] or p["parent"] is None or pids.count(p["pid"]) > 1:
+        continue
+    sib = [P[c]["name"] for c in P[p["parent"]]["children"]]
+    if sib.count(p["name"]) == 1 and p["duration_ms"] >= 600 and \
+       p["start_ms"] > m["start_ms"] + 1000 and p["end_ms"] + 3000 < m["end_ms"]:
+        print(p["pid"], p["name"], p["start_ms"], p["duration_ms"], path(p["id"]))
+PYEOF
+if [ "$(wc -l <"$T/picked")" -lt 4 ]; then
+	notok "gen_bootlog's log has four plain leaves to edit ($(wc -l <"$T/picked") found)"
+	exit 0
+fi
+# B starts 10 blocks (2 s) later, C lives 10 blocks longer, D is gone
+# from the new boot, A from the old one.
+set -- $(sed -n 1p "$T/picked"); BP=$1 BN=$2 BS=$3 BPATH=$5
+set -- $(sed -n 2p "$T/picked"); CP=$1 CN=$2 CD=$4 CPATH=$5
+set -- $(sed -n 3p "$T/picked"); DP=$1 DN=$2 DS=$3 DD=$4 DPATH=$5
+set -- $(sed -n 4p "$T/picked"); AP=$1 AN=$2 AS=$3 AD=$4 APATH=$5
+
+# edit_ps IN OUT DROP SHIFT EXTEND K: proc_ps.log without DROP's lines,
+# SHIFT's lines K blocks later (start time moved with them), EXTEND's
+# last line repeated in the K blocks after it.  0 for none.
+edit_ps() {
+	awk -v drop="$3" -v shift="$4" -v ext="$5" -v k="$6" '
+	NR == FNR { if (/^[0-9]+$/) { nb++; stamp[nb] = $1 }
+		else if (NF > 20 && $1 == shift) line[nb] = $0
+		else if (NF > 20 && $1 == ext) { last = $0; lastb = nb }
+		next }
+	/^[0-9]+$/ { b++; print; next }
+	/^$/ { if (b - k in line) { $0 = line[b - k]; $22 += stamp[b] - stamp[b - k]; print }
+		if (b > lastb && b <= lastb + k) print last
+		print ""; next }
+	$1 == drop || $1 == shift { next }
+	{ print }' "$1" "$1" >"$2"
+}
+# mk DIR DROP SHIFT EXTEND: a copy of the base log with those edits.
+mk() {
+	mkdir -p "$1"
+	cp "$B/header" "$B/proc_stat.log" "$B/proc_diskstats.log" "$1/"
+	edit_ps "$B/proc_ps.log" "$1/proc_ps.log" "$2" "$3" "$4" 10
+}
+mk "$T/old" "$AP" 0 0
+mk "$T/new" "$DP" "$BP" "$CP"
+# The same boot with every PID from 3 up moved by 5000.
+renumber() {
+	mkdir -p "$2"
+	cp "$1/header" "$1/proc_stat.log" "$1/proc_diskstats.log" "$2/"
+	awk 'NF > 20 { if ($1 >= 3) $1 += 5000; if ($4 >= 3) $4 += 5000 } { print }' \
+	    "$1/proc_ps.log" >"$2/proc_ps.log"
+}
+renumber "$T/new" "$T/new5k"
+
+"$R" --compare "$T/old" "$T/new" >"$T/cmp" 2>"$T/err"
+rc=$?
+check "--compare exit 0 (exit $rc)" [ "$rc" -eq 0 ]
+same "the four lists hold one process each" \
+    "$(grep -E '^(started|ran|appeared|disappeared)' "$T/cmp")" \
+    "started earlier or later by more than 0.500 s: 1
+ran shorter or longer by more than 0.500 s: 1
+appeared (only in new): 1
+disappeared (only in old): 1"
+# rows TITLE-START FILE: the data rows of one list.
+rows() {
+	awk -v t="$1" 'index($0, t) == 1 { on = 1; getline; next } on && /^$/ { exit } on' "$2"
+}
+fmt_s() { awk -v ms="$1" 'BEGIN { printf "%.3f", ms / 1000 }'; }
+same "started later: $BN, 2 s, matched by name and place" \
+    "$(rows started "$T/cmp" | tr -s ' ' | sed 's/^ //')" \
+    "$(fmt_s "$BS") $(fmt_s $((BS + 2000))) +2.000 $BP $BP $BPATH"
+same "ran longer: $CN, 2 s" \
+    "$(rows ran "$T/cmp" | awk '{ print $3, $4, $5, $6 }')" "+2.000 $CP $CP $CPATH"
+same "appeared: $AN (dropped from the old log)" \
+    "$(rows appeared "$T/cmp" | tr -s ' ' | sed 's/^ //')" \
+    "$(fmt_s "$AS") $(fmt_s "$AD") $AP $APATH"
+same "disappeared: $DN (dropped from the new log)" \
+    "$(rows disappeared "$T/cmp" | tr -s ' ' | sed 's/^ //')" \
+    "$(fmt_s "$DS") $(fmt_s "$DD") $DP $DPATH"
+same "boot time and end unchanged, same process count" \
+    "$(grep -E '^  (boot time|end of boot|processes) ' "$T/cmp" | awk '{ print $NF }')" \
+    "+0.000
++0.000
++0"
+
+# PIDs play no part: renumbered, the same rows with the new PIDs.
+"$R" --compare "$T/old" "$T/new5k" >"$T/cmp5k" 2>/dev/null
+# The lists with the new boot's PIDs moved back by 5000, blanks squeezed.
+unshift() {
+	sed -n '/^started/,$p' "$1" | awk '
+	    /^(started|ran)/ { sec = "pair" } /^appeared/ { sec = "new" } /^disappeared/ { sec = "old" }
+	    sec == "pair" && $5 ~ /^[0-9]+$/ && $5 > 5000 { $5 -= 5000 }
+	    sec == "new" && $3 ~ /^[0-9]+$/ && $3 > 5000 { $3 -= 5000 }
+	    { $1 = $1; print }'
+}
+same "every PID renumbered: the same rows, with the new PIDs" \
+    "$(unshift "$T/cmp5k")" "$(unshift "$T/cmp")"
+check "  (and the new PIDs are the renumbered ones)" grep -q " $((BP + 5000)) " "$T/cmp5k"
+"$R" --compare "$T/new" "$T/new5k" >"$T/same" 2>/dev/null
+same "a boot against itself renumbered: no difference" \
+    "$(grep -E '^(started|ran|appeared|disappeared)' "$T/same" | sed 's/.*: //' | tr '\n' ' ')" \
+    "0 0 0 0 "
+
+# --threshold: a change is listed when larger than it.
+for th in 1999 2000; do
+	"$R" --compare --threshold "$th" "$T/old" "$T/new" >"$T/th" 2>/dev/null
+	want=$([ "$th" -lt 2000 ] && echo 1 || echo 0)
+	same "--threshold $th: 2 s changes listed $want time(s)" \
+	    "$(grep -E '^(started|ran)' "$T/th" | sed 's/.*: //' | tr '\n' ' ')" \
+	    "$want $want "
+done
+
+# -o FILE writes the table there.
+"$R" --compare -o "$T/t.txt" "$T/old" "$T/new" 2>/dev/null
+check "--compare -o FILE: the table" cmp -s "$T/t.txt" "$T/cmp"
+
+# Errors: usage (1), bad input naming the file (2).
+"$R" --compare "$T/old" >/dev/null 2>"$T/e"
+rc=$?
+check "--compare with one path: usage error (exit $rc)" \
+    sh -c "[ $rc -eq 1 ] && grep -q 'needs two paths' '$T/e'"
+"$R" --compare --threshold 1s "$T/old" "$T/new" >/dev/null 2>"$T/e"
+rc=$?
+check "--threshold 1s: usage error (exit $rc)" \
+    sh -c "[ $rc -eq 1 ] && grep -q 'bad --threshold' '$T/e'"
+"$R" --threshold 100 "$T/old" >/dev/null 2>"$T/e"
+rc=$?
+check "--threshold without --compare: usage error (exit $rc)" [ "$rc" -eq 1 ]
+"$R" --compare "$T/old" "$T/nothere" >/dev/null 2>"$T/e"
+rc=$?
+check "--compare with a missing NEW: exit 2 naming it (exit $rc)" \
+    sh -c "[ $rc -eq 2 ] && grep -q 'nothere' '$T/e' && [ \$(wc -l <'$T/e') -eq 1 ]"
