@@ -26,7 +26,7 @@ mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
     double load, char state)
 {
 	struct process *p = trace_new_process(t, pid, name);
-	struct proc_sample s = { 0, (float)load, 0, state };
+	struct proc_sample s = { 0, (float)load, 0, state, 100 };
 	int i;
 
 	assert_non_null(p);
