@@ -32,12 +32,21 @@ lt_add_text(struct layout *l, struct measure *m, char *s, double x, double y,
 	t->s = s;
 	t->font = f;
 	t->rgb = rgb;
+	t->anchor = LT_FIXED;
 	t->box.x = x;
 	t->box.y = y;
 	t->box.w = measure_width(m, f, s);
 	t->box.h = m->height[f];
 	t->baseline = y + m->ascent[f];
 	return l->ntexts++;
+}
+
+size_t
+lt_anchor(struct layout *l, size_t ti, int anchor)
+{
+	if (ti != SIZE_MAX)
+		l->texts[ti].anchor = anchor;
+	return ti;
 }
 
 size_t

@@ -39,12 +39,19 @@ struct lt_box {
 	double x, y, w, h;
 };
 
+/*
+ * Where a text stays when a viewer zooms the time axis (-f html): its
+ * start, middle or end keeps its time; LT_FIXED texts do not move.
+ */
+enum lt_anchor { LT_FIXED, LT_START, LT_MIDDLE, LT_END };
+
 struct lt_text {
 	char *s;		/* valid UTF-8, owned */
 	struct lt_box box;	/* ink-independent: advance x (ascent + descent) */
 	double baseline;
 	int font;		/* enum lt_font */
 	uint32_t rgb;
+	int anchor;		/* enum lt_anchor */
 };
 
 struct lt_rect {

@@ -89,8 +89,8 @@ peak_label(struct layout *l, struct measure *m, double peak, double peak_x,
 	y = bx->y - LEGEND_GAP - m->height[LF_TEXT];
 	if (lt_clashes(l, legend0, x, y, w, m->height[LF_TEXT]))
 		y = bx->y + 1;
-	return lt_add_raw(l, m, buf, x, y, bx->w, LF_TEXT, COL_TPUT) ==
-	    SIZE_MAX ? -1 : 0;
+	return lt_anchor(l, lt_add_raw(l, m, buf, x, y, bx->w, LF_TEXT,
+	    COL_TPUT), LT_MIDDLE) == SIZE_MAX ? -1 : 0;
 }
 
 int

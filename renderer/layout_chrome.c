@@ -274,8 +274,8 @@ axis_label(struct layout *l, struct measure *m, int64_t k, double x,
 		x = l->width - 1 - w;
 	if (x < 1)
 		x = 1;
-	return lt_add_raw(l, m, buf, x, y, w + 1, LF_LABEL, COL_TEXT) ==
-	    SIZE_MAX ? -1 : 0;
+	return lt_anchor(l, lt_add_raw(l, m, buf, x, y, w + 1, LF_LABEL,
+	    COL_TEXT), LT_MIDDLE) == SIZE_MAX ? -1 : 0;
 }
 
 /*
@@ -338,8 +338,8 @@ add_mark(struct layout *l, struct measure *m, const char *raw, int64_t ms,
 		free(s);
 		return -1;
 	}
-	if ((ti = lt_add_text(l, m, s, x, y + r * h, LF_LABEL, COL_MARK)) ==
-	    SIZE_MAX)
+	if ((ti = lt_anchor(l, lt_add_text(l, m, s, x, y + r * h, LF_LABEL,
+	    COL_MARK), LT_MIDDLE)) == SIZE_MAX)
 		return -1;
 	l->marks[l->nmarks].x = layout_x(l, ms);
 	l->marks[l->nmarks].text = ti;

@@ -108,7 +108,8 @@ lane_label(struct layout *l, struct measure *m, const char *raw, double xa,
     double xb, double y, size_t band0, uint32_t rgb, int *rows)
 {
 	double w, h = m->height[LF_LABEL], x[3], bx = 0;
-	int r, best = -1, i;
+	static const int anchors[3] = { LT_MIDDLE, LT_START, LT_END };
+	int r, best = -1, i, anchor = LT_MIDDLE;
 	char *s;
 
 	if ((s = text_clean(raw, 1)) == NULL)
@@ -128,6 +129,7 @@ lane_label(struct layout *l, struct measure *m, const char *raw, double xa,
 		if (r >= 0 && (best < 0 || r < best)) {
 			best = r;
 			bx = x[i];
+			anchor = anchors[i];
 		}
 	}
 	if (best < 0) {
@@ -136,8 +138,8 @@ lane_label(struct layout *l, struct measure *m, const char *raw, double xa,
 	}
 	if (best + 1 > *rows)
 		*rows = best + 1;
-	return lt_add_text(l, m, s, bx, y + best * h, LF_LABEL, rgb) ==
-	    SIZE_MAX ? -1 : 0;
+	return lt_anchor(l, lt_add_text(l, m, s, bx, y + best * h, LF_LABEL,
+	    rgb), anchor) == SIZE_MAX ? -1 : 0;
 }
 
 /* Initcalls by duration, longest first (then earliest). */
@@ -278,8 +280,8 @@ unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx)
 	if (w + 8 > u->w || lt_clashes(l, 0, u->x + (u->w - w) / 2,
 	    u->y + (u->h - h) / 2, w, h))
 		return 0;
-	ti = lt_add_raw(l, m, "not logged", u->x + (u->w - w) / 2,
-	    u->y + (u->h - h) / 2, w + 1, LF_LABEL, COL_TEXT);
+	ti = lt_anchor(l, lt_add_raw(l, m, "not logged", u->x + (u->w - w) / 2,
+	    u->y + (u->h - h) / 2, w + 1, LF_LABEL, COL_TEXT), LT_MIDDLE);
 	if (ti == SIZE_MAX)
 		return -1;
 	l->unlogged_text[l->nunlogged_text++] = ti;

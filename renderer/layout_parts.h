@@ -26,6 +26,8 @@ struct trace;
  */
 size_t lt_add_text(struct layout *, struct measure *, char *s, double x,
     double y, int font, uint32_t rgb);
+/* Sets text ti's anchor (enum lt_anchor); SIZE_MAX passes through.  Returns ti. */
+size_t lt_anchor(struct layout *, size_t ti, int anchor);
 /* Cleans raw text, fits it to maxw and adds it; SIZE_MAX on no memory. */
 size_t lt_add_raw(struct layout *, struct measure *, const char *raw,
     double x, double y, double maxw, int font, uint32_t rgb);

@@ -214,6 +214,7 @@ row_text(struct layout *l, struct measure *m, struct lt_row *row,
     const struct chart_opts *o, int readable)
 {
 	double inside, right, left, w, x, y, best;
+	int anchor;
 	const struct lt_box *b = &row->box;
 	char *s;
 
@@ -237,14 +238,20 @@ row_text(struct layout *l, struct measure *m, struct lt_row *row,
 		free(s);
 		return 0;
 	}
-	if (w <= inside || best == inside)
+	/* Zoomed in (-f html), a label keeps its side of the box. */
+	if (w <= inside || best == inside) {
 		x = b->x + (b->w - w) / 2;
-	else if (w <= right || best == right)
+		anchor = LT_MIDDLE;
+	} else if (w <= right || best == right) {
 		x = b->x + b->w + LABEL_PAD;
-	else
+		anchor = LT_START;
+	} else {
 		x = b->x - LABEL_PAD - w;
+		anchor = LT_END;
+	}
 	y = b->y - (ROW_H - b->h) / 2 + (ROW_H - m->height[LF_LABEL]) / 2;
-	row->text = lt_add_text(l, m, s, x, y, LF_LABEL, COL_TEXT);
+	row->text = lt_anchor(l, lt_add_text(l, m, s, x, y, LF_LABEL,
+	    COL_TEXT), anchor);
 	return row->text == SIZE_MAX ? -1 : 0;
 }
 
