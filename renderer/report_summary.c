@@ -6,16 +6,8 @@
 #include "logfiles.h"
 #include "report_summary.h"
 
-enum key { BY_CPU, BY_DSTATE, BY_DURATION };
-
-/* What a top list is ranked by; qsort gets the values, not the report. */
-struct ranked {
-	double v;
-	size_t i;		/* index in report.procs: the tie-break */
-};
-
 static double
-key_of(const struct report_proc *p, enum key k)
+key_of(const struct report_proc *p, enum summary_key k)
 {
 	switch (k) {
 	case BY_CPU:
@@ -30,7 +22,7 @@ key_of(const struct report_proc *p, enum key k)
 static int
 cmp_ranked(const void *a, const void *b)
 {
-	const struct ranked *x = a, *y = b;
+	const struct summary_rank *x = a, *y = b;
 
 	if (x->v != y->v)
 		return x->v > y->v ? -1 : 1;
@@ -90,9 +82,25 @@ totals(const struct report *r, FILE *f)
 	fprintf(f, "  %-22s %12zu\n", "processes", r->nprocs);
 }
 
+size_t
+report_summary_top(const struct report *r, struct summary_rank *v,
+    enum summary_key k)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nprocs; i++) {
+		v[n].v = key_of(&r->procs[i], k);
+		v[n].i = i;
+		if (k == BY_DURATION || v[n].v > 0)
+			n++;
+	}
+	qsort(v, n, sizeof(*v), cmp_ranked);
+	return n < SUMMARY_TOP ? n : SUMMARY_TOP;
+}
+
 /* One row: the ranked value(s), pid, start, name. */
 static void
-top_row(const struct report_proc *p, enum key k, FILE *f)
+top_row(const struct report_proc *p, enum summary_key k, FILE *f)
 {
 	char b[32];
 
@@ -111,24 +119,18 @@ top_row(const struct report_proc *p, enum key k, FILE *f)
 
 /* The SUMMARY_TOP largest by k (those above 0 for CPU and D state). */
 static void
-top(const struct report *r, struct ranked *v, enum key k, FILE *f)
+top(const struct report *r, struct summary_rank *v, enum summary_key k,
+    FILE *f)
 {
 	static const char *const title[] = { "CPU time", "D-state time",
 	    "duration" };
 	static const char *const cols[] = { "     cpu_s     user_s      sys_s",
 	    "  dstate_s", "     dur_s" };
-	size_t i, n = 0;
+	size_t i, n = report_summary_top(r, v, k);
 
-	for (i = 0; i < r->nprocs; i++) {
-		v[n].v = key_of(&r->procs[i], k);
-		v[n].i = i;
-		if (k == BY_DURATION || v[n].v > 0)
-			n++;
-	}
-	qsort(v, n, sizeof(*v), cmp_ranked);
 	fprintf(f, "\ntop %d by %s\n  %s      pid    start_s  name\n",
 	    SUMMARY_TOP, title[k], cols[k]);
-	for (i = 0; i < n && i < SUMMARY_TOP; i++)
+	for (i = 0; i < n; i++)
 		top_row(&r->procs[v[i].i], k, f);
 	if (n == 0)
 		fputs("  (none)\n", f);
@@ -137,7 +139,7 @@ top(const struct report *r, struct ranked *v, enum key k, FILE *f)
 int
 report_summary_write(const struct report *r, FILE *f)
 {
-	struct ranked *v;
+	struct summary_rank *v;
 
 	if ((v = calloc(r->nprocs + 1, sizeof(*v))) == NULL)
 		return -1;

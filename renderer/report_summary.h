@@ -9,6 +9,22 @@
 /* Rows in each top list. */
 #define SUMMARY_TOP 10
 
+enum summary_key { BY_CPU, BY_DSTATE, BY_DURATION };
+
+/* What a top list is ranked by; qsort gets the values, not the report. */
+struct summary_rank {
+	double v;
+	size_t i;		/* index in report.procs: the tie-break */
+};
+
+/*
+ * Ranks the processes by k into v (room for r->nprocs), largest first,
+ * those above 0 only for CPU and D state; returns how many of the
+ * first SUMMARY_TOP to show.  The HTML page's table uses it too.
+ */
+size_t report_summary_top(const struct report *r, struct summary_rank *v,
+    enum summary_key k);
+
 /*
  * Milestones, totals and the top processes by CPU time, D-state time
  * and duration.  0, or -1 when out of memory (nothing written); write
