@@ -153,6 +153,19 @@ $(BUILD)/logger/%.o: logger/%.c $(FLAGS_STAMP)
 $(BUILD)/renderer/%.o: renderer/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(call say,CC,$@)$(CC) $(RENDER_FLAGS) -c $< -o $@
+# The -f html page's style and script (renderer/html/) as C strings;
+# \? keeps "??" in the script from reading as a trigraph.
+HTML_ASSETS := renderer/html/page.css renderer/html/page.js
+cstring = printf 'static const char $(1)[] =\n'; sed -e 's/\\/\\\\/g' \
+	  -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $(2); \
+	  printf ';\n'
+$(BUILD)/renderer/html_assets.h: $(HTML_ASSETS) Makefile
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@){ printf '/* html_assets.h: generated from $(HTML_ASSETS) by the Makefile. */\n'; \
+	  $(call cstring,html_css,renderer/html/page.css); \
+	  $(call cstring,html_js,renderer/html/page.js); } > $@
+$(BUILD)/renderer/html.o: $(BUILD)/renderer/html_assets.h
+$(BUILD)/renderer/html.o: RENDER_FLAGS += -I$(BUILD)/renderer
 # The unit tests' helpers (tests/unit/lib) are compiled once into libtest.a.
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

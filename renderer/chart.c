@@ -15,6 +15,7 @@
 #include <zlib.h>
 
 #include "chart.h"
+#include "html.h"
 #include "layout.h"
 #include "outfile.h"
 #include "paint.h"
@@ -23,7 +24,7 @@
 #define BAND_ROWS	256	/* PNG is painted and encoded this many rows at a time */
 
 static const char *const format_names[] = { "png", "svg", "svgz", "eps",
-    "pdf" };
+    "pdf", "html" };
 
 /* Where cairo's output goes: straight to the file, or through gzip. */
 struct out {
@@ -271,7 +272,10 @@ chart_write(const struct trace *t, const struct proctree *tree,
 	if (layout_make(&l, t, tree, o, d) == -1)
 		return -1;
 	diag_set_file(d, "%s", "");
-	rc = write_file(&l, o->format, path, d);
+	if (o->format == FMT_HTML)
+		rc = html_write(&l, t, tree, path, d);
+	else
+		rc = write_file(&l, o->format, path, d);
 	layout_free(&l);
 	return rc;
 }

@@ -8,11 +8,12 @@
 
 /* "png" -> FMT_PNG; 0 or -1 when unknown. */
 int chart_format_parse(const char *, enum chart_format *);
-/* "png", "svg", "svgz", "eps", "pdf". */
+/* "png", "svg", "svgz", "eps", "pdf", "html". */
 const char *chart_format_ext(enum chart_format);
 
 /*
- * Lays out and draws the chart, writing `path` atomically (a temporary
+ * Lays out and draws the chart (or, for FMT_HTML, the page of html.h),
+ * writing `path` atomically (a temporary
  * file in the same directory, then rename), or to standard output as a
  * stream when path is "-".  0, or -1 with diag set
  * (status EXIT_OUTPUT when the file cannot be written, EXIT_USAGE for a

@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-enum chart_format { FMT_PNG, FMT_SVG, FMT_SVGZ, FMT_EPS, FMT_PDF };
+enum chart_format { FMT_PNG, FMT_SVG, FMT_SVGZ, FMT_EPS, FMT_PDF, FMT_HTML };
 
 /* --width: cairo's image surfaces stop at 32767 pixels. */
 #define CHART_WIDTH_MIN	100

@@ -53,7 +53,8 @@ help(void)
 	    "directory of log files; several are merged. Default:\n"
 	    "/var/log/bootchart.tgz.\n"
 	    "\n"
-	    "  -f, --format FMT      output format: png (default), svg, svgz, eps, pdf\n"
+	    "  -f, --format FMT      output format: png (default), svg, svgz, eps, pdf,\n"
+	    "                        html (interactive page: docs/html.md)\n"
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
 	    "                        standard output for --json, --summary and\n"
@@ -136,7 +137,7 @@ option(struct cli *c, int ch, const char *arg)
 	case 'f':
 		if (chart_format_parse(arg, &c->chart.format) != 0)
 			return usage_error("unknown format '%s' (png, svg, "
-			    "svgz, eps, pdf)", arg);
+			    "svgz, eps, pdf, html)", arg);
 		break;
 	case 'o': c->output = arg; break;
 	case OPT_WIDTH:

@@ -208,7 +208,8 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 		    "long");
 	/* Compressed bytes would garble the terminal, as gzip knows. */
 	if (strcmp(path, "-") == 0 && c->chart.format != FMT_SVG &&
-	    c->chart.format != FMT_EPS && isatty(STDOUT_FILENO))
+	    c->chart.format != FMT_EPS && c->chart.format != FMT_HTML &&
+	    isatty(STDOUT_FILENO))
 		return diag_error_status(d, EXIT_USAGE, "not writing %s to a "
 		    "terminal: redirect standard output, or give -o FILE",
 		    chart_format_ext(c->chart.format));

@@ -1,0 +1,179 @@
+/* page.js: the -f html page's script: search, zoom and pan along the time axis, the details of the process under the pointer (docs/html.md). */
+(function () {
+	'use strict';
+	const svg = document.getElementById('chart');
+	if (!svg)
+		return;
+	const ds = svg.dataset;
+	const x0 = +ds.x0, pw = +ds.pw, t0 = +ds.t0, pxms = +ds.pxms;
+	const width = +svg.getAttribute('width');
+	const top = +ds.top;	/* the process rows start here */
+	const layers = svg.querySelectorAll('g.z');
+	const clip = document.getElementById('plotclip');
+	const span = document.getElementById('span');
+	const info = document.getElementById('info');
+	const hits = document.getElementById('hits');
+	const MAXK = Math.max(1, pw * pxms);	/* down to a pixel per ms */
+
+	/* Texts (and their grounds) keep their size: counter-scaled about an anchor. */
+	const pinned = [];
+	for (const el of svg.querySelectorAll('g.z text, g.z .a')) {
+		const a = el.hasAttribute('data-a') ? el.getAttribute('data-a') :
+		    el.getAttribute('x');
+		pinned.push([el, +a]);
+	}
+
+	/* The rows, their names (the tooltip's first line), lowercased. */
+	const rows = Array.from(svg.querySelectorAll('g.r'));
+	const names = rows.map(function (g) {
+		const t = g.querySelector('title');
+		return (t ? t.textContent.split('\n')[0] : '').toLowerCase();
+	});
+
+	/* The view: screen x = k * x + b, in the chart's own pixels. */
+	let k = 1, b = 0, queued = false;
+
+	function clamp() {
+		k = Math.min(Math.max(k, 1), MAXK);
+		b = Math.min(x0 - k * x0, Math.max(x0 + pw - k * (x0 + pw), b));
+		if (k === 1)
+			b = 0;
+	}
+
+	function secs(x) {
+		return ((t0 + (x - x0) / pxms) / 1000).toFixed(3);
+	}
+
+	function apply() {
+		queued = false;
+		const m = k === 1 ? null : 'matrix(' + k + ',0,0,1,' + b + ',0)';
+		for (const g of layers) {
+			if (m)
+				g.setAttribute('transform', m);
+			else
+				g.removeAttribute('transform');
+		}
+		for (const p of pinned) {
+			if (m)
+				p[0].setAttribute('transform', 'matrix(' + 1 / k +
+				    ',0,0,1,' + (p[1] - p[1] / k) + ',0)');
+			else
+				p[0].removeAttribute('transform');
+		}
+		/* Unzoomed, labels may reach into the margins as in the PNG. */
+		clip.setAttribute('x', m ? x0 : 0);
+		clip.setAttribute('width', m ? pw : width);
+		const a = (x0 - b) / k, e = (x0 + pw - b) / k;
+		span.dataset.t0 = secs(a);
+		span.dataset.t1 = secs(e);
+		span.textContent = 'time ' + secs(a) + ' s to ' + secs(e) + ' s' +
+		    (k === 1 ? '' : ' (zoom ' + k.toFixed(1) + 'x)');
+	}
+
+	function update() {
+		clamp();
+		if (!queued) {
+			queued = true;
+			requestAnimationFrame(apply);
+		}
+	}
+
+	function chartX(ev) {
+		const r = svg.getBoundingClientRect();
+		return (ev.clientX - r.left) * width / r.width;
+	}
+
+	function chartY(ev) {
+		const r = svg.getBoundingClientRect();
+		return (ev.clientY - r.top) * width / r.width;
+	}
+
+	/*
+	 * The wheel zooms over the charts above the rows, or anywhere with
+	 * Ctrl; over the rows it scrolls the page.  Sideways it pans.
+	 */
+	svg.addEventListener('wheel', function (ev) {
+		const x = chartX(ev);
+		if (ev.deltaX !== 0 && Math.abs(ev.deltaX) > Math.abs(ev.deltaY)) {
+			b -= ev.deltaX;
+		} else if (ev.ctrlKey || chartY(ev) < top) {
+			const f = Math.exp(-ev.deltaY * (ev.deltaMode ? 0.05 : 0.002));
+			const xd = (x - b) / k;
+			k *= f;
+			clamp();
+			b = x - k * xd;
+		} else {
+			return;
+		}
+		ev.preventDefault();
+		update();
+	}, { passive: false });
+
+	let drag = null;
+	svg.addEventListener('mousedown', function (ev) {
+		if (ev.button !== 0 || k === 1)
+			return;
+		drag = { x: ev.clientX, b: b };
+		svg.classList.add('drag');
+		ev.preventDefault();
+	});
+	window.addEventListener('mousemove', function (ev) {
+		if (!drag)
+			return;
+		const r = svg.getBoundingClientRect();
+		b = drag.b + (ev.clientX - drag.x) * width / r.width;
+		update();
+	});
+	window.addEventListener('mouseup', function () {
+		drag = null;
+		svg.classList.remove('drag');
+	});
+	document.getElementById('reset').addEventListener('click', function () {
+		k = 1;
+		b = 0;
+		update();
+	});
+
+	/* The details of the process under the pointer, from its tooltip. */
+	let cur = null;
+	svg.addEventListener('mouseover', function (ev) {
+		const g = ev.target.closest('g.r');
+		if (!g || g === cur)
+			return;
+		if (cur)
+			cur.classList.remove('cur');
+		cur = g;
+		g.classList.add('cur');
+		const t = g.querySelector('title');
+		info.textContent = t ? t.textContent : '';
+	});
+
+	/* Search: rows whose name holds the text stand out, the rest dim. */
+	const q = document.getElementById('q');
+	let next = 0;
+	q.addEventListener('input', function () {
+		const s = q.value.trim().toLowerCase();
+		let n = 0;
+		rows.forEach(function (g, i) {
+			const hit = s !== '' && names[i].includes(s);
+			g.classList.toggle('hit', hit);
+			n += hit;
+		});
+		svg.classList.toggle('q', s !== '');
+		hits.textContent = s === '' ? '' : n + ' of ' + rows.length +
+		    ' processes';
+		hits.dataset.n = n;
+		next = 0;
+	});
+	/* Enter brings the next match into view. */
+	q.addEventListener('keydown', function (ev) {
+		if (ev.key !== 'Enter')
+			return;
+		const all = svg.querySelectorAll('g.r.hit');
+		if (all.length === 0)
+			return;
+		all[next % all.length].scrollIntoView({ block: 'center' });
+		next++;
+	});
+	apply();
+}());

@@ -1,0 +1,125 @@
+/* html_summary.c: --summary's milestones, totals and top processes as HTML tables under the chart (-f html). */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "html.h"
+#include "html_svg.h"
+#include "logfiles.h"
+#include "report_summary.h"
+
+static int
+milestone(FILE *f, const char *label, int known, int64_t ms, const char *note)
+{
+	char b[32];
+	int rc = 0;
+
+	fprintf(f, "<tr><th>%s</th><td class=\"n\">%s</td><td>", label,
+	    known ? report_secs(b, sizeof(b), ms, 0) : "-");
+	if (note != NULL)
+		rc = html_puts_log(f, note);
+	fputs("</td></tr>\n", f);
+	return rc;
+}
+
+/* The notes are ours but for the end reason, which comes from the log. */
+static int
+milestones(const struct report *r, FILE *f)
+{
+	const struct report_milestones *m = &r->ms;
+
+	fputs("<table><caption>Milestones</caption>\n<tr><th>milestone</th>"
+	    "<th>uptime_s</th><th></th></tr>\n", f);
+	milestone(f, "start (first process)", 1, m->start_ms, NULL);
+	milestone(f, "kernel end", m->has_kernel_end, m->kernel_end_ms,
+	    m->has_kernel_end ? NULL : "(not logged)");
+	milestone(f, "logging start", 1, m->log_start_ms, NULL);
+	milestone(f, "switch_root", m->has_switch_root, m->switch_root_ms,
+	    m->has_switch_root ? NULL : "(not logged)");
+	if (milestone(f, "end of boot", 1, m->end_ms, m->end_reason) == -1)
+		return -1;
+	milestone(f, "boot time", 1, m->boot_ms, "(end - start)");
+	fputs("</table>\n", f);
+	return 0;
+}
+
+static void
+totals(const struct report *r, FILE *f)
+{
+	const struct report_totals *t = &r->tot;
+
+	fputs("<table><caption>Totals (whole log)</caption>\n", f);
+	fprintf(f, "<tr><th>CPU busy</th><td class=\"n\">%.3f</td><td>s "
+	    "(CPU-seconds over %d CPU%s: user %.3f, sys %.3f)</td></tr>\n",
+	    t->cpu_user_s + t->cpu_sys_s, t->ncpus, t->ncpus == 1 ? "" : "s",
+	    t->cpu_user_s, t->cpu_sys_s);
+	fprintf(f, "<tr><th>I/O wait</th><td class=\"n\">%.3f</td><td>s "
+	    "(CPU-seconds)</td></tr>\n", t->cpu_io_s);
+	fprintf(f, "<tr><th>disk read</th><td class=\"n\">%.1f</td><td>MB"
+	    "</td></tr>\n", t->read_bytes / REPORT_MB);
+	fprintf(f, "<tr><th>disk written</th><td class=\"n\">%.1f</td><td>MB"
+	    "</td></tr>\n", t->write_bytes / REPORT_MB);
+	fprintf(f, "<tr><th>processes</th><td class=\"n\">%zu</td><td></td>"
+	    "</tr>\n</table>\n", r->nprocs);
+}
+
+/* One top list, with --summary's columns (docs/summary.md). */
+static int
+top(const struct report *r, struct summary_rank *v, enum summary_key k,
+    FILE *f)
+{
+	static const char *const title[] = { "CPU time", "D-state time",
+	    "duration" };
+	static const char *const cols[] = {
+	    "<th>cpu_s</th><th>user_s</th><th>sys_s</th>", "<th>dstate_s</th>",
+	    "<th>dur_s</th>" };
+	const struct report_proc *p;
+	size_t i, n = report_summary_top(r, v, k);
+	char a[32], b[32];
+
+	fprintf(f, "<table><caption>Top %d by %s</caption>\n<tr>%s<th>pid</th>"
+	    "<th>start_s</th><th>name</th></tr>\n", SUMMARY_TOP, title[k],
+	    cols[k]);
+	for (i = 0; i < n; i++) {
+		p = &r->procs[v[i].i];
+		fputs("<tr>", f);
+		if (k == BY_CPU)
+			fprintf(f, "<td class=\"n\">%.3f</td><td class=\"n\">"
+			    "%.3f</td><td class=\"n\">%.3f</td>",
+			    p->user_s + p->sys_s, p->user_s, p->sys_s);
+		else if (k == BY_DSTATE)
+			fprintf(f, "<td class=\"n\">%.3f</td>", p->dstate_s);
+		else
+			fprintf(f, "<td class=\"n\">%s</td>", report_secs(a,
+			    sizeof(a), p->duration_ms, 0));
+		fprintf(f, "<td class=\"n\">%lld</td><td class=\"n\">%s</td>"
+		    "<td>", (long long)p->pid,
+		    report_secs(b, sizeof(b), p->start_ms, 0));
+		if (html_puts_log(f, p->name) == -1)
+			return -1;
+		fputs("</td></tr>\n", f);
+	}
+	if (n == 0)
+		fputs("<tr><td colspan=\"6\">(none)</td></tr>\n", f);
+	fputs("</table>\n", f);
+	return 0;
+}
+
+int
+html_summary_write(const struct report *r, FILE *f)
+{
+	struct summary_rank *v;
+	int rc = 0;
+
+	if ((v = calloc(r->nprocs + 1, sizeof(*v))) == NULL)
+		return -1;
+	fputs("<section id=\"summary\"><h2>Summary</h2>\n", f);
+	if (milestones(r, f) == -1)
+		rc = -1;
+	totals(r, f);
+	if (rc == -1 || top(r, v, BY_CPU, f) == -1 ||
+	    top(r, v, BY_DSTATE, f) == -1 || top(r, v, BY_DURATION, f) == -1)
+		rc = -1;
+	fputs("</section>\n", f);
+	free(v);
+	return rc;
+}

@@ -1,0 +1,629 @@
+/* html_svg.c: the second painter: walks the same layout as paint.c and writes SVG elements instead of cairo calls (-f html). */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "html_svg.h"
+
+/* Distinct fill colours given a class each; more are written inline. */
+#define PAL_MAX 64
+
+struct svg {
+	FILE *f;
+	const struct layout *l;
+	const struct report *r;
+	uint32_t pal[PAL_MAX];
+	size_t npal;
+};
+
+void
+html_puts(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		default: putc(*s, f);
+		}
+}
+
+int
+html_puts_log(FILE *f, const char *s)
+{
+	size_t cap = 4 * strlen(s) + 1;	/* \xHH at worst per byte */
+	char *e;
+
+	if ((e = malloc(cap)) == NULL)
+		return -1;
+	escape_text(e, cap, s);
+	html_puts(f, e);
+	free(e);
+	return 0;
+}
+
+/* A coordinate with at most two decimals and no trailing zeros. */
+static void
+num(FILE *f, double v)
+{
+	char b[48];
+	size_t n;
+
+	if (!isfinite(v))
+		v = 0;
+	n = (size_t)snprintf(b, sizeof(b), "%.2f", v);
+	if (n >= sizeof(b))
+		n = sizeof(b) - 1;
+	while (n > 0 && b[n - 1] == '0')
+		n--;
+	if (n > 0 && b[n - 1] == '.')
+		n--;
+	b[n] = '\0';
+	fputs(strcmp(b, "-0") == 0 ? "0" : b, f);
+}
+
+static void
+pal_add(struct svg *s, uint32_t rgb)
+{
+	size_t i;
+
+	for (i = 0; i < s->npal; i++)
+		if (s->pal[i] == rgb)
+			return;
+	if (s->npal < PAL_MAX)
+		s->pal[s->npal++] = rgb;
+}
+
+static void
+pal_rects(struct svg *s, const struct lt_rect *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		pal_add(s, r[i].rgb);
+}
+
+/* Every fill colour the layout uses, so each gets a short class. */
+static void
+pal_collect(struct svg *s)
+{
+	const struct layout *l = s->l;
+	size_t i;
+
+	pal_rects(s, l->cells, l->ncells);
+	pal_rects(s, l->swatches, l->nswatches);
+	pal_rects(s, l->kbars, l->nkbars);
+	for (i = 0; i < l->ntexts; i++)
+		pal_add(s, l->texts[i].rgb);
+}
+
+/* ` class="kN"` for a fill colour (plus extra classes), or a style. */
+static void
+fill_attr(struct svg *s, uint32_t rgb, const char *extra)
+{
+	size_t i;
+
+	for (i = 0; i < s->npal; i++)
+		if (s->pal[i] == rgb) {
+			fprintf(s->f, " class=\"k%zu%s%s\"", i,
+			    extra[0] ? " " : "", extra);
+			return;
+		}
+	if (extra[0])
+		fprintf(s->f, " class=\"%s\"", extra);
+	fprintf(s->f, " style=\"fill:#%06x\"", (unsigned)(rgb & 0xffffff));
+}
+
+static void
+box_attrs(struct svg *s, const struct lt_box *b)
+{
+	fputs(" x=\"", s->f);
+	num(s->f, b->x);
+	fputs("\" y=\"", s->f);
+	num(s->f, b->y);
+	fputs("\" width=\"", s->f);
+	num(s->f, b->w);
+	fputs("\" height=\"", s->f);
+	num(s->f, b->h);
+	putc('"', s->f);
+}
+
+static void
+rect_cls(struct svg *s, const struct lt_box *b, const char *cls)
+{
+	fputs("<rect", s->f);
+	box_attrs(s, b);
+	fprintf(s->f, " class=\"%s\"/>\n", cls);
+}
+
+static void
+rect_rgb(struct svg *s, const struct lt_box *b, uint32_t rgb)
+{
+	fputs("<rect", s->f);
+	box_attrs(s, b);
+	fill_attr(s, rgb, "");
+	fputs("/>\n", s->f);
+}
+
+/* paint.c's frame_box: a 1 px line on pixel centres. */
+static void
+frame(struct svg *s, const struct lt_box *b)
+{
+	struct lt_box fb = { floor(b->x) + 0.5, floor(b->y) + 0.5,
+	    floor(b->w), floor(b->h) };
+
+	rect_cls(s, &fb, "fr");
+}
+
+/* A layer that follows the time axis when zoomed, clipped to clip. */
+static void
+zoom_open(struct svg *s, const char *clip)
+{
+	fprintf(s->f, "<g clip-path=\"url(#%s)\"><g class=\"z\">\n", clip);
+}
+
+static void
+zoom_close(struct svg *s)
+{
+	fputs("</g></g>\n", s->f);
+}
+
+/* The palette, the hatching tile and the clip paths. */
+static void
+defs(struct svg *s)
+{
+	const struct layout *l = s->l;
+	size_t i;
+
+	fputs("<style>", s->f);
+	for (i = 0; i < s->npal; i++)
+		fprintf(s->f, ".k%zu{fill:#%06x}", i,
+		    (unsigned)(s->pal[i] & 0xffffff));
+	fprintf(s->f, ".hb{fill:#%06x}</style>\n<defs>\n", COL_HATCH);
+	/* paint.c's hatch tile: one anti-diagonal line of pixels. */
+	fputs("<pattern id=\"hatch\" width=\"6\" height=\"6\" "
+	    "patternUnits=\"userSpaceOnUse\"><path class=\"hb\" d=\"", s->f);
+	for (i = 0; i < 6; i++)
+		fprintf(s->f, "M%zu %zuh1v1h-1z", 5 - i, i);
+	fputs("\"/></pattern>\n", s->f);
+	/* The script narrows this one to the time axis when zoomed. */
+	fprintf(s->f, "<clipPath id=\"plot\"><rect id=\"plotclip\" x=\"0\" "
+	    "y=\"0\" width=\"%d\" height=\"%d\"/></clipPath>\n", l->width,
+	    l->height);
+	fputs("<clipPath id=\"charts\">", s->f);
+	rect_cls(s, &l->cpu_box, "cb");
+	rect_cls(s, &l->disk_box, "cb");
+	fputs("</clipPath>\n</defs>\n", s->f);
+}
+
+static void
+points(struct svg *s, const struct lt_poly *p, const struct lt_box *area)
+{
+	size_t i;
+
+	fputs(" points=\"", s->f);
+	if (area != NULL) {
+		num(s->f, p->pts[0].x);
+		putc(',', s->f);
+		num(s->f, area->y + area->h);
+		putc(' ', s->f);
+	}
+	for (i = 0; i < p->n; i++) {
+		num(s->f, p->pts[i].x);
+		putc(',', s->f);
+		num(s->f, p->pts[i].y);
+		putc(' ', s->f);
+	}
+	if (area != NULL) {
+		num(s->f, p->pts[p->n - 1].x);
+		putc(',', s->f);
+		num(s->f, area->y + area->h);
+	}
+	putc('"', s->f);
+}
+
+/* A stacked-chart area: the polyline closed down to the box's bottom. */
+static void
+area(struct svg *s, const struct lt_poly *p, const struct lt_box *b,
+    uint32_t rgb)
+{
+	if (p->n == 0)
+		return;
+	fputs("<polygon", s->f);
+	points(s, p, b);
+	fill_attr(s, rgb, "");
+	fputs("/>\n", s->f);
+}
+
+static void
+line(struct svg *s, const struct lt_poly *p, const char *cls)
+{
+	if (p->n == 0)
+		return;
+	fputs("<polyline", s->f);
+	points(s, p, NULL);
+	fprintf(s->f, " class=\"%s\"/>\n", cls);
+}
+
+static void
+charts(struct svg *s)
+{
+	const struct layout *l = s->l;
+
+	zoom_open(s, "charts");
+	area(s, &l->cpu_io, &l->cpu_box, COL_IO);
+	area(s, &l->cpu_busy, &l->cpu_box, COL_CPU);
+	area(s, &l->disk_util, &l->disk_box, COL_IO);
+	line(s, &l->disk_tput, "tp");
+	zoom_close(s);
+	frame(s, &l->cpu_box);
+	frame(s, &l->disk_box);
+}
+
+/* A vertical line at x (on a pixel centre) from y0 to y1, in a path. */
+static void
+vline(FILE *f, double x, double y0, double y1)
+{
+	putc('M', f);
+	num(f, floor(x) + 0.5);
+	putc(' ', f);
+	num(f, y0);
+	putc('V', f);
+	num(f, y1);
+}
+
+static void
+grid(struct svg *s)
+{
+	const struct layout *l = s->l;
+	const struct lt_box *b = &l->proc_box;
+	size_t i;
+	int major;
+
+	zoom_open(s, "plot");
+	for (major = 0; major <= 1; major++) {
+		fprintf(s->f, "<path class=\"%s\" d=\"", major ? "gm" : "gd");
+		for (i = 0; i < l->nticks; i++)
+			if (l->ticks[i].major == major)
+				vline(s->f, l->ticks[i].x, b->y, b->y + b->h);
+		fputs("\"/>\n", s->f);
+	}
+	zoom_close(s);
+	frame(s, b);
+}
+
+/* paint.c's dep_line without bands: the vertical, then the stub. */
+static void
+deps(struct svg *s)
+{
+	const struct layout *l = s->l;
+	const struct lt_row *r;
+	double ym;
+	size_t i;
+
+	zoom_open(s, "plot");
+	fputs("<path class=\"dp\" d=\"", s->f);
+	for (i = 0; i < l->nrows; i++) {
+		r = &l->rows[i];
+		if (!r->has_dep)
+			continue;
+		ym = floor(r->box.y + r->box.h / 2) + 0.5;
+		if (r->dep_vert)
+			vline(s->f, r->dep_x, r->dep_y0, ym);
+		putc('M', s->f);
+		num(s->f, floor(r->dep_x) + 0.5);
+		putc(' ', s->f);
+		num(s->f, ym);
+		putc('H', s->f);
+		num(s->f, r->box.x);
+	}
+	fputs("\"/>\n", s->f);
+	zoom_close(s);
+}
+
+/* Whether colour rgb is among the row's cells before cell j. */
+static int
+seen_before(const struct layout *l, const struct lt_row *r, size_t j,
+    uint32_t rgb)
+{
+	size_t k;
+
+	for (k = 0; k < j; k++)
+		if (l->cells[r->cell0 + k].rgb == rgb)
+			return 1;
+	return 0;
+}
+
+/* The row's cells as one path per colour: fewer, shorter elements. */
+static void
+cells(struct svg *s, const struct lt_row *r)
+{
+	const struct layout *l = s->l;
+	const struct lt_rect *c;
+	uint32_t rgb;
+	size_t j, k;
+
+	for (j = 0; j < r->ncells; j++) {
+		rgb = l->cells[r->cell0 + j].rgb;
+		if (seen_before(l, r, j, rgb))
+			continue;
+		fputs("<path", s->f);
+		fill_attr(s, rgb, "");
+		fputs(" d=\"", s->f);
+		for (k = j; k < r->ncells; k++) {
+			c = &l->cells[r->cell0 + k];
+			if (c->rgb != rgb)
+				continue;
+			putc('M', s->f);
+			num(s->f, c->box.x);
+			putc(' ', s->f);
+			num(s->f, c->box.y);
+			putc('h', s->f);
+			num(s->f, c->box.w);
+			putc('v', s->f);
+			num(s->f, c->box.h);
+			putc('h', s->f);
+			num(s->f, -c->box.w);
+			putc('z', s->f);
+		}
+		fputs("\"/>\n", s->f);
+	}
+}
+
+/* One text; timed ones sit at their anchor, which the script keeps. */
+static void
+text(struct svg *s, const struct lt_text *t)
+{
+	static const char *const font_cls[LF_NFONTS] = { "F0", "F1", "" };
+	static const char *const anchor_cls[] = { "", "", "tm", "te" };
+	char cls[16];
+	double x = t->box.x;
+	int a = t->anchor >= LT_FIXED && t->anchor <= LT_END ? t->anchor :
+	    LT_FIXED;
+
+	if (t->s[0] == '\0')
+		return;
+	if (a == LT_MIDDLE)
+		x += t->box.w / 2;
+	else if (a == LT_END)
+		x += t->box.w;
+	snprintf(cls, sizeof(cls), "%s%s%s", font_cls[t->font % LF_NFONTS],
+	    font_cls[t->font % LF_NFONTS][0] && anchor_cls[a][0] ? " " : "",
+	    anchor_cls[a]);
+	fputs("<text x=\"", s->f);
+	num(s->f, x);
+	fputs("\" y=\"", s->f);
+	num(s->f, t->baseline);
+	putc('"', s->f);
+	if (t->rgb != COL_TEXT)
+		fill_attr(s, t->rgb, cls);
+	else if (cls[0])
+		fprintf(s->f, " class=\"%s\"", cls);
+	putc('>', s->f);
+	html_puts(s->f, t->s);
+	fputs("</text>\n", s->f);
+}
+
+/* The tooltip: what the report knows of the process (docs/html.md). */
+static int
+tip(struct svg *s, const struct report_proc *p)
+{
+	char a[32], b[32], c[32];
+
+	if (html_puts_log(s->f, p->name) == -1)
+		return -1;
+	fprintf(s->f, "\npid %lld, parent %lld", (long long)p->pid,
+	    (long long)p->ppid);
+	if (p->cmdline != NULL && p->cmdline[0] != '\0') {
+		fputs("\ncommand: ", s->f);
+		if (html_puts_log(s->f, p->cmdline) == -1)
+			return -1;
+	}
+	if (p->unit != NULL && p->unit[0] != '\0') {
+		fputs("\nunit: ", s->f);
+		if (html_puts_log(s->f, p->unit) == -1)
+			return -1;
+	}
+	fprintf(s->f, "\nstart %s s, end %s s, duration %s s",
+	    report_secs(a, sizeof(a), p->start_ms, 0),
+	    report_secs(b, sizeof(b), p->end_ms, 0),
+	    report_secs(c, sizeof(c), p->duration_ms, 0));
+	fprintf(s->f, "\nCPU %.3f s (user %.3f, sys %.3f), D state %.3f s",
+	    p->user_s + p->sys_s, p->user_s, p->sys_s, p->dstate_s);
+	return 0;
+}
+
+/*
+ * The report's entry for a row's node.  Rows and report are both the
+ * tree in pre-order, rows only the drawn nodes, so one cursor serves.
+ */
+static const struct report_proc *
+row_proc(const struct report *r, const struct pnode *node, size_t *cursor)
+{
+	size_t j;
+
+	for (j = *cursor; j < r->nprocs; j++)
+		if (r->procs[j].node == node) {
+			*cursor = j + 1;
+			return &r->procs[j];
+		}
+	return NULL;
+}
+
+/* A row: its box, cells and border, its label, and its tooltip. */
+static int
+rows(struct svg *s)
+{
+	const struct layout *l = s->l;
+	const struct report_proc *p;
+	const struct lt_row *r;
+	size_t i, cursor = 0;
+
+	zoom_open(s, "plot");
+	for (i = 0; i < l->nrows; i++) {
+		r = &l->rows[i];
+		fputs("<g class=\"r\">", s->f);
+		if ((p = row_proc(s->r, r->node, &cursor)) != NULL) {
+			fputs("<title>", s->f);
+			if (tip(s, p) == -1)
+				return -1;
+			fputs("</title>", s->f);
+		}
+		rect_cls(s, &r->box, "pb");
+		cells(s, r);
+		rect_cls(s, &r->box, "pf");
+		if (r->text != SIZE_MAX)
+			text(s, &l->texts[r->text]);
+		fputs("</g>\n", s->f);
+	}
+	zoom_close(s);
+	return 0;
+}
+
+/* The kernel lane: its span, the initcalls, the milestones' ticks. */
+static void
+lane(struct svg *s)
+{
+	const struct layout *l = s->l;
+	size_t i;
+
+	if (l->lane_box.h <= 0)
+		return;
+	zoom_open(s, "plot");
+	rect_rgb(s, &l->kernel_box, COL_KERNEL);
+	for (i = 0; i < l->nkbars; i++)
+		rect_rgb(s, &l->kbars[i].box, l->kbars[i].rgb);
+	rect_cls(s, &l->kernel_box, "pf");
+	fputs("<path class=\"kt\" d=\"", s->f);
+	for (i = 0; i < l->nkticks; i++)
+		vline(s->f, l->kticks[i], l->lane_box.y,
+		    l->lane_box.y + l->lane_box.h);
+	fputs("\"/>\n", s->f);
+	zoom_close(s);
+}
+
+static void
+marks(struct svg *s)
+{
+	const struct layout *l = s->l;
+	size_t i;
+
+	if (l->nmarks == 0)
+		return;
+	zoom_open(s, "plot");
+	fputs("<path class=\"mk\" d=\"", s->f);
+	for (i = 0; i < l->nmarks; i++)
+		vline(s->f, l->marks[i].x, l->cpu_box.y,
+		    l->proc_box.y + l->proc_box.h);
+	fputs("\"/>\n", s->f);
+	zoom_close(s);
+}
+
+/* The span before logging, hatched (stretched when zoomed). */
+static void
+unlogged(struct svg *s)
+{
+	const struct layout *l = s->l;
+	size_t i;
+
+	if (l->nunlogged == 0)
+		return;
+	zoom_open(s, "plot");
+	for (i = 0; i < l->nunlogged; i++)
+		if (l->unlogged[i].w > 0)
+			rect_cls(s, &l->unlogged[i], "ht");
+	zoom_close(s);
+}
+
+/* Whether text i is a row's label (painted with its row). */
+static int
+is_label(const struct layout *l, size_t i)
+{
+	return i >= l->nchrome_texts;
+}
+
+/*
+ * The chrome's texts: fixed ones as they are; timed ones (axis, marks,
+ * lane) in a zoom layer, the "not logged" ones on their clear ground.
+ */
+static void
+texts(struct svg *s)
+{
+	const struct layout *l = s->l;
+	const struct lt_box *b;
+	size_t i;
+
+	for (i = 0; i < l->ntexts; i++)
+		if (!is_label(l, i) && l->texts[i].anchor == LT_FIXED)
+			text(s, &l->texts[i]);
+	zoom_open(s, "plot");
+	for (i = 0; i < l->nunlogged_text; i++) {
+		b = &l->texts[l->unlogged_text[i]].box;
+		fputs("<rect", s->f);
+		box_attrs(s, &(struct lt_box){ b->x - 2, b->y, b->w + 4, b->h });
+		fputs(" class=\"a bg\" data-a=\"", s->f);
+		num(s->f, b->x + b->w / 2);
+		fputs("\"/>\n", s->f);
+	}
+	for (i = 0; i < l->ntexts; i++)
+		if (!is_label(l, i) && l->texts[i].anchor != LT_FIXED)
+			text(s, &l->texts[i]);
+	zoom_close(s);
+}
+
+static void
+swatches(struct svg *s)
+{
+	const struct layout *l = s->l;
+	size_t i;
+
+	for (i = 0; i < l->nswatches; i++) {
+		rect_rgb(s, &l->swatches[i].box, l->swatches[i].rgb);
+		if (l->swatches[i].box.h > 3)
+			frame(s, &l->swatches[i].box);
+	}
+}
+
+int
+html_svg_write(FILE *f, const struct layout *l, const struct report *r)
+{
+	struct svg s;
+
+	memset(&s, 0, sizeof(s));
+	s.f = f;
+	s.l = l;
+	s.r = r;
+	pal_collect(&s);
+	fprintf(f, "<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
+	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+	    "data-x0=\"", l->width, l->height, l->width, l->height);
+	num(f, l->x0);
+	fputs("\" data-t0=\"", f);
+	num(f, (double)l->t0_ms);
+	fputs("\" data-pxms=\"", f);
+	fprintf(f, "%.9g", l->px_per_ms);
+	fputs("\" data-pw=\"", f);
+	num(f, l->proc_box.w);
+	fputs("\" data-top=\"", f);
+	num(f, l->proc_box.y);
+	fputs("\">\n", f);
+	defs(&s);
+	rect_cls(&s, &(struct lt_box){ 0, 0, l->width, l->height }, "bg");
+	swatches(&s);
+	charts(&s);
+	grid(&s);
+	deps(&s);
+	if (rows(&s) == -1)
+		return -1;
+	lane(&s);
+	unlogged(&s);
+	marks(&s);
+	texts(&s);
+	fputs("</svg>\n", f);
+	return 0;
+}

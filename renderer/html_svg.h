@@ -1,0 +1,28 @@
+/* html_svg.h: a finished layout as inline SVG elements (-f html): real text, a title on every process box, CSS classes. */
+#ifndef BC_HTML_SVG_H
+#define BC_HTML_SVG_H
+
+#include <stdio.h>
+
+#include "layout.h"
+#include "report.h"
+
+/*
+ * Writes <svg>...</svg> for the layout, in paint_chart's order, with
+ * each process row a <g class="r"> holding a <title> from the report
+ * (docs/html.md says what the page's script expects).  0, or -1 on no
+ * memory (the output is then incomplete); write errors are left in
+ * ferror(f).
+ */
+int html_svg_write(FILE *f, const struct layout *, const struct report *);
+
+/* Writes s with & < > " ' as XML references (s is clean UTF-8). */
+void html_puts(FILE *f, const char *s);
+
+/*
+ * Writes text as logged: escaped for a terminal first (escape.h: the
+ * same bytes every other output prints), then for XML.  -1 on no memory.
+ */
+int html_puts_log(FILE *f, const char *s);
+
+#endif

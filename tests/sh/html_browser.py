@@ -1,0 +1,266 @@
+#!/usr/bin/python3
+"""html_browser.py: checks a -f html page in Debian's chromium, headless,
+driven by chromedriver over W3C WebDriver (HTTP and JSON from the standard
+library, no client package).  Prints TAP lines; run by report_html.sh.
+
+usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
+       PNGDIFF MAX_MEAN LABEL QUERY SHOT_DIR
+LABEL: a process name drawn as a row label (the hover check);
+QUERY: a search text (the search check)."""
+import base64
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+ELEM = "element-6066-11e4-a52e-4f735466cecf"
+
+
+def tap(good, what):
+    print("%s - %s" % ("ok" if good else "not ok", what), flush=True)
+
+
+class Driver:
+    """One chromedriver and one browser session."""
+
+    def __init__(self, chromedriver, chromium, width, height):
+        s = socket.socket()
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        s.close()
+        self.base = "http://127.0.0.1:%d" % port
+        # No proxy from the environment for a local port.
+        self.http = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+        self.proc = subprocess.Popen([chromedriver, "--port=%d" % port],
+                                     stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL)
+        self.sid = None
+        for _ in range(300):
+            try:
+                if self.req("GET", "/status").get("ready"):
+                    break
+            except (OSError, RuntimeError):
+                pass
+            time.sleep(0.1)
+        args = ["--headless=new", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--hide-scrollbars",
+                "--force-device-scale-factor=1", "--font-render-hinting=none",
+                "--window-size=%d,%d" % (width, height)]
+        caps = {"browserName": "chrome",
+                "goog:chromeOptions": {"binary": chromium, "args": args},
+                "goog:loggingPrefs": {"browser": "ALL"}}
+        v = self.req("POST", "/session",
+                     {"capabilities": {"alwaysMatch": caps}})
+        self.sid = v["sessionId"]
+
+    def req(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        rq = urllib.request.Request(self.base + path, data=data,
+                                    method=method,
+                                    headers={"Content-Type":
+                                             "application/json"})
+        try:
+            with self.http.open(rq, timeout=120) as f:
+                return json.load(f)["value"]
+        except urllib.error.HTTPError as e:
+            raise RuntimeError("%s %s: %s" % (method, path,
+                                              e.read().decode()[:300]))
+
+    def s(self, method, path, body=None):
+        return self.req(method, "/session/%s%s" % (self.sid, path), body)
+
+    def js(self, script, *args):
+        return self.s("POST", "/execute/sync",
+                      {"script": script, "args": list(args)})
+
+    def find(self, css):
+        v = self.s("POST", "/element", {"using": "css selector", "value": css})
+        if ELEM not in v:
+            raise RuntimeError("find %s: %r" % (css, v))
+        return v[ELEM]
+
+    def actions(self, *sources):
+        self.s("POST", "/actions", {"actions": list(sources)})
+        self.s("DELETE", "/actions")
+
+    def quit(self):
+        try:
+            if self.sid:
+                self.s("DELETE", "")
+        finally:
+            self.proc.terminate()
+            self.proc.wait()
+
+
+def until(fn, secs=10):
+    """fn() until it is true or secs pass (waiting, not timing)."""
+    end = time.monotonic() + secs
+    v = fn()
+    while not v and time.monotonic() < end:
+        time.sleep(0.05)
+        v = fn()
+    return v
+
+
+def console_errors(d):
+    try:
+        logs = d.s("POST", "/se/log", {"type": "browser"})
+    except RuntimeError as e:
+        return ["cannot read the console: %s" % e]
+    return [e["message"] for e in logs if e.get("level") == "SEVERE"]
+
+
+def check_render(d, a):
+    d.s("POST", "/url", {"url": "file://" + os.path.abspath(a["page"])})
+    until(lambda: d.js("return document.readyState") == "complete")
+    errs = console_errors(d)
+    tap(not errs, "the page loads with no console error%s" %
+        ("" if not errs else ": " + "; ".join(errs)[:300]))
+    n = d.js("return [document.querySelectorAll('#chart text').length,"
+             "document.querySelectorAll('#chart g.r').length,"
+             "document.querySelectorAll('#chart g.r > title').length]")
+    tap(n[0] > 0 and n[1] == n[2] and n[1] > 0,
+        "real text (%d <text>) and a <title> on every row (%d of %d)" %
+        (n[0], n[2], n[1]))
+
+
+def check_pixels(d, a):
+    shot = base64.b64decode(d.s("GET", "/element/%s/screenshot" %
+                                d.find("#chart")))
+    path = os.path.join(a["shots"], "browser.png")
+    with open(path, "wb") as f:
+        f.write(shot)
+    out = subprocess.run([a["pngdiff"], path, a["png"]],
+                         capture_output=True, text=True)
+    m = re.search(r"mean=([0-9.]+)", out.stdout)
+    mean = float(m.group(1)) if m else None
+    tap(mean is not None and mean <= a["max_mean"],
+        "the chart's screenshot matches our PNG: mean pixel difference "
+        "%s (at most %s) %s" % (mean, a["max_mean"],
+                               (out.stdout + out.stderr).strip()))
+
+
+def check_hover(d, a, procs):
+    pids = [p["pid"] for p in procs if p["name"] == a["label"]]
+    box = d.js("""
+        for (const t of document.querySelectorAll('#chart g.r > text'))
+            if (t.textContent === arguments[0])
+                return t.parentNode.querySelector('rect.pb');
+        return null;""", a["label"])
+    if box is None or len(pids) != 1:
+        tap(False, "hover: one row labelled %s (json has %d)" %
+            (a["label"], len(pids)))
+        return
+    d.actions({"type": "pointer", "id": "mouse",
+               "parameters": {"pointerType": "mouse"},
+               "actions": [{"type": "pointerMove", "duration": 0,
+                            "origin": {ELEM: box[ELEM]}, "x": 0, "y": 0}]})
+    want = "pid %d," % pids[0]
+    info = until(lambda: want in d.js(
+        "return document.getElementById('info').textContent") and
+        d.js("return document.getElementById('info').textContent"))
+    title = d.js("return arguments[0].parentNode.querySelector('title')"
+                 ".textContent", box)
+    tap(bool(info) and want in title,
+        "hovering %s's box shows its tooltip with %s (shown: %r)" %
+        (a["label"], want.rstrip(","), (info or "")[:80]))
+
+
+def check_search(d, a, procs):
+    q = d.find("#q")
+    d.s("POST", "/element/%s/value" % q, {"text": a["query"]})
+    until(lambda: d.js("return document.getElementById('hits')"
+                       ".textContent") != "")
+    rows = d.js("""return Array.from(document.querySelectorAll('#chart g.r'))
+        .map(g => [g.querySelector('title').textContent,
+                   g.classList.contains('hit'),
+                   getComputedStyle(g).opacity]);""")
+    q = a["query"].lower()
+    want = sorted(p["pid"] for p in procs if q in p["name"].lower())
+    got = sorted(int(re.search(r"\npid (\d+),", t).group(1))
+                 for t, hit, _ in rows if hit)
+    dimmed = all((op == "1") == hit for _, hit, op in rows)
+    tap(len(rows) == len(procs) and got == want and len(want) > 0,
+        "searching %r highlights exactly the %d rows whose name holds it "
+        "(got pids %s)" % (a["query"], len(want), got[:12]))
+    tap(dimmed, "the other rows are dimmed, the matches are not")
+
+
+def span(d):
+    v = d.js("const s = document.getElementById('span').dataset;"
+             "return [+s.t0, +s.t1];")
+    return tuple(v)
+
+
+def label_width(d):
+    return d.js("const t = document.querySelector('#chart g.r > text');"
+                "return t ? t.getBoundingClientRect().width : 0;")
+
+
+def check_zoom(d, a):
+    before = span(d)
+    w0 = label_width(d)
+    at = d.js("""const s = document.getElementById('chart');
+        const r = s.getBoundingClientRect();
+        window.scrollTo(0, 0);
+        const x0 = +s.dataset.x0, pw = +s.dataset.pw;
+        return [Math.round(r.left + x0 + pw / 2),
+                Math.round(r.top + +s.dataset.top * 0.6)];""")
+    d.actions({"type": "wheel", "id": "wheel",
+               "actions": [{"type": "scroll", "x": at[0], "y": at[1],
+                            "deltaX": 0, "deltaY": -600, "duration": 0,
+                            "origin": "viewport"}]})
+    after = until(lambda: span(d) != before and span(d)) or before
+    w1 = label_width(d)
+    tap(after[1] - after[0] < before[1] - before[0] and
+        after[0] >= before[0] and after[1] <= before[1],
+        "a wheel zoom narrows the visible time span (%.3f-%.3f s to "
+        "%.3f-%.3f s)" % (before + after))
+    tap(abs(w1 - w0) < 0.5, "labels keep their size zoomed (%.1f px, "
+        "then %.1f px)" % (w0, w1))
+    d.actions({"type": "pointer", "id": "mouse",
+               "parameters": {"pointerType": "mouse"},
+               "actions": [{"type": "pointerMove", "duration": 0,
+                            "origin": "viewport", "x": at[0], "y": at[1]},
+                           {"type": "pointerDown", "button": 0},
+                           {"type": "pointerMove", "duration": 0,
+                            "origin": "viewport", "x": at[0] + 150,
+                            "y": at[1]},
+                           {"type": "pointerUp", "button": 0}]})
+    panned = until(lambda: span(d) != after and span(d)) or after
+    tap(panned[0] < after[0] and
+        abs((panned[1] - panned[0]) - (after[1] - after[0])) < 0.002,
+        "dragging pans to earlier times (%.3f-%.3f s)" % panned)
+    d.s("POST", "/element/%s/click" % d.find("#reset"), {})
+    back = until(lambda: span(d) == before and span(d)) or span(d)
+    tap(back == before, "reset shows the whole span again")
+
+
+def main():
+    keys = ["chromedriver", "chromium", "page", "png", "json", "pngdiff",
+            "max_mean", "label", "query", "shots"]
+    a = dict(zip(keys, sys.argv[1:]))
+    a["max_mean"] = float(a["max_mean"])
+    with open(a["json"]) as f:
+        procs = json.load(f)["processes"]
+    size = re.search(r'<svg id="chart"[^>]* width="(\d+)" height="(\d+)"',
+                     open(a["page"], encoding="utf-8").read())
+    d = Driver(a["chromedriver"], a["chromium"], int(size.group(1)) + 60,
+               int(size.group(2)) + 300)
+    try:
+        check_render(d, a)
+        check_pixels(d, a)
+        check_hover(d, a, procs)
+        check_search(d, a, procs)
+        check_zoom(d, a)
+    finally:
+        d.quit()
+
+
+if __name__ == "__main__":
+    main()

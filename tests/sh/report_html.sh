@@ -1,0 +1,65 @@
+#!/bin/sh
+# report_html.sh: -f html is one self-contained page (no network, text from logs escaped, the same bytes through -o -), and in a real browser (Debian's chromium, headless, through chromedriver: html_browser.py) it loads without console errors, looks like our PNG, shows a box's tooltip on hover, searches and zooms.
+. "$(dirname "$0")/tap.sh.inc"
+
+T=$BC_TMP
+R=$BC_RENDER
+LOG=tests/data/sample-boot.tgz
+PNGDIFF=$BC_BUILD/tests/tools/pngdiff
+# The browser draws text with its own rasteriser: glyph edges differ a
+# little, the boxes, areas and lines not at all.  Measured: about 1.7.
+MAX_MEAN=4
+
+"$R" -f html -o "$T/page.html" "$LOG" 2>"$T/err"
+rc=$?
+check "-f html writes the page (exit $rc)" [ "$rc" -eq 0 ]
+check "it is an HTML document" grep -q '^<!DOCTYPE html>' "$T/page.html"
+"$R" -f html -o - "$LOG" >"$T/stdout.html" 2>/dev/null
+check "-o - writes the same bytes to standard output" \
+    cmp -s "$T/page.html" "$T/stdout.html"
+
+# Self-contained: nothing is fetched; the one URL is SVG's namespace,
+# the one href the empty icon (no request for favicon.ico).
+same "no URL but the SVG namespace" \
+    "$(grep -oE 'https?://[^" ]*' "$T/page.html" | sort -u)" \
+    "http://www.w3.org/2000/svg"
+same "no href but the empty icon" \
+    "$(grep -oE 'href="[^"]*"' "$T/page.html" | sort -u)" 'href="data:,"'
+same "no src=, @import or url() but to the page's own ids" \
+    "$(grep -cE 'src=|@import|url\([^#]' "$T/page.html")" 0
+
+"$R" --json -o "$T/report.json" "$LOG"
+nproc=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["processes"]))' "$T/report.json")
+same "a row with a tooltip per process" \
+    "$(grep -c '<g class="r"><title>' "$T/page.html")" "$nproc"
+
+# A name and a command line with markup and quotes, escaped: the name
+# in its label, tooltip and the summary; the command line in its tooltip.
+mkdir -p "$T/log"
+for b in 100 120 140; do
+	printf '%s\n' "$b"
+	printf '1 (init) S 0 1 1 0 -1 0 0 0 0 0 5 3 0 0 20 0 1 0 1\n'
+	printf '7 (<b>&"x'"'"') R 1 7 7 0 -1 0 0 0 0 0 %s 3 0 0 20 0 1 0 2\n' "$b"
+	printf '\n'
+done >"$T/log/proc_ps.log"
+printf '7\n<script>alert(1)</script>\n\n' >"$T/log/cmdline2.log"
+"$R" -f html -n -o "$T/evil.html" "$T/log" 2>/dev/null
+check "markup in a name comes out escaped" \
+    grep -q '&lt;b&gt;&amp;&quot;x&#39;' "$T/evil.html"
+same "the raw name appears nowhere" "$(grep -c '<b>&"x' "$T/evil.html")" 0
+same "the only <script> is ours" "$(grep -c '<script' "$T/evil.html")" 1
+
+CHROMIUM=$(command -v chromium || true)
+DRIVER=$(command -v chromedriver || true)
+if [ -z "$CHROMIUM" ] || [ -z "$DRIVER" ]; then
+	ok "browser checks # SKIP no chromium and chromedriver (scripts/deps.sh installs chromium, chromium-driver)"
+	exit 0
+fi
+"$R" -f png -o "$T/chart.png" "$LOG"
+# The sandbox needs user namespaces; as root chromium refuses it.
+HOME=$T /usr/bin/python3 tests/sh/html_browser.py "$DRIVER" "$CHROMIUM" \
+    "$T/page.html" "$T/chart.png" "$T/report.json" "$PNGDIFF" "$MAX_MEAN" \
+    cpu-step svc "$T" 2>"$T/py.err"
+rc=$?
+check "the browser checks ran to the end (exit $rc)" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20
