@@ -297,7 +297,11 @@ grid(struct svg *s)
 	frame(s, b);
 }
 
-/* paint.c's dep_line without bands: the vertical, then the stub. */
+/*
+ * paint.c's dep_line without bands: the vertical, then the stub.  A
+ * path per row: the browser skips those off screen, where one path of
+ * thousands of dotted lines took it seconds to draw on every frame.
+ */
 static void
 deps(struct svg *s)
 {
@@ -307,12 +311,12 @@ deps(struct svg *s)
 	size_t i;
 
 	zoom_open(s, "plot");
-	fputs("<path class=\"dp\" d=\"", s->f);
 	for (i = 0; i < l->nrows; i++) {
 		r = &l->rows[i];
 		if (!r->has_dep)
 			continue;
 		ym = floor(r->box.y + r->box.h / 2) + 0.5;
+		fputs("<path class=\"dp\" d=\"", s->f);
 		if (r->dep_vert)
 			vline(s->f, r->dep_x, r->dep_y0, ym);
 		putc('M', s->f);
@@ -321,8 +325,8 @@ deps(struct svg *s)
 		num(s->f, ym);
 		putc('H', s->f);
 		num(s->f, r->box.x);
+		fputs("\"/>\n", s->f);
 	}
-	fputs("\"/>\n", s->f);
 	zoom_close(s);
 }
 

@@ -15,12 +15,20 @@
 	const hits = document.getElementById('hits');
 	const MAXK = Math.max(1, pw * pxms);	/* down to a pixel per ms */
 
-	/* Texts (and their grounds) keep their size: counter-scaled about an anchor. */
+	/*
+	 * Texts (and their grounds) keep their size: counter-scaled about
+	 * an anchor.  A label centred in its box stays in the box's visible
+	 * part: [element, anchor, box start, box end].
+	 */
 	const pinned = [];
 	for (const el of svg.querySelectorAll('g.z text, g.z .a')) {
-		const a = el.hasAttribute('data-a') ? el.getAttribute('data-a') :
-		    el.getAttribute('x');
-		pinned.push([el, +a]);
+		const a = +(el.hasAttribute('data-a') ? el.getAttribute('data-a') :
+		    el.getAttribute('x'));
+		const box = el.classList.contains('tm') &&
+		    el.parentNode.querySelector('rect.pb');
+		const bx = box ? +box.getAttribute('x') : a;
+		const bw = box ? +box.getAttribute('width') : 0;
+		pinned.push([el, a, bx, bx + bw]);
 	}
 
 	/* The rows, their names (the tooltip's first line), lowercased. */
@@ -53,20 +61,23 @@
 			else
 				g.removeAttribute('transform');
 		}
+		const va = (x0 - b) / k, vb = (x0 + pw - b) / k;
 		for (const p of pinned) {
-			if (m)
-				p[0].setAttribute('transform', 'matrix(' + 1 / k +
-				    ',0,0,1,' + (p[1] - p[1] / k) + ',0)');
-			else
+			if (!m) {
 				p[0].removeAttribute('transform');
+				continue;
+			}
+			const lo = Math.max(p[2], va), hi = Math.min(p[3], vb);
+			const at = p[3] > p[2] && lo < hi ? (lo + hi) / 2 : p[1];
+			p[0].setAttribute('transform', 'matrix(' + 1 / k +
+			    ',0,0,1,' + (at - p[1] / k) + ',0)');
 		}
 		/* Unzoomed, labels may reach into the margins as in the PNG. */
 		clip.setAttribute('x', m ? x0 : 0);
 		clip.setAttribute('width', m ? pw : width);
-		const a = (x0 - b) / k, e = (x0 + pw - b) / k;
-		span.dataset.t0 = secs(a);
-		span.dataset.t1 = secs(e);
-		span.textContent = 'time ' + secs(a) + ' s to ' + secs(e) + ' s' +
+		span.dataset.t0 = secs(va);
+		span.dataset.t1 = secs(vb);
+		span.textContent = 'time ' + secs(va) + ' s to ' + secs(vb) + ' s' +
 		    (k === 1 ? '' : ' (zoom ' + k.toFixed(1) + 'x)');
 	}
 

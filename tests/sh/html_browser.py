@@ -5,6 +5,9 @@ library, no client package).  Prints TAP lines; run by report_html.sh.
 
 usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
        PNGDIFF MAX_MEAN LABEL QUERY SHOT_DIR
+       html_browser.py --show-time CHROMEDRIVER CHROMIUM PAGE.html RUNS
+The second form (make bench) prints the seconds from navigation to the
+first frame painted after the load event, median of RUNS fresh loads.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -241,7 +244,28 @@ def check_zoom(d, a):
     tap(back == before, "reset shows the whole span again")
 
 
+def show_time(argv):
+    driver, chromium, page, runs = argv
+    d = Driver(driver, chromium, 1600, 1000)
+    times = []
+    try:
+        for _ in range(int(runs)):
+            d.s("POST", "/url", {"url": "about:blank"})
+            d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+            times.append(d.s("POST", "/execute/async", {"args": [],
+                "script": "const done = arguments[0];"
+                          "requestAnimationFrame(() => requestAnimationFrame("
+                          "() => done(performance.now() / 1000)));"}))
+    finally:
+        d.quit()
+    times.sort()
+    print("%.3f" % times[len(times) // 2])
+
+
 def main():
+    if sys.argv[1] == "--show-time":
+        show_time(sys.argv[2:])
+        return
     keys = ["chromedriver", "chromium", "page", "png", "json", "pngdiff",
             "max_mean", "label", "query", "shots"]
     a = dict(zip(keys, sys.argv[1:]))
