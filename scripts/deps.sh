@@ -15,32 +15,53 @@ TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxm
 tar gzip bzip2 xz-utils libarchive-tools util-linux cpio busybox-static
 qemu-system-x86 grub-common mandoc groff-base clang zsh python3-jsonschema
 mmdebstrap debian-archive-keyring e2fsprogs systemd zstd"
+# Optional: the browser that tests/sh/report_html.sh drives headless
+# through chromedriver (with Python's standard library).  Without them
+# that test skips its browser checks, so a failure here is not fatal.
+BROWSER_PKGS="chromium chromium-driver"
 
 want="$BUILD_PKGS"
+optional=""
 case "${1:-all}" in
 build) ;;
-all|test) want="$BUILD_PKGS $TEST_PKGS" ;;
+all|test) want="$BUILD_PKGS $TEST_PKGS"; optional=$BROWSER_PKGS ;;
 *) echo "usage: $0 [build|test|all]" >&2; exit 1 ;;
 esac
 
-missing=""
-for p in $want; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
-		missing="$missing $p"
-	fi
-done
-[ -z "$missing" ] && exit 0
+# not_installed PKG...: those of the packages dpkg does not have.
+not_installed() {
+	for p in "$@"; do
+		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+			printf ' %s' "$p"
+		fi
+	done
+}
+# shellcheck disable=SC2086
+missing=$(not_installed $want)
+# shellcheck disable=SC2086
+missing_opt=$(not_installed $optional)
+[ -z "$missing$missing_opt" ] && exit 0
 
 if [ "$(id -u)" -eq 0 ]; then
 	SUDO=""
 elif command -v sudo >/dev/null 2>&1; then
 	SUDO="sudo"
 else
+	[ -z "$missing" ] && exit 0
 	echo "deps.sh: missing packages:$missing (run as root to install)" >&2
 	exit 1
 fi
-echo "deps.sh: installing$missing" >&2
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq >/dev/null
-# shellcheck disable=SC2086
-$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+if [ -n "$missing" ]; then
+	echo "deps.sh: installing$missing" >&2
+	# shellcheck disable=SC2086
+	$SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+if [ -n "$missing_opt" ]; then
+	echo "deps.sh: installing$missing_opt (optional)" >&2
+	# shellcheck disable=SC2086
+	$SUDO apt-get install -y -qq --no-install-recommends $missing_opt \
+	    >/dev/null || echo "deps.sh: could not install$missing_opt;" \
+	    "the browser checks of tests/sh/report_html.sh will skip" >&2
+fi
