@@ -40,7 +40,7 @@ head(FILE *f, const struct layout *l)
 	    "<span id=\"hits\"></span>\n"
 	    "<button id=\"reset\" type=\"button\">Reset zoom</button>\n"
 	    "<span id=\"span\"></span>\n"
-	    "<span class=\"hint\">wheel: zoom time, drag: pan</span>\n"
+	    "<span class=\"hint\">wheel on the charts: zoom; drag: pan</span>\n"
 	    "<div id=\"info\">Point at a process for its details.</div>\n"
 	    "</header>\n<main id=\"view\">\n", f);
 }

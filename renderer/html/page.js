@@ -77,7 +77,7 @@
 		clip.setAttribute('width', m ? pw : width);
 		span.dataset.t0 = secs(va);
 		span.dataset.t1 = secs(vb);
-		span.textContent = 'time ' + secs(va) + ' s to ' + secs(vb) + ' s' +
+		span.textContent = secs(va) + ' s \u2013 ' + secs(vb) + ' s' +
 		    (k === 1 ? '' : ' (zoom ' + k.toFixed(1) + 'x)');
 	}
 

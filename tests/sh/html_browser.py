@@ -6,8 +6,11 @@ library, no client package).  Prints TAP lines; run by report_html.sh.
 usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
        PNGDIFF MAX_MEAN LABEL QUERY SHOT_DIR
        html_browser.py --show-time CHROMEDRIVER CHROMIUM PAGE.html RUNS
+       html_browser.py --shot CHROMEDRIVER CHROMIUM PAGE.html OUT.png
 The second form (make bench) prints the seconds from navigation to the
 first frame painted after the load event, median of RUNS fresh loads.
+The third makes docs/report-html.png from the bundled sample's page:
+searching "svc", the pointer on svc-net.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -262,9 +265,36 @@ def show_time(argv):
     print("%.3f" % times[len(times) // 2])
 
 
+def shot(argv):
+    driver, chromium, page, out = argv
+    d = Driver(driver, chromium, 860, 900)
+    try:
+        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+        d.s("POST", "/element/%s/value" % d.find("#q"), {"text": "svc"})
+        box = d.js("""
+            for (const t of document.querySelectorAll('#chart g.r > text'))
+                if (t.textContent === 'svc-net')
+                    return t.parentNode.querySelector('rect.pb');""")
+        d.actions({"type": "pointer", "id": "mouse",
+                   "parameters": {"pointerType": "mouse"},
+                   "actions": [{"type": "pointerMove", "duration": 0,
+                                "origin": {ELEM: box[ELEM]}, "x": 0,
+                                "y": 0}]})
+        d.js("window.scrollTo(0, 0)")
+        until(lambda: "svc-net" in d.js(
+            "return document.getElementById('info').textContent"))
+        with open(out, "wb") as f:
+            f.write(base64.b64decode(d.s("GET", "/screenshot")))
+    finally:
+        d.quit()
+
+
 def main():
     if sys.argv[1] == "--show-time":
         show_time(sys.argv[2:])
+        return
+    if sys.argv[1] == "--shot":
+        shot(sys.argv[2:])
         return
     keys = ["chromedriver", "chromium", "page", "png", "json", "pngdiff",
             "max_mean", "label", "query", "shots"]
