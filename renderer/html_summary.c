@@ -21,23 +21,19 @@ milestone(FILE *f, const char *label, int known, int64_t ms, const char *note)
 	return rc;
 }
 
-/* The notes are ours but for the end reason, which comes from the log. */
 static int
 milestones(const struct report *r, FILE *f)
 {
-	const struct report_milestones *m = &r->ms;
+	struct summary_milestone v[SUMMARY_MILESTONES];
+	size_t i;
 
+	report_summary_milestones(r, v);
 	fputs("<table><caption>Milestones</caption>\n<tr><th>milestone</th>"
 	    "<th>uptime_s</th><th></th></tr>\n", f);
-	milestone(f, "start (first process)", 1, m->start_ms, NULL);
-	milestone(f, "kernel end", m->has_kernel_end, m->kernel_end_ms,
-	    m->has_kernel_end ? NULL : "(not logged)");
-	milestone(f, "logging start", 1, m->log_start_ms, NULL);
-	milestone(f, "switch_root", m->has_switch_root, m->switch_root_ms,
-	    m->has_switch_root ? NULL : "(not logged)");
-	if (milestone(f, "end of boot", 1, m->end_ms, m->end_reason) == -1)
-		return -1;
-	milestone(f, "boot time", 1, m->boot_ms, "(end - start)");
+	for (i = 0; i < SUMMARY_MILESTONES; i++)
+		if (milestone(f, v[i].label, v[i].known, v[i].ms,
+		    v[i].note) == -1)
+			return -1;
 	fputs("</table>\n", f);
 	return 0;
 }

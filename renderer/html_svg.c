@@ -17,6 +17,7 @@ struct svg {
 	const struct report *r;
 	uint32_t pal[PAL_MAX];
 	size_t npal;
+	size_t nclips;		/* clip paths c1..cN so far */
 };
 
 void
@@ -195,10 +196,7 @@ defs(struct svg *s)
 	fprintf(s->f, "<clipPath id=\"plot\"><rect id=\"plotclip\" x=\"0\" "
 	    "y=\"0\" width=\"%d\" height=\"%d\"/></clipPath>\n", l->width,
 	    l->height);
-	fputs("<clipPath id=\"charts\">", s->f);
-	rect_cls(s, &l->cpu_box, "cb");
-	rect_cls(s, &l->disk_box, "cb");
-	fputs("</clipPath>\n</defs>\n", s->f);
+	fputs("</defs>\n", s->f);
 }
 
 static void
@@ -250,19 +248,55 @@ line(struct svg *s, const struct lt_poly *p, const char *cls)
 	fprintf(s->f, " class=\"%s\"/>\n", cls);
 }
 
+/* One series of a chart: an area of a colour, or a line of a class. */
+struct series {
+	const struct lt_poly *poly;
+	uint32_t rgb;		/* an area's fill */
+	const char *line;	/* a line's class (page.css), or NULL */
+};
+
+/*
+ * A chart as paint.c's charts() draws it: its series in order, clipped
+ * to its box (its own clip path), then its frame.  A new chart in the
+ * layout is one more call with its list.
+ */
+static void
+chart(struct svg *s, const struct lt_box *b, const struct series *v,
+    size_t n)
+{
+	size_t i;
+
+	if (b->w <= 0 || b->h <= 0)
+		return;
+	fprintf(s->f, "<clipPath id=\"c%zu\">", ++s->nclips);
+	rect_cls(s, b, "cb");
+	fputs("</clipPath>\n", s->f);
+	fprintf(s->f, "<g clip-path=\"url(#c%zu)\"><g class=\"z\">\n",
+	    s->nclips);
+	for (i = 0; i < n; i++)
+		if (v[i].line != NULL)
+			line(s, v[i].poly, v[i].line);
+		else
+			area(s, v[i].poly, b, v[i].rgb);
+	zoom_close(s);
+	frame(s, b);
+}
+
 static void
 charts(struct svg *s)
 {
 	const struct layout *l = s->l;
+	const struct series cpu[] = {
+		{ &l->cpu_io, COL_IO, NULL },
+		{ &l->cpu_busy, COL_CPU, NULL },
+	};
+	const struct series disk[] = {
+		{ &l->disk_util, COL_IO, NULL },
+		{ &l->disk_tput, 0, "tp" },
+	};
 
-	zoom_open(s, "charts");
-	area(s, &l->cpu_io, &l->cpu_box, COL_IO);
-	area(s, &l->cpu_busy, &l->cpu_box, COL_CPU);
-	area(s, &l->disk_util, &l->disk_box, COL_IO);
-	line(s, &l->disk_tput, "tp");
-	zoom_close(s);
-	frame(s, &l->cpu_box);
-	frame(s, &l->disk_box);
+	chart(s, &l->cpu_box, cpu, sizeof(cpu) / sizeof(cpu[0]));
+	chart(s, &l->disk_box, disk, sizeof(disk) / sizeof(disk[0]));
 }
 
 /* A vertical line at x (on a pixel centre) from y0 to y1, in a path. */
@@ -379,13 +413,24 @@ cells(struct svg *s, const struct lt_row *r)
 	}
 }
 
+/*
+ * The time axis' labels: the script hides them when zoomed and labels
+ * the visible span itself.
+ */
+static int
+is_axis(const struct layout *l, const struct lt_text *t)
+{
+	return t->anchor != LT_FIXED && t->box.y == l->axis_y &&
+	    t >= l->texts && t < l->texts + l->nchrome_texts;
+}
+
 /* One text; timed ones sit at their anchor, which the script keeps. */
 static void
 text(struct svg *s, const struct lt_text *t)
 {
 	static const char *const font_cls[LF_NFONTS] = { "F0", "F1", "" };
 	static const char *const anchor_cls[] = { "", "", "tm", "te" };
-	char cls[16];
+	char cls[24];
 	double x = t->box.x;
 	int a = t->anchor >= LT_FIXED && t->anchor <= LT_END ? t->anchor :
 	    LT_FIXED;
@@ -396,9 +441,9 @@ text(struct svg *s, const struct lt_text *t)
 		x += t->box.w / 2;
 	else if (a == LT_END)
 		x += t->box.w;
-	snprintf(cls, sizeof(cls), "%s%s%s", font_cls[t->font % LF_NFONTS],
+	snprintf(cls, sizeof(cls), "%s%s%s%s", font_cls[t->font % LF_NFONTS],
 	    font_cls[t->font % LF_NFONTS][0] && anchor_cls[a][0] ? " " : "",
-	    anchor_cls[a]);
+	    anchor_cls[a], is_axis(s->l, t) ? " ax" : "");
 	fputs("<text x=\"", s->f);
 	num(s->f, x);
 	fputs("\" y=\"", s->f);
@@ -593,6 +638,18 @@ swatches(struct svg *s)
 	}
 }
 
+/* The axis labels' baseline, or -1 without labels. */
+static double
+axis_baseline(const struct layout *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nchrome_texts; i++)
+		if (is_axis(l, &l->texts[i]))
+			return l->texts[i].baseline;
+	return -1;
+}
+
 int
 html_svg_write(FILE *f, const struct layout *l, const struct report *r)
 {
@@ -615,6 +672,8 @@ html_svg_write(FILE *f, const struct layout *l, const struct report *r)
 	num(f, l->proc_box.w);
 	fputs("\" data-top=\"", f);
 	num(f, l->proc_box.y);
+	fputs("\" data-axis=\"", f);
+	num(f, axis_baseline(l));
 	fputs("\">\n", f);
 	defs(&s);
 	rect_cls(&s, &(struct lt_box){ 0, 0, l->width, l->height }, "bg");

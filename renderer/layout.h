@@ -110,6 +110,7 @@ struct layout {
 	size_t nswatches, swatches_cap;
 	struct lt_tick *ticks;
 	size_t nticks, ticks_cap;
+	double axis_y;		/* top of the time axis' labels */
 	struct lt_row *rows;
 	size_t nrows, rows_cap;
 	struct lt_rect *cells;

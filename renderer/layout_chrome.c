@@ -289,6 +289,7 @@ chrome_time_axis(struct layout *l, struct measure *m, double y)
 	int64_t span_ms = l->t1_ms - l->t0_ms, k, label_ms, grid_ms;
 	char buf[32];
 
+	l->axis_y = y;
 	axis_text(span_ms / 1000 * 1000, buf, sizeof(buf));
 	label_ms = label_step(l->px_per_ms, span_ms,
 	    1.5 * measure_width(m, LF_LABEL, buf) + 10);

@@ -1,6 +1,7 @@
 /* report_summary.c: a boot's report as text in fixed columns: milestones, totals, top processes. */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "escape.h"
 #include "logfiles.h"
@@ -43,11 +44,31 @@ milestone(FILE *f, const char *label, int known, int64_t ms, const char *note)
 	putc('\n', f);
 }
 
+void
+report_summary_milestones(const struct report *r,
+    struct summary_milestone out[SUMMARY_MILESTONES])
+{
+	const struct report_milestones *m = &r->ms;
+	const struct summary_milestone v[SUMMARY_MILESTONES] = {
+		{ "start (first process)", 1, m->start_ms, NULL },
+		{ "kernel end", m->has_kernel_end, m->kernel_end_ms,
+		    m->has_kernel_end ? NULL : "(not logged)" },
+		{ "logging start", 1, m->log_start_ms, NULL },
+		{ "switch_root", m->has_switch_root, m->switch_root_ms,
+		    m->has_switch_root ? NULL : "(not logged)" },
+		{ "end of boot", 1, m->end_ms, m->end_reason },
+		{ "boot time", 1, m->boot_ms, "(end - start)" },
+	};
+
+	memcpy(out, v, sizeof(v));
+}
+
 static void
 milestones(const struct report *r, FILE *f)
 {
-	const struct report_milestones *m = &r->ms;
+	struct summary_milestone v[SUMMARY_MILESTONES];
 	const char *title = trace_header(r->trace, HDR_TITLE);
+	size_t i;
 
 	fputs("boot", f);
 	if (title != NULL) {
@@ -55,14 +76,9 @@ milestones(const struct report *r, FILE *f)
 		escape_fputs(title, f);
 	}
 	fprintf(f, "\n  %-22s %12s\n", "milestone", "uptime_s");
-	milestone(f, "start (first process)", 1, m->start_ms, NULL);
-	milestone(f, "kernel end", m->has_kernel_end, m->kernel_end_ms,
-	    m->has_kernel_end ? NULL : "(not logged)");
-	milestone(f, "logging start", 1, m->log_start_ms, NULL);
-	milestone(f, "switch_root", m->has_switch_root, m->switch_root_ms,
-	    m->has_switch_root ? NULL : "(not logged)");
-	milestone(f, "end of boot", 1, m->end_ms, m->end_reason);
-	milestone(f, "boot time", 1, m->boot_ms, "(end - start)");
+	report_summary_milestones(r, v);
+	for (i = 0; i < SUMMARY_MILESTONES; i++)
+		milestone(f, v[i].label, v[i].known, v[i].ms, v[i].note);
 }
 
 static void

@@ -11,6 +11,19 @@
 
 enum summary_key { BY_CPU, BY_DSTATE, BY_DURATION };
 
+/* One milestone row: uptime in ms when known, and a note (or NULL). */
+#define SUMMARY_MILESTONES 6
+struct summary_milestone {
+	const char *label;
+	int known;
+	int64_t ms;
+	const char *note;	/* the end reason comes from the log */
+};
+
+/* The milestone rows, in the summary's order (the HTML page's too). */
+void report_summary_milestones(const struct report *,
+    struct summary_milestone out[SUMMARY_MILESTONES]);
+
 /* What a top list is ranked by; qsort gets the values, not the report. */
 struct summary_rank {
 	double v;

@@ -5,7 +5,7 @@
 	if (!svg)
 		return;
 	const ds = svg.dataset;
-	const x0 = +ds.x0, pw = +ds.pw, t0 = +ds.t0, pxms = +ds.pxms;
+	const x0 = +ds.x0, pw = +ds.pw, pxms = +ds.pxms;
 	const width = +svg.getAttribute('width');
 	const top = +ds.top;	/* the process rows start here */
 	const layers = svg.querySelectorAll('g.z');
@@ -14,21 +14,42 @@
 	const info = document.getElementById('info');
 	const hits = document.getElementById('hits');
 	const MAXK = Math.max(1, pw * pxms);	/* down to a pixel per ms */
+	const axisY = +ds.axis;	/* the axis labels' baseline, or -1 */
+	let axis = null;
 
 	/*
 	 * Texts (and their grounds) keep their size: counter-scaled about
-	 * an anchor.  A label centred in its box stays in the box's visible
-	 * part: [element, anchor, box start, box end].
+	 * an anchor.  A row's label moves into the visible part of its box
+	 * when it fits there: {el, a: anchor, lo, hi: its box (lo = hi
+	 * without one), side: where the anchor is on the text, w: width}.
 	 */
 	const pinned = [];
 	for (const el of svg.querySelectorAll('g.z text, g.z .a')) {
 		const a = +(el.hasAttribute('data-a') ? el.getAttribute('data-a') :
 		    el.getAttribute('x'));
-		const box = el.classList.contains('tm') &&
+		const box = el.tagName === 'text' &&
 		    el.parentNode.querySelector('rect.pb');
-		const bx = box ? +box.getAttribute('x') : a;
-		const bw = box ? +box.getAttribute('width') : 0;
-		pinned.push([el, a, bx, bx + bw]);
+		const lo = box ? +box.getAttribute('x') : a;
+		const hi = box ? lo + +box.getAttribute('width') : a;
+		const side = el.classList.contains('tm') ? 0.5 :
+		    el.classList.contains('te') ? 1 : 0;
+		pinned.push({ el: el, a: a, lo: lo, hi: hi, side: side, w: -1 });
+	}
+
+	/* Where a pinned text's anchor goes at the view [va, vb]. */
+	function place(p, va, vb) {
+		if (p.hi <= p.lo)
+			return p.a;
+		const lo = Math.max(p.lo, va), hi = Math.min(p.hi, vb);
+		if (p.w < 0)
+			p.w = p.el.getComputedTextLength();
+		if (lo < hi && (hi - lo) * k >= p.w + 8)
+			return (lo + hi) / 2 + (p.side - 0.5) * p.w / k;
+		if (p.side === 0.5)
+			return lo < hi ? (lo + hi) / 2 : p.a;
+		/* Beside the box: the same gap on screen as unzoomed. */
+		const edge = p.side === 0 ? p.hi : p.lo;
+		return edge + (p.a - edge) / k;
 	}
 
 	/* The rows, their names (the tooltip's first line), lowercased. */
@@ -48,8 +69,42 @@
 			b = 0;
 	}
 
+	/* Seconds on the time axis (0 at its start, as its labels). */
 	function secs(x) {
-		return ((t0 + (x - x0) / pxms) / 1000).toFixed(3);
+		return ((x - x0) / pxms / 1000).toFixed(3);
+	}
+
+	/*
+	 * Zoomed, the layout's axis labels are too far apart: label the
+	 * visible span at a step of 1, 2 or 5 times a power of ten ms, at
+	 * least 70 px apart, in the axis' time (0 at the chart's start).
+	 */
+	function relabel(va, vb) {
+		svg.classList.toggle('zoomed', k !== 1);
+		if (axisY < 0)
+			return;
+		if (!axis) {
+			axis = document.createElementNS(svg.namespaceURI, 'g');
+			axis.setAttribute('class', 'ax2');
+			svg.appendChild(axis);
+		}
+		axis.textContent = '';
+		if (k === 1)
+			return;
+		const need = 70 / (pxms * k);
+		let step = 1;
+		while (step < need)
+			step *= step.toString()[0] === '2' ? 2.5 : 2;
+		const dec = step >= 1000 ? 0 : step >= 100 ? 1 : step >= 10 ? 2 : 3;
+		const ms0 = (va - x0) / pxms, ms1 = (vb - x0) / pxms;
+		for (let t = Math.ceil(ms0 / step) * step; t <= ms1; t += step) {
+			const el = document.createElementNS(svg.namespaceURI, 'text');
+			el.setAttribute('x', k * (x0 + t * pxms) + b);
+			el.setAttribute('y', axisY);
+			el.setAttribute('class', 'tm');
+			el.textContent = (t / 1000).toFixed(dec) + 's';
+			axis.appendChild(el);
+		}
 	}
 
 	function apply() {
@@ -64,17 +119,16 @@
 		const va = (x0 - b) / k, vb = (x0 + pw - b) / k;
 		for (const p of pinned) {
 			if (!m) {
-				p[0].removeAttribute('transform');
+				p.el.removeAttribute('transform');
 				continue;
 			}
-			const lo = Math.max(p[2], va), hi = Math.min(p[3], vb);
-			const at = p[3] > p[2] && lo < hi ? (lo + hi) / 2 : p[1];
-			p[0].setAttribute('transform', 'matrix(' + 1 / k +
-			    ',0,0,1,' + (at - p[1] / k) + ',0)');
+			p.el.setAttribute('transform', 'matrix(' + 1 / k +
+			    ',0,0,1,' + (place(p, va, vb) - p.a / k) + ',0)');
 		}
 		/* Unzoomed, labels may reach into the margins as in the PNG. */
 		clip.setAttribute('x', m ? x0 : 0);
 		clip.setAttribute('width', m ? pw : width);
+		relabel(va, vb);
 		span.dataset.t0 = secs(va);
 		span.dataset.t1 = secs(vb);
 		span.textContent = secs(va) + ' s \u2013 ' + secs(vb) + ' s' +

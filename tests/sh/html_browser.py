@@ -223,6 +223,10 @@ def check_zoom(d, a):
                             "origin": "viewport"}]})
     after = until(lambda: span(d) != before and span(d)) or before
     w1 = label_width(d)
+    labels = d.js("return Array.from(document.querySelectorAll("
+                  "'#chart .ax2 text')).map(t => t.textContent)")
+    tap(len(labels) >= 2, "zoomed, the time axis is labelled anew (%s)" %
+        " ".join(labels))
     tap(after[1] - after[0] < before[1] - before[0] and
         after[0] >= before[0] and after[1] <= before[1],
         "a wheel zoom narrows the visible time span (%.3f-%.3f s to "
