@@ -82,6 +82,7 @@ accepted() {
 
 PNG="-o $T/chart.png"
 SVG="-f svg -o $T/chart.svg"
+HTML="-f html -o $T/chart.html"
 
 # ---- the input ----
 
@@ -231,6 +232,12 @@ refused "vector chart rows: 20 001" 'more than 20000 rows in a vector chart' \
 big "vector chart rows: 20 000" ||
     accepted "vector chart rows: 20 000" "gen ps 20000 3 100 20 busy" -n \
     $SVG
+# -f html has the vector caps too (docs/html.md).
+refused "html chart rows: 20 001" 'more than 20000 rows in a vector chart' \
+    "gen ps 20001 3 100 20 busy" -n $HTML
+big "html chart rows: 20 000" ||
+    accepted "html chart rows: 20 000" "gen ps 20000 3 100 20 busy" -n \
+    $HTML
 
 # Cells: CPU use alternates at every block, 3 px apart (1 000 samples in
 # 3 100 px), so every sample is a cell: rows x 1 000 cells.
@@ -245,3 +252,6 @@ refused "vector chart cells: 1 001 000" 'more than 1000000 sample cells' \
 big "vector chart cells: 1 000 000" ||
     accepted "vector chart cells: 1 000 000" \
     "gen ps 1000 1001 100 20 alt" -n --width 3100 $SVG
+big "html chart cells: 1 000 000" ||
+    accepted "html chart cells: 1 000 000" \
+    "gen ps 1000 1001 100 20 alt" -n --width 3100 $HTML
