@@ -18,6 +18,7 @@ process_free(struct process *p)
 {
 	free(p->name);
 	free(p->cmdline);
+	free(p->unit);
 	free(p->samples);
 	free(p);
 }

@@ -36,6 +36,8 @@ struct process {
 	size_t seq;		/* order first seen: parsers key their state by it */
 	char *name;		/* comm (last seen), or init_pidname.log's name */
 	char *cmdline;		/* cmdline2.log's full command line, or NULL */
+	char *unit;		/* systemd unit from cgroup.log ("ssh.service"),
+				 * or NULL (docs/input.md: the unit rule) */
 	int64_t start_ms;
 	int64_t duration_ms;
 	int active;		/* more than two samples with CPU use or state D */
