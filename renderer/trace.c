@@ -44,7 +44,7 @@ trace_clear_processes(struct trace *t)
 	free(t->pid_index);
 	t->procs = NULL;
 	t->nprocs = t->procs_cap = 0;
-	t->nsamples_all = 0;
+	t->nsamples_all = t->name_bytes = 0;
 	t->pid_index = NULL;
 	t->pid_index_cap = 0;
 	t->ps_first_ms = t->ps_last_ms = 0;
@@ -275,6 +275,16 @@ process_set_name(struct process *p, const char *name)
 		return -1;
 	free(p->name);
 	p->name = n;
+	return 0;
+}
+
+int
+trace_count_name(struct trace *t, struct diag *d, const char *name)
+{
+	if (cap_check(d, t->name_bytes, CAP_NAME_BYTES,
+	    "bytes of process names") != 0)
+		return -1;
+	t->name_bytes += strlen(name) + 1;
 	return 0;
 }
 

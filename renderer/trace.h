@@ -103,6 +103,7 @@ struct trace {
 	struct process **procs;
 	size_t nprocs, procs_cap;
 	size_t nsamples_all;	/* process samples parsed, for CAP_SAMPLES */
+	size_t name_bytes;	/* process names stored, for CAP_NAME_BYTES */
 	/* Open-addressing index: PID -> newest process with that PID. */
 	struct process **pid_index;
 	size_t pid_index_cap;
@@ -191,6 +192,11 @@ uint32_t sample_interval(int64_t ms);
 /* Appends a sample; 0 or -1 on no memory. */
 int process_add_sample(struct process *, const struct proc_sample *);
 int process_set_name(struct process *, const char *name);
+/*
+ * Counts a name a parser is about to store (new process or new name)
+ * against CAP_NAME_BYTES: 0, or -1 with the cap's error in the diag.
+ */
+int trace_count_name(struct trace *, struct diag *, const char *name);
 /* A parent as at the child's exit (kernel_pacct). */
 int trace_add_fork(struct trace *, int64_t pid, int64_t ppid);
 /* A parent as at fork time (paternity.log): wins over exit-time records. */

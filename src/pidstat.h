@@ -5,7 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PIDSTAT_COMM_MAX 64	/* kernel comm is 15 chars; room for hostile logs */
+/*
+ * The kernel's comm is 15 bytes, but Android's init logs each service's
+ * whole command line as its name (70 bytes and more): names are kept up
+ * to 4 KiB (docs/limits.md), the length of a command line in cmdline2.log.
+ */
+#define PIDSTAT_COMM_MAX 4096
 
 struct pidstat {
 	int64_t pid;
