@@ -62,6 +62,12 @@ store_sample(struct run *r, struct sampler *sm)
 	logs[LOG_DISK].iov_len = sm->disk.len;
 	logs[LOG_PS].iov_base = sm->ps.p;
 	logs[LOG_PS].iov_len = sm->ps.len;
+	logs[LOG_MEM].iov_base = sm->mem.p;
+	logs[LOG_MEM].iov_len = sm->mem.len;
+	logs[LOG_CMD].iov_base = sm->cmd.p;
+	logs[LOG_CMD].iov_len = sm->cmd.len;
+	logs[LOG_CG].iov_base = sm->cg.p;
+	logs[LOG_CG].iov_len = sm->cg.len;
 	procev_drain(&r->pa.pe);
 	forks.iov_base = r->pa.pe.out.buf;
 	forks.iov_len = r->pa.pe.out.len;

@@ -43,5 +43,17 @@ int pidstat_parse_raw(const char *line, size_t len, struct pidstat *out,
  * the escaped line would not fit (line unchanged).
  */
 size_t pidstat_escape(char *line, size_t len, size_t room);
+/*
+ * The same escape for any logged text (cmdline2.log, cgroup.log, the
+ * profiled command): n bytes of src into dst (room for 4 * n), NULs kept
+ * as they are when keep_nul (cmdline2.log's separators).  Returns the
+ * length written.
+ */
+size_t log_escape(char *dst, const char *src, size_t n, int keep_nul);
+/*
+ * Decodes \ooo (000 to 377) of len bytes at p into dst, at most cap - 1
+ * bytes and a NUL; other bytes are copied.  Returns the length written.
+ */
+size_t log_unescape(char *dst, size_t cap, const char *p, size_t len);
 
 #endif
