@@ -285,6 +285,7 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 	r.d = d;
 	r.sigfd = r.timerfd = -1;
 	r.rep.profile = s->profile;
+	r.rep.profile_cmd = s->profile_cmd;
 	store_init(&r.st, d, cfg->tmpfs_size);
 	parents_init(&r.pa);
 	raise_nofile();

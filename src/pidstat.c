@@ -113,6 +113,17 @@ log_unescape(char *dst, size_t cap, const char *p, size_t len)
 	return n;
 }
 
+size_t
+log_label(char *dst, size_t cap, const char *p, size_t len)
+{
+	size_t i, n = log_unescape(dst, cap, p, len);
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)dst[i] < 0x20 || dst[i] == 0x7f)
+			dst[i] = ' ';
+	return n;
+}
+
 /* Copies the name [p, end) into out->comm, decoding \ooo when `decode`. */
 static void
 copy_name(const char *p, const char *end, struct pidstat *out, int decode)

@@ -55,5 +55,10 @@ size_t log_escape(char *dst, const char *src, size_t n, int keep_nul);
  * bytes and a NUL; other bytes are copied.  Returns the length written.
  */
 size_t log_unescape(char *dst, size_t cap, const char *p, size_t len);
+/*
+ * log_unescape for a label: decoded control bytes (cmdline2.log's NUL
+ * separators, an escaped line break) become spaces.
+ */
+size_t log_label(char *dst, size_t cap, const char *p, size_t len);
 
 #endif

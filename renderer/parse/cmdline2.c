@@ -33,12 +33,7 @@ struct cl_state {
 static void
 copy_field(char *dst, const char *p, size_t n)
 {
-	size_t i;
-
-	n = log_unescape(dst, CMDLINE_MAX + 1, p, n);
-	for (i = 0; i < n; i++)
-		if ((unsigned char)dst[i] < 0x20 || dst[i] == 0x7f)
-			dst[i] = ' ';
+	n = log_label(dst, CMDLINE_MAX + 1, p, n);
 	while (n > 0 && dst[n - 1] == ' ')
 		n--;
 	dst[n] = '\0';
