@@ -122,6 +122,8 @@ struct trace {
 	size_t npidnames, pidnames_cap;
 	struct pidtext *cmdlines;	/* applied by trace_finish() */
 	size_t ncmdlines, cmdlines_cap;
+	struct pidtext *units;		/* cgroup.log's, applied by trace_finish() */
+	size_t nunits, units_cap;
 
 	int ncpus;		/* from the header, at least 1 */
 
@@ -203,6 +205,7 @@ int trace_add_fork(struct trace *, int64_t pid, int64_t ppid);
 int trace_add_fork_time(struct trace *, int64_t pid, int64_t ppid);
 int trace_add_pidname(struct trace *, int64_t pid, const char *name);
 int trace_add_cmdline(struct trace *, int64_t pid, const char *cmdline);
+int trace_add_unit(struct trace *, int64_t pid, const char *unit);
 /*
  * Drops every process and the ps block times: proc_ps.log replaces what
  * taskstats.log gave (taskstats.log is used only without proc_ps.log).
