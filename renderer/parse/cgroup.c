@@ -9,6 +9,7 @@
 #include "tblock.h"
 
 #define CGROUP_MAX	4096	/* bootchartd logs at most 4 KiB of a path */
+#define UNIT_MAX	256	/* systemd's longest unit name: longer is cut */
 
 /* The unit types whose cgroups hold processes. */
 static const char *const unit_types[] = {
@@ -60,7 +61,7 @@ cgroup_line(void *arg, const char *line, size_t len, long lineno)
 {
 	struct linelog *s = arg;
 	const char *p = line, *end;
-	char path[CGROUP_MAX + 1], unit[CGROUP_MAX + 1];
+	char path[CGROUP_MAX + 1], unit[UNIT_MAX + 1];
 	uint64_t pid;
 
 	s->d->line = lineno;
