@@ -11,8 +11,6 @@
 #include "layout_parts.h"
 #include "textclean.h"
 
-#define GAP		10.0
-#define CHART_H		60.0
 #define PX_PER_S	25.0
 #define MIN_WIDTH	800
 #define AUTO_MAX_WIDTH	32000
@@ -92,6 +90,41 @@ lt_add_step(struct lt_poly *p, double xa, double xb, double y)
 	if (lt_add_pt(p, xa, y) == -1)
 		return -1;
 	return lt_add_pt(p, xb, y);
+}
+
+int
+lt_add_chart(struct layout *l, const struct lt_box *box)
+{
+	struct lt_chart *c;
+
+	if (grow_array((void **)&l->charts, &l->charts_cap, l->ncharts,
+	    sizeof(*l->charts)) == -1)
+		return -1;
+	c = &l->charts[l->ncharts++];
+	c->box = *box;
+	c->series0 = l->nseries;
+	c->nseries = 0;
+	return 0;
+}
+
+int
+lt_add_series(struct layout *l, struct lt_poly *p, uint32_t rgb, int line)
+{
+	struct lt_series *sr;
+
+	if (grow_array((void **)&l->series, &l->series_cap, l->nseries,
+	    sizeof(*l->series)) == -1) {
+		free(p->pts);
+		memset(p, 0, sizeof(*p));
+		return -1;
+	}
+	sr = &l->series[l->nseries++];
+	sr->poly = *p;
+	sr->rgb = rgb;
+	sr->line = line;
+	memset(p, 0, sizeof(*p));
+	l->charts[l->ncharts - 1].nseries++;
+	return 0;
 }
 
 int
@@ -253,7 +286,7 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 	l->disk_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
 	y += CHART_H + GAP;
 	if (charts_cpu(l, t) == -1 || charts_disk(l, m, t, disk_legend) == -1 ||
-	    unlogged_charts(l, m) == -1)
+	    charts_mem(l, m, t, &y) == -1 || unlogged_charts(l, m) == -1)
 		return -1;
 	if (kernel_lane(l, m, t, tree, &y) == -1)
 		return -1;
@@ -320,5 +353,9 @@ layout_free(struct layout *l)
 	free(l->cpu_io.pts);
 	free(l->disk_util.pts);
 	free(l->disk_tput.pts);
+	for (i = 0; i < l->nseries; i++)
+		free(l->series[i].poly.pts);
+	free(l->series);
+	free(l->charts);
 	memset(l, 0, sizeof(*l));
 }

@@ -11,6 +11,7 @@
 struct chart_opts;
 struct diag;
 struct layout;
+struct lt_box;
 struct lt_poly;
 struct pnode;
 struct proctree;
@@ -19,6 +20,8 @@ struct trace;
 #define MARGIN		10.0
 #define LEGEND_GAP	4.0
 #define ROW_H		16.0
+#define GAP		10.0	/* between the charts */
+#define CHART_H		60.0	/* a chart's box */
 
 /*
  * Adds text at (x, top of line y); takes ownership of s (clean UTF-8).
@@ -32,6 +35,14 @@ size_t lt_add_raw(struct layout *, struct measure *, const char *raw,
 int lt_add_swatch(struct layout *, double x, double y, double w, double h,
     uint32_t rgb);
 int lt_add_pt(struct lt_poly *, double x, double y);
+/* Starts a generic chart (struct lt_chart) in the box; 0 or -1. */
+int lt_add_chart(struct layout *, const struct lt_box *);
+/*
+ * Adds a series to the last chart started, taking the polyline's points
+ * (p is left empty, also on failure); 0 or -1.
+ */
+int lt_add_series(struct layout *, struct lt_poly *p, uint32_t rgb,
+    int line);
 /*
  * Appends a horizontal step [xa, xb] at height y, extending the last
  * step instead when it is at the same height (long flat runs stay small).
@@ -100,6 +111,12 @@ int charts_cpu(struct layout *, const struct trace *);
 /* legend0: the first text of the disk chart's legend (the peak label avoids it). */
 int charts_disk(struct layout *, struct measure *, const struct trace *,
     size_t legend0);
+/*
+ * The memory chart at *y (legend, then the box), when the trace has
+ * meminfo samples; advances *y past it.
+ */
+int charts_mem(struct layout *, struct measure *, const struct trace *,
+    double *y);
 
 /* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
 int rows_place(struct layout *, struct measure *, const struct proctree *,
