@@ -37,9 +37,9 @@ disk_span(const struct layout *l, const struct trace *t, size_t i,
 }
 
 int
-charts_cpu(struct layout *l, const struct trace *t)
+charts_cpu_in(struct layout *l, const struct trace *t,
+    const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p)
 {
-	const struct lt_box *bx = &l->cpu_box;
 	int64_t a, b;
 	double busy, top;
 	size_t i;
@@ -51,14 +51,20 @@ charts_cpu(struct layout *l, const struct trace *t)
 			continue;
 		busy = lt_clamp01(t->cpu[i].user + t->cpu[i].sys);
 		top = lt_clamp01(busy + lt_clamp01(t->cpu[i].io));
-		if (lt_add_step(&l->cpu_busy, layout_x(l, a), layout_x(l, b),
+		if (lt_add_step(busy_p, layout_x(l, a), layout_x(l, b),
 		    bx->y + bx->h * (1 - busy)) == -1)
 			return -1;
-		if (lt_add_step(&l->cpu_io, layout_x(l, a), layout_x(l, b),
+		if (lt_add_step(io_p, layout_x(l, a), layout_x(l, b),
 		    bx->y + bx->h * (1 - top)) == -1)
 			return -1;
 	}
 	return 0;
+}
+
+int
+charts_cpu(struct layout *l, const struct trace *t)
+{
+	return charts_cpu_in(l, t, &l->cpu_box, &l->cpu_busy, &l->cpu_io);
 }
 
 /* Bytes per second of a sample; garbage (negative, NaN, inf) counts as 0. */
@@ -116,46 +122,68 @@ peak_label(struct layout *l, struct measure *m, double peak, double peak_x,
 	    COL_TEXT) == SIZE_MAX ? -1 : 0;
 }
 
-/*
- * Utilization as an area, throughput as a line scaled to its peak; all
- * zero counters give a line along the bottom and "0 MB/s", so a disk
- * that did nothing does not read as a chart that failed.
- */
-int
-charts_disk(struct layout *l, struct measure *m, const struct trace *t,
-    size_t legend0)
+double
+charts_disk_peak(const struct layout *l, const struct trace *t,
+    double *peak_x)
 {
-	const struct lt_box *bx = &l->disk_box;
-	double peak = 0, peak_x = bx->x, tp;
+	double peak = 0, tp;
 	int64_t a, b;
 	size_t i;
 
-	trace_disk_bytes(t, &l->disk_read_bytes, &l->disk_write_bytes);
 	for (i = 0; i < t->ndisk; i++) {
 		if (!disk_span(l, t, i, &a, &b))
 			continue;
 		tp = throughput(&t->disk[i]);
 		if (tp > peak) {
 			peak = tp;
-			peak_x = layout_x(l, a + (b - a) / 2);
+			*peak_x = layout_x(l, a + (b - a) / 2);
 		}
-		if (lt_add_step(&l->disk_util, layout_x(l, a), layout_x(l, b),
-		    bx->y + bx->h * (1 - lt_clamp01(t->disk[i].util))) == -1)
-			return -1;
 	}
-	l->disk_peak_bps = peak;
-	if (l->disk_util.n == 0)
-		return 0;
-	/* Second pass: the throughput line scaled to the peak. */
+	return peak;
+}
+
+/*
+ * Utilization as an area, throughput as a line scaled to `scale`; a
+ * scale of 0 (all counters zero) gives a line along the bottom, so a
+ * disk that did nothing does not read as a chart that failed.
+ */
+int
+charts_disk_in(struct layout *l, const struct trace *t,
+    const struct lt_box *bx, struct lt_poly *util, struct lt_poly *tput,
+    double scale)
+{
+	int64_t a, b;
+	double tp;
+	size_t i;
+
 	for (i = 0; i < t->ndisk; i++) {
 		if (!disk_span(l, t, i, &a, &b))
 			continue;
-		tp = peak > 0 ? throughput(&t->disk[i]) / peak : 0;
-		if (lt_add_pt(&l->disk_tput, layout_x(l, a + (b - a) / 2),
-		    bx->y + bx->h * (1 - tp)) == -1)
+		tp = scale > 0 ? throughput(&t->disk[i]) / scale : 0;
+		if (lt_add_step(util, layout_x(l, a), layout_x(l, b),
+		    bx->y + bx->h * (1 - lt_clamp01(t->disk[i].util))) == -1 ||
+		    lt_add_pt(tput, layout_x(l, a + (b - a) / 2),
+		    bx->y + bx->h * (1 - lt_clamp01(tp))) == -1)
 			return -1;
 	}
-	return peak_label(l, m, peak, peak_x, legend0);
+	return 0;
+}
+
+/* The disk chart, its peak labelled with the totals beside it. */
+int
+charts_disk(struct layout *l, struct measure *m, const struct trace *t,
+    size_t legend0)
+{
+	double peak_x = l->disk_box.x;
+
+	trace_disk_bytes(t, &l->disk_read_bytes, &l->disk_write_bytes);
+	l->disk_peak_bps = charts_disk_peak(l, t, &peak_x);
+	if (charts_disk_in(l, t, &l->disk_box, &l->disk_util, &l->disk_tput,
+	    l->disk_peak_bps) == -1)
+		return -1;
+	if (l->disk_util.n == 0)
+		return 0;
+	return peak_label(l, m, l->disk_peak_bps, peak_x, legend0);
 }
 
 /* kB to the chart's y: 0 at the bottom, the scale at the top. */

@@ -13,6 +13,7 @@ struct diag;
 struct layout;
 struct lt_box;
 struct lt_poly;
+struct lt_row;
 struct pnode;
 struct proctree;
 struct trace;
@@ -108,6 +109,16 @@ void unlogged_rows(struct layout *);
 
 /* The CPU and disk charts in l->cpu_box and l->disk_box. */
 int charts_cpu(struct layout *, const struct trace *);
+/* The CPU chart's two areas' tops in any box. */
+int charts_cpu_in(struct layout *, const struct trace *,
+    const struct lt_box *, struct lt_poly *busy, struct lt_poly *io);
+/* The highest disk throughput drawn, in B/s, and its x (left as is when 0). */
+double charts_disk_peak(const struct layout *, const struct trace *,
+    double *peak_x);
+/* The disk chart's utilization area and throughput line (scaled to scale B/s) in any box. */
+int charts_disk_in(struct layout *, const struct trace *,
+    const struct lt_box *, struct lt_poly *util, struct lt_poly *tput,
+    double scale);
 /* legend0: the first text of the disk chart's legend (the peak label avoids it). */
 int charts_disk(struct layout *, struct measure *, const struct trace *,
     size_t legend0);
@@ -117,6 +128,18 @@ int charts_disk(struct layout *, struct measure *, const struct trace *,
  */
 int charts_mem(struct layout *, struct measure *, const struct trace *,
     double *y);
+
+/*
+ * Places a row's label (s, owned) centred in its box, else right of it,
+ * else left, cut with "..." to the widest place when none fits.
+ */
+int rows_put_label(struct layout *, struct measure *, struct lt_row *,
+    char *s, uint32_t rgb);
+/*
+ * The dotted line from row parent to row rowi; the verticals of one
+ * parent's children overlap, so only its last child's is drawn.
+ */
+void rows_link(struct layout *, size_t rowi, size_t parent);
 
 /* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
 int rows_place(struct layout *, struct measure *, const struct proctree *,

@@ -208,18 +208,14 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 	return pool_flush(l, row, &pl, d);
 }
 
-/* Puts the row's label inside the box, or beside it where there is room. */
-static int
-row_text(struct layout *l, struct measure *m, struct lt_row *row,
-    const struct chart_opts *o, int readable)
+int
+rows_put_label(struct layout *l, struct measure *m, struct lt_row *row,
+    char *s, uint32_t rgb)
 {
 	double inside, right, left, w, x, y, best;
 	const struct lt_box *b = &row->box;
-	char *s;
 
 	row->text = SIZE_MAX;
-	if ((s = row_label(row->node, o, readable)) == NULL)
-		return -1;
 	w = measure_width(m, LF_LABEL, s);
 	inside = b->w - 2 * LABEL_PAD;
 	right = l->width - 2 - (b->x + b->w + LABEL_PAD);
@@ -244,8 +240,36 @@ row_text(struct layout *l, struct measure *m, struct lt_row *row,
 	else
 		x = b->x - LABEL_PAD - w;
 	y = b->y - (ROW_H - b->h) / 2 + (ROW_H - m->height[LF_LABEL]) / 2;
-	row->text = lt_add_text(l, m, s, x, y, LF_LABEL, COL_TEXT);
+	row->text = lt_add_text(l, m, s, x, y, LF_LABEL, rgb);
 	return row->text == SIZE_MAX ? -1 : 0;
+}
+
+/* Puts the row's label inside the box, or beside it where there is room. */
+static int
+row_text(struct layout *l, struct measure *m, struct lt_row *row,
+    const struct chart_opts *o, int readable)
+{
+	char *s;
+
+	row->text = SIZE_MAX;
+	if ((s = row_label(row->node, o, readable)) == NULL)
+		return -1;
+	return rows_put_label(l, m, row, s, COL_TEXT);
+}
+
+void
+rows_link(struct layout *l, size_t rowi, size_t parent)
+{
+	struct lt_row *row = &l->rows[rowi], *pr = &l->rows[parent];
+
+	row->parent_row = parent;
+	row->has_dep = 1;
+	row->dep_vert = 1;
+	row->dep_x = pr->box.x;
+	row->dep_y0 = pr->box.y + pr->box.h;
+	if (pr->last_child != SIZE_MAX)
+		l->rows[pr->last_child].dep_vert = 0;
+	pr->last_child = rowi;
 }
 
 struct rowarg {
@@ -259,31 +283,17 @@ struct rowarg {
 	size_t row_at_cap;
 };
 
-/*
- * The dotted line from the nearest drawn ancestor.  Its children's
- * verticals overlap, so only the last (longest) one is drawn.
- */
+/* The dotted line from the nearest drawn ancestor. */
 static void
-link_parent(struct layout *l, struct lt_row *row, size_t rowi,
-    const size_t *row_at, int depth)
+link_parent(struct layout *l, size_t rowi, const size_t *row_at, int depth)
 {
-	struct lt_row *pr;
 	int i;
 
-	for (i = depth - 1; i >= 0; i--) {
-		if (row_at[i] == SIZE_MAX)
-			continue;
-		pr = &l->rows[row_at[i]];
-		row->parent_row = row_at[i];
-		row->has_dep = 1;
-		row->dep_vert = 1;
-		row->dep_x = pr->box.x;
-		row->dep_y0 = pr->box.y + pr->box.h;
-		if (pr->last_child != SIZE_MAX)
-			l->rows[pr->last_child].dep_vert = 0;
-		pr->last_child = rowi;
-		return;
-	}
+	for (i = depth - 1; i >= 0; i--)
+		if (row_at[i] != SIZE_MAX) {
+			rows_link(l, rowi, row_at[i]);
+			return;
+		}
 }
 
 static int
@@ -319,7 +329,7 @@ row_fn(const struct pnode *p, int depth, void *arg)
 	row->box.w = fmax(layout_x(l, b) - row->box.x, 1);
 	row->box.y = l->proc_box.y + (double)(l->nrows - 1) * ROW_H + 1.5;
 	row->box.h = ROW_H - 3;
-	link_parent(l, row, l->nrows - 1, ra->row_at, depth);
+	link_parent(l, l->nrows - 1, ra->row_at, depth);
 	if (row_cells(l, row, p, ra->period, ra->o->strict, ra->d) == -1)
 		return -1;
 	return row_text(l, ra->m, row, ra->o, ra->readable);
