@@ -187,27 +187,11 @@ layout_x(const struct layout *l, int64_t ms)
 	return l->x0 + (double)(ms - l->t0_ms) * l->px_per_ms;
 }
 
-/* The time span drawn and the scale. */
-static int
-time_scale(struct layout *l, const struct trace *t,
-    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+int
+lt_scale(struct layout *l, const struct chart_opts *o, struct diag *d)
 {
 	double secs;
-	int from_boot;
 
-	l->t0_ms = tree->start_ms;
-	l->t1_ms = tree->end_ms;
-	if (kernel_from_boot(l, t, tree, &from_boot, d) == -1)
-		return -1;
-	if (from_boot && l->t0_ms > 0)
-		l->t0_ms = 0;
-	if (o->crop_after != NULL) {
-		if (proctree_find(tree, o->crop_after) == NULL)
-			diag_warn(d, "crop-after: no process named \"%s\"",
-			    o->crop_after);
-		l->t1_ms = idle_crop_end(t, tree, o->crop_after, l->t0_ms,
-		    l->t1_ms);
-	}
 	if (l->t1_ms <= l->t0_ms)
 		l->t1_ms = l->t0_ms + 1;
 	secs = (double)(l->t1_ms - l->t0_ms) / 1000;
@@ -224,6 +208,29 @@ time_scale(struct layout *l, const struct trace *t,
 	l->px_per_ms = (l->width - 2 * MARGIN) / (secs * 1000);
 	l->row_h = ROW_H;
 	return 0;
+}
+
+/* The time span drawn and the scale. */
+static int
+time_scale(struct layout *l, const struct trace *t,
+    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+{
+	int from_boot;
+
+	l->t0_ms = tree->start_ms;
+	l->t1_ms = tree->end_ms;
+	if (kernel_from_boot(l, t, tree, &from_boot, d) == -1)
+		return -1;
+	if (from_boot && l->t0_ms > 0)
+		l->t0_ms = 0;
+	if (o->crop_after != NULL) {
+		if (proctree_find(tree, o->crop_after) == NULL)
+			diag_warn(d, "crop-after: no process named \"%s\"",
+			    o->crop_after);
+		l->t1_ms = idle_crop_end(t, tree, o->crop_after, l->t0_ms,
+		    l->t1_ms);
+	}
+	return lt_scale(l, o, d);
 }
 
 struct rowcount {
@@ -310,8 +317,7 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 }
 
 int
-layout_make(struct layout *l, const struct trace *t,
-    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+lt_run(struct layout *l, lt_build_fn fn, void *arg, struct diag *d)
 {
 	struct measure m;
 	int rc;
@@ -322,7 +328,7 @@ layout_make(struct layout *l, const struct trace *t,
 		return diag_error_status(d, EXIT_NOMEM,
 		    "cannot set up text measurement");
 	}
-	rc = build(l, &m, t, tree, o, d);
+	rc = fn(l, &m, arg, d);
 	measure_close(&m);
 	if (rc == -1) {
 		if (!d->failed)
@@ -332,6 +338,29 @@ layout_make(struct layout *l, const struct trace *t,
 		return -1;
 	}
 	return 0;
+}
+
+struct one_boot {
+	const struct trace *t;
+	const struct proctree *tree;
+	const struct chart_opts *o;
+};
+
+static int
+build_one(struct layout *l, struct measure *m, void *arg, struct diag *d)
+{
+	struct one_boot *b = arg;
+
+	return build(l, m, b->t, b->tree, b->o, d);
+}
+
+int
+layout_make(struct layout *l, const struct trace *t,
+    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+{
+	struct one_boot b = { t, tree, o };
+
+	return lt_run(l, build_one, &b, d);
 }
 
 void

@@ -59,6 +59,20 @@ int lt_clashes(const struct layout *, size_t from, double x, double y,
  */
 int lt_band_row(const struct layout *, size_t from, double y, double h,
     double x, double w, int max_rows);
+/*
+ * The width and the scale for the span l->t0_ms..t1_ms (made at least
+ * 1 ms long): --width, else 25 px/s within 800..32000 px.  0, or -1
+ * with d set (a width out of range).
+ */
+int lt_scale(struct layout *, const struct chart_opts *, struct diag *);
+/*
+ * Lays out with fn(l, m, arg, d) between opening and closing the text
+ * measurement; on failure frees what fn placed and makes sure d says
+ * why.  0 or -1.
+ */
+typedef int (*lt_build_fn)(struct layout *, struct measure *, void *,
+    struct diag *);
+int lt_run(struct layout *, lt_build_fn, void *arg, struct diag *);
 /* Clips the interval [a, b] to the drawn span; 0 when nothing is left. */
 int lt_clip_span(const struct layout *, int64_t *a, int64_t *b);
 double lt_clamp01(double);
@@ -130,11 +144,12 @@ int charts_mem(struct layout *, struct measure *, const struct trace *,
     double *y);
 
 /*
- * Places a row's label (s, owned) centred in its box, else right of it,
- * else left, cut with "..." to the widest place when none fits.
+ * Places a row's label (s, owned) centred in its box (unless beside),
+ * else right of it, else left, cut with "..." to the widest place when
+ * none fits.
  */
 int rows_put_label(struct layout *, struct measure *, struct lt_row *,
-    char *s, uint32_t rgb);
+    char *s, uint32_t rgb, int beside);
 /*
  * The dotted line from row parent to row rowi; the verticals of one
  * parent's children overlap, so only its last child's is drawn.

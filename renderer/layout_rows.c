@@ -210,20 +210,28 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 
 int
 rows_put_label(struct layout *l, struct measure *m, struct lt_row *row,
-    char *s, uint32_t rgb)
+    char *s, uint32_t rgb, int beside)
 {
-	double inside, right, left, w, x, y, best;
 	const struct lt_box *b = &row->box;
+	double room[3], w, x, y;
+	int order[3] = { 0, 1, 2 }, i, k;
 
 	row->text = SIZE_MAX;
 	w = measure_width(m, LF_LABEL, s);
-	inside = b->w - 2 * LABEL_PAD;
-	right = l->width - 2 - (b->x + b->w + LABEL_PAD);
-	left = b->x - LABEL_PAD - 2;
-	best = -1;	/* set when the label had to be shortened */
-	if (w > inside && w > right && w > left) {
-		best = fmax(inside, fmax(right, left));
-		if (measure_fit(m, LF_LABEL, &s, best) == -1) {
+	room[0] = b->w - 2 * LABEL_PAD;			/* inside */
+	room[1] = l->width - 2 - (b->x + b->w + LABEL_PAD);	/* right */
+	room[2] = b->x - LABEL_PAD - 2;			/* left */
+	if (beside) {
+		order[0] = 1, order[1] = 2, order[2] = 0;
+	}
+	for (i = 0; i < 3 && w > room[order[i]]; i++)
+		;
+	if (i == 3) {
+		/* None fits: the widest place, the text cut to it. */
+		for (i = 0, k = 1; k < 3; k++)
+			if (room[order[k]] > room[order[i]])
+				i = k;
+		if (measure_fit(m, LF_LABEL, &s, room[order[i]]) == -1) {
 			free(s);
 			return -1;
 		}
@@ -233,9 +241,9 @@ rows_put_label(struct layout *l, struct measure *m, struct lt_row *row,
 		free(s);
 		return 0;
 	}
-	if (w <= inside || best == inside)
+	if (order[i] == 0)
 		x = b->x + (b->w - w) / 2;
-	else if (w <= right || best == right)
+	else if (order[i] == 1)
 		x = b->x + b->w + LABEL_PAD;
 	else
 		x = b->x - LABEL_PAD - w;
@@ -254,7 +262,7 @@ row_text(struct layout *l, struct measure *m, struct lt_row *row,
 	row->text = SIZE_MAX;
 	if ((s = row_label(row->node, o, readable)) == NULL)
 		return -1;
-	return rows_put_label(l, m, row, s, COL_TEXT);
+	return rows_put_label(l, m, row, s, COL_TEXT, 0);
 }
 
 void
