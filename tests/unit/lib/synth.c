@@ -214,6 +214,7 @@ synth_free(struct synth *s)
 	free(s->t.kev);
 	free(s->t.cpu);
 	free(s->t.disk);
+	free(s->t.mem);
 	free(s->tree.roots);
 	free(s->all);
 	free(s->nodes);
