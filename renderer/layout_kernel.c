@@ -302,7 +302,7 @@ unlogged_rows(struct layout *l)
 	const struct lt_box *b = &l->proc_box;
 	double x1;
 
-	/* Not before the test: INT64_MIN - t0 overflows. */
+	/* unlogged_ms is INT64_MIN when the header gives no log start. */
 	if (l->unlogged_ms <= l->t0_ms || l->nrows == 0)
 		return;
 	x1 = layout_x(l, l->unlogged_ms);
