@@ -113,24 +113,39 @@ add_series(struct layout *l, struct lt_poly *p, const uint32_t *rgb,
 	return rc;
 }
 
+/* One boot's two series in a box: filled in p[0], p[1] (painted in that order). */
+typedef int (*series_fn)(struct layout *, const struct trace *,
+    const struct lt_box *, struct lt_poly *p, double scale);
+
 static int
-cpu_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
-    double *y)
+cpu_series(struct layout *l, const struct trace *t, const struct lt_box *bx,
+    struct lt_poly *p, double scale)
 {
-	static const uint32_t rgb[2] = { COL_IO, COL_CPU };
-	static const int is_line[2] = { 0, 0 };
+	return charts_cpu_in(l, t, bx, &p[1], &p[0]);
+}
+
+static int
+disk_series(struct layout *l, const struct trace *t, const struct lt_box *bx,
+    struct lt_poly *p, double scale)
+{
+	return charts_disk_in(l, t, bx, &p[0], &p[1], scale);
+}
+
+/* The old boot's chart above the new one's, each under its label. */
+static int
+two_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
+    char label[2][160], series_fn fn, double scale, const uint32_t *rgb,
+    const int *is_line, double *y)
+{
 	const struct trace *t[2] = { x->c->old_t, x->c->new_t };
-	static const char *const label[2] = { "old", "new" };
 	struct lt_poly p[2];
 	struct lt_box box;
 	int i;
 
-	if (chrome_legend(l, m, LEG_CPU, y) == -1)
-		return -1;
 	for (i = 0; i < 2; i++) {
 		memset(p, 0, sizeof(p));
 		if (sub_chart(l, m, label[i], &box, y) == -1 ||
-		    charts_cpu_in(l, t[i], &box, &p[1], &p[0]) == -1) {
+		    fn(l, t[i], &box, p, scale) == -1) {
 			free(p[0].pts);
 			free(p[1].pts);
 			return -1;
@@ -139,6 +154,19 @@ cpu_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
 			return -1;
 	}
 	return 0;
+}
+
+static int
+cpu_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
+    double *y)
+{
+	static const uint32_t rgb[2] = { COL_IO, COL_CPU };
+	static const int is_line[2] = { 0, 0 };
+	char label[2][160] = { "old", "new" };
+
+	if (chrome_legend(l, m, LEG_CPU, y) == -1)
+		return -1;
+	return two_charts(l, m, x, label, cpu_series, 0, rgb, is_line, y);
 }
 
 /* "old: peak 37 MB/s, read 110 MB, written 1.3 MB" (MiB/s and MB as the boot chart's). */
@@ -162,32 +190,17 @@ disk_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
 {
 	static const uint32_t rgb[2] = { COL_IO, COL_TPUT };
 	static const int is_line[2] = { 0, 1 };
-	const struct trace *t[2] = { x->c->old_t, x->c->new_t };
-	static const char *const who[2] = { "old", "new" };
-	struct lt_poly p[2];
-	struct lt_box box;
-	double peak[2], scale, px;
-	char buf[160];
-	int i;
+	double old_peak, new_peak, px;
+	char label[2][160];
 
 	if (chrome_legend(l, m, LEG_DISK, y) == -1)
 		return -1;
-	peak[0] = charts_disk_peak(l, t[0], &px);
-	peak[1] = charts_disk_peak(l, t[1], &px);
-	scale = fmax(peak[0], peak[1]);
-	for (i = 0; i < 2; i++) {
-		memset(p, 0, sizeof(p));
-		disk_label(who[i], t[i], peak[i], buf, sizeof(buf));
-		if (sub_chart(l, m, buf, &box, y) == -1 ||
-		    charts_disk_in(l, t[i], &box, &p[0], &p[1], scale) == -1) {
-			free(p[0].pts);
-			free(p[1].pts);
-			return -1;
-		}
-		if (add_series(l, p, rgb, is_line, 2) == -1)
-			return -1;
-	}
-	return 0;
+	old_peak = charts_disk_peak(l, x->c->old_t, &px);
+	new_peak = charts_disk_peak(l, x->c->new_t, &px);
+	disk_label("old", x->c->old_t, old_peak, label[0], sizeof(label[0]));
+	disk_label("new", x->c->new_t, new_peak, label[1], sizeof(label[1]));
+	return two_charts(l, m, x, label, disk_series, fmax(old_peak,
+	    new_peak), rgb, is_line, y);
 }
 
 /* What changed in a pair, as its new bar's colour. */
