@@ -97,8 +97,12 @@ peak_label(struct layout *l, struct measure *m, double peak, double peak_x,
 	char buf[64], rd[32], wr[32], tot[96];
 
 	/* MiB, as the Java chart counts them. */
-	snprintf(buf, sizeof(buf), peak >= 10 * MIB ? "%.0f MB/s" :
-	    "%.1f MB/s", peak / MIB);
+	/* All-zero counters read "0 MB/s", not "0.0": nothing moved at all. */
+	if (peak <= 0)
+		snprintf(buf, sizeof(buf), "0 MB/s");
+	else
+		snprintf(buf, sizeof(buf), peak >= 10 * MIB ? "%.0f MB/s" :
+		    "%.1f MB/s", peak / MIB);
 	mb_text(rd, sizeof(rd), l->disk_read_bytes);
 	mb_text(wr, sizeof(wr), l->disk_write_bytes);
 	snprintf(tot, sizeof(tot), "read %s, written %s", rd, wr);
