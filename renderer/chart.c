@@ -17,6 +17,7 @@
 #include "chart.h"
 #include "html.h"
 #include "layout.h"
+#include "layout_compare.h"
 #include "outfile.h"
 #include "paint.h"
 #include "pngout.h"
@@ -274,6 +275,26 @@ chart_write(const struct trace *t, const struct proctree *tree,
 	diag_set_file(d, "%s", "");
 	if (o->format == FMT_HTML)
 		rc = html_write(&l, t, tree, path, d);
+	else
+		rc = write_file(&l, o->format, path, d);
+	layout_free(&l);
+	return rc;
+}
+
+int
+chart_write_compare(const struct cmp_chart *c, const struct chart_opts *o,
+    const char *path, struct diag *d)
+{
+	struct layout l;
+	int rc;
+
+	d->line = 0;
+	if (layout_compare(&l, c, o, d) == -1)
+		return -1;
+	diag_set_file(d, "%s", "");
+	/* Two boots' rows: no one report gives their tooltips. */
+	if (o->format == FMT_HTML)
+		rc = html_write(&l, NULL, NULL, path, d);
 	else
 		rc = write_file(&l, o->format, path, d);
 	layout_free(&l);

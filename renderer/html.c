@@ -52,7 +52,7 @@ page(FILE *f, const struct layout *l, const struct report *r)
 	if (html_svg_write(f, l, r) == -1)
 		return -1;
 	fputs("</main>\n", f);
-	if (html_summary_write(r, f) == -1)
+	if (r != NULL && html_summary_write(r, f) == -1)
 		return -1;
 	fputs("<script>\n", f);
 	fputs(html_js, f);
@@ -68,13 +68,14 @@ html_write(const struct layout *l, const struct trace *t,
 	struct report r;
 	int ok;
 
-	if (report_make(&r, t, tree, d) != 0)
+	memset(&r, 0, sizeof(r));
+	if (t != NULL && report_make(&r, t, tree, d) != 0)
 		return -1;
 	if (outfile_open(&of, path, d) != 0) {
 		report_free(&r);
 		return -1;
 	}
-	ok = page(of.f, l, &r) == 0;
+	ok = page(of.f, l, t != NULL ? &r : NULL) == 0;
 	report_free(&r);
 	if (!ok)
 		diag_error_status(d, EXIT_NOMEM, "%s: out of memory writing "

@@ -12,8 +12,10 @@
 
 /*
  * Writes the page for a finished layout of the trace and tree to path
- * (atomically, or standard output for "-"; outfile.c).  0, or -1 with
- * diag set (EXIT_OUTPUT, EXIT_NOMEM).  See docs/html.md.
+ * (atomically, or standard output for "-"; outfile.c).  Without a
+ * trace (the compare chart) the rows have no tooltips and the page no
+ * summary.  0, or -1 with diag set (EXIT_OUTPUT, EXIT_NOMEM).  See
+ * docs/html.md.
  */
 int html_write(const struct layout *, const struct trace *,
     const struct proctree *, const char *path, struct diag *);

@@ -99,6 +99,9 @@ pal_collect(struct svg *s)
 	pal_rects(s, l->cells, l->ncells);
 	pal_rects(s, l->swatches, l->nswatches);
 	pal_rects(s, l->kbars, l->nkbars);
+	for (i = 0; i < l->nseries; i++)
+		if (!l->series[i].line)
+			pal_add(s, l->series[i].rgb);
 	for (i = 0; i < l->ntexts; i++)
 		pal_add(s, l->texts[i].rgb);
 }
@@ -238,22 +241,17 @@ area(struct svg *s, const struct lt_poly *p, const struct lt_box *b,
 	fputs("/>\n", s->f);
 }
 
+/* A stroked series: class ln (page.css), its colour inline. */
 static void
-line(struct svg *s, const struct lt_poly *p, const char *cls)
+line(struct svg *s, const struct lt_poly *p, uint32_t rgb)
 {
 	if (p->n == 0)
 		return;
 	fputs("<polyline", s->f);
 	points(s, p, NULL);
-	fprintf(s->f, " class=\"%s\"/>\n", cls);
+	fprintf(s->f, " class=\"ln\" style=\"stroke:#%06x\"/>\n",
+	    (unsigned)(rgb & 0xffffff));
 }
-
-/* One series of a chart: an area of a colour, or a line of a class. */
-struct series {
-	const struct lt_poly *poly;
-	uint32_t rgb;		/* an area's fill */
-	const char *line;	/* a line's class (page.css), or NULL */
-};
 
 /*
  * A chart as paint.c's charts() draws it: its series in order, clipped
@@ -261,7 +259,7 @@ struct series {
  * layout is one more call with its list.
  */
 static void
-chart(struct svg *s, const struct lt_box *b, const struct series *v,
+chart(struct svg *s, const struct lt_box *b, const struct lt_series *v,
     size_t n)
 {
 	size_t i;
@@ -274,10 +272,10 @@ chart(struct svg *s, const struct lt_box *b, const struct series *v,
 	fprintf(s->f, "<g clip-path=\"url(#c%zu)\"><g class=\"z\">\n",
 	    s->nclips);
 	for (i = 0; i < n; i++)
-		if (v[i].line != NULL)
-			line(s, v[i].poly, v[i].line);
+		if (v[i].line)
+			line(s, &v[i].poly, v[i].rgb);
 		else
-			area(s, v[i].poly, b, v[i].rgb);
+			area(s, &v[i].poly, b, v[i].rgb);
 	zoom_close(s);
 	frame(s, b);
 }
@@ -286,15 +284,22 @@ static void
 charts(struct svg *s)
 {
 	const struct layout *l = s->l;
-	const struct series cpu[] = {
-		{ &l->cpu_io, COL_IO, NULL },
-		{ &l->cpu_busy, COL_CPU, NULL },
+	const struct lt_series cpu[] = {
+		{ l->cpu_io, COL_IO, 0 },
+		{ l->cpu_busy, COL_CPU, 0 },
 	};
-	const struct series disk[] = {
-		{ &l->disk_util, COL_IO, NULL },
-		{ &l->disk_tput, 0, "tp" },
+	const struct lt_series disk[] = {
+		{ l->disk_util, COL_IO, 0 },
+		{ l->disk_tput, COL_TPUT, 1 },
 	};
+	const struct lt_chart *c;
+	size_t i;
 
+	/* The generic ones (memory, the compare chart's), as paint.c. */
+	for (i = 0; i < l->ncharts; i++) {
+		c = &l->charts[i];
+		chart(s, &c->box, &l->series[c->series0], c->nseries);
+	}
 	chart(s, &l->cpu_box, cpu, sizeof(cpu) / sizeof(cpu[0]));
 	chart(s, &l->disk_box, disk, sizeof(disk) / sizeof(disk[0]));
 }
@@ -517,7 +522,8 @@ rows(struct svg *s)
 	for (i = 0; i < l->nrows; i++) {
 		r = &l->rows[i];
 		fputs("<g class=\"r\">", s->f);
-		if ((p = row_proc(s->r, r->node, &cursor)) != NULL) {
+		if (s->r != NULL &&
+		    (p = row_proc(s->r, r->node, &cursor)) != NULL) {
 			fputs("<title>", s->f);
 			if (tip(s, p) == -1)
 				return -1;

@@ -10,7 +10,7 @@
 /*
  * Writes <svg>...</svg> for the layout, in paint_chart's order, with
  * each process row a <g class="r"> holding a <title> from the report
- * (docs/html.md says what the page's script expects).  0, or -1 on no
+ * when there is one (docs/html.md says what the page's script expects).  0, or -1 on no
  * memory (the output is then incomplete); write errors are left in
  * ferror(f).
  */

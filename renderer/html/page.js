@@ -55,7 +55,7 @@
 	/* The rows, their names (the tooltip's first line), lowercased. */
 	const rows = Array.from(svg.querySelectorAll('g.r'));
 	const names = rows.map(function (g) {
-		const t = g.querySelector('title');
+		const t = g.querySelector('title') || g.querySelector('text');
 		return (t ? t.textContent.split('\n')[0] : '').toLowerCase();
 	});
 
