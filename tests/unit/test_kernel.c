@@ -7,6 +7,7 @@
 #include <cairo.h>
 
 #include "testutil.h"
+#include "chart.h"
 #include "layoutcheck.h"
 #include "synth.h"
 
@@ -474,5 +475,8 @@ main(void)
 		cmocka_unit_test(bands_paint_alike),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+
+	chart_release_fonts();
+	return rc;
 }
