@@ -16,6 +16,7 @@ struct session {
 	enum bcd_mode mode;
 	const char *profile;	/* basename(CMD) for profile.process; NULL */
 	int ready_fd;		/* gets one byte after the first sample; -1 */
+	const char *init_note;	/* init mode: the init fallback; NULL */
 };
 
 /*
