@@ -34,7 +34,6 @@ struct run {
 	struct bootwatch bw;	/* boot modes: switch_root, systemd's end */
 	int sigfd, timerfd;
 	uint64_t t_first_us;	/* CLOCK_MONOTONIC at the first sample */
-	uint64_t last_jiffies;	/* the time stamp of the last sample */
 };
 
 static int
@@ -201,15 +200,16 @@ wait_tick(struct run *r)
 /*
  * One sample stamped `now`; 1 when logging must stop (why_end set).  A
  * tick served so late that it falls into the jiffy of the sample before
- * is skipped: its block would repeat that time stamp, and a reader
- * drops a block that does not advance.
+ * is skipped (sampler_take).
  */
 static int
 sample_once(struct run *r, struct sampler *sm, uint64_t now)
 {
-	if (r->rep.samples > 0 && now <= r->last_jiffies)
+	int rc;
+
+	if ((rc = sampler_take(sm, now)) > 0)
 		return 0;
-	if (sampler_take(sm, now) != 0) {
+	if (rc != 0) {
 		diag_warn(r->d, "out of memory while sampling");
 		end_for(r, "out of memory");
 		return 1;
@@ -220,7 +220,6 @@ sample_once(struct run *r, struct sampler *sm, uint64_t now)
 		end_for(r, "log budget full");
 		return 1;
 	}
-	r->last_jiffies = now;
 	if (r->s->mode != MODE_START)
 		bootwatch_sample(&r->bw, now);
 	return 0;
