@@ -303,7 +303,8 @@ read_dmesg(struct run *r, struct kmsg_text *km)
 	if (km->cut)
 		snprintf(r->rep.dmesg_note, sizeof(r->rep.dmesg_note),
 		    "cut at %d bytes", KMSG_MAX);
-	if (r->rep.init_fallback[0] == '\0' && km->len > 0)
+	/* In init mode our own PID 1 made the choice (session.init_note). */
+	if (r->s->mode == MODE_BOOT && km->len > 0)
 		kmsg_find_fallback(km->p, km->len, r->rep.init_fallback,
 		    sizeof(r->rep.init_fallback));
 }
