@@ -24,6 +24,12 @@ check "the unit's start job ends at once (Type=simple)" \
 check "the unit runs only when bootchartd logs" sh -c \
     "grep -qx 'ConditionKernelCommandLine=|init=/sbin/bootchartd' '$r$unit' &&
      grep -qx 'ConditionPathExists=|/run/bootchartd.pid' '$r$unit'"
+# A target is ordered after what it wants, unless that says
+# DefaultDependencies=no: with After=default.target that is a cycle, and
+# systemd drops the unit to break it (seen in the first distro boot).
+check "after default.target, without the target's implicit ordering (no cycle)" \
+    sh -c "grep -qx 'After=default.target' '$r$unit' &&
+    grep -qx 'DefaultDependencies=no' '$r$unit'"
 check "multi-user.target wants the unit" \
     grep -qx 'Wants=bootchartd-done.service' "$r$dropin"
 if command -v systemd-analyze >/dev/null 2>&1; then
