@@ -8,7 +8,8 @@
 # RESULTS holds: bootchart.tgz, x/ (its members), bootchart.png,
 # render.rc, tree (--dump-tree) and tree-n (--dump-tree -n) with their
 # parents (tests/sh/parents.awk), multi-user (monotonic seconds),
-# kernel-init (when the kernel ran the initramfs's /init), serial.log,
+# kernel-init (when the kernel ran the initramfs's /init), startup-finished
+# (systemd's "Startup finished", monotonic seconds), serial.log,
 # journal/, boot.rc, nodmesg.png (the chart without the dmesg member).
 set -u
 r=${1:?usage: check.sh RESULTS RENDERER}
@@ -100,6 +101,11 @@ check "header: bootchart.end = systemd" [ "$(hkey bootchart.end)" = systemd ]
 check "logging ended after multi-user.target was reached (journal)" \
     awk -v m="${mu:-x}" -v e="${ea:-0}" -v l="$t_last" \
     'BEGIN { exit !(m ~ /^[0-9.]+$/ && e + 0 >= m + 0 && l + 0 > m + 0) }'
+sf=$(cat "$r/startup-finished" 2>/dev/null)
+echo "# systemd: Startup finished at ${sf:-?}s (journal), end condition met at ${ea:-?}s"
+check "the end condition was met once systemd's start-up finished (journal)" \
+    awk -v s="${sf:-x}" -v e="${ea:-0}" \
+    'BEGIN { exit !(s ~ /^[0-9.]+$/ && e + 0 >= s + 0) }'
 
 # The kernel's log and its lane: the chart is taller with the dmesg
 # member than without it (run.sh renders both; the lane is the difference).

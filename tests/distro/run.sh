@@ -54,6 +54,9 @@ awk -f tests/sh/parents.awk "$res/tree-n" >"$res/tree-n.parents"
 journalctl -q --directory "$res/journal" -o short-monotonic -k 2>/dev/null |
     sed -n 's|^\[ *\([0-9.]*\)\].* Run /init as init process.*|\1|p' |
     head -n 1 >"$res/kernel-init"
+journalctl -q --directory "$res/journal" -o short-monotonic 2>/dev/null |
+    sed -n 's|^\[ *\([0-9.]*\)\] [^ ]* systemd\[1\]: Startup finished in .*|\1|p' |
+    head -n 1 >"$res/startup-finished"
 
 tests/distro/check.sh "$res" "$render" | tee "$res/check.tap"
 pass=$(grep -c '^ok' "$res/check.tap")
