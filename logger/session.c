@@ -132,9 +132,11 @@ end_for(struct run *r, const char *why)
 static int
 end_seen(struct run *r, const struct sampler *sm, const char **why)
 {
-	if (r->bw.systemd || bootwatch_done(&r->bw)) {
+	int done = bootwatch_done(&r->bw);
+
+	if (r->bw.systemd || done) {
 		*why = "systemd";
-		return bootwatch_done(&r->bw);
+		return done;
 	}
 	*why = "EXIT_PROC";
 	if (!sm->exit_seen)
