@@ -107,7 +107,8 @@ dest_usable(const char *dest, struct diag *d)
 
 int
 dest_write(const struct config *cfg, const struct store *st,
-    const char *header, size_t hlen, struct diag *d)
+    const char *header, size_t hlen, const char *dmesg, size_t dlen,
+    struct diag *d)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX + 64];
 	const char *base;
@@ -128,7 +129,8 @@ dest_write(const struct config *cfg, const struct store *st,
 		goto fail;
 	}
 	if (tarw_add_mem(&t, LOG_HEADER, 0644, now, header, hlen) != 0 ||
-	    store_tar(st, &t, now) != 0) {
+	    store_tar(st, &t, now) != 0 || (dmesg != NULL &&
+	    tarw_add_mem(&t, LOG_DMESG, 0644, now, dmesg, dlen) != 0)) {
 		err = errno;
 		tarw_abort(&t);
 		errno = err;

@@ -10,12 +10,14 @@
 
 /*
  * Waits (up to WRITE_TIMEOUT) for the directory of cfg->dest to take a
- * new file, writes the header and the store's logs as tar.gz to a
+ * new file, writes the header, the store's logs and the dmesg member
+ * (when dmesg is not NULL) as tar.gz to a
  * temporary file there (O_EXCL|O_NOFOLLOW), fsyncs it and renames it
  * over cfg->dest, mode 0644.  Returns 0, or -1 after a message (no
  * file is left behind).
  */
 int dest_write(const struct config *, const struct store *,
-    const char *header, size_t hlen, struct diag *);
+    const char *header, size_t hlen, const char *dmesg, size_t dlen,
+    struct diag *);
 
 #endif

@@ -154,6 +154,32 @@ put_cmdline(struct hbuf *h, int procfd)
 	free(buf);
 }
 
+/* "12.34" from jiffies. */
+static void
+put_jiffies(struct hbuf *h, const char *key, uint64_t j)
+{
+	put(h, key, "%llu.%02llu", (unsigned long long)(j / 100),
+	    (unsigned long long)(j % 100));
+}
+
+/* The keys of a boot log (notes/formats-v2.md); absent when not known. */
+static void
+put_boot(struct hbuf *h, const struct run_report *r)
+{
+	if (r->log_start_us != 0)
+		put(h, HDR_LOG_START, "%llu.%06llu",
+		    (unsigned long long)(r->log_start_us / 1000000),
+		    (unsigned long long)(r->log_start_us % 1000000));
+	if (r->switch_root != 0)
+		put_jiffies(h, HDR_SWITCH_ROOT, r->switch_root);
+	if (r->end_at != 0 && r->log_start_us != 0)
+		put_jiffies(h, HDR_END_AT, r->end_at);
+	if (r->init_fallback[0] != '\0')
+		put(h, HDR_INIT_FALLBACK, "%s", r->init_fallback);
+	if (r->dmesg_note[0] != '\0')
+		put(h, HDR_DMESG, "%s", r->dmesg_note);
+}
+
 char *
 header_build(const struct run_report *r, const struct config *cfg,
     int procfd, size_t *len)
@@ -189,20 +215,21 @@ header_build(const struct run_report *r, const struct config *cfg,
 	if (r->truncated)
 		put(&h, HDR_TRUNCATED, "yes");
 	if (r->acct_note[0] != '\0')
-		put(&h, "bootchart.acct", "%s", r->acct_note);
+		put(&h, HDR_ACCT, "%s", r->acct_note);
 	if (r->pe_wanted && r->pe_note[0] != '\0')
-		put(&h, "bootchart.paternity", "%s", r->pe_note);
+		put(&h, HDR_PATERNITY, "%s", r->pe_note);
 	else if (r->pe_overruns > 0 || r->pe_lost > 0)
-		put(&h, "bootchart.paternity", "incomplete: %llu queue "
+		put(&h, HDR_PATERNITY, "incomplete: %llu queue "
 		    "overruns, %llu forks dropped",
 		    (unsigned long long)r->pe_overruns,
 		    (unsigned long long)r->pe_lost);
-	put(&h, "bootchart.period", "%llu.%06llu",
+	put(&h, HDR_PERIOD, "%llu.%06llu",
 	    (unsigned long long)(cfg->period_us / 1000000),
 	    (unsigned long long)(cfg->period_us % 1000000));
 	if (r->why_end != NULL)
-		put(&h, "bootchart.end", "%s%s%s", r->why_end,
+		put(&h, HDR_END, "%s%s%s", r->why_end,
 		    r->exit_name[0] ? " " : "", r->exit_name);
+	put_boot(&h, r);
 	*len = h.len;
 	return h.p;
 }

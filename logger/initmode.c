@@ -8,80 +8,85 @@
 
 #include "config.h"
 #include "diag.h"
+#include "initpick.h"
 #include "initmode.h"
+#include "logfiles.h"
 #include "pidfile.h"
 #include "session.h"
 #include "slurp.h"
 
-/* The kernel's own fallbacks when no init= is given. */
-static const char *const fallback_init[] = {
-	"/sbin/init", "/etc/init", "/bin/init", "/bin/sh"
-};
-
+/* Tells the console (kmsg) that another init runs than the one asked for. */
 static void
-try_exec(const char *path, char **argv, char **envp)
+announce(const char *note)
 {
-	if (path == NULL || path[0] == '\0')
+	const char *path = getenv("BOOTCHARTD_KMSG");
+	char line[1024];
+	int fd, n;
+
+	/* <3>: an error, so that it shows even with `quiet`. */
+	n = snprintf(line, sizeof(line), "<3>" KMSG_FALLBACK "%s\n", note);
+	if (n <= 0)
 		return;
-	/* Like the kernel, argv[0] names the program; the rest is kept. */
-	argv[0] = (char *)path;
-	execve(path, argv, envp);
-}
-
-/* bootchart_init= from the command line file, if it can be read. */
-static void
-cmdline_init(char *out, size_t outsz)
-{
-	const char *file = getenv("BOOTCHARTD_CMDLINE");
-	char buf[4096];
-	ssize_t n;
-	int fd;
-
-	out[0] = '\0';
-	fd = open_regular_at(AT_FDCWD, file != NULL ? file : "/proc/cmdline");
+	if ((size_t)n >= sizeof(line))
+		n = sizeof(line) - 1;
+	fd = open(path != NULL ? path : KMSG_PATH, O_WRONLY | O_APPEND |
+	    O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return;
-	n = read(fd, buf, sizeof(buf));
+	if (write(fd, line, (size_t)n) != n)
+		n = 0;	/* nothing more to try: the boot goes on */
 	close(fd);
-	if (n > 0 && cmdline_get(buf, (size_t)n, "bootchart_init", out,
-	    outsz) != 0)
-		out[0] = '\0';
 }
 
 /* Runs in PID 1 after the fork: must end in an exec whatever happens. */
 static int
-exec_init(int argc, char **argv, char **envp)
+exec_init(int argc, char **argv, char **envp, const char *argv0)
 {
-	static char path[PATH_MAX];
-	const char *conf = getenv("BOOTCHARTD_CONFIG");
-	struct config *cfg;
-	struct diag d;
+	static struct init_cands c;
+	struct stat self;
+	char note[1024];
 	char *fake[2];
-	size_t i;
+	int i, have_self;
 
 	if (argc < 1) {
 		fake[0] = NULL;
 		fake[1] = NULL;
 		argv = fake;
 	}
-	/* The kernel turns bootchart_init=PATH into an environment variable. */
-	try_exec(getenv("bootchart_init"), argv, envp);
-	cmdline_init(path, sizeof(path));
-	try_exec(path, argv, envp);
-	if ((cfg = malloc(sizeof(*cfg))) != NULL) {
-		diag_init(&d, "bootchartd");
-		d.out = NULL;	/* the logging child reports problems */
-		config_defaults(cfg);
-		config_load(cfg, conf != NULL ? conf : CONFIG_PATH, 0, &d);
-		snprintf(path, sizeof(path), "%s", cfg->init);
-		free(cfg);
-		try_exec(path, argv, envp);
+	init_gather(&c);
+	have_self = init_self(argv0, &self) == 0;
+	while ((i = init_plan(&c, have_self ? &self : NULL, note,
+	    sizeof(note))) >= 0) {
+		if (note[0] != '\0')
+			announce(note);
+		/* Like the kernel, argv[0] names the program; the rest is kept. */
+		argv[0] = (char *)c.path[i];
+		execve(c.path[i], argv, envp);
+		if (i == c.asked)
+			snprintf(c.why, sizeof(c.why), "%s", strerror(errno));
+		c.failed |= 1u << i;
 	}
-	for (i = 0; i < sizeof(fallback_init) / sizeof(fallback_init[0]); i++)
-		try_exec(fallback_init[i], argv, envp);
 	fprintf(stderr, "bootchartd: no init could be run: %s\n",
 	    strerror(errno));
 	return 127;
+}
+
+/* The note PID 1 writes, as the logging child sees it (header). */
+static const char *
+fallback_note(const char *argv0, char *note, size_t nsz)
+{
+	struct init_cands *c;
+	struct stat self;
+	int have_self;
+
+	note[0] = '\0';
+	if ((c = malloc(sizeof(*c))) == NULL)
+		return NULL;
+	init_gather(c);
+	have_self = init_self(argv0, &self) == 0;
+	init_plan(c, have_self ? &self : NULL, note, nsz);
+	free(c);
+	return note[0] != '\0' ? note : NULL;
 }
 
 static FILE *
@@ -104,15 +109,18 @@ open_messages(void)
 }
 
 static int
-logger_child(uint64_t t0_us)
+logger_child(uint64_t t0_us, const char *argv0)
 {
+	char note[1024];
 	const char *conf = getenv("BOOTCHARTD_CONFIG");
-	struct session s = { MODE_INIT, NULL, NULL, -1 };
+	struct session s = { MODE_INIT, NULL, NULL, -1, NULL };
 	struct config *cfg;
 	struct diag d;
 	int r;
 
 	setsid();
+	/* Before anything else, while the file system is as PID 1 sees it. */
+	s.init_note = fallback_note(argv0, note, sizeof(note));
 	diag_init(&d, "bootchartd");
 	d.out = open_messages();
 	d.verbose = 1;
@@ -153,14 +161,15 @@ logger_running(void)
 int
 init_main(int argc, char **argv, char **envp, uint64_t t0_us)
 {
+	const char *argv0 = argc > 0 ? argv[0] : NULL;
 	pid_t pid;
 
 	if (logger_running())
-		return exec_init(argc, argv, envp);
+		return exec_init(argc, argv, envp, argv0);
 	pid = fork();
 
 	if (pid == 0)
-		_exit(logger_child(t0_us));
+		_exit(logger_child(t0_us, argv0));
 	/* Parent, or fork failed: either way PID 1 becomes init now. */
-	return exec_init(argc, argv, envp);
+	return exec_init(argc, argv, envp, argv0);
 }

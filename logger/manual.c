@@ -218,7 +218,7 @@ start_daemon(struct session *s, const struct config *cfg, struct diag *d)
 static int
 start_common(int argc, char **argv, enum bcd_mode mode)
 {
-	struct session s = { mode, NULL, NULL, -1 };
+	struct session s = { mode, NULL, NULL, -1, NULL };
 	struct config cfg;
 	struct diag d;
 	struct opts o;

@@ -23,6 +23,12 @@ struct run_report {
 	uint64_t pe_overruns;	/* the kernel's queue overflowed */
 	uint64_t pe_lost;	/* fork lines that did not fit */
 	struct rusage ru_sampled;	/* own usage when sampling ended */
+	/* Boot logs only (notes/formats-v2.md); 0 or "" when not known. */
+	uint64_t log_start_us;	/* CLOCK_BOOTTIME before the first sample */
+	uint64_t switch_root;	/* stamp of the first sample in the real root */
+	uint64_t end_at;	/* jiffies when the end condition was met */
+	char init_fallback[384];	/* "asked X, ran Y (reason)" */
+	char dmesg_note[160];	/* why the dmesg member is missing or cut */
 };
 
 /*

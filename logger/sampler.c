@@ -441,6 +441,9 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 {
 	uint64_t forks;
 
+	/* A tick served late can fall into the jiffy of the sample before. */
+	if (s->last != 0 && jiffies <= s->last)
+		return 1;
 	s->nprocs = 0;
 	if (ob_begin(&s->stat, jiffies) != 0 ||
 	    ob_begin(&s->disk, jiffies) != 0 ||
@@ -467,5 +470,6 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 	if (ob_end(&s->stat) != 0 || ob_end(&s->disk) != 0 ||
 	    ob_end(&s->ps) != 0 || ob_end(&s->mem) != 0)
 		return -1;
+	s->last = jiffies;
 	return 0;
 }

@@ -49,6 +49,7 @@ struct sampler {
 	uint64_t forks;		/* /proc/stat "processes" at the last scan */
 	int watch_exit;		/* compare names with EXIT_PROC */
 	uint64_t scans;		/* samples that listed the procfs directory */
+	uint64_t last;		/* stamp of the last sample taken; 0: none */
 };
 
 /* procfd is taken over (closed by sampler_free).  Returns 0 or -1. */
@@ -56,7 +57,9 @@ int sampler_init(struct sampler *, int procfd, const struct config *);
 /*
  * Fills s->stat, s->disk, s->ps and s->mem with one timed block each,
  * stamped `jiffies`, and s->cmd and s->cg with the records of processes
- * new in it.  Returns 0 or -1 (no memory: the sample is unusable).
+ * new in it.  Returns 0, 1 when jiffies is not past the last sample's
+ * stamp (nothing taken: a reader drops a block that does not advance),
+ * or -1 (no memory: the sample is unusable).
  */
 int sampler_take(struct sampler *, uint64_t jiffies);
 void sampler_free(struct sampler *);

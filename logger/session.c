@@ -12,9 +12,11 @@
 #include <unistd.h>
 
 #include "autorender.h"
+#include "bootwatch.h"
 #include "clocks.h"
 #include "dest.h"
 #include "header.h"
+#include "kmsg.h"
 #include "parents.h"
 #include "report.h"
 #include "sampler.h"
@@ -29,9 +31,9 @@ struct run {
 	struct store st;
 	struct parents pa;
 	struct run_report rep;
+	struct bootwatch bw;	/* boot modes: switch_root, systemd's end */
 	int sigfd, timerfd;
 	uint64_t t_first_us;	/* CLOCK_MONOTONIC at the first sample */
-	uint64_t last_jiffies;	/* the time stamp of the last sample */
 };
 
 static int
@@ -118,28 +120,63 @@ notify_ready(struct run *r)
 	r->s->ready_fd = -1;
 }
 
+/* Logging ends for `why`; end_at is the first end condition met. */
+static void
+end_for(struct run *r, const char *why)
+{
+	r->rep.why_end = why;
+	if (r->rep.end_at == 0)
+		r->rep.end_at = boottime_jiffies();
+}
+
+/*
+ * The end of boot was seen (`why`): logging goes on for SETTLE_TIME.
+ * On systemd with bootchartd-done.service that is systemd's word that
+ * start-up finished; EXIT_PROC (a getty starts before the default
+ * target is reached) counts elsewhere only.
+ */
+static int
+end_seen(struct run *r, const struct sampler *sm, const char **why)
+{
+	int done = bootwatch_done(&r->bw);
+
+	if (r->bw.systemd || done) {
+		*why = "systemd";
+		return done;
+	}
+	*why = "EXIT_PROC";
+	if (!sm->exit_seen)
+		return 0;
+	memcpy(r->rep.exit_name, sm->exit_name, sizeof(r->rep.exit_name));
+	return 1;
+}
+
 /* Returns 1 when the boot is over (init modes only). */
 static int
 boot_over(struct run *r, const struct sampler *sm, uint64_t *settle_at)
 {
 	uint64_t now = clock_us(CLOCK_MONOTONIC);
+	const char *why;
 
 	if (r->s->mode == MODE_START)
 		return 0;
-	if (sm->exit_seen && *settle_at == 0) {
+	if (*settle_at == 0 && end_seen(r, sm, &why)) {
 		*settle_at = now + r->cfg->settle_us;
-		memcpy(r->rep.exit_name, sm->exit_name,
-		    sizeof(r->rep.exit_name));
-		diag_info(r->d, "%s started; stopping in %llu ms",
-		    r->rep.exit_name,
-		    (unsigned long long)r->cfg->settle_us / 1000);
+		r->rep.end_at = boottime_jiffies();
+		r->rep.why_end = why;
+		if (r->rep.exit_name[0] != '\0')
+			diag_info(r->d, "%s started; stopping in %llu ms",
+			    r->rep.exit_name,
+			    (unsigned long long)r->cfg->settle_us / 1000);
+		else
+			diag_info(r->d, "systemd start-up finished; stopping "
+			    "in %llu ms",
+			    (unsigned long long)r->cfg->settle_us / 1000);
 	}
-	if (*settle_at != 0 && now >= *settle_at) {
-		r->rep.why_end = "EXIT_PROC";
+	if (*settle_at != 0 && now >= *settle_at)
 		return 1;
-	}
 	if (now - r->t_first_us >= r->cfg->max_us) {
-		r->rep.why_end = "MAX_DURATION";
+		end_for(r, "MAX_DURATION");
 		return 1;
 	}
 	return 0;
@@ -171,26 +208,28 @@ wait_tick(struct run *r)
 /*
  * One sample stamped `now`; 1 when logging must stop (why_end set).  A
  * tick served so late that it falls into the jiffy of the sample before
- * is skipped: its block would repeat that time stamp, and a reader
- * drops a block that does not advance.
+ * is skipped (sampler_take).
  */
 static int
 sample_once(struct run *r, struct sampler *sm, uint64_t now)
 {
-	if (r->rep.samples > 0 && now <= r->last_jiffies)
+	int rc;
+
+	if ((rc = sampler_take(sm, now)) > 0)
 		return 0;
-	if (sampler_take(sm, now) != 0) {
+	if (rc != 0) {
 		diag_warn(r->d, "out of memory while sampling");
-		r->rep.why_end = "out of memory";
+		end_for(r, "out of memory");
 		return 1;
 	}
 	if (store_sample(r, sm) != 0) {
 		diag_warn(r->d, "log budget of %llu bytes full; logs truncated",
 		    (unsigned long long)r->cfg->tmpfs_size);
-		r->rep.why_end = "log budget full";
+		end_for(r, "log budget full");
 		return 1;
 	}
-	r->last_jiffies = now;
+	if (r->s->mode != MODE_START)
+		bootwatch_sample(&r->bw, now);
 	return 0;
 }
 
@@ -213,7 +252,7 @@ sample_loop(struct run *r, struct sampler *sm)
 		if ((w = wait_tick(r)) < 0)
 			return -1;
 		if (w > 0) {
-			r->rep.why_end = "stopped";
+			end_for(r, "stopped");
 			return 0;
 		}
 	}
@@ -250,23 +289,56 @@ setup(struct run *r)
 	return 0;
 }
 
+/*
+ * A boot log's dmesg member: the kernel's log as it is now, read
+ * without waiting; a missing one is a header note.  It also holds the
+ * init fallback PID 1 wrote when a logger from the initramfs was
+ * already running (so no child of that PID 1 could note it).
+ */
+static void
+read_dmesg(struct run *r, struct kmsg_text *km)
+{
+	char why[128];
+
+	if (r->s->mode == MODE_START)
+		return;
+	if (kmsg_read(km, KMSG_MAX, why, sizeof(why)) != 0) {
+		snprintf(r->rep.dmesg_note, sizeof(r->rep.dmesg_note),
+		    "unavailable: %s", why);
+		kmsg_free(km);
+		return;
+	}
+	if (km->cut)
+		snprintf(r->rep.dmesg_note, sizeof(r->rep.dmesg_note),
+		    "cut at %d bytes", KMSG_MAX);
+	/* In init mode our own PID 1 made the choice (session.init_note). */
+	if (r->s->mode == MODE_BOOT && km->len > 0)
+		kmsg_find_fallback(km->p, km->len, r->rep.init_fallback,
+		    sizeof(r->rep.init_fallback));
+}
+
 /* Header and tarball, from the system's namespace; returns 0 or -1. */
 static int
 finish(struct run *r)
 {
+	struct kmsg_text km;
 	char *hdr;
 	size_t hlen;
 	int rc;
 
 	if (store_enter_system(&r->st) != 0)
 		return -1;
+	memset(&km, 0, sizeof(km));
+	read_dmesg(r, &km);
 	hdr = header_build(&r->rep, r->cfg, r->st.procfd, &hlen);
 	if (hdr == NULL) {
 		diag_warn(r->d, "out of memory for the header");
+		kmsg_free(&km);
 		return -1;
 	}
-	rc = dest_write(r->cfg, &r->st, hdr, hlen, r->d);
+	rc = dest_write(r->cfg, &r->st, hdr, hlen, km.p, km.len, r->d);
 	free(hdr);
+	kmsg_free(&km);
 	if (rc == 0 && r->cfg->auto_render)
 		auto_render(r->cfg, r->d);
 	return rc;
@@ -286,6 +358,9 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 	r.sigfd = r.timerfd = -1;
 	r.rep.profile = s->profile;
 	r.rep.profile_cmd = s->profile_cmd;
+	if (s->init_note != NULL)
+		snprintf(r.rep.init_fallback, sizeof(r.rep.init_fallback),
+		    "%s", s->init_note);
 	store_init(&r.st, d, cfg->tmpfs_size);
 	parents_init(&r.pa);
 	raise_nofile();
@@ -304,10 +379,15 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 	}
 	/* Only boot logging ends on EXIT_PROC. */
 	sm.watch_exit = s->mode != MODE_START && cfg->nexit > 0;
+	if (s->mode != MODE_START) {
+		r.rep.log_start_us = clock_us(CLOCK_BOOTTIME);
+		bootwatch_init(&r.bw, r.st.procfd);
+	}
 	if (sample_loop(&r, &sm) != 0) {
 		diag_warn(d, "sampling stopped: %s", strerror(errno));
-		r.rep.why_end = "error";
+		end_for(&r, "error");
 	}
+	r.rep.switch_root = r.bw.switch_root;
 	parents_stop(&r.pa, d);
 	parents_report(&r.pa, &r.rep);
 	getrusage(RUSAGE_SELF, &r.rep.ru_sampled);

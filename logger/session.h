@@ -17,6 +17,7 @@ struct session {
 	const char *profile;	/* basename(CMD) for profile.process; NULL */
 	const char *profile_cmd;	/* CMD escaped, for profile.command; NULL */
 	int ready_fd;		/* gets one byte after the first sample; -1 */
+	const char *init_note;	/* init mode: the init fallback; NULL */
 };
 
 /*

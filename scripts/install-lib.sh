@@ -21,6 +21,10 @@ initramfs-tools/scripts/init-top/bootchart:/etc/initramfs-tools/scripts/init-top
 DRACUT_FILES="dracut/90bootchart/module-setup.sh:/usr/lib/dracut/modules.d/90bootchart/module-setup.sh
 dracut/90bootchart/bootchart-start.sh:/usr/lib/dracut/modules.d/90bootchart/bootchart-start.sh
 dracut/bootchart.conf:/etc/dracut.conf.d/bootchart.conf"
+# systemd's end of boot (docs/logger.md): the unit, and the drop-in that
+# makes multi-user.target want it (a regular file, unlike a .wants link).
+SYSTEMD_FILES="systemd/bootchartd-done.service:/etc/systemd/system/bootchartd-done.service
+systemd/bootchartd-done.conf:/etc/systemd/system/multi-user.target.d/bootchartd-done.conf"
 MARK_BEGIN="### BEGIN bootchart entry (added by install.sh, removed by uninstall.sh)"
 MARK_END="### END bootchart entry"
 
@@ -486,6 +490,15 @@ regen_initramfs() {
 	initramfs-tools) run_or_say update-initramfs -u -k all ;;
 	dracut) run_or_say dracut --regenerate-all --force ;;
 	esac
+}
+
+# Installs the systemd units (both passes) when the root has systemd's
+# configuration directory; elsewhere EXIT_PROC ends the boot.
+add_systemd_units() {
+	root_has -d /etc/systemd/system || return 0
+	for pair in $SYSTEMD_FILES; do
+		install_file "$top/scripts/${pair%%:*}" "${pair#*:}" 644
+	done
 }
 
 # Installs the hooks that start bootchartd in the initramfs (both

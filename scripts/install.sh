@@ -71,7 +71,7 @@ done
 for f in $MAN_PAGES $DOC_FILES $BASH_COMPLETIONS $ZSH_COMPLETIONS; do
 	[ -f "$top/$f" ] || die "$top/$f: not found"
 done
-for pair in $IRT_FILES $DRACUT_FILES; do
+for pair in $IRT_FILES $DRACUT_FILES $SYSTEMD_FILES; do
 	[ -f "$top/scripts/${pair%%:*}" ] || die "$top/scripts/${pair%%:*}: not found"
 done
 grub_script="$top/scripts/grub.d/$GRUB_SCRIPT"
@@ -119,6 +119,7 @@ install_all() {
 	for f in $ZSH_COMPLETIONS; do
 		install_file "$top/$f" "$ZSHCOMPDIR/${f##*/}" 644
 	done
+	add_systemd_units
 	if [ $initramfs -eq 1 ]; then
 		add_initramfs
 	fi

@@ -34,6 +34,13 @@
 #define LOG_DMESG	"dmesg"			/* also bootchart2's */
 #define HDR_LOG_START	"bootchart.log_start"	/* uptime, s, when logging began */
 #define HDR_SWITCH_ROOT	"bootchart.switch_root"	/* uptime, s, of the switch to the real root */
+#define HDR_END_AT	"bootchart.end_at"	/* uptime, s, when the end condition was met */
+#define HDR_INIT_FALLBACK "bootchart.init_fallback"	/* "asked PATH, ran PATH (reason)" */
+#define HDR_DMESG	"bootchart.dmesg"	/* why the dmesg member is missing or cut */
+/* The line bootchartd as PID 1 writes to /dev/kmsg when it falls back. */
+#define KMSG_FALLBACK	"bootchartd: init fallback: "
+/* Touched by bootchartd-done.service once systemd's start-up finished. */
+#define BOOT_DONE_FILE	"run/bootchartd.done"	/* under init's root */
 
 /* Time stamps in the logs are jiffies: 1/100 s. */
 #define MS_PER_JIFFY 10

@@ -33,10 +33,15 @@ boot() {
 	echo "$(cat "$dir/$n/multi-user" 2>/dev/null) $(cat "$dir/$n/wall")"
 }
 
-# The logger's utime+stime in its last sample, in seconds (proc_ps.log
-# fields 14 and 15; the logger is the bootchartd that is not PID 1).
+# logger_cpu TGZ [UNTIL]: the logger's utime+stime in its last sample (at
+# or before UNTIL seconds of uptime when given), in seconds (proc_ps.log
+# fields 14 and 15; the logger is the bootchartd that is not PID 1).  On
+# systemd logging goes on past multi-user.target until start-up finished
+# plus SETTLE_TIME: the cost to the boot is the CPU up to the target.
 logger_cpu() {
-	tar -xzOf "$1" proc_ps.log 2>/dev/null | awk '
+	tar -xzOf "$1" proc_ps.log 2>/dev/null | awk -v until="${2:-}" '
+	/^[0-9]+$/ { t = $1 / 100; next }
+	until != "" && t > until + 0 { next }
 	/^[0-9]+ \(bootchartd\) / && $1 != 1 {
 		s = $0; sub(/.*\) /, "", s); split(s, f, " ")
 		c[$1] = f[12] + f[13]
@@ -52,9 +57,10 @@ while [ "$i" -le "$rounds" ]; do
 	for kind in $order; do
 		if [ "$kind" = with ]; then
 			set -- $(boot "with$i")
-			cpu=$(logger_cpu "$dir/with$i/bootchart.tgz")
-			echo "${1:-} $cpu" >>"$dir/with"
-			echo "round $i with bootchartd:    multi-user.target at ${1:-?} s (wall ${2:-?} s), logger CPU ${cpu} s"
+			cpu=$(logger_cpu "$dir/with$i/bootchart.tgz" "${1:-}")
+			all=$(logger_cpu "$dir/with$i/bootchart.tgz")
+			echo "${1:-} $cpu $all" >>"$dir/with"
+			echo "round $i with bootchartd:    multi-user.target at ${1:-?} s (wall ${2:-?} s), logger CPU ${cpu} s to the target, ${all} s in all"
 		else
 			set -- $(boot "without$i" -n)
 			echo "${1:-}" >>"$dir/without"
@@ -74,6 +80,12 @@ median() {
 mw=$(median "$dir/with" 1) || mw=""
 mo=$(median "$dir/without" 1) || mo=""
 mc=$(median "$dir/with" 2) || mc=""
+ma=$(median "$dir/with" 3) || ma=""
+# The rounds' own ratios: a round's two boots are minutes apart, so a
+# change in the host's load between rounds cancels out.
+paste -d ' ' "$dir/with" "$dir/without" |
+    awk 'NF >= 4 && $4 > 0 { print $1 / $4 }' >"$dir/ratios"
+mr=$(median "$dir/ratios" 1) || mr=""
 if [ -z "$mw" ] || [ -z "$mo" ]; then
 	echo "bench_distro: no multi-user.target time from the boots" >&2
 	exit 1
@@ -87,3 +99,6 @@ awk -v w="$mw" -v o="$mo" -v c="$mc" -v r="$rounds" \
 	printf "boot to multi-user.target, median of %d: %.2f s with bootchartd (%s), %.2f s without (%s): ratio %.3f (target <= 1.03)\n", r, w, sw, o, so, w / o
 	printf "logger CPU over the boot (median): %.2f s, %.1f%% of the time to multi-user.target\n", c, 100 * c / w
 }'
+[ -n "$mr" ] && echo "median of the rounds' own ratios (with/without): $mr"
+[ -n "$ma" ] && echo "logger CPU over the whole log, to start-up finished plus SETTLE_TIME (median): $ma s"
+exit 0

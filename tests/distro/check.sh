@@ -8,8 +8,9 @@
 # RESULTS holds: bootchart.tgz, x/ (its members), bootchart.png,
 # render.rc, tree (--dump-tree) and tree-n (--dump-tree -n) with their
 # parents (tests/sh/parents.awk), multi-user (monotonic seconds),
-# kernel-init (when the kernel ran the initramfs's /init), serial.log,
-# journal/, boot.rc.
+# kernel-init (when the kernel ran the initramfs's /init), startup-finished
+# (systemd's "Startup finished", monotonic seconds), serial.log,
+# journal/, boot.rc, nodmesg.png (the chart without the dmesg member).
 set -u
 r=${1:?usage: check.sh RESULTS RENDERER}
 . tests/sh/tap.sh.inc
@@ -74,3 +75,81 @@ mu=$(cat "$r/multi-user" 2>/dev/null)
 ki=$(cat "$r/kernel-init" 2>/dev/null)
 echo "# first sample at ${t_first}s of uptime; the kernel ran the initramfs's /init at ${ki:-?}s"
 echo "# last sample at ${t_last}s; multi-user.target reached at ${mu:-?}s (journal)"
+
+# The header of a boot log (notes/formats-v2.md).
+hkey() {
+	sed -n "s/^$1 = //p" "$r/x/header" 2>/dev/null | head -n 1
+}
+sr=$(hkey bootchart.switch_root)
+ea=$(hkey bootchart.end_at)
+echo "# header: log_start $(hkey bootchart.log_start), switch_root ${sr:-none}, end '$(hkey bootchart.end)' at ${ea:-?}"
+check "header: bootchart.log_start" [ -n "$(hkey bootchart.log_start)" ]
+check "header: bootchart.switch_root between the first and the last sample" \
+    awk -v s="${sr:-x}" -v f="$t_first" -v l="$t_last" \
+    'BEGIN { exit !(s ~ /^[0-9]+\.[0-9][0-9]$/ && f <= s + 0 && s + 0 <= l) }'
+# Before the switch PID 1 is the initramfs's /init (or its run-init,
+# which moves the root and execs the real init).
+before=$(awk -v s="${sr:-0}" '
+	/^[0-9]+$/ { t = $1 / 100; next }
+	/^1 \(/ && t < s { n = $0; sub(/^1 \(/, "", n); sub(/\) [^)]*$/, "", n); print n }' \
+    "$ps" | sort -u | tr '\n' ' ')
+echo "# PID 1 before the switch of root: $before"
+check "PID 1 is the initramfs's init before switch_root, systemd at the end" \
+    sh -c "[ -n '$before' ] && [ -z \"\$(echo '$before' | tr ' ' '\n' |
+    grep -vx 'init\\|run-init\\|')\" ] && [ '$last' = systemd ]"
+check "header: bootchart.end = systemd" [ "$(hkey bootchart.end)" = systemd ]
+check "logging ended after multi-user.target was reached (journal)" \
+    awk -v m="${mu:-x}" -v e="${ea:-0}" -v l="$t_last" \
+    'BEGIN { exit !(m ~ /^[0-9.]+$/ && e + 0 >= m + 0 && l + 0 > m + 0) }'
+sf=$(cat "$r/startup-finished" 2>/dev/null)
+echo "# systemd: Startup finished at ${sf:-?}s (journal), end condition met at ${ea:-?}s"
+check "the end condition was met once systemd's start-up finished (journal)" \
+    awk -v s="${sf:-x}" -v e="${ea:-0}" \
+    'BEGIN { exit !(s ~ /^[0-9.]+$/ && e + 0 >= s + 0) }'
+
+# The kernel's log and its lane: the chart is taller with the dmesg
+# member than without it (run.sh renders both; the lane is the difference).
+check "tarball holds dmesg, in dmesg's format" sh -c "[ -s '$r/x/dmesg' ] &&
+    ! grep -vE '^(\\[ *[0-9]+\\.[0-9]{6}\\] | )' '$r/x/dmesg' >/dev/null"
+check "dmesg: the kernel's first line and the initramfs's /init are there" sh -c "
+    grep -q '^\\[    0\\.000000\\] Linux version' '$r/x/dmesg' &&
+    grep -q 'Run /init as init process' '$r/x/dmesg'"
+png_height() {
+	od -An -tu1 -j20 -N4 "$1" 2>/dev/null |
+	    awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'
+}
+h1=$(png_height "$r/bootchart.png")
+h0=$(png_height "$r/nodmesg.png")
+echo "# chart height: ${h1:-?} px with the dmesg member, ${h0:-?} px without"
+check "the kernel lane is drawn (the chart is taller with dmesg)" \
+    sh -c "[ '${h1:-0}' -gt '${h0:-0}' ] && [ '${h0:-0}' -gt 0 ]"
+check "the renderer reads the log without a warning" \
+    sh -c "! grep -q . '$r/render.err'"
+
+# Kernel threads (children of PID 2) that never ran while logged: their
+# utime+stime never moves and they are never in state D.  None may have a
+# row of its own in the chart's tree.
+awk '/^[0-9]+$/ { next }
+	{ s = $0; sub(/^.*\) /, "", s); split(s, f, " ")
+	  if (f[2] != 2) next
+	  c = f[12] + f[13]
+	  if (!($1 in lo)) lo[$1] = c
+	  hi[$1] = c
+	  if (f[1] == "D") d[$1] = 1 }
+	END { for (p in lo) if (lo[p] == hi[p] && !(p in d)) print p }' \
+    "$ps" | sort -n >"$r/kthreads-idle"
+idle_n=$(awk -F '\t' 'NR == FNR { idle[$1] = 1; next } $3 == 2 && ($1 in idle)' \
+    "$r/kthreads-idle" "$r/tree-n.parents" | wc -l)
+idle_kept=$(awk -F '\t' 'NR == FNR { idle[$1] = 1; next } $3 == 2 && ($1 in idle) { print $2 }' \
+    "$r/kthreads-idle" "$r/tree.parents" | tr '\n' ' ')
+echo "# kernel threads that never ran while logged: $idle_n rows unpruned; kept: ${idle_kept:-none}"
+check "no rows of kernel threads that never ran while logged" \
+    sh -c "[ '$idle_n' -gt 0 ] && [ -z '$idle_kept' ]"
+
+# The pruned tree (the chart's) holds the services under systemd.
+for s in systemd-journal systemd-udevd sshd cron agetty; do
+	# (The initramfs's own udevd is there too, under its udev script.)
+	p=$(awk -F '\t' -v n="$s" '$2 == n && $4 == "systemd" { print $4; exit }' \
+	    "$r/tree.parents")
+	check "chart's tree: $s under systemd" [ "$p" = systemd ]
+done

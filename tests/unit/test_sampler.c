@@ -99,6 +99,36 @@ samples_live_proc(void **state)
 	sampler_free(&s);
 }
 
+/*
+ * A tick served late can fall into the jiffy of the sample before (a
+ * distro boot log had two blocks stamped 3813): such a sample is not
+ * taken, and the blocks of the last one stay as they were.
+ */
+static void
+skips_a_stamp_that_does_not_advance(void **state)
+{
+	struct config cfg;
+	struct sampler s;
+	size_t len;
+	int procfd;
+
+	(void)state;
+	config_defaults(&cfg);
+	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	assert_int_equal(sampler_take(&s, 3813), 0);
+	len = s.ps.len;
+	assert_int_equal(sampler_take(&s, 3813), 1);
+	assert_int_equal(sampler_take(&s, 3812), 1);
+	assert_block(&s.ps, 3813);
+	assert_int_equal(s.ps.len, len);
+	assert_int_equal(sampler_take(&s, 3814), 0);
+	assert_block(&s.stat, 3814);
+	assert_block(&s.ps, 3814);
+	sampler_free(&s);
+}
+
 static void
 exit_proc_matches_comm(void **state)
 {
@@ -168,6 +198,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(samples_live_proc),
+		cmocka_unit_test(skips_a_stamp_that_does_not_advance),
 		cmocka_unit_test(exit_proc_matches_comm),
 		cmocka_unit_test(escapes_line_breaks_in_names),
 	};
