@@ -10,12 +10,18 @@
 #   make bench       run the benchmarks (ratios measured in the same run)
 #   make check-distro  boot a Debian 12 image through bootchartd (tests/distro/)
 #   make demo        render the bundled sample to bootchart.png and bootchart.svg
-#   make install     honours DESTDIR and PREFIX
+#   make install     honours DESTDIR and PREFIX; installs stripped
+#                    binaries unless DEBUG=1; with DESTDIR (a staging
+#                    tree) no install.sh manifest is written
 #
 # Objects go to $(BUILD); SAN=1 selects build/asan with sanitizers.
 # CPPFLAGS, CFLAGS (default -O2 -g, -O1 -g with SAN=1) and LDFLAGS are
 # added to every compile and link; WERROR=1 adds -Werror (make check does);
 # V=1 prints the full commands.
+#
+# The logger is linked statically against musl (musl-gcc, Debian's
+# musl-tools) and zlib's static library when both work, else against
+# glibc; LOGGER_LIBC=glibc forces the latter.  make names the one built.
 
 PREFIX ?= /usr
 DESTDIR ?=
@@ -86,6 +92,22 @@ else
 LOGGER_LINK = $(CC) $(CFLAGS) -static $(LDFLAGS)
 endif
 
+# The tiny logger: the same sources built by musl-gcc into $(BUILD)/musl
+# and linked with zlib's static library.  musl-gcc sees only musl's
+# headers, so $(MUSL_INC) links in zlib's and the kernel's (searched
+# after musl's).  Size over speed: -Os, unused functions and unwind tables
+# dropped, code not padded into its own pages (docs/packaging.md).  These
+# come after the user's CFLAGS, so a distribution's -O2 does not undo
+# them; TINY_CFLAGS= turns them off.
+MUSL_CC ?= musl-gcc
+MUSL_INC = $(BUILD)/musl/include
+TINY_CFLAGS ?= -Os -ffunction-sections -fdata-sections \
+	       -fno-asynchronous-unwind-tables -fno-unwind-tables
+TINY_LDFLAGS ?= -Wl,--gc-sections -Wl,-z,noseparate-code
+MUSL_FLAGS = $(BASE_CPPFLAGS) -Isrc -Ilogger -idirafter $(MUSL_INC) \
+	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS) $(TINY_CFLAGS)
+MUSL_LINK = $(MUSL_CC) $(CFLAGS) $(TINY_CFLAGS) -static $(LDFLAGS) $(TINY_LDFLAGS)
+
 # One short line per step; V=1 prints the commands instead, make -s nothing.
 ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
 say =
@@ -101,9 +123,25 @@ MAKEFLAGS += --no-print-directory
 FLAGS_STAMP := $(BUILD)/flags
 BUILD_FLAGS := $(CC) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS)
 ifneq ($(file <$(FLAGS_STAMP)),$(BUILD_FLAGS))
-$(shell mkdir -p $(BUILD))
+$(shell mkdir -p $(BUILD) && rm -f $(BUILD)/logger-libc)
 $(file >$(FLAGS_STAMP),$(BUILD_FLAGS))
 endif
+
+# Which C library the logger is built with: musl when musl-gcc links a
+# deflate program with zlib's static library (scripts/musl-probe.sh, run
+# once per build directory and set of flags), else glibc.
+LIBC_FORCED := $(filter-out undefined,$(origin LOGGER_LIBC))
+ifeq ($(SAN),1)
+LOGGER_LIBC = glibc
+else ifeq ($(LIBC_FORCED),)
+LOGGER_LIBC := $(file <$(BUILD)/logger-libc)
+ifeq ($(LOGGER_LIBC),)
+LOGGER_LIBC := $(shell MUSL_CC='$(MUSL_CC)' CC='$(CC)' scripts/musl-probe.sh $(BUILD))
+$(file >$(BUILD)/logger-libc,$(LOGGER_LIBC))
+endif
+endif
+LIBZ_A = $(file <$(BUILD)/musl/libz)
+LIBC_WHY = $(if $(filter 1,$(SAN)),sanitizers,$(if $(LIBC_FORCED),LOGGER_LIBC=$(LOGGER_LIBC),$(file <$(BUILD)/musl/why)))
 
 SRC_C := $(sort $(wildcard src/*.c))
 RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c renderer/parse/*.c)))
@@ -118,6 +156,8 @@ LOGGER_O := $(LOGGER_C:%.c=$(BUILD)/%.o)
 UNIT_BIN := $(UNIT_C:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_C:tests/tools/%.c=$(BUILD)/tests/tools/%)
 TESTLIB_O := $(TESTLIB_C:%.c=$(BUILD)/%.o)
+
+MUSL_O := $(patsubst %.c,$(BUILD)/musl/%.o,logger/main.c $(LOGGER_C) $(SRC_C))
 
 LIBBC := $(BUILD)/libbc.a
 LIBRENDER := $(BUILD)/librender.a
@@ -170,8 +210,19 @@ $(LIBTEST): $(TESTLIB_O)
 $(RENDER_BIN): $(BUILD)/renderer/main.o $(LIBRENDER) $(LIBBC)
 	$(call say,LD,$@)$(LINK) -o $@ $^ $(RENDER_LIBS)
 
-$(LOGGER_BIN): $(BUILD)/logger/main.o $(LIBLOGGER) $(LIBBC)
+$(BUILD)/musl/%.o: %.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call say,CC,$@)$(MUSL_CC) $(MUSL_FLAGS) -c $< -o $@
+
+$(BUILD)/bootchartd-glibc: $(BUILD)/logger/main.o $(LIBLOGGER) $(LIBBC)
 	$(call say,LD,$@)$(LOGGER_LINK) -o $@ $^ -lz
+$(BUILD)/bootchartd-musl: $(MUSL_O)
+	$(call say,LD,$@)$(MUSL_LINK) -o $@ $^ $(LIBZ_A)
+
+# The logger used by the tests and installed: the chosen one.
+$(LOGGER_BIN): $(BUILD)/bootchartd-$(LOGGER_LIBC)
+	$(call say,CP,$@)cp $< $@
+	$(call say,LIBC,$@: $(LOGGER_LIBC)$(if $(filter 1,$(SAN)),, static)$(if $(filter musl,$(LOGGER_LIBC)),, ($(LIBC_WHY))))
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTEST) $(LIBRENDER) $(LIBLOGGER) $(LIBBC)
 	$(call say,LD,$@)$(LINK) -o $@ $^ $(TEST_LIBS)
