@@ -274,8 +274,10 @@ check-distro: deps
 	$(MAKE) all
 	tests/distro/run.sh build/default
 
+# Both loggers, for bench_initmode's sizes and start-up delays.
 bench: deps
-	$(MAKE) all tests
+	$(MAKE) all tests $(BUILD)/bootchartd-glibc \
+	    $(if $(filter musl,$(LOGGER_LIBC)),$(BUILD)/bootchartd-musl)
 	tests/bench/run.sh build/default
 
 demo:
