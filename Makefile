@@ -293,16 +293,18 @@ fuzz:
 	tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # The boot entry is install.sh's job (see INSTALL); uninstall removes one
-# if install.sh had added it.
+# if install.sh had added it.  DEBUG=1 installs the programs unstripped.
 INSTALL_ENV = DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' \
 	SBINDIR='$(SBINDIR)' MANDIR='$(MANDIR)' DOCDIR='$(DOCDIR)' \
 	SYSCONFDIR='$(SYSCONFDIR)'
 
+# With DESTDIR the tree is a staging one (a package's): no manifest.
+INSTALL_MODE = $(if $(DESTDIR),--staging,--no-bootloader --files-only)
 install: all
-	$(INSTALL_ENV) ./scripts/install.sh --no-bootloader --files-only
+	$(INSTALL_ENV) ./scripts/install.sh $(INSTALL_MODE) $(if $(filter 1,$(DEBUG)),--debug)
 
 uninstall:
-	$(INSTALL_ENV) ./scripts/uninstall.sh
+	$(INSTALL_ENV) ./scripts/uninstall.sh $(if $(DESTDIR),--staging)
 
 clean:
 	rm -rf build renderer/bootchart-render logger/bootchartd
