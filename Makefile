@@ -9,6 +9,7 @@
 #                    T=cli_options (tests/sh/cli_options.sh); SAN=1 for build/asan
 #   make bench       run the benchmarks (ratios measured in the same run)
 #   make check-distro  boot a Debian 12 image through bootchartd (tests/distro/)
+#   make check-pkg   build the Debian and RPM packages and check them
 #   make demo        render the bundled sample to bootchart.png and bootchart.svg
 #   make install     honours DESTDIR and PREFIX; installs stripped
 #                    binaries unless DEBUG=1; with DESTDIR (a staging
@@ -103,7 +104,7 @@ MUSL_CC ?= musl-gcc
 MUSL_INC = $(BUILD)/musl/include
 TINY_CFLAGS ?= -Os -ffunction-sections -fdata-sections \
 	       -fno-asynchronous-unwind-tables -fno-unwind-tables
-TINY_LDFLAGS ?= -Wl,--gc-sections -Wl,-z,noseparate-code
+TINY_LDFLAGS ?= -Wl,--gc-sections -Wl,-z,noseparate-code -Wl,--build-id
 MUSL_FLAGS = $(BASE_CPPFLAGS) -Isrc -Ilogger -idirafter $(MUSL_INC) \
 	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS) $(TINY_CFLAGS)
 MUSL_LINK = $(MUSL_CC) $(CFLAGS) $(TINY_CFLAGS) -static $(LDFLAGS) $(TINY_LDFLAGS)
@@ -166,7 +167,7 @@ LIBTEST := $(BUILD)/libtest.a
 RENDER_BIN := $(BUILD)/bootchart-render
 LOGGER_BIN := $(BUILD)/bootchartd
 
-.PHONY: all build tests check check-fast check-distro test deps bench demo \
+.PHONY: all build tests check check-fast check-distro check-pkg test deps bench demo \
 	demo-boot install uninstall clean fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -275,6 +276,12 @@ check-distro: deps
 	tests/distro/run.sh build/default
 
 # Both loggers, for bench_initmode's sizes and start-up delays.
+# The Debian and RPM packages, built from a clean copy of the tree,
+# checked, installed on a fake root and removed (tests/sh/pkg_*.sh).
+check-pkg: deps
+	./scripts/deps.sh pkg
+	TESTS=pkg_ tests/run.sh --pkg build/default
+
 bench: deps
 	$(MAKE) all tests $(BUILD)/bootchartd-glibc \
 	    $(if $(filter musl,$(LOGGER_LIBC)),$(BUILD)/bootchartd-musl)
