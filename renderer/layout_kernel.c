@@ -299,11 +299,13 @@ unlogged_charts(struct layout *l, struct measure *m)
 void
 unlogged_rows(struct layout *l)
 {
-	double x1 = layout_x(l, l->unlogged_ms);
 	const struct lt_box *b = &l->proc_box;
+	double x1;
 
+	/* unlogged_ms is INT64_MIN when the header gives no log start. */
 	if (l->unlogged_ms <= l->t0_ms || l->nrows == 0)
 		return;
+	x1 = layout_x(l, l->unlogged_ms);
 	l->unlogged[l->nunlogged++] = (struct lt_box){ b->x, b->y,
 	    fmin(x1, b->x + b->w) - b->x, b->h };
 }
