@@ -101,14 +101,4 @@ got_main=$(installed_files "$R" | grep -v ' /boot/')
 want_main=$( (expected_bootchartd; expected_bootchart_render) | grep -v ' DOC/' |
     sed 's,^\(.* /usr/share/man/.*\),\1.gz,' | LC_ALL=C sort -k 2)
 same "installed files in the fake root" "$got_main" "$want_main"
-$D --purge bootchartd bootchart-render >"$tmp/out" 2>&1
-rc=$?
-check "dpkg --root --purge both packages" test $rc -eq 0
-[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/out"
-snapshot "$R" "$db" >"$tmp/after"
-if cmp -s "$tmp/before" "$tmp/after"; then
-	ok "purge leaves the fake root as it was (config, GRUB script included)"
-else
-	notok "purge leaves the fake root as it was"
-	diff "$tmp/before" "$tmp/after" | sed 's/^/# /'
-fi
+removes_all "dpkg --root --purge" "$R" "$db" $D --purge bootchartd bootchart-render
