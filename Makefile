@@ -130,15 +130,18 @@ endif
 
 # Which C library the logger is built with: musl when musl-gcc links a
 # deflate program with zlib's static library (scripts/musl-probe.sh, run
-# once per build directory and set of flags), else glibc.
+# again when the flags or the musl-gcc found change), else glibc.
 LIBC_FORCED := $(filter-out undefined,$(origin LOGGER_LIBC))
 ifeq ($(SAN),1)
 LOGGER_LIBC = glibc
 else ifeq ($(LIBC_FORCED),)
-LOGGER_LIBC := $(file <$(BUILD)/logger-libc)
-ifeq ($(LOGGER_LIBC),)
+LIBC_KEY := musl-gcc=$(shell command -v $(MUSL_CC) 2>/dev/null)
+LIBC_CACHE := $(file <$(BUILD)/logger-libc)
+ifeq ($(word 1,$(LIBC_CACHE)),$(LIBC_KEY))
+LOGGER_LIBC := $(word 2,$(LIBC_CACHE))
+else
 LOGGER_LIBC := $(shell MUSL_CC='$(MUSL_CC)' CC='$(CC)' scripts/musl-probe.sh $(BUILD))
-$(file >$(BUILD)/logger-libc,$(LOGGER_LIBC))
+$(file >$(BUILD)/logger-libc,$(LIBC_KEY) $(LOGGER_LIBC))
 endif
 endif
 LIBZ_A = $(file <$(BUILD)/musl/libz)

@@ -14,7 +14,7 @@ fi
 strip -o "$BC_TMP/bootchartd" "$BC_LOGGER" || { echo "not ok - strip"; exit 0; }
 size=$(stat -c %s "$BC_TMP/bootchartd")
 # The C library the Makefile chose for this build directory.
-libc=$(cat "$BC_BUILD/logger-libc" 2>/dev/null)
+libc=$(awk '{ print $2 }' "$BC_BUILD/logger-libc" 2>/dev/null)
 echo "# stripped size: $size bytes ($libc)"
 if [ "$libc" = musl ]; then
 	max=163840 maxs="160 KiB"
