@@ -17,7 +17,7 @@
 enum {
 	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
 	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
-	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD
+	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_GROUP_BY_UNIT
 };
 
 static const struct option longopts[] = {
@@ -41,6 +41,7 @@ static const struct option longopts[] = {
 	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
 	{ "title", required_argument, NULL, OPT_TITLE },
 	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "group-by-unit", no_argument, NULL, OPT_GROUP_BY_UNIT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -58,11 +59,12 @@ help(void)
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
 	    "                        standard output for --json, --summary and\n"
-	    "                        --compare); - for standard output\n"
+	    "                        --compare without -f); - for standard output\n"
 	    "      --width PX        image width in pixels (%d-%d; default from duration)\n"
 	    "      --title TEXT      chart title instead of the header's\n"
 	    "      --show-pid        show process IDs after the names\n"
 	    "      --show-all        show full command lines where logged\n"
+	    "      --group-by-unit   rows of one systemd unit together (cgroup.log)\n"
 	    "      --crop-after PROC end the chart when idle after PROC starts\n"
 	    "      --annotate PROC   mark where PROC starts (repeatable)\n"
 	    "  -n, --no-prune        keep every process (no pruning or merging)\n"
@@ -73,9 +75,11 @@ help(void)
 	    "      --json            write milestones, the tree with CPU and I/O\n"
 	    "                        times, and the series as JSON (docs/json.md)\n"
 	    "      --summary         write boot time, totals and top processes as text\n"
-	    "      --compare         compare two boots, OLD and NEW, as a text table\n"
+	    "      --compare         compare two boots, OLD and NEW: a text table,\n"
+	    "                        or with -f a chart of both on one time axis\n"
+	    "                        (default ./NEW-compare.FMT; docs/compare.md)\n"
 	    "      --threshold MS    smallest start or duration change --compare\n"
-	    "                        lists (default %d)\n"
+	    "                        lists or highlights (default %d)\n"
 	    "  -q, --quiet           no warnings\n"
 	    "  -v, --verbose         say more (repeatable)\n"
 	    "  -h, --help            show this help and exit\n"
@@ -138,6 +142,7 @@ option(struct cli *c, int ch, const char *arg)
 		if (chart_format_parse(arg, &c->chart.format) != 0)
 			return usage_error("unknown format '%s' (png, svg, "
 			    "svgz, eps, pdf)", arg);
+		c->format_set = 1;
 		break;
 	case 'o': c->output = arg; break;
 	case OPT_WIDTH:
@@ -157,6 +162,7 @@ option(struct cli *c, int ch, const char *arg)
 		break;
 	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
 	case OPT_SHOW_ALL: c->chart.show_all = 1; break;
+	case OPT_GROUP_BY_UNIT: c->tree.group_by_unit = 1; break;
 	case OPT_CROP_AFTER: c->chart.crop_after = arg; break;
 	case OPT_ANNOTATE:
 		c->chart.annotate[c->chart.nannotate++] = arg;

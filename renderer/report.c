@@ -54,7 +54,7 @@ collect_one(const struct pnode *p, int depth, void *arg)
 	rp->ppid = depth > 0 ? r->procs[rp->parent].pid : p->proc->ppid;
 	rp->name = p->name;
 	rp->cmdline = p->proc->cmdline;
-	rp->unit = NULL;
+	rp->unit = p->proc->unit;
 	rp->start_ms = p->start_ms;
 	rp->duration_ms = p->duration_ms;
 	rp->end_ms = p->start_ms + p->duration_ms;
@@ -119,11 +119,7 @@ totals(struct report_totals *tot, const struct trace *t)
 		tot->cpu_sys_s += t->cpu[i].sys * sec;
 		tot->cpu_io_s += t->cpu[i].io * sec;
 	}
-	for (i = 0; i < t->ndisk; i++) {
-		sec = (double)t->disk[i].interval_ms / 1000.0;
-		tot->read_bytes += t->disk[i].read_bps * sec;
-		tot->write_bytes += t->disk[i].write_bps * sec;
-	}
+	trace_disk_bytes(t, &tot->read_bytes, &tot->write_bytes);
 }
 
 const char *
