@@ -9,13 +9,20 @@
 #                    T=cli_options (tests/sh/cli_options.sh); SAN=1 for build/asan
 #   make bench       run the benchmarks (ratios measured in the same run)
 #   make check-distro  boot a Debian 12 image through bootchartd (tests/distro/)
+#   make check-pkg   build the Debian and RPM packages and check them
 #   make demo        render the bundled sample to bootchart.png and bootchart.svg
-#   make install     honours DESTDIR and PREFIX
+#   make install     honours DESTDIR and PREFIX; installs stripped
+#                    binaries unless DEBUG=1; with DESTDIR (a staging
+#                    tree) no install.sh manifest is written
 #
 # Objects go to $(BUILD); SAN=1 selects build/asan with sanitizers.
 # CPPFLAGS, CFLAGS (default -O2 -g, -O1 -g with SAN=1) and LDFLAGS are
 # added to every compile and link; WERROR=1 adds -Werror (make check does);
 # V=1 prints the full commands.
+#
+# The logger is linked statically against musl (musl-gcc, Debian's
+# musl-tools) and zlib's static library when both work, else against
+# glibc; LOGGER_LIBC=glibc forces the latter.  make names the one built.
 
 PREFIX ?= /usr
 DESTDIR ?=
@@ -86,6 +93,22 @@ else
 LOGGER_LINK = $(CC) $(CFLAGS) -static $(LDFLAGS)
 endif
 
+# The tiny logger: the same sources built by musl-gcc into $(BUILD)/musl
+# and linked with zlib's static library.  musl-gcc sees only musl's
+# headers, so $(MUSL_INC) links in zlib's and the kernel's (searched
+# after musl's).  Size over speed: -Os, unused functions and unwind tables
+# dropped, code not padded into its own pages (docs/packaging.md).  These
+# come after the user's CFLAGS, so a distribution's -O2 does not undo
+# them; TINY_CFLAGS= turns them off.
+MUSL_CC ?= musl-gcc
+MUSL_INC = $(BUILD)/musl/include
+TINY_CFLAGS ?= -Os -ffunction-sections -fdata-sections \
+	       -fno-asynchronous-unwind-tables -fno-unwind-tables
+TINY_LDFLAGS ?= -Wl,--gc-sections -Wl,-z,noseparate-code -Wl,--build-id
+MUSL_FLAGS = $(BASE_CPPFLAGS) -Isrc -Ilogger -idirafter $(MUSL_INC) \
+	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS) $(TINY_CFLAGS)
+MUSL_LINK = $(MUSL_CC) $(CFLAGS) $(TINY_CFLAGS) -static $(LDFLAGS) $(TINY_LDFLAGS)
+
 # One short line per step; V=1 prints the commands instead, make -s nothing.
 ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
 say =
@@ -101,9 +124,28 @@ MAKEFLAGS += --no-print-directory
 FLAGS_STAMP := $(BUILD)/flags
 BUILD_FLAGS := $(CC) | $(CPPFLAGS) | $(CFLAGS) | $(LDFLAGS)
 ifneq ($(file <$(FLAGS_STAMP)),$(BUILD_FLAGS))
-$(shell mkdir -p $(BUILD))
+$(shell mkdir -p $(BUILD) && rm -f $(BUILD)/logger-libc)
 $(file >$(FLAGS_STAMP),$(BUILD_FLAGS))
 endif
+
+# Which C library the logger is built with: musl when musl-gcc links a
+# deflate program with zlib's static library (scripts/musl-probe.sh, run
+# again when the flags or the musl-gcc found change), else glibc.
+LIBC_FORCED := $(filter-out undefined,$(origin LOGGER_LIBC))
+ifeq ($(SAN),1)
+LOGGER_LIBC = glibc
+else ifeq ($(LIBC_FORCED),)
+LIBC_KEY := musl-gcc=$(shell command -v $(MUSL_CC) 2>/dev/null)
+LIBC_CACHE := $(file <$(BUILD)/logger-libc)
+ifeq ($(word 1,$(LIBC_CACHE)),$(LIBC_KEY))
+LOGGER_LIBC := $(word 2,$(LIBC_CACHE))
+else
+LOGGER_LIBC := $(shell MUSL_CC='$(MUSL_CC)' CC='$(CC)' scripts/musl-probe.sh $(BUILD))
+$(file >$(BUILD)/logger-libc,$(LIBC_KEY) $(LOGGER_LIBC))
+endif
+endif
+LIBZ_A = $(file <$(BUILD)/musl/libz)
+LIBC_WHY = $(if $(filter 1,$(SAN)),sanitizers,$(if $(LIBC_FORCED),LOGGER_LIBC=$(LOGGER_LIBC),$(file <$(BUILD)/musl/why)))
 
 SRC_C := $(sort $(wildcard src/*.c))
 RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c renderer/parse/*.c)))
@@ -119,6 +161,8 @@ UNIT_BIN := $(UNIT_C:tests/unit/%.c=$(BUILD)/tests/%)
 TOOL_BIN := $(TOOL_C:tests/tools/%.c=$(BUILD)/tests/tools/%)
 TESTLIB_O := $(TESTLIB_C:%.c=$(BUILD)/%.o)
 
+MUSL_O := $(patsubst %.c,$(BUILD)/musl/%.o,logger/main.c $(LOGGER_C) $(SRC_C))
+
 LIBBC := $(BUILD)/libbc.a
 LIBRENDER := $(BUILD)/librender.a
 LIBLOGGER := $(BUILD)/liblogger.a
@@ -126,7 +170,7 @@ LIBTEST := $(BUILD)/libtest.a
 RENDER_BIN := $(BUILD)/bootchart-render
 LOGGER_BIN := $(BUILD)/bootchartd
 
-.PHONY: all build tests check check-fast check-distro test deps bench demo \
+.PHONY: all build tests check check-fast check-distro check-pkg test deps bench demo \
 	demo-boot install uninstall clean fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -183,8 +227,19 @@ $(LIBTEST): $(TESTLIB_O)
 $(RENDER_BIN): $(BUILD)/renderer/main.o $(LIBRENDER) $(LIBBC)
 	$(call say,LD,$@)$(LINK) -o $@ $^ $(RENDER_LIBS)
 
-$(LOGGER_BIN): $(BUILD)/logger/main.o $(LIBLOGGER) $(LIBBC)
+$(BUILD)/musl/%.o: %.c $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	$(call say,CC,$@)$(MUSL_CC) $(MUSL_FLAGS) -c $< -o $@
+
+$(BUILD)/bootchartd-glibc: $(BUILD)/logger/main.o $(LIBLOGGER) $(LIBBC)
 	$(call say,LD,$@)$(LOGGER_LINK) -o $@ $^ -lz
+$(BUILD)/bootchartd-musl: $(MUSL_O)
+	$(call say,LD,$@)$(MUSL_LINK) -o $@ $^ $(LIBZ_A)
+
+# The logger used by the tests and installed: the chosen one.
+$(LOGGER_BIN): $(BUILD)/bootchartd-$(LOGGER_LIBC)
+	$(call say,CP,$@)cp $< $@
+	$(call say,LIBC,$@: $(LOGGER_LIBC)$(if $(filter 1,$(SAN)),, static)$(if $(filter musl,$(LOGGER_LIBC)),, ($(LIBC_WHY))))
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTEST) $(LIBRENDER) $(LIBLOGGER) $(LIBBC)
 	$(call say,LD,$@)$(LINK) -o $@ $^ $(TEST_LIBS)
@@ -236,8 +291,16 @@ check-distro: deps
 	$(MAKE) all
 	tests/distro/run.sh build/default
 
+# Both loggers, for bench_initmode's sizes and start-up delays.
+# The Debian and RPM packages, built from a clean copy of the tree,
+# checked, installed on a fake root and removed (tests/sh/pkg_*.sh).
+check-pkg: deps
+	./scripts/deps.sh pkg
+	TESTS=pkg_ tests/run.sh --pkg build/default
+
 bench: deps
-	$(MAKE) all tests
+	$(MAKE) all tests $(BUILD)/bootchartd-glibc \
+	    $(if $(filter musl,$(LOGGER_LIBC)),$(BUILD)/bootchartd-musl)
 	tests/bench/run.sh build/default
 
 demo:
@@ -253,16 +316,18 @@ fuzz:
 	tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 # The boot entry is install.sh's job (see INSTALL); uninstall removes one
-# if install.sh had added it.
+# if install.sh had added it.  DEBUG=1 installs the programs unstripped.
 INSTALL_ENV = DESTDIR='$(DESTDIR)' PREFIX='$(PREFIX)' BINDIR='$(BINDIR)' \
 	SBINDIR='$(SBINDIR)' MANDIR='$(MANDIR)' DOCDIR='$(DOCDIR)' \
 	SYSCONFDIR='$(SYSCONFDIR)'
 
+# With DESTDIR the tree is a staging one (a package's): no manifest.
+INSTALL_MODE = $(if $(DESTDIR),--staging,--no-bootloader --files-only)
 install: all
-	$(INSTALL_ENV) ./scripts/install.sh --no-bootloader --files-only
+	$(INSTALL_ENV) ./scripts/install.sh $(INSTALL_MODE) $(if $(filter 1,$(DEBUG)),--debug)
 
 uninstall:
-	$(INSTALL_ENV) ./scripts/uninstall.sh
+	$(INSTALL_ENV) ./scripts/uninstall.sh $(if $(DESTDIR),--staging)
 
 clean:
 	rm -rf build renderer/bootchart-render logger/bootchartd

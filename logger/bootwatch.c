@@ -39,6 +39,23 @@ pid1_is_systemd(int procfd)
 	return strcmp(comm, "systemd\n") == 0;
 }
 
+/* 1 when bootchartd-done.service is in one of systemd's unit directories of init's root. */
+static int
+done_unit_installed(int procfd)
+{
+	static const char *const paths[] = {
+		"1/root/etc/systemd/system/" DONE_UNIT_NAME,
+		"1/root/usr/lib/systemd/system/" DONE_UNIT_NAME,
+		"1/root/lib/systemd/system/" DONE_UNIT_NAME,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
+		if (faccessat(procfd, paths[i], F_OK, 0) == 0)
+			return 1;
+	return 0;
+}
+
 void
 bootwatch_sample(struct bootwatch *w, uint64_t jiffies)
 {
@@ -53,7 +70,7 @@ bootwatch_sample(struct bootwatch *w, uint64_t jiffies)
 	 * root's has, so the answer may change at switch_root.
 	 */
 	if (!w->systemd && pid1_is_systemd(w->procfd) &&
-	    faccessat(w->procfd, "1/root/" DONE_UNIT, F_OK, 0) == 0)
+	    done_unit_installed(w->procfd))
 		w->systemd = 1;
 }
 

@@ -5,8 +5,11 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* Installed by scripts/install.sh; it touches BOOT_DONE_FILE. */
-#define DONE_UNIT	"etc/systemd/system/bootchartd-done.service"
+/*
+ * It touches BOOT_DONE_FILE.  install.sh puts it in /etc/systemd/system,
+ * the packages in /lib/systemd/system (Debian) or /usr/lib/systemd/system.
+ */
+#define DONE_UNIT_NAME	"bootchartd-done.service"
 
 struct bootwatch {
 	int procfd;		/* our procfs (not owned) */

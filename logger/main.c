@@ -10,6 +10,7 @@
 #include "manual.h"
 #include "options.h"
 #include "stop.h"
+#include "version.h"
 
 static int
 is_command(const char *s)
@@ -48,7 +49,7 @@ main(int argc, char **argv, char **envp)
 		return EXIT_OK;
 	}
 	if (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0) {
-		printf("bootchartd %s\n", BC_VERSION);
+		version_print(stdout, "bootchartd");
 		return EXIT_OK;
 	}
 	fprintf(stderr, "bootchartd: unknown command %s\n", argv[1]);

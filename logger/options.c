@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "version.h"
 
 void
 usage(FILE *f)
@@ -27,7 +28,7 @@ usage(FILE *f)
 	    "  -h, --help      this text\n"
 	    "  -V, --version   version\n"
 	    "As the kernel's init (init=/sbin/bootchartd) it starts the real\n"
-	    "init and logs the boot; see README.logger.\n");
+	    "init and logs the boot; see bootchartd(8).\n");
 }
 
 int
@@ -56,7 +57,7 @@ opts_parse(int argc, char **argv, struct opts *o)
 		case 'N': o->acct = 0; break;
 		case 'v': o->verbose++; break;
 		case 'h': usage(stdout); exit(EXIT_OK);
-		case 'V': printf("bootchartd %s\n", BC_VERSION); exit(EXIT_OK);
+		case 'V': version_print(stdout, "bootchartd"); exit(EXIT_OK);
 		default: usage(stderr); return -1;
 		}
 	}

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "compare_table.h"
 #include "diag.h"
+#include "version.h"
 
 /* --threshold: up to a day, in ms. */
 #define THRESHOLD_MAX_MS 86400000L
@@ -137,7 +138,7 @@ option(struct cli *c, int ch, const char *arg)
 	case 'q': c->verbose = -1; break;
 	case 'v': c->verbose = c->verbose < 0 ? 1 : c->verbose + 1; break;
 	case 'h': help(); return EXIT_OK;
-	case 'V': printf(PROG " " BC_VERSION "\n"); return EXIT_OK;
+	case 'V': version_print(stdout, PROG); return EXIT_OK;
 	case 'f':
 		if (chart_format_parse(arg, &c->chart.format) != 0)
 			return usage_error("unknown format '%s' (png, svg, "

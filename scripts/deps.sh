@@ -3,8 +3,10 @@
 # Skips what is already present; needs root or sudo only when something is missing.
 set -eu
 
-# Build: compiler, pkg-config and the libraries the programs link.
-BUILD_PKGS="gcc make pkg-config libc6-dev zlib1g-dev libarchive-dev libcairo2-dev fonts-dejavu-core"
+# Build: compiler, pkg-config and the libraries the programs link;
+# musl-tools for the small static logger (glibc's is the fallback).
+BUILD_PKGS="gcc make pkg-config libc6-dev zlib1g-dev libarchive-dev libcairo2-dev fonts-dejavu-core
+musl-tools"
 # Tests: unit framework, PNG/SVG readback, format checkers, archivers,
 # the qemu boot harness, man page lint, fuzzing compiler, zsh for the
 # zsh completion test, Python's jsonschema for the --json schema test,
@@ -20,12 +22,17 @@ mmdebstrap debian-archive-keyring e2fsprogs systemd zstd"
 # that test skips its browser checks, so a failure here is not fatal.
 BROWSER_PKGS="chromium chromium-driver"
 
+# Packages (make check-pkg): the Debian build and its checks (lintian,
+# hardening-check from devscripts), rpmbuild, git for a clean tree.
+PKG_PKGS="dpkg-dev debhelper fakeroot lintian devscripts rpm git"
+
 want="$BUILD_PKGS"
 optional=""
 case "${1:-all}" in
 build) ;;
 all|test) want="$BUILD_PKGS $TEST_PKGS"; optional=$BROWSER_PKGS ;;
-*) echo "usage: $0 [build|test|all]" >&2; exit 1 ;;
+pkg) want="$BUILD_PKGS $PKG_PKGS" ;;
+*) echo "usage: $0 [build|test|all|pkg]" >&2; exit 1 ;;
 esac
 
 # not_installed PKG...: those of the packages dpkg does not have.

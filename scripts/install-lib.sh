@@ -191,6 +191,9 @@ is_ours() {
 # still ours (say, after a reinstall with --no-bootloader or another
 # PREFIX), so they stay recorded for uninstall.
 manifest_commit() {
+	# A staging tree becomes a package: the package manager keeps its
+	# list; a manifest there would be installed with it.
+	[ "${staging:-0}" -eq 1 ] && return 0
 	while IFS= read -r line; do
 		case "$line" in
 		"f "*) f=${line#f * * } ;;
@@ -240,6 +243,7 @@ conflict() {
 # place that is not the file the last run wrote: another package's
 # program, a file changed since, a symlink, a directory.
 check_free() {
+	[ "${staging:-0}" -eq 1 ] && return 0
 	cf_p=$R$(in_root "$1" nofollow) ||
 	    { conflict "$1: too many symbolic links"; return 0; }
 	[ -e "$cf_p" ] || [ -L "$cf_p" ] || return 0
@@ -280,6 +284,10 @@ mkdirs() {
 # rename, so a running binary is replaced, never overwritten in place, and
 # no existing name is written through.
 install_file() {
+	if [ "$pass" = list ]; then
+		printf '%s\n' "$2"
+		return 0
+	fi
 	mkdirs "${2%/*}"
 	if [ "$pass" = check ]; then
 		check_free "$2"

@@ -8,18 +8,22 @@ top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
 
 usage() {
 	cat <<EOF2
-usage: $prog [--root DIR] [--no-bootloader] [--files-only]
+usage: $prog [--root DIR] [--no-bootloader] [--files-only] [--staging]
   --root DIR        the system tree install.sh wrote to (default \$DESTDIR or /)
   --no-bootloader   do not touch the boot loader: fails, removing nothing,
                     when install.sh added a boot entry (it would start the
                     removed bootchartd)
   --files-only      remove files only, run no program (print what to run)
+  --staging         empty a staging tree that install.sh --staging filled
+                    (it has no manifest): its files, then the directories
+                    left empty; needs --root or DESTDIR
 Files changed since they were installed are left in place with a warning.
 EOF2
 }
 
 bootloader=1
 files_only=0
+staging=0
 ROOT=${DESTDIR:-}
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -28,12 +32,36 @@ while [ $# -gt 0 ]; do
 	--root=*) ROOT=${1#--root=} ;;
 	--no-bootloader) bootloader=0 ;;
 	--files-only) files_only=1 ;;
+	--staging) staging=1 ;;
 	-h|--help) usage; exit 0 ;;
 	*) usage_error "unknown argument: $1" ;;
 	esac
 	shift
 done
 set_root "$ROOT"
+
+# A staging tree's files are those install.sh lists (same environment,
+# so the same PREFIX and directories); its directories go when empty,
+# up to the root.
+unstage() {
+	[ -n "$R" ] || usage_error "--staging needs --root DIR or DESTDIR"
+	list=$(sh "$top/scripts/install.sh" --list --root "$R") ||
+	    die "install.sh --list failed"
+	printf '%s\n' "$list" | while IFS= read -r path; do
+		p=$R$(in_root "$path" nofollow) || continue
+		if [ -f "$p" ] || [ -L "$p" ]; then
+			rm -f -- "$p" && say "removed $path"
+		fi
+		d=${path%/*}
+		while [ -n "$d" ] && rmdir -- "$R$d" 2>/dev/null; do
+			d=${d%/*}
+		done
+	done
+}
+if [ "$staging" -eq 1 ]; then
+	unstage
+	exit "$status"
+fi
 
 man=$R$(in_root "$MANIFEST" nofollow) || die "$R$MANIFEST: too many symbolic links"
 if [ ! -f "$man" ] || [ -L "$man" ]; then

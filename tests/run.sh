@@ -2,10 +2,12 @@
 # run.sh: runs every unit test and script test against one or more build
 # directories and prints one summary line "N passed, N failed[, N skipped]".
 #
-#   usage: run.sh [-j N] [--fast] [-t NAME] [BUILD_DIR...]
+#   usage: run.sh [-j N] [--fast] [--pkg] [-t NAME] [BUILD_DIR...]
 #     -j N     run N tests at once (default 1); the report keeps the order
 #     --fast   leave out the qemu boots (boot_*) and the fuzz smoke run,
 #              which take minutes; make check runs them
+#     --pkg    the package builds (pkg_*: make check-pkg), left out
+#              otherwise (minutes each, and they build their own tree)
 #     -t NAME  only the test called NAME (test_trace, cli_options, ...)
 #   TESTS=STRING in the environment keeps the tests whose name contains it.
 #
@@ -23,16 +25,17 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
 usage() {
-	echo "usage: run.sh [-j N] [--fast] [-t NAME] [BUILD_DIR...]" >&2
+	echo "usage: run.sh [-j N] [--fast] [--pkg] [-t NAME] [BUILD_DIR...]" >&2
 	exit 1
 }
 
-njobs=1 fast=0 exact=""
+njobs=1 fast=0 pkg=0 exact=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-j) [ $# -ge 2 ] || usage; njobs=$2; shift 2 ;;
 	-j*) njobs=${1#-j}; shift ;;
 	--fast) fast=1; shift ;;
+	--pkg) pkg=1; shift ;;
 	-t) [ $# -ge 2 ] || usage; exact=$2; shift 2 ;;
 	--) shift; break ;;
 	-*) usage ;;
@@ -96,7 +99,7 @@ judge() {
 
 timeout_for() {
 	case "$1" in
-	*boot*) echo 1500 ;;
+	*boot*|pkg_*) echo 1500 ;;
 	harden_caps) echo 1200 ;;	# GBs at every cap: 6 min on a busy machine
 	*) echo 600 ;;
 	esac
@@ -111,6 +114,9 @@ selected() {
 	if [ -n "$only" ]; then
 		case "$1" in *"$only"*) ;; *) return 1 ;; esac
 	fi
+	case "$1" in
+	pkg_*) [ $pkg -eq 1 ] || return 1 ;;
+	esac
 	if [ $fast -eq 1 ]; then
 		case "$1" in
 		boot_*|fuzz_smoke)

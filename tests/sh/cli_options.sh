@@ -41,6 +41,8 @@ check "-h is --help" cmp -s "$T/h.out" "$T/h2.out"
 run_render "$T/v.out" "$T/v.err" --version
 check "--version prints name and version" \
     grep -Eq '^bootchart-render [0-9]+\.[0-9]+' "$T/v.out"
+check "--version prints a copyright and a licence line" \
+    sh -c 'grep -q "^Copyright " "$1" && grep -q "^License: " "$1"' sh "$T/v.out"
 
 # Output naming needs the chart writer; skip while it is a stub.
 run_render "$T/o.out" "$T/o.err" -o "$T/probe.png" "$T/boot1.tgz"

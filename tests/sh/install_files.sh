@@ -111,6 +111,22 @@ rc=0
 sh "$UNINSTALL" --root "$root" >/dev/null 2>&1 || rc=$?
 check "uninstall without a manifest: exit 1" test $rc -eq 1
 
+# Without --debug the programs are installed stripped (the sources are
+# left as they are).
+sroot=$tmp/stripped
+sh "$INSTALL" --root "$sroot" --no-bootloader --renderer "$BC_RENDER" \
+    --logger "$BC_LOGGER" --conf "$conf" >"$tmp/out" 2>&1
+rc_is 0 $? "install.sh without --debug succeeds"
+for p in /sbin/bootchartd /usr/bin/bootchart-render; do
+	if readelf -S "$sroot$p" 2>/dev/null | grep -q '\.symtab'; then
+		notok "$p installed stripped"
+	else
+		ok "$p installed stripped (no .symtab)"
+	fi
+done
+check "the built programs are left unstripped" \
+    sh -c 'readelf -S "$1" | grep -q "\.symtab"' sh "$BC_RENDER"
+
 # make install/uninstall honour DESTDIR and PREFIX.  Only when the
 # in-tree programs are up to date: this test must not start a build.
 if [ ! -f scripts/bootchartd.conf ]; then
@@ -128,6 +144,11 @@ elif [ -x renderer/bootchart-render ] && [ -x logger/bootchartd ] &&
 		notok "make install DESTDIR=... PREFIX=/usr"
 		sed 's/^/# /' "$tmp/out"
 	fi
+	# A staging tree becomes a package: no install.sh state in it.
+	check "make install DESTDIR=... writes no manifest or state" \
+	    test ! -e "$d/var"
+	make -s install DESTDIR="$d" PREFIX=/usr >"$tmp/out" 2>&1
+	rc_is 0 $? "make install DESTDIR=... again replaces its files"
 	make -s uninstall DESTDIR="$d" >/dev/null 2>&1
 	left=$(find "$d" -mindepth 1 | head -n 3)
 	check "make uninstall DESTDIR=... removes everything" test -z "$left"

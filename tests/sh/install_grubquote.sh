@@ -68,3 +68,8 @@ got=$(cfg_words "$tmp/entry3.cfg" linux)
 same "empty settings: no empty words" "$got" \
     "$(printf '%s\n' linux /boot/vmlinuz-6.1.0-13-amd64 "root=UUID=$uuid" ro \
     init=/sbin/bootchartd)"
+
+# A removed (not purged) package leaves the script: no logger, no entry.
+grub_gen "$r" BOOTCHART_GRUB_LOGGER="$tmp/no-such-bootchartd" >"$tmp/entry4.cfg"
+rc_is 0 $? "42_bootchart without the logger succeeds"
+check "and generates no entry" test ! -s "$tmp/entry4.cfg"

@@ -149,6 +149,8 @@ check "unknown command: status 1" [ $? = 1 ]
 "$L" start --bogus >/dev/null 2>&1
 check "unknown option: status 1" [ $? = 1 ]
 check "-V prints the version" sh -c "'$L' -V | grep -q '^bootchartd '"
+check "--version prints a copyright and a licence line" \
+    sh -c "'$L' --version | grep -q '^Copyright ' && '$L' --version | grep -q '^License: '"
 check "-h prints usage" sh -c "'$L' -h | grep -q 'bootchartd start'"
 
 # 6. `init` from an init script: a background logger that stops by

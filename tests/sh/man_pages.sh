@@ -108,3 +108,22 @@ else
 		notok "bootchartd.conf.5 documents the keys of scripts/bootchartd.conf (missing:${missing:- no keys found})"
 	fi
 fi
+
+# The README's list of config keys is exactly the keys the parser
+# accepts (logger/config.c compares each key with a string literal).
+parser=$(sed -n 's/.*strcmp(key, "\([A-Z][A-Z0-9_]*\)").*/\1/p' \
+    "$top/logger/config.c" | LC_ALL=C sort -u)
+readme=$(awk '/^The keys of \/etc\/bootchartd.conf \(/ { on = 1 }
+	on { print } on && /\)/ { exit }' "$top/README" |
+    sed 's/^.*(//; s/).*$//' | tr ', ' '\n\n' | grep . | LC_ALL=C sort -u)
+if [ -z "$parser" ]; then
+	notok "config keys found in logger/config.c"
+else
+	same "README lists every config key the parser accepts, and no other" \
+	    "$readme" "$parser"
+fi
+# bootchartd(8), not README.logger (not installed everywhere), is what
+# the help points to.
+check "bootchartd --help points to bootchartd(8)" \
+    sh -c '"$1" --help | grep -q "bootchartd(8)" && ! "$1" --help | grep -q README' \
+    sh "$BC_LOGGER"

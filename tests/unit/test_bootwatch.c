@@ -108,8 +108,10 @@ systemd_with_the_unit(void **state)
 	sh("echo systemd >%s/1/comm", f.dir);
 	bootwatch_sample(&w, 100);
 	assert_false(w.systemd);
-	/* A sysvinit real root with the unit file: not systemd. */
-	sh("touch %s/real/" DONE_UNIT, f.dir);
+	/* A sysvinit real root with the unit file (where the Debian package
+	 * puts it): not systemd. */
+	sh("mkdir -p %s/real/lib/systemd/system", f.dir);
+	sh("touch %s/real/lib/systemd/system/" DONE_UNIT_NAME, f.dir);
 	switch_root(&f, "init");
 	bootwatch_sample(&w, 120);
 	assert_false(w.systemd);

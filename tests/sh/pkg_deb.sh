@@ -1,0 +1,104 @@
+# pkg_deb.sh: dpkg-buildpackage on a clean tree builds bootchartd and bootchart-render; their files, lintian, hardening, and an install and purge on a fake root that leave nothing behind.
+. tests/sh/pkg_lib.sh.inc
+
+for t in git dpkg-buildpackage dh dpkg-deb; do
+	if ! command -v "$t" >/dev/null 2>&1; then
+		skip "Debian packages" "no $t (scripts/deps.sh pkg installs it)"
+		exit 0
+	fi
+done
+if [ "$(id -u)" != 0 ]; then
+	skip "Debian packages" "dpkg --root needs root"
+	exit 0
+fi
+
+src=$tmp/b/bootchart-$version
+pkg_tree "$src" || { notok "copy of the source tree"; exit 0; }
+start=$(date +%s)
+(cd "$src" && DEB_BUILD_OPTIONS="parallel=2 ${DEB_BUILD_OPTIONS:-}" \
+    dpkg-buildpackage -us -uc -b) >"$tmp/build.log" 2>&1
+rc=$?
+echo "# dpkg-buildpackage: $(($(date +%s) - start)) s"
+if [ $rc -ne 0 ]; then
+	notok "dpkg-buildpackage -us -uc -b (exit $rc)"
+	tail -n 30 "$tmp/build.log" | sed 's/^/# /'
+	exit 0
+fi
+ok "dpkg-buildpackage -us -uc -b"
+arch=$(dpkg-architecture -qDEB_HOST_ARCH)
+dd=$tmp/b/bootchartd_${version}_$arch.deb
+rd=$tmp/b/bootchart-render_${version}_$arch.deb
+check "bootchartd and bootchart-render packages built" test -f "$dd" -a -f "$rd"
+grep -q '^[0-9]* passed, 0 failed' "$tmp/build.log" &&
+	ok "dh_auto_test ran the package's tests" ||
+	notok "dh_auto_test ran the package's tests"
+
+# dpkg-deb -c: "MODE OWNER SIZE DATE TIME ./PATH".
+deb_files() {
+	dpkg-deb -c "$1" | awk '{ p = $6; sub(/^\./, "", p); print $1, p }' |
+	    normalise
+}
+same "bootchartd's files" "$(deb_files "$dd")" \
+    "$(expected_bootchartd | normalise)"
+same "bootchart-render's files" "$(deb_files "$rd")" \
+    "$(expected_bootchart_render | normalise)"
+dpkg-deb -e "$dd" "$tmp/ctl"
+same "conffiles: the config and the GRUB script" "$(cat "$tmp/ctl/conffiles")" \
+    "$(printf '/etc/bootchartd.conf\n/etc/grub.d/42_bootchart')"
+
+dpkg-deb -x "$dd" "$tmp/x"
+dpkg-deb -x "$rd" "$tmp/x"
+check "packaged bootchartd runs (--version)" "$tmp/x/sbin/bootchartd" --version
+check "packaged bootchart-render is stripped" \
+    sh -c '! readelf -S "$1" | grep -q "\.symtab"' sh "$tmp/x/usr/bin/bootchart-render"
+
+if command -v lintian >/dev/null 2>&1; then
+	lintian "$tmp/b/bootchart_${version}_$arch.changes" >"$tmp/lintian" 2>&1
+	if grep -q '^E:' "$tmp/lintian"; then
+		notok "lintian: no errors"
+	else
+		ok "lintian: no errors"
+	fi
+	sed 's/^/# lintian: /' "$tmp/lintian" | grep -v 'running with root'
+else
+	skip "lintian: no errors" "lintian not installed"
+fi
+if command -v hardening-check >/dev/null 2>&1; then
+	hardening-check "$tmp/x/usr/bin/bootchart-render" >"$tmp/hc" 2>&1
+	for w in "Position Independent Executable" "Stack protected" \
+	    "Fortify Source functions" "Read-only relocations" "Immediate binding"; do
+		if grep -q "^ $w: yes" "$tmp/hc"; then
+			ok "hardening-check bootchart-render: $w"
+		else
+			notok "hardening-check bootchart-render: $w"
+			sed 's/^/# /' "$tmp/hc"
+		fi
+	done
+else
+	skip "hardening-check" "devscripts not installed"
+fi
+
+# A fake root with an empty dpkg database.  The maintainer scripts run
+# without a chroot (DPKG_ROOT set): they leave GRUB to the target.
+R=$tmp/root
+mkdir -p "$R/var/lib/dpkg/info" "$R/var/lib/dpkg/updates" \
+    "$R/var/lib/dpkg/triggers" "$R/boot/grub"
+: >"$R/var/lib/dpkg/status"
+: >"$R/var/lib/dpkg/available"
+echo "# grub.cfg of the fake root" >"$R/boot/grub/grub.cfg"
+fake_system "$R"
+db='^. [0-9]+ \./var/(lib/dpkg|log)(/|$)'
+snapshot "$R" "$db" >"$tmp/before"
+D="dpkg --root=$R --force-script-chrootless --force-depends --force-unsafe-io --log=/dev/null"
+$D -i "$dd" "$rd" >"$tmp/out" 2>&1
+rc=$?
+check "dpkg --root -i both packages" test $rc -eq 0
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/out"
+check "postinst leaves update-grub to the fake root, saying so" \
+    grep -q 'run update-grub inside' "$tmp/out"
+# The documents are checked in the packages above.
+got_main=$(installed_files "$R" | grep -v ' /boot/')
+want_main=$( (expected_bootchartd; expected_bootchart_render) | grep -v ' DOC/' |
+    unitdir /lib/systemd/system | sed 's,^\(.* /usr/share/man/.*\),\1.gz,' | LC_ALL=C sort -k 2)
+same "installed files in the fake root" "$got_main" "$want_main"
+removes_all "dpkg --root --purge" "$R" "$db" $D --purge bootchartd bootchart-render
