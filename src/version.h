@@ -4,13 +4,9 @@
 
 #include <stdio.h>
 
-/*
- * The project has no licence file yet: BC_LICENSE is a placeholder, the
- * one line to change once the licence is chosen (debian/copyright and
- * bootchart.spec name it too).
- */
+/* The ISC licence (LICENSE; debian/copyright and bootchart.spec name it too). */
 #define BC_COPYRIGHT "Copyright (C) 2026 the bootchart authors"
-#define BC_LICENSE "License: not yet chosen (placeholder)"
+#define BC_LICENSE "License: ISC (see the LICENSE file)"
 
 /* Prints "PROG VERSION", the copyright and the licence line to f. */
 void version_print(FILE *f, const char *prog);
