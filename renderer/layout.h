@@ -162,7 +162,7 @@ struct layout {
 	size_t nkticks, kticks_cap;
 	struct lt_box unlogged[5];	/* hatched: legend, CPU, disk, memory, processes */
 	size_t nunlogged;
-	size_t unlogged_text[2];	/* "not logged" labels, on a clear ground */
+	size_t unlogged_text[3];	/* "not logged" labels (CPU, disk, memory), on a clear ground */
 	size_t nunlogged_text;
 };
 

@@ -270,13 +270,18 @@ static int
 unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx)
 {
 	double x1 = layout_x(l, l->unlogged_ms), w, h = m->height[LF_LABEL];
-	struct lt_box *u = &l->unlogged[l->nunlogged++];
+	struct lt_box *u;
+
+	if (l->nunlogged == sizeof(l->unlogged) / sizeof(l->unlogged[0]))
+		return 0;
+	u = &l->unlogged[l->nunlogged++];
 	size_t ti;
 
 	*u = (struct lt_box){ bx->x, bx->y, fmin(x1, bx->x + bx->w) - bx->x,
 	    bx->h };
 	w = measure_width(m, LF_LABEL, "not logged");
-	if (w + 8 > u->w || lt_clashes(l, 0, u->x + (u->w - w) / 2,
+	if (l->nunlogged_text == sizeof(l->unlogged_text) /
+	    sizeof(l->unlogged_text[0]) || w + 8 > u->w || lt_clashes(l, 0, u->x + (u->w - w) / 2,
 	    u->y + (u->h - h) / 2, w, h))
 		return 0;
 	ti = lt_anchor(l, lt_add_raw(l, m, "not logged", u->x + (u->w - w) / 2,

@@ -299,6 +299,32 @@ unlogged_span(void **state)
 	synth_free(&s);
 }
 
+/* With a memory chart too (a real distro boot): three charts hatched and labelled. */
+static void
+unlogged_span_with_memory(void **state)
+{
+	struct synth s;
+	struct layout l;
+	size_t i;
+
+	(void)state;
+	kernel_scene(&s, "3.000000", 0);
+	for (i = 0; i < 8; i++)
+		synth_mem(&s, 1000 + 1000 * (int64_t)i, 1000 << 10, 300 << 10,
+		    100 << 10, 200 << 10, 0);
+	layout_ok(&s, &l);
+	assert_true(l.mem_box.h > 0);
+	/* The legend's swatch, the CPU, disk and memory charts, the rows. */
+	assert_int_equal(l.nunlogged, 5);
+	assert_near(l.unlogged[3].y, l.mem_box.y);
+	assert_int_equal(l.nunlogged_text, 3);
+	for (i = 0; i < 3; i++)
+		assert_string_equal(l.texts[l.unlogged_text[i]].s,
+		    "not logged");
+	layout_free(&l);
+	synth_free(&s);
+}
+
 /* Older logs (no key, no kernel events) start at the first process, as before. */
 static void
 no_key_no_change(void **state)
@@ -468,6 +494,7 @@ main(void)
 		cmocka_unit_test(lane_bars_and_names),
 		cmocka_unit_test(lane_crowded),
 		cmocka_unit_test(unlogged_span),
+		cmocka_unit_test(unlogged_span_with_memory),
 		cmocka_unit_test(no_key_no_change),
 		cmocka_unit_test(switch_root_mark),
 		cmocka_unit_test(bad_header_times),
