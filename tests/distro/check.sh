@@ -153,3 +153,13 @@ for s in systemd-journal systemd-udevd sshd cron agetty; do
 	    "$r/tree.parents")
 	check "chart's tree: $s under systemd" [ "$p" = systemd ]
 done
+
+# Services (issue 14): bootchartd logged each process's cgroup, and the
+# renderer ties the services' processes to their units.
+check "tarball holds cgroup.log and cmdline2.log" \
+    sh -c "[ -s '$r/x/cgroup.log' ] && [ -s '$r/x/cmdline2.log' ]"
+"${2:?usage: check.sh RESULTS RENDERER}" -q --json "$r/bootchart.tgz" \
+    >"$r/report.json" 2>/dev/null
+for u in ssh.service cron.service systemd-journald.service; do
+	check "--json: a process of $u" grep -q "\"unit\": *\"$u\"" "$r/report.json"
+done
