@@ -54,5 +54,13 @@
  * the error "more than CAP WHAT" recorded (exit status 2).
  */
 int cap_check(struct diag *, size_t n, size_t cap, const char *what);
+/* The same for an amount (bytes): 0 while total <= cap. */
+int cap_check_total(struct diag *, size_t total, size_t cap, const char *what);
+/*
+ * The error of every cap (exit status 2): the text of fmt followed by
+ * ": over this program's limit (see docs/limits.md)"; returns -1.
+ */
+int cap_error(struct diag *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif
