@@ -25,8 +25,11 @@ struct pnode {
 	int64_t start_ms;
 	int64_t duration_ms;
 	int active;			/* proc->active: merges keep it */
-	/* The process's samples while nothing is merged in, else NULL. */
-	const struct proc_sample *samples;
+	/*
+	 * The process's samples while nothing is merged in, else NULL:
+	 * read a node's samples through struct sample_iter.
+	 */
+	const struct proc_sample *solo;
 	size_t nsamples;		/* all, the merged ones included */
 
 	struct pnode *parent;

@@ -32,11 +32,11 @@ node_merge(struct pnode *a, const struct pnode *b)
 	size_t i;
 
 	if (b->nsamples > 0) {
-		if (a->samples != NULL && add_run(a, a->samples,
+		if (a->solo != NULL && add_run(a, a->solo,
 		    a->nsamples) != 0)
 			return -1;
-		a->samples = NULL;
-		if (b->samples != NULL && add_run(a, b->samples,
+		a->solo = NULL;
+		if (b->solo != NULL && add_run(a, b->solo,
 		    b->nsamples) != 0)
 			return -1;
 		for (i = 0; i < b->nruns; i++)
@@ -67,8 +67,8 @@ node_ran(const struct pnode *p)
 {
 	size_t i;
 
-	if (p->samples != NULL)
-		return run_ran(p->samples, p->nsamples);
+	if (p->solo != NULL)
+		return run_ran(p->solo, p->nsamples);
 	for (i = 0; i < p->nruns; i++)
 		if (run_ran(p->runs[i].v, p->runs[i].n))
 			return 1;
@@ -115,9 +115,9 @@ sample_iter_init(struct sample_iter *it, const struct pnode *p)
 	it->heap = &it->heap1;
 	it->runs = p->runs;
 	n = p->nruns;
-	if (p->samples != NULL || p->nruns == 0) {
-		it->one.v = p->samples;
-		it->one.n = p->samples != NULL ? p->nsamples : 0;
+	if (p->solo != NULL || p->nruns == 0) {
+		it->one.v = p->solo;
+		it->one.n = p->solo != NULL ? p->nsamples : 0;
 		it->runs = &it->one;
 		n = 1;
 	}
