@@ -16,6 +16,7 @@
 
 #include "chart.h"
 #include "layout.h"
+#include "layout_compare.h"
 #include "outfile.h"
 #include "paint.h"
 #include "pngout.h"
@@ -269,6 +270,22 @@ chart_write(const struct trace *t, const struct proctree *tree,
 	/* Layout messages name the input; the output's name its path. */
 	d->line = 0;
 	if (layout_make(&l, t, tree, o, d) == -1)
+		return -1;
+	diag_set_file(d, "%s", "");
+	rc = write_file(&l, o->format, path, d);
+	layout_free(&l);
+	return rc;
+}
+
+int
+chart_write_compare(const struct cmp_chart *c, const struct chart_opts *o,
+    const char *path, struct diag *d)
+{
+	struct layout l;
+	int rc;
+
+	d->line = 0;
+	if (layout_compare(&l, c, o, d) == -1)
 		return -1;
 	diag_set_file(d, "%s", "");
 	rc = write_file(&l, o->format, path, d);

@@ -22,6 +22,15 @@ const char *chart_format_ext(enum chart_format);
 int chart_write(const struct trace *, const struct proctree *,
     const struct chart_opts *, const char *path, struct diag *);
 
+struct cmp_chart;
+
+/*
+ * The compare chart of two boots (layout_compare.h, docs/compare.md),
+ * written as chart_write writes a chart; 0, or -1 with diag set.
+ */
+int chart_write_compare(const struct cmp_chart *, const struct chart_opts *,
+    const char *path, struct diag *);
+
 /*
  * Frees cairo's font caches (and the fontconfig patterns they hold) so a
  * leak checker sees a clean exit.  Call once, at the end of main, after

@@ -57,7 +57,7 @@ help(void)
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
 	    "                        standard output for --json, --summary and\n"
-	    "                        --compare); - for standard output\n"
+	    "                        --compare without -f); - for standard output\n"
 	    "      --width PX        image width in pixels (%d-%d; default from duration)\n"
 	    "      --title TEXT      chart title instead of the header's\n"
 	    "      --show-pid        show process IDs after the names\n"
@@ -72,9 +72,11 @@ help(void)
 	    "      --json            write milestones, the tree with CPU and I/O\n"
 	    "                        times, and the series as JSON (docs/json.md)\n"
 	    "      --summary         write boot time, totals and top processes as text\n"
-	    "      --compare         compare two boots, OLD and NEW, as a text table\n"
+	    "      --compare         compare two boots, OLD and NEW: a text table,\n"
+	    "                        or with -f a chart of both on one time axis\n"
+	    "                        (default ./NEW-compare.FMT; docs/compare.md)\n"
 	    "      --threshold MS    smallest start or duration change --compare\n"
-	    "                        lists (default %d)\n"
+	    "                        lists or highlights (default %d)\n"
 	    "  -q, --quiet           no warnings\n"
 	    "  -v, --verbose         say more (repeatable)\n"
 	    "  -h, --help            show this help and exit\n"
@@ -137,6 +139,7 @@ option(struct cli *c, int ch, const char *arg)
 		if (chart_format_parse(arg, &c->chart.format) != 0)
 			return usage_error("unknown format '%s' (png, svg, "
 			    "svgz, eps, pdf)", arg);
+		c->format_set = 1;
 		break;
 	case 'o': c->output = arg; break;
 	case OPT_WIDTH:

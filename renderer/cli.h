@@ -15,12 +15,13 @@ struct cli {
 	int boot_time;
 	int json;		/* --json: the report as JSON, no chart */
 	int summary;		/* --summary: the report as text */
-	int compare;		/* --compare OLD NEW: two boots as a table */
+	int compare;		/* --compare OLD NEW: a table, or a chart with -f */
 	int64_t threshold_ms;	/* --threshold: smallest change --compare shows */
 	int threshold_set;
 	struct tree_opts tree;
 	int verbose;
 	const char *output;	/* -o; "-" is standard output */
+	int format_set;		/* -f given: --compare draws a chart */
 	struct chart_opts chart;
 	char **paths;
 	size_t npaths;

@@ -11,8 +11,6 @@
 #include "layout_parts.h"
 #include "textclean.h"
 
-#define GAP		10.0
-#define CHART_H		60.0
 #define PX_PER_S	25.0
 #define MIN_WIDTH	800
 #define AUTO_MAX_WIDTH	32000
@@ -150,6 +148,41 @@ lt_add_step(struct lt_poly *p, double xa, double xb, double y)
 }
 
 int
+lt_add_chart(struct layout *l, const struct lt_box *box)
+{
+	struct lt_chart *c;
+
+	if (grow_array((void **)&l->charts, &l->charts_cap, l->ncharts,
+	    sizeof(*l->charts)) == -1)
+		return -1;
+	c = &l->charts[l->ncharts++];
+	c->box = *box;
+	c->series0 = l->nseries;
+	c->nseries = 0;
+	return 0;
+}
+
+int
+lt_add_series(struct layout *l, struct lt_poly *p, uint32_t rgb, int line)
+{
+	struct lt_series *sr;
+
+	if (grow_array((void **)&l->series, &l->series_cap, l->nseries,
+	    sizeof(*l->series)) == -1) {
+		free(p->pts);
+		memset(p, 0, sizeof(*p));
+		return -1;
+	}
+	sr = &l->series[l->nseries++];
+	sr->poly = *p;
+	sr->rgb = rgb;
+	sr->line = line;
+	memset(p, 0, sizeof(*p));
+	l->charts[l->ncharts - 1].nseries++;
+	return 0;
+}
+
+int
 lt_clashes(const struct layout *l, size_t from, double x, double y,
     double w, double h)
 {
@@ -209,27 +242,11 @@ layout_x(const struct layout *l, int64_t ms)
 	return l->x0 + (double)(ms - l->t0_ms) * l->px_per_ms;
 }
 
-/* The time span drawn and the scale. */
-static int
-time_scale(struct layout *l, const struct trace *t,
-    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+int
+lt_scale(struct layout *l, const struct chart_opts *o, struct diag *d)
 {
 	double secs;
-	int from_boot;
 
-	l->t0_ms = tree->start_ms;
-	l->t1_ms = tree->end_ms;
-	if (kernel_from_boot(l, t, tree, &from_boot, d) == -1)
-		return -1;
-	if (from_boot && l->t0_ms > 0)
-		l->t0_ms = 0;
-	if (o->crop_after != NULL) {
-		if (proctree_find(tree, o->crop_after) == NULL)
-			diag_warn(d, "crop-after: no process named \"%s\"",
-			    o->crop_after);
-		l->t1_ms = idle_crop_end(t, tree, o->crop_after, l->t0_ms,
-		    l->t1_ms);
-	}
 	if (l->t1_ms <= l->t0_ms)
 		l->t1_ms = l->t0_ms + 1;
 	secs = (double)(l->t1_ms - l->t0_ms) / 1000;
@@ -246,6 +263,29 @@ time_scale(struct layout *l, const struct trace *t,
 	l->px_per_ms = (l->width - 2 * MARGIN) / (secs * 1000);
 	l->row_h = ROW_H;
 	return 0;
+}
+
+/* The time span drawn and the scale. */
+static int
+time_scale(struct layout *l, const struct trace *t,
+    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+{
+	int from_boot;
+
+	l->t0_ms = tree->start_ms;
+	l->t1_ms = tree->end_ms;
+	if (kernel_from_boot(l, t, tree, &from_boot, d) == -1)
+		return -1;
+	if (from_boot && l->t0_ms > 0)
+		l->t0_ms = 0;
+	if (o->crop_after != NULL) {
+		if (proctree_find(tree, o->crop_after) == NULL)
+			diag_warn(d, "crop-after: no process named \"%s\"",
+			    o->crop_after);
+		l->t1_ms = idle_crop_end(t, tree, o->crop_after, l->t0_ms,
+		    l->t1_ms);
+	}
+	return lt_scale(l, o, d);
 }
 
 struct rowcount {
@@ -308,7 +348,7 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 	l->disk_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
 	y += CHART_H + GAP;
 	if (charts_cpu(l, t) == -1 || charts_disk(l, m, t, disk_legend) == -1 ||
-	    unlogged_charts(l, m) == -1)
+	    charts_mem(l, m, t, &y) == -1 || unlogged_charts(l, m) == -1)
 		return -1;
 	if (kernel_lane(l, m, t, tree, &y) == -1)
 		return -1;
@@ -332,8 +372,7 @@ build(struct layout *l, struct measure *m, const struct trace *t,
 }
 
 int
-layout_make(struct layout *l, const struct trace *t,
-    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+lt_run(struct layout *l, lt_build_fn fn, void *arg, struct diag *d)
 {
 	struct measure m;
 	int rc;
@@ -344,7 +383,7 @@ layout_make(struct layout *l, const struct trace *t,
 		return diag_error_status(d, EXIT_NOMEM,
 		    "cannot set up text measurement");
 	}
-	rc = build(l, &m, t, tree, o, d);
+	rc = fn(l, &m, arg, d);
 	measure_close(&m);
 	if (rc == -1) {
 		if (!d->failed)
@@ -354,6 +393,29 @@ layout_make(struct layout *l, const struct trace *t,
 		return -1;
 	}
 	return 0;
+}
+
+struct one_boot {
+	const struct trace *t;
+	const struct proctree *tree;
+	const struct chart_opts *o;
+};
+
+static int
+build_one(struct layout *l, struct measure *m, void *arg, struct diag *d)
+{
+	struct one_boot *b = arg;
+
+	return build(l, m, b->t, b->tree, b->o, d);
+}
+
+int
+layout_make(struct layout *l, const struct trace *t,
+    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+{
+	struct one_boot b = { t, tree, o };
+
+	return lt_run(l, build_one, &b, d);
 }
 
 void
@@ -375,5 +437,9 @@ layout_free(struct layout *l)
 	free(l->cpu_io.pts);
 	free(l->disk_util.pts);
 	free(l->disk_tput.pts);
+	for (i = 0; i < l->nseries; i++)
+		free(l->series[i].poly.pts);
+	free(l->series);
+	free(l->charts);
 	memset(l, 0, sizeof(*l));
 }

@@ -29,7 +29,11 @@ enum {
 	COL_KERNEL = 0xf3e6cc,	/* the kernel lane's span */
 	COL_INITCALL = 0xd49a3c,	/* initcalls of 1 ms and more */
 	COL_KMARK = 0x7a5418,	/* milestones of the kernel's log */
-	COL_HATCH = 0xa8a8a8	/* the span before logging */
+	COL_HATCH = 0xa8a8a8,	/* the span before logging */
+	COL_MEM_USED = 0x9484c4,	/* memory in use by processes */
+	COL_MEM_BUF = 0xbcb0dc,	/* buffers */
+	COL_MEM_CACHE = 0xdcd6ee,	/* page cache */
+	COL_MEM_SWAP = 0xd2802c	/* swap in use: a line */
 };
 
 /* CPU shading of running cells: level 1..CPU_LEVELS blends box -> blue. */
@@ -81,6 +85,26 @@ struct lt_row {
 	size_t parent_row;	/* row of its nearest drawn ancestor, or SIZE_MAX */
 };
 
+/*
+ * A series of a generic chart: a polyline, either stroked or filled as
+ * an area closed down to the chart's bottom edge.
+ */
+struct lt_series {
+	struct lt_poly poly;
+	uint32_t rgb;
+	int line;		/* stroked; else an area */
+};
+
+/*
+ * A chart other than the CPU and disk charts (the memory chart, the
+ * compare chart's): its box, framed, and its series in layout.series,
+ * painted in order, clipped to the box.
+ */
+struct lt_chart {
+	struct lt_box box;
+	size_t series0, nseries;
+};
+
 struct lt_mark {
 	double x;		/* vertical line over all charts */
 	size_t text;
@@ -97,6 +121,14 @@ struct layout {
 	struct lt_poly cpu_busy, cpu_io;	/* tops of the stacked areas */
 	struct lt_poly disk_util, disk_tput;
 	double disk_peak_bps;
+	double disk_read_bytes, disk_write_bytes;	/* over the whole log */
+	struct lt_box mem_box;	/* the memory chart's; h == 0 without meminfo */
+	double mem_scale_kb;	/* the memory chart's top */
+
+	struct lt_chart *charts;	/* generic charts: memory, compare */
+	size_t ncharts, charts_cap;
+	struct lt_series *series;
+	size_t nseries, series_cap;
 
 	struct lt_text *texts;	/* the chrome's, then each row's label in row order */
 	size_t ntexts, texts_cap;
@@ -122,7 +154,7 @@ struct layout {
 	size_t nkbars, kbars_cap;
 	double *kticks;		/* x of each milestone */
 	size_t nkticks, kticks_cap;
-	struct lt_box unlogged[4];	/* hatched: CPU, disk, processes, legend */
+	struct lt_box unlogged[5];	/* hatched: legend, CPU, disk, memory, processes */
 	size_t nunlogged;
 	size_t unlogged_text[2];	/* "not logged" labels, on a clear ground */
 	size_t nunlogged_text;

@@ -15,7 +15,6 @@
 #define LANE_NAMES	10	/* the longest initcalls named, at most */
 #define LANE_LABEL_ROWS	4	/* rows of labels under the lane */
 #define NAME_MAX_W	240.0	/* an initcall's label is cut to this */
-#define GAP		10.0
 
 int64_t
 kernel_header_ms(const struct trace *t, const char *key)
@@ -291,9 +290,10 @@ unlogged_charts(struct layout *l, struct measure *m)
 {
 	if (l->unlogged_ms <= l->t0_ms)
 		return 0;
-	if (unlogged_box(l, m, &l->cpu_box) == -1)
+	if (unlogged_box(l, m, &l->cpu_box) == -1 ||
+	    unlogged_box(l, m, &l->disk_box) == -1)
 		return -1;
-	return unlogged_box(l, m, &l->disk_box);
+	return l->mem_box.h > 0 ? unlogged_box(l, m, &l->mem_box) : 0;
 }
 
 void

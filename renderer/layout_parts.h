@@ -11,7 +11,9 @@
 struct chart_opts;
 struct diag;
 struct layout;
+struct lt_box;
 struct lt_poly;
+struct lt_row;
 struct pnode;
 struct proctree;
 struct trace;
@@ -19,6 +21,8 @@ struct trace;
 #define MARGIN		10.0
 #define LEGEND_GAP	4.0
 #define ROW_H		16.0
+#define GAP		10.0	/* between the charts */
+#define CHART_H		60.0	/* a chart's box */
 
 /*
  * Adds text at (x, top of line y); takes ownership of s (clean UTF-8).
@@ -38,6 +42,14 @@ int lt_add_swatch(struct layout *, double x, double y, double w, double h,
  * into their mean.
  */
 int lt_add_pt(struct lt_poly *, double x, double y);
+/* Starts a generic chart (struct lt_chart) in the box; 0 or -1. */
+int lt_add_chart(struct layout *, const struct lt_box *);
+/*
+ * Adds a series to the last chart started, taking the polyline's points
+ * (p is left empty, also on failure); 0 or -1.
+ */
+int lt_add_series(struct layout *, struct lt_poly *p, uint32_t rgb,
+    int line);
 /*
  * Appends a horizontal step [xa, xb] at height y, extending the last
  * step instead when it is at the same height (long flat runs stay small);
@@ -54,6 +66,20 @@ int lt_clashes(const struct layout *, size_t from, double x, double y,
  */
 int lt_band_row(const struct layout *, size_t from, double y, double h,
     double x, double w, int max_rows);
+/*
+ * The width and the scale for the span l->t0_ms..t1_ms (made at least
+ * 1 ms long): --width, else 25 px/s within 800..32000 px.  0, or -1
+ * with d set (a width out of range).
+ */
+int lt_scale(struct layout *, const struct chart_opts *, struct diag *);
+/*
+ * Lays out with fn(l, m, arg, d) between opening and closing the text
+ * measurement; on failure frees what fn placed and makes sure d says
+ * why.  0 or -1.
+ */
+typedef int (*lt_build_fn)(struct layout *, struct measure *, void *,
+    struct diag *);
+int lt_run(struct layout *, lt_build_fn, void *arg, struct diag *);
 /* Clips the interval [a, b] to the drawn span; 0 when nothing is left. */
 int lt_clip_span(const struct layout *, int64_t *a, int64_t *b);
 double lt_clamp01(double);
@@ -104,9 +130,38 @@ void unlogged_rows(struct layout *);
 
 /* The CPU and disk charts in l->cpu_box and l->disk_box. */
 int charts_cpu(struct layout *, const struct trace *);
+/* The CPU chart's two areas' tops in any box. */
+int charts_cpu_in(struct layout *, const struct trace *,
+    const struct lt_box *, struct lt_poly *busy, struct lt_poly *io);
+/* The highest disk throughput drawn, in B/s, and its x (left as is when 0). */
+double charts_disk_peak(const struct layout *, const struct trace *,
+    double *peak_x);
+/* The disk chart's utilization area and throughput line (scaled to scale B/s) in any box. */
+int charts_disk_in(struct layout *, const struct trace *,
+    const struct lt_box *, struct lt_poly *util, struct lt_poly *tput,
+    double scale);
 /* legend0: the first text of the disk chart's legend (the peak label avoids it). */
 int charts_disk(struct layout *, struct measure *, const struct trace *,
     size_t legend0);
+/*
+ * The memory chart at *y (legend, then the box), when the trace has
+ * meminfo samples; advances *y past it.
+ */
+int charts_mem(struct layout *, struct measure *, const struct trace *,
+    double *y);
+
+/*
+ * Places a row's label (s, owned) centred in its box (unless beside),
+ * else right of it, else left, cut with "..." to the widest place when
+ * none fits.
+ */
+int rows_put_label(struct layout *, struct measure *, struct lt_row *,
+    char *s, uint32_t rgb, int beside);
+/*
+ * The dotted line from row parent to row rowi; the verticals of one
+ * parent's children overlap, so only its last child's is drawn.
+ */
+void rows_link(struct layout *, size_t rowi, size_t parent);
 
 /* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
 int rows_place(struct layout *, struct measure *, const struct proctree *,

@@ -213,26 +213,30 @@ out:
 	return rc;
 }
 
-/* Puts the row's label inside the box, or beside it where there is room. */
-static int
-row_text(struct layout *l, struct measure *m, struct lt_row *row,
-    const struct chart_opts *o, int readable)
+int
+rows_put_label(struct layout *l, struct measure *m, struct lt_row *row,
+    char *s, uint32_t rgb, int beside)
 {
-	double inside, right, left, w, x, y, best;
 	const struct lt_box *b = &row->box;
-	char *s;
+	double room[3], w, x, y;
+	int order[3] = { 0, 1, 2 }, i, k;
 
 	row->text = SIZE_MAX;
-	if ((s = row_label(row->node, o, readable)) == NULL)
-		return -1;
 	w = measure_width(m, LF_LABEL, s);
-	inside = b->w - 2 * LABEL_PAD;
-	right = l->width - 2 - (b->x + b->w + LABEL_PAD);
-	left = b->x - LABEL_PAD - 2;
-	best = -1;	/* set when the label had to be shortened */
-	if (w > inside && w > right && w > left) {
-		best = fmax(inside, fmax(right, left));
-		if (measure_fit(m, LF_LABEL, &s, best) == -1) {
+	room[0] = b->w - 2 * LABEL_PAD;			/* inside */
+	room[1] = l->width - 2 - (b->x + b->w + LABEL_PAD);	/* right */
+	room[2] = b->x - LABEL_PAD - 2;			/* left */
+	if (beside) {
+		order[0] = 1, order[1] = 2, order[2] = 0;
+	}
+	for (i = 0; i < 3 && w > room[order[i]]; i++)
+		;
+	if (i == 3) {
+		/* None fits: the widest place, the text cut to it. */
+		for (i = 0, k = 1; k < 3; k++)
+			if (room[order[k]] > room[order[i]])
+				i = k;
+		if (measure_fit(m, LF_LABEL, &s, room[order[i]]) == -1) {
 			free(s);
 			return -1;
 		}
@@ -242,15 +246,43 @@ row_text(struct layout *l, struct measure *m, struct lt_row *row,
 		free(s);
 		return 0;
 	}
-	if (w <= inside || best == inside)
+	if (order[i] == 0)
 		x = b->x + (b->w - w) / 2;
-	else if (w <= right || best == right)
+	else if (order[i] == 1)
 		x = b->x + b->w + LABEL_PAD;
 	else
 		x = b->x - LABEL_PAD - w;
 	y = b->y - (ROW_H - b->h) / 2 + (ROW_H - m->height[LF_LABEL]) / 2;
-	row->text = lt_add_text(l, m, s, x, y, LF_LABEL, COL_TEXT);
+	row->text = lt_add_text(l, m, s, x, y, LF_LABEL, rgb);
 	return row->text == SIZE_MAX ? -1 : 0;
+}
+
+/* Puts the row's label inside the box, or beside it where there is room. */
+static int
+row_text(struct layout *l, struct measure *m, struct lt_row *row,
+    const struct chart_opts *o, int readable)
+{
+	char *s;
+
+	row->text = SIZE_MAX;
+	if ((s = row_label(row->node, o, readable)) == NULL)
+		return -1;
+	return rows_put_label(l, m, row, s, COL_TEXT, 0);
+}
+
+void
+rows_link(struct layout *l, size_t rowi, size_t parent)
+{
+	struct lt_row *row = &l->rows[rowi], *pr = &l->rows[parent];
+
+	row->parent_row = parent;
+	row->has_dep = 1;
+	row->dep_vert = 1;
+	row->dep_x = pr->box.x;
+	row->dep_y0 = pr->box.y + pr->box.h;
+	if (pr->last_child != SIZE_MAX)
+		l->rows[pr->last_child].dep_vert = 0;
+	pr->last_child = rowi;
 }
 
 struct rowarg {
@@ -264,31 +296,17 @@ struct rowarg {
 	size_t row_at_cap;
 };
 
-/*
- * The dotted line from the nearest drawn ancestor.  Its children's
- * verticals overlap, so only the last (longest) one is drawn.
- */
+/* The dotted line from the nearest drawn ancestor. */
 static void
-link_parent(struct layout *l, struct lt_row *row, size_t rowi,
-    const size_t *row_at, int depth)
+link_parent(struct layout *l, size_t rowi, const size_t *row_at, int depth)
 {
-	struct lt_row *pr;
 	int i;
 
-	for (i = depth - 1; i >= 0; i--) {
-		if (row_at[i] == SIZE_MAX)
-			continue;
-		pr = &l->rows[row_at[i]];
-		row->parent_row = row_at[i];
-		row->has_dep = 1;
-		row->dep_vert = 1;
-		row->dep_x = pr->box.x;
-		row->dep_y0 = pr->box.y + pr->box.h;
-		if (pr->last_child != SIZE_MAX)
-			l->rows[pr->last_child].dep_vert = 0;
-		pr->last_child = rowi;
-		return;
-	}
+	for (i = depth - 1; i >= 0; i--)
+		if (row_at[i] != SIZE_MAX) {
+			rows_link(l, rowi, row_at[i]);
+			return;
+		}
 }
 
 static int
@@ -324,7 +342,7 @@ row_fn(const struct pnode *p, int depth, void *arg)
 	row->box.w = fmax(layout_x(l, b) - row->box.x, 1);
 	row->box.y = l->proc_box.y + (double)(l->nrows - 1) * ROW_H + 1.5;
 	row->box.h = ROW_H - 3;
-	link_parent(l, row, l->nrows - 1, ra->row_at, depth);
+	link_parent(l, l->nrows - 1, ra->row_at, depth);
 	if (row_cells(l, row, p, ra->period, ra->o->strict, ra->d) == -1)
 		return -1;
 	return row_text(l, ra->m, row, ra->o, ra->readable);

@@ -13,6 +13,7 @@
 #include "compare_table.h"
 #include "diag.h"
 #include "input.h"
+#include "layout_compare.h"
 #include "outfile.h"
 #include "proctree.h"
 #include "report.h"
@@ -61,8 +62,10 @@ base_name(const char *path, char *out, size_t cap)
 	snprintf(out, cap, "%.*s", (int)n, b);
 }
 
+/* -o's path, or DIR/NAME.FMT (DIR: -o's directory or "."; NAME from `from`, then suffix). */
 static int
-output_path(const struct cli *c, char *out, size_t cap)
+output_path(const struct cli *c, const char *from, const char *suffix,
+    char *out, size_t cap)
 {
 	char base[NAME_MAX + 1];
 	const char *dir = ".";
@@ -76,8 +79,8 @@ output_path(const struct cli *c, char *out, size_t cap)
 	}
 	if (c->output != NULL)
 		dir = c->output;
-	base_name(c->npaths > 0 ? c->paths[0] : NULL, base, sizeof(base));
-	n = snprintf(out, cap, "%s/%s.%s", dir, base,
+	base_name(from, base, sizeof(base));
+	n = snprintf(out, cap, "%s/%s%s.%s", dir, base, suffix,
 	    chart_format_ext(c->chart.format));
 	return n < 0 || (size_t)n >= cap ? -1 : 0;
 }
@@ -162,12 +165,42 @@ text_output(const struct cli *c, const struct text_out *w, struct diag *d)
 	return outfile_close(&of, ok, d);
 }
 
+/*
+ * The chart to its path; 0 or -1 (diag set).  Compressed bytes would
+ * garble a terminal, as gzip knows, so only SVG and EPS go to one.
+ */
+static int
+chart_output(const struct cli *c, const char *from, const char *suffix,
+    const struct cmp_chart *cc, const struct boot *b, struct diag *d)
+{
+	char path[PATH_MAX];
+
+	diag_set_file(d, "%s", "");
+	if (output_path(c, from, suffix, path, sizeof(path)) != 0)
+		return diag_error_status(d, EXIT_OUTPUT, "output path too "
+		    "long");
+	if (strcmp(path, "-") == 0 && c->chart.format != FMT_SVG &&
+	    c->chart.format != FMT_EPS && isatty(STDOUT_FILENO))
+		return diag_error_status(d, EXIT_USAGE, "not writing %s to a "
+		    "terminal: redirect standard output, or give -o FILE",
+		    chart_format_ext(c->chart.format));
+	if ((cc != NULL ? chart_write_compare(cc, &c->chart, path, d) :
+	    chart_write(&b->t, &b->tree, &c->chart, path, d)) != 0)
+		return -1;
+	if (c->verbose > 0)
+		fprintf(stderr, PROG ": wrote %s\n", path);
+	return 0;
+}
+
+/* Two boots: the table, or with -f the chart of both. */
 static int
 run_compare(const struct cli *c, struct boot *old, struct boot *new,
     struct diag *d)
 {
 	struct cmp_table_opts o = { c->threshold_ms, c->paths[0], c->paths[1] };
 	struct text_out w = { &old->rep, &new->rep, NULL, &o, 0 };
+	struct cmp_chart cc = { &old->t, &new->t, &old->tree, &new->tree,
+	    NULL, c->paths[0], c->paths[1], c->threshold_ms };
 	struct cmp_match m;
 	int rc;
 
@@ -178,8 +211,9 @@ run_compare(const struct cli *c, struct boot *old, struct boot *new,
 		return -1;
 	if (compare_match(&old->tree, &new->tree, &m) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	w.match = &m;
-	rc = text_output(c, &w, d);
+	w.match = cc.match = &m;
+	rc = c->format_set ? chart_output(c, c->paths[1], "-compare", &cc,
+	    NULL, d) : text_output(c, &w, d);
 	compare_free(&m);
 	return rc;
 }
@@ -189,7 +223,6 @@ static int
 run_one(const struct cli *c, struct boot *b, struct diag *d)
 {
 	struct text_out w = { NULL, &b->rep, NULL, NULL, c->json };
-	char path[PATH_MAX];
 
 	if (boot_read(b, c->paths, c->npaths, c, d) != 0)
 		return -1;
@@ -203,20 +236,8 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 		print_boot_time(b->tree.duration_ms);
 	if (c->dump_tree || c->boot_time)
 		return flush_stdout(d);
-	if (output_path(c, path, sizeof(path)) != 0)
-		return diag_error_status(d, EXIT_OUTPUT, "output path too "
-		    "long");
-	/* Compressed bytes would garble the terminal, as gzip knows. */
-	if (strcmp(path, "-") == 0 && c->chart.format != FMT_SVG &&
-	    c->chart.format != FMT_EPS && isatty(STDOUT_FILENO))
-		return diag_error_status(d, EXIT_USAGE, "not writing %s to a "
-		    "terminal: redirect standard output, or give -o FILE",
-		    chart_format_ext(c->chart.format));
-	if (chart_write(&b->t, &b->tree, &c->chart, path, d) != 0)
-		return -1;
-	if (c->verbose > 0)
-		fprintf(stderr, PROG ": wrote %s\n", path);
-	return 0;
+	return chart_output(c, c->npaths > 0 ? c->paths[0] : NULL, "", NULL,
+	    b, d);
 }
 
 int

@@ -95,11 +95,40 @@ stroke_line(cairo_t *cr, const struct lt_poly *p, uint32_t rgb)
 	cairo_stroke(cr);
 }
 
+/* The generic charts (memory, the compare chart's): each series clipped to its box. */
+static void
+generic_charts(cairo_t *cr, const struct layout *l, double y0, double y1)
+{
+	const struct lt_chart *c;
+	const struct lt_series *sr;
+	size_t i, j;
+
+	for (i = 0; i < l->ncharts; i++) {
+		c = &l->charts[i];
+		if (outside(c->box.y, c->box.y + c->box.h, y0, y1))
+			continue;
+		cairo_save(cr);
+		cairo_rectangle(cr, c->box.x, c->box.y, c->box.w, c->box.h);
+		cairo_clip(cr);
+		for (j = 0; j < c->nseries; j++) {
+			sr = &l->series[c->series0 + j];
+			if (sr->line)
+				stroke_line(cr, &sr->poly, sr->rgb);
+			else
+				fill_area(cr, &sr->poly, &c->box, sr->rgb);
+		}
+		cairo_restore(cr);
+		frame_box(cr, &c->box, COL_BORDER);
+	}
+}
+
 static void
 charts(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
+	generic_charts(cr, l, y0, y1);
 	/* Thousands of points: skip them in bands below the charts. */
-	if (outside(l->cpu_box.y, l->disk_box.y + l->disk_box.h, y0, y1))
+	if (l->cpu_box.w <= 0 ||
+	    outside(l->cpu_box.y, l->disk_box.y + l->disk_box.h, y0, y1))
 		return;
 	cairo_save(cr);
 	cairo_rectangle(cr, l->cpu_box.x, l->cpu_box.y, l->cpu_box.w,

@@ -123,11 +123,7 @@ totals(struct report_totals *tot, const struct trace *t)
 		tot->cpu_sys_s += t->cpu[i].sys * sec;
 		tot->cpu_io_s += t->cpu[i].io * sec;
 	}
-	for (i = 0; i < t->ndisk; i++) {
-		sec = (double)t->disk[i].interval_ms / 1000.0;
-		tot->read_bytes += t->disk[i].read_bps * sec;
-		tot->write_bytes += t->disk[i].write_bps * sec;
-	}
+	trace_disk_bytes(t, &tot->read_bytes, &tot->write_bytes);
 }
 
 const char *

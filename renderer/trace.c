@@ -1,4 +1,5 @@
 /* trace.c: the parsed-log model: header, processes with a PID index, fork records. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -424,4 +425,21 @@ trace_finish(struct trace *t, struct diag *d)
 	    apply_texts(t, t->cmdlines, t->ncmdlines, 0) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	return 0;
+}
+
+void
+trace_disk_bytes(const struct trace *t, double *read, double *written)
+{
+	double sec;
+	size_t i;
+
+	*read = *written = 0;
+	for (i = 0; i < t->ndisk; i++) {
+		sec = (double)t->disk[i].interval_ms / 1000.0;
+		/* Garbage (negative, NaN, inf) counts as 0, as in the chart. */
+		if (isfinite(t->disk[i].read_bps) && t->disk[i].read_bps > 0)
+			*read += t->disk[i].read_bps * sec;
+		if (isfinite(t->disk[i].write_bps) && t->disk[i].write_bps > 0)
+			*written += t->disk[i].write_bps * sec;
+	}
 }

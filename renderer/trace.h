@@ -177,6 +177,8 @@ int trace_cmp_proc(const void *, const void *);
 
 /* Header value for key, or NULL. */
 const char *trace_header(const struct trace *, const char *key);
+/* Bytes read and written over the whole log (rate x interval of each disk sample). */
+void trace_disk_bytes(const struct trace *, double *read, double *written);
 /* Sets (replaces) a header value; 0 or -1 on no memory. */
 int trace_set_header(struct trace *, const char *key, const char *value);
 

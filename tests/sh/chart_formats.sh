@@ -2,6 +2,7 @@
 # chart_formats.sh: every output format through the CLI, checked with outside tools (file, xmllint, gzip, pdfinfo, gs).
 . "$(dirname "$0")/cli_lib.sh.inc"
 
+need_shared
 T=$BC_TMP
 W=1000
 

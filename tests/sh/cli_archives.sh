@@ -5,6 +5,7 @@
 . "$(dirname "$0")/cli_lib.sh.inc"
 
 T=$BC_TMP
+need_shared
 make_ex1_dir "$T/logs" || { notok "copy example1"; exit 1; }
 mkdir -p "$T/nested/bootchart" && cp "$T/logs/"* "$T/nested/bootchart/"
 

@@ -4,6 +4,7 @@
 . "$(dirname "$0")/cli_lib.sh.inc"
 
 T=$BC_TMP
+need_shared
 make_ex1_dir "$T/logs" || { notok "copy example1"; exit 1; }
 (cd "$T/logs" && tar czf "$T/boot1.tgz" header proc_stat.log proc_diskstats.log proc_ps.log)
 

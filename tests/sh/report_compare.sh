@@ -1,5 +1,5 @@
 #!/bin/sh
-# report_compare.sh: --compare on two boots made from one generated log that differ in known ways (one process started 2 s later, one ran 2 s longer, one added, one removed; all PIDs renumbered): the table lists exactly those.
+# report_compare.sh: --compare on two boots made from one generated log that differ in known ways (one process started 2 s later, one ran 2 s longer, one added, one removed; all PIDs renumbered): the table lists exactly those, and the chart (-f) colours exactly those.
 . "$(dirname "$0")/report_lib.sh.inc"
 
 GEN=$BC_BUILD/tests/tools/gen_bootlog
@@ -156,3 +156,35 @@ check "--threshold without --compare: usage error (exit $rc)" [ "$rc" -eq 1 ]
 rc=$?
 check "--compare with a missing NEW: exit 2 naming it (exit $rc)" \
     sh -c "[ $rc -eq 2 ] && grep -q 'nothere' '$T/e' && [ \$(wc -l <'$T/e') -eq 1 ]"
+
+# The chart (-f): the same boots.  cairo's SVG names each fill colour,
+# so the highlights can be counted: besides the legend's swatch of each,
+# the later and longer processes get red bars (the layout test checks
+# where, tests/unit/test_layout_compare.c), the added one an orange one;
+# a boot against itself renumbered gets only the swatches.
+RED='fill:rgb(81.568627%,23.529412%,23.529412%)'
+ORANGE='fill:rgb(87.843137%,56.470588%,16.470588%)'
+"$R" --compare -f svg -o "$T/c.svg" "$T/old" "$T/new" 2>"$T/e"
+rc=$?
+check "--compare -f svg: exit 0, nothing said (exit $rc)" \
+    sh -c "[ $rc -eq 0 ] && [ ! -s '$T/e' ]"
+if command -v xmllint >/dev/null 2>&1; then
+	check "  well-formed SVG" xmllint --noout "$T/c.svg"
+else
+	ok "  well-formed SVG # SKIP no xmllint"
+fi
+check "  two red bars (later, longer) and the swatch" \
+    sh -c "[ \$(grep -c '$RED' '$T/c.svg') -eq 3 ]"
+check "  an orange bar (appeared) and the swatch" \
+    sh -c "[ \$(grep -c '$ORANGE' '$T/c.svg') -eq 2 ]"
+"$R" --compare -f svg -o "$T/same.svg" "$T/new" "$T/new5k" 2>/dev/null
+check "  a boot against itself renumbered: no red or orange bar" \
+    sh -c "[ \$(grep -c -e '$RED' -e '$ORANGE' '$T/same.svg') -eq 2 ]"
+# Default name: NEW's, then -compare, in -o's directory; PNG and PDF.
+mkdir -p "$T/outdir"
+"$R" --compare -f png -o "$T/outdir" "$T/old" "$T/new" 2>/dev/null
+check "--compare -f png -o DIR: DIR/new-compare.png, a PNG" \
+    sh -c "head -c 8 '$T/outdir/new-compare.png' | od -An -c | grep -q 'P   N   G'"
+"$R" --compare -f pdf -o - "$T/old" "$T/new" 2>/dev/null >"$T/c.pdf"
+check "--compare -f pdf -o -: a PDF on standard output" \
+    sh -c "head -c 5 '$T/c.pdf' | grep -q '%PDF-'"

@@ -50,9 +50,14 @@ struct tar_blob
 memtar_make(const struct tar_member *m, size_t n, size_t cap)
 {
 	struct tar_blob b;
-	struct archive *a = archive_write_new();
+	struct archive *a;
 	size_t used = 0, i;
 
+	/* Before any allocation: a skip must not leave leaks behind. */
+	for (i = 0; i < n; i++)
+		if (m[i].src != NULL)
+			(void)shared_path(m[i].src);
+	a = archive_write_new();
 	assert_non_null(a);
 	b.buf = malloc(cap);
 	assert_non_null(b.buf);

@@ -163,6 +163,25 @@ synth_disk(struct synth *s, int64_t time, double util, double bps)
 }
 
 void
+synth_mem(struct synth *s, int64_t time, int64_t total, int64_t free_kb,
+    int64_t buffers, int64_t cached, int64_t swap_used)
+{
+	struct mem_sample *m;
+
+	s->t.mem = realloc(s->t.mem, (s->t.nmem + 1) * sizeof(*s->t.mem));
+	if (s->t.mem == NULL)
+		abort();
+	m = &s->t.mem[s->t.nmem++];
+	m->time_ms = time;
+	m->total = total;
+	m->free = free_kb;
+	m->buffers = buffers;
+	m->cached = cached;
+	m->swap_total = 1 << 20;
+	m->swap_free = m->swap_total - swap_used;
+}
+
+void
 synth_kevent(struct synth *s, int kind, int milestone, const char *text,
     int64_t time_us, int64_t dur_us)
 {
@@ -195,6 +214,7 @@ synth_free(struct synth *s)
 	free(s->t.kev);
 	free(s->t.cpu);
 	free(s->t.disk);
+	free(s->t.mem);
 	free(s->tree.roots);
 	free(s->all);
 	free(s->nodes);

@@ -36,6 +36,9 @@ struct process *synth_proc(struct synth *s, struct process *parent,
 void synth_cpu(struct synth *s, int64_t time, double user, double sys,
     double io);
 void synth_disk(struct synth *s, int64_t time, double util, double bps);
+/* A meminfo sample in kB; swap_used of a 1 GiB swap. */
+void synth_mem(struct synth *s, int64_t time, int64_t total, int64_t free_kb,
+    int64_t buffers, int64_t cached, int64_t swap_used);
 /* An event of the kernel's log (enum kev_kind, enum kev_milestone). */
 void synth_kevent(struct synth *s, int kind, int milestone, const char *text,
     int64_t time_us, int64_t dur_us);

@@ -8,7 +8,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-/* Path under ../shared (or $BC_SHARED); static buffer. */
+/*
+ * Path under ../shared (or $BC_SHARED); static buffer.  Skips the
+ * calling test (cmocka's skip()) when there is no ../shared/data.
+ */
 const char *shared_path(const char *rel);
 /* Whole file into a malloc'd, NUL-terminated buffer; NULL on error. */
 char *read_file(const char *path, size_t *len);
