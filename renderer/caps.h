@@ -37,13 +37,14 @@
 /*
  * Rows of one chart, and their sample cells.  Vector formats keep every
  * element in memory until the end (cairo's SVG surface took 2.5 GB for
- * 300 000 rows), so they get lower caps than PNG, which is painted and
- * encoded in bands.  Past a cap: exit 2, naming the count.
+ * 300 000 rows, and about 1.2 KB per cell: 1 172 MB for a million), so
+ * they get lower caps than PNG, which is painted and encoded in bands.
+ * Past a cap: exit 2, naming the count.
  */
 #define CAP_CHART_ROWS		50000
 #define CAP_CHART_CELLS		4000000
 #define CAP_VECTOR_ROWS	20000
-#define CAP_VECTOR_CELLS	1000000
+#define CAP_VECTOR_CELLS	250000
 /* Initcalls and milestones kept from the kernel's log (dmesg). */
 #define CAP_KEVENTS		100000
 /*
@@ -59,5 +60,13 @@
  * the error "more than CAP WHAT" recorded (exit status 2).
  */
 int cap_check(struct diag *, size_t n, size_t cap, const char *what);
+/* The same for an amount (bytes): 0 while total <= cap. */
+int cap_check_total(struct diag *, size_t total, size_t cap, const char *what);
+/*
+ * The error of every cap (exit status 2): the text of fmt followed by
+ * ": over this program's limit (see docs/limits.md)"; returns -1.
+ */
+int cap_error(struct diag *, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -52,8 +52,8 @@ static int
 too_much_data(struct input *in)
 {
 	in->d->line = 0;
-	return diag_error(in->d, "more than %lld bytes of log data: over this "
-	    "program's limit (see docs/limits.md)", (long long)CAP_INPUT_BYTES);
+	return cap_error(in->d, "more than %lld bytes of log data",
+	    (long long)CAP_INPUT_BYTES);
 }
 
 static int
@@ -68,9 +68,8 @@ check_volume(struct input *in, struct archive *a, int64_t more)
 		return 0;
 	raw = archive_filter_bytes(a, -1);
 	if (raw > 0 && out / raw >= CAP_RATIO)
-		return diag_error(in->d, "compressed more than %d:1: a "
-		    "decompression bomb, not a log (see docs/limits.md)",
-		    CAP_RATIO);
+		return cap_error(in->d, "compressed more than %d:1 (a "
+		    "decompression bomb, not a log)", CAP_RATIO);
 	return 0;
 }
 

@@ -71,6 +71,8 @@ struct lt_pt {
 struct lt_poly {
 	struct lt_pt *pts;
 	size_t n, cap;
+	size_t fold;		/* points the last one stands for (lt_add_pt) */
+	double fold_x0;		/* x of the first of them */
 };
 
 struct lt_tick {

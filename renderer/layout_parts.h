@@ -37,6 +37,12 @@ size_t lt_add_raw(struct layout *, struct measure *, const char *raw,
     double x, double y, double maxw, int font, uint32_t rgb);
 int lt_add_swatch(struct layout *, double x, double y, double w, double h,
     uint32_t rgb);
+/* Narrower than this (px), steps and points of a chart line are merged. */
+#define LT_MIN_STEP	1.0
+/*
+ * Appends a point to a line; points closer than LT_MIN_STEP are merged
+ * into their mean.
+ */
 int lt_add_pt(struct lt_poly *, double x, double y);
 /* Starts a generic chart (struct lt_chart) in the box; 0 or -1. */
 int lt_add_chart(struct layout *, const struct lt_box *);
@@ -48,7 +54,8 @@ int lt_add_series(struct layout *, struct lt_poly *p, uint32_t rgb,
     int line);
 /*
  * Appends a horizontal step [xa, xb] at height y, extending the last
- * step instead when it is at the same height (long flat runs stay small).
+ * step instead when it is at the same height (long flat runs stay small);
+ * steps narrower than LT_MIN_STEP are merged at their mean height.
  */
 int lt_add_step(struct lt_poly *, double xa, double xb, double y);
 /* Whether a box would come within 4 px of a text from index `from` on. */

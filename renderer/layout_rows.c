@@ -168,15 +168,17 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 {
 	const struct proc_sample *s;
 	struct pool pl = { -1, 0, 0, 0, { 0, 0, 0, 0 } };
+	struct sample_iter it;
 	struct shade sh;
 	double xa, xb, w;
 	int64_t a, b;
-	size_t i;
+	int rc = -1;
 
 	row->cell0 = l->ncells;
 	row->ncells = 0;
-	for (i = 0; i < p->nsamples; i++) {
-		s = &p->samples[i];
+	if (sample_iter_init(&it, p) != 0)
+		return -1;
+	while ((s = sample_iter_next(&it)) != NULL) {
 		/* Like the Java chart: a sample fills one period from its time. */
 		a = s->time_ms;
 		b = a + (period > 0 ? period : 1);
@@ -190,12 +192,12 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 		if (xb - xa >= 1) {
 			if (pool_flush(l, row, &pl, d) == -1 ||
 			    emit_cell(l, row, xa, xb, cell_colour(&sh), d) == -1)
-				return -1;
+				goto out;
 			continue;
 		}
 		if (pl.px >= 0 && floor(xa) != pl.px &&
 		    pool_flush(l, row, &pl, d) == -1)
-			return -1;
+			goto out;
 		if (pl.px < 0) {
 			pl.px = floor(xa);
 			pl.xa = xa;
@@ -208,7 +210,10 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 		pl.sum.zombie += w * sh.zombie;
 		pl.sum.stopped += w * sh.stopped;
 	}
-	return pool_flush(l, row, &pl, d);
+	rc = pool_flush(l, row, &pl, d);
+out:
+	sample_iter_free(&it);
+	return rc;
 }
 
 int

@@ -27,7 +27,7 @@ make_nodes(struct proctree *tree, const struct trace *t)
 		n->start_ms = n->proc->start_ms;
 		n->duration_ms = n->proc->duration_ms;
 		n->active = n->proc->active;
-		n->samples = n->proc->samples;
+		n->solo = n->proc->samples;
 		n->nsamples = n->proc->nsamples;
 	}
 	return 0;

@@ -250,58 +250,6 @@ proctree_merge_runs(struct proctree *tree)
 
 /* ---- step 9: sort ---- */
 
-/* Merges the sorted runs v[lo, mid) and v[mid, hi) through tmp, stably. */
-static void
-merge_sorted(struct proc_sample *v, struct proc_sample *tmp, size_t lo,
-    size_t mid, size_t hi)
-{
-	size_t i = lo, j = mid, k = lo;
-
-	while (i < mid || j < hi) {
-		if (j >= hi || (i < mid && v[i].time_ms <= v[j].time_ms))
-			tmp[k++] = v[i++];
-		else
-			tmp[k++] = v[j++];
-	}
-	memcpy(v + lo, tmp + lo, (hi - lo) * sizeof(*v));
-}
-
-/*
- * Time order for the samples merges appended: a bottom-up merge sort
- * (stable).  Without memory for it, insertion sort (also stable).  A
- * node that merged nothing shows its process's samples, already in
- * time order.
- */
-static void
-sort_samples(struct pnode *p)
-{
-	struct proc_sample *v = p->own_samples, *tmp, s;
-	size_t n = p->nsamples, i, j, w, mid, hi;
-
-	if (v == NULL)
-		return;
-	for (i = 1; i < n && v[i - 1].time_ms <= v[i].time_ms; i++)
-		;
-	if (i >= n)
-		return;
-	if ((tmp = malloc(n * sizeof(*tmp))) == NULL) {
-		for (i = 1; i < n; i++) {
-			s = v[i];
-			for (j = i; j > 0 && v[j - 1].time_ms > s.time_ms; j--)
-				v[j] = v[j - 1];
-			v[j] = s;
-		}
-		return;
-	}
-	for (w = 1; w < n; w *= 2)
-		for (i = 0; i + w < n; i += 2 * w) {
-			mid = i + w;
-			hi = mid + w < n ? mid + w : n;
-			merge_sorted(v, tmp, i, mid, hi);
-		}
-	free(tmp);
-}
-
 /* The trace's process order, with the nodes' own starts. */
 static int
 cmp_node(const void *a, const void *b)
@@ -320,10 +268,9 @@ sort_list(struct pnode **v, size_t n)
 	if (n == 0)
 		return;
 	qsort(v, n, sizeof(*v), cmp_node);
-	for (i = 0; i < n; i++) {
-		sort_samples(v[i]);
+	/* Samples need no sorting: struct sample_iter reads them in order. */
+	for (i = 0; i < n; i++)
 		sort_list(v[i]->children, v[i]->nchildren);
-	}
 }
 
 void

@@ -15,22 +15,25 @@ struct collect {
 	size_t path_cap;
 };
 
-/* Seconds of CPU and of state D over the node's samples. */
-static void
+/* Seconds of CPU and of state D over the node's samples; 0 or -1. */
+static int
 sum_samples(struct report_proc *rp)
 {
+	struct sample_iter it;
 	const struct proc_sample *s;
 	double sec;
-	size_t i;
 
-	for (i = 0; i < rp->nsamples; i++) {
-		s = &rp->node->samples[i];
+	if (sample_iter_init(&it, rp->node) != 0)
+		return -1;
+	while ((s = sample_iter_next(&it)) != NULL) {
 		sec = (double)s->interval_ms / 1000.0;
 		rp->user_s += (double)s->user * sec;
 		rp->sys_s += (double)s->sys * sec;
 		if (s->state == PS_WAITING)
 			rp->dstate_s += sec;
 	}
+	sample_iter_free(&it);
+	return 0;
 }
 
 static int
@@ -59,7 +62,8 @@ collect_one(const struct pnode *p, int depth, void *arg)
 	rp->duration_ms = p->duration_ms;
 	rp->end_ms = p->start_ms + p->duration_ms;
 	rp->nsamples = p->nsamples;
-	sum_samples(rp);
+	if (sum_samples(rp) != 0)
+		return -1;
 	c->path[depth] = r->nprocs++;
 	return 0;
 }

@@ -259,7 +259,7 @@ sample_interval(int64_t ms)
 int
 process_add_sample(struct process *p, const struct proc_sample *s)
 {
-	if (grow_array((void **)&p->samples, &p->samples_cap, p->nsamples,
+	if (grow_array_small((void **)&p->samples, &p->samples_cap, p->nsamples,
 	    sizeof(*p->samples)) != 0)
 		return -1;
 	p->samples[p->nsamples++] = *s;

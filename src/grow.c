@@ -4,15 +4,15 @@
 
 #include "grow.h"
 
-int
-grow_reserve(void **v, size_t *cap, size_t need, size_t sz)
+static int
+grow_from(void **v, size_t *cap, size_t need, size_t sz, size_t first)
 {
 	size_t ncap;
 	void *nv;
 
 	if (need <= *cap)
 		return 0;
-	ncap = *cap ? *cap : 16;
+	ncap = *cap ? *cap : first;
 	while (ncap < need) {
 		if (ncap > SIZE_MAX / 2)
 			return -1;
@@ -28,9 +28,23 @@ grow_reserve(void **v, size_t *cap, size_t need, size_t sz)
 }
 
 int
+grow_reserve(void **v, size_t *cap, size_t need, size_t sz)
+{
+	return grow_from(v, cap, need, sz, 16);
+}
+
+int
 grow_array(void **v, size_t *cap, size_t n, size_t sz)
 {
 	if (n == SIZE_MAX)
 		return -1;
-	return grow_reserve(v, cap, n + 1, sz);
+	return grow_from(v, cap, n + 1, sz, 16);
+}
+
+int
+grow_array_small(void **v, size_t *cap, size_t n, size_t sz)
+{
+	if (n == SIZE_MAX)
+		return -1;
+	return grow_from(v, cap, n + 1, sz, 1);
 }

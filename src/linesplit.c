@@ -39,11 +39,12 @@ linesplit_feed(struct linesplit *ls, const char *data, size_t len)
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (nl == NULL)
 			return carry(ls, p, (size_t)(end - p));
-		ls->lineno++;
+		/* lineno counts delivered lines: a refused one is lineno + 1. */
 		if (ls->len > 0) {
 			/* Whole lines are passed in place; only split ones are copied. */
 			if (carry(ls, p, (size_t)(nl - p)) != 0)
 				return -1;
+			ls->lineno++;
 			rc = ls->fn(ls->arg, ls->buf, ls->len, ls->lineno);
 			ls->len = 0;
 		} else {
@@ -51,6 +52,7 @@ linesplit_feed(struct linesplit *ls, const char *data, size_t len)
 				ls->toolong = 1;
 				return -1;
 			}
+			ls->lineno++;
 			rc = ls->fn(ls->arg, p, (size_t)(nl - p), ls->lineno);
 		}
 		if (rc != 0)
@@ -79,35 +81,4 @@ linesplit_free(struct linesplit *ls)
 	free(ls->buf);
 	ls->buf = NULL;
 	ls->len = ls->cap = 0;
-}
-
-/* Turns a failure that no callback reported into an error. */
-static int
-split_failed(struct linesplit *ls, struct diag *d)
-{
-	if (d->failed)
-		return -1;
-	if (ls->toolong) {
-		d->line = ls->lineno + 1;
-		return diag_error(d, "line longer than %d bytes",
-		    LINESPLIT_MAX);
-	}
-	return diag_error_status(d, EXIT_NOMEM, "out of memory");
-}
-
-int
-linesplit_feed_diag(struct linesplit *ls, const char *data, size_t len,
-    struct diag *d)
-{
-	if (linesplit_feed(ls, data, len) != 0)
-		return split_failed(ls, d);
-	return 0;
-}
-
-int
-linesplit_end_diag(struct linesplit *ls, struct diag *d)
-{
-	if (linesplit_end(ls) != 0)
-		return split_failed(ls, d);
-	return 0;
 }

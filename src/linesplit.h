@@ -4,8 +4,6 @@
 
 #include <stddef.h>
 
-#include "diag.h"
-
 /* Longest line accepted; far above any /proc line (see docs/limits.md). */
 #define LINESPLIT_MAX (1024 * 1024)
 
@@ -31,14 +29,5 @@ int linesplit_feed(struct linesplit *, const char *data, size_t len);
 /* Delivers a last line that had no '\n'. */
 int linesplit_end(struct linesplit *);
 void linesplit_free(struct linesplit *);
-
-/*
- * The same for parsers that report through a diag: a failure no callback
- * recorded (a line over LINESPLIT_MAX, no memory) becomes the error, with
- * the line number.  0, or -1 with d set.
- */
-int linesplit_feed_diag(struct linesplit *, const char *data, size_t len,
-    struct diag *);
-int linesplit_end_diag(struct linesplit *, struct diag *);
 
 #endif

@@ -48,8 +48,8 @@ finish_record(struct cl_state *s)
 	if (s->skip || s->field < 2 || text[0] == '\0')
 		rc = 0;
 	else if (cap_check(s->log.d, s->log.t->ncmdlines, CAP_PIDTEXTS,
-	    "command lines") != 0 || cap_check(s->log.d, s->textbytes,
-	    CAP_TEXT_BYTES, "bytes of command lines") != 0)
+	    "command lines") != 0 || cap_check_total(s->log.d, s->textbytes +
+	    strlen(text) + 1, CAP_TEXT_BYTES, "bytes of command lines") != 0)
 		rc = -1;
 	else if (trace_add_cmdline(s->log.t, (int64_t)s->pid, text) != 0)
 		rc = diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");

@@ -30,9 +30,10 @@ skip_blanks(const char *p, const char *end)
 static int
 append(struct hdr_state *s, const char *p, size_t n)
 {
-	if (s->vlen + n + 2 > HEADER_VALUE_MAX)
-		return diag_error(s->log.d, "header value of '%s' is longer "
-		    "than %d bytes", s->key, HEADER_VALUE_MAX);
+	/* The limit is on the value; its NUL and a joining space are extra. */
+	if (s->vlen + n > HEADER_VALUE_MAX)
+		return cap_error(s->log.d, "header value of '%s' longer than "
+		    "%d bytes", s->key, HEADER_VALUE_MAX);
 	if (grow_reserve((void **)&s->val, &s->vcap, s->vlen + n + 2, 1) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	memcpy(s->val + s->vlen, p, n);

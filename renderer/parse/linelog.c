@@ -1,7 +1,38 @@
 /* linelog.c: the frame shared by logs read one line at a time (header, init_pidname.log, cmdline2.log, paternity.log, dmesg). */
 #include <stdlib.h>
 
+#include "caps.h"
 #include "linelog.h"
+
+/* Turns a failure that no callback reported into an error. */
+static int
+split_failed(struct linesplit *ls, struct diag *d)
+{
+	if (d->failed)
+		return -1;
+	if (ls->toolong) {
+		d->line = ls->lineno + 1;
+		return cap_error(d, "line longer than %d bytes", LINESPLIT_MAX);
+	}
+	return diag_error_status(d, EXIT_NOMEM, "out of memory");
+}
+
+int
+linesplit_feed_diag(struct linesplit *ls, const char *data, size_t len,
+    struct diag *d)
+{
+	if (linesplit_feed(ls, data, len) != 0)
+		return split_failed(ls, d);
+	return 0;
+}
+
+int
+linesplit_end_diag(struct linesplit *ls, struct diag *d)
+{
+	if (linesplit_end(ls) != 0)
+		return split_failed(ls, d);
+	return 0;
+}
 
 void *
 linelog_open(size_t size, struct trace *t, struct diag *d, line_fn fn)

@@ -26,6 +26,14 @@ struct linelog {
  * d set.
  */
 void *linelog_open(size_t size, struct trace *, struct diag *, line_fn fn);
+/*
+ * linesplit_feed and linesplit_end for parsers that report through a
+ * diag: a failure no callback recorded (a line over LINESPLIT_MAX, no
+ * memory) becomes the error, with the line number.  0, or -1 with d set.
+ */
+int linesplit_feed_diag(struct linesplit *, const char *data, size_t len,
+    struct diag *);
+int linesplit_end_diag(struct linesplit *, struct diag *);
 /* The rest of struct logkind_ops, for kinds that need no more; release
  * frees the frame, so a kind frees what it added first. */
 int linelog_feed(void *state, const void *buf, size_t len);

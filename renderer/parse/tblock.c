@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "caps.h"
+#include "linelog.h"
 #include "logfiles.h"
 #include "tblock.h"
 
@@ -83,9 +84,8 @@ start_block(struct tblock *tb, const char *line, size_t len)
 		return diag_error(tb->d, "expected a time stamp, found '%s'", ex);
 	}
 	if (j > CAP_STAMP_JIFFIES)
-		return diag_error(tb->d, "time stamp %llu is more than 20 years "
-		    "of uptime: over this program's limit (see docs/limits.md)",
-		    (unsigned long long)j);
+		return cap_error(tb->d, "time stamp %llu is more than 20 years "
+		    "of uptime", (unsigned long long)j);
 	ms = (int64_t)j * MS_PER_JIFFY;
 	tb->in_block = 1;
 	/* As proc_ps.log: a clock that does not advance loses that block only. */

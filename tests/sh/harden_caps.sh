@@ -257,11 +257,14 @@ big "chart cells: 4 001 000" ||
 big "chart cells: 4 000 000" ||
     accepted "chart cells: 4 000 000" "gen ps 4000 1001 100 20 alt" -n \
     --width 3100 $PNG
-refused "vector chart cells: 1 001 000" 'more than 1000000 sample cells' \
-    "gen ps 1001 1001 100 20 alt" -n --width 3100 $SVG
-big "vector chart cells: 1 000 000" ||
-    accepted "vector chart cells: 1 000 000" \
-    "gen ps 1000 1001 100 20 alt" -n --width 3100 $SVG
-big "html chart cells: 1 000 000" ||
-    accepted "html chart cells: 1 000 000" \
-    "gen ps 1000 1001 100 20 alt" -n --width 3100 $HTML
+refused "vector chart cells: 251 000" 'more than 250000 sample cells' \
+    "gen ps 251 1001 100 20 alt" -n --width 3100 $SVG
+big "vector chart cells: 250 000" ||
+    accepted "vector chart cells: 250 000" \
+    "gen ps 250 1001 100 20 alt" -n --width 3100 $SVG
+big "vector chart cells: 250 000 as PDF" ||
+    accepted "vector chart cells: 250 000 as PDF" \
+    "gen ps 250 1001 100 20 alt" -n --width 3100 -f pdf -o "$T/chart.pdf"
+big "html chart cells: 250 000" ||
+    accepted "html chart cells: 250 000" \
+    "gen ps 250 1001 100 20 alt" -n --width 3100 $HTML

@@ -361,6 +361,9 @@ many_siblings_prune_and_merge(void **state)
 	size_t len;
 	char *log;
 	size_t i;
+	struct sample_iter it;
+	const struct proc_sample *s;
+	int64_t prev = 0;
 
 	(void)state;
 	log = siblings_log(200000, 4, 0, &len);
@@ -382,9 +385,14 @@ many_siblings_prune_and_merge(void **state)
 	assert_int_equal(tree.roots[0]->nchildren, 1);
 	assert_int_equal(tree.roots[0]->children[0]->proc->pid, 2);
 	assert_int_equal(tree.roots[0]->children[0]->nsamples, 5 * 50000);
-	for (i = 1; i < tree.roots[0]->children[0]->nsamples; i++)
-		assert_true(tree.roots[0]->children[0]->samples[i - 1].time_ms <=
-		    tree.roots[0]->children[0]->samples[i].time_ms);
+	assert_int_equal(sample_iter_init(&it, tree.roots[0]->children[0]), 0);
+	for (i = 0; (s = sample_iter_next(&it)) != NULL; i++) {
+		if (i > 0)
+			assert_true(prev <= s->time_ms);
+		prev = s->time_ms;
+	}
+	sample_iter_free(&it);
+	assert_int_equal(i, 5 * 50000);
 	proctree_free(&tree);
 	trace_free(&t);
 	free(log);

@@ -107,7 +107,7 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 	n->name = p->name;
 	n->start_ms = p->start_ms;
 	n->duration_ms = p->duration_ms;
-	n->samples = p->samples;
+	n->solo = p->samples;
 	n->nsamples = p->nsamples;
 	s->all[s->n] = p;
 	s->nodes[s->n++] = n;

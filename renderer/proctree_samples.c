@@ -1,0 +1,165 @@
+/* proctree_samples.c: a node's samples: merged by reference, read in time order. */
+#include <stdlib.h>
+
+#include "grow.h"
+#include "proctree.h"
+#include "proctree_nodes.h"
+
+static int
+add_run(struct pnode *p, const struct proc_sample *v, size_t n)
+{
+	if (n == 0)
+		return 0;
+	if (grow_array((void **)&p->runs, &p->runs_cap, p->nruns,
+	    sizeof(*p->runs)) != 0)
+		return -1;
+	p->runs[p->nruns].v = v;
+	p->runs[p->nruns].n = n;
+	p->nruns++;
+	return 0;
+}
+
+/*
+ * a gets b's samples (after its own, for equal times), the earlier
+ * start and the later end.  Only the arrays are listed: the processes'
+ * samples stay as they were logged, for any other tree.  Growing the
+ * list by doubling matters: 50 000 same-named siblings merge one by one.
+ */
+int
+node_merge(struct pnode *a, const struct pnode *b)
+{
+	int64_t end = node_end(a) > node_end(b) ? node_end(a) : node_end(b);
+	size_t i;
+
+	if (b->nsamples > 0) {
+		if (a->solo != NULL && add_run(a, a->solo,
+		    a->nsamples) != 0)
+			return -1;
+		a->solo = NULL;
+		if (b->solo != NULL && add_run(a, b->solo,
+		    b->nsamples) != 0)
+			return -1;
+		for (i = 0; i < b->nruns; i++)
+			if (add_run(a, b->runs[i].v, b->runs[i].n) != 0)
+				return -1;
+		a->nsamples += b->nsamples;
+	}
+	if (b->start_ms < a->start_ms)
+		a->start_ms = b->start_ms;
+	a->duration_ms = end - a->start_ms;
+	return 0;
+}
+
+static int
+run_ran(const struct proc_sample *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].user + v[i].sys > 0 || v[i].state == PS_WAITING)
+			return 1;
+	return 0;
+}
+
+/* In any order: whether any sample ran. */
+int
+node_ran(const struct pnode *p)
+{
+	size_t i;
+
+	if (p->solo != NULL)
+		return run_ran(p->solo, p->nsamples);
+	for (i = 0; i < p->nruns; i++)
+		if (run_ran(p->runs[i].v, p->runs[i].n))
+			return 1;
+	return 0;
+}
+
+/* Whether run r's next sample comes before run q's. */
+static int
+sooner(const struct sample_iter *it, size_t r, size_t q)
+{
+	int64_t tr = it->runs[r].v[it->pos[r]].time_ms;
+	int64_t tq = it->runs[q].v[it->pos[q]].time_ms;
+
+	return tr < tq || (tr == tq && r < q);
+}
+
+static void
+sift_down(struct sample_iter *it, size_t i)
+{
+	size_t c, t;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= it->nheap)
+			return;
+		if (c + 1 < it->nheap && sooner(it, it->heap[c + 1],
+		    it->heap[c]))
+			c++;
+		if (!sooner(it, it->heap[c], it->heap[i]))
+			return;
+		t = it->heap[c];
+		it->heap[c] = it->heap[i];
+		it->heap[i] = t;
+		i = c;
+	}
+}
+
+int
+sample_iter_init(struct sample_iter *it, const struct pnode *p)
+{
+	size_t n, i;
+
+	it->pos = &it->pos1;
+	it->heap = &it->heap1;
+	it->runs = p->runs;
+	n = p->nruns;
+	if (p->solo != NULL || p->nruns == 0) {
+		it->one.v = p->solo;
+		it->one.n = p->solo != NULL ? p->nsamples : 0;
+		it->runs = &it->one;
+		n = 1;
+	}
+	if (n > 1 && ((it->pos = calloc(n, sizeof(*it->pos))) == NULL ||
+	    (it->heap = malloc(n * sizeof(*it->heap))) == NULL)) {
+		free(it->pos);
+		it->pos = NULL;
+		it->heap = NULL;
+		return -1;
+	}
+	it->pos[0] = 0;
+	it->nheap = 0;
+	for (i = 0; i < n; i++)
+		if (it->runs[i].n > 0)
+			it->heap[it->nheap++] = i;
+	for (i = it->nheap / 2; i-- > 0;)
+		sift_down(it, i);
+	return 0;
+}
+
+const struct proc_sample *
+sample_iter_next(struct sample_iter *it)
+{
+	const struct proc_sample *s;
+	size_t r;
+
+	if (it->nheap == 0)
+		return NULL;
+	r = it->heap[0];
+	s = &it->runs[r].v[it->pos[r]++];
+	if (it->pos[r] == it->runs[r].n)
+		it->heap[0] = it->heap[--it->nheap];
+	sift_down(it, 0);
+	return s;
+}
+
+void
+sample_iter_free(struct sample_iter *it)
+{
+	if (it->pos != &it->pos1)
+		free(it->pos);
+	if (it->heap != &it->heap1)
+		free(it->heap);
+	it->pos = it->heap = NULL;
+}
