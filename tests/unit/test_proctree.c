@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "feed.h"
 #include "treeutil.h"
 
 #include "parse.h"
@@ -51,29 +52,21 @@ parse_rows(const char *text, struct rows *r)
 	}
 }
 
-/* Feeds a whole file through a parser in odd-sized chunks. */
+/* Feeds a whole file through its parser in odd-sized chunks. */
 static void
-feed_file(struct trace *t, const struct logkind_ops *ops, const char *rel,
-    size_t chunk)
+feed_file(struct trace *t, const char *rel, size_t chunk)
 {
 	struct diag d;
 	char *buf;
-	size_t len, off, n;
-	void *st;
+	size_t len;
 
 	diag_init(&d, "test");
 	d.out = NULL;
 	diag_set_file(&d, "%s", rel);
 	buf = read_file(shared_path(rel), &len);
 	assert_non_null(buf);
-	st = ops->begin(t, &d);
-	assert_non_null(st);
-	for (off = 0; off < len; off += n) {
-		n = len - off < chunk ? len - off : chunk;
-		assert_int_equal(ops->feed(st, buf + off, n), 0);
-	}
-	assert_int_equal(ops->end(st), 0);
-	ops->release(st);
+	assert_int_equal(feed_chunked(t, &d, logkind_of(rel), buf, len, chunk),
+	    0);
 	free(buf);
 }
 
@@ -85,10 +78,10 @@ load_example(struct trace *t, const char *dir, int with_pacct)
 
 	trace_init(t);
 	snprintf(path, sizeof(path), "%sproc_ps.log", dir);
-	feed_file(t, &ops_proc_ps, path, 4093);
+	feed_file(t, path, 4093);
 	if (with_pacct) {
 		snprintf(path, sizeof(path), "%skernel_pacct", dir);
-		feed_file(t, &ops_pacct, path, 1000);
+		feed_file(t, path, 1000);
 	}
 	diag_init(&d, "test");
 	d.out = NULL;

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "feed.h"
 #include "treeutil.h"
 
 #include "parse.h"
@@ -164,22 +165,6 @@ test_readable_profile(void **state)
 	trace_free(&t);
 }
 
-/* Runs one whole log through its parser, as input.c does. */
-static void
-feed_mem(struct trace *t, const struct logkind_ops *ops, const void *buf,
-    size_t len)
-{
-	struct diag d;
-	void *st;
-
-	diag_init(&d, "test");
-	st = ops->begin(t, &d);
-	assert_non_null(st);
-	assert_int_equal(ops->feed(st, buf, len), 0);
-	assert_int_equal(ops->end(st), 0);
-	ops->release(st);
-}
-
 /* A little-endian BSD acct v3 record: only version, pid and ppid matter. */
 static void
 pacct_record(unsigned char *r, uint32_t pid, uint32_t ppid)
@@ -224,10 +209,13 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 	pacct_record(acct, 111, 110);
 	pacct_record(acct + 64, 112, 1);
 	if (with_pat && pat_first)
-		feed_mem(&t, &ops_paternity, pat, sizeof(pat) - 1);
-	feed_mem(&t, &ops_pacct, acct, sizeof(acct));
+		assert_int_equal(feed_chunked(&t, &d, LK_PATERNITY, pat,
+		    sizeof(pat) - 1, sizeof(pat) - 1), 0);
+	assert_int_equal(feed_chunked(&t, &d, LK_PACCT, acct, sizeof(acct),
+	    sizeof(acct)), 0);
 	if (with_pat && !pat_first)
-		feed_mem(&t, &ops_paternity, pat, sizeof(pat) - 1);
+		assert_int_equal(feed_chunked(&t, &d, LK_PATERNITY, pat,
+		    sizeof(pat) - 1, sizeof(pat) - 1), 0);
 	assert_int_equal(trace_finish(&t, &d), 0);
 	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	p = find_in_tree(tree.roots, tree.nroots, 112);
