@@ -107,7 +107,7 @@ static int
 logger_child(uint64_t t0_us)
 {
 	const char *conf = getenv("BOOTCHARTD_CONFIG");
-	struct session s = { MODE_INIT, NULL, -1 };
+	struct session s = { MODE_INIT, NULL, NULL, -1 };
 	struct config *cfg;
 	struct diag d;
 	int r;

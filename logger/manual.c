@@ -15,7 +15,11 @@
 #include "manual.h"
 #include "options.h"
 #include "pidfile.h"
+#include "pidstat.h"
 #include "session.h"
+
+/* Bytes of profile.command: under the header writer's 4 KiB per value. */
+#define PROFILE_CMD_MAX	4000
 
 /* In the logger process: the pid file, then the whole run. */
 static int
@@ -131,17 +135,44 @@ run_command(char **cmd)
 	_exit(errno == ENOENT ? 127 : 126);
 }
 
+/*
+ * profile.command: the arguments joined by spaces, control bytes and
+ * backslashes as \ooo, cut after the last whole argument piece that fits
+ * (the header writer takes values up to 4 KiB).
+ */
+static void
+join_command(char **cmd, char *out, size_t cap)
+{
+	size_t len = 0, n;
+	int i;
+
+	out[0] = '\0';
+	for (i = 0; cmd[i] != NULL; i++) {
+		n = strlen(cmd[i]);
+		if (len + 1 + 4 * n >= cap)
+			n = (cap - len - 2) / 4;
+		if (i > 0 && len + 1 < cap)
+			out[len++] = ' ';
+		len += log_escape(out + len, cmd[i], n, 0);
+		out[len] = '\0';
+		if (n < strlen(cmd[i]))
+			return;
+	}
+}
+
 /* `start CMD`: log, run CMD, stop when it exits, pass its status on. */
 static int
 start_command(struct session *s, const struct config *cfg, struct diag *d,
     char **cmd)
 {
-	char profile[64];
+	char profile[64], command[PROFILE_CMD_MAX];
 	pid_t logger, child;
 	int status, lst, ready;
 
 	snprintf(profile, sizeof(profile), "%s", basename(cmd[0]));
 	s->profile = profile;
+	join_command(cmd, command, sizeof(command));
+	s->profile_cmd = command;
 	logger = spawn_logger(s, cfg, d, 0, &ready);
 	if (logger < 0 || !ready) {
 		fprintf(stderr, "bootchartd: logging did not start\n");
@@ -187,7 +218,7 @@ start_daemon(struct session *s, const struct config *cfg, struct diag *d)
 static int
 start_common(int argc, char **argv, enum bcd_mode mode)
 {
-	struct session s = { mode, NULL, -1 };
+	struct session s = { mode, NULL, NULL, -1 };
 	struct config cfg;
 	struct diag d;
 	struct opts o;

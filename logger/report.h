@@ -10,6 +10,7 @@
 
 struct run_report {
 	const char *profile;	/* basename(CMD) for profile.process; NULL */
+	const char *profile_cmd;	/* CMD escaped, for profile.command; NULL */
 	uint64_t samples;	/* samples stored */
 	uint64_t proc_samples;	/* process lines stored */
 	uint64_t scans;		/* samples that listed the procfs directory */

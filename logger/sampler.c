@@ -1,4 +1,4 @@
-/* sampler.c: one sample of /proc (stat, diskstats, every PID's stat) as timed blocks. */
+/* sampler.c: one sample of /proc (stat, diskstats, meminfo, every PID's stat) as timed blocks. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,7 +13,8 @@
 
 #define DENTS_SIZE	32768
 #define STAT_ROOM	4096	/* a /proc/PID/stat line is about 300 bytes */
-#define FILE_ROOM	65536	/* first guess for /proc/stat and diskstats */
+#define FILE_ROOM	65536	/* first guess for /proc/stat, diskstats, meminfo */
+#define SCRATCH_ROOM	4096	/* procinfo.c's reads */
 
 struct linux_dirent64 {
 	uint64_t d_ino;
@@ -23,9 +24,8 @@ struct linux_dirent64 {
 	char d_name[];
 };
 
-/* Room for `want` more bytes in b. */
-static int
-ob_room(struct obuf *b, size_t want)
+int
+obuf_room(struct obuf *b, size_t want)
 {
 	return grow_reserve((void **)&b->p, &b->cap, b->len + want, 1);
 }
@@ -35,7 +35,7 @@ static int
 ob_begin(struct obuf *b, uint64_t jiffies)
 {
 	b->len = 0;
-	if (ob_room(b, 32) != 0)
+	if (obuf_room(b, 32) != 0)
 		return -1;
 	b->len = (size_t)snprintf(b->p, 32, "%llu\n",
 	    (unsigned long long)jiffies);
@@ -46,7 +46,7 @@ ob_begin(struct obuf *b, uint64_t jiffies)
 static int
 ob_end(struct obuf *b)
 {
-	if (ob_room(b, 2) != 0)
+	if (obuf_room(b, 2) != 0)
 		return -1;
 	if (b->len > 0 && b->p[b->len - 1] != '\n')
 		b->p[b->len++] = '\n';
@@ -62,7 +62,7 @@ ob_file(struct obuf *b, int fd)
 	ssize_t r;
 
 	for (;;) {
-		if (ob_room(b, room) != 0)
+		if (obuf_room(b, room) != 0)
 			return -1;
 		r = pread(fd, b->p + start, b->cap - start, 0);
 		if (r < 0 && errno == EINTR)
@@ -86,7 +86,9 @@ sampler_init(struct sampler *s, int procfd, const struct config *cfg)
 	s->watch_exit = cfg->nexit > 0;
 	s->statfd = openat(procfd, "stat", O_RDONLY | O_CLOEXEC);
 	s->diskfd = openat(procfd, "diskstats", O_RDONLY | O_CLOEXEC);
-	if ((s->dents = malloc(DENTS_SIZE)) == NULL)
+	s->memfd = openat(procfd, "meminfo", O_RDONLY | O_CLOEXEC);
+	if ((s->dents = malloc(DENTS_SIZE)) == NULL ||
+	    (s->scratch = malloc(SCRATCH_ROOM)) == NULL)
 		return -1;
 	return 0;
 }
@@ -103,6 +105,8 @@ sampler_free(struct sampler *s)
 		close(s->statfd);
 	if (s->diskfd >= 0)
 		close(s->diskfd);
+	if (s->memfd >= 0)
+		close(s->memfd);
 	if (s->procfd >= 0)
 		close(s->procfd);
 	free(s->ents);
@@ -111,8 +115,12 @@ sampler_free(struct sampler *s)
 	free(s->stat.p);
 	free(s->disk.p);
 	free(s->ps.p);
+	free(s->mem.p);
+	free(s->cmd.p);
+	free(s->cg.p);
+	free(s->scratch);
 	memset(s, 0, sizeof(*s));
-	s->procfd = s->statfd = s->diskfd = -1;
+	s->procfd = s->statfd = s->diskfd = s->memfd = -1;
 }
 
 /* Binary search of the old cache; returns the index or -1. */
@@ -211,25 +219,58 @@ check_exit(struct sampler *s, const char *line, size_t len)
 	}
 }
 
+/* FNV-1a of the name of a stat line (first '(' to last ')'), or 0. */
+static uint32_t
+name_hash(const char *line, size_t len)
+{
+	const char *open = memchr(line, '(', len), *close;
+	uint32_t h = 2166136261u;
+
+	if (open == NULL)
+		return 0;
+	close = memrchr(open, ')', (size_t)(line + len - open));
+	if (close == NULL)
+		return 0;
+	for (open++; open < close; open++)
+		h = (h ^ (unsigned char)*open) * 16777619u;
+	return h;
+}
+
 /*
  * Keeps the r > 0 bytes of a stat line just read to the end of s->ps as
  * one line of the block (the room was made before the read), its name
  * escaped: a name may hold line breaks, and a log line must not.
+ * Returns the hash of the name.
  */
-static void
+static uint32_t
 keep_stat(struct sampler *s, size_t r)
 {
 	char *line = s->ps.p + s->ps.len;
+	uint32_t h;
 
 	if (line[r - 1] != '\n')
 		line[r++] = '\n';
 	if (s->watch_exit)
 		check_exit(s, line, r);
+	h = name_hash(line, r);
 	/* 0: it cannot fit (never with a real name); the line is left out. */
 	if ((r = pidstat_escape(line, r, s->ps.cap - s->ps.len)) == 0)
-		return;
+		return h;
 	s->ps.len += r;
 	s->nprocs++;
+	return h;
+}
+
+/*
+ * A process new to the log (known 0), or one whose name changed since
+ * the last sample (an exec): what it runs is logged.
+ */
+static int
+note_process(struct sampler *s, int pid, int known, uint32_t old, uint32_t h)
+{
+	if (known && h == old)
+		return 0;
+	return procinfo_record(s, pid);
 }
 
 /* Samples one PID into s->ps and records it in s->next. */
@@ -237,10 +278,11 @@ static int
 one_pid(struct sampler *s, int pid, size_t *nnext)
 {
 	long i = find_pid(s, pid);
-	int fd = -1;
+	int fd = -1, known = i >= 0;
+	uint32_t old = known ? s->ents[i].name : 0, h = 0;
 	ssize_t r = 0;
 
-	if (ob_room(&s->ps, STAT_ROOM) != 0)
+	if (obuf_room(&s->ps, STAT_ROOM) != 0)
 		return -1;
 	if (i >= 0 && s->ents[i].fd >= 0) {
 		fd = s->ents[i].fd;
@@ -250,6 +292,7 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 			/* Gone, or a new process reusing the PID. */
 			close(fd);
 			fd = -1;
+			known = 0;
 		}
 	}
 	if (fd < 0 && !s->nofile) {
@@ -263,11 +306,19 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 	}
 	if (fd < 0 && s->nofile)
 		r = read_uncached(s, pid, *nnext);
-	if (r > 0)
-		keep_stat(s, (size_t)r);
-	if (fd >= 0) {
+	if (r > 0) {
+		h = keep_stat(s, (size_t)r);
+		if (note_process(s, pid, known, old, h) != 0) {
+			if (fd >= 0)
+				close(fd);
+			return -1;
+		}
+	}
+	/* Without a descriptor (none left) it is still known, by name. */
+	if (fd >= 0 || r > 0) {
 		s->next[*nnext].pid = pid;
 		s->next[*nnext].fd = fd;
+		s->next[*nnext].name = h;
 		(*nnext)++;
 	}
 	return 0;
@@ -364,17 +415,21 @@ static int
 sample_cached(struct sampler *s)
 {
 	size_t i, n = 0;
+	uint32_t h;
 	ssize_t r;
 
 	for (i = 0; i < s->nents; i++) {
-		if (ob_room(&s->ps, STAT_ROOM) != 0)
+		if (obuf_room(&s->ps, STAT_ROOM) != 0)
 			return -1;
 		r = read_stat(s, s->ents[i].fd);
 		if (r <= 0) {
 			close(s->ents[i].fd);
 			continue;
 		}
-		keep_stat(s, (size_t)r);
+		h = keep_stat(s, (size_t)r);
+		if (note_process(s, s->ents[i].pid, 1, s->ents[i].name, h) != 0)
+			return -1;
+		s->ents[i].name = h;
 		s->ents[n++] = s->ents[i];
 	}
 	s->nents = n;
@@ -389,11 +444,15 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 	s->nprocs = 0;
 	if (ob_begin(&s->stat, jiffies) != 0 ||
 	    ob_begin(&s->disk, jiffies) != 0 ||
-	    ob_begin(&s->ps, jiffies) != 0)
+	    ob_begin(&s->ps, jiffies) != 0 ||
+	    ob_begin(&s->mem, jiffies) != 0)
 		return -1;
+	s->cmd.len = s->cg.len = 0;
 	if (s->statfd >= 0 && ob_file(&s->stat, s->statfd) != 0)
 		return -1;
 	if (s->diskfd >= 0 && ob_file(&s->disk, s->diskfd) != 0)
+		return -1;
+	if (s->memfd >= 0 && ob_file(&s->mem, s->memfd) != 0)
 		return -1;
 	forks = fork_count(&s->stat);
 	if (forks != 0 && forks == s->forks && !s->nofile) {
@@ -406,7 +465,7 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 		s->scans++;
 	}
 	if (ob_end(&s->stat) != 0 || ob_end(&s->disk) != 0 ||
-	    ob_end(&s->ps) != 0)
+	    ob_end(&s->ps) != 0 || ob_end(&s->mem) != 0)
 		return -1;
 	return 0;
 }

@@ -7,10 +7,15 @@
 
 #include "config.h"
 
-/* One cached /proc/PID/stat descriptor; fd -1 when not cached. */
+/*
+ * A process seen by the last sample: its cached /proc/PID/stat
+ * descriptor (-1 when not cached) and a hash of its name, which changes
+ * when it execs (procinfo.c logs what it runs again then).
+ */
 struct pident {
 	int pid;
 	int fd;
+	uint32_t name;
 };
 
 /* A growing output buffer for one log's block. */
@@ -29,6 +34,13 @@ struct sampler {
 	char *dents;		/* getdents64 buffer */
 	int nofile;		/* descriptors ran out: open/read/close */
 	struct obuf stat, disk, ps;
+	int memfd;		/* /proc/meminfo */
+	struct obuf mem;	/* its timed block */
+	/* Records of the processes new in this sample (procinfo.c). */
+	struct obuf cmd;	/* cmdline2.log */
+	struct obuf cg;		/* cgroup.log */
+	char *scratch;		/* one /proc/PID/cmdline or cgroup read */
+	uint64_t infos;		/* processes whose command line was read */
 	/* Names to watch for, and whether one was seen. */
 	const struct config *cfg;
 	int exit_seen;
@@ -42,10 +54,16 @@ struct sampler {
 /* procfd is taken over (closed by sampler_free).  Returns 0 or -1. */
 int sampler_init(struct sampler *, int procfd, const struct config *);
 /*
- * Fills s->stat, s->disk and s->ps with one timed block each, stamped
- * `jiffies`.  Returns 0 or -1 (no memory: the sample is unusable).
+ * Fills s->stat, s->disk, s->ps and s->mem with one timed block each,
+ * stamped `jiffies`, and s->cmd and s->cg with the records of processes
+ * new in it.  Returns 0 or -1 (no memory: the sample is unusable).
  */
 int sampler_take(struct sampler *, uint64_t jiffies);
 void sampler_free(struct sampler *);
+/* Room for `want` more bytes in b: 0 or -1. */
+int obuf_room(struct obuf *b, size_t want);
+
+/* procinfo.c: the command line and cgroup of a process new to the log. */
+int procinfo_record(struct sampler *, int pid);
 
 #endif

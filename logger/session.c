@@ -62,6 +62,12 @@ store_sample(struct run *r, struct sampler *sm)
 	logs[LOG_DISK].iov_len = sm->disk.len;
 	logs[LOG_PS].iov_base = sm->ps.p;
 	logs[LOG_PS].iov_len = sm->ps.len;
+	logs[LOG_MEM].iov_base = sm->mem.p;
+	logs[LOG_MEM].iov_len = sm->mem.len;
+	logs[LOG_CMD].iov_base = sm->cmd.p;
+	logs[LOG_CMD].iov_len = sm->cmd.len;
+	logs[LOG_CG].iov_base = sm->cg.p;
+	logs[LOG_CG].iov_len = sm->cg.len;
 	procev_drain(&r->pa.pe);
 	forks.iov_base = r->pa.pe.out.buf;
 	forks.iov_len = r->pa.pe.out.len;
@@ -279,6 +285,7 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 	r.d = d;
 	r.sigfd = r.timerfd = -1;
 	r.rep.profile = s->profile;
+	r.rep.profile_cmd = s->profile_cmd;
 	store_init(&r.st, d, cfg->tmpfs_size);
 	parents_init(&r.pa);
 	raise_nofile();

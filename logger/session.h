@@ -15,6 +15,7 @@ enum bcd_mode {
 struct session {
 	enum bcd_mode mode;
 	const char *profile;	/* basename(CMD) for profile.process; NULL */
+	const char *profile_cmd;	/* CMD escaped, for profile.command; NULL */
 	int ready_fd;		/* gets one byte after the first sample; -1 */
 };
 

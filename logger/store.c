@@ -20,6 +20,9 @@ static const char *const log_names[LOG_N] = {
 	[LOG_STAT] = LOG_PROC_STAT,
 	[LOG_DISK] = LOG_DISKSTATS,
 	[LOG_PS] = LOG_PROC_PS,
+	[LOG_MEM] = LOG_MEMINFO,
+	[LOG_CMD] = LOG_CMDLINE2,
+	[LOG_CG] = LOG_CGROUP,
 };
 
 void

@@ -10,8 +10,11 @@
 #include "diag.h"
 #include "tarw.h"
 
-/* The timed-block logs, in the tarball's order. */
-enum { LOG_STAT, LOG_DISK, LOG_PS, LOG_N };
+/*
+ * The logs appended at each sample, in the tarball's order: the timed
+ * blocks, then the records of the processes new in the sample.
+ */
+enum { LOG_STAT, LOG_DISK, LOG_PS, LOG_MEM, LOG_CMD, LOG_CG, LOG_N };
 
 /* Where the store lives, and where the tarball is written from. */
 enum store_kind {

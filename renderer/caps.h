@@ -46,6 +46,11 @@
 #define CAP_VECTOR_CELLS	1000000
 /* Initcalls and milestones kept from the kernel's log (dmesg). */
 #define CAP_KEVENTS		100000
+/*
+ * Bytes of process names stored (each at most PIDSTAT_COMM_MAX, 4 KiB):
+ * a name is counted each time it is stored, so renaming cannot grow it.
+ */
+#define CAP_NAME_BYTES		((size_t)256 << 20)
 /* Distinct keys in the header. */
 #define CAP_HEADER_KEYS	1000
 

@@ -16,7 +16,7 @@
 enum {
 	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
 	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
-	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD
+	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_GROUP_BY_UNIT
 };
 
 static const struct option longopts[] = {
@@ -40,6 +40,7 @@ static const struct option longopts[] = {
 	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
 	{ "title", required_argument, NULL, OPT_TITLE },
 	{ "strict", no_argument, NULL, OPT_STRICT },
+	{ "group-by-unit", no_argument, NULL, OPT_GROUP_BY_UNIT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -62,6 +63,7 @@ help(void)
 	    "      --title TEXT      chart title instead of the header's\n"
 	    "      --show-pid        show process IDs after the names\n"
 	    "      --show-all        show full command lines where logged\n"
+	    "      --group-by-unit   rows of one systemd unit together (cgroup.log)\n"
 	    "      --crop-after PROC end the chart when idle after PROC starts\n"
 	    "      --annotate PROC   mark where PROC starts (repeatable)\n"
 	    "  -n, --no-prune        keep every process (no pruning or merging)\n"
@@ -159,6 +161,7 @@ option(struct cli *c, int ch, const char *arg)
 		break;
 	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
 	case OPT_SHOW_ALL: c->chart.show_all = 1; break;
+	case OPT_GROUP_BY_UNIT: c->tree.group_by_unit = 1; break;
 	case OPT_CROP_AFTER: c->chart.crop_after = arg; break;
 	case OPT_ANNOTATE:
 		c->chart.annotate[c->chart.nannotate++] = arg;

@@ -10,6 +10,7 @@
 #include "layout.h"
 #include "layout_parts.h"
 #include "logfiles.h"
+#include "pidstat.h"
 #include "textclean.h"
 
 #define SWATCH		10.0
@@ -51,6 +52,7 @@ title_text(const struct trace *t, const struct proctree *tree,
 {
 	static const char boot[] = "Boot chart for ";
 	const char *title = trace_header(t, HDR_TITLE), *cmd;
+	char decoded[1024];	/* a title is cut far shorter when drawn */
 
 	if (o->title != NULL) {
 		snprintf(buf, len, "%s", o->title);
@@ -60,6 +62,9 @@ title_text(const struct trace *t, const struct proctree *tree,
 		cmd = trace_header(t, HDR_PROFILE_CMD);
 		if (cmd == NULL || cmd[0] == '\0')
 			cmd = tree->profile;
+		/* bootchartd writes control bytes as \ooo. */
+		log_label(decoded, sizeof(decoded), cmd, strlen(cmd));
+		cmd = decoded;
 		if (title != NULL && strncmp(title, boot, sizeof(boot) - 1) == 0)
 			snprintf(buf, len, "Profile of %s on %s", cmd,
 			    title + sizeof(boot) - 1);

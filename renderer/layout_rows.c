@@ -15,25 +15,28 @@
 
 /*
  * Label of a row: name or command line (--show-all, and in a readable
- * profile, where eight "cc" rows say nothing), with the PID when asked.
+ * profile, where eight "cc" rows say nothing), its systemd unit where
+ * the unit changes (proctree_units.c), the PID when asked.
  */
 static char *
 row_label(const struct pnode *p, const struct chart_opts *o, int readable)
 {
 	const char *name = p->name;
 	const char *cmdline = p->proc->cmdline;
+	const char *unit = p->unit_label ? p->proc->unit : NULL;
 	char *raw, *s;
-	size_t len;
+	size_t len, n;
 
 	if ((o->show_all || readable) && cmdline != NULL && cmdline[0] != '\0')
 		name = cmdline;
-	len = strlen(name) + 32;
+	len = strlen(name) + (unit != NULL ? strlen(unit) : 0) + 40;
 	if ((raw = malloc(len)) == NULL)
 		return NULL;
+	n = (size_t)snprintf(raw, len, "%s", name);
+	if (unit != NULL)
+		n += (size_t)snprintf(raw + n, len - n, " [%s]", unit);
 	if (o->show_pid)
-		snprintf(raw, len, "%s [%lld]", name, (long long)p->proc->pid);
-	else
-		snprintf(raw, len, "%s", name);
+		snprintf(raw + n, len - n, " [%lld]", (long long)p->proc->pid);
 	s = text_clean(raw, 1);
 	free(raw);
 	return s;

@@ -7,8 +7,8 @@
 #include "grow.h"
 #include "proctree.h"
 
-const struct tree_opts tree_pruned = { 1, 0 };
-const struct tree_opts tree_unpruned = { 0, 0 };
+const struct tree_opts tree_pruned = { 1, 0, 0 };
+const struct tree_opts tree_unpruned = { 0, 0, 0 };
 
 /*
  * A readable profile keeps siblings apart: eight compilers of a make -j
@@ -28,6 +28,9 @@ proctree_make(struct proctree *tree, const struct trace *t,
 	    proctree_merge_runs(tree) != 0))
 		goto nomem;
 	proctree_sort(tree);
+	if (opts->group_by_unit && proctree_group_units(tree) != 0)
+		goto nomem;
+	proctree_mark_units(tree);
 	return 0;
 nomem:
 	return diag_error_status(d, EXIT_NOMEM, "out of memory");

@@ -29,12 +29,14 @@ struct pnode {
 	struct proc_sample *own_samples;
 	size_t own_cap;
 	char *own_name;
+	int unit_label;		/* the row names proc->unit (docs/chart.md) */
 };
 
 /* How the tree is made (the command line's choices). */
 struct tree_opts {
 	int prune;		/* steps 5-8; --no-prune clears it */
 	int strict;		/* the Java renderer wherever we differ (--strict) */
+	int group_by_unit;	/* siblings of one systemd unit together */
 };
 
 struct proctree {
@@ -74,6 +76,10 @@ void proctree_sort(struct proctree *);		/* step 9: extract 5 */
 
 /* What bootchart-render does by default, and with -n. */
 extern const struct tree_opts tree_pruned, tree_unpruned;
+
+/* proctree_units.c: --group-by-unit's order, then which rows name their unit. */
+int proctree_group_units(struct proctree *);
+void proctree_mark_units(struct proctree *);
 
 /* All steps, as opts ask. */
 int proctree_make(struct proctree *, const struct trace *,

@@ -124,18 +124,29 @@ command_name(const char *profile, char *out, size_t cap)
 struct pick {
 	char name[COMM_LEN + 1];
 	struct pnode *found;	/* the earliest node of that name */
+	int by_logger;		/* found is a child of bootchartd */
 };
 
+/*
+ * The earliest node of the command's name, a child of bootchartd (the
+ * process `bootchartd start` ran) before any other: on a busy machine
+ * another `make` or `sh` may have started earlier.
+ */
 static void
-pick_in(struct pick *pk, struct pnode **v, size_t n)
+pick_in(struct pick *pk, struct pnode **v, size_t n, const struct pnode *up)
 {
+	int by_logger = up != NULL && strcmp(up->name, LOGGER_NAME) == 0;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		if (strncmp(v[i]->name, pk->name, COMM_LEN) == 0 &&
-		    (pk->found == NULL || v[i]->start_ms < pk->found->start_ms))
+		    (pk->found == NULL || by_logger > pk->by_logger ||
+		    (by_logger == pk->by_logger &&
+		    v[i]->start_ms < pk->found->start_ms))) {
 			pk->found = v[i];
-		pick_in(pk, v[i]->children, v[i]->nchildren);
+			pk->by_logger = by_logger;
+		}
+		pick_in(pk, v[i]->children, v[i]->nchildren, v[i]);
 	}
 }
 
@@ -241,7 +252,7 @@ profile_step(struct proctree *tree)
 		return strict_profile(tree);
 	memset(&pk, 0, sizeof(pk));
 	command_name(tree->profile, pk.name, sizeof(pk.name));
-	pick_in(&pk, tree->roots, tree->nroots);
+	pick_in(&pk, tree->roots, tree->nroots, NULL);
 	/* The command is not in the log: Java's rule is all there is. */
 	if (pk.found == NULL)
 		return strict_profile(tree);

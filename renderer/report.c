@@ -54,7 +54,7 @@ collect_one(const struct pnode *p, int depth, void *arg)
 	rp->ppid = depth > 0 ? r->procs[rp->parent].pid : p->proc->ppid;
 	rp->name = p->name;
 	rp->cmdline = p->proc->cmdline;
-	rp->unit = NULL;
+	rp->unit = p->proc->unit;
 	rp->start_ms = p->start_ms;
 	rp->duration_ms = p->duration_ms;
 	rp->end_ms = p->start_ms + p->duration_ms;

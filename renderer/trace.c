@@ -19,6 +19,7 @@ process_free(struct process *p)
 {
 	free(p->name);
 	free(p->cmdline);
+	free(p->unit);
 	free(p->samples);
 	free(p);
 }
@@ -44,7 +45,7 @@ trace_clear_processes(struct trace *t)
 	free(t->pid_index);
 	t->procs = NULL;
 	t->nprocs = t->procs_cap = 0;
-	t->nsamples_all = 0;
+	t->nsamples_all = t->name_bytes = 0;
 	t->pid_index = NULL;
 	t->pid_index_cap = 0;
 	t->ps_first_ms = t->ps_last_ms = 0;
@@ -70,6 +71,7 @@ trace_free(struct trace *t)
 	free(t->forks);
 	pidtexts_free(t->pidnames, t->npidnames);
 	pidtexts_free(t->cmdlines, t->ncmdlines);
+	pidtexts_free(t->units, t->nunits);
 	for (i = 0; i < t->nkev; i++)
 		free(t->kev[i].text);
 	free(t->kev);
@@ -278,6 +280,16 @@ process_set_name(struct process *p, const char *name)
 	return 0;
 }
 
+int
+trace_count_name(struct trace *t, struct diag *d, const char *name)
+{
+	if (cap_check(d, t->name_bytes, CAP_NAME_BYTES,
+	    "bytes of process names") != 0)
+		return -1;
+	t->name_bytes += strlen(name) + 1;
+	return 0;
+}
+
 static int
 add_fork(struct trace *t, int64_t pid, int64_t ppid, int at_fork)
 {
@@ -334,6 +346,12 @@ trace_add_cmdline(struct trace *t, int64_t pid, const char *cmdline)
 }
 
 int
+trace_add_unit(struct trace *t, int64_t pid, const char *unit)
+{
+	return add_pidtext(&t->units, &t->nunits, &t->units_cap, pid, unit);
+}
+
+int
 process_order(const struct process *p, int64_t p_start,
     const struct process *q, int64_t q_start)
 {
@@ -379,29 +397,34 @@ finish_process(struct process *p, int period)
 	p->active = busy > 2;
 }
 
+enum text_kind { TEXT_NAME, TEXT_CMDLINE, TEXT_UNIT };
+
 /*
  * Applies PID-keyed texts to the newest process of each PID; a later
- * entry for the same PID wins because it is applied last.
+ * entry for the same PID wins because it is applied last (bootchartd
+ * logs a process again after an exec).
  */
 static int
-apply_texts(struct trace *t, const struct pidtext *v, size_t n, int names)
+apply_texts(struct trace *t, const struct pidtext *v, size_t n,
+    enum text_kind kind)
 {
 	struct process *p;
-	char *s;
+	char *s, **field;
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		if ((p = trace_find_pid(t, v[i].pid)) == NULL)
 			continue;
-		if (names) {
+		if (kind == TEXT_NAME) {
 			if (process_set_name(p, v[i].text) != 0)
 				return -1;
 			continue;
 		}
+		field = kind == TEXT_CMDLINE ? &p->cmdline : &p->unit;
 		if ((s = strdup(v[i].text)) == NULL)
 			return -1;
-		free(p->cmdline);
-		p->cmdline = s;
+		free(*field);
+		*field = s;
 	}
 	return 0;
 }
@@ -421,8 +444,9 @@ trace_finish(struct trace *t, struct diag *d)
 	for (i = 0; i < t->nprocs; i++)
 		finish_process(t->procs[i], t->sample_period_ms);
 	qsort(t->procs, t->nprocs, sizeof(*t->procs), trace_cmp_proc);
-	if (apply_texts(t, t->pidnames, t->npidnames, 1) != 0 ||
-	    apply_texts(t, t->cmdlines, t->ncmdlines, 0) != 0)
+	if (apply_texts(t, t->pidnames, t->npidnames, TEXT_NAME) != 0 ||
+	    apply_texts(t, t->cmdlines, t->ncmdlines, TEXT_CMDLINE) != 0 ||
+	    apply_texts(t, t->units, t->nunits, TEXT_UNIT) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	return 0;
 }

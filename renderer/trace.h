@@ -36,6 +36,8 @@ struct process {
 	size_t seq;		/* order first seen: parsers key their state by it */
 	char *name;		/* comm (last seen), or init_pidname.log's name */
 	char *cmdline;		/* cmdline2.log's full command line, or NULL */
+	char *unit;		/* systemd unit from cgroup.log ("ssh.service"),
+				 * or NULL (docs/input.md: the unit rule) */
 	int64_t start_ms;
 	int64_t duration_ms;
 	int active;		/* more than two samples with CPU use or state D */
@@ -101,6 +103,7 @@ struct trace {
 	struct process **procs;
 	size_t nprocs, procs_cap;
 	size_t nsamples_all;	/* process samples parsed, for CAP_SAMPLES */
+	size_t name_bytes;	/* process names stored, for CAP_NAME_BYTES */
 	/* Open-addressing index: PID -> newest process with that PID. */
 	struct process **pid_index;
 	size_t pid_index_cap;
@@ -119,6 +122,8 @@ struct trace {
 	size_t npidnames, pidnames_cap;
 	struct pidtext *cmdlines;	/* applied by trace_finish() */
 	size_t ncmdlines, cmdlines_cap;
+	struct pidtext *units;		/* cgroup.log's, applied by trace_finish() */
+	size_t nunits, units_cap;
 
 	int ncpus;		/* from the header, at least 1 */
 
@@ -191,12 +196,18 @@ uint32_t sample_interval(int64_t ms);
 /* Appends a sample; 0 or -1 on no memory. */
 int process_add_sample(struct process *, const struct proc_sample *);
 int process_set_name(struct process *, const char *name);
+/*
+ * Counts a name a parser is about to store (new process or new name)
+ * against CAP_NAME_BYTES: 0, or -1 with the cap's error in the diag.
+ */
+int trace_count_name(struct trace *, struct diag *, const char *name);
 /* A parent as at the child's exit (kernel_pacct). */
 int trace_add_fork(struct trace *, int64_t pid, int64_t ppid);
 /* A parent as at fork time (paternity.log): wins over exit-time records. */
 int trace_add_fork_time(struct trace *, int64_t pid, int64_t ppid);
 int trace_add_pidname(struct trace *, int64_t pid, const char *name);
 int trace_add_cmdline(struct trace *, int64_t pid, const char *cmdline);
+int trace_add_unit(struct trace *, int64_t pid, const char *unit);
 /*
  * Drops every process and the ps block times: proc_ps.log replaces what
  * taskstats.log gave (taskstats.log is used only without proc_ps.log).

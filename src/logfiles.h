@@ -12,6 +12,7 @@
 #define LOG_CMDLINE2	"cmdline2.log"
 #define LOG_PATERNITY	"paternity.log"
 #define LOG_TASKSTATS	"taskstats.log"
+#define LOG_CGROUP	"cgroup.log"	/* "PID CGROUP": cgroup v2 path (docs/input.md) */
 
 #define HDR_VERSION	"version"
 #define HDR_TITLE	"title"

@@ -72,6 +72,58 @@ is_octal(char c)
 	return c >= '0' && c <= '7';
 }
 
+size_t
+log_escape(char *dst, const char *src, size_t n, int keep_nul)
+{
+	size_t i, k = 0;
+	unsigned char c;
+
+	for (i = 0; i < n; i++) {
+		c = (unsigned char)src[i];
+		if (!must_escape(c) || (c == 0 && keep_nul)) {
+			dst[k++] = (char)c;
+			continue;
+		}
+		dst[k++] = '\\';
+		dst[k++] = (char)('0' + (c >> 6));
+		dst[k++] = (char)('0' + (c >> 3 & 7));
+		dst[k++] = (char)('0' + (c & 7));
+	}
+	return k;
+}
+
+size_t
+log_unescape(char *dst, size_t cap, const char *p, size_t len)
+{
+	const char *end = p + len;
+	size_t n = 0;
+
+	if (cap == 0)
+		return 0;
+	while (p < end && n < cap - 1) {
+		if (*p == '\\' && end - p >= 4 && p[1] >= '0' &&
+		    p[1] <= '3' && is_octal(p[2]) && is_octal(p[3])) {
+			dst[n++] = (char)((p[1] - '0') << 6 |
+			    (p[2] - '0') << 3 | (p[3] - '0'));
+			p += 4;
+		} else
+			dst[n++] = *p++;
+	}
+	dst[n] = '\0';
+	return n;
+}
+
+size_t
+log_label(char *dst, size_t cap, const char *p, size_t len)
+{
+	size_t i, n = log_unescape(dst, cap, p, len);
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)dst[i] < 0x20 || dst[i] == 0x7f)
+			dst[i] = ' ';
+	return n;
+}
+
 /* Copies the name [p, end) into out->comm, decoding \ooo when `decode`. */
 static void
 copy_name(const char *p, const char *end, struct pidstat *out, int decode)
@@ -86,17 +138,7 @@ copy_name(const char *p, const char *end, struct pidstat *out, int decode)
 		out->comm[n] = '\0';
 		return;
 	}
-	n = 0;
-	while (p < end && n < sizeof(out->comm) - 1) {
-		if (decode && *p == '\\' && end - p >= 4 && p[1] >= '0' &&
-		    p[1] <= '3' && is_octal(p[2]) && is_octal(p[3])) {
-			out->comm[n++] = (char)((p[1] - '0') << 6 |
-			    (p[2] - '0') << 3 | (p[3] - '0'));
-			p += 4;
-		} else
-			out->comm[n++] = *p++;
-	}
-	out->comm[n] = '\0';
+	log_unescape(out->comm, sizeof(out->comm), p, n);
 }
 
 size_t

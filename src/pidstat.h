@@ -5,7 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PIDSTAT_COMM_MAX 64	/* kernel comm is 15 chars; room for hostile logs */
+/*
+ * The kernel's comm is 15 bytes, but Android's init logs each service's
+ * whole command line as its name (70 bytes and more): names are kept up
+ * to 4 KiB (docs/limits.md), the length of a command line in cmdline2.log.
+ */
+#define PIDSTAT_COMM_MAX 4096
 
 struct pidstat {
 	int64_t pid;
@@ -38,5 +43,22 @@ int pidstat_parse_raw(const char *line, size_t len, struct pidstat *out,
  * the escaped line would not fit (line unchanged).
  */
 size_t pidstat_escape(char *line, size_t len, size_t room);
+/*
+ * The same escape for any logged text (cmdline2.log, cgroup.log, the
+ * profiled command): n bytes of src into dst (room for 4 * n), NULs kept
+ * as they are when keep_nul (cmdline2.log's separators).  Returns the
+ * length written.
+ */
+size_t log_escape(char *dst, const char *src, size_t n, int keep_nul);
+/*
+ * Decodes \ooo (000 to 377) of len bytes at p into dst, at most cap - 1
+ * bytes and a NUL; other bytes are copied.  Returns the length written.
+ */
+size_t log_unescape(char *dst, size_t cap, const char *p, size_t len);
+/*
+ * log_unescape for a label: decoded control bytes (cmdline2.log's NUL
+ * separators, an escaped line break) become spaces.
+ */
+size_t log_label(char *dst, size_t cap, const char *p, size_t len);
 
 #endif

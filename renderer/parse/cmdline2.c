@@ -5,6 +5,7 @@
 #include "caps.h"
 #include "linelog.h"
 #include "parse.h"
+#include "pidstat.h"
 #include "tblock.h"
 
 /* The collector reads at most 4 kB of /proc/PID/cmdline. */
@@ -25,16 +26,14 @@ struct cl_state {
 	size_t textbytes;	/* kept so far, for CAP_TEXT_BYTES */
 };
 
-/* NULs separate arguments; other control bytes would garble labels. */
+/*
+ * bootchartd writes other control bytes and backslashes as \ooo; decoded,
+ * NULs separate arguments and control bytes would garble labels: spaces.
+ */
 static void
 copy_field(char *dst, const char *p, size_t n)
 {
-	size_t i;
-
-	if (n > CMDLINE_MAX)
-		n = CMDLINE_MAX;
-	for (i = 0; i < n; i++)
-		dst[i] = ((unsigned char)p[i] < 0x20 || p[i] == 0x7f) ? ' ' : p[i];
+	n = log_label(dst, CMDLINE_MAX + 1, p, n);
 	while (n > 0 && dst[n - 1] == ' ')
 		n--;
 	dst[n] = '\0';

@@ -27,6 +27,7 @@ static const struct {
 	{ LOG_PATERNITY, LK_PATERNITY, &ops_paternity },
 	{ LOG_TASKSTATS, LK_TASKSTATS, &ops_taskstats },
 	{ LOG_DMESG, LK_DMESG, &ops_dmesg },
+	{ LOG_CGROUP, LK_CGROUP, &ops_cgroup },
 };
 
 enum logkind

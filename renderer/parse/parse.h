@@ -10,7 +10,7 @@ enum logkind {
 	LK_UNKNOWN = 0,
 	LK_HEADER, LK_PROC_STAT, LK_DISKSTATS, LK_PROC_PS, LK_PACCT,
 	LK_PIDNAME, LK_MEMINFO, LK_CMDLINE2, LK_PATERNITY, LK_TASKSTATS,
-	LK_DMESG,
+	LK_DMESG, LK_CGROUP,
 	LK_NKINDS		/* how many kinds there are */
 };
 
@@ -46,7 +46,15 @@ struct logkind_ops {
 
 extern const struct logkind_ops ops_header, ops_proc_stat, ops_diskstats,
     ops_proc_ps, ops_pacct, ops_pidname, ops_meminfo, ops_cmdline2,
-    ops_paternity, ops_taskstats, ops_dmesg;
+    ops_paternity, ops_taskstats, ops_dmesg, ops_cgroup;
+
+/*
+ * The systemd unit of a cgroup v2 path: its last component that ends in
+ * .service, .scope, .socket, .mount or .swap ("/system.slice/
+ * ssh.service" -> "ssh.service"), cut to cap - 1 bytes; "" and 0 for
+ * the root, a slice or any other path.  Returns the length.
+ */
+size_t cgroup_unit(const char *path, char *out, size_t cap);
 
 /* One whole member in memory: open, feed, close.  For tests and fuzzers. */
 int trace_parse_buffer(struct trace *, const char *name, const void *buf,

@@ -106,6 +106,8 @@ new_process(struct ps_parser *ps, const struct pidstat *st)
 	if (st->starttime <= (uint64_t)(INT64_MAX / MS_PER_JIFFY) &&
 	    (int64_t)st->starttime * MS_PER_JIFFY < start)
 		start = (int64_t)st->starttime * MS_PER_JIFFY;
+	if (trace_count_name(ps->log.t, ps->log.d, st->comm) != 0)
+		return NULL;
 	if ((p = trace_new_process(ps->log.t, st->pid, st->comm)) == NULL ||
 	    grow_reserve((void **)&ps->last, &ps->last_cap, p->seq + 1,
 	    sizeof(*ps->last)) != 0) {
@@ -167,8 +169,13 @@ ps_line(void *arg, const char *s, size_t n)
 			    "out of memory");
 		t->nsamples_all++;
 	}
-	if (process_set_name(p, st.comm) != 0)
-		return diag_error_status(ps->log.d, EXIT_NOMEM, "out of memory");
+	if (strcmp(p->name, st.comm) != 0) {
+		if (trace_count_name(t, ps->log.d, st.comm) != 0)
+			return -1;
+		if (process_set_name(p, st.comm) != 0)
+			return diag_error_status(ps->log.d, EXIT_NOMEM,
+			    "out of memory");
+	}
 	if (st.pid == 1 && !t->pid1_switched && switcher(st.comm)) {
 		t->pid1_switched = 1;
 		t->pid1_switch_ms = ps->block_ms;

@@ -5,9 +5,9 @@
 #include "caps.h"
 #include "grow.h"
 #include "parse.h"
+#include "pidstat.h"
 #include "tblock.h"
 
-#define TS_COMM_MAX 64
 #define TS_TOKENS_MAX 24	/* a 15-byte comm has at most 8 words */
 #define NS_PER_MS 1000000.0
 
@@ -107,8 +107,8 @@ comm_of(const struct tok *first, const struct tok *last, char *out)
 		end--;
 	}
 	n = (size_t)(end - p);
-	if (n >= TS_COMM_MAX)
-		n = TS_COMM_MAX - 1;
+	if (n >= PIDSTAT_COMM_MAX)
+		n = PIDSTAT_COMM_MAX - 1;
 	memcpy(out, p, n);
 	out[n] = '\0';
 }
@@ -149,6 +149,8 @@ new_process(struct ts_state *s, uint64_t pid, uint64_t ppid, const char *comm)
 
 	if (cap_check(s->log.d, t->nprocs, CAP_PROCS, "processes") != 0)
 		return NULL;
+	if (trace_count_name(t, s->log.d, comm) != 0)
+		return NULL;
 	if ((p = trace_new_process(t, (int64_t)pid, comm)) == NULL ||
 	    grow_reserve((void **)&s->last, &s->last_cap, p->seq + 1,
 	    sizeof(*s->last)) != 0) {
@@ -166,7 +168,7 @@ ts_line(void *arg, const char *line, size_t len)
 	struct ts_state *s = arg;
 	struct tok tv[TS_TOKENS_MAX];
 	uint64_t pid, ppid, cpu, blkio, swapin;
-	char comm[TS_COMM_MAX];
+	char comm[PIDSTAT_COMM_MAX];
 	struct process *p;
 	size_t n;
 
@@ -188,7 +190,9 @@ ts_line(void *arg, const char *line, size_t len)
 			return -1;
 	} else {
 		if (strcmp(p->name, comm) != 0 &&
-		    process_set_name(p, comm) != 0)
+		    trace_count_name(s->log.t, s->log.d, comm) != 0)
+			return -1;
+		if (process_set_name(p, comm) != 0)
 			return diag_error_status(s->log.d, EXIT_NOMEM,
 			    "out of memory");
 		if (s->have_prev && add_sample(s, p, &s->last[p->seq], cpu,

@@ -23,7 +23,8 @@ kind_of() {
 	header) echo 0 ;; proc_stat.log) echo 1 ;; proc_diskstats.log) echo 2 ;;
 	proc_ps.log) echo 3 ;; kernel_pacct) echo 4 ;; init_pidname.log) echo 5 ;;
 	proc_meminfo.log) echo 6 ;; cmdline2.log) echo 7 ;; paternity.log) echo 8 ;;
-	taskstats.log) echo 9 ;; dmesg) echo 10 ;; *) echo "" ;;
+	taskstats.log) echo 9 ;; dmesg) echo 10 ;; cgroup.log) echo 11 ;;
+	*) echo "" ;;
 	esac
 }
 
@@ -95,6 +96,16 @@ awk 'BEGIN {
 printf '[    0.000000] Linux version 6.1.0\n[    0.2] calling  a_init+0x0/0x9 @ 1\n[    0.300000] initcall a_init+0x0/0x9 returned 0 after 1000 usecs\n[    1.000000] initcall m_init+0x0/0x9 [m] returned -5 after 7 usecs\n <6>[    1.100000] Run /init as init process\n[    2.000000] EXT4-fs (vda1): mounted filesystem\n' \
     >"$tmp/dmesg"
 log_seed "$tmp/dmesg" hand
+# Nor a cgroup.log: as bootchartd writes it, with an escaped byte.
+printf '1 /init.scope
+412 /system.slice/ssh.service
+413 /system.slice/system-getty.slice/getty@tty1.service
+500 /user.slice/user-1000.slice/session-2.scope
+501 /system.slice/a\012b.service/control
+2 /
+' \
+    >"$tmp/cgroup.log"
+log_seed "$tmp/cgroup.log" hand
 
 cp "$top/scripts/bootchartd.conf" "$out/config/shipped.conf"
 printf 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet init=/sbin/bootchartd bootchart_init=/sbin/init\n' \

@@ -219,6 +219,16 @@ big "command line bytes: 65 520 of 4 KiB" ||
     accepted "command line bytes: 65 520 of 4 KiB" \
     "gen cmdlines 65520 4096" --show-all $PNG
 
+# CAP_NAME_BYTES: names are cut at 4 095 bytes and count 4 096 each;
+# 65 536 of them are exactly 256 MiB, the 65 537th is refused.
+big "name bytes: 65 537 names of 4 KiB (over 256 MiB)" ||
+    refused "name bytes: 65 537 names of 4 KiB (over 256 MiB)" \
+    'proc_ps\.log:65538: more than 268435456 bytes of process names' \
+    "gen longnames 65537 5000" -t
+big "name bytes: 65 536 names of 4 KiB" ||
+    accepted "name bytes: 65 536 names of 4 KiB" \
+    "gen longnames 65536 4095" -t
+
 # ---- the chart ----
 
 # Rows: -n keeps every process, each a row.

@@ -48,3 +48,6 @@ tree_case "example1 --strict: Java's final tree" "$EX1" \
 tree_case "busybox-bootchartd --strict: Java's final tree" \
     "$S/busybox-bootchartd/bootlog.tgz" \
     "$S/busybox-bootchartd/java-processtree.log" --strict
+# Android's init logs whole command lines as names (issue 14 item 1).
+tree_case "android-10: Java's final tree, names over 63 bytes" \
+    "$S/android-10/bootchart.tgz" "$S/android-10/java-processtree.log"

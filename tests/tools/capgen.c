@@ -415,6 +415,23 @@ cmdlines_body(struct out *o, const struct gen *g)
 	return 0;
 }
 
+/* proc_ps.log: one block of n processes, each named with len bytes of 'n'. */
+static int
+longnames_body(struct out *o, const struct gen *g)
+{
+	uint64_t p;
+
+	if (puts_out(o, "100\n") != 0)
+		return -1;
+	for (p = 1; p <= g->n; p++)
+		if (put_u64(o, p) != 0 || puts_out(o, " (") != 0 ||
+		    put_fill(o, 'n', g->len) != 0 ||
+		    puts_out(o, ") R 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 "
+		    "100\n") != 0)
+			return -1;
+	return put(o, "\n", 1);
+}
+
 /* header: n distinct keys. */
 static int
 header_keys_body(struct out *o, const struct gen *g)
@@ -563,6 +580,8 @@ static const struct shape shapes[] = {
 	    pidnames_body, NULL },
 	{ "cmdlines", "N LEN", "nl", small_ps_body, "cmdline2.log",
 	    cmdlines_body, NULL },
+	{ "longnames", "N LEN", "nl", NULL, "proc_ps.log", longnames_body,
+	    NULL },
 	{ "header-keys", "N", "n", small_ps_body, "header", header_keys_body,
 	    NULL },
 	{ "header-value", "LEN", "l", small_ps_body, "header",

@@ -92,7 +92,7 @@ tree_pids(const struct trace *t, const struct tree_opts *o, char *out)
 static void
 kthreads_pruned_with_log_start(void **state)
 {
-	static const struct tree_opts strict = { 1, 1 };
+	static const struct tree_opts strict = { 1, 1, 0 };
 	struct trace t;
 	char got[256];
 

@@ -46,6 +46,7 @@ kinds_by_base_name(void **state)
 	assert_int_equal(logkind_of("proc_ps.log.bak"), LK_UNKNOWN);
 	assert_int_equal(logkind_of("header/"), LK_UNKNOWN);
 	assert_int_equal(logkind_of("dmesg"), LK_DMESG);
+	assert_int_equal(logkind_of("cgroup.log"), LK_CGROUP);
 	assert_int_equal(logkind_of("proc_cpuinfo.log"), LK_UNKNOWN);
 }
 
@@ -400,6 +401,56 @@ paternity_lines(void **state)
 }
 
 /* Written as bootchart2's collector writes an exec: pid, :exe, :args NUL-separated. */
+/* As bootchartd writes them: control bytes and backslashes as \ooo. */
+static void
+cmdline2_escapes(void **state)
+{
+	static const char log[] =
+	    "7\n:/bin/sh\n:sh\0-c\0echo a\\012b\\134c\0\n\n";
+	struct trace t;
+	struct diag d;
+
+	(void)state;
+	setup_trace(&t, &d);
+	assert_int_equal(trace_parse_buffer(&t, "cmdline2.log", log,
+	    sizeof(log) - 1, &d), 0);
+	assert_int_equal(t.ncmdlines, 1);
+	assert_string_equal(t.cmdlines[0].text, "sh -c echo a b\\c");
+	trace_free(&t);
+}
+
+/* cgroup.log: the unit is the last component naming a unit type. */
+static void
+cgroup_units(void **state)
+{
+	static const char log[] =
+	    "1 /init.scope\n"
+	    "412 /system.slice/ssh.service\n"
+	    "413 /system.slice/system-getty.slice/getty@tty1.service\n"
+	    "414 /system.slice/a\\012b.service/control\n"
+	    "500 /user.slice/user-1000.slice/session-2.scope\n"
+	    "2 /\n"
+	    "3 /system.slice\n"
+	    "bad line\n";
+	struct trace t;
+	struct diag d;
+
+	(void)state;
+	setup_trace(&t, &d);
+	assert_int_equal(trace_parse_buffer(&t, "cgroup.log", log,
+	    sizeof(log) - 1, &d), 0);
+	assert_int_equal(t.nunits, 5);
+	assert_string_equal(t.units[0].text, "init.scope");
+	assert_int_equal(t.units[1].pid, 412);
+	assert_string_equal(t.units[1].text, "ssh.service");
+	assert_string_equal(t.units[2].text, "getty@tty1.service");
+	/* Decoded, and the line break made a space. */
+	assert_string_equal(t.units[3].text, "a b.service");
+	assert_string_equal(t.units[4].text, "session-2.scope");
+	assert_int_equal(d.nwarn, 1);
+	trace_free(&t);
+}
+
 static void
 cmdline2_records(void **state)
 {
@@ -567,6 +618,8 @@ main(void)
 		cmocka_unit_test(pidname_lines),
 		cmocka_unit_test(paternity_lines),
 		cmocka_unit_test(cmdline2_records),
+		cmocka_unit_test(cmdline2_escapes),
+		cmocka_unit_test(cgroup_units),
 		cmocka_unit_test(meminfo_blocks),
 		cmocka_unit_test(taskstats_processes),
 		cmocka_unit_test(taskstats_ignored_after_proc_ps),

@@ -1,4 +1,5 @@
 /* test_pidstat.c: /proc/[PID]/stat line parsing, name escaping and the line splitter. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,6 +176,37 @@ refuses_endless_line(void **state)
 	free(junk);
 }
 
+/* Android's init logs command lines as names: kept up to 4 KiB - 1 bytes. */
+static void
+keeps_long_names(void **state)
+{
+	const char *name = "/vendor/bin/hw/vendor.qti.hardware.automotive."
+	    "audiocontrol@1.0-service";
+	const char *rest = ") S 1 0 0 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 0 99";
+	size_t big = PIDSTAT_COMM_MAX + 100, n;
+	char line[256], *huge;
+	struct pidstat *ps;
+	const char *why = NULL;
+
+	(void)state;
+	ps = malloc(sizeof(*ps));
+	assert_non_null(ps);
+	snprintf(line, sizeof(line), "445 (%s%s", name, rest);
+	assert_int_equal(pidstat_parse(line, strlen(line), ps, &why), 0);
+	assert_string_equal(ps->comm, name);
+	assert_int_equal(ps->starttime, 99);
+	huge = malloc(big + 100);
+	assert_non_null(huge);
+	n = (size_t)snprintf(huge, 16, "446 (");
+	memset(huge + n, 'x', big);
+	snprintf(huge + n + big, 100, "%s", rest);
+	assert_int_equal(pidstat_parse(huge, strlen(huge), ps, &why), 0);
+	assert_int_equal(strlen(ps->comm), PIDSTAT_COMM_MAX - 1);
+	assert_int_equal(ps->stime, 6);
+	free(huge);
+	free(ps);
+}
+
 int
 main(void)
 {
@@ -184,6 +216,7 @@ main(void)
 		cmocka_unit_test(sixty_four_bit_pid),
 		cmocka_unit_test(rejects_cut_lines),
 		cmocka_unit_test(escaped_name_round_trip),
+		cmocka_unit_test(keeps_long_names),
 		cmocka_unit_test(decodes_only_octal_escapes),
 		cmocka_unit_test(splits_across_chunks),
 		cmocka_unit_test(refuses_endless_line),

@@ -96,7 +96,7 @@ test_logger_merge(void **state)
 static void
 test_profile_mode(void **state)
 {
-	static const struct tree_opts strict = { 1, 1 };
+	static const struct tree_opts strict = { 1, 1, 0 };
 	struct trace t;
 	struct proctree tree;
 	struct diag d;

@@ -1,0 +1,96 @@
+/* cgroup.c: cgroup.log "PID CGROUP" lines -> the systemd unit of each process. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "caps.h"
+#include "linelog.h"
+#include "parse.h"
+#include "pidstat.h"
+#include "tblock.h"
+
+#define CGROUP_MAX	4096	/* bootchartd logs at most 4 KiB of a path */
+#define UNIT_MAX	256	/* systemd's longest unit name: longer is cut */
+
+/* The unit types whose cgroups hold processes. */
+static const char *const unit_types[] = {
+	".service", ".scope", ".socket", ".mount", ".swap"
+};
+
+/* 1 when the n bytes at s end in one of unit_types (after a name). */
+static int
+is_unit(const char *s, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < sizeof(unit_types) / sizeof(unit_types[0]); i++) {
+		k = strlen(unit_types[i]);
+		if (n > k && memcmp(s + n - k, unit_types[i], k) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+size_t
+cgroup_unit(const char *path, char *out, size_t cap)
+{
+	const char *end = path + strlen(path), *seg;
+	size_t n;
+
+	/* The last component that is a unit: a service's own sub-cgroups
+	 * ("ssh.service/control") do not hide it. */
+	while (end > path) {
+		seg = end;
+		while (seg > path && seg[-1] != '/')
+			seg--;
+		n = (size_t)(end - seg);
+		if (is_unit(seg, n)) {
+			if (n >= cap)
+				n = cap - 1;
+			memcpy(out, seg, n);
+			out[n] = '\0';
+			return n;
+		}
+		end = seg > path ? seg - 1 : path;
+	}
+	out[0] = '\0';
+	return 0;
+}
+
+static int
+cgroup_line(void *arg, const char *line, size_t len, long lineno)
+{
+	struct linelog *s = arg;
+	const char *p = line, *end;
+	char path[CGROUP_MAX + 1], unit[UNIT_MAX + 1];
+	uint64_t pid;
+
+	s->d->line = lineno;
+	len = tblock_trim(line, len);
+	end = line + len;
+	if (len == 0)
+		return 0;
+	if (tblock_number(&p, end, &pid) != 0 || p == end || *p != ' ') {
+		if (s->bad++ == 0)
+			diag_warn(s->d, "expected 'PID CGROUP'; line ignored");
+		return 0;
+	}
+	p++;
+	log_label(path, sizeof(path), p, (size_t)(end - p));
+	if (cgroup_unit(path, unit, sizeof(unit)) == 0)
+		return 0;	/* the root or a slice: no unit */
+	if (cap_check(s->d, s->t->nunits, CAP_PIDTEXTS, "units") != 0)
+		return -1;
+	if (trace_add_unit(s->t, (int64_t)pid, unit) != 0)
+		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+static void *
+cgroup_open(struct trace *t, struct diag *d)
+{
+	return linelog_open(sizeof(struct linelog), t, d, cgroup_line);
+}
+
+const struct logkind_ops ops_cgroup = {
+	cgroup_open, linelog_feed, linelog_end, linelog_release
+};
