@@ -151,7 +151,10 @@ SRC_C := $(sort $(wildcard src/*.c))
 RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c renderer/parse/*.c)))
 LOGGER_C := $(sort $(filter-out logger/main.c,$(wildcard logger/*.c)))
 UNIT_C := $(sort $(wildcard tests/unit/test_*.c))
-TOOL_C := $(sort $(wildcard tests/tools/*.c))
+# A tool in several files: NAME.c and its parts NAME_*.c.
+GENLOG_C := $(sort $(wildcard tests/tools/gen_bootlog_*.c))
+CAPGEN_C := $(sort $(wildcard tests/tools/capgen_*.c))
+TOOL_C := $(sort $(filter-out $(GENLOG_C) $(CAPGEN_C),$(wildcard tests/tools/*.c)))
 TESTLIB_C := $(sort $(wildcard tests/unit/lib/*.c))
 
 SRC_O := $(SRC_C:%.c=$(BUILD)/%.o)
@@ -245,7 +248,9 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(LIBTEST) $(LIBRENDER) $(LIBLOGGER) $
 	$(call say,LD,$@)$(LINK) -o $@ $^ $(TEST_LIBS)
 
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(LIBRENDER) $(LIBLOGGER) $(LIBBC)
-	$(call say,LD,$@)$(LINK) -o $@ $^ $(TEST_LIBS)
+	$(call say,LD,$@)$(LINK) -o $@ $(filter %.o,$^) $(filter %.a,$^) $(TEST_LIBS)
+$(BUILD)/tests/tools/gen_bootlog: $(GENLOG_C:%.c=$(BUILD)/%.o)
+$(BUILD)/tests/tools/capgen: $(CAPGEN_C:%.c=$(BUILD)/%.o)
 
 tests: build $(UNIT_BIN) $(TOOL_BIN)
 

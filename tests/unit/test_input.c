@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "treeutil.h"
 #include "memtar.h"
 
 #include "input.h"
@@ -19,9 +20,7 @@ dump_of(const void *buf, size_t len, struct diag *d)
 {
 	struct trace t;
 	struct proctree tree;
-	char *out = NULL;
-	size_t outlen = 0;
-	FILE *f;
+	char *out;
 
 	trace_init(&t);
 	memset(&tree, 0, sizeof(tree));
@@ -32,10 +31,7 @@ dump_of(const void *buf, size_t len, struct diag *d)
 		return NULL;
 	}
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, d), 0);
-	f = open_memstream(&out, &outlen);
-	assert_non_null(f);
-	proctree_dump(&tree, f);
-	fclose(f);
+	out = dump_text(&tree);
 	proctree_free(&tree);
 	trace_free(&t);
 	return out;

@@ -16,9 +16,6 @@
 #include "parse.h"
 #include "proctree.h"
 
-static const struct chart_opts plain = { FMT_PNG, 0, 0, 0, NULL, NULL,
-    NULL, 0, 0 };
-
 /* ---- the tree: kernel threads that never ran ---- */
 
 /* Ten samples from 1000 ms, every 100 ms, each with `load` in `state`. */
@@ -166,7 +163,7 @@ layout_ok(const struct synth *s, struct layout *l)
 
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(l, &s->t, &s->tree, &plain, &d), 0);
+	assert_int_equal(layout_make(l, &s->t, &s->tree, &plain_opts, &d), 0);
 	assert_int_equal(d.nwarn, 0);
 	assert_text_apart(l);
 }
@@ -392,7 +389,7 @@ bad_header_times(void **state)
 	synth_header(&s, "bootchart.switch_root", "4.5.6");
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain_opts, &d), 0);
 	assert_int_equal(d.nwarn, 2);
 	assert_int_equal(l.nmarks, 0);
 	assert_int_equal(l.nunlogged, 0);

@@ -14,9 +14,6 @@
 #include "layout.h"
 #include "textclean.h"
 
-static const struct chart_opts plain = { FMT_PNG, 0, 0, 0, NULL, NULL,
-    NULL, 0, 0 };
-
 static void
 test_small_layout(void **state)
 {
@@ -27,7 +24,7 @@ test_small_layout(void **state)
 
 	diag_init(&d, "test");
 	synth_small(&s);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain_opts, &d), 0);
 	assert_text_apart(&l);
 	/* 20 s at 25 px/s is below the minimum width. */
 	assert_int_equal(l.width, 800);
@@ -75,7 +72,7 @@ test_small_layout(void **state)
 static void
 test_strict_shading(void **state)
 {
-	struct chart_opts o = plain;
+	struct chart_opts o = plain_opts;
 	struct synth s;
 	struct layout l;
 	struct diag d;
@@ -109,7 +106,7 @@ test_short_axis(void **state)
 	diag_init(&d, "test");
 	synth_init(&s, 100);
 	synth_proc(&s, NULL, 1, "short", 0, 4000, 'R', 0.5);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain_opts, &d), 0);
 	for (i = 0; i < l.ntexts; i++)
 		if (strcmp(l.texts[i].s, "0s") == 0 ||
 		    strcmp(l.texts[i].s, "1s") == 0 ||
@@ -124,7 +121,7 @@ test_short_axis(void **state)
 	/* 1.2 s: every 0.2 s, labelled with a decimal. */
 	synth_init(&s, 20);
 	synth_proc(&s, NULL, 1, "shorter", 0, 1200, 'R', 0.5);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain_opts, &d), 0);
 	assert_non_null(layout_text(&l, "0.2s"));
 	assert_non_null(layout_text(&l, "1.2s"));
 	assert_null(layout_text(&l, "0.1s"));
@@ -143,11 +140,11 @@ test_application_line(void **state)
 
 	diag_init(&d, "test");
 	synth_small(&s);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain_opts, &d), 0);
 	assert_non_null(layout_text(&l, "kernel options: root=/dev/vda quiet"));
 	layout_free(&l);
 	s.tree.profile = "make";
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain_opts, &d), 0);
 	assert_non_null(layout_text(&l, "application: make"));
 	assert_null(layout_text(&l, "kernel options: root=/dev/vda quiet"));
 	layout_free(&l);
@@ -164,7 +161,7 @@ test_large_layout(void **state)
 
 	diag_init(&d, "test");
 	synth_large(&s, 3000, 300, 7);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain_opts, &d), 0);
 	assert_int_equal(l.width, 300 * 25 + 20);
 	assert_int_equal(l.nrows, 3000);
 	assert_text_apart(&l);
@@ -180,7 +177,7 @@ test_large_layout(void **state)
 static void
 test_width(void **state)
 {
-	struct chart_opts o = plain;
+	struct chart_opts o = plain_opts;
 	struct synth s;
 	struct layout l;
 	struct diag d;
@@ -229,7 +226,7 @@ test_fast_samples_pool(void **state)
 	p = synth_proc(&s, NULL, 1, "fast", 0, 600 * 1000, 'R', 1.0);
 	for (i = 0; i < p->nsamples; i += 2)
 		p->samples[i].user = p->samples[i].sys = 0;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain, &d), 0);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain_opts, &d), 0);
 	assert_int_equal(l.nrows, 1);
 	/* 30000 samples, half a pixel each: pooled, then merged to one run. */
 	assert_true(l.rows[0].ncells <= 2);
@@ -241,7 +238,7 @@ test_fast_samples_pool(void **state)
 static void
 test_crop_after(void **state)
 {
-	struct chart_opts o = plain;
+	struct chart_opts o = plain_opts;
 	struct synth s;
 	struct layout l;
 	struct diag d;
@@ -276,7 +273,7 @@ static void
 test_annotate(void **state)
 {
 	const char *names[] = { "busy", "iowait", "rc", "missing" };
-	struct chart_opts o = plain;
+	struct chart_opts o = plain_opts;
 	struct synth s;
 	struct layout l;
 	struct diag d;
@@ -301,7 +298,7 @@ test_annotate(void **state)
 static void
 test_labels_opts(void **state)
 {
-	struct chart_opts o = plain;
+	struct chart_opts o = plain_opts;
 	struct synth s;
 	struct layout l;
 	struct diag d;
@@ -327,8 +324,8 @@ test_text_clean(void **state)
 {
 	char *s;
 
-	s = text_clean("plain", 0);
-	assert_string_equal(s, "plain");
+	s = text_clean("plain_opts", 0);
+	assert_string_equal(s, "plain_opts");
 	free(s);
 	/* Valid multi-byte text is kept. */
 	s = text_clean("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", 0);
@@ -376,7 +373,8 @@ test_examples_layout(void **state)
 		if (input_read(&t, paths, 1, &d) != 0 ||
 		    proctree_make(&tree, &t, &tree_pruned, &d) != 0)
 			fail_msg("%s: %s", path, d.msg);
-		assert_int_equal(layout_make(&l, &t, &tree, &plain, &d), 0);
+		assert_int_equal(layout_make(&l, &t, &tree, &plain_opts, &d),
+		    0);
 		assert_text_apart(&l);
 		want = fmax(800, ceil(tree.duration_ms / 1000.0 * 25 + 20));
 		assert_int_equal(l.width, (int)want);

@@ -12,9 +12,6 @@
 #include "compare.h"
 #include "layout_compare.h"
 
-static const struct chart_opts plain = { FMT_PNG, 0, 0, 0, NULL, NULL,
-    NULL, 0, 0 };
-
 /*
  * Old and new boot of one machine, 200 ms samples.  Under init, in both:
  * udevd 1-4 s (unchanged); net 3-5 s in the old boot, 5-8 s in the new
@@ -115,7 +112,7 @@ test_known_regression(void **state)
 	diag_init(&d, "test");
 	boots(&old, &new);
 	assert_int_equal(compare_match(&old.tree, &new.tree, &m), 0);
-	assert_int_equal(layout_compare(&l, &cc, &plain, &d), 0);
+	assert_int_equal(layout_compare(&l, &cc, &plain_opts, &d), 0);
 	assert_text_apart(&l);
 	/* One axis over both boots: 0-10 s. */
 	assert_int_equal(l.t0_ms, 0);
@@ -134,7 +131,7 @@ test_known_regression(void **state)
 	r = row_named(&l, "fsck");
 	assert_string_equal(label(&l, r), "fsck (dur -2.00s)");
 	assert_bar(&l, bar_of(&l, r, 1), 4000, 5000, COL_CMP_BETTER);
-	/* udevd: the same in both, plain, no change in its label. */
+	/* udevd: the same in both, plain_opts, no change in its label. */
 	r = row_named(&l, "udevd");
 	assert_string_equal(label(&l, r), "udevd");
 	assert_bar(&l, bar_of(&l, r, 0), 1000, 4000, COL_CMP_OLD);
@@ -204,7 +201,7 @@ test_known_regression(void **state)
 
 	/* A threshold above every change: nothing is highlighted. */
 	cc.threshold_ms = 5000;
-	assert_int_equal(layout_compare(&l, &cc, &plain, &d), 0);
+	assert_int_equal(layout_compare(&l, &cc, &plain_opts, &d), 0);
 	r = row_named(&l, "net");
 	assert_string_equal(label(&l, r), "net");
 	assert_int_equal(bar_of(&l, r, 1)->rgb, COL_CMP_NEW);

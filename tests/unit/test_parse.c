@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "feed.h"
 
 #include "parse.h"
 #include "trace.h"
@@ -30,35 +31,6 @@ static int
 parse_text(struct trace *t, struct diag *d, const char *name, const char *s)
 {
 	return trace_parse_buffer(t, name, s, strlen(s), d);
-}
-
-/* Feeds in chunks of `step` bytes: results must not depend on the split. */
-static int
-parse_chunked(struct trace *t, struct diag *d, const char *name,
-    const char *buf, size_t len, size_t step)
-{
-	struct logstream *ls;
-	size_t off, n;
-
-	diag_set_file(d, "%s", name);
-	ls = logstream_open(t, logkind_of(name), d);
-	assert_non_null(ls);
-	for (off = 0; off < len; off += n) {
-		n = len - off < step ? len - off : step;
-		if (logstream_feed(ls, buf + off, n) != 0) {
-			logstream_abort(ls);
-			return -1;
-		}
-	}
-	return logstream_close(ls);
-}
-
-static void
-setup_trace(struct trace *t, struct diag *d)
-{
-	trace_init(t);
-	diag_init(d, "test");
-	d->out = NULL;		/* warnings are counted, not printed */
 }
 
 static void
@@ -308,8 +280,9 @@ split_anywhere_same_result(void **state)
 		    len, &d), 0);
 		for (step = 1; step <= 4099; step = step * 3 + 2) {
 			setup_trace(&b, &d);
-			assert_int_equal(parse_chunked(&b, &d, files[i].name,
-			    buf, len, step), 0);
+			diag_set_file(&d, "%s", files[i].name);
+			assert_int_equal(feed_chunked(&b, &d,
+			    logkind_of(files[i].name), buf, len, step), 0);
 			assert_int_equal(a.ncpu, b.ncpu);
 			assert_int_equal(a.ndisk, b.ndisk);
 			assert_int_equal(a.nheader, b.nheader);

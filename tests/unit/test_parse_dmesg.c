@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "feed.h"
 
 #include "caps.h"
 #include "parse.h"
@@ -37,14 +38,6 @@ static const char boot_log[] =
     "[    3.500000] systemd[1]: systemd 252.30-1~deb12u2 running in system mode\n"
     "[    3.600000] systemd[1]: Detected virtualization kvm.\n"
     "<6>[    4.000000] EXT4-fs (vda2): mounted filesystem with ordered data mode.\n";
-
-static void
-setup_trace(struct trace *t, struct diag *d)
-{
-	trace_init(t);
-	diag_init(d, "test");
-	d->out = NULL;		/* warnings are counted, not printed */
-}
 
 static int
 parse(struct trace *t, struct diag *d, const char *s)
@@ -101,24 +94,16 @@ events_of_a_boot(void **state)
 static void
 split_anywhere(void **state)
 {
-	struct logstream *ls;
 	struct trace t;
 	struct diag d;
-	size_t off, n, step;
+	size_t step;
 
 	(void)state;
 	for (step = 1; step < 40; step += 7) {
 		setup_trace(&t, &d);
 		diag_set_file(&d, "dmesg");
-		ls = logstream_open(&t, LK_DMESG, &d);
-		assert_non_null(ls);
-		for (off = 0; off < sizeof(boot_log) - 1; off += n) {
-			n = sizeof(boot_log) - 1 - off < step ?
-			    sizeof(boot_log) - 1 - off : step;
-			assert_int_equal(logstream_feed(ls, boot_log + off, n),
-			    0);
-		}
-		assert_int_equal(logstream_close(ls), 0);
+		assert_int_equal(feed_chunked(&t, &d, LK_DMESG, boot_log,
+		    sizeof(boot_log) - 1, step), 0);
 		assert_int_equal(t.nkev, 10);
 		assert_call(&t.kev[7], "virtio_blk_init", 2094700, 5300);
 		trace_free(&t);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "feed.h"
 
 #include "parse.h"
 #include "trace.h"
@@ -20,23 +21,10 @@ struct run {
 static void
 run_pacct(struct run *r, const unsigned char *buf, size_t len, size_t chunk)
 {
-	size_t off, n;
-	void *st;
-
 	memset(r, 0, sizeof(*r));
-	trace_init(&r->t);
-	diag_init(&r->d, "test");
-	r->d.out = NULL;
+	setup_trace(&r->t, &r->d);
 	diag_set_file(&r->d, "kernel_pacct");
-	st = ops_pacct.begin(&r->t, &r->d);
-	assert_non_null(st);
-	for (off = 0; off < len && r->rc == 0; off += n) {
-		n = len - off < chunk ? len - off : chunk;
-		r->rc = ops_pacct.feed(st, buf + off, n);
-	}
-	if (r->rc == 0)
-		r->rc = ops_pacct.end(st);
-	ops_pacct.release(st);
+	r->rc = feed_chunked(&r->t, &r->d, LK_PACCT, buf, len, chunk);
 }
 
 static unsigned char *

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "feed.h"
 
 #include "logfiles.h"
 #include "parse.h"
@@ -34,9 +35,6 @@ struct run {
 static void
 run_ps(struct run *r, const char *text, size_t chunk)
 {
-	size_t len = strlen(text), off, n;
-	void *st;
-
 	memset(r, 0, sizeof(*r));
 	trace_init(&r->t);
 	diag_init(&r->d, "test");
@@ -44,15 +42,8 @@ run_ps(struct run *r, const char *text, size_t chunk)
 	assert_non_null(r->wf);
 	r->d.out = r->wf;
 	diag_set_file(&r->d, "boot.tgz:proc_ps.log");
-	st = ops_proc_ps.begin(&r->t, &r->d);
-	assert_non_null(st);
-	for (off = 0; off < len && r->rc == 0; off += n) {
-		n = len - off < chunk ? len - off : chunk;
-		r->rc = ops_proc_ps.feed(st, text + off, n);
-	}
-	if (r->rc == 0)
-		r->rc = ops_proc_ps.end(st);
-	ops_proc_ps.release(st);
+	r->rc = feed_chunked(&r->t, &r->d, LK_PROC_PS, text, strlen(text),
+	    chunk);
 	fflush(r->wf);
 }
 

@@ -4,6 +4,9 @@
 #include "testutil.h"
 #include "layoutcheck.h"
 
+const struct chart_opts plain_opts = { FMT_PNG, 0, 0, 0, NULL, NULL, NULL, 0,
+    0 };
+
 int
 box_overlap(const struct lt_box *a, const struct lt_box *b)
 {

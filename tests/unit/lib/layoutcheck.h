@@ -4,6 +4,9 @@
 
 #include "layout.h"
 
+/* The default options: PNG, nothing asked for. */
+extern const struct chart_opts plain_opts;
+
 /* Whether two boxes overlap (by more than rounding). */
 int box_overlap(const struct lt_box *, const struct lt_box *);
 /* The text of the layout equal to s, or NULL. */

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "grow.h"
 #include "synth.h"
 
 static void *
@@ -15,6 +16,14 @@ xcalloc(size_t n, size_t size)
 	if (p == NULL)
 		abort();
 	return p;
+}
+
+/* Room for one element more than the n in *v, or abort. */
+static void
+grow_one(void *v, size_t *cap, size_t n, size_t sz)
+{
+	if (grow_array(v, cap, n, sz) != 0)
+		abort();
 }
 
 char *
@@ -51,10 +60,8 @@ synth_header(struct synth *s, const char *key, const char *value)
 static void
 add_child(struct pnode *parent, struct pnode *c)
 {
-	parent->children = realloc(parent->children,
-	    (parent->nchildren + 1) * sizeof(*parent->children));
-	if (parent->children == NULL)
-		abort();
+	grow_one(&parent->children, &parent->children_cap, parent->nchildren,
+	    sizeof(*parent->children));
 	parent->children[parent->nchildren++] = c;
 	c->parent = parent;
 }
@@ -114,10 +121,8 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 	if (parent)
 		add_child(node_of(s, parent), n);
 	else {
-		s->tree.roots = realloc(s->tree.roots, (s->tree.nroots + 1) *
+		grow_one(&s->tree.roots, &s->tree.roots_cap, s->tree.nroots,
 		    sizeof(*s->tree.roots));
-		if (s->tree.roots == NULL)
-			abort();
 		s->tree.roots[s->tree.nroots++] = n;
 	}
 	if (s->tree.nroots == 1 && s->n == 1) {
@@ -135,9 +140,7 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 void
 synth_cpu(struct synth *s, int64_t time, double user, double sys, double io)
 {
-	s->t.cpu = realloc(s->t.cpu, (s->t.ncpu + 1) * sizeof(*s->t.cpu));
-	if (s->t.cpu == NULL)
-		abort();
+	grow_one(&s->t.cpu, &s->t.cpu_cap, s->t.ncpu, sizeof(*s->t.cpu));
 	s->t.cpu[s->t.ncpu].time_ms = time;
 	s->t.cpu[s->t.ncpu].interval_ms = s->t.ncpu ? time -
 	    s->t.cpu[s->t.ncpu - 1].time_ms : s->tree.sample_period_ms;
@@ -150,9 +153,7 @@ synth_cpu(struct synth *s, int64_t time, double user, double sys, double io)
 void
 synth_disk(struct synth *s, int64_t time, double util, double bps)
 {
-	s->t.disk = realloc(s->t.disk, (s->t.ndisk + 1) * sizeof(*s->t.disk));
-	if (s->t.disk == NULL)
-		abort();
+	grow_one(&s->t.disk, &s->t.disk_cap, s->t.ndisk, sizeof(*s->t.disk));
 	s->t.disk[s->t.ndisk].time_ms = time;
 	s->t.disk[s->t.ndisk].interval_ms = s->t.ndisk ? time -
 	    s->t.disk[s->t.ndisk - 1].time_ms : s->tree.sample_period_ms;
@@ -168,9 +169,7 @@ synth_mem(struct synth *s, int64_t time, int64_t total, int64_t free_kb,
 {
 	struct mem_sample *m;
 
-	s->t.mem = realloc(s->t.mem, (s->t.nmem + 1) * sizeof(*s->t.mem));
-	if (s->t.mem == NULL)
-		abort();
+	grow_one(&s->t.mem, &s->t.mem_cap, s->t.nmem, sizeof(*s->t.mem));
 	m = &s->t.mem[s->t.nmem++];
 	m->time_ms = time;
 	m->total = total;

@@ -1,0 +1,316 @@
+/* test_proctree_rules.c: the tree's rules on small hand-built traces: the logger merge, the profile modes, fork-time parents, hostile parents. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "feed.h"
+#include "treeutil.h"
+
+#include "parse.h"
+#include "proctree.h"
+#include "trace.h"
+
+/* A process with samples at `first`, first+100, ... (nsamp of them). */
+static struct process *
+mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
+    int64_t start, int64_t first, size_t nsamp)
+{
+	struct process *p = trace_new_process(t, pid, name);
+	struct proc_sample s = { 0, 0.5f, 0.1f, 'R', 100 };
+	size_t i;
+
+	assert_non_null(p);
+	p->ppid = ppid;
+	p->start_ms = start;
+	for (i = 0; i < nsamp; i++) {
+		s.time_ms = first + 100 * (int64_t)i;
+		assert_int_equal(process_add_sample(p, &s), 0);
+	}
+	return p;
+}
+
+/* Blocks every 100 ms from 1000 to 2000: period (2000-1000)/11 = 90. */
+static void
+synthetic_trace(struct trace *t)
+{
+	trace_init(t);
+	t->ps_first_ms = 1000;
+	t->ps_last_ms = 2000;
+	t->ps_blocks = 11;
+	mkproc(t, 1, 0, "init", 10, 1100, 10);
+	mkproc(t, 100, 1, "bootchartd", 1000, 1100, 10);
+	mkproc(t, 101, 100, "sh", 1000, 1100, 5);
+	mkproc(t, 102, 101, "sleep", 1200, 1300, 3);
+	mkproc(t, 103, 102, "cat", 1300, 1400, 2);
+	mkproc(t, 200, 1, "foo", 500, 1100, 10);
+	mkproc(t, 201, 200, "bar", 1200, 1300, 4);
+}
+
+/* SPEC §3.4: below the logger each child absorbs its own children. */
+static void
+test_logger_merge(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct pnode *sh;
+	struct sample_iter it;
+	const struct proc_sample *s;
+	int64_t times[3];
+	size_t i;
+
+	diag_init(&d, "test");
+	synthetic_trace(&t);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(t.sample_period_ms, 90);
+	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
+	assert_int_equal(proctree_count(&tree), 7);
+	assert_int_equal(proctree_merge_logger(&tree), 0);
+	sh = find_in_tree(tree.roots, tree.nroots, 101);
+	assert_non_null(sh);
+	assert_int_equal(sh->nchildren, 0);
+	/* sh's 5 samples plus sleep's 3; cat, a grandchild, is dropped. */
+	assert_int_equal(sh->nsamples, 8);
+	assert_null(find_in_tree(tree.roots, tree.nroots, 102));
+	assert_null(find_in_tree(tree.roots, tree.nroots, 103));
+	/* sh ran 1000..1590, sleep 1200..1590 (1500 + 90): end stays. */
+	assert_int_equal(sh->start_ms, 1000);
+	assert_int_equal(sh->duration_ms, 590);
+	/* The merged samples are read in time order. */
+	assert_int_equal(sample_iter_init(&it, sh), 0);
+	for (i = 0; i < 3; i++) {
+		s = sample_iter_next(&it);
+		assert_non_null(s);
+		times[i] = s->time_ms;
+	}
+	sample_iter_free(&it);
+	assert_int_equal(times[1], 1200);
+	assert_int_equal(times[2], 1300);
+	/* Outside the logger nothing changes. */
+	assert_non_null(find_in_tree(tree.roots, tree.nroots, 201));
+	proctree_sort(&tree);
+	assert_int_equal(tree.start_ms, 10);
+	/* init: last sample 2000 plus one period. */
+	assert_int_equal(tree.end_ms, 2090);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+/*
+ * Profile mode, --strict (Java's rule): the profiled command below the
+ * logger is kept whole; foo, started before logging began, folds into
+ * init (bar moves up); init, a root started earlier, is clipped to the
+ * logging span, which is also the chart's span.
+ */
+static void
+test_profile_mode(void **state)
+{
+	static const struct tree_opts strict = { 1, 1, 0 };
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct pnode *init, *sh, *bar;
+
+	diag_init(&d, "test");
+	synthetic_trace(&t);
+	assert_int_equal(trace_set_header(&t, "profile.process", "sh"), 0);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &strict, &d), 0);
+	assert_int_equal(proctree_merge_logger(&tree), 0);
+	sh = find_in_tree(tree.roots, tree.nroots, 101);
+	assert_int_equal(sh->nchildren, 1);
+	assert_int_equal(sh->nsamples, 5);
+	assert_non_null(find_in_tree(tree.roots, tree.nroots, 103));
+	assert_null(find_in_tree(tree.roots, tree.nroots, 200));
+	init = tree.roots[0];
+	assert_int_equal(init->proc->pid, 1);
+	assert_int_equal(init->nsamples, 20);
+	/* bootchartd, then bar appended at the end of init's list. */
+	assert_int_equal(init->nchildren, 2);
+	bar = init->children[1];
+	assert_int_equal(bar->proc->pid, 201);
+	assert_ptr_equal(bar->parent, init);
+	assert_int_equal(init->start_ms, 1000);
+	assert_int_equal(init->duration_ms, 1000);
+	proctree_sort(&tree);
+	assert_int_equal(tree.start_ms, 1000);
+	assert_int_equal(tree.end_ms, 2000);
+	assert_int_equal(tree.duration_ms, 1000);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+/*
+ * The readable profile (default): the command's subtree and what started
+ * while logging outside the logger; not the command's ancestors (init,
+ * bootchartd), not foo (older than logging).  bar, started while logging
+ * under foo, is a root of its own.
+ */
+static void
+test_readable_profile(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	char *got;
+
+	diag_init(&d, "test");
+	synthetic_trace(&t);
+	assert_int_equal(trace_set_header(&t, "profile.process", "sh"), 0);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
+	assert_true(tree.readable);
+	got = dump_text(&tree);
+	assert_string_equal(got,
+	    "101\tsh\t1000\t590\t1\t5\n"
+	    "102\tsleep\t1200\t390\t1\t3\n"
+	    "103\tcat\t1300\t290\t0\t2\n"
+	    "201\tbar\t1200\t490\t0\t4\n");
+	free(got);
+	/* The chart spans the logging span. */
+	assert_int_equal(tree.start_ms, 1000);
+	assert_int_equal(tree.end_ms, 2000);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+/* A little-endian BSD acct v3 record: only version, pid and ppid matter. */
+static void
+pacct_record(unsigned char *r, uint32_t pid, uint32_t ppid)
+{
+	int i;
+
+	memset(r, 0, 64);
+	r[1] = 3;
+	for (i = 0; i < 4; i++) {
+		r[16 + i] = (unsigned char)(pid >> (8 * i));
+		r[20 + i] = (unsigned char)(ppid >> (8 * i));
+	}
+}
+
+/*
+ * The double fork of the qemu boot test: rc (100) runs a starter (110),
+ * whose middle process (111, never sampled) forks the daemon (112) and
+ * exits, so the daemon is logged with ppid 1.  Accounting has the
+ * middle process's exit (ppid 110) and, as the daemon exits after its
+ * re-parenting, "112 1".  paternity.log has the forks.  Whatever order
+ * the logs come in, the fork-time record must decide: 112 under 110.
+ */
+static void
+forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
+{
+	static const char pat[] = "110 100\n111 110\n112 111\n";
+	unsigned char acct[2 * 64];
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	struct pnode *p;
+
+	diag_init(&d, "test");
+	trace_init(&t);
+	t.ps_first_ms = 1000;
+	t.ps_last_ms = 2000;
+	t.ps_blocks = 11;
+	mkproc(&t, 1, 0, "init", 1000, 1000, 10);
+	mkproc(&t, 100, 1, "rc", 1000, 1100, 8);
+	mkproc(&t, 110, 100, "starter", 1200, 1300, 3);
+	mkproc(&t, 112, 1, "daemon", 1300, 1400, 6);
+	pacct_record(acct, 111, 110);
+	pacct_record(acct + 64, 112, 1);
+	if (with_pat && pat_first)
+		assert_int_equal(feed_chunked(&t, &d, LK_PATERNITY, pat,
+		    sizeof(pat) - 1, sizeof(pat) - 1), 0);
+	assert_int_equal(feed_chunked(&t, &d, LK_PACCT, acct, sizeof(acct),
+	    sizeof(acct)), 0);
+	if (with_pat && !pat_first)
+		assert_int_equal(feed_chunked(&t, &d, LK_PATERNITY, pat,
+		    sizeof(pat) - 1, sizeof(pat) - 1), 0);
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
+	p = find_in_tree(tree.roots, tree.nroots, 112);
+	assert_non_null(p);
+	assert_non_null(p->parent);
+	*daemon_ppid = p->parent->proc->pid;
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+static void
+test_forktime_wins(void **state)
+{
+	int64_t ppid;
+
+	forktime_tree(0, 1, &ppid);
+	assert_int_equal(ppid, 110);
+	forktime_tree(1, 1, &ppid);
+	assert_int_equal(ppid, 110);
+	/* Accounting alone: its exit-time "112 1" stands (SPEC §3.2). */
+	forktime_tree(0, 0, &ppid);
+	assert_int_equal(ppid, 1);
+}
+
+static int
+max_depth(const struct pnode *p, int depth, void *arg)
+{
+	int *m = arg;
+
+	if (depth > *m)
+		*m = depth;
+	return 0;
+}
+
+/* Hostile parents: a ppid cycle and a chain far deeper than any boot. */
+static void
+test_cycles_and_depth(void **state)
+{
+	struct trace t;
+	struct proctree tree;
+	struct diag d;
+	int64_t pid;
+	size_t n;
+	int depth;
+
+	diag_init(&d, "test");
+	trace_init(&t);
+	t.ps_first_ms = 1000;
+	t.ps_last_ms = 2000;
+	t.ps_blocks = 11;
+	mkproc(&t, 10, 11, "a", 1000, 1100, 3);
+	mkproc(&t, 11, 10, "b", 1000, 1100, 3);
+	mkproc(&t, 12, 12, "self", 1000, 1100, 3);
+	for (pid = 1000; pid < 6000; pid++)
+		mkproc(&t, pid, pid - 1, "deep", 1000, 1100, 3);
+	/* Fork records in a cycle must not hang the ancestor walk. */
+	assert_int_equal(trace_add_fork(&t, 500, 501), 0);
+	assert_int_equal(trace_add_fork(&t, 501, 500), 0);
+	assert_int_equal(trace_add_fork(&t, 12, 500), 0);
+	n = t.nprocs;
+	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
+	/* Every process is still in the tree exactly once. */
+	assert_int_equal(proctree_count(&tree), n);
+	/* The 5000-deep chain is cut at 1000 levels (docs/tree.md). */
+	depth = 0;
+	proctree_walk(&tree, max_depth, &depth);
+	assert_int_equal(depth, 1000);
+	proctree_free(&tree);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
+	proctree_free(&tree);
+	trace_free(&t);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_logger_merge),
+		cmocka_unit_test(test_profile_mode),
+		cmocka_unit_test(test_readable_profile),
+		cmocka_unit_test(test_cycles_and_depth),
+		cmocka_unit_test(test_forktime_wins),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
