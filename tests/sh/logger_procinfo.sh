@@ -27,7 +27,7 @@ cleanup() { [ -n "$CG" ] && rmdir "$CG" 2>/dev/null; }
 trap cleanup EXIT
 
 cp /bin/sleep "$T/bc-sleeper"
-# The inner shell joins the cgroup and execs the sleeper (0.6 s): a new program
+# The inner shell joins the cgroup and execs the sleeper (1.6 s: seen by many samples even on a busy machine): a new program
 # in a new cgroup, logged again though the PID is the same.
 if [ -n "$CG" ]; then
 	join="echo \$\$ >$CG/cgroup.procs;"
@@ -35,7 +35,7 @@ else
 	join=
 fi
 "$L" start -c "$T/empty.conf" -p 0.05 -o "$T/a.tgz" -- sh -c \
-    "sleep 0.3; sh -c '$join exec $T/bc-sleeper 0.3 0.3'; : 'x
+    "sleep 0.3; sh -c '$join exec $T/bc-sleeper 0.8 0.8'; : 'x
 y\\z'" >"$T/a.out" 2>&1
 check "start CMD wrote the tarball" valid_tgz "$T/a.tgz"
 mkdir -p "$T/a"
@@ -47,7 +47,7 @@ done
 
 # cmdline2.log: the sleeper's record, arguments NUL-separated.
 check "cmdline2.log: the sleeper's record with its arguments" \
-    sh -c "tr '\\000' ' ' <'$T/a/cmdline2.log' | grep -q '^:$T/bc-sleeper 0.3 0.3 \$'"
+    sh -c "tr '\\000' ' ' <'$T/a/cmdline2.log' | grep -q '^:$T/bc-sleeper 0.8 0.8 \$'"
 check "cmdline2.log: the line break of the command's argument as \\012, the backslash as \\134" \
     sh -c "grep -aq 'x\\\\012y\\\\134z' '$T/a/cmdline2.log'"
 # Records are whole: PID line, two ':' lines, a blank line.
@@ -95,7 +95,7 @@ check "cgroup.log: the sleeper in the test's cgroup" \
 check "cgroup.log: every line is PID /PATH" \
     awk '!/^[0-9]+ \// { bad = 1 } END { exit bad }' "$T/a/cgroup.log"
 check "layout: the sleeper's row names its unit" \
-    grep -q "^row	$pid	$T/bc-sleeper 0.3 0.3 \\[bc-test-$$.service\\]\$" \
+    grep -q "^row	$pid	$T/bc-sleeper 0.8 0.8 \\[bc-test-$$.service\\]\$" \
     "$T/s.layout"
 check "JSON: the sleeper's unit" python3 -c '
 import json, sys
