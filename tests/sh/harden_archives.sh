@@ -5,14 +5,7 @@ T=$BC_TMP
 TOOLS=$BC_BUILD/tests/tools
 mkdir -p "$T/work" "$T/out"
 
-# These cases need a valid log, not example1's content: without ../shared
-# the bundled sample (made by our logger) stands in.
-if [ ! -d "$EX1" ]; then
-	echo "# $EX1 not found: the bundled sample stands in for it"
-	EX1=$T/sample
-	mkdir -p "$EX1" && tar -xzf tests/data/sample-boot.tgz -C "$EX1" ||
-	    { notok "unpack the sample"; exit 1; }
-fi
+sample_for_ex1 || { notok "unpack the sample"; exit 1; }
 
 # Members named ../../../../tmp/X/... and /tmp/X/...: read as logs by
 # their base name, nothing written anywhere but the chart.

@@ -3,6 +3,7 @@
 
 T=$BC_TMP
 LOGS=$T/logs
+sample_for_ex1 || notok "unpack the sample"
 make_ex1_dir "$LOGS" || notok "copy example1 logs"
 O=$T/o
 mkdir -p "$O"
