@@ -113,7 +113,7 @@ logger_child(uint64_t t0_us, const char *argv0)
 {
 	char note[1024];
 	const char *conf = getenv("BOOTCHARTD_CONFIG");
-	struct session s = { MODE_INIT, NULL, NULL, -1, NULL };
+	struct session s = { MODE_INIT, NULL, NULL, -1, NULL, { NULL, '\0' } };
 	struct config *cfg;
 	struct diag d;
 	int r;

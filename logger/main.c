@@ -43,7 +43,7 @@ main(int argc, char **argv, char **envp)
 	if (strcmp(argv[1], "stop") == 0)
 		return manual_stop(argc - 1, argv + 1);
 	if (strcmp(argv[1], "init") == 0)
-		return manual_init(argc - 1, argv + 1);
+		return manual_init(argc - 1, argv + 1, argv[0]);
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
 		usage(stdout);
 		return EXIT_OK;

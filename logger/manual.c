@@ -80,6 +80,8 @@ spawn_logger(struct session *s, const struct config *cfg, struct diag *d,
 	if (pid == 0) {
 		close(p[0]);
 		s->ready_fd = p[1];
+		if (daemon && s->mode == MODE_BOOT)
+			spare_mark(&s->spare, spare_in_initramfs());
 		if (daemon) {
 			setsid();
 			devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -216,9 +218,9 @@ start_daemon(struct session *s, const struct config *cfg, struct diag *d)
 }
 
 static int
-start_common(int argc, char **argv, enum bcd_mode mode)
+start_common(int argc, char **argv, enum bcd_mode mode, char *progname)
 {
-	struct session s = { mode, NULL, NULL, -1, NULL };
+	struct session s = { mode, NULL, NULL, -1, NULL, { progname, '\0' } };
 	struct config cfg;
 	struct diag d;
 	struct opts o;
@@ -246,11 +248,11 @@ start_common(int argc, char **argv, enum bcd_mode mode)
 int
 manual_start(int argc, char **argv)
 {
-	return start_common(argc, argv, MODE_START);
+	return start_common(argc, argv, MODE_START, NULL);
 }
 
 int
-manual_init(int argc, char **argv)
+manual_init(int argc, char **argv, char *progname)
 {
-	return start_common(argc, argv, MODE_BOOT);
+	return start_common(argc, argv, MODE_BOOT, progname);
 }

@@ -230,6 +230,8 @@ sample_once(struct run *r, struct sampler *sm, uint64_t now)
 	}
 	if (r->s->mode != MODE_START)
 		bootwatch_sample(&r->bw, now);
+	if (r->bw.switch_root != 0)
+		spare_clear(&r->s->spare);
 	return 0;
 }
 

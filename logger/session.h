@@ -4,6 +4,7 @@
 
 #include "config.h"
 #include "diag.h"
+#include "spare.h"
 
 enum bcd_mode {
 	MODE_INIT,	/* PID 1's child: the kernel ran us as init */
@@ -18,6 +19,7 @@ struct session {
 	const char *profile_cmd;	/* CMD escaped, for profile.command; NULL */
 	int ready_fd;		/* gets one byte after the first sample; -1 */
 	const char *init_note;	/* init mode: the init fallback; NULL */
+	struct spare spare;	/* `init` from an initramfs: argv[0]'s mark */
 };
 
 /*
