@@ -5,14 +5,14 @@
 # init=/sbin/bootchartd left out), interleaved, the median ratio printed;
 # and the logger's own CPU time over the boot.
 #
-# Env: BENCH_DISTRO_ROUNDS (3; each round boots once each way, the order
+# Env: BENCH_DISTRO_ROUNDS (10; each round boots once each way, the order
 # alternating), BENCH_DISTRO=0 skips it.  Times are the guest's
 # CLOCK_MONOTONIC at "Reached target multi-user.target" (journal).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
 b=${BC_BUILD:-build/default}
-rounds=${BENCH_DISTRO_ROUNDS:-3}
+rounds=${BENCH_DISTRO_ROUNDS:-10}
 dir=${BC_BENCH_DIR:-$top/build/bench}/distro
 if [ "${BENCH_DISTRO:-1}" = 0 ]; then
 	echo "bench_distro: skipped (BENCH_DISTRO=0)"

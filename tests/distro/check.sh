@@ -3,7 +3,12 @@
 # the results directory run.sh leaves (boot.sh's OUTDIR plus the rendered
 # files).  New assertions go here; each reads only the directory.
 #
-#   tests/distro/check.sh RESULTS RENDERER
+#   tests/distro/check.sh RESULTS RENDERER [FLAVOUR]
+#
+# FLAVOUR (initramfs-tools, the default, or dracut) says what PID 1 is in
+# the initramfs: initramfs-tools' /init is a shell script ("init", then
+# klibc's run-init); dracut's is systemd, which stops the initramfs's
+# processes when it switches root (the logger must survive that).
 #
 # RESULTS holds: bootchart.tgz, x/ (its members), bootchart.png,
 # render.rc, tree (--dump-tree) and tree-n (--dump-tree -n) with their
@@ -12,7 +17,12 @@
 # (systemd's "Startup finished", monotonic seconds), serial.log,
 # journal/, boot.rc, nodmesg.png (the chart without the dmesg member).
 set -u
-r=${1:?usage: check.sh RESULTS RENDERER}
+r=${1:?usage: check.sh RESULTS RENDERER [FLAVOUR]}
+render=${2:?usage: check.sh RESULTS RENDERER [FLAVOUR]}
+case ${3:-initramfs-tools} in
+dracut) init1=systemd before_ok='systemd' ;;
+*) init1=init before_ok='init\|run-init' ;;
+esac
 . tests/sh/tap.sh.inc
 ps=$r/x/proc_ps.log
 
@@ -49,10 +59,8 @@ first=$(pid1 1)
 last=$(pid1 0)
 echo "# PID 1: '$first' in the first sample, '$last' in the last"
 check "systemd is PID 1 in the last sample" [ "$last" = systemd ]
-# The initramfs-tools /init is a shell script: its comm is "init".
-check "the initramfs's init is PID 1 in the first sample" [ "$first" = init ]
-check "logging crossed switch_root (PID 1 init, then systemd)" \
-    [ "$first" = init -a "$last" = systemd ]
+check "the initramfs's init ($init1) is PID 1 in the first sample" \
+    [ "$first" = "$init1" ]
 # The `bootchartd init` command waits for the first sample and may be in
 # it; after that the only bootchartd besides PID 1 is the logger.
 loggers=$(awk '/^[0-9]+$/ { n++; next }
@@ -60,6 +68,12 @@ loggers=$(awk '/^[0-9]+$/ { n++; next }
     sort -u | tr '\n' ' ')
 echo "# bootchartd processes after the first sample (PID 1 aside): ${loggers:-none}"
 check "only one logger ran" [ "$(echo $loggers | wc -w)" -eq 1 ]
+# logger_span PID: the times of its first and last sample, in seconds.
+logger_span() {
+	awk -v p="$1" '/^[0-9]+$/ { t = $1 / 100; next }
+	$1 == p && / \(bootchartd\) / { if (f == "") f = t; l = t }
+	END { printf "%s %s", f, l }' "$ps"
+}
 
 # The services, under systemd in the unpruned tree (names are the
 # kernel's 15-character comm: systemd-journald is systemd-journal).
@@ -87,8 +101,14 @@ check "header: bootchart.log_start" [ -n "$(hkey bootchart.log_start)" ]
 check "header: bootchart.switch_root between the first and the last sample" \
     awk -v s="${sr:-x}" -v f="$t_first" -v l="$t_last" \
     'BEGIN { exit !(s ~ /^[0-9]+\.[0-9][0-9]$/ && f <= s + 0 && s + 0 <= l) }'
-# Before the switch PID 1 is the initramfs's /init (or its run-init,
-# which moves the root and execs the real init).
+span=$(logger_span "$(echo $loggers | cut -d ' ' -f 1)")
+lf=${span% *} ll=${span#* }
+echo "# the logger sampled from ${lf:-?}s to ${ll:-?}s"
+check "the logger started in the initramfs logged on after switch_root" \
+    awk -v s="${sr:-x}" -v f="${lf:-x}" -v l="${ll:-x}" \
+    'BEGIN { exit !(s ~ /^[0-9.]+$/ && f ~ /^[0-9.]+$/ && f + 0 < s + 0 && l + 0 > s + 0) }'
+# Before the switch PID 1 is the initramfs's init (initramfs-tools:
+# /init, then run-init, which moves the root and execs the real init).
 before=$(awk -v s="${sr:-0}" '
 	/^[0-9]+$/ { t = $1 / 100; next }
 	/^1 \(/ && t < s { n = $0; sub(/^1 \(/, "", n); sub(/\) [^)]*$/, "", n); print n }' \
@@ -96,7 +116,7 @@ before=$(awk -v s="${sr:-0}" '
 echo "# PID 1 before the switch of root: $before"
 check "PID 1 is the initramfs's init before switch_root, systemd at the end" \
     sh -c "[ -n '$before' ] && [ -z \"\$(echo '$before' | tr ' ' '\n' |
-    grep -vx 'init\\|run-init\\|')\" ] && [ '$last' = systemd ]"
+    grep -vx '$before_ok\\|')\" ] && [ '$last' = systemd ]"
 check "header: bootchart.end = systemd" [ "$(hkey bootchart.end)" = systemd ]
 check "logging ended after multi-user.target was reached (journal)" \
     awk -v m="${mu:-x}" -v e="${ea:-0}" -v l="$t_last" \
@@ -158,7 +178,7 @@ done
 # renderer ties the services' processes to their units.
 check "tarball holds cgroup.log and cmdline2.log" \
     sh -c "[ -s '$r/x/cgroup.log' ] && [ -s '$r/x/cmdline2.log' ]"
-"${2:?usage: check.sh RESULTS RENDERER}" -q --json "$r/bootchart.tgz" \
+"$render" -q --json "$r/bootchart.tgz" \
     >"$r/report.json" 2>/dev/null
 for u in ssh.service cron.service systemd-journald.service; do
 	check "--json: a process of $u" grep -q "\"unit\": *\"$u\"" "$r/report.json"

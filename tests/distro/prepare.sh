@@ -5,7 +5,9 @@
 # initramfs-tools, and the kernel command line of the boot entry the
 # installer made (its /etc/grub.d/42_bootchart, run in the root).
 #
-#   tests/distro/prepare.sh [-c CACHE] BUILD OUTDIR
+#   tests/distro/prepare.sh [-c CACHE] [-f FLAVOUR] BUILD OUTDIR
+#     FLAVOUR  the root's initramfs generator: initramfs-tools (default)
+#              or dracut (build-root.sh)
 #
 # Leaves in OUTDIR: disk.img (ext4, the whole disk), vmlinuz, initrd.img,
 # entry.cfg (the GRUB entry), cmdline (its kernel arguments), times.
@@ -19,14 +21,16 @@ cache=/var/cache/bootchart/distro
 UUID=6d2c1a52-0b5e-4f0c-9a41-bc7e57c4a9d1
 SIZE=2G
 
-while getopts c: opt; do
+flavour=initramfs-tools
+while getopts c:f: opt; do
 	case "$opt" in
 	c) cache=$OPTARG ;;
+	f) flavour=$OPTARG ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 2 ] || { echo "usage: prepare.sh [-c CACHE] BUILD OUTDIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: prepare.sh [-c CACHE] [-f FLAVOUR] BUILD OUTDIR" >&2; exit 2; }
 build=$(cd "$1" && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
@@ -45,7 +49,7 @@ if readelf -l "$build/bootchartd" | grep -q 'program interpreter'; then
 fi
 
 t0=$(date +%s)
-tarball=$("$here/build-root.sh" "$cache") || die "no root"
+tarball=$("$here/build-root.sh" -f "$flavour" "$cache") || die "no root"
 t1=$(date +%s)
 root=$out/root
 rm -rf "$root" "$out/disk.img"
