@@ -14,17 +14,9 @@ fi
 
 src=$tmp/b/bootchart-$version
 pkg_tree "$src" || { notok "copy of the source tree"; exit 0; }
-start=$(date +%s)
-(cd "$src" && DEB_BUILD_OPTIONS="parallel=2 ${DEB_BUILD_OPTIONS:-}" \
-    dpkg-buildpackage -us -uc -b) >"$tmp/build.log" 2>&1
-rc=$?
-echo "# dpkg-buildpackage: $(($(date +%s) - start)) s"
-if [ $rc -ne 0 ]; then
-	notok "dpkg-buildpackage -us -uc -b (exit $rc)"
-	tail -n 30 "$tmp/build.log" | sed 's/^/# /'
-	exit 0
-fi
-ok "dpkg-buildpackage -us -uc -b"
+build_step "dpkg-buildpackage -us -uc -b" "$tmp/build.log" env -C "$src" \
+    DEB_BUILD_OPTIONS="parallel=2 ${DEB_BUILD_OPTIONS:-}" \
+    dpkg-buildpackage -us -uc -b || exit 0
 arch=$(dpkg-architecture -qDEB_HOST_ARCH)
 dd=$tmp/b/bootchartd_${version}_$arch.deb
 rd=$tmp/b/bootchart-render_${version}_$arch.deb

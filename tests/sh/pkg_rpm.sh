@@ -17,18 +17,10 @@ mkdir -p "$top_dir/SOURCES"
 pkg_tree "$tmp/src/bootchart-$version" &&
     tar -C "$tmp/src" -czf "$top_dir/SOURCES/bootchart-$version.tar.gz" \
     "bootchart-$version" || { notok "source tarball"; exit 0; }
-start=$(date +%s)
 # --nodeps: Fedora's build requirements are not Debian package names.
-rpmbuild -bb --nodeps --define "_topdir $top_dir" --define "_smp_mflags -j2" \
-    "$top/bootchart.spec" >"$tmp/build.log" 2>&1
-rc=$?
-echo "# rpmbuild: $(($(date +%s) - start)) s"
-if [ $rc -ne 0 ]; then
-	notok "rpmbuild -bb bootchart.spec (exit $rc)"
-	tail -n 30 "$tmp/build.log" | sed 's/^/# /'
-	exit 0
-fi
-ok "rpmbuild -bb bootchart.spec"
+build_step "rpmbuild -bb bootchart.spec" "$tmp/build.log" rpmbuild -bb \
+    --nodeps --define "_topdir $top_dir" --define "_smp_mflags -j2" \
+    "$top/bootchart.spec" || exit 0
 dr=$(ls "$top_dir"/RPMS/*/bootchartd-"$version"-*.rpm 2>/dev/null | head -n 1)
 rr=$(ls "$top_dir"/RPMS/*/bootchart-render-"$version"-*.rpm 2>/dev/null | head -n 1)
 check "bootchartd and bootchart-render RPMs built" test -f "$dr" -a -f "$rr"
