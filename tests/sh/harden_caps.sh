@@ -21,6 +21,12 @@ big() {
 	return 0
 }
 
+# guarded ARGS...: the renderer with ARGS under measure and the hang guard.
+guarded() {
+	"$MEASURE" -o "$T/m" -- sh -c 'ulimit -t "$0"; exec "$@"' \
+	    "$GUARD" timeout "$WALL_GUARD" "$R" "$@"
+}
+
 # run_case NAME INPUT ARGS...: runs the renderer on INPUT ("gen SHAPE..."
 # streams capgen's tar into standard input, else a file) under measure
 # and the hang guard; sets st, wall, cpu, rss and prints the figures.
@@ -32,13 +38,9 @@ run_case() {
 	gen\ *)
 		# shellcheck disable=SC2086
 		"$GEN" ${input#gen } 2>"$T/gen.err" |
-		    "$MEASURE" -o "$T/m" -- sh -c 'ulimit -t "$0"; exec "$@"' \
-		    "$GUARD" timeout "$WALL_GUARD" "$R" "$@" - \
-		    >"$T/out" 2>"$T/err" ;;
+		    guarded "$@" - >"$T/out" 2>"$T/err" ;;
 	*)
-		"$MEASURE" -o "$T/m" -- sh -c 'ulimit -t "$0"; exec "$@"' \
-		    "$GUARD" timeout "$WALL_GUARD" "$R" "$@" "$input" \
-		    >"$T/out" 2>"$T/err" ;;
+		guarded "$@" "$input" >"$T/out" 2>"$T/err" ;;
 	esac
 	[ -s "$T/gen.err" ] && echo "# capgen: $(head -c 200 "$T/gen.err")"
 	st=$(sed -n 's/.*status=\([0-9]*\).*/\1/p' "$T/m" 2>/dev/null)
