@@ -579,7 +579,7 @@ marks(struct svg *s)
 	zoom_close(s);
 }
 
-/* The span before logging, hatched (stretched when zoomed). */
+/* The span before logging, hatched (page.js keeps the tile's size when zoomed). */
 static void
 unlogged(struct svg *s)
 {

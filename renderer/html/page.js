@@ -16,6 +16,8 @@
 	const MAXK = Math.max(1, pw * pxms);	/* down to a pixel per ms */
 	const axisY = +ds.axis;	/* the axis labels' baseline, or -1 */
 	let axis = null;
+	/* The hatch tile keeps its size on screen (it is drawn in a zoomed layer). */
+	const hatch = document.getElementById('hatch');
 
 	/*
 	 * Texts (and their grounds) keep their size: counter-scaled about
@@ -124,6 +126,13 @@
 			}
 			p.el.setAttribute('transform', 'matrix(' + 1 / k +
 			    ',0,0,1,' + (place(p, va, vb) - p.a / k) + ',0)');
+		}
+		if (hatch) {
+			if (m)
+				hatch.setAttribute('patternTransform',
+				    'matrix(' + 1 / k + ',0,0,1,0,0)');
+			else
+				hatch.removeAttribute('patternTransform');
 		}
 		/* Unzoomed, labels may reach into the margins as in the PNG. */
 		clip.setAttribute('x', m ? x0 : 0);

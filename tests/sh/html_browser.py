@@ -233,6 +233,15 @@ def check_zoom(d, a):
         "%.3f-%.3f s)" % (before + after))
     tap(abs(w1 - w0) < 0.5, "labels keep their size zoomed (%.1f px, "
         "then %.1f px)" % (w0, w1))
+    # The hatch tile is painted in a zoomed layer: its pattern is
+    # counter-scaled, so layer scale x pattern scale is 1 on screen.
+    scales = d.js("""const m = t => t && t.baseVal.numberOfItems ?
+            t.baseVal.consolidate().matrix.a : 1;
+        return [m(document.querySelector('#chart g.z').transform),
+                m(document.getElementById('hatch').patternTransform)];""")
+    tap(scales[0] > 1 and abs(scales[0] * scales[1] - 1) < 1e-6,
+        "the hatch keeps its size zoomed (layer x%.2f, tile x%.4f)" %
+        tuple(scales))
     d.actions({"type": "pointer", "id": "mouse",
                "parameters": {"pointerType": "mouse"},
                "actions": [{"type": "pointerMove", "duration": 0,
