@@ -579,7 +579,26 @@ marks(struct svg *s)
 	zoom_close(s);
 }
 
-/* The span before logging, hatched (page.js keeps the tile's size when zoomed). */
+/* 1 when b is a legend swatch's box (the "not logged" one is hatched too). */
+static int
+is_swatch(const struct layout *l, const struct lt_box *b)
+{
+	size_t i;
+
+	const struct lt_box *w;
+
+	for (i = 0; i < l->nswatches; i++) {
+		w = &l->swatches[i].box;
+		if (w->x == b->x && w->y == b->y && w->w == b->w && w->h == b->h)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The span before logging, hatched (page.js keeps the tile's size when
+ * zoomed); the legend's swatch stays out of the zoomed layer.
+ */
 static void
 unlogged(struct svg *s)
 {
@@ -590,9 +609,12 @@ unlogged(struct svg *s)
 		return;
 	zoom_open(s, "plot");
 	for (i = 0; i < l->nunlogged; i++)
-		if (l->unlogged[i].w > 0)
+		if (l->unlogged[i].w > 0 && !is_swatch(l, &l->unlogged[i]))
 			rect_cls(s, &l->unlogged[i], "ht");
 	zoom_close(s);
+	for (i = 0; i < l->nunlogged; i++)
+		if (l->unlogged[i].w > 0 && is_swatch(l, &l->unlogged[i]))
+			rect_cls(s, &l->unlogged[i], "ht");
 }
 
 /* Whether text i is a row's label (painted with its row). */

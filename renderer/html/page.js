@@ -16,6 +16,28 @@
 	const MAXK = Math.max(1, pw * pxms);	/* down to a pixel per ms */
 	const axisY = +ds.axis;	/* the axis labels' baseline, or -1 */
 	let axis = null;
+	/*
+	 * Zoomed, the process area's grid follows the new axis labels: one
+	 * path after the layout's grid (so under the rows), whose own lines
+	 * are hidden meanwhile.  [y0, y1]: the layout grid's extent.
+	 */
+	const grid0 = Array.from(svg.querySelectorAll('.z path.gd, .z path.gm'));
+	let grid = null, gy0 = 0, gy1 = 0;
+	if (grid0.length > 0) {
+		const host = grid0[0].parentNode.parentNode;
+		grid = document.createElementNS(svg.namespaceURI, 'path');
+		grid.setAttribute('class', 'gm g2');
+		host.parentNode.insertBefore(grid, host.nextSibling);
+	}
+	/* Measured now: hidden (zoomed), the lines have no box. */
+	for (const g of grid0) {
+		const bb = g.getBBox();
+		if (bb.height <= 0)
+			continue;
+		gy0 = gy1 > gy0 ? Math.min(gy0, bb.y) : bb.y;
+		gy1 = Math.max(gy1, bb.y + bb.height);
+	}
+
 	/* The hatch tile keeps its size on screen (it is drawn in a zoomed layer). */
 	const hatch = document.getElementById('hatch');
 
@@ -91,8 +113,11 @@
 			svg.appendChild(axis);
 		}
 		axis.textContent = '';
+		if (grid)
+			grid.setAttribute('d', '');
 		if (k === 1)
 			return;
+		let d = '';
 		const need = 70 / (pxms * k);
 		let step = 1;
 		while (step < need)
@@ -106,7 +131,12 @@
 			el.setAttribute('class', 'tm');
 			el.textContent = (t / 1000).toFixed(dec) + 's';
 			axis.appendChild(el);
+			if (gy1 > gy0)
+				d += 'M' + (Math.floor(k * (x0 + t * pxms) + b) + 0.5) +
+				    ' ' + gy0 + 'V' + gy1;
 		}
+		if (grid)
+			grid.setAttribute('d', d);
 	}
 
 	function apply() {

@@ -233,6 +233,22 @@ def check_zoom(d, a):
         "%.3f-%.3f s)" % (before + after))
     tap(abs(w1 - w0) < 0.5, "labels keep their size zoomed (%.1f px, "
         "then %.1f px)" % (w0, w1))
+    # One grid line per new label, at the label, none of the layout's shown.
+    lines = d.js("""const g = document.querySelector('#chart path.g2');
+        const xs = g ? (g.getAttribute('d').match(/M[-0-9.]+/g) || [])
+            .map(m => +m.slice(1)) : [];
+        const ls = Array.from(document.querySelectorAll('#chart .ax2 text'))
+            .map(t => +t.getAttribute('x'));
+        const shown = Array.from(document.querySelectorAll(
+            '#chart .z path.gd, #chart .z path.gm'))
+            .filter(p => getComputedStyle(p).display !== 'none').length;
+        return [xs, ls, shown];""")
+    tap(len(lines[0]) == len(lines[1]) and len(lines[0]) >= 2 and
+        all(abs(x - l) <= 1 for x, l in zip(lines[0], lines[1])) and
+        lines[2] == 0,
+        "zoomed, each new label has its grid line (%d lines, %d labels, "
+        "%d of the layout's shown)" % (len(lines[0]), len(lines[1]),
+                                      lines[2]))
     # The hatch tile is painted in a zoomed layer: its pattern is
     # counter-scaled, so layer scale x pattern scale is 1 on screen.
     scales = d.js("""const m = t => t && t.baseVal.numberOfItems ?

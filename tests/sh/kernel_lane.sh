@@ -96,6 +96,38 @@ else
 	ok "PDF reads # SKIP pdfinfo missing"
 fi
 
+# -f html: the hatch of the span before logging zooms with the charts,
+# but the legend's "not logged" swatch (hatched too) must stay put: it is
+# painted outside the zoomed layers (g.z), over its swatch.
+run_render "$T/o" "$T/e" -q -f html -o "$T/k.html" "$T/log.tgz"
+check "a log with a dmesg member renders as html" [ "$rc" -eq 0 ]
+hatch=$(python3 - "$T/k.html" <<'PY'
+import re, sys
+import xml.etree.ElementTree as ET
+page = open(sys.argv[1], encoding="utf-8").read()
+svg = ET.fromstring(re.search(r'<svg id="chart".*?</svg>', page, re.S).group(0))
+ns = "{http://www.w3.org/2000/svg}"
+def walk(el, zoomed, out):
+    z = zoomed or "z" in el.get("class", "").split()
+    if el.tag == ns + "rect":
+        box = tuple(el.get(k) for k in ("x", "y", "width", "height"))
+        out.append((el.get("class", ""), z, box))
+    for c in el:
+        walk(c, z, out)
+rects = []
+walk(svg, False, rects)
+inside = sum(1 for c, z, _ in rects if c == "ht" and z)
+outside = [b for c, z, b in rects if c == "ht" and not z]
+plain = {b for c, z, b in rects if c != "ht" and not z}
+print(inside, len(outside), sum(1 for b in outside if b in plain))
+PY
+)
+echo "# hatched rects: zoomed, unzoomed, unzoomed over a swatch: $hatch"
+set -- $hatch
+check "html: the span before logging hatched in the zoomed charts" [ "${1:-0}" -ge 3 ]
+check "html: the legend's hatched swatch outside the zoomed layers" \
+    [ "${2:-0}" -eq 1 -a "${3:-0}" -eq 1 ]
+
 # The tree: the kernel thread that never ran is gone (bootchart.log_start),
 # kept with --strict and -n; the one that ran stays.
 pids() { cut -f1 | tr '\n' ' '; }
