@@ -53,10 +53,12 @@ put_text(struct obuf *b, const char *text)
 
 /*
  * cmdline2.log, bootchart2's record: "PID\n:EXE\n:ARG0\0ARG1\0...\n\n".
- * A kernel thread has neither: no record.
+ * A kernel thread has neither: no record.  Sets *half when there is an
+ * executable but no argument: an exec caught between the new name and
+ * the new arguments (the kernel sets the name first).
  */
 static int
-record_cmdline(struct sampler *s, int pid)
+record_cmdline(struct sampler *s, int pid, int *half)
 {
 	char exe[PATH_MAX], path[48], num[16];
 	ssize_t ne;
@@ -69,6 +71,7 @@ record_cmdline(struct sampler *s, int pid)
 	na = read_info(s, pid, "cmdline");
 	if (ne == 0 && na == 0)
 		return 0;
+	*half = ne > 0 && na == 0;
 	snprintf(num, sizeof(num), "%d\n:", pid);
 	if (obuf_room(&s->cmd, sizeof(num) + 4 * ((size_t)ne + na) + 8) != 0)
 		return -1;
@@ -116,11 +119,14 @@ int
 procinfo_record(struct sampler *s, int pid)
 {
 	uint64_t before = s->infos;
+	int half = 0;
 
-	if (record_cmdline(s, pid) != 0)
+	if (record_cmdline(s, pid, &half) != 0)
 		return -1;
 	/* Kernel threads (no command line) all sit in the root cgroup. */
 	if (s->infos == before)
 		return 0;
-	return record_cgroup(s, pid);
+	if (record_cgroup(s, pid) != 0)
+		return -1;
+	return half ? PROCINFO_HALF : 0;
 }

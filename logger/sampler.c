@@ -263,14 +263,25 @@ keep_stat(struct sampler *s, size_t r)
 
 /*
  * A process new to the log (known 0), or one whose name changed since
- * the last sample (an exec): what it runs is logged.
+ * the last sample (an exec): what it runs is logged.  *again says
+ * whether to log it once more at the next sample: set when the record
+ * caught an exec half done (the new name, no arguments yet: a compiler
+ * started by make was labelled with its bare executable), and only for
+ * one retry, since a process may clear its arguments itself.
  */
 static int
-note_process(struct sampler *s, int pid, int known, uint32_t old, uint32_t h)
+note_process(struct sampler *s, int pid, int known, uint32_t old, uint32_t h,
+    int *again)
 {
-	if (known && h == old)
+	int retry = known && *again, r;
+
+	*again = 0;
+	if (known && h == old && !retry)
 		return 0;
-	return procinfo_record(s, pid);
+	if ((r = procinfo_record(s, pid)) < 0)
+		return -1;
+	*again = r == PROCINFO_HALF && !retry;
+	return 0;
 }
 
 /* Samples one PID into s->ps and records it in s->next. */
@@ -278,7 +289,7 @@ static int
 one_pid(struct sampler *s, int pid, size_t *nnext)
 {
 	long i = find_pid(s, pid);
-	int fd = -1, known = i >= 0;
+	int fd = -1, known = i >= 0, again = known ? s->ents[i].again : 0;
 	uint32_t old = known ? s->ents[i].name : 0, h = 0;
 	ssize_t r = 0;
 
@@ -308,7 +319,7 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 		r = read_uncached(s, pid, *nnext);
 	if (r > 0) {
 		h = keep_stat(s, (size_t)r);
-		if (note_process(s, pid, known, old, h) != 0) {
+		if (note_process(s, pid, known, old, h, &again) != 0) {
 			if (fd >= 0)
 				close(fd);
 			return -1;
@@ -319,6 +330,7 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 		s->next[*nnext].pid = pid;
 		s->next[*nnext].fd = fd;
 		s->next[*nnext].name = h;
+		s->next[*nnext].again = again;
 		(*nnext)++;
 	}
 	return 0;
@@ -427,7 +439,8 @@ sample_cached(struct sampler *s)
 			continue;
 		}
 		h = keep_stat(s, (size_t)r);
-		if (note_process(s, s->ents[i].pid, 1, s->ents[i].name, h) != 0)
+		if (note_process(s, s->ents[i].pid, 1, s->ents[i].name, h,
+		    &s->ents[i].again) != 0)
 			return -1;
 		s->ents[i].name = h;
 		s->ents[n++] = s->ents[i];

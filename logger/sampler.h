@@ -16,6 +16,7 @@ struct pident {
 	int pid;
 	int fd;
 	uint32_t name;
+	int again;	/* read what it runs at the next sample (procinfo.c) */
 };
 
 /* A growing output buffer for one log's block. */
@@ -66,7 +67,12 @@ void sampler_free(struct sampler *);
 /* Room for `want` more bytes in b: 0 or -1. */
 int obuf_room(struct obuf *b, size_t want);
 
-/* procinfo.c: the command line and cgroup of a process new to the log. */
+/*
+ * procinfo.c: the command line and cgroup of a process new to the log.
+ * Returns 0, -1 (no memory), or PROCINFO_HALF when the record has the
+ * executable but no arguments (an exec half done: worth reading again).
+ */
+#define PROCINFO_HALF 1
 int procinfo_record(struct sampler *, int pid);
 
 #endif
