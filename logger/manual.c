@@ -150,6 +150,9 @@ join_command(char **cmd, char *out, size_t cap)
 
 	out[0] = '\0';
 	for (i = 0; cmd[i] != NULL; i++) {
+		/* Full to the last byte: no room for even a space. */
+		if (len + 2 > cap)
+			return;
 		n = strlen(cmd[i]);
 		if (len + 1 + 4 * n >= cap)
 			n = (cap - len - 2) / 4;

@@ -64,6 +64,22 @@ check "cmdline2.log: the sleeper's PID is logged at most twice (as sh, then afte
     [ "$n" -ge 1 ] && [ "$n" -le 2 ]
 check "header: profile.command, escaped" \
     grep -q '^profile.command = sh -c sleep 0.3; .*x\\012y\\134z' "$T/a/header"
+# Arguments that escape to exactly the last byte of profile.command's
+# 4000 (4 x 250 control bytes, 3 spaces) and one more: the join stops
+# there (it wrote past its buffer once; ASan caught it).  The command
+# itself cannot run: 127, as from a shell.
+c250=$(head -c 250 /dev/zero | tr '\0' '\001')
+c249=$(head -c 249 /dev/zero | tr '\0' '\001')
+"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/full.tgz" -- \
+    "$c250" "$c250" "$c250" "$c249" x >"$T/full.out" 2>&1
+st=$?
+check "a command line that fills profile.command: the command's 127 ($st)" \
+    [ "$st" -eq 127 ]
+check "a command line that fills profile.command: tarball written" \
+    valid_tgz "$T/full.tgz"
+n=$(tar -xzOf "$T/full.tgz" header 2>/dev/null |
+    sed -n 's/^profile.command = //p' | tr -d '\n' | wc -c)
+check "profile.command cut at 3999 bytes ($n)" [ "$n" -eq 3999 ]
 
 # proc_meminfo.log: a block per sample, as proc_stat.log.
 nstat=$(grep -c '^cpu ' "$T/a/proc_stat.log")
