@@ -5,6 +5,7 @@
 #include "html.h"
 #include "html_assets.h"
 #include "html_svg.h"
+#include "html_text.h"
 #include "outfile.h"
 
 /* The chart's title: the layout's first title text (the header's). */

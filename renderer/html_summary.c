@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "html.h"
-#include "html_svg.h"
+#include "html_text.h"
 #include "logfiles.h"
 #include "report_summary.h"
 

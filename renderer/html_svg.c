@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "escape.h"
 #include "html_svg.h"
+#include "html_text.h"
 
 /* Distinct fill colours given a class each; more are written inline. */
 #define PAL_MAX 64
@@ -19,34 +19,6 @@ struct svg {
 	size_t npal;
 	size_t nclips;		/* clip paths c1..cN so far */
 };
-
-void
-html_puts(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&#39;", f); break;
-		default: putc(*s, f);
-		}
-}
-
-int
-html_puts_log(FILE *f, const char *s)
-{
-	size_t cap = 4 * strlen(s) + 1;	/* \xHH at worst per byte */
-	char *e;
-
-	if ((e = malloc(cap)) == NULL)
-		return -1;
-	escape_text(e, cap, s);
-	html_puts(f, e);
-	free(e);
-	return 0;
-}
 
 /* A coordinate with at most two decimals and no trailing zeros. */
 static void

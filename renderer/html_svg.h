@@ -16,13 +16,4 @@
  */
 int html_svg_write(FILE *f, const struct layout *, const struct report *);
 
-/* Writes s with & < > " ' as XML references (s is clean UTF-8). */
-void html_puts(FILE *f, const char *s);
-
-/*
- * Writes text as logged: escaped for a terminal first (escape.h: the
- * same bytes every other output prints), then for XML.  -1 on no memory.
- */
-int html_puts_log(FILE *f, const char *s);
-
 #endif
