@@ -22,7 +22,7 @@
 	 * are hidden meanwhile.  [y0, y1]: the layout grid's extent.
 	 */
 	const grid0 = Array.from(svg.querySelectorAll('.z path.gd, .z path.gm'));
-	let grid = null, gy0 = 0, gy1 = 0;
+	let grid = null, gy0 = Infinity, gy1 = -Infinity;
 	if (grid0.length > 0) {
 		const host = grid0[0].parentNode.parentNode;
 		grid = document.createElementNS(svg.namespaceURI, 'path');
@@ -34,7 +34,7 @@
 		const bb = g.getBBox();
 		if (bb.height <= 0)
 			continue;
-		gy0 = gy1 > gy0 ? Math.min(gy0, bb.y) : bb.y;
+		gy0 = Math.min(gy0, bb.y);
 		gy1 = Math.max(gy1, bb.y + bb.height);
 	}
 
