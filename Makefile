@@ -5,7 +5,7 @@
 #                    ASan+UBSan), run all tests, print "N passed, N failed"
 #   make check-fast  the plain build and every test but the qemu boots and
 #                    the fuzz smoke run (the developer's loop)
-#   make test T=NAME one test, e.g. T=trace (tests/unit/test_trace.c) or
+#   make test T=NAME one test, e.g. T=bootlog (tests/unit/test_bootlog.c) or
 #                    T=cli_options (tests/sh/cli_options.sh); SAN=1 for build/asan
 #   make bench       run the benchmarks (ratios measured in the same run)
 #   make check-distro  boot a Debian 12 image through bootchartd (tests/distro/)
@@ -69,15 +69,21 @@ endif
 # flags, never the renderer's libraries.
 BASE_CPPFLAGS = -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DBC_VERSION='"$(VERSION)"'
 BASE_CFLAGS = -std=c11 $(WARN) $(SANFLAGS) -MMD -MP
+# Each program's stages are folders (docs/source.md); a header is
+# included by its bare name from any of them.
+RENDER_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard renderer/*/*.[ch]))))
+LOGGER_DIRS := $(patsubst %/,%,$(sort $(dir $(wildcard logger/*/*.[ch]))))
+RENDER_INC = $(addprefix -I,$(RENDER_DIRS))
+LOGGER_INC = $(addprefix -I,$(LOGGER_DIRS))
 SRC_FLAGS = $(BASE_CPPFLAGS) -Isrc $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
-LOGGER_FLAGS = $(BASE_CPPFLAGS) -Isrc -Ilogger \
+LOGGER_FLAGS = $(BASE_CPPFLAGS) -Isrc $(LOGGER_INC) \
 	       $(shell $(PKG_CONFIG) --cflags zlib 2>/dev/null) \
 	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
-RENDER_FLAGS = $(BASE_CPPFLAGS) -Isrc -Irenderer -Irenderer/parse \
+RENDER_FLAGS = $(BASE_CPPFLAGS) -Isrc $(RENDER_INC) \
 	       $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
 	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 # Unit tests and tools reach into every part and the test-only libraries.
-TEST_FLAGS = $(BASE_CPPFLAGS) -Isrc -Irenderer -Irenderer/parse -Ilogger \
+TEST_FLAGS = $(BASE_CPPFLAGS) -Isrc $(RENDER_INC) $(LOGGER_INC) \
 	     -Itests -Itests/unit/lib $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
 	     $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null) \
 	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
@@ -105,7 +111,7 @@ MUSL_INC = $(BUILD)/musl/include
 TINY_CFLAGS ?= -Os -ffunction-sections -fdata-sections \
 	       -fno-asynchronous-unwind-tables -fno-unwind-tables
 TINY_LDFLAGS ?= -Wl,--gc-sections -Wl,-z,noseparate-code -Wl,--build-id
-MUSL_FLAGS = $(BASE_CPPFLAGS) -Isrc -Ilogger -idirafter $(MUSL_INC) \
+MUSL_FLAGS = $(BASE_CPPFLAGS) -Isrc $(LOGGER_INC) -idirafter $(MUSL_INC) \
 	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS) $(TINY_CFLAGS)
 MUSL_LINK = $(MUSL_CC) $(CFLAGS) $(TINY_CFLAGS) -static $(LDFLAGS) $(TINY_LDFLAGS)
 
@@ -148,8 +154,8 @@ LIBZ_A = $(file <$(BUILD)/musl/libz)
 LIBC_WHY = $(if $(filter 1,$(SAN)),sanitizers,$(if $(LIBC_FORCED),LOGGER_LIBC=$(LOGGER_LIBC),$(file <$(BUILD)/musl/why)))
 
 SRC_C := $(sort $(wildcard src/*.c))
-RENDER_C := $(sort $(filter-out renderer/main.c,$(wildcard renderer/*.c renderer/parse/*.c)))
-LOGGER_C := $(sort $(filter-out logger/main.c,$(wildcard logger/*.c)))
+RENDER_C := $(sort $(wildcard renderer/*/*.c))
+LOGGER_C := $(sort $(wildcard logger/*/*.c))
 UNIT_C := $(sort $(wildcard tests/unit/test_*.c))
 # A tool in several files: NAME.c and its parts NAME_*.c.
 GENLOG_C := $(sort $(wildcard tests/tools/gen_bootlog_*.c))
@@ -206,13 +212,13 @@ HTML_ASSETS := renderer/html/page.css renderer/html/page.js
 cstring = printf 'static const char $(1)[] =\n'; sed -e 's/\\/\\\\/g' \
 	  -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $(2); \
 	  printf ';\n'
-$(BUILD)/renderer/html_assets.h: $(HTML_ASSETS) Makefile
+$(BUILD)/renderer/html/html_assets.h: $(HTML_ASSETS) Makefile
 	@mkdir -p $(dir $@)
 	$(call say,GEN,$@){ printf '/* html_assets.h: generated from $(HTML_ASSETS) by the Makefile. */\n'; \
 	  $(call cstring,html_css,renderer/html/page.css); \
 	  $(call cstring,html_js,renderer/html/page.js); } > $@
-$(BUILD)/renderer/html.o: $(BUILD)/renderer/html_assets.h
-$(BUILD)/renderer/html.o: RENDER_FLAGS += -I$(BUILD)/renderer
+$(BUILD)/renderer/html/html.o: $(BUILD)/renderer/html/html_assets.h
+$(BUILD)/renderer/html/html.o: RENDER_FLAGS += -I$(BUILD)/renderer/html
 # The unit tests' helpers (tests/unit/lib) are compiled once into libtest.a.
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

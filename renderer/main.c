@@ -19,11 +19,11 @@
 #include "report.h"
 #include "report_json.h"
 #include "report_summary.h"
-#include "trace.h"
+#include "bootlog.h"
 
-/* One boot as read: its trace and the tree built over it. */
+/* One boot as read: its log and the tree built over it. */
 struct boot {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct report rep;
 };
@@ -105,7 +105,7 @@ flush_stdout(struct diag *d)
 static void
 boot_init(struct boot *b)
 {
-	trace_init(&b->t);
+	bootlog_init(&b->t);
 	memset(&b->tree, 0, sizeof(b->tree));
 	memset(&b->rep, 0, sizeof(b->rep));
 }
@@ -115,7 +115,7 @@ boot_free(struct boot *b)
 {
 	report_free(&b->rep);
 	proctree_free(&b->tree);
-	trace_free(&b->t);
+	bootlog_free(&b->t);
 }
 
 /* Reads the paths into one boot and builds its tree; 0 or -1 (diag set). */

@@ -8,7 +8,7 @@
 #              which take minutes; make check runs them
 #     --pkg    the package builds (pkg_*: make check-pkg), left out
 #              otherwise (minutes each, and they build their own tree)
-#     -t NAME  only the test called NAME (test_trace, cli_options, ...)
+#     -t NAME  only the test called NAME (test_bootlog, cli_options, ...)
 #   TESTS=STRING in the environment keeps the tests whose name contains it.
 #
 # Unit tests are cmocka binaries (TAP output); script tests are

@@ -80,13 +80,13 @@ cgroup_line(void *arg, const char *line, size_t len, long lineno)
 		return 0;	/* the root or a slice: no unit */
 	if (cap_check(s->d, s->t->nunits, CAP_PIDTEXTS, "units") != 0)
 		return -1;
-	if (trace_add_unit(s->t, (int64_t)pid, unit) != 0)
+	if (bootlog_add_unit(s->t, (int64_t)pid, unit) != 0)
 		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
 
 static void *
-cgroup_open(struct trace *t, struct diag *d)
+cgroup_open(struct bootlog *t, struct diag *d)
 {
 	return linelog_open(sizeof(struct linelog), t, d, cgroup_line);
 }

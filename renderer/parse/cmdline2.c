@@ -51,7 +51,7 @@ finish_record(struct cl_state *s)
 	    "command lines") != 0 || cap_check_total(s->log.d, s->textbytes +
 	    strlen(text) + 1, CAP_TEXT_BYTES, "bytes of command lines") != 0)
 		rc = -1;
-	else if (trace_add_cmdline(s->log.t, (int64_t)s->pid, text) != 0)
+	else if (bootlog_add_cmdline(s->log.t, (int64_t)s->pid, text) != 0)
 		rc = diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	else
 		s->textbytes += strlen(text) + 1;
@@ -101,7 +101,7 @@ cl_line(void *arg, const char *line, size_t len, long lineno)
 }
 
 static void *
-cl_open(struct trace *t, struct diag *d)
+cl_open(struct bootlog *t, struct diag *d)
 {
 	return linelog_open(sizeof(struct cl_state), t, d, cl_line);
 }

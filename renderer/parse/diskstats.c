@@ -165,7 +165,7 @@ udelta(uint64_t now, uint64_t before)
 static int
 add_sample(struct dstat_state *s)
 {
-	struct trace *t = s->log.t;
+	struct bootlog *t = s->log.t;
 	struct disk_sample *ds;
 	const struct disk *old;
 	double interval = (double)(s->time_ms - s->prev_ms), util, busiest = 0;
@@ -217,7 +217,7 @@ static const struct tblock_cb dstat_cb = {
 };
 
 static void *
-dstat_open(struct trace *t, struct diag *d)
+dstat_open(struct bootlog *t, struct diag *d)
 {
 	return tblock_log_open(sizeof(struct dstat_state), &dstat_cb, t, d);
 }

@@ -172,7 +172,7 @@ add(struct dmesg_state *s, const struct kevent *e)
 	if (cap_check(s->log.d, s->log.t->nkev, CAP_KEVENTS,
 	    "events in the kernel's log") != 0)
 		return -1;
-	if (trace_add_kevent(s->log.t, e) != 0)
+	if (bootlog_add_kevent(s->log.t, e) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
@@ -221,7 +221,7 @@ dmesg_line(void *arg, const char *line, size_t len, long lineno)
 }
 
 static void *
-dmesg_open(struct trace *t, struct diag *d)
+dmesg_open(struct bootlog *t, struct diag *d)
 {
 	return linelog_open(sizeof(struct dmesg_state), t, d, dmesg_line);
 }

@@ -50,10 +50,10 @@ flush(struct hdr_state *s)
 
 	if (s->key == NULL)
 		return 0;
-	if (trace_header(s->log.t, s->key) == NULL && cap_check(s->log.d,
+	if (bootlog_header(s->log.t, s->key) == NULL && cap_check(s->log.d,
 	    s->log.t->nheader, CAP_HEADER_KEYS, "header keys") != 0)
 		rc = -1;
-	else if (trace_set_header(s->log.t, s->key, s->val ? s->val : "") != 0)
+	else if (bootlog_set_header(s->log.t, s->key, s->val ? s->val : "") != 0)
 		rc = diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	free(s->key);
 	s->key = NULL;
@@ -108,7 +108,7 @@ hdr_line(void *arg, const char *line, size_t len, long lineno)
 }
 
 static void *
-hdr_open(struct trace *t, struct diag *d)
+hdr_open(struct bootlog *t, struct diag *d)
 {
 	return linelog_open(sizeof(struct hdr_state), t, d, hdr_line);
 }
@@ -131,16 +131,16 @@ count_models(const char *v)
  * "(N)"; failing both, one "model name" per CPU.
  */
 static int
-cpu_count(const struct trace *t)
+cpu_count(const struct bootlog *t)
 {
 	const char *v, *p;
 	long n;
 	char *e;
 
-	if ((v = trace_header(t, HDR_CPU_NUM)) != NULL &&
+	if ((v = bootlog_header(t, HDR_CPU_NUM)) != NULL &&
 	    (n = strtol(v, &e, 10)) > 0 && *e == '\0' && n < 100000)
 		return (int)n;
-	if ((v = trace_header(t, HDR_CPU)) == NULL)
+	if ((v = bootlog_header(t, HDR_CPU)) == NULL)
 		return 1;
 	p = v + strlen(v);
 	if (p > v && p[-1] == ')') {

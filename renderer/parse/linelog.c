@@ -35,7 +35,7 @@ linesplit_end_diag(struct linesplit *ls, struct diag *d)
 }
 
 void *
-linelog_open(size_t size, struct trace *t, struct diag *d, line_fn fn)
+linelog_open(size_t size, struct bootlog *t, struct diag *d, line_fn fn)
 {
 	struct linelog *s;
 

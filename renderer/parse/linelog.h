@@ -6,7 +6,7 @@
 
 #include "diag.h"
 #include "linesplit.h"
-#include "trace.h"
+#include "bootlog.h"
 
 /*
  * State handed to the kind's line function as its `arg`.  A kind that
@@ -14,7 +14,7 @@
  * below work on it as they are.
  */
 struct linelog {
-	struct trace *t;
+	struct bootlog *t;
 	struct diag *d;
 	struct linesplit ls;
 	long bad;		/* malformed lines: only the first is named */
@@ -25,7 +25,7 @@ struct linelog {
  * or a struct starting with one) that calls fn for every line; NULL with
  * d set.
  */
-void *linelog_open(size_t size, struct trace *, struct diag *, line_fn fn);
+void *linelog_open(size_t size, struct bootlog *, struct diag *, line_fn fn);
 /*
  * linesplit_feed and linesplit_end for parsers that report through a
  * diag: a failure no callback recorded (a line over LINESPLIT_MAX, no

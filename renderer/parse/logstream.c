@@ -55,7 +55,7 @@ ops_of(enum logkind kind)
 }
 
 struct logstream *
-logstream_open(struct trace *t, enum logkind kind, struct diag *d)
+logstream_open(struct bootlog *t, enum logkind kind, struct diag *d)
 {
 	const struct logkind_ops *ops = ops_of(kind);
 	struct logstream *ls;
@@ -71,7 +71,7 @@ logstream_open(struct trace *t, enum logkind kind, struct diag *d)
 	/* proc_ps.log is the better process source: drop what taskstats.log gave. */
 	if (kind == LK_PROC_PS && t->ps_source == 2) {
 		diag_info(d, "%s: replaces taskstats.log", d->file);
-		trace_clear_processes(t);
+		bootlog_clear_processes(t);
 	}
 	ls->ops = ops;
 	ls->d = d;
@@ -111,7 +111,7 @@ logstream_abort(struct logstream *ls)
 }
 
 int
-trace_parse_buffer(struct trace *t, const char *name, const void *buf,
+bootlog_parse_buffer(struct bootlog *t, const char *name, const void *buf,
     size_t len, struct diag *d)
 {
 	struct logstream *ls;

@@ -78,7 +78,7 @@ static int
 mem_end_block(void *arg)
 {
 	struct mem_state *s = arg;
-	struct trace *t = s->log.t;
+	struct bootlog *t = s->log.t;
 
 	if (!s->have_total)
 		return 0;
@@ -94,7 +94,7 @@ static const struct tblock_cb mem_cb = {
 };
 
 static void *
-mem_open(struct trace *t, struct diag *d)
+mem_open(struct bootlog *t, struct diag *d)
 {
 	return tblock_log_open(sizeof(struct mem_state), &mem_cb, t, d);
 }

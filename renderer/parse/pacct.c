@@ -4,7 +4,7 @@
 
 #include "caps.h"
 #include "parse.h"
-#include "trace.h"
+#include "bootlog.h"
 
 #define ACCT_SIZE 64		/* one v3 record */
 #define ACCT_VERSION 3
@@ -13,7 +13,7 @@
 #define ACCT_PPID_OFF 20
 
 struct pacct_parser {
-	struct trace *t;
+	struct bootlog *t;
 	struct diag *d;
 	unsigned char rec[ACCT_SIZE];	/* a record split across feeds */
 	size_t have;
@@ -46,14 +46,14 @@ record(struct pacct_parser *pp, const unsigned char *r)
 	}
 	if (cap_check(pp->d, pp->t->nforks, CAP_FORKS, "fork records") != 0)
 		return -1;
-	if (trace_add_fork(pp->t, get32(r + ACCT_PID_OFF, big),
+	if (bootlog_add_fork(pp->t, get32(r + ACCT_PID_OFF, big),
 	    get32(r + ACCT_PPID_OFF, big)) != 0)
 		return diag_error_status(pp->d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
 
 static void *
-pacct_begin(struct trace *t, struct diag *d)
+pacct_begin(struct bootlog *t, struct diag *d)
 {
 	struct pacct_parser *pp;
 

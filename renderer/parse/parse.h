@@ -1,10 +1,10 @@
-/* parse.h: turn the bytes of one log member into data in a struct trace. */
+/* parse.h: turn the bytes of one log member into data in a struct bootlog. */
 #ifndef BC_PARSE_H
 #define BC_PARSE_H
 
 #include <stddef.h>
 
-#include "trace.h"
+#include "bootlog.h"
 
 enum logkind {
 	LK_UNKNOWN = 0,
@@ -23,7 +23,7 @@ enum logkind logkind_of(const char *name);
  */
 struct logstream;
 
-struct logstream *logstream_open(struct trace *, enum logkind, struct diag *);
+struct logstream *logstream_open(struct bootlog *, enum logkind, struct diag *);
 /* 0, or -1 with diag set. */
 int logstream_feed(struct logstream *, const void *buf, size_t len);
 /* Finishes the member and frees the stream; 0 or -1. */
@@ -38,7 +38,7 @@ void logstream_abort(struct logstream *);
  * state (after end() or instead of it, on error).
  */
 struct logkind_ops {
-	void *(*begin)(struct trace *, struct diag *);
+	void *(*begin)(struct bootlog *, struct diag *);
 	int (*feed)(void *state, const void *buf, size_t len);
 	int (*end)(void *state);
 	void (*release)(void *state);
@@ -57,7 +57,7 @@ extern const struct logkind_ops ops_header, ops_proc_stat, ops_diskstats,
 size_t cgroup_unit(const char *path, char *out, size_t cap);
 
 /* One whole member in memory: open, feed, close.  For tests and fuzzers. */
-int trace_parse_buffer(struct trace *, const char *name, const void *buf,
+int bootlog_parse_buffer(struct bootlog *, const char *name, const void *buf,
     size_t len, struct diag *);
 
 #endif

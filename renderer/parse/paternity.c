@@ -26,13 +26,13 @@ pat_line(void *arg, const char *line, size_t len, long lineno)
 	}
 	if (cap_check(s->d, s->t->nforks, CAP_FORKS, "fork records") != 0)
 		return -1;
-	if (trace_add_fork_time(s->t, (int64_t)child, (int64_t)parent) != 0)
+	if (bootlog_add_fork_time(s->t, (int64_t)child, (int64_t)parent) != 0)
 		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
 
 static void *
-pat_open(struct trace *t, struct diag *d)
+pat_open(struct bootlog *t, struct diag *d)
 {
 	return linelog_open(sizeof(struct linelog), t, d, pat_line);
 }

@@ -50,7 +50,7 @@ static int
 ps_begin_block(void *arg, int64_t time_ms)
 {
 	struct ps_parser *ps = arg;
-	struct trace *t = ps->log.t;
+	struct bootlog *t = ps->log.t;
 
 	ps->prev_ms = ps->block_ms;
 	ps->block_ms = time_ms;
@@ -106,9 +106,9 @@ new_process(struct ps_parser *ps, const struct pidstat *st)
 	if (st->starttime <= (uint64_t)(INT64_MAX / MS_PER_JIFFY) &&
 	    (int64_t)st->starttime * MS_PER_JIFFY < start)
 		start = (int64_t)st->starttime * MS_PER_JIFFY;
-	if (trace_count_name(ps->log.t, ps->log.d, st->comm) != 0)
+	if (bootlog_count_name(ps->log.t, ps->log.d, st->comm) != 0)
 		return NULL;
-	if ((p = trace_new_process(ps->log.t, st->pid, st->comm)) == NULL ||
+	if ((p = bootlog_new_process(ps->log.t, st->pid, st->comm)) == NULL ||
 	    grow_reserve((void **)&ps->last, &ps->last_cap, p->seq + 1,
 	    sizeof(*ps->last)) != 0) {
 		diag_error_status(ps->log.d, EXIT_NOMEM, "out of memory");
@@ -136,7 +136,7 @@ static int
 ps_line(void *arg, const char *s, size_t n)
 {
 	struct ps_parser *ps = arg;
-	struct trace *t = ps->log.t;
+	struct bootlog *t = ps->log.t;
 	struct pidstat st;
 	struct process *p;
 	struct ps_last *last;
@@ -151,7 +151,7 @@ ps_line(void *arg, const char *s, size_t n)
 			    "(%s)", why);
 		return 0;
 	}
-	p = trace_find_pid(t, st.pid);
+	p = bootlog_find_pid(t, st.pid);
 	/* A different start time is a new process reusing the PID. */
 	if (p != NULL && p->starttime_ticks != st.starttime)
 		p = NULL;
@@ -170,7 +170,7 @@ ps_line(void *arg, const char *s, size_t n)
 		t->nsamples_all++;
 	}
 	if (strcmp(p->name, st.comm) != 0) {
-		if (trace_count_name(t, ps->log.d, st.comm) != 0)
+		if (bootlog_count_name(t, ps->log.d, st.comm) != 0)
 			return -1;
 		if (process_set_name(p, st.comm) != 0)
 			return diag_error_status(ps->log.d, EXIT_NOMEM,
@@ -190,7 +190,7 @@ ps_line(void *arg, const char *s, size_t n)
 static const struct tblock_cb ps_cb = { ps_begin_block, ps_line, NULL, 1 };
 
 static void *
-ps_open(struct trace *t, struct diag *d)
+ps_open(struct bootlog *t, struct diag *d)
 {
 	struct ps_parser *ps;
 

@@ -50,7 +50,7 @@ clamp01(double v)
 static int
 add_sample(struct stat_state *s)
 {
-	struct trace *t = s->log.t;
+	struct bootlog *t = s->log.t;
 	struct cpu_sample *c;
 	double total = 0.0;
 	int i;
@@ -105,7 +105,7 @@ static const struct tblock_cb stat_cb = {
 };
 
 static void *
-stat_open(struct trace *t, struct diag *d)
+stat_open(struct bootlog *t, struct diag *d)
 {
 	return tblock_log_open(sizeof(struct stat_state), &stat_cb, t, d);
 }

@@ -73,7 +73,7 @@ static int
 ts_begin_block(void *arg, int64_t time_ms)
 {
 	struct ts_state *s = arg;
-	struct trace *t = s->log.t;
+	struct bootlog *t = s->log.t;
 
 	if (s->skip)
 		return 0;
@@ -144,14 +144,14 @@ add_sample(struct ts_state *s, struct process *p, const struct ts_last *last,
 static struct process *
 new_process(struct ts_state *s, uint64_t pid, uint64_t ppid, const char *comm)
 {
-	struct trace *t = s->log.t;
+	struct bootlog *t = s->log.t;
 	struct process *p;
 
 	if (cap_check(s->log.d, t->nprocs, CAP_PROCS, "processes") != 0)
 		return NULL;
-	if (trace_count_name(t, s->log.d, comm) != 0)
+	if (bootlog_count_name(t, s->log.d, comm) != 0)
 		return NULL;
-	if ((p = trace_new_process(t, (int64_t)pid, comm)) == NULL ||
+	if ((p = bootlog_new_process(t, (int64_t)pid, comm)) == NULL ||
 	    grow_reserve((void **)&s->last, &s->last_cap, p->seq + 1,
 	    sizeof(*s->last)) != 0) {
 		diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
@@ -185,12 +185,12 @@ ts_line(void *arg, const char *line, size_t len)
 	if (pid == 0)
 		return 0;
 	comm_of(&tv[2], &tv[n - 4], comm);
-	if ((p = trace_find_pid(s->log.t, (int64_t)pid)) == NULL) {
+	if ((p = bootlog_find_pid(s->log.t, (int64_t)pid)) == NULL) {
 		if ((p = new_process(s, pid, ppid, comm)) == NULL)
 			return -1;
 	} else {
 		if (strcmp(p->name, comm) != 0 &&
-		    trace_count_name(s->log.t, s->log.d, comm) != 0)
+		    bootlog_count_name(s->log.t, s->log.d, comm) != 0)
 			return -1;
 		if (process_set_name(p, comm) != 0)
 			return diag_error_status(s->log.d, EXIT_NOMEM,
@@ -207,7 +207,7 @@ ts_line(void *arg, const char *line, size_t len)
 static const struct tblock_cb ts_cb = { ts_begin_block, ts_line, NULL, 0 };
 
 static void *
-ts_open(struct trace *t, struct diag *d)
+ts_open(struct bootlog *t, struct diag *d)
 {
 	struct ts_state *s;
 

@@ -188,7 +188,7 @@ tblock_free(struct tblock *tb)
 }
 
 void *
-tblock_log_open(size_t size, const struct tblock_cb *cb, struct trace *t,
+tblock_log_open(size_t size, const struct tblock_cb *cb, struct bootlog *t,
     struct diag *d)
 {
 	struct tblock_log *l;

@@ -53,17 +53,17 @@ void tblock_free(struct tblock *);
  * tblock_log_feed and tblock_log_end as they are, and its callbacks get
  * the whole state as their arg.
  */
-struct trace;
+struct bootlog;
 
 struct tblock_log {
 	struct tblock tb;
-	struct trace *t;
+	struct bootlog *t;
 	struct diag *d;
 };
 
 /* A zeroed state of `size` bytes reading blocks with cb; NULL with d set. */
 void *tblock_log_open(size_t size, const struct tblock_cb *cb,
-    struct trace *t, struct diag *d);
+    struct bootlog *t, struct diag *d);
 int tblock_log_feed(void *state, const void *buf, size_t len);
 int tblock_log_end(void *state);
 /* Frees the frame and the state; the kind frees what it added first. */

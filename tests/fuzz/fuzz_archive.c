@@ -3,7 +3,7 @@
 #include <stdint.h>
 
 #include "input.h"
-#include "trace.h"
+#include "bootlog.h"
 
 #include "fuzz_common.h"
 
@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	int parsed;
 

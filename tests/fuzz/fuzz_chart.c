@@ -14,7 +14,7 @@
 #include "layout.h"
 #include "paint.h"
 #include "pngout.h"
-#include "trace.h"
+#include "bootlog.h"
 
 #include "fuzz_common.h"
 
@@ -114,7 +114,7 @@ svg_whole(const struct layout *l)
 
 /* The top band (header, CPU and disk charts) and the one of the middle row. */
 static void
-draw(const struct trace *t, const struct proctree *tree,
+draw(const struct bootlog *t, const struct proctree *tree,
     const struct chart_opts *o, struct diag *d)
 {
 	struct layout l;
@@ -147,7 +147,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree pt;
 	struct diag d;
 	struct chart_opts o;
@@ -175,6 +175,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		draw(&t, &pt, &o, &d);
 	}
 	proctree_free(&pt);
-	trace_free(&t);
+	bootlog_free(&t);
 	return 0;
 }

@@ -10,19 +10,19 @@
 #include "report.h"
 #include "report_json.h"
 #include "report_summary.h"
-#include "trace.h"
+#include "bootlog.h"
 
 static inline void
-fuzz_begin(struct trace *t, struct diag *d)
+fuzz_begin(struct bootlog *t, struct diag *d)
 {
 	diag_init(d, "fuzz");
 	d->out = NULL;	/* findings are crashes, not messages */
-	trace_init(t);
+	bootlog_init(t);
 }
 
 /* The reports of a tree: JSON and summary to /dev/null, the tree matched with itself. */
 static inline void
-fuzz_reports(const struct trace *t, const struct proctree *pt, struct diag *d)
+fuzz_reports(const struct bootlog *t, const struct proctree *pt, struct diag *d)
 {
 	struct report r;
 	struct cmp_match m;
@@ -42,7 +42,7 @@ fuzz_reports(const struct trace *t, const struct proctree *pt, struct diag *d)
 
 /* Builds and walks the tree of a parsed trace, then frees the trace. */
 static inline void
-fuzz_end(struct trace *t, int parsed, struct diag *d)
+fuzz_end(struct bootlog *t, int parsed, struct diag *d)
 {
 	struct proctree pt;
 
@@ -52,7 +52,7 @@ fuzz_end(struct trace *t, int parsed, struct diag *d)
 		fuzz_reports(t, &pt, d);
 	}
 	proctree_free(&pt);
-	trace_free(t);
+	bootlog_free(t);
 }
 
 #endif

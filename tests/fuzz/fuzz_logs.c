@@ -4,7 +4,7 @@
 
 #include "logfiles.h"
 #include "parse.h"
-#include "trace.h"
+#include "bootlog.h"
 
 #include "fuzz_common.h"
 
@@ -23,7 +23,7 @@ static const char *const names[] = {
  * the member in two feeds, as archive blocks cut it anywhere.
  */
 static int
-feed_member(struct trace *t, const char *name, const uint8_t *data,
+feed_member(struct bootlog *t, const char *name, const uint8_t *data,
     size_t size, size_t cut, struct diag *d)
 {
 	struct logstream *ls;
@@ -42,7 +42,7 @@ feed_member(struct trace *t, const char *name, const uint8_t *data,
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	int parsed;
 	const char *name;
@@ -54,7 +54,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cut = size > 2 ? data[1] % (size - 2 + 1) : 0;
 	fuzz_begin(&t, &d);
 	parsed = feed_member(&t, name, data + 2, size - 2, cut, &d) == 0 &&
-	    t.ps_source != 0 && trace_finish(&t, &d) == 0;
+	    t.ps_source != 0 && bootlog_finish(&t, &d) == 0;
 	fuzz_end(&t, parsed, &d);
 	return 0;
 }

@@ -4,7 +4,7 @@
 
 #include "logfiles.h"
 #include "parse.h"
-#include "trace.h"
+#include "bootlog.h"
 
 #include "fuzz_common.h"
 
@@ -29,14 +29,14 @@ static const char ps_log[] =
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	int parsed;
 
 	fuzz_begin(&t, &d);
-	parsed = trace_parse_buffer(&t, LOG_PACCT, data, size, &d) == 0 &&
-	    trace_parse_buffer(&t, LOG_PROC_PS, ps_log, sizeof(ps_log) - 1,
-	    &d) == 0 && trace_finish(&t, &d) == 0;
+	parsed = bootlog_parse_buffer(&t, LOG_PACCT, data, size, &d) == 0 &&
+	    bootlog_parse_buffer(&t, LOG_PROC_PS, ps_log, sizeof(ps_log) - 1,
+	    &d) == 0 && bootlog_finish(&t, &d) == 0;
 	fuzz_end(&t, parsed, &d);
 	return 0;
 }

@@ -37,13 +37,15 @@ make -s BUILD="$fb" CC="$clang" SAN=1 WERROR=1 \
     "$fb/librender.a" "$fb/liblogger.a" "$fb/libbc.a" \
     "$fb/tests/tools/gen_bootlog" >&2 || exit 2
 pkgs="libarchive cairo fontconfig zlib"
+# Every stage folder, as the Makefile's include path has them.
+inc=$(for d in renderer/*/ logger/*/; do printf ' -I%s' "${d%/}"; done)
 for t in $targets; do
 	src=tests/fuzz/fuzz_$t.c
 	bin=$fb/fuzz_$t
 	[ -f "$src" ] || { echo "run.sh: no target $t" >&2; exit 2; }
 	# shellcheck disable=SC2046
 	"$clang" -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Werror \
-	    -fsanitize=fuzzer $san -Isrc -Irenderer -Irenderer/parse -Ilogger \
+	    -fsanitize=fuzzer $san -Isrc $inc \
 	    $(pkg-config --cflags $pkgs) -o "$bin" "$src" \
 	    "$fb/librender.a" "$fb/liblogger.a" "$fb/libbc.a" \
 	    $(pkg-config --libs $pkgs) -lm || exit 2

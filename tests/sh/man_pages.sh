@@ -110,14 +110,14 @@ else
 fi
 
 # The README's list of config keys is exactly the keys the parser
-# accepts (logger/config.c compares each key with a string literal).
+# accepts (logger/config/config.c compares each key with a string literal).
 parser=$(sed -n 's/.*strcmp(key, "\([A-Z][A-Z0-9_]*\)").*/\1/p' \
-    "$top/logger/config.c" | LC_ALL=C sort -u)
+    "$top/logger/config/config.c" | LC_ALL=C sort -u)
 readme=$(awk '/^The keys of \/etc\/bootchartd.conf \(/ { on = 1 }
 	on { print } on && /\)/ { exit }' "$top/README" |
     sed 's/^.*(//; s/).*$//' | tr ', ' '\n\n' | grep . | LC_ALL=C sort -u)
 if [ -z "$parser" ]; then
-	notok "config keys found in logger/config.c"
+	notok "config keys found in logger/config/config.c"
 else
 	same "README lists every config key the parser accepts, and no other" \
 	    "$readme" "$parser"

@@ -8,7 +8,7 @@
 #include "input.h"
 #include "layout.h"
 #include "proctree.h"
-#include "trace.h"
+#include "bootlog.h"
 
 /*
  * usage: layout_dump [--group-by-unit] [--show-all] LOG
@@ -23,7 +23,7 @@ main(int argc, char **argv)
 	struct chart_opts o;
 	struct proctree tree;
 	struct layout l;
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	int i, rc = 2;
 	size_t k;
@@ -44,7 +44,7 @@ main(int argc, char **argv)
 		return 1;
 	}
 	diag_init(&d, "layout_dump");
-	trace_init(&t);
+	bootlog_init(&t);
 	if (input_read(&t, &argv[argc - 1], 1, &d) == 0 &&
 	    proctree_make(&tree, &t, &to, &d) == 0 &&
 	    layout_make(&l, &t, &tree, &o, &d) == 0) {
@@ -58,7 +58,7 @@ main(int argc, char **argv)
 	}
 	layout_free(&l);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 	chart_release_fonts();
 	return rc;
 }

@@ -29,7 +29,7 @@
  * state are byte-comparable (as two runs of the CLI are).
  */
 static void
-render_forked(const struct trace *t, struct proctree *tree,
+render_forked(const struct bootlog *t, struct proctree *tree,
     struct chart_opts *o, enum chart_format fmt, const char *path)
 {
 	struct diag d;
@@ -163,7 +163,7 @@ test_format_names(void **state)
 
 /* All five formats of one chart agree with the layout and each other. */
 static void
-check_formats(const struct chartdir *f, const struct trace *t,
+check_formats(const struct chartdir *f, const struct bootlog *t,
     struct proctree *tree, const char *stem)
 {
 	struct chart_opts o = { 0 };
@@ -374,7 +374,7 @@ test_formats_examples(void **state)
 {
 	static const char *const ex[] = { "example1", "example2" };
 	char rel[128];
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	size_t i;
 
@@ -383,7 +383,7 @@ test_formats_examples(void **state)
 		load_example(rel, &t, &tree);
 		check_formats(*state, &t, &tree, ex[i]);
 		proctree_free(&tree);
-		trace_free(&t);
+		bootlog_free(&t);
 	}
 }
 

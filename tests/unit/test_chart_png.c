@@ -199,7 +199,7 @@ test_png_semantics_example1(void **state)
 	static const int64_t pids[] = { 1183, 2664, 2531, 3039 };
 	struct chart_opts o = { 0 };
 	struct statint *iv;
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct layout l;
 	struct img im;
@@ -262,7 +262,7 @@ test_png_semantics_example1(void **state)
 	free(im.px);
 	layout_free(&l);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* Taller than a cairo image surface can be: the banded PNG still works. */

@@ -10,7 +10,7 @@
 #include "input.h"
 #include "parse.h"
 #include "proctree.h"
-#include "trace.h"
+#include "bootlog.h"
 
 #define EX1 "data/bootchart-0.9/example1/"
 
@@ -18,22 +18,22 @@
 static char *
 dump_of(const void *buf, size_t len, struct diag *d)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	char *out;
 
-	trace_init(&t);
+	bootlog_init(&t);
 	memset(&tree, 0, sizeof(tree));
 	diag_init(d, "test");
 	d->out = NULL;
 	if (input_read_memory(&t, buf, len, "mem.tgz", d) != 0) {
-		trace_free(&t);
+		bootlog_free(&t);
 		return NULL;
 	}
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, d), 0);
 	out = dump_text(&tree);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 	return out;
 }
 

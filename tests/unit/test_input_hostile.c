@@ -13,7 +13,7 @@
 #include "parse.h"
 #include "proctree.h"
 #include "tarw.h"
-#include "trace.h"
+#include "bootlog.h"
 
 /* Three blocks, 0.2 s apart: init and one shell that uses CPU. */
 static const char ps_small[] =
@@ -34,9 +34,9 @@ static const char header_small[] = "title = hostile\n";
 
 /* Reads the blob; returns input_read_memory's result, fills t and d. */
 static int
-read_blob(struct trace *t, struct diag *d, const struct tar_blob *b)
+read_blob(struct bootlog *t, struct diag *d, const struct tar_blob *b)
 {
-	trace_init(t);
+	bootlog_init(t);
 	diag_init(d, "test");
 	d->out = NULL;
 	return input_read_memory(t, b->buf, b->len, "mem.tgz", d);
@@ -46,14 +46,14 @@ static void
 expect_error(const struct tar_member *m, size_t n, const char *text)
 {
 	struct tar_blob b = memtar_make(m, n, 1 << 20);
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	assert_int_equal(read_blob(&t, &d, &b), -1);
 	assert_int_equal(d.status, EXIT_BADINPUT);
 	if (strstr(d.msg, text) == NULL)
 		fail_msg("message \"%s\" lacks \"%s\"", d.msg, text);
-	trace_free(&t);
+	bootlog_free(&t);
 	free(b.buf);
 }
 
@@ -61,14 +61,14 @@ static void
 expect_ok(const struct tar_member *m, size_t n, size_t nprocs)
 {
 	struct tar_blob b = memtar_make(m, n, 1 << 20);
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	if (read_blob(&t, &d, &b) != 0)
 		fail_msg("unexpected error: %s", d.msg);
 	assert_int_equal(t.nprocs, nprocs);
-	assert_string_equal(trace_header(&t, "title"), "hostile");
-	trace_free(&t);
+	assert_string_equal(bootlog_header(&t, "title"), "hostile");
+	bootlog_free(&t);
 	free(b.buf);
 }
 
@@ -172,12 +172,12 @@ too_many_members(void **state)
 	/* At the cap itself all is well (no title: check nprocs only). */
 	{
 		struct tar_blob b = memtar_make(m, CAP_MEMBERS, 8 << 20);
-		struct trace t;
+		struct bootlog t;
 		struct diag d;
 
 		assert_int_equal(read_blob(&t, &d, &b), 0);
 		assert_int_equal(t.nprocs, 2);
-		trace_free(&t);
+		bootlog_free(&t);
 		free(b.buf);
 	}
 	free(m);
@@ -189,7 +189,7 @@ huge_declared_member(void **state)
 {
 	unsigned char buf[512 + 4096];
 	const char *names[] = { "proc_ps.log", "unknown.bin" };
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	size_t i;
 
@@ -198,25 +198,25 @@ huge_declared_member(void **state)
 		memset(buf, 0, sizeof(buf));
 		assert_int_equal(tarw_header(buf, names[i], 0644, 0,
 		    5ULL << 30), 0);
-		trace_init(&t);
+		bootlog_init(&t);
 		diag_init(&d, "test");
 		d.out = NULL;
 		assert_int_equal(input_read_memory(&t, buf, sizeof(buf),
 		    "mem.tar", &d), -1);
 		assert_int_equal(d.status, EXIT_BADINPUT);
 		assert_non_null(strstr(d.msg, "bytes of log data"));
-		trace_free(&t);
+		bootlog_free(&t);
 	}
 }
 
-/* Parses a proc_ps.log text alone; returns trace_parse_buffer's result. */
+/* Parses a proc_ps.log text alone; returns bootlog_parse_buffer's result. */
 static int
-parse_ps(struct trace *t, struct diag *d, const char *text, size_t len)
+parse_ps(struct bootlog *t, struct diag *d, const char *text, size_t len)
 {
-	trace_init(t);
+	bootlog_init(t);
 	diag_init(d, "test");
 	d->out = NULL;
-	return trace_parse_buffer(t, LOG_PROC_PS, text, len, d);
+	return bootlog_parse_buffer(t, LOG_PROC_PS, text, len, d);
 }
 
 /* A new starttime under the same PID is a new process, not the same one. */
@@ -240,7 +240,7 @@ pid_reuse_gives_two_processes(void **state)
 	    "1 (init) S 0 1 1 0 -1 0 0 0 0 0 5 3 0 0 20 0 1 0 1 0 0\n"
 	    "50 (udevd) S 1 50 50 0 -1 0 0 0 0 0 3 0 0 0 20 0 1 0 135 0 0\n"
 	    "\n";
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	struct process *a = NULL, *b = NULL;
@@ -248,7 +248,7 @@ pid_reuse_gives_two_processes(void **state)
 
 	(void)state;
 	assert_int_equal(parse_ps(&t, &d, log, sizeof(log) - 1), 0);
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	for (i = 0; i < t.nprocs; i++) {
 		if (t.procs[i]->pid != 50)
 			continue;
@@ -269,7 +269,7 @@ pid_reuse_gives_two_processes(void **state)
 	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	assert_int_equal(proctree_count(&tree), 3);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* Appends one /proc/PID/stat line for a child of init. */
@@ -288,7 +288,7 @@ ten_thousand_alive(void **state)
 	const long n = 10000;
 	size_t cap = (size_t)(3 * (n + 2) * 96), len = 0;
 	char *log = malloc(cap);
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	long b, pid;
@@ -305,7 +305,7 @@ ten_thousand_alive(void **state)
 	}
 	assert_true(len < cap);
 	assert_int_equal(parse_ps(&t, &d, log, len), 0);
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	assert_int_equal(t.nprocs, (size_t)n + 1);
 	for (i = 0; i < t.nprocs; i++)
 		assert_int_equal(t.procs[i]->nsamples, 2);
@@ -314,7 +314,7 @@ ten_thousand_alive(void **state)
 	assert_int_equal(tree.nroots, 1);
 	assert_int_equal(tree.roots[0]->nchildren, (size_t)n);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 	free(log);
 }
 
@@ -355,7 +355,7 @@ siblings_log(long n, long blocks, int all_blocks, size_t *lenp)
 static void
 many_siblings_prune_and_merge(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	size_t len;
@@ -368,17 +368,17 @@ many_siblings_prune_and_merge(void **state)
 	(void)state;
 	log = siblings_log(200000, 4, 0, &len);
 	assert_int_equal(parse_ps(&t, &d, log, len), 0);
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	/* Every child is short-lived and pruned: init alone is left. */
 	assert_int_equal(proctree_count(&tree), 1);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 	free(log);
 
 	log = siblings_log(50000, 6, 1, &len);
 	assert_int_equal(parse_ps(&t, &d, log, len), 0);
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	/* All 50 000 merge into PID 2 with every sample, in time order. */
 	assert_int_equal(proctree_count(&tree), 2);
@@ -394,7 +394,7 @@ many_siblings_prune_and_merge(void **state)
 	sample_iter_free(&it);
 	assert_int_equal(i, 5 * 50000);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 	free(log);
 }
 
@@ -404,7 +404,7 @@ too_many_blocks(void **state)
 {
 	size_t cap = (size_t)(CAP_BLOCKS + 1) * 12, len = 0;
 	char *log = malloc(cap);
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	long i;
 
@@ -416,15 +416,15 @@ too_many_blocks(void **state)
 	assert_int_equal(d.status, EXIT_BADINPUT);
 	assert_non_null(strstr(d.msg, "more than 1000000 sample blocks"));
 	assert_int_equal(d.line, 2L * (CAP_BLOCKS + 1) - 1);
-	trace_free(&t);
+	bootlog_free(&t);
 	/* The same through the timed-block reader of proc_stat.log. */
-	trace_init(&t);
+	bootlog_init(&t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(trace_parse_buffer(&t, LOG_PROC_STAT, log, len, &d),
+	assert_int_equal(bootlog_parse_buffer(&t, LOG_PROC_STAT, log, len, &d),
 	    -1);
 	assert_non_null(strstr(d.msg, "more than 1000000 sample blocks"));
-	trace_free(&t);
+	bootlog_free(&t);
 	free(log);
 }
 
@@ -434,7 +434,7 @@ too_many_processes(void **state)
 {
 	size_t cap = (size_t)(CAP_PROCS + 1) * 80 + 16, len = 0;
 	char *log;
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	long pid;
 
@@ -449,7 +449,7 @@ too_many_processes(void **state)
 	assert_int_equal(d.status, EXIT_BADINPUT);
 	assert_non_null(strstr(d.msg, "more than 1000000 processes"));
 	assert_int_equal(t.nprocs, CAP_PROCS);
-	trace_free(&t);
+	bootlog_free(&t);
 	free(log);
 }
 
@@ -459,7 +459,7 @@ too_many_header_keys(void **state)
 {
 	size_t cap = (CAP_HEADER_KEYS + 1) * 24, len = 0;
 	char *h = malloc(cap);
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	int i;
 
@@ -467,21 +467,21 @@ too_many_header_keys(void **state)
 	assert_non_null(h);
 	for (i = 0; i <= CAP_HEADER_KEYS; i++)
 		len += (size_t)sprintf(h + len, "title = %d\n", i);
-	trace_init(&t);
+	bootlog_init(&t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(trace_parse_buffer(&t, LOG_HEADER, h, len, &d), 0);
-	assert_string_equal(trace_header(&t, "title"), "1000");
-	trace_free(&t);
+	assert_int_equal(bootlog_parse_buffer(&t, LOG_HEADER, h, len, &d), 0);
+	assert_string_equal(bootlog_header(&t, "title"), "1000");
+	bootlog_free(&t);
 	len = 0;
 	for (i = 0; i <= CAP_HEADER_KEYS; i++)
 		len += (size_t)sprintf(h + len, "k%d = v\n", i);
-	trace_init(&t);
+	bootlog_init(&t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(trace_parse_buffer(&t, LOG_HEADER, h, len, &d), -1);
+	assert_int_equal(bootlog_parse_buffer(&t, LOG_HEADER, h, len, &d), -1);
 	assert_non_null(strstr(d.msg, "more than 1000 header keys"));
-	trace_free(&t);
+	bootlog_free(&t);
 	free(h);
 }
 
@@ -498,16 +498,16 @@ odd_bytes_in_names(void **state)
 	    "1 (in\0it) S 0 1 1 0 -1 0 0 0 0 0 5 3 0 0 20 0 1 0 1 0 0\n"
 	    "7 (\xff\xfe<&>]]\x01) S 1 7 7 0 -1 0 0 0 0 0 5 3 0 0 20 0 1 0 1 0 0\n"
 	    "\n";
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
 	assert_int_equal(parse_ps(&t, &d, log, sizeof(log) - 1), 0);
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	assert_int_equal(t.nprocs, 2);
 	assert_string_equal(t.procs[0]->name, "in");
 	assert_string_equal(t.procs[1]->name, "\xff\xfe<&>]]\x01");
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 int

@@ -20,10 +20,10 @@
 
 /* Ten samples from 1000 ms, every 100 ms, each with `load` in `state`. */
 static void
-mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
+mkproc(struct bootlog *t, int64_t pid, int64_t ppid, const char *name,
     double load, char state)
 {
-	struct process *p = trace_new_process(t, pid, name);
+	struct process *p = bootlog_new_process(t, pid, name);
 	struct proc_sample s = { 0, (float)load, 0, state, 100 };
 	int i;
 
@@ -42,17 +42,17 @@ mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
  * that did (a user-mode helper).
  */
 static void
-kthread_trace(struct trace *t, int with_log_start)
+kthread_trace(struct bootlog *t, int with_log_start)
 {
 	struct diag d;
 
-	trace_init(t);
+	bootlog_init(t);
 	diag_init(&d, "test");
 	t->ps_first_ms = 1000;
 	t->ps_last_ms = 2000;
 	t->ps_blocks = 11;
 	if (with_log_start)
-		assert_int_equal(trace_set_header(t, "bootchart.log_start",
+		assert_int_equal(bootlog_set_header(t, "bootchart.log_start",
 		    "0.950000"), 0);
 	mkproc(t, 1, 0, "init", 0.2, 'S');
 	mkproc(t, 2, 0, "kthreadd", 0, 'S');
@@ -62,7 +62,7 @@ kthread_trace(struct trace *t, int with_log_start)
 	mkproc(t, 6, 2, "kswapd0", 0, 'I');
 	mkproc(t, 7, 2, "kworker/u2:0", 0, 'S');
 	mkproc(t, 8, 7, "modprobe", 0.3, 'R');
-	assert_int_equal(trace_finish(t, &d), 0);
+	assert_int_equal(bootlog_finish(t, &d), 0);
 }
 
 /* The PIDs of the tree in pre-order, as "1 2 3". */
@@ -77,7 +77,7 @@ pid_of(const struct pnode *p, int depth, void *arg)
 }
 
 static void
-tree_pids(const struct trace *t, const struct tree_opts *o, char *out)
+tree_pids(const struct bootlog *t, const struct tree_opts *o, char *out)
 {
 	struct proctree tree;
 	struct diag d;
@@ -94,7 +94,7 @@ static void
 kthreads_pruned_with_log_start(void **state)
 {
 	static const struct tree_opts strict = { 1, 1, 0 };
-	struct trace t;
+	struct bootlog t;
 	char got[256];
 
 	kthread_trace(&t, 1);
@@ -105,20 +105,20 @@ kthreads_pruned_with_log_start(void **state)
 	assert_string_equal(got, "1 2 3 4 5 6 7 8");
 	tree_pids(&t, &tree_unpruned, got);
 	assert_string_equal(got, "1 2 3 4 5 6 7 8");
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* Without the key (every older log, the Java references): all kept. */
 static void
 kthreads_kept_without_log_start(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	char got[256];
 
 	kthread_trace(&t, 0);
 	tree_pids(&t, &tree_pruned, got);
 	assert_string_equal(got, "1 2 3 4 5 6 7 8");
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* ---- the layout: lane, span before logging, switch_root ---- */
@@ -408,16 +408,16 @@ pid1_switch_from_proc_ps(void **state)
 	    "1994\n1 (run-init) R 0 0 0 0 -1 0 0 0 0 0 8 157 0 0 20 0 1 0 70\n\n"
 	    "2015\n1 (systemd) R 0 0 0 0 -1 0 0 0 0 0 9 170 0 0 20 0 1 0 70\n\n"
 	    "2100\n1 (switch_root) R 0 0 0 0 -1 0 0 0 0 0 9 171 0 0 20 0 1 0 70\n\n";
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
-	trace_init(&t);
+	bootlog_init(&t);
 	diag_init(&d, "test");
-	assert_int_equal(trace_parse_buffer(&t, "proc_ps.log", ps,
+	assert_int_equal(bootlog_parse_buffer(&t, "proc_ps.log", ps,
 	    sizeof(ps) - 1, &d), 0);
 	assert_true(t.pid1_switched);
 	assert_int_equal(t.pid1_switch_ms, 19940);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /*

@@ -356,7 +356,7 @@ test_examples_layout(void **state)
 	static const char *const ex[] = { "example1", "example2" };
 	char path[4096];
 	char *paths[1] = { path };
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct layout l;
 	struct diag d;
@@ -368,7 +368,7 @@ test_examples_layout(void **state)
 		    "data/bootchart-0.9"), ex[i]);
 		diag_init(&d, "test");
 		d.out = NULL;
-		trace_init(&t);
+		bootlog_init(&t);
 		memset(&tree, 0, sizeof(tree));
 		if (input_read(&t, paths, 1, &d) != 0 ||
 		    proctree_make(&tree, &t, &tree_pruned, &d) != 0)
@@ -383,7 +383,7 @@ test_examples_layout(void **state)
 		    ex[i], l.width, l.height, l.nrows, l.ntexts, l.ncells);
 		layout_free(&l);
 		proctree_free(&tree);
-		trace_free(&t);
+		bootlog_free(&t);
 	}
 }
 

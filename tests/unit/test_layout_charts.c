@@ -184,12 +184,12 @@ test_mem_from_log(void **state)
 	};
 	struct tar_blob b = memtar_make(m, 5, 8 << 20);
 	struct proctree tree;
-	struct trace t;
+	struct bootlog t;
 	struct layout l;
 	struct diag d;
 
 	diag_init(&d, "test");
-	trace_init(&t);
+	bootlog_init(&t);
 	memset(&tree, 0, sizeof(tree));
 	if (input_read_memory(&t, b.buf, b.len, "mem.tgz", &d) != 0 ||
 	    proctree_make(&tree, &t, &tree_pruned, &d) != 0)
@@ -203,7 +203,7 @@ test_mem_from_log(void **state)
 	assert_text_apart(&l);
 	layout_free(&l);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 	free(b.buf);
 }
 

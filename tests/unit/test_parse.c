@@ -7,14 +7,14 @@
 #include "feed.h"
 
 #include "parse.h"
-#include "trace.h"
+#include "bootlog.h"
 
 #define EX1 "data/bootchart-0.9/example1/"
 #define EX2 "data/bootchart-0.9/example2/"
 
 /* Parses a shared example file as the member `name`; returns 0 or -1. */
 static int
-parse_shared(struct trace *t, struct diag *d, const char *rel,
+parse_shared(struct bootlog *t, struct diag *d, const char *rel,
     const char *name)
 {
 	size_t len;
@@ -22,15 +22,15 @@ parse_shared(struct trace *t, struct diag *d, const char *rel,
 	int rc;
 
 	assert_non_null(buf);
-	rc = trace_parse_buffer(t, name, buf, len, d);
+	rc = bootlog_parse_buffer(t, name, buf, len, d);
 	free(buf);
 	return rc;
 }
 
 static int
-parse_text(struct trace *t, struct diag *d, const char *name, const char *s)
+parse_text(struct bootlog *t, struct diag *d, const char *name, const char *s)
 {
-	return trace_parse_buffer(t, name, s, strlen(s), d);
+	return bootlog_parse_buffer(t, name, s, strlen(s), d);
 }
 
 static void
@@ -53,49 +53,49 @@ kinds_by_base_name(void **state)
 static void
 header_example1(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	const char *cpu;
 
 	(void)state;
 	setup_trace(&t, &d);
 	assert_int_equal(parse_shared(&t, &d, EX1 "header", "header"), 0);
-	assert_string_equal(trace_header(&t, "version"), "0.8+20051109-ubuntu");
-	assert_string_equal(trace_header(&t, "system.release"), "Ubuntu 8.10");
-	assert_string_equal(trace_header(&t, "title"), "Boot chart for "
+	assert_string_equal(bootlog_header(&t, "version"), "0.8+20051109-ubuntu");
+	assert_string_equal(bootlog_header(&t, "system.release"), "Ubuntu 8.10");
+	assert_string_equal(bootlog_header(&t, "title"), "Boot chart for "
 	    "anders-desktop (Thu Dec 18 14:05:52 CET 2008)");
 	/* The value spans two lines in the file; the "(2)" ends the second. */
-	cpu = trace_header(&t, "system.cpu");
+	cpu = bootlog_header(&t, "system.cpu");
 	assert_non_null(cpu);
 	assert_non_null(strstr(cpu, "model name\t: Intel(R) Core(TM)2 CPU"));
 	assert_non_null(strstr(cpu, "2.40GHz model name : Intel"));
 	assert_int_equal(strcmp(cpu + strlen(cpu) - 3, "(2)"), 0);
 	assert_int_equal(t.ncpus, 2);
 	/* The trailing blank of the file's value is not part of it. */
-	assert_string_equal(trace_header(&t, "system.kernel.options"),
+	assert_string_equal(bootlog_header(&t, "system.kernel.options"),
 	    "root=UUID=a0b77e99-bc85-4045-b488-4182f8f8c6b8 ro quiet splash");
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
 header_example2_one_cpu(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
 	setup_trace(&t, &d);
 	assert_int_equal(parse_shared(&t, &d, EX2 "header", "header"), 0);
 	assert_int_equal(t.ncpus, 1);
-	assert_string_equal(trace_header(&t, "system.release"),
+	assert_string_equal(bootlog_header(&t, "system.release"),
 	    "Fedora Core release 3 (Heidelberg)");
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
 header_cpu_count_fallbacks(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -105,16 +105,16 @@ header_cpu_count_fallbacks(void **state)
 	    "version = 0.9\nsystem.cpu = model name : A\nmodel name : A\n"
 	    "model name : A\ntitle = \nx = y = z\n"), 0);
 	assert_int_equal(t.ncpus, 3);
-	assert_string_equal(trace_header(&t, "title"), "");
-	assert_string_equal(trace_header(&t, "x"), "y = z");
-	trace_free(&t);
+	assert_string_equal(bootlog_header(&t, "title"), "");
+	assert_string_equal(bootlog_header(&t, "x"), "y = z");
+	bootlog_free(&t);
 
 	setup_trace(&t, &d);
 	/* bootchart2 headers carry the count in their own key. */
 	assert_int_equal(parse_text(&t, &d, "header",
 	    "system.cpu = model name : B (1)\nsystem.cpu.num = 4\n"), 0);
 	assert_int_equal(t.ncpus, 4);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /*
@@ -126,7 +126,7 @@ header_cpu_count_fallbacks(void **state)
 static void
 proc_stat_example1(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	size_t i;
 
@@ -147,7 +147,7 @@ proc_stat_example1(void **state)
 		if (i > 0)
 			assert_true(t.cpu[i].time_ms > t.cpu[i - 1].time_ms);
 	}
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /*
@@ -158,7 +158,7 @@ proc_stat_example1(void **state)
 static void
 proc_stat_example2_iowait(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	unsigned long long a[7], b[7];
 	double total;
@@ -180,12 +180,12 @@ proc_stat_example2_iowait(void **state)
 	for (total = 0, i = 0; i < 7; i++)
 		total += (double)(b[i] - a[i]);
 	setup_trace(&t, &d);
-	assert_int_equal(trace_parse_buffer(&t, "proc_stat.log", buf, len, &d), 0);
+	assert_int_equal(bootlog_parse_buffer(&t, "proc_stat.log", buf, len, &d), 0);
 	assert_int_equal(t.cpu[0].time_ms, 7190);
 	assert_true(fabs(t.cpu[0].io - (double)(b[4] - a[4]) / total) < 1e-9);
 	assert_true(fabs(t.cpu[0].sys - (double)(b[2] - a[2] + b[5] - a[5] +
 	    b[6] - a[6]) / total) < 1e-9);
-	trace_free(&t);
+	bootlog_free(&t);
 	free(buf);
 }
 
@@ -199,7 +199,7 @@ proc_stat_example2_iowait(void **state)
 static void
 diskstats_example2(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -211,13 +211,13 @@ diskstats_example2(void **state)
 	assert_true(fabs(t.disk[0].read_bps - 208 * 512.0 * 1000 / 210) < 1e-6);
 	assert_true(fabs(t.disk[0].write_bps) < 1e-9);
 	assert_true(fabs(t.disk[0].util - 204.0 / 210) < 1e-9);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
 diskstats_whole_disks_only(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	/* Every partition moves a lot; the whole disks only a little. */
 	const char *log =
@@ -255,7 +255,7 @@ diskstats_whole_disks_only(void **state)
 	assert_true(fabs(t.disk[0].write_bps - 4 * 512.0) < 1e-9);
 	/* The busiest whole disk: mmcblk0, 500 ms of 1000. */
 	assert_true(fabs(t.disk[0].util - 0.5) < 1e-9);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
@@ -266,7 +266,7 @@ split_anywhere_same_result(void **state)
 		{ EX1 "proc_diskstats.log", "proc_diskstats.log" },
 		{ EX1 "header", "header" },
 	};
-	struct trace a, b;
+	struct bootlog a, b;
 	struct diag d;
 	size_t i, len, step;
 	char *buf;
@@ -276,7 +276,7 @@ split_anywhere_same_result(void **state)
 		buf = read_file(shared_path(files[i].rel), &len);
 		assert_non_null(buf);
 		setup_trace(&a, &d);
-		assert_int_equal(trace_parse_buffer(&a, files[i].name, buf,
+		assert_int_equal(bootlog_parse_buffer(&a, files[i].name, buf,
 		    len, &d), 0);
 		for (step = 1; step <= 4099; step = step * 3 + 2) {
 			setup_trace(&b, &d);
@@ -293,9 +293,9 @@ split_anywhere_same_result(void **state)
 			if (a.ndisk)
 				assert_memory_equal(a.disk, b.disk,
 				    a.ndisk * sizeof(*a.disk));
-			trace_free(&b);
+			bootlog_free(&b);
 		}
-		trace_free(&a);
+		bootlog_free(&a);
 		free(buf);
 	}
 }
@@ -303,7 +303,7 @@ split_anywhere_same_result(void **state)
 static void
 bad_stamp_names_line(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -314,19 +314,19 @@ bad_stamp_names_line(void **state)
 	assert_non_null(strstr(d.msg, "proc_stat.log:4: "));
 	assert_non_null(strstr(d.msg, "1x0"));
 	assert_null(strchr(d.msg, '\n'));
-	trace_free(&t);
+	bootlog_free(&t);
 
 	setup_trace(&t, &d);
 	assert_int_equal(parse_text(&t, &d, "proc_diskstats.log",
 	    "99999999999999999999999\n\n"), -1);
 	assert_non_null(strstr(d.msg, "proc_diskstats.log:1: "));
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
 stamp_going_back_drops_block(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -338,13 +338,13 @@ stamp_going_back_drops_block(void **state)
 	assert_int_equal(t.ncpu, 2);
 	assert_int_equal(t.cpu[1].time_ms, 3000);
 	assert_true(fabs(t.cpu[1].user - 0.1) < 1e-9);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
 cpu_line_cut_short(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -354,13 +354,13 @@ cpu_line_cut_short(void **state)
 	    "100\ncpu 0 0 0 100\n\n200\ncpu 10 0 0 190\n\n300\ncpu 20"), 0);
 	assert_int_equal(t.ncpu, 1);
 	assert_int_equal(d.nwarn, 1);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
 pidname_lines(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -375,13 +375,13 @@ pidname_lines(void **state)
 	assert_string_equal(t.pidnames[2].text, "big one");
 	/* The first bad line is named, then one summary for both. */
 	assert_int_equal(d.nwarn, 2);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
 paternity_lines(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -397,7 +397,7 @@ paternity_lines(void **state)
 	assert_int_equal(t.forks[0].at_fork, 1);
 	assert_int_equal(t.forks[1].at_fork, 1);
 	assert_int_equal(d.nwarn, 1);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* Written as bootchart2's collector writes an exec: pid, :exe, :args NUL-separated. */
@@ -407,16 +407,16 @@ cmdline2_escapes(void **state)
 {
 	static const char log[] =
 	    "7\n:/bin/sh\n:sh\0-c\0echo a\\012b\\134c\0\n\n";
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
 	setup_trace(&t, &d);
-	assert_int_equal(trace_parse_buffer(&t, "cmdline2.log", log,
+	assert_int_equal(bootlog_parse_buffer(&t, "cmdline2.log", log,
 	    sizeof(log) - 1, &d), 0);
 	assert_int_equal(t.ncmdlines, 1);
 	assert_string_equal(t.cmdlines[0].text, "sh -c echo a b\\c");
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* cgroup.log: the unit is the last component naming a unit type. */
@@ -432,12 +432,12 @@ cgroup_units(void **state)
 	    "2 /\n"
 	    "3 /system.slice\n"
 	    "bad line\n";
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
 	setup_trace(&t, &d);
-	assert_int_equal(trace_parse_buffer(&t, "cgroup.log", log,
+	assert_int_equal(bootlog_parse_buffer(&t, "cgroup.log", log,
 	    sizeof(log) - 1, &d), 0);
 	assert_int_equal(t.nunits, 5);
 	assert_string_equal(t.units[0].text, "init.scope");
@@ -448,7 +448,7 @@ cgroup_units(void **state)
 	assert_string_equal(t.units[3].text, "a b.service");
 	assert_string_equal(t.units[4].text, "session-2.scope");
 	assert_int_equal(d.nwarn, 1);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
@@ -460,12 +460,12 @@ cmdline2_records(void **state)
 	    "43\n:/bin/gone\n:\n\n"
 	    "x\n:/y\n:/y\0\n\n"
 	    "44\n:/bin/sh\n:sh\0-c\0echo hi\0";
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
 	setup_trace(&t, &d);
-	assert_int_equal(trace_parse_buffer(&t, "cmdline2.log", log,
+	assert_int_equal(bootlog_parse_buffer(&t, "cmdline2.log", log,
 	    sizeof(log) - 1, &d), 0);
 	assert_int_equal(t.ncmdlines, 4);
 	assert_int_equal(t.cmdlines[0].pid, 1);
@@ -477,13 +477,13 @@ cmdline2_records(void **state)
 	assert_int_equal(t.cmdlines[3].pid, 44);
 	assert_string_equal(t.cmdlines[3].text, "sh -c echo hi");
 	assert_int_equal(d.nwarn, 1);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
 meminfo_blocks(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -505,14 +505,14 @@ meminfo_blocks(void **state)
 	assert_int_equal(t.mem[0].swap_free, 400000);
 	assert_int_equal(t.mem[1].time_ms, 1020);
 	assert_int_equal(t.mem[1].free, 900000);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* "pid ppid comm cpu_run_real_total blkio_delay_total swapin_delay_total", ns. */
 static void
 taskstats_processes(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	struct process *init, *udev, *sp;
 
@@ -528,9 +528,9 @@ taskstats_processes(void **state)
 	assert_int_equal(t.ps_blocks, 3);
 	assert_int_equal(t.ps_first_ms, 1000);
 	assert_int_equal(t.ps_last_ms, 1200);
-	init = trace_find_pid(&t, 1);
-	udev = trace_find_pid(&t, 42);
-	sp = trace_find_pid(&t, 77);
+	init = bootlog_find_pid(&t, 1);
+	udev = bootlog_find_pid(&t, 42);
+	sp = bootlog_find_pid(&t, 77);
 	assert_non_null(init);
 	assert_non_null(udev);
 	assert_non_null(sp);
@@ -545,13 +545,13 @@ taskstats_processes(void **state)
 	assert_int_equal(udev->nsamples, 1);
 	assert_int_equal(udev->samples[0].state, 'D');
 	assert_int_equal(sp->samples[0].state, 'S');
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
 taskstats_ignored_after_proc_ps(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -563,15 +563,15 @@ taskstats_ignored_after_proc_ps(void **state)
 	assert_int_equal(parse_text(&t, &d, "taskstats.log",
 	    "100\n1 0 other 5 0 0\n999 1 x 0 0 0\n\n"), 0);
 	assert_int_equal(t.ps_source, 1);
-	assert_null(trace_find_pid(&t, 999));
-	assert_string_equal(trace_find_pid(&t, 1)->name, "init");
-	trace_free(&t);
+	assert_null(bootlog_find_pid(&t, 999));
+	assert_string_equal(bootlog_find_pid(&t, 1)->name, "init");
+	bootlog_free(&t);
 }
 
 static void
 proc_ps_replaces_taskstats(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -581,22 +581,22 @@ proc_ps_replaces_taskstats(void **state)
 	assert_int_equal(parse_text(&t, &d, "proc_ps.log",
 	    "100\n1 (init) S 0 0 0 0 -1 0 0 0 0 0 1 2 0 0 20 0 1 0 5\n\n"), 0);
 	assert_int_equal(t.ps_source, 1);
-	assert_null(trace_find_pid(&t, 999));
-	assert_non_null(trace_find_pid(&t, 1));
-	trace_free(&t);
+	assert_null(bootlog_find_pid(&t, 999));
+	assert_non_null(bootlog_find_pid(&t, 1));
+	bootlog_free(&t);
 }
 
 static void
 unknown_member_is_an_error_in_memory(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
 	setup_trace(&t, &d);
 	assert_int_equal(parse_text(&t, &d, "proc_cpuinfo.log", "x\n"), -1);
 	assert_non_null(strstr(d.msg, "proc_cpuinfo.log: "));
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 int

@@ -8,7 +8,7 @@
 
 #include "caps.h"
 #include "parse.h"
-#include "trace.h"
+#include "bootlog.h"
 
 /*
  * Lines in the formats of Linux 6.1 (init/main.c's initcall_debug
@@ -40,9 +40,9 @@ static const char boot_log[] =
     "<6>[    4.000000] EXT4-fs (vda2): mounted filesystem with ordered data mode.\n";
 
 static int
-parse(struct trace *t, struct diag *d, const char *s)
+parse(struct bootlog *t, struct diag *d, const char *s)
 {
-	return trace_parse_buffer(t, "dmesg", s, strlen(s), d);
+	return bootlog_parse_buffer(t, "dmesg", s, strlen(s), d);
 }
 
 static void
@@ -69,7 +69,7 @@ assert_stone(const struct kevent *e, int which, const char *label,
 static void
 events_of_a_boot(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -87,14 +87,14 @@ events_of_a_boot(void **state)
 	assert_call(&t.kev[7], "virtio_blk_init", 2094700, 5300);
 	assert_stone(&t.kev[8], KM_EXT4, "mounted vda1", 3000000);
 	assert_stone(&t.kev[9], KM_SYSTEMD, "systemd", 3500000);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* The same events whatever the chunks the bytes come in. */
 static void
 split_anywhere(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	size_t step;
 
@@ -106,7 +106,7 @@ split_anywhere(void **state)
 		    sizeof(boot_log) - 1, step), 0);
 		assert_int_equal(t.nkev, 10);
 		assert_call(&t.kev[7], "virtio_blk_init", 2094700, 5300);
-		trace_free(&t);
+		bootlog_free(&t);
 	}
 }
 
@@ -118,7 +118,7 @@ split_anywhere(void **state)
 static void
 bad_lines(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -138,14 +138,14 @@ bad_lines(void **state)
 	assert_call(&t.kev[0], "bar", 1997000, 3000);
 	/* The first bad line by its number, then the count of all five. */
 	assert_int_equal(d.nwarn, 2);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* A duration longer than the time stamp starts at 0, not before. */
 static void
 duration_past_zero(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -154,7 +154,7 @@ duration_past_zero(void **state)
 	    "returned 0 after 5000 usecs\n"), 0);
 	assert_int_equal(t.nkev, 1);
 	assert_call(&t.kev[0], "early", 0, 1000);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* Names are kept to 127 bytes; past CAP_KEVENTS events the log is refused. */
@@ -163,7 +163,7 @@ long_names_and_the_cap(void **state)
 {
 	static const char line[] = "[    1.000000] initcall "
 	    "f+0x0/0x8 returned 0 after 1 usecs\n";
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	char *buf, name[400];
 	size_t i, len = sizeof(line) - 1, n = CAP_KEVENTS + 1;
@@ -179,7 +179,7 @@ long_names_and_the_cap(void **state)
 	assert_int_equal(parse(&t, &d, buf), 0);
 	assert_int_equal(strlen(t.kev[0].text), 127);
 	free(buf);
-	trace_free(&t);
+	bootlog_free(&t);
 
 	setup_trace(&t, &d);
 	buf = malloc(len * n + 1);
@@ -191,41 +191,41 @@ long_names_and_the_cap(void **state)
 	assert_int_equal(d.status, EXIT_BADINPUT);
 	assert_non_null(strstr(d.msg, "events in the kernel's log"));
 	free(buf);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static int
-parse_header(struct trace *t, struct diag *d)
+parse_header(struct bootlog *t, struct diag *d)
 {
 	static const char h[] = "bootchart.log_start = 4.512345\n"
 	    "bootchart.switch_root = 19.95\n"
 	    "a = x\nb = 1.2.3\nc = 999999999999\nd = 7\n";
 
-	return trace_parse_buffer(t, "header", h, sizeof(h) - 1, d);
+	return bootlog_parse_buffer(t, "header", h, sizeof(h) - 1, d);
 }
 
 /* The header's times in seconds of uptime, as ms. */
 static void
 header_times(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	int64_t ms = -1;
 
 	(void)state;
 	setup_trace(&t, &d);
-	assert_int_equal(trace_header_ms(&t, "bootchart.log_start", &ms), 0);
+	assert_int_equal(bootlog_header_ms(&t, "bootchart.log_start", &ms), 0);
 	assert_int_equal(parse_header(&t, &d), 0);
-	assert_int_equal(trace_header_ms(&t, "bootchart.log_start", &ms), 1);
+	assert_int_equal(bootlog_header_ms(&t, "bootchart.log_start", &ms), 1);
 	assert_int_equal(ms, 4512);
-	assert_int_equal(trace_header_ms(&t, "bootchart.switch_root", &ms), 1);
+	assert_int_equal(bootlog_header_ms(&t, "bootchart.switch_root", &ms), 1);
 	assert_int_equal(ms, 19950);
-	assert_int_equal(trace_header_ms(&t, "a", &ms), -1);
-	assert_int_equal(trace_header_ms(&t, "b", &ms), -1);
-	assert_int_equal(trace_header_ms(&t, "c", &ms), -1);
-	assert_int_equal(trace_header_ms(&t, "d", &ms), 1);
+	assert_int_equal(bootlog_header_ms(&t, "a", &ms), -1);
+	assert_int_equal(bootlog_header_ms(&t, "b", &ms), -1);
+	assert_int_equal(bootlog_header_ms(&t, "c", &ms), -1);
+	assert_int_equal(bootlog_header_ms(&t, "d", &ms), 1);
 	assert_int_equal(ms, 7000);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 int

@@ -7,13 +7,13 @@
 #include "feed.h"
 
 #include "parse.h"
-#include "trace.h"
+#include "bootlog.h"
 
 #define PACCT "data/bootchart-0.9/example2/kernel_pacct"
 #define NREC (321408 / 64)
 
 struct run {
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 	int rc;
 };
@@ -43,7 +43,7 @@ load(size_t *len)
  * sleep 534 forked by 533, 3241 is rc.sysinit 515 forked by 514.
  */
 static void
-check_forks(const struct trace *t)
+check_forks(const struct bootlog *t)
 {
 	assert_int_equal(t->nforks, NREC);
 	assert_int_equal(t->forks[13].pid, 512);
@@ -66,7 +66,7 @@ reads_example2(void **state)
 	assert_true(r.t.have_pacct);
 	check_forks(&r.t);
 	assert_int_equal(r.d.nwarn, 0);
-	trace_free(&r.t);
+	bootlog_free(&r.t);
 	free(buf);
 }
 
@@ -89,9 +89,9 @@ splits_anywhere(void **state)
 			assert_int_equal(r.t.forks[i].ppid,
 			    whole.t.forks[i].ppid);
 		}
-		trace_free(&r.t);
+		bootlog_free(&r.t);
 	}
-	trace_free(&whole.t);
+	bootlog_free(&whole.t);
 	free(buf);
 }
 
@@ -128,7 +128,7 @@ reads_big_endian(void **state)
 	run_pacct(&r, buf, len, 4096);
 	assert_int_equal(r.rc, 0);
 	check_forks(&r.t);
-	trace_free(&r.t);
+	bootlog_free(&r.t);
 	free(buf);
 }
 
@@ -146,7 +146,7 @@ ignores_a_partial_tail(void **state)
 	assert_int_equal(r.rc, 0);
 	assert_int_equal(r.d.nwarn, 1);
 	check_forks(&r.t);
-	trace_free(&r.t);
+	bootlog_free(&r.t);
 	free(big);
 	free(buf);
 }
@@ -165,7 +165,7 @@ skips_other_versions(void **state)
 	assert_int_equal(r.t.nforks, NREC - 2);
 	/* One warning for the first, one count at the end. */
 	assert_int_equal(r.d.nwarn, 2);
-	trace_free(&r.t);
+	bootlog_free(&r.t);
 	free(buf);
 }
 
@@ -179,7 +179,7 @@ empty_file_is_valid(void **state)
 	assert_int_equal(r.t.nforks, 0);
 	assert_true(r.t.have_pacct);
 	assert_int_equal(r.d.nwarn, 0);
-	trace_free(&r.t);
+	bootlog_free(&r.t);
 }
 
 int

@@ -9,7 +9,7 @@
 
 #include "parse.h"
 #include "proctree.h"
-#include "trace.h"
+#include "bootlog.h"
 
 #define EX1 "data/bootchart-0.9/example1/"
 #define EX2 "data/bootchart-0.9/example2/"
@@ -54,7 +54,7 @@ parse_rows(const char *text, struct rows *r)
 
 /* Feeds a whole file through its parser in odd-sized chunks. */
 static void
-feed_file(struct trace *t, const char *rel, size_t chunk)
+feed_file(struct bootlog *t, const char *rel, size_t chunk)
 {
 	struct diag d;
 	char *buf;
@@ -71,12 +71,12 @@ feed_file(struct trace *t, const char *rel, size_t chunk)
 }
 
 static void
-load_example(struct trace *t, const char *dir, int with_pacct)
+load_example(struct bootlog *t, const char *dir, int with_pacct)
 {
 	char path[256];
 	struct diag d;
 
-	trace_init(t);
+	bootlog_init(t);
 	snprintf(path, sizeof(path), "%sproc_ps.log", dir);
 	feed_file(t, path, 4093);
 	if (with_pacct) {
@@ -85,7 +85,7 @@ load_example(struct trace *t, const char *dir, int with_pacct)
 	}
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(trace_finish(t, &d), 0);
+	assert_int_equal(bootlog_finish(t, &d), 0);
 }
 
 /* Compares the tree with an extract: all fields equal, duration +-5 ms. */
@@ -129,7 +129,7 @@ check_stage(const struct proctree *tree, const char *extract)
 static void
 test_stages(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 
@@ -150,14 +150,14 @@ test_stages(void **state)
 	proctree_sort(&tree);
 	check_stage(&tree, EX1 "extract.processtree.5.log");
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* proctree_make() with pruning ends in extract 5, without it in extract 2. */
 static void
 test_make(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 
@@ -170,13 +170,13 @@ test_make(void **state)
 	assert_int_equal(tree.end_ms, 30594);
 	assert_int_equal(proctree_count(&tree), 100);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 
 	load_example(&t, EX1, 0);
 	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	check_stage(&tree, EX1 "extract.processtree.2.log");
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /*
@@ -194,7 +194,7 @@ test_make(void **state)
 static void
 test_pacct_parents(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	struct pnode *p;
@@ -209,7 +209,7 @@ test_pacct_parents(void **state)
 	p = find_in_tree(tree.roots, tree.nroots, 533);
 	assert_int_equal(p->parent->proc->pid, 512);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 
 	load_example(&t, EX2, 1);
 	assert_int_equal(t.nforks, 321408 / 64);
@@ -221,7 +221,7 @@ test_pacct_parents(void **state)
 	p = find_in_tree(tree.roots, tree.nroots, 533);
 	assert_int_equal(p->parent->proc->pid, 1);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static int
@@ -263,7 +263,7 @@ static const char *ex2_chart_rows[] = {
 static void
 test_example2_chart(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	char *got = NULL, *want = NULL;
@@ -286,12 +286,12 @@ test_example2_chart(void **state)
 	free(got);
 	free(want);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* Everything of the trace's processes a tree could change, as text. */
 static char *
-trace_text(const struct trace *t)
+trace_text(const struct bootlog *t)
 {
 	char *buf = NULL;
 	size_t len = 0, i, j;
@@ -322,7 +322,7 @@ trace_text(const struct trace *t)
 static void
 test_two_trees_one_trace(void **state)
 {
-	struct trace t, t2;
+	struct bootlog t, t2;
 	struct proctree pruned, full, alone;
 	struct diag d;
 	char *before, *after, *a, *b;
@@ -356,8 +356,8 @@ test_two_trees_one_trace(void **state)
 	proctree_free(&pruned);
 	free(before);
 	free(after);
-	trace_free(&t);
-	trace_free(&t2);
+	bootlog_free(&t);
+	bootlog_free(&t2);
 }
 
 int

@@ -10,14 +10,14 @@
 
 #include "parse.h"
 #include "proctree.h"
-#include "trace.h"
+#include "bootlog.h"
 
 /* A process with samples at `first`, first+100, ... (nsamp of them). */
 static struct process *
-mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
+mkproc(struct bootlog *t, int64_t pid, int64_t ppid, const char *name,
     int64_t start, int64_t first, size_t nsamp)
 {
-	struct process *p = trace_new_process(t, pid, name);
+	struct process *p = bootlog_new_process(t, pid, name);
 	struct proc_sample s = { 0, 0.5f, 0.1f, 'R', 100 };
 	size_t i;
 
@@ -33,9 +33,9 @@ mkproc(struct trace *t, int64_t pid, int64_t ppid, const char *name,
 
 /* Blocks every 100 ms from 1000 to 2000: period (2000-1000)/11 = 90. */
 static void
-synthetic_trace(struct trace *t)
+synthetic_trace(struct bootlog *t)
 {
-	trace_init(t);
+	bootlog_init(t);
 	t->ps_first_ms = 1000;
 	t->ps_last_ms = 2000;
 	t->ps_blocks = 11;
@@ -52,7 +52,7 @@ synthetic_trace(struct trace *t)
 static void
 test_logger_merge(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	struct pnode *sh;
@@ -63,7 +63,7 @@ test_logger_merge(void **state)
 
 	diag_init(&d, "test");
 	synthetic_trace(&t);
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	assert_int_equal(t.sample_period_ms, 90);
 	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	assert_int_equal(proctree_count(&tree), 7);
@@ -95,7 +95,7 @@ test_logger_merge(void **state)
 	/* init: last sample 2000 plus one period. */
 	assert_int_equal(tree.end_ms, 2090);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /*
@@ -108,15 +108,15 @@ static void
 test_profile_mode(void **state)
 {
 	static const struct tree_opts strict = { 1, 1, 0 };
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	struct pnode *init, *sh, *bar;
 
 	diag_init(&d, "test");
 	synthetic_trace(&t);
-	assert_int_equal(trace_set_header(&t, "profile.process", "sh"), 0);
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_set_header(&t, "profile.process", "sh"), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	assert_int_equal(proctree_build(&tree, &t, &strict, &d), 0);
 	assert_int_equal(proctree_merge_logger(&tree), 0);
 	sh = find_in_tree(tree.roots, tree.nroots, 101);
@@ -139,7 +139,7 @@ test_profile_mode(void **state)
 	assert_int_equal(tree.end_ms, 2000);
 	assert_int_equal(tree.duration_ms, 1000);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /*
@@ -151,15 +151,15 @@ test_profile_mode(void **state)
 static void
 test_readable_profile(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	char *got;
 
 	diag_init(&d, "test");
 	synthetic_trace(&t);
-	assert_int_equal(trace_set_header(&t, "profile.process", "sh"), 0);
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_set_header(&t, "profile.process", "sh"), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	assert_true(tree.readable);
 	got = dump_text(&tree);
@@ -173,7 +173,7 @@ test_readable_profile(void **state)
 	assert_int_equal(tree.start_ms, 1000);
 	assert_int_equal(tree.end_ms, 2000);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* A little-endian BSD acct v3 record: only version, pid and ppid matter. */
@@ -203,13 +203,13 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 {
 	static const char pat[] = "110 100\n111 110\n112 111\n";
 	unsigned char acct[2 * 64];
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	struct pnode *p;
 
 	diag_init(&d, "test");
-	trace_init(&t);
+	bootlog_init(&t);
 	t.ps_first_ms = 1000;
 	t.ps_last_ms = 2000;
 	t.ps_blocks = 11;
@@ -227,14 +227,14 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 	if (with_pat && !pat_first)
 		assert_int_equal(feed_chunked(&t, &d, LK_PATERNITY, pat,
 		    sizeof(pat) - 1, sizeof(pat) - 1), 0);
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	p = find_in_tree(tree.roots, tree.nroots, 112);
 	assert_non_null(p);
 	assert_non_null(p->parent);
 	*daemon_ppid = p->parent->proc->pid;
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 static void
@@ -265,7 +265,7 @@ max_depth(const struct pnode *p, int depth, void *arg)
 static void
 test_cycles_and_depth(void **state)
 {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
 	int64_t pid;
@@ -273,7 +273,7 @@ test_cycles_and_depth(void **state)
 	int depth;
 
 	diag_init(&d, "test");
-	trace_init(&t);
+	bootlog_init(&t);
 	t.ps_first_ms = 1000;
 	t.ps_last_ms = 2000;
 	t.ps_blocks = 11;
@@ -283,11 +283,11 @@ test_cycles_and_depth(void **state)
 	for (pid = 1000; pid < 6000; pid++)
 		mkproc(&t, pid, pid - 1, "deep", 1000, 1100, 3);
 	/* Fork records in a cycle must not hang the ancestor walk. */
-	assert_int_equal(trace_add_fork(&t, 500, 501), 0);
-	assert_int_equal(trace_add_fork(&t, 501, 500), 0);
-	assert_int_equal(trace_add_fork(&t, 12, 500), 0);
+	assert_int_equal(bootlog_add_fork(&t, 500, 501), 0);
+	assert_int_equal(bootlog_add_fork(&t, 501, 500), 0);
+	assert_int_equal(bootlog_add_fork(&t, 12, 500), 0);
 	n = t.nprocs;
-	assert_int_equal(trace_finish(&t, &d), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
 	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	/* Every process is still in the tree exactly once. */
 	assert_int_equal(proctree_count(&tree), n);
@@ -298,7 +298,7 @@ test_cycles_and_depth(void **state)
 	proctree_free(&tree);
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 int

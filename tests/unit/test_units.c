@@ -6,7 +6,7 @@
 #include "testutil.h"
 #include "parse.h"
 #include "proctree.h"
-#include "trace.h"
+#include "bootlog.h"
 
 /*
  * PID 1 (init.scope) starts, in this order: a (a.service), getty
@@ -14,7 +14,7 @@
  * its child b-child (b.service).  Three blocks, each process busy.
  */
 static void
-units_trace(struct trace *t, struct diag *d)
+units_trace(struct bootlog *t, struct diag *d)
 {
 	static const struct { int pid, ppid, start; const char *name; } p[] = {
 		{ 1, 0, 1, "systemd" }, { 400, 1, 110, "a" },
@@ -31,7 +31,7 @@ units_trace(struct trace *t, struct diag *d)
 	size_t n = 0, i;
 	int b;
 
-	trace_init(t);
+	bootlog_init(t);
 	diag_init(d, "test");
 	d->verbose = -1;
 	for (b = 0; b < 3; b++) {
@@ -44,10 +44,10 @@ units_trace(struct trace *t, struct diag *d)
 			    p[i].start);
 		n += (size_t)snprintf(log + n, sizeof(log) - n, "\n");
 	}
-	assert_int_equal(trace_parse_buffer(t, "proc_ps.log", log, n, d), 0);
-	assert_int_equal(trace_parse_buffer(t, "cgroup.log", cg,
+	assert_int_equal(bootlog_parse_buffer(t, "proc_ps.log", log, n, d), 0);
+	assert_int_equal(bootlog_parse_buffer(t, "cgroup.log", cg,
 	    sizeof(cg) - 1, d), 0);
-	assert_int_equal(trace_finish(t, d), 0);
+	assert_int_equal(bootlog_finish(t, d), 0);
 }
 
 static const struct pnode *
@@ -64,7 +64,7 @@ labels_where_the_unit_changes(void **state)
 	struct tree_opts to = tree_unpruned;
 	struct proctree tree;
 	const struct pnode *init;
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -88,7 +88,7 @@ labels_where_the_unit_changes(void **state)
 	assert_string_equal(child(child(init, 3), 0)->proc->unit, "b.service");
 	assert_false(child(child(init, 3), 0)->unit_label);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 /* --group-by-unit: a-helper joins a, before getty; only a is labelled. */
@@ -98,7 +98,7 @@ group_by_unit_order(void **state)
 	struct tree_opts to = tree_unpruned;
 	struct proctree tree;
 	const struct pnode *init;
-	struct trace t;
+	struct bootlog t;
 	struct diag d;
 
 	(void)state;
@@ -116,7 +116,7 @@ group_by_unit_order(void **state)
 	assert_false(child(init, 1)->unit_label);
 	assert_true(child(init, 2)->unit_label);
 	proctree_free(&tree);
-	trace_free(&t);
+	bootlog_free(&t);
 }
 
 int

@@ -75,7 +75,7 @@ pixel(const struct img *im, int x, int y)
 }
 
 void
-render_tt(const struct trace *t, struct proctree *tree,
+render_tt(const struct bootlog *t, struct proctree *tree,
     struct chart_opts *o, enum chart_format fmt, const char *path)
 {
 	struct diag d;
@@ -94,7 +94,7 @@ render(const struct synth *s, struct chart_opts *o, enum chart_format fmt,
 }
 
 void
-layout_tt(const struct trace *t, const struct proctree *tree,
+layout_tt(const struct bootlog *t, const struct proctree *tree,
     const struct chart_opts *o, struct layout *l)
 {
 	struct diag d;
@@ -113,7 +113,7 @@ layout_of(const struct synth *s, const struct chart_opts *o,
 
 /* A bootchart 0.9 example read and turned into the final tree. */
 void
-load_example(const char *rel, struct trace *t, struct proctree *tree)
+load_example(const char *rel, struct bootlog *t, struct proctree *tree)
 {
 	char path[4096];
 	char *paths[1] = { path };
@@ -122,7 +122,7 @@ load_example(const char *rel, struct trace *t, struct proctree *tree)
 	snprintf(path, sizeof(path), "%s", shared_path(rel));
 	diag_init(&d, "test");
 	d.out = NULL;
-	trace_init(t);
+	bootlog_init(t);
 	memset(tree, 0, sizeof(*tree));
 	if (input_read(t, paths, 1, &d) != 0 ||
 	    proctree_make(tree, t, &tree_pruned, &d) != 0)

@@ -8,7 +8,7 @@
 #include "layout.h"
 #include "proctree.h"
 #include "synth.h"
-#include "trace.h"
+#include "bootlog.h"
 
 /* An RGB image read back from a PNG file with libpng. */
 struct img {
@@ -34,12 +34,12 @@ void read_png(const char *path, struct img *im);
 /* The pixel at x, y as 0xRRGGBB. */
 uint32_t pixel(const struct img *im, int x, int y);
 /* chart_write in format fmt to path; fails the test on error. */
-void render_tt(const struct trace *t, struct proctree *tree,
+void render_tt(const struct bootlog *t, struct proctree *tree,
     struct chart_opts *o, enum chart_format fmt, const char *path);
 void render(const struct synth *s, struct chart_opts *o,
     enum chart_format fmt, const char *path);
 /* layout_make; fails the test on error. */
-void layout_tt(const struct trace *t, const struct proctree *tree,
+void layout_tt(const struct bootlog *t, const struct proctree *tree,
     const struct chart_opts *o, struct layout *l);
 void layout_of(const struct synth *s, const struct chart_opts *o,
     struct layout *l);
@@ -47,6 +47,6 @@ void layout_of(const struct synth *s, const struct chart_opts *o,
  * A bootchart 0.9 example under ../shared read and turned into the
  * final tree (skips the test without ../shared).
  */
-void load_example(const char *rel, struct trace *t, struct proctree *tree);
+void load_example(const char *rel, struct bootlog *t, struct proctree *tree);
 
 #endif

@@ -5,15 +5,15 @@
 #include "feed.h"
 
 void
-setup_trace(struct trace *t, struct diag *d)
+setup_trace(struct bootlog *t, struct diag *d)
 {
-	trace_init(t);
+	bootlog_init(t);
 	diag_init(d, "test");
 	d->out = NULL;		/* warnings are counted, not printed */
 }
 
 int
-feed_chunked(struct trace *t, struct diag *d, enum logkind kind,
+feed_chunked(struct bootlog *t, struct diag *d, enum logkind kind,
     const void *buf, size_t len, size_t step)
 {
 	const char *p = buf;

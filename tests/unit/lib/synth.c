@@ -186,7 +186,7 @@ synth_kevent(struct synth *s, int kind, int milestone, const char *text,
 {
 	struct kevent e = { time_us, dur_us, kind, milestone, (char *)text };
 
-	if (trace_add_kevent(&s->t, &e) != 0)
+	if (bootlog_add_kevent(&s->t, &e) != 0)
 		abort();
 }
 

@@ -6,7 +6,7 @@
 #include <stdint.h>
 
 #include "proctree.h"
-#include "trace.h"
+#include "bootlog.h"
 
 /*
  * A trace and its final tree, built by hand: `all` owns every process,
@@ -14,7 +14,7 @@
  * their processes' samples, so a test may still change those.
  */
 struct synth {
-	struct trace t;
+	struct bootlog t;
 	struct proctree tree;
 	struct process **all;
 	struct pnode **nodes;

@@ -1,0 +1,168 @@
+/* report.c: per-process statistics, milestones and totals of one boot, from the log and the final tree. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+#include "logfiles.h"
+#include "report.h"
+
+struct collect {
+	struct report *r;
+	size_t cap;
+	size_t *path;		/* procs index of the node at each depth */
+	size_t path_cap;
+};
+
+/* Seconds of CPU and of state D over the node's samples; 0 or -1. */
+static int
+sum_samples(struct report_proc *rp)
+{
+	struct sample_iter it;
+	const struct proc_sample *s;
+	double sec;
+
+	if (sample_iter_init(&it, rp->node) != 0)
+		return -1;
+	while ((s = sample_iter_next(&it)) != NULL) {
+		sec = (double)s->interval_ms / 1000.0;
+		rp->user_s += (double)s->user * sec;
+		rp->sys_s += (double)s->sys * sec;
+		if (s->state == PS_WAITING)
+			rp->dstate_s += sec;
+	}
+	sample_iter_free(&it);
+	return 0;
+}
+
+static int
+collect_one(const struct pnode *p, int depth, void *arg)
+{
+	struct collect *c = arg;
+	struct report *r = c->r;
+	struct report_proc *rp;
+
+	if (grow_array((void **)&r->procs, &c->cap, r->nprocs,
+	    sizeof(*r->procs)) != 0 ||
+	    grow_reserve((void **)&c->path, &c->path_cap, (size_t)depth + 1,
+	    sizeof(*c->path)) != 0)
+		return -1;
+	rp = &r->procs[r->nprocs];
+	memset(rp, 0, sizeof(*rp));
+	rp->node = p;
+	rp->depth = depth;
+	rp->parent = depth > 0 ? c->path[depth - 1] : REPORT_NONE;
+	rp->pid = p->proc->pid;
+	rp->ppid = depth > 0 ? r->procs[rp->parent].pid : p->proc->ppid;
+	rp->name = p->name;
+	rp->cmdline = p->proc->cmdline;
+	rp->unit = p->proc->unit;
+	rp->start_ms = p->start_ms;
+	rp->duration_ms = p->duration_ms;
+	rp->end_ms = p->start_ms + p->duration_ms;
+	rp->nsamples = p->nsamples;
+	if (sum_samples(rp) != 0)
+		return -1;
+	c->path[depth] = r->nprocs++;
+	return 0;
+}
+
+/* Each node's children as a slice of child_idx, in pre-order. */
+static int
+link_children(struct report *r)
+{
+	size_t i, off = 0, par;
+
+	if (r->nprocs == 0)
+		return 0;
+	if ((r->child_idx = calloc(r->nprocs, sizeof(*r->child_idx))) == NULL)
+		return -1;
+	for (i = 0; i < r->nprocs; i++) {
+		r->procs[i].children = r->child_idx + off;
+		off += r->procs[i].node->nchildren;
+	}
+	for (i = 0; i < r->nprocs; i++) {
+		if ((par = r->procs[i].parent) == REPORT_NONE)
+			continue;
+		r->procs[par].children[r->procs[par].nchildren++] = i;
+	}
+	return 0;
+}
+
+/*
+ * What the logs say of the boot's course.  Kernel end and switch_root
+ * stay unknown until a log carries them (a dmesg member, header keys):
+ * that is where they will be filled in.
+ */
+static void
+milestones(struct report_milestones *m, const struct bootlog *t,
+    const struct proctree *tree)
+{
+	memset(m, 0, sizeof(*m));
+	m->start_ms = tree->start_ms;
+	m->end_ms = tree->end_ms;
+	m->boot_ms = tree->duration_ms;
+	m->log_start_ms = t->ps_first_ms;
+	m->log_end_ms = t->ps_last_ms;
+	m->end_reason = bootlog_header(t, HDR_END);
+}
+
+/* The series' fractions are of the whole machine: x interval x CPUs. */
+static void
+totals(struct report_totals *tot, const struct bootlog *t)
+{
+	double sec;
+	size_t i;
+
+	memset(tot, 0, sizeof(*tot));
+	tot->ncpus = t->ncpus > 0 ? t->ncpus : 1;
+	for (i = 0; i < t->ncpu; i++) {
+		sec = (double)t->cpu[i].interval_ms / 1000.0 * tot->ncpus;
+		tot->cpu_user_s += t->cpu[i].user * sec;
+		tot->cpu_sys_s += t->cpu[i].sys * sec;
+		tot->cpu_io_s += t->cpu[i].io * sec;
+	}
+	bootlog_disk_bytes(t, &tot->read_bytes, &tot->write_bytes);
+}
+
+const char *
+report_secs(char *buf, size_t cap, int64_t ms, int sign)
+{
+	uint64_t a = ms < 0 ? -(uint64_t)ms : (uint64_t)ms;
+
+	snprintf(buf, cap, "%s%" PRIu64 ".%03" PRIu64,
+	    ms < 0 ? "-" : sign ? "+" : "", a / 1000, a % 1000);
+	return buf;
+}
+
+int
+report_make(struct report *r, const struct bootlog *t,
+    const struct proctree *tree, struct diag *d)
+{
+	struct collect c;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	memset(&c, 0, sizeof(c));
+	r->log = t;
+	r->tree = tree;
+	c.r = r;
+	rc = proctree_walk(tree, collect_one, &c);
+	free(c.path);
+	if (rc != 0 || link_children(r) != 0) {
+		report_free(r);
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	}
+	milestones(&r->ms, t, tree);
+	totals(&r->tot, t);
+	return 0;
+}
+
+void
+report_free(struct report *r)
+{
+	free(r->procs);
+	free(r->child_idx);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,75 @@
+/* report.h: the numbers of one boot, computed once from the log and the final tree (docs/json.md). */
+#ifndef BC_REPORT_H
+#define BC_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+#include "proctree.h"
+#include "bootlog.h"
+
+#define REPORT_NONE ((size_t)-1)
+#define REPORT_MB 1e6		/* the text outputs' MB: decimal, as disk makers count */
+
+/* One node of the final tree, with what its samples add up to. */
+struct report_proc {
+	const struct pnode *node;
+	size_t parent;		/* index in report.procs, or REPORT_NONE */
+	size_t *children;	/* indexes in report.procs, in tree order */
+	size_t nchildren;
+	int depth;		/* roots are 0 */
+	int64_t pid;
+	int64_t ppid;		/* the parent's pid in the tree; a root's as logged */
+	const char *name;
+	const char *cmdline;	/* NULL when not logged */
+	const char *unit;	/* NULL: not known (no cgroup data yet) */
+	int64_t start_ms, end_ms, duration_ms;	/* uptime */
+	size_t nsamples;
+	double user_s, sys_s;	/* CPU: fraction x interval, summed */
+	double dstate_s;	/* intervals of samples in state D */
+};
+
+/* Uptime in ms; the has_ flags say whether a log told us. */
+struct report_milestones {
+	int64_t start_ms;	/* the tree's start: the first process */
+	int has_kernel_end;	/* where known: no log says so yet */
+	int64_t kernel_end_ms;
+	int64_t log_start_ms;	/* the first proc_ps.log block */
+	int64_t log_end_ms;	/* the last one */
+	int has_switch_root;	/* where known: no log says so yet */
+	int64_t switch_root_ms;
+	int64_t end_ms;		/* the tree's end: the end of boot */
+	int64_t boot_ms;	/* end - start, what -t prints */
+	const char *end_reason;	/* the header's bootchart.end, or NULL */
+};
+
+/* Over the whole logged span; CPU in CPU-seconds (all CPUs together). */
+struct report_totals {
+	int ncpus;
+	double cpu_user_s, cpu_sys_s, cpu_io_s;
+	double read_bytes, write_bytes;
+};
+
+struct report {
+	const struct bootlog *log;	/* the series are read from here */
+	const struct proctree *tree;
+	struct report_proc *procs;	/* the tree in pre-order */
+	size_t nprocs;
+	size_t *child_idx;		/* storage of every procs[].children */
+	struct report_milestones ms;
+	struct report_totals tot;
+};
+
+/*
+ * ms as seconds with 3 decimals, exactly (integer arithmetic), into buf;
+ * sign: a '+' before values >= 0.  Returns buf.
+ */
+const char *report_secs(char *buf, size_t cap, int64_t ms, int sign);
+
+/* 0, or -1 with diag set (out of memory). */
+int report_make(struct report *, const struct bootlog *, const struct proctree *,
+    struct diag *);
+void report_free(struct report *);
+
+#endif

@@ -1,0 +1,169 @@
+/* report_summary.c: a boot's report as text in fixed columns: milestones, totals, top processes. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "logfiles.h"
+#include "report_summary.h"
+
+static double
+key_of(const struct report_proc *p, enum summary_key k)
+{
+	switch (k) {
+	case BY_CPU:
+		return p->user_s + p->sys_s;
+	case BY_DSTATE:
+		return p->dstate_s;
+	default:
+		return (double)p->duration_ms / 1000.0;
+	}
+}
+
+static int
+cmp_ranked(const void *a, const void *b)
+{
+	const struct summary_rank *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v > y->v ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static void
+milestone(FILE *f, const char *label, int known, int64_t ms, const char *note)
+{
+	char b[32];
+
+	fprintf(f, "  %-22s %12s", label,
+	    known ? report_secs(b, sizeof(b), ms, 0) : "-");
+	if (note != NULL) {
+		fputs("  ", f);
+		escape_fputs(note, f);
+	}
+	putc('\n', f);
+}
+
+void
+report_summary_milestones(const struct report *r,
+    struct summary_milestone out[SUMMARY_MILESTONES])
+{
+	const struct report_milestones *m = &r->ms;
+	const struct summary_milestone v[SUMMARY_MILESTONES] = {
+		{ "start (first process)", 1, m->start_ms, NULL },
+		{ "kernel end", m->has_kernel_end, m->kernel_end_ms,
+		    m->has_kernel_end ? NULL : "(not logged)" },
+		{ "logging start", 1, m->log_start_ms, NULL },
+		{ "switch_root", m->has_switch_root, m->switch_root_ms,
+		    m->has_switch_root ? NULL : "(not logged)" },
+		{ "end of boot", 1, m->end_ms, m->end_reason },
+		{ "boot time", 1, m->boot_ms, "(end - start)" },
+	};
+
+	memcpy(out, v, sizeof(v));
+}
+
+static void
+milestones(const struct report *r, FILE *f)
+{
+	struct summary_milestone v[SUMMARY_MILESTONES];
+	const char *title = bootlog_header(r->log, HDR_TITLE);
+	size_t i;
+
+	fputs("boot", f);
+	if (title != NULL) {
+		fputs(": ", f);
+		escape_fputs(title, f);
+	}
+	fprintf(f, "\n  %-22s %12s\n", "milestone", "uptime_s");
+	report_summary_milestones(r, v);
+	for (i = 0; i < SUMMARY_MILESTONES; i++)
+		milestone(f, v[i].label, v[i].known, v[i].ms, v[i].note);
+}
+
+static void
+totals(const struct report *r, FILE *f)
+{
+	const struct report_totals *t = &r->tot;
+
+	fprintf(f, "\ntotals (whole log)\n");
+	fprintf(f, "  %-22s %12.3f  s (CPU-seconds over %d CPU%s: user %.3f, "
+	    "sys %.3f)\n", "CPU busy", t->cpu_user_s + t->cpu_sys_s, t->ncpus,
+	    t->ncpus == 1 ? "" : "s", t->cpu_user_s, t->cpu_sys_s);
+	fprintf(f, "  %-22s %12.3f  s (CPU-seconds)\n", "I/O wait", t->cpu_io_s);
+	fprintf(f, "  %-22s %12.1f  MB\n", "disk read",
+	    t->read_bytes / REPORT_MB);
+	fprintf(f, "  %-22s %12.1f  MB\n", "disk written",
+	    t->write_bytes / REPORT_MB);
+	fprintf(f, "  %-22s %12zu\n", "processes", r->nprocs);
+}
+
+size_t
+report_summary_top(const struct report *r, struct summary_rank *v,
+    enum summary_key k)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->nprocs; i++) {
+		v[n].v = key_of(&r->procs[i], k);
+		v[n].i = i;
+		if (k == BY_DURATION || v[n].v > 0)
+			n++;
+	}
+	qsort(v, n, sizeof(*v), cmp_ranked);
+	return n < SUMMARY_TOP ? n : SUMMARY_TOP;
+}
+
+/* One row: the ranked value(s), pid, start, name. */
+static void
+top_row(const struct report_proc *p, enum summary_key k, FILE *f)
+{
+	char b[32];
+
+	if (k == BY_CPU)
+		fprintf(f, "  %10.3f %10.3f %10.3f", p->user_s + p->sys_s,
+		    p->user_s, p->sys_s);
+	else if (k == BY_DSTATE)
+		fprintf(f, "  %10.3f", p->dstate_s);
+	else
+		fprintf(f, "  %10s", report_secs(b, sizeof(b), p->duration_ms, 0));
+	fprintf(f, " %8" PRId64 " %10s  ", p->pid,
+	    report_secs(b, sizeof(b), p->start_ms, 0));
+	escape_fputs(p->name, f);
+	putc('\n', f);
+}
+
+/* The SUMMARY_TOP largest by k (those above 0 for CPU and D state). */
+static void
+top(const struct report *r, struct summary_rank *v, enum summary_key k,
+    FILE *f)
+{
+	static const char *const title[] = { "CPU time", "D-state time",
+	    "duration" };
+	static const char *const cols[] = { "     cpu_s     user_s      sys_s",
+	    "  dstate_s", "     dur_s" };
+	size_t i, n = report_summary_top(r, v, k);
+
+	fprintf(f, "\ntop %d by %s\n  %s      pid    start_s  name\n",
+	    SUMMARY_TOP, title[k], cols[k]);
+	for (i = 0; i < n; i++)
+		top_row(&r->procs[v[i].i], k, f);
+	if (n == 0)
+		fputs("  (none)\n", f);
+}
+
+int
+report_summary_write(const struct report *r, FILE *f)
+{
+	struct summary_rank *v;
+
+	if ((v = calloc(r->nprocs + 1, sizeof(*v))) == NULL)
+		return -1;
+	milestones(r, f);
+	totals(r, f);
+	top(r, v, BY_CPU, f);
+	top(r, v, BY_DSTATE, f);
+	top(r, v, BY_DURATION, f);
+	free(v);
+	return 0;
+}

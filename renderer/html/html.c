@@ -1,0 +1,85 @@
+/* html.c: the page of -f html: head, style, controls, the SVG chart, the summary, the script; written through outfile.c. */
+#include <stdio.h>
+#include <string.h>
+
+#include "html.h"
+#include "html_assets.h"
+#include "html_svg.h"
+#include "html_text.h"
+#include "outfile.h"
+
+/* The chart's title: the layout's first title text (the header's). */
+static const char *
+page_title(const struct layout *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nchrome_texts; i++)
+		if (l->texts[i].font == LF_TITLE)
+			return l->texts[i].s;
+	return "";
+}
+
+static void
+head(FILE *f, const struct layout *l)
+{
+	const char *title = page_title(l);
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n"
+	    "<link rel=\"icon\" href=\"data:,\">\n"
+	    "<meta name=\"generator\" content=\"bootchart-render "
+	    BC_VERSION "\">\n<title>", f);
+	html_puts(f, title[0] ? title : "bootchart");
+	fputs("</title>\n<style>\n", f);
+	fputs(html_css, f);
+	fputs("</style>\n</head>\n<body>\n", f);
+	/* The controls: the script fills in the span and the details. */
+	fputs("<header id=\"bar\">\n"
+	    "<input id=\"q\" type=\"search\" placeholder=\"Search processes\" "
+	    "autocomplete=\"off\" aria-label=\"Search processes\">\n"
+	    "<span id=\"hits\"></span>\n"
+	    "<button id=\"reset\" type=\"button\">Reset zoom</button>\n"
+	    "<span id=\"span\"></span>\n"
+	    "<span class=\"hint\">wheel on the charts: zoom; drag: pan</span>\n"
+	    "<div id=\"info\">Point at a process for its details.</div>\n"
+	    "</header>\n<main id=\"view\">\n", f);
+}
+
+static int
+page(FILE *f, const struct layout *l, const struct report *r)
+{
+	head(f, l);
+	if (html_svg_write(f, l, r) == -1)
+		return -1;
+	fputs("</main>\n", f);
+	if (r != NULL && html_summary_write(r, f) == -1)
+		return -1;
+	fputs("<script>\n", f);
+	fputs(html_js, f);
+	fputs("</script>\n</body>\n</html>\n", f);
+	return 0;
+}
+
+int
+html_write(const struct layout *l, const struct bootlog *t,
+    const struct proctree *tree, const char *path, struct diag *d)
+{
+	struct outfile of;
+	struct report r;
+	int ok;
+
+	memset(&r, 0, sizeof(r));
+	if (t != NULL && report_make(&r, t, tree, d) != 0)
+		return -1;
+	if (outfile_open(&of, path, d) != 0) {
+		report_free(&r);
+		return -1;
+	}
+	ok = page(of.f, l, t != NULL ? &r : NULL) == 0;
+	report_free(&r);
+	if (!ok)
+		diag_error_status(d, EXIT_NOMEM, "%s: out of memory writing "
+		    "the page", of.shown);
+	return outfile_close(&of, ok, d);
+}

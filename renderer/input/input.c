@@ -1,0 +1,584 @@
+/* input.c: read log tarballs and directories of logs into a boot log, as streams. */
+#include <sys/stat.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "caps.h"
+#include "input.h"
+#include "logfiles.h"
+#include "parse.h"
+
+#define DEFAULT_INPUT "/var/log/bootchart.tgz"
+#define READ_CHUNK (1024 * 1024)	/* big reads: fewer syscalls, fewer feeds */
+#define NKINDS LK_NKINDS
+#define SHOWN_MAX 256
+
+/* libarchive's "unrecognized or invalid format" errno. */
+#ifdef EFTYPE
+#define ERRNO_FORMAT EFTYPE
+#else
+#define ERRNO_FORMAT EILSEQ
+#endif
+
+/* Known members in the order a directory is read: header first, proc_ps before taskstats. */
+static const char *const dir_members[] = {
+	LOG_HEADER, LOG_PROC_PS, LOG_TASKSTATS, LOG_PACCT, LOG_PATERNITY,
+	LOG_PIDNAME, LOG_CMDLINE2, LOG_PROC_STAT, LOG_DISKSTATS, LOG_MEMINFO,
+	LOG_DMESG,
+};
+
+struct input {
+	struct bootlog *t;
+	struct diag *d;
+	char seen[NKINDS][SHOWN_MAX * 2];	/* where each kind was read from */
+	int seen_in[NKINDS];		/* and in which input (from 1) */
+	int ninput;			/* inputs opened so far */
+	char *buf;			/* READ_CHUNK bytes for plain files */
+	int64_t bytes_before;		/* data read from earlier inputs */
+};
+
+/*
+ * CAP_INPUT_BYTES over all inputs, and the compression ratio: a
+ * decompression bomb is refused after CAP_RATIO_SLACK bytes, long
+ * before it reaches the byte cap.
+ */
+static int
+too_much_data(struct input *in)
+{
+	in->d->line = 0;
+	return cap_error(in->d, "more than %lld bytes of log data",
+	    (long long)CAP_INPUT_BYTES);
+}
+
+static int
+check_volume(struct input *in, struct archive *a, int64_t more)
+{
+	int64_t out = archive_filter_bytes(a, 0), raw;
+
+	in->d->line = 0;
+	if (more > CAP_INPUT_BYTES - in->bytes_before - out)
+		return too_much_data(in);
+	if (archive_filter_count(a) <= 1 || out <= CAP_RATIO_SLACK)
+		return 0;
+	raw = archive_filter_bytes(a, -1);
+	if (raw > 0 && out / raw >= CAP_RATIO)
+		return cap_error(in->d, "compressed more than %d:1 (a "
+		    "decompression bomb, not a log)", CAP_RATIO);
+	return 0;
+}
+
+/*
+ * Reads past a member that is not parsed.  libarchive would skip it by
+ * decompressing it in one call; reading it here keeps the checks on.
+ */
+static int
+drain_member(struct input *in, struct archive *a)
+{
+	const void *buf;
+	size_t size;
+	la_int64_t off;
+	int r;
+
+	if (archive_filter_count(a) <= 1)
+		return 0;	/* not compressed: libarchive seeks past it */
+	for (;;) {
+		r = archive_read_data_block(a, &buf, &size, &off);
+		if (r == ARCHIVE_EOF)
+			return 0;
+		if (r != ARCHIVE_OK && r != ARCHIVE_WARN)
+			return 0;	/* the next header reports it */
+		if (check_volume(in, a, 0) != 0)
+			return -1;
+	}
+}
+
+/*
+ * A member or path as shown in messages: without "./", cut to fit.
+ * Messages escape what a terminal could act on (diag.c).
+ */
+static void
+shown_name(char *dst, size_t cap, const char *name)
+{
+	while (name[0] == '.' && name[1] == '/')
+		name += 2;
+	snprintf(dst, cap, "%s", name);
+}
+
+/*
+ * Across inputs the first log of a kind wins: a second proc_ps.log
+ * from another archive is skipped with a warning, as two process logs
+ * cannot be merged into one timeline.  Inside one archive a second one
+ * is an error: which of the two is the real log cannot be told, and tar
+ * would keep the last while a stream reader has already used the first.
+ * Returns 1 to read, 0 to skip, -1 on that error.
+ */
+static int
+claim(struct input *in, enum logkind kind, const char *where)
+{
+	if (in->seen[kind][0] != '\0' && in->seen_in[kind] == in->ninput) {
+		in->d->line = 0;
+		return diag_error(in->d, "the archive holds this log twice "
+		    "(also as %s)", in->seen[kind]);
+	}
+	if (in->seen[kind][0] != '\0') {
+		diag_warn(in->d, "duplicate log ignored (already read %s)",
+		    in->seen[kind]);
+		return 0;
+	}
+	snprintf(in->seen[kind], sizeof(in->seen[kind]), "%s", where);
+	in->seen_in[kind] = in->ninput;
+	return 1;
+}
+
+/* libarchive's message, which may be NULL or quote member names. */
+static void
+archive_text(struct archive *a, char *msg, size_t cap)
+{
+	const char *s = archive_error_string(a);
+
+	shown_name(msg, cap, s ? s : "unknown error");
+}
+
+static void
+archive_warned(struct input *in, struct archive *a)
+{
+	char msg[SHOWN_MAX];
+
+	archive_text(a, msg, sizeof(msg));
+	diag_warn(in->d, "%s", msg);
+}
+
+static int
+archive_failed(struct input *in, struct archive *a, const char *what)
+{
+	char msg[SHOWN_MAX];
+
+	archive_text(a, msg, sizeof(msg));
+	in->d->line = 0;
+	if (archive_errno(a) == ENOMEM)
+		return diag_error_status(in->d, EXIT_NOMEM, "out of memory");
+	return diag_error(in->d, "%s: %s", what, msg);
+}
+
+/* Streams the current member's data blocks into its parser. */
+static int
+read_member(struct input *in, struct archive *a, enum logkind kind)
+{
+	struct logstream *ls;
+	const void *buf;
+	size_t size;
+	la_int64_t off, want = 0;
+	int r;
+
+	if ((ls = logstream_open(in->t, kind, in->d)) == NULL)
+		return -1;
+	for (;;) {
+		r = archive_read_data_block(a, &buf, &size, &off);
+		if (r == ARCHIVE_EOF)
+			break;
+		if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
+			logstream_abort(ls);
+			return archive_failed(in, a, "truncated or corrupt archive");
+		}
+		if (off != want) {
+			logstream_abort(ls);
+			in->d->line = 0;
+			return diag_error(in->d, "sparse member not supported");
+		}
+		want = off + (la_int64_t)size;
+		if (check_volume(in, a, 0) != 0 ||
+		    logstream_feed(ls, buf, size) != 0) {
+			logstream_abort(ls);
+			return -1;
+		}
+	}
+	return logstream_close(ls);
+}
+
+static int
+archive_entry_in(struct input *in, struct archive *a, struct archive_entry *e,
+    const char *label)
+{
+	const char *path = archive_entry_pathname(e);
+	char shown[SHOWN_MAX];
+	enum logkind kind;
+
+	if (path == NULL)
+		return drain_member(in, a);
+	shown_name(shown, sizeof(shown), path);
+	diag_set_file(in->d, "%s:%s", label, shown);
+	/* The size in the member's header refuses a huge one at once. */
+	if (archive_entry_size_is_set(e) &&
+	    check_volume(in, a, archive_entry_size(e)) != 0)
+		return -1;
+	if (archive_entry_filetype(e) != AE_IFREG) {
+		diag_info(in->d, "%s:%s: not a regular file; skipped", label,
+		    shown);
+		return drain_member(in, a);
+	}
+	if ((kind = logkind_of(path)) == LK_UNKNOWN) {
+		diag_info(in->d, "%s:%s: unknown member; skipped", label, shown);
+		return drain_member(in, a);
+	}
+	switch (claim(in, kind, in->d->file)) {
+	case 0:
+		return drain_member(in, a);
+	case 1:
+		return read_member(in, a, kind);
+	default:
+		return -1;
+	}
+}
+
+/*
+ * Reads every member of an opened archive.  Returns 0, -1 (diag set),
+ * or 1 when the data is not an archive at all (nothing was read).
+ */
+static int
+archive_members(struct input *in, struct archive *a, const char *label)
+{
+	struct archive_entry *e;
+	size_t nmembers = 0;
+	int r, first = 1;
+
+	for (;;) {
+		diag_set_file(in->d, "%s", label);
+		if (check_volume(in, a, 0) != 0)
+			return -1;
+		r = archive_read_next_header(a, &e);
+		if (r == ARCHIVE_EOF) {
+			in->bytes_before += archive_filter_bytes(a, 0);
+			return 0;
+		}
+		if (r == ARCHIVE_WARN)
+			archive_warned(in, a);
+		else if (r != ARCHIVE_OK) {
+			/* Only an uncompressed unknown format is "not an archive". */
+			if (first && archive_errno(a) == ERRNO_FORMAT &&
+			    archive_filter_count(a) <= 1)
+				return 1;
+			return archive_failed(in, a, first ?
+			    "not a log archive" : "truncated or corrupt archive");
+		}
+		first = 0;
+		if (cap_check(in->d, nmembers++, CAP_MEMBERS,
+		    "archive members") != 0)
+			return -1;
+		if (archive_entry_in(in, a, e, label) != 0)
+			return -1;
+	}
+}
+
+/*
+ * Compression and format are found from the content, never the name.
+ * Only tar is enabled: the raw and text formats libarchive also knows
+ * (raw, mtree) would accept any junk as an "archive".
+ */
+static struct archive *
+new_reader(struct input *in)
+{
+	char msg[SHOWN_MAX];
+	struct archive *a;
+
+	if ((a = archive_read_new()) == NULL) {
+		diag_error_status(in->d, EXIT_NOMEM, "out of memory");
+		return NULL;
+	}
+	/* Missing ones fall back to external programs (ARCHIVE_WARN) or fail later. */
+	archive_read_support_filter_gzip(a);
+	archive_read_support_filter_bzip2(a);
+	archive_read_support_filter_xz(a);
+	archive_read_support_filter_lzma(a);
+	archive_read_support_filter_zstd(a);
+	archive_read_support_filter_lz4(a);
+	archive_read_support_filter_compress(a);
+	if (archive_read_support_format_tar(a) != ARCHIVE_OK) {
+		archive_text(a, msg, sizeof(msg));
+		diag_error(in->d, "libarchive: %s", msg);
+		archive_read_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+/*
+ * Open already reads the start of the data to pick the filters and the
+ * format.  Returns 1 for plain data in no known format ("not an
+ * archive"), else -1 with the reason.
+ */
+static int
+open_failed(struct input *in, struct archive *a)
+{
+	if (archive_errno(a) == ERRNO_FORMAT && archive_filter_count(a) <= 1)
+		return 1;
+	if (archive_errno(a) == ERRNO_FORMAT)
+		return diag_error(in->d, "compressed data is not a tar archive");
+	return archive_failed(in, a, "truncated or corrupt archive");
+}
+
+/* A file that is not an archive, read as the log its name says. */
+static int
+plain_file(struct input *in, int fd, const char *path, enum logkind kind)
+{
+	struct logstream *ls;
+	ssize_t n;
+	int c;
+
+	if ((c = claim(in, kind, in->d->file)) <= 0)
+		return c;
+	if ((ls = logstream_open(in->t, kind, in->d)) == NULL)
+		return -1;
+	for (;;) {
+		n = read(fd, in->buf, READ_CHUNK);
+		if (n == 0)
+			break;
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			logstream_abort(ls);
+			in->d->line = 0;
+			return diag_error(in->d, "%s", strerror(errno));
+		}
+		in->bytes_before += n;
+		if (in->bytes_before > CAP_INPUT_BYTES) {
+			logstream_abort(ls);
+			return too_much_data(in);
+		}
+		if (logstream_feed(ls, in->buf, (size_t)n) != 0) {
+			logstream_abort(ls);
+			return -1;
+		}
+	}
+	return logstream_close(ls);
+}
+
+static int
+open_regular(struct input *in, const char *path, int *fdp)
+{
+	struct stat st;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return diag_error(in->d, "%s", strerror(errno));
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return diag_error(in->d, "not a regular file or directory");
+	}
+	*fdp = fd;
+	return 0;
+}
+
+static int
+file_in(struct input *in, const char *path, const char *label)
+{
+	struct archive *a;
+	enum logkind kind;
+	int fd = -1, rc;
+
+	if (open_regular(in, path, &fd) != 0)
+		return -1;
+	if ((a = new_reader(in)) == NULL) {
+		close(fd);
+		return -1;
+	}
+	if (archive_read_open_fd(a, fd, READ_CHUNK) != ARCHIVE_OK)
+		rc = open_failed(in, a);
+	else
+		rc = archive_members(in, a, label);
+	archive_read_free(a);
+	if (rc == 1) {
+		kind = logkind_of(path);
+		diag_set_file(in->d, "%s", label);
+		if (kind == LK_UNKNOWN || lseek(fd, 0, SEEK_SET) != 0)
+			rc = diag_error(in->d, "not a log archive (tar, "
+			    "optionally compressed) nor a directory");
+		else
+			rc = plain_file(in, fd, path, kind);
+	}
+	close(fd);
+	return rc;
+}
+
+static int
+dir_in(struct input *in, const char *dir, const char *label)
+{
+	char path[4096];
+	size_t i;
+	int fd, rc;
+	enum logkind kind;
+	struct stat st;
+
+	for (i = 0; i < sizeof(dir_members) / sizeof(dir_members[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, dir_members[i]);
+		diag_set_file(in->d, "%s/%s", label, dir_members[i]);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+			if (errno == ENOENT)
+				continue;
+			return diag_error(in->d, "%s", strerror(errno));
+		}
+		if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+			diag_info(in->d, "%s: not a regular file; skipped",
+			    in->d->file);
+			close(fd);
+			continue;
+		}
+		kind = logkind_of(dir_members[i]);
+		rc = plain_file(in, fd, path, kind);
+		close(fd);
+		if (rc != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* "-": an archive on standard input (never a directory or a bare log). */
+static int
+stdin_in(struct input *in)
+{
+	struct archive *a;
+	int rc;
+
+	if ((a = new_reader(in)) == NULL)
+		return -1;
+	if (archive_read_open_fd(a, STDIN_FILENO, READ_CHUNK) != ARCHIVE_OK)
+		rc = open_failed(in, a);
+	else
+		rc = archive_members(in, a, "(stdin)");
+	archive_read_free(a);
+	if (rc == 1)
+		rc = diag_error(in->d, "not a log archive (tar, optionally "
+		    "compressed)");
+	return rc;
+}
+
+static int
+path_in(struct input *in, const char *path)
+{
+	char label[SHOWN_MAX];
+	struct stat st;
+	size_t n;
+
+	/* Counted first: claim() tells two inputs from one by this number. */
+	in->ninput++;
+	if (strcmp(path, "-") == 0) {
+		diag_set_file(in->d, "(stdin)");
+		return stdin_in(in);
+	}
+	shown_name(label, sizeof(label), path);
+	/* "logs/" names its files "logs/header", not "logs//header". */
+	n = strlen(label);
+	while (n > 1 && label[n - 1] == '/')
+		label[--n] = '\0';
+	diag_set_file(in->d, "%s", label);
+	if (stat(path, &st) != 0)
+		return diag_error(in->d, "%s", strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		return dir_in(in, path, label);
+	return file_in(in, path, label);
+}
+
+/* Names the input in end-of-read messages: "a.tgz" or "a.tgz, b.tgz". */
+static void
+label_all(struct input *in, char *const *paths, size_t npaths)
+{
+	char one[SHOWN_MAX], all[sizeof(in->d->file)];
+	size_t i, len = 0;
+
+	all[0] = '\0';
+	for (i = 0; i < npaths && len + 3 < sizeof(all); i++) {
+		shown_name(one, sizeof(one), paths[i]);
+		len += (size_t)snprintf(all + len, sizeof(all) - len, "%s%s",
+		    i ? ", " : "", one);
+	}
+	diag_set_file(in->d, "%s", all);
+}
+
+static int
+finish(struct input *in, char *const *paths, size_t npaths)
+{
+	label_all(in, paths, npaths);
+	if (in->t->ps_source == 0)
+		return diag_error(in->d, "no proc_ps.log (nor taskstats.log) "
+		    "found");
+	return bootlog_finish(in->t, in->d);
+}
+
+static int
+input_begin(struct input *in, struct bootlog *t, struct diag *d)
+{
+	memset(in, 0, sizeof(*in));
+	in->t = t;
+	in->d = d;
+	if ((in->buf = malloc(READ_CHUNK)) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+int
+input_read(struct bootlog *t, char *const *paths, size_t npaths,
+    struct diag *d)
+{
+	static char *const fallback[] = { (char *)DEFAULT_INPUT };
+	struct input *in;
+	size_t i;
+	int rc = 0;
+
+	if (npaths == 0) {
+		paths = fallback;
+		npaths = 1;
+	}
+	if ((in = malloc(sizeof(*in))) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	if (input_begin(in, t, d) != 0) {
+		free(in);
+		return -1;
+	}
+	for (i = 0; i < npaths && rc == 0; i++)
+		rc = path_in(in, paths[i]);
+	if (rc == 0)
+		rc = finish(in, paths, npaths);
+	free(in->buf);
+	free(in);
+	return rc;
+}
+
+int
+input_read_memory(struct bootlog *t, const void *buf, size_t len,
+    const char *label, struct diag *d)
+{
+	char *const paths[] = { (char *)label };
+	struct archive *a;
+	struct input *in;
+	int rc;
+
+	if ((in = malloc(sizeof(*in))) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	if (input_begin(in, t, d) != 0) {
+		free(in);
+		return -1;
+	}
+	diag_set_file(d, "%s", label);
+	in->ninput = 1;
+	if ((a = new_reader(in)) == NULL)
+		rc = -1;
+	else if (archive_read_open_memory(a, buf, len) != ARCHIVE_OK)
+		rc = open_failed(in, a);
+	else
+		rc = archive_members(in, a, label);
+	if (a != NULL)
+		archive_read_free(a);
+	if (rc == 1)
+		rc = diag_error(d, "not a log archive (tar, optionally "
+		    "compressed)");
+	if (rc == 0)
+		rc = finish(in, paths, 1);
+	free(in->buf);
+	free(in);
+	return rc;
+}

@@ -1,0 +1,182 @@
+/* layout.h: every box, line and text of the chart, placed before anything is painted. */
+#ifndef BC_LAYOUT_H
+#define BC_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "chartopts.h"
+#include "measure.h"
+#include "proctree.h"
+#include "bootlog.h"
+
+/* Colours, 0xRRGGBB; cells are pre-blended so they paint opaque. */
+enum {
+	COL_BG = 0xffffff,
+	COL_TEXT = 0x000000,
+	COL_BORDER = 0xb4b4b4,
+	COL_CPU = 0x668cb3,	/* steel blue: CPU user+sys, running */
+	COL_IO = 0xdfbbbb,	/* dusty pink: I/O wait, utilization, D */
+	COL_TPUT = 0x33b533,	/* green: disk throughput */
+	COL_PROC = 0xf0f0f0,	/* process box background, sleeping */
+	COL_ZOMBIE = 0xa8a8a8,
+	COL_WAIT = 0xd9abab,	/* D cells: a little darker than the I/O area */
+	COL_STOPPED = 0xf08080,	/* T cells, with --strict (as the Java chart) */
+	COL_GRID = 0xebebeb,
+	COL_GRID5 = 0xcccccc,
+	COL_DEP = 0xbdbdbd,	/* dotted parent -> child lines */
+	COL_MARK = 0xc03030,	/* annotations */
+	COL_KERNEL = 0xf3e6cc,	/* the kernel lane's span */
+	COL_INITCALL = 0xd49a3c,	/* initcalls of 1 ms and more */
+	COL_KMARK = 0x7a5418,	/* milestones of the kernel's log */
+	COL_HATCH = 0xa8a8a8,	/* the span before logging */
+	COL_MEM_USED = 0x9484c4,	/* memory in use by processes */
+	COL_MEM_BUF = 0xbcb0dc,	/* buffers */
+	COL_MEM_CACHE = 0xdcd6ee,	/* page cache */
+	COL_MEM_SWAP = 0xd2802c	/* swap in use: a line */
+};
+
+/* CPU shading of running cells: level 1..CPU_LEVELS blends box -> blue. */
+#define CPU_LEVELS 8
+
+struct lt_box {
+	double x, y, w, h;
+};
+
+/*
+ * Where a text stays when a viewer zooms the time axis (-f html): its
+ * start, middle or end keeps its time; LT_FIXED texts do not move.
+ */
+enum lt_anchor { LT_FIXED, LT_START, LT_MIDDLE, LT_END };
+
+struct lt_text {
+	char *s;		/* valid UTF-8, owned */
+	struct lt_box box;	/* ink-independent: advance x (ascent + descent) */
+	double baseline;
+	int font;		/* enum lt_font */
+	uint32_t rgb;
+	int anchor;		/* enum lt_anchor */
+};
+
+struct lt_rect {
+	struct lt_box box;
+	uint32_t rgb;
+};
+
+struct lt_pt {
+	double x, y;
+};
+
+/* A polyline; areas are closed down to the chart's bottom edge. */
+struct lt_poly {
+	struct lt_pt *pts;
+	size_t n, cap;
+	size_t fold;		/* points the last one stands for (lt_add_pt) */
+	double fold_x0;		/* x of the first of them */
+};
+
+struct lt_tick {
+	double x;
+	int major;		/* labelled (every few seconds) */
+};
+
+struct lt_row {
+	const struct pnode *node;
+	struct lt_box box;	/* start..end of the process */
+	size_t cell0, ncells;	/* its cells in layout.cells */
+	size_t text;		/* its label in layout.texts */
+	int has_dep;		/* dotted line from the parent's row */
+	int dep_vert;		/* the parent's last child: draws the vertical */
+	double dep_x, dep_y0;	/* vertical at dep_x from dep_y0 to mid-row */
+	size_t last_child;	/* row of its last drawn child, or SIZE_MAX */
+	size_t parent_row;	/* row of its nearest drawn ancestor, or SIZE_MAX */
+};
+
+/*
+ * A series of a generic chart: a polyline, either stroked or filled as
+ * an area closed down to the chart's bottom edge.
+ */
+struct lt_series {
+	struct lt_poly poly;
+	uint32_t rgb;
+	int line;		/* stroked; else an area */
+};
+
+/*
+ * A chart other than the CPU and disk charts (the memory chart, the
+ * compare chart's): its box, framed, and its series in layout.series,
+ * painted in order, clipped to the box.
+ */
+struct lt_chart {
+	struct lt_box box;
+	size_t series0, nseries;
+};
+
+struct lt_mark {
+	double x;		/* vertical line over all charts */
+	size_t text;
+};
+
+struct layout {
+	int width, height;
+	int64_t t0_ms, t1_ms;	/* time span drawn */
+	double x0;		/* x of t0 */
+	double px_per_ms;
+	double row_h;
+
+	struct lt_box cpu_box, disk_box, proc_box;
+	struct lt_poly cpu_busy, cpu_io;	/* tops of the stacked areas */
+	struct lt_poly disk_util, disk_tput;
+	double disk_peak_bps;
+	double disk_read_bytes, disk_write_bytes;	/* over the whole log */
+	struct lt_box mem_box;	/* the memory chart's; h == 0 without meminfo */
+	double mem_scale_kb;	/* the memory chart's top */
+
+	struct lt_chart *charts;	/* generic charts: memory, compare */
+	size_t ncharts, charts_cap;
+	struct lt_series *series;
+	size_t nseries, series_cap;
+
+	struct lt_text *texts;	/* the chrome's, then each row's label in row order */
+	size_t ntexts, texts_cap;
+	size_t nchrome_texts;	/* texts before the first row's label */
+	struct lt_rect *swatches;	/* legend squares and the line swatch */
+	size_t nswatches, swatches_cap;
+	struct lt_tick *ticks;
+	size_t nticks, ticks_cap;
+	double axis_y;		/* top of the time axis' labels */
+	struct lt_row *rows;
+	size_t nrows, rows_cap;
+	struct lt_rect *cells;
+	size_t ncells, cells_cap;
+	struct lt_mark *marks;
+	size_t nmarks, marks_cap;
+	size_t max_cells;	/* the cap for this format (caps.h) */
+
+	/* The kernel lane and the span before logging (docs/chart.md). */
+	int64_t unlogged_ms;	/* logging began here: before it is hatched */
+	struct lt_box lane_box;	/* the lane's row; h == 0 without a lane */
+	struct lt_box kernel_box;	/* 0 to the first user process */
+	double lane_y1;		/* bottom of the lane's labels */
+	struct lt_rect *kbars;	/* initcalls of 1 ms and more */
+	size_t nkbars, kbars_cap;
+	double *kticks;		/* x of each milestone */
+	size_t nkticks, kticks_cap;
+	struct lt_box unlogged[5];	/* hatched: legend, CPU, disk, memory, processes */
+	size_t nunlogged;
+	size_t unlogged_text[3];	/* "not logged" labels (CPU, disk, memory), on a clear ground */
+	size_t nunlogged_text;
+};
+
+/*
+ * Places everything.  Measures text with cairo's toy font API (DejaVu
+ * Sans through fontconfig).  0, or -1 with diag set.
+ */
+int layout_make(struct layout *, const struct bootlog *,
+    const struct proctree *, const struct chart_opts *, struct diag *);
+void layout_free(struct layout *);
+
+/* x of a time in ms (not clamped). */
+double layout_x(const struct layout *, int64_t ms);
+
+#endif

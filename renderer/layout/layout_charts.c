@@ -1,0 +1,312 @@
+/* layout_charts.c: the stacked CPU chart and the disk chart, as polylines in their boxes. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "layout_parts.h"
+
+#define MIB		1048576.0
+#define TOTALS_GAP	8.0	/* between the peak and the totals */
+
+/*
+ * The drawn part [*a, *b] of the interval that sample i of n covers, from
+ * the time stamps before it, its own and after it; 0 when none is drawn.
+ */
+static int
+sample_span(const struct layout *l, int64_t prev, int64_t t, int64_t next,
+    size_t i, size_t n, int64_t *a, int64_t *b)
+{
+	*b = t;
+	if (i > 0)
+		*a = prev;
+	else
+		*a = n > 1 ? t - (next - t) : t - 200;
+	return lt_clip_span(l, a, b);
+}
+
+static int
+disk_span(const struct layout *l, const struct bootlog *t, size_t i,
+    int64_t *a, int64_t *b)
+{
+	return sample_span(l, i ? t->disk[i - 1].time_ms : 0,
+	    t->disk[i].time_ms, i + 1 < t->ndisk ? t->disk[i + 1].time_ms : 0,
+	    i, t->ndisk, a, b);
+}
+
+int
+charts_cpu_in(struct layout *l, const struct bootlog *t,
+    const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p)
+{
+	int64_t a, b;
+	double busy, top;
+	size_t i;
+
+	for (i = 0; i < t->ncpu; i++) {
+		if (!sample_span(l, i ? t->cpu[i - 1].time_ms : 0,
+		    t->cpu[i].time_ms, i + 1 < t->ncpu ?
+		    t->cpu[i + 1].time_ms : 0, i, t->ncpu, &a, &b))
+			continue;
+		busy = lt_clamp01(t->cpu[i].user + t->cpu[i].sys);
+		top = lt_clamp01(busy + lt_clamp01(t->cpu[i].io));
+		if (lt_add_step(busy_p, layout_x(l, a), layout_x(l, b),
+		    bx->y + bx->h * (1 - busy)) == -1)
+			return -1;
+		if (lt_add_step(io_p, layout_x(l, a), layout_x(l, b),
+		    bx->y + bx->h * (1 - top)) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+charts_cpu(struct layout *l, const struct bootlog *t)
+{
+	return charts_cpu_in(l, t, &l->cpu_box, &l->cpu_busy, &l->cpu_io);
+}
+
+/* Bytes per second of a sample; garbage (negative, NaN, inf) counts as 0. */
+static double
+throughput(const struct disk_sample *ds)
+{
+	double tp = ds->read_bps + ds->write_bps;
+
+	return isfinite(tp) && tp > 0 ? tp : 0;
+}
+
+/* "12 MB", "0.4 MB": megabytes (decimal, as --summary counts them). */
+static void
+mb_text(char *buf, size_t len, double bytes)
+{
+	snprintf(buf, len, bytes >= 10e6 ? "%.0f MB" : "%.1f MB", bytes / 1e6);
+}
+
+/*
+ * The peak's label above the chart at the peak, followed by the totals
+ * read and written; inside the box's top edge when a legend text is
+ * there.
+ */
+static int
+peak_label(struct layout *l, struct measure *m, double peak, double peak_x,
+    size_t legend0)
+{
+	const struct lt_box *bx = &l->disk_box;
+	double x, y, wp, w, h = m->height[LF_TEXT];
+	char buf[64], rd[32], wr[32], tot[96];
+
+	/* MiB, as the Java chart counts them. */
+	/* All-zero counters read "0 MB/s", not "0.0": nothing moved at all. */
+	if (peak <= 0)
+		snprintf(buf, sizeof(buf), "0 MB/s");
+	else
+		snprintf(buf, sizeof(buf), peak >= 10 * MIB ? "%.0f MB/s" :
+		    "%.1f MB/s", peak / MIB);
+	mb_text(rd, sizeof(rd), l->disk_read_bytes);
+	mb_text(wr, sizeof(wr), l->disk_write_bytes);
+	snprintf(tot, sizeof(tot), "read %s, written %s", rd, wr);
+	wp = measure_width(m, LF_TEXT, buf);
+	w = wp + TOTALS_GAP + measure_width(m, LF_TEXT, tot);
+	x = peak_x - wp / 2;
+	if (x > bx->x + bx->w - w)
+		x = bx->x + bx->w - w;
+	if (x < bx->x)
+		x = bx->x;
+	/* Like the Java chart, unless a legend text is there. */
+	y = bx->y - LEGEND_GAP - h;
+	if (lt_clashes(l, legend0, x, y, w, h))
+		y = bx->y + 1;
+	if (lt_anchor(l, lt_add_raw(l, m, buf, x, y, bx->w, LF_TEXT,
+	    COL_TPUT), LT_MIDDLE) == SIZE_MAX)
+		return -1;
+	x += wp + TOTALS_GAP;
+	if (x >= bx->x + bx->w)
+		return 0;
+	return lt_anchor(l, lt_add_raw(l, m, tot, x, y, bx->x + bx->w - x,
+	    LF_TEXT, COL_TEXT), LT_START) == SIZE_MAX ? -1 : 0;
+}
+
+double
+charts_disk_peak(const struct layout *l, const struct bootlog *t,
+    double *peak_x)
+{
+	double peak = 0, tp;
+	int64_t a, b;
+	size_t i;
+
+	for (i = 0; i < t->ndisk; i++) {
+		if (!disk_span(l, t, i, &a, &b))
+			continue;
+		tp = throughput(&t->disk[i]);
+		if (tp > peak) {
+			peak = tp;
+			*peak_x = layout_x(l, a + (b - a) / 2);
+		}
+	}
+	return peak;
+}
+
+/*
+ * Utilization as an area, throughput as a line scaled to `scale`; a
+ * scale of 0 (all counters zero) gives a line along the bottom, so a
+ * disk that did nothing does not read as a chart that failed.
+ */
+int
+charts_disk_in(struct layout *l, const struct bootlog *t,
+    const struct lt_box *bx, struct lt_poly *util, struct lt_poly *tput,
+    double scale)
+{
+	int64_t a, b;
+	double tp;
+	size_t i;
+
+	for (i = 0; i < t->ndisk; i++) {
+		if (!disk_span(l, t, i, &a, &b))
+			continue;
+		tp = scale > 0 ? throughput(&t->disk[i]) / scale : 0;
+		if (lt_add_step(util, layout_x(l, a), layout_x(l, b),
+		    bx->y + bx->h * (1 - lt_clamp01(t->disk[i].util))) == -1 ||
+		    lt_add_pt(tput, layout_x(l, a + (b - a) / 2),
+		    bx->y + bx->h * (1 - lt_clamp01(tp))) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* The disk chart, its peak labelled with the totals beside it. */
+int
+charts_disk(struct layout *l, struct measure *m, const struct bootlog *t,
+    size_t legend0)
+{
+	double peak_x = l->disk_box.x;
+
+	bootlog_disk_bytes(t, &l->disk_read_bytes, &l->disk_write_bytes);
+	l->disk_peak_bps = charts_disk_peak(l, t, &peak_x);
+	if (charts_disk_in(l, t, &l->disk_box, &l->disk_util, &l->disk_tput,
+	    l->disk_peak_bps) == -1)
+		return -1;
+	if (l->disk_util.n == 0)
+		return 0;
+	return peak_label(l, m, l->disk_peak_bps, peak_x, legend0);
+}
+
+/* kB to the chart's y: 0 at the bottom, the scale at the top. */
+static double
+mem_y(const struct lt_box *bx, double kb, double scale)
+{
+	return bx->y + bx->h * (1 - lt_clamp01(kb / scale));
+}
+
+/* What a meminfo sample holds, in kB, each part at least 0. */
+struct mem_parts {
+	double used, buffers, cached, swap;
+};
+
+static void
+mem_parts(const struct mem_sample *s, struct mem_parts *p)
+{
+	p->buffers = s->buffers > 0 ? (double)s->buffers : 0;
+	p->cached = s->cached > 0 ? (double)s->cached : 0;
+	p->used = fmax((double)s->total - (double)s->free - p->buffers -
+	    p->cached, 0);
+	p->swap = fmax((double)s->swap_total - (double)s->swap_free, 0);
+}
+
+static int
+mem_span(const struct layout *l, const struct bootlog *t, size_t i,
+    int64_t *a, int64_t *b)
+{
+	return sample_span(l, i ? t->mem[i - 1].time_ms : 0,
+	    t->mem[i].time_ms, i + 1 < t->nmem ? t->mem[i + 1].time_ms : 0,
+	    i, t->nmem, a, b);
+}
+
+/*
+ * The scale: the most memory in use (used + buffers + cached, that is
+ * total - free) or swap in use at any drawn sample, so a boot that
+ * uses a tenth of a large RAM still fills the chart.
+ */
+static double
+mem_scale(const struct layout *l, const struct bootlog *t)
+{
+	struct mem_parts p;
+	double top = 0;
+	int64_t a, b;
+	size_t i;
+
+	for (i = 0; i < t->nmem; i++) {
+		if (!mem_span(l, t, i, &a, &b))
+			continue;
+		mem_parts(&t->mem[i], &p);
+		top = fmax(top, fmax(p.used + p.buffers + p.cached, p.swap));
+	}
+	return top;
+}
+
+/* The stacked areas' tops (cache, buffers, used) and the swap line. */
+static int
+mem_series(struct layout *l, const struct bootlog *t, struct lt_poly *ps)
+{
+	const struct lt_box *bx = &l->mem_box;
+	double sc = l->mem_scale_kb, xa, xb;
+	struct mem_parts p;
+	int64_t a, b;
+	size_t i;
+
+	for (i = 0; i < t->nmem; i++) {
+		if (!mem_span(l, t, i, &a, &b))
+			continue;
+		mem_parts(&t->mem[i], &p);
+		xa = layout_x(l, a);
+		xb = layout_x(l, b);
+		if (lt_add_step(&ps[0], xa, xb, mem_y(bx, p.used + p.buffers +
+		    p.cached, sc)) == -1 ||
+		    lt_add_step(&ps[1], xa, xb, mem_y(bx, p.used + p.buffers,
+		    sc)) == -1 ||
+		    lt_add_step(&ps[2], xa, xb, mem_y(bx, p.used, sc)) == -1 ||
+		    lt_add_step(&ps[3], xa, xb, mem_y(bx, p.swap, sc)) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+charts_mem(struct layout *l, struct measure *m, const struct bootlog *t,
+    double *y)
+{
+	static const uint32_t rgb[4] = { COL_MEM_CACHE, COL_MEM_BUF,
+	    COL_MEM_USED, COL_MEM_SWAP };
+	struct lt_poly ps[4];
+	struct legend_item leg[5] = {
+		{ NULL, COL_MEM_USED, 0 }, { "Buffers", COL_MEM_BUF, 0 },
+		{ "Cached", COL_MEM_CACHE, 0 }, { "Swap used", COL_MEM_SWAP, 1 },
+		{ NULL, 0, 0 }
+	};
+	char buf[64];
+	int i, rc = 0;
+
+	if (t->nmem == 0)
+		return 0;
+	l->mem_scale_kb = mem_scale(l, t);
+	if (l->mem_scale_kb <= 0)
+		l->mem_scale_kb = 1;
+	/* MiB, as the memory's own unit (kB in /proc/meminfo is KiB). */
+	snprintf(buf, sizeof(buf), "Memory used (scale: %.0f MB)",
+	    l->mem_scale_kb / 1024);
+	leg[0].text = buf;
+	if (chrome_legend_items(l, m, leg, y) == -1)
+		return -1;
+	l->mem_box = (struct lt_box){ MARGIN, *y, l->width - 2 * MARGIN,
+	    CHART_H };
+	*y += CHART_H + GAP;
+	memset(ps, 0, sizeof(ps));
+	if (mem_series(l, t, ps) == -1 || lt_add_chart(l, &l->mem_box) == -1)
+		rc = -1;
+	for (i = 0; i < 4; i++)
+		if (rc == 0 && lt_add_series(l, &ps[i], rgb[i], i == 3) == -1)
+			rc = -1;
+	for (i = 0; i < 4; i++)
+		free(ps[i].pts);
+	return rc;
+}

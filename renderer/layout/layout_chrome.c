@@ -1,0 +1,400 @@
+/* layout_chrome.c: the chart's chrome: header lines, legends, the time axis and annotation marks. */
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+#include "layout.h"
+#include "layout_parts.h"
+#include "logfiles.h"
+#include "pidstat.h"
+#include "textclean.h"
+
+#define SWATCH		10.0
+
+/*
+ * The logger stores every "model name : X" line of /proc/cpuinfo and the
+ * CPU count in parentheses at the end: show the first model and the count.
+ */
+static void
+cpu_text(const char *v, char *buf, size_t len)
+{
+	const char *colon, *next, *count = NULL, *end = v + strlen(v);
+	size_t n;
+
+	if (strncmp(v, "model name", 10) == 0 &&
+	    (colon = strchr(v, ':')) != NULL)
+		v = colon + 1 + strspn(colon + 1, " \t");
+	n = strcspn(v, "\n");
+	if ((next = strstr(v, "model name")) != NULL && (size_t)(next - v) < n)
+		n = (size_t)(next - v);
+	while (n > 0 && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+		n--;
+	if (end > v + n && end[-1] == ')' && (count = strrchr(v + n, '(')) !=
+	    NULL && strspn(count + 1, "0123456789") == (size_t)(end - count - 2)
+	    && end - count > 2)
+		snprintf(buf, len, "CPU: %.*s %s", (int)n, v, count);
+	else
+		snprintf(buf, len, "CPU: %.*s", (int)n, v);
+}
+
+/*
+ * The title: --title, else the header's; a readable profile is titled
+ * after its command ("Profile of make -j2 on host (date)" for our
+ * logger's "Boot chart for host (date)").
+ */
+static void
+title_text(const struct bootlog *t, const struct proctree *tree,
+    const struct chart_opts *o, char *buf, size_t len)
+{
+	static const char boot[] = "Boot chart for ";
+	const char *title = bootlog_header(t, HDR_TITLE), *cmd;
+	char decoded[1024];	/* a title is cut far shorter when drawn */
+
+	if (o->title != NULL) {
+		snprintf(buf, len, "%s", o->title);
+		return;
+	}
+	if (tree->readable) {
+		cmd = bootlog_header(t, HDR_PROFILE_CMD);
+		if (cmd == NULL || cmd[0] == '\0')
+			cmd = tree->profile;
+		/* bootchartd writes control bytes as \ooo. */
+		log_label(decoded, sizeof(decoded), cmd, strlen(cmd));
+		cmd = decoded;
+		if (title != NULL && strncmp(title, boot, sizeof(boot) - 1) == 0)
+			snprintf(buf, len, "Profile of %s on %s", cmd,
+			    title + sizeof(boot) - 1);
+		else
+			snprintf(buf, len, "Profile of %s", cmd);
+		return;
+	}
+	snprintf(buf, len, "%s", title != NULL ? title : "Boot chart");
+}
+
+/*
+ * Header lines as the Java chart had them: a log of one command shows
+ * "application: CMD" where a boot shows its kernel options.
+ */
+int
+chrome_header(struct layout *l, struct measure *m, const struct bootlog *t,
+    const struct proctree *tree, const struct chart_opts *o, double *y)
+{
+	static const char *const keys[] = { HDR_UNAME, HDR_RELEASE, HDR_CPU,
+	    HDR_KOPTS };
+	static const char *const labels[] = { "uname", "release", "CPU",
+	    "kernel options" };
+	double maxw = l->width - 2 * MARGIN;
+	const char *v, *label;
+	char buf[2048];
+	int64_t secs, from;
+	size_t i;
+
+	title_text(t, tree, o, buf, sizeof(buf));
+	if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TITLE, COL_TEXT) ==
+	    SIZE_MAX)
+		return -1;
+	*y += m->height[LF_TITLE];
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		v = bootlog_header(t, keys[i]);
+		label = labels[i];
+		if (strcmp(keys[i], HDR_KOPTS) == 0 && tree->profile != NULL) {
+			v = tree->profile;
+			label = "application";
+		}
+		if (v == NULL)
+			continue;
+		if (strcmp(keys[i], HDR_CPU) == 0)
+			cpu_text(v, buf, sizeof(buf));
+		else
+			snprintf(buf, sizeof(buf), "%s: %.*s", label,
+			    (int)strcspn(v, "\n"), v);
+		if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT,
+		    COL_TEXT) == SIZE_MAX)
+			return -1;
+		*y += m->height[LF_TEXT];
+	}
+	if ((from = kernel_header_ms(t, HDR_LOG_START)) >= 0) {
+		snprintf(buf, sizeof(buf), "logging from %.2f s (uptime)",
+		    (double)from / 1000);
+		if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT,
+		    COL_TEXT) == SIZE_MAX)
+			return -1;
+		*y += m->height[LF_TEXT];
+	}
+	secs = (l->t1_ms - l->t0_ms + 500) / 1000;
+	snprintf(buf, sizeof(buf), "time: %lld:%02lld",
+	    (long long)(secs / 60), (long long)(secs % 60));
+	if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT, COL_TEXT) ==
+	    SIZE_MAX)
+		return -1;
+	*y += m->height[LF_TEXT];
+	return 0;
+}
+
+static const struct legend_item cpu_leg[] = {
+	{ "CPU (user+sys)", COL_CPU, 0 }, { "I/O (wait)", COL_IO, 0 },
+	{ NULL, 0, 0 }
+};
+static const struct legend_item disk_leg[] = {
+	{ "Disk throughput", COL_TPUT, 1 }, { "Disk utilization", COL_IO, 0 },
+	{ NULL, 0, 0 }
+};
+static const struct legend_item proc_leg[] = {
+	{ "Running (%cpu)", COL_CPU, 0 }, { "Unint.sleep (I/O)", COL_WAIT, 0 },
+	{ "Sleeping", COL_PROC, 0 }, { "Zombie", COL_ZOMBIE, 0 },
+	{ NULL, 0, 0 }
+};
+
+int
+chrome_legend_items(struct layout *l, struct measure *m,
+    const struct legend_item *it, double *y)
+{
+	double x = MARGIN, h = m->height[LF_TEXT], sy;
+	size_t ti;
+
+	for (; it->text != NULL; it++) {
+		sy = *y + (h - SWATCH) / 2;
+		if (it->line) {
+			if (lt_add_swatch(l, x, sy + SWATCH / 2 - 1, SWATCH, 2,
+			    it->rgb) == -1)
+				return -1;
+		} else if (lt_add_swatch(l, x, sy, SWATCH, SWATCH, it->rgb) ==
+		    -1)
+			return -1;
+		x += SWATCH + 4;
+		ti = lt_add_raw(l, m, it->text, x, *y, l->width - MARGIN - x,
+		    LF_TEXT, COL_TEXT);
+		if (ti == SIZE_MAX)
+			return -1;
+		x += l->texts[ti].box.w + 14;
+	}
+	*y += h + LEGEND_GAP;
+	return 0;
+}
+
+/*
+ * One legend row at y; advances y past it.  The CPU chart's names the
+ * hatching of the span before logging, when there is one: its swatch
+ * is hatched as the span is.
+ */
+int
+chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
+    double *y)
+{
+	struct legend_item cpu[4];
+
+	if (which != LEG_CPU || l->unlogged_ms <= l->t0_ms)
+		return chrome_legend_items(l, m, which == LEG_CPU ? cpu_leg :
+		    which == LEG_DISK ? disk_leg : proc_leg, y);
+	memcpy(cpu, cpu_leg, 2 * sizeof(cpu[0]));
+	cpu[2] = (struct legend_item){ "not logged", COL_BG, 0 };
+	cpu[3] = cpu_leg[2];
+	if (chrome_legend_items(l, m, cpu, y) == -1)
+		return -1;
+	l->unlogged[l->nunlogged++] = l->swatches[l->nswatches - 1].box;
+	return 0;
+}
+
+/*
+ * The steps the time axis may use, in ms: from 0.1 s (short profiles)
+ * up to 10 years, as a log may span 20 (CAP_STAMP_JIFFIES).
+ */
+static const int64_t axis_steps[] = { 100, 200, 500, 1000, 2000, 5000,
+    10000, 15000, 30000, 60000, 120000, 300000, 600000, 900000, 1800000,
+    3600000, 7200000, 14400000, 28800000, 86400000, 2 * 86400000LL,
+    7 * 86400000LL, 14 * 86400000LL, 30 * 86400000LL, 91 * 86400000LL,
+    182 * 86400000LL, 365 * 86400000LL, 730 * 86400000LL,
+    1826 * 86400000LL, 3652 * 86400000LL };
+#define NSTEPS (sizeof(axis_steps) / sizeof(axis_steps[0]))
+/* Labels every 5 s at least (as the Java chart), unless that gives fewer. */
+#define LABEL_MIN_MS	5000
+#define LABELS_MIN	4
+
+/* "0s", "5s", "1.5s": a label at k ms. */
+static void
+axis_text(int64_t k, char *buf, size_t len)
+{
+	if (k % 1000 == 0)
+		snprintf(buf, len, "%llds", (long long)(k / 1000));
+	else
+		snprintf(buf, len, "%lld.%llds", (long long)(k / 1000),
+		    (long long)(k % 1000 / 100));
+}
+
+/*
+ * The label step: the first of at least 5 s whose labels do not touch;
+ * when that leaves fewer than four labels, the longest step that gives
+ * four and still fits (sub-second for a short profile).  0 when no step
+ * fits: only the origin is labelled.
+ */
+static int64_t
+label_step(double ppms, int64_t span_ms, double need_px)
+{
+	int64_t best = 0;
+	size_t i;
+
+	for (i = 0; i < NSTEPS; i++)
+		if (axis_steps[i] >= LABEL_MIN_MS &&
+		    axis_steps[i] * ppms >= need_px) {
+			best = axis_steps[i];
+			break;
+		}
+	if (best != 0 && span_ms / best + 1 >= LABELS_MIN)
+		return best;
+	for (i = NSTEPS; i-- > 0;)
+		if (axis_steps[i] < LABEL_MIN_MS && axis_steps[i] * ppms >=
+		    need_px && span_ms / axis_steps[i] + 1 >= LABELS_MIN)
+			return axis_steps[i];
+	return best;
+}
+
+/* The grid step: the first at least 4 px wide that divides the label step. */
+static int64_t
+grid_step(double ppms, int64_t label_ms)
+{
+	size_t i;
+
+	for (i = 0; i < NSTEPS; i++)
+		if (axis_steps[i] >= (label_ms < 1000 ? label_ms : 1000) &&
+		    axis_steps[i] * ppms >= 4 && label_ms % axis_steps[i] == 0)
+			return axis_steps[i];
+	return 0;
+}
+
+static int
+axis_label(struct layout *l, struct measure *m, int64_t k, double x,
+    double y)
+{
+	char buf[32];
+	double w;
+
+	axis_text(k, buf, sizeof(buf));
+	w = measure_width(m, LF_LABEL, buf);
+	x -= w / 2;
+	if (x > l->width - 1 - w)
+		x = l->width - 1 - w;
+	if (x < 1)
+		x = 1;
+	return lt_anchor(l, lt_add_raw(l, m, buf, x, y, w + 1, LF_LABEL,
+	    COL_TEXT), LT_MIDDLE) == SIZE_MAX ? -1 : 0;
+}
+
+/*
+ * Time axis: labels every label step, grid lines every grid step, at
+ * least 4 px apart, so there are never more ticks than pixels / 4.  When
+ * no step is wide enough only the origin is labelled (and gridded).
+ */
+int
+chrome_time_axis(struct layout *l, struct measure *m, double y)
+{
+	int64_t span_ms = l->t1_ms - l->t0_ms, k, label_ms, grid_ms;
+	char buf[32];
+
+	l->axis_y = y;
+	axis_text(span_ms / 1000 * 1000, buf, sizeof(buf));
+	label_ms = label_step(l->px_per_ms, span_ms,
+	    1.5 * measure_width(m, LF_LABEL, buf) + 10);
+	grid_ms = label_ms ? grid_step(l->px_per_ms, label_ms) : 0;
+	if (grid_ms == 0)
+		grid_ms = span_ms + 1;
+	/* Whole seconds of the span, as the labels always were. */
+	span_ms = label_ms >= 1000 ? span_ms / 1000 * 1000 : span_ms;
+	for (k = 0; k <= span_ms; k += grid_ms) {
+		if (grow_array((void **)&l->ticks, &l->ticks_cap, l->nticks,
+		    sizeof(*l->ticks)) == -1)
+			return -1;
+		l->ticks[l->nticks].x = layout_x(l, l->t0_ms + k);
+		l->ticks[l->nticks].major = label_ms == 0 || k % label_ms == 0;
+		l->nticks++;
+		if ((label_ms == 0 ? k == 0 : k % label_ms == 0) &&
+		    axis_label(l, m, k, l->ticks[l->nticks - 1].x, y) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* A mark at ms, labelled raw, in the first band row where its label is clear. */
+static int
+add_mark(struct layout *l, struct measure *m, const char *raw, int64_t ms,
+    size_t band0, double y, int *rows)
+{
+	double x, w, h = m->height[LF_LABEL];
+	size_t ti;
+	char *s;
+	int r;
+
+	if ((s = text_clean(raw, 1)) == NULL)
+		return -1;
+	if (measure_fit(m, LF_LABEL, &s, l->width - 2 * MARGIN) == -1) {
+		free(s);
+		return -1;
+	}
+	w = measure_width(m, LF_LABEL, s);
+	x = layout_x(l, ms) - w / 2;
+	x = fmin(fmax(x, MARGIN), l->width - MARGIN - w);
+	r = lt_band_row(l, band0, y, h, x, w, INT_MAX);
+	if (r + 1 > *rows)
+		*rows = r + 1;
+	if (grow_array((void **)&l->marks, &l->marks_cap, l->nmarks,
+	    sizeof(*l->marks)) == -1) {
+		free(s);
+		return -1;
+	}
+	if ((ti = lt_anchor(l, lt_add_text(l, m, s, x, y + r * h, LF_LABEL,
+	    COL_MARK), LT_MIDDLE)) == SIZE_MAX)
+		return -1;
+	l->marks[l->nmarks].x = layout_x(l, ms);
+	l->marks[l->nmarks].text = ti;
+	l->nmarks++;
+	return 0;
+}
+
+/*
+ * When the initramfs handed over to the real root: the header's, else
+ * the first sample where PID 1 was run-init or switch_root (the
+ * programs that make the switch), on a boot log; -1 when not known.
+ */
+static int64_t
+switch_root_ms(const struct bootlog *t, const struct proctree *tree)
+{
+	int64_t ms;
+
+	if (tree->profile != NULL)
+		return -1;
+	if ((ms = kernel_header_ms(t, HDR_SWITCH_ROOT)) >= 0)
+		return ms;
+	return t->pid1_switched ? t->pid1_switch_ms : -1;
+}
+
+/* Marks: vertical lines with labels stacked so none overlap. */
+int
+chrome_marks(struct layout *l, struct measure *m, const struct bootlog *t,
+    const struct proctree *tree, const struct chart_opts *o, double y,
+    double *band_h, struct diag *d)
+{
+	const struct pnode *p;
+	size_t band0 = l->ntexts, i;
+	int64_t sw = switch_root_ms(t, tree);
+	int rows = 0;
+
+	if (sw >= l->t0_ms && sw <= l->t1_ms &&
+	    add_mark(l, m, "switch_root", sw, band0, y, &rows) == -1)
+		return -1;
+	for (i = 0; i < o->nannotate; i++) {
+		if ((p = proctree_find(tree, o->annotate[i])) == NULL ||
+		    !lt_visible(l, p)) {
+			diag_warn(d, "annotate: no process named \"%s\" in the "
+			    "chart", o->annotate[i]);
+			continue;
+		}
+		if (add_mark(l, m, o->annotate[i], p->start_ms, band0, y,
+		    &rows) == -1)
+			return -1;
+	}
+	*band_h = rows * m->height[LF_LABEL];
+	return 0;
+}

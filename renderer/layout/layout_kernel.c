@@ -1,0 +1,318 @@
+/* layout_kernel.c: the kernel lane (initcalls, milestones) and the hatched span before logging began. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+#include "layout.h"
+#include "layout_parts.h"
+#include "logfiles.h"
+#include "textclean.h"
+
+#define INITCALL_MIN_US	1000	/* shorter initcalls are not drawn */
+#define LANE_NAMES	10	/* the longest initcalls named, at most */
+#define LANE_LABEL_ROWS	4	/* rows of labels under the lane */
+#define NAME_MAX_W	240.0	/* an initcall's label is cut to this */
+
+int64_t
+kernel_header_ms(const struct bootlog *t, const char *key)
+{
+	int64_t ms;
+
+	return bootlog_header_ms(t, key, &ms) == 1 ? ms : -1;
+}
+
+int
+kernel_from_boot(struct layout *l, const struct bootlog *t,
+    const struct proctree *tree, int *from_boot, struct diag *d)
+{
+	int64_t ms;
+	int rc;
+
+	l->unlogged_ms = INT64_MIN;
+	*from_boot = 0;
+	if (bootlog_header_ms(t, HDR_SWITCH_ROOT, &ms) == -1)
+		diag_warn(d, "header: %s is not a time in seconds; ignored",
+		    HDR_SWITCH_ROOT);
+	if ((rc = bootlog_header_ms(t, HDR_LOG_START, &ms)) == -1)
+		diag_warn(d, "header: %s is not a time in seconds; ignored",
+		    HDR_LOG_START);
+	if (tree->profile != NULL || (rc != 1 && t->nkev == 0))
+		return 0;
+	*from_boot = 1;
+	/* Without the header's word, nothing was logged before the first sample. */
+	l->unlogged_ms = rc == 1 ? ms : t->ps_first_ms;
+	return 0;
+}
+
+/*
+ * Where the kernel's part of the boot ends: the kernel says when it runs
+ * init; else the first process that is neither PID 1 (which exists from
+ * the kernel's start) nor a kernel thread; else the last kernel event.
+ */
+static int64_t
+user_start_ms(const struct bootlog *t)
+{
+	const struct process *p;
+	int64_t best = INT64_MAX, end;
+	size_t i;
+
+	for (i = 0; i < t->nkev; i++)
+		if (t->kev[i].kind == KEV_MILESTONE &&
+		    t->kev[i].milestone == KM_RUN_INIT)
+			return t->kev[i].time_us / 1000;
+	for (i = 0; i < t->nprocs; i++) {
+		p = t->procs[i];
+		if (p->pid > 2 && p->ppid != 2 && p->start_ms < best)
+			best = p->start_ms;
+	}
+	if (best != INT64_MAX)
+		return best;
+	best = 0;
+	for (i = 0; i < t->nkev; i++) {
+		end = (t->kev[i].time_us + t->kev[i].dur_us) / 1000;
+		if (end > best)
+			best = end;
+	}
+	return best;
+}
+
+/* x of a time in µs, clamped to the drawn span. */
+static double
+x_us(const struct layout *l, int64_t us)
+{
+	double ms = fmin(fmax((double)us / 1000, (double)l->t0_ms),
+	    (double)l->t1_ms);
+
+	return l->x0 + (ms - (double)l->t0_ms) * l->px_per_ms;
+}
+
+/* The lane's initcalls: 1 ms and more, started before user space. */
+static int
+lane_call(const struct kevent *e, int64_t user_ms)
+{
+	return e->kind == KEV_INITCALL && e->dur_us >= INITCALL_MIN_US &&
+	    e->time_us / 1000 < user_ms;
+}
+
+/*
+ * A label for what spans [xa, xb] in the lane, in the first free row
+ * under it: centred under it, else starting at xa, else ending at xb.
+ * None when the rows are full there.
+ */
+static int
+lane_label(struct layout *l, struct measure *m, const char *raw, double xa,
+    double xb, double y, size_t band0, uint32_t rgb, int *rows)
+{
+	double w, h = m->height[LF_LABEL], x[3], bx = 0;
+	static const int anchors[3] = { LT_MIDDLE, LT_START, LT_END };
+	int r, best = -1, i, anchor = LT_MIDDLE;
+	char *s;
+
+	if ((s = text_clean(raw, 1)) == NULL)
+		return -1;
+	if (measure_fit(m, LF_LABEL, &s, fmin(NAME_MAX_W,
+	    l->width - 2 * MARGIN)) == -1) {
+		free(s);
+		return -1;
+	}
+	w = measure_width(m, LF_LABEL, s);
+	x[0] = (xa + xb - w) / 2;
+	x[1] = xa;
+	x[2] = xb - w;
+	for (i = 0; i < 3 && s[0] != '\0'; i++) {
+		x[i] = fmin(fmax(x[i], MARGIN), l->width - MARGIN - w);
+		r = lt_band_row(l, band0, y, h, x[i], w, LANE_LABEL_ROWS);
+		if (r >= 0 && (best < 0 || r < best)) {
+			best = r;
+			bx = x[i];
+			anchor = anchors[i];
+		}
+	}
+	if (best < 0) {
+		free(s);
+		return 0;
+	}
+	if (best + 1 > *rows)
+		*rows = best + 1;
+	return lt_anchor(l, lt_add_text(l, m, s, bx, y + best * h, LF_LABEL,
+	    rgb), anchor) == SIZE_MAX ? -1 : 0;
+}
+
+/* Initcalls by duration, longest first (then earliest). */
+static int
+cmp_longest(const void *a, const void *b)
+{
+	const struct kevent *x = *(const struct kevent *const *)a;
+	const struct kevent *y = *(const struct kevent *const *)b;
+
+	if (x->dur_us != y->dur_us)
+		return x->dur_us > y->dur_us ? -1 : 1;
+	return (x->time_us > y->time_us) - (x->time_us < y->time_us);
+}
+
+/*
+ * Labels under the lane: the longest initcalls with their durations
+ * first (with initcall_debug they are what the lane is for), then the
+ * milestones, each in the first of LANE_LABEL_ROWS rows where it clears
+ * the others; a label that finds no room is left out.
+ */
+static int
+lane_labels(struct layout *l, struct measure *m, const struct bootlog *t,
+    int64_t user_ms, double y, int *rows)
+{
+	const struct kevent **v, *e;
+	size_t band0 = l->ntexts, i, n = 0;
+	char buf[192];
+	int rc = 0;
+
+	if ((v = calloc(t->nkev + 1, sizeof(*v))) == NULL)
+		return -1;
+	for (i = 0; i < t->nkev; i++)
+		if (lane_call(&t->kev[i], user_ms))
+			v[n++] = &t->kev[i];
+	qsort(v, n, sizeof(*v), cmp_longest);
+	for (i = 0; i < n && i < LANE_NAMES && rc == 0; i++) {
+		snprintf(buf, sizeof(buf), "%s (%lld ms)", v[i]->text,
+		    (long long)((v[i]->dur_us + 500) / 1000));
+		rc = lane_label(l, m, buf, x_us(l, v[i]->time_us),
+		    x_us(l, v[i]->time_us + v[i]->dur_us), y, band0, COL_TEXT,
+		    rows);
+	}
+	free(v);
+	for (i = 0; i < t->nkev && rc == 0; i++) {
+		e = &t->kev[i];
+		if (e->kind == KEV_MILESTONE && e->time_us / 1000 >= l->t0_ms &&
+		    e->time_us / 1000 <= l->t1_ms)
+			rc = lane_label(l, m, e->text, x_us(l, e->time_us),
+			    x_us(l, e->time_us), y, band0, COL_KMARK, rows);
+	}
+	return rc;
+}
+
+/* The lane's bars and milestone ticks in its row. */
+static int
+lane_marks(struct layout *l, const struct bootlog *t, int64_t user_ms)
+{
+	const struct lt_box *b = &l->kernel_box;
+	const struct kevent *e;
+	double xa, xb;
+	size_t i;
+
+	for (i = 0; i < t->nkev; i++) {
+		e = &t->kev[i];
+		if (e->kind == KEV_MILESTONE) {
+			if (e->time_us / 1000 < l->t0_ms ||
+			    e->time_us / 1000 > l->t1_ms)
+				continue;
+			if (grow_array((void **)&l->kticks, &l->kticks_cap,
+			    l->nkticks, sizeof(*l->kticks)) == -1)
+				return -1;
+			l->kticks[l->nkticks++] = x_us(l, e->time_us);
+			continue;
+		}
+		if (!lane_call(e, user_ms) || e->time_us / 1000 >= l->t1_ms ||
+		    (e->time_us + e->dur_us) / 1000 < l->t0_ms)
+			continue;
+		xa = x_us(l, e->time_us);
+		xb = x_us(l, e->time_us + e->dur_us);
+		if (grow_array((void **)&l->kbars, &l->kbars_cap, l->nkbars,
+		    sizeof(*l->kbars)) == -1)
+			return -1;
+		l->kbars[l->nkbars].box = (struct lt_box){ xa, b->y,
+		    fmax(xb - xa, 1), b->h };
+		l->kbars[l->nkbars++].rgb = COL_INITCALL;
+	}
+	return 0;
+}
+
+int
+kernel_lane(struct layout *l, struct measure *m, const struct bootlog *t,
+    const struct proctree *tree, double *y)
+{
+	struct legend_item leg[4];
+	int64_t user_ms;
+	size_t n = 0, i;
+	int calls = 0, stones = 0, rows = 0;
+
+	if (t->nkev == 0 || tree->profile != NULL)
+		return 0;
+	user_ms = user_start_ms(t);
+	for (i = 0; i < t->nkev; i++) {
+		calls |= lane_call(&t->kev[i], user_ms);
+		stones |= t->kev[i].kind == KEV_MILESTONE;
+	}
+	leg[n++] = (struct legend_item){ "Kernel", COL_KERNEL, 0 };
+	if (calls)
+		leg[n++] = (struct legend_item){ "initcall (1 ms or more)",
+		    COL_INITCALL, 0 };
+	if (stones)
+		leg[n++] = (struct legend_item){ "milestone", COL_KMARK, 0 };
+	leg[n] = (struct legend_item){ NULL, 0, 0 };
+	if (chrome_legend_items(l, m, leg, y) == -1)
+		return -1;
+	l->lane_box = (struct lt_box){ MARGIN, *y, l->width - 2 * MARGIN,
+	    ROW_H };
+	l->kernel_box = (struct lt_box){ x_us(l, 0), *y + 1.5, fmax(x_us(l,
+	    user_ms * 1000) - x_us(l, 0), 1), ROW_H - 3 };
+	if (lane_marks(l, t, user_ms) == -1 ||
+	    lane_labels(l, m, t, user_ms, *y + ROW_H + 1, &rows) == -1)
+		return -1;
+	l->lane_y1 = *y + ROW_H + 1 + rows * m->height[LF_LABEL];
+	*y = l->lane_y1 + GAP;
+	return 0;
+}
+
+/* The span before logging in a chart's box, labelled when the label fits. */
+static int
+unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx)
+{
+	double x1 = layout_x(l, l->unlogged_ms), w, h = m->height[LF_LABEL];
+	struct lt_box *u;
+
+	if (l->nunlogged == sizeof(l->unlogged) / sizeof(l->unlogged[0]))
+		return 0;
+	u = &l->unlogged[l->nunlogged++];
+	size_t ti;
+
+	*u = (struct lt_box){ bx->x, bx->y, fmin(x1, bx->x + bx->w) - bx->x,
+	    bx->h };
+	w = measure_width(m, LF_LABEL, "not logged");
+	if (l->nunlogged_text == sizeof(l->unlogged_text) /
+	    sizeof(l->unlogged_text[0]) || w + 8 > u->w || lt_clashes(l, 0, u->x + (u->w - w) / 2,
+	    u->y + (u->h - h) / 2, w, h))
+		return 0;
+	ti = lt_anchor(l, lt_add_raw(l, m, "not logged", u->x + (u->w - w) / 2,
+	    u->y + (u->h - h) / 2, w + 1, LF_LABEL, COL_TEXT), LT_MIDDLE);
+	if (ti == SIZE_MAX)
+		return -1;
+	l->unlogged_text[l->nunlogged_text++] = ti;
+	return 0;
+}
+
+int
+unlogged_charts(struct layout *l, struct measure *m)
+{
+	if (l->unlogged_ms <= l->t0_ms)
+		return 0;
+	if (unlogged_box(l, m, &l->cpu_box) == -1 ||
+	    unlogged_box(l, m, &l->disk_box) == -1)
+		return -1;
+	return l->mem_box.h > 0 ? unlogged_box(l, m, &l->mem_box) : 0;
+}
+
+void
+unlogged_rows(struct layout *l)
+{
+	const struct lt_box *b = &l->proc_box;
+	double x1;
+
+	/* unlogged_ms is INT64_MIN when the header gives no log start. */
+	if (l->unlogged_ms <= l->t0_ms || l->nrows == 0)
+		return;
+	x1 = layout_x(l, l->unlogged_ms);
+	l->unlogged[l->nunlogged++] = (struct lt_box){ b->x, b->y,
+	    fmin(x1, b->x + b->w) - b->x, b->h };
+}

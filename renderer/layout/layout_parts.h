@@ -1,0 +1,172 @@
+/* layout_parts.h: what the parts of the layout share: sizes, adders, and each part's entry (not for outside layout*.c). */
+#ifndef BC_LAYOUT_PARTS_H
+#define BC_LAYOUT_PARTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "measure.h"
+
+/* Only pointers to these pass through here. */
+struct chart_opts;
+struct diag;
+struct layout;
+struct lt_box;
+struct lt_poly;
+struct lt_row;
+struct pnode;
+struct proctree;
+struct bootlog;
+
+#define MARGIN		10.0
+#define LEGEND_GAP	4.0
+#define ROW_H		16.0
+#define GAP		10.0	/* between the charts */
+#define CHART_H		60.0	/* a chart's box */
+
+/*
+ * Adds text at (x, top of line y); takes ownership of s (clean UTF-8).
+ * Returns its index, or SIZE_MAX on no memory.
+ */
+size_t lt_add_text(struct layout *, struct measure *, char *s, double x,
+    double y, int font, uint32_t rgb);
+/* Sets text ti's anchor (enum lt_anchor); SIZE_MAX passes through.  Returns ti. */
+size_t lt_anchor(struct layout *, size_t ti, int anchor);
+/* Cleans raw text, fits it to maxw and adds it; SIZE_MAX on no memory. */
+size_t lt_add_raw(struct layout *, struct measure *, const char *raw,
+    double x, double y, double maxw, int font, uint32_t rgb);
+int lt_add_swatch(struct layout *, double x, double y, double w, double h,
+    uint32_t rgb);
+/* Narrower than this (px), steps and points of a chart line are merged. */
+#define LT_MIN_STEP	1.0
+/*
+ * Appends a point to a line; points closer than LT_MIN_STEP are merged
+ * into their mean.
+ */
+int lt_add_pt(struct lt_poly *, double x, double y);
+/* Starts a generic chart (struct lt_chart) in the box; 0 or -1. */
+int lt_add_chart(struct layout *, const struct lt_box *);
+/*
+ * Adds a series to the last chart started, taking the polyline's points
+ * (p is left empty, also on failure); 0 or -1.
+ */
+int lt_add_series(struct layout *, struct lt_poly *p, uint32_t rgb,
+    int line);
+/*
+ * Appends a horizontal step [xa, xb] at height y, extending the last
+ * step instead when it is at the same height (long flat runs stay small);
+ * steps narrower than LT_MIN_STEP are merged at their mean height.
+ */
+int lt_add_step(struct lt_poly *, double xa, double xb, double y);
+/* Whether a box would come within 4 px of a text from index `from` on. */
+int lt_clashes(const struct layout *, size_t from, double x, double y,
+    double w, double h);
+/*
+ * The first row (from 0) of a band of rows h high at y where a label at
+ * x, w clears every text from index `from` on; -1 when the first
+ * max_rows are all taken.
+ */
+int lt_band_row(const struct layout *, size_t from, double y, double h,
+    double x, double w, int max_rows);
+/*
+ * The width and the scale for the span l->t0_ms..t1_ms (made at least
+ * 1 ms long): --width, else 25 px/s within 800..32000 px.  0, or -1
+ * with d set (a width out of range).
+ */
+int lt_scale(struct layout *, const struct chart_opts *, struct diag *);
+/*
+ * Lays out with fn(l, m, arg, d) between opening and closing the text
+ * measurement; on failure frees what fn placed and makes sure d says
+ * why.  0 or -1.
+ */
+typedef int (*lt_build_fn)(struct layout *, struct measure *, void *,
+    struct diag *);
+int lt_run(struct layout *, lt_build_fn, void *arg, struct diag *);
+/* Clips the interval [a, b] to the drawn span; 0 when nothing is left. */
+int lt_clip_span(const struct layout *, int64_t *a, int64_t *b);
+double lt_clamp01(double);
+/* Whether the node is alive at some time of the drawn span. */
+int lt_visible(const struct layout *, const struct pnode *);
+
+/* The chart's chrome: header, legends, time axis, annotation marks. */
+enum lt_legend { LEG_CPU, LEG_DISK, LEG_PROC };
+struct legend_item {
+	const char *text;	/* NULL ends a list */
+	uint32_t rgb;
+	int line;		/* a line swatch instead of a square */
+};
+int chrome_header(struct layout *, struct measure *, const struct bootlog *,
+    const struct proctree *, const struct chart_opts *, double *y);
+int chrome_legend(struct layout *, struct measure *, enum lt_legend,
+    double *y);
+/* One legend row of the items at y; advances y past it. */
+int chrome_legend_items(struct layout *, struct measure *,
+    const struct legend_item *, double *y);
+int chrome_time_axis(struct layout *, struct measure *, double y);
+/*
+ * Places the marks (switch_root, then --annotate) at y; *band_h is the
+ * height their labels take.
+ */
+int chrome_marks(struct layout *, struct measure *, const struct bootlog *,
+    const struct proctree *, const struct chart_opts *, double y,
+    double *band_h, struct diag *);
+
+/*
+ * The kernel lane and the span before logging (layout_kernel.c).  A
+ * boot log (not one command's) with the kernel's log or the header's
+ * bootchart.log_start is drawn from 0; *from_boot says so, and
+ * l->unlogged_ms is set to where logging began (INT64_MIN: nothing is
+ * hatched).  0, or -1 with d set.
+ */
+int kernel_from_boot(struct layout *, const struct bootlog *,
+    const struct proctree *, int *from_boot, struct diag *);
+/* Uptime in ms from the header, or -1: when logging began, the switch to the root. */
+int64_t kernel_header_ms(const struct bootlog *, const char *key);
+/* The lane at *y, when the log has kernel events; advances *y past it. */
+int kernel_lane(struct layout *, struct measure *, const struct bootlog *,
+    const struct proctree *, double *y);
+/* The hatched span over the CPU and disk charts, labelled where it fits. */
+int unlogged_charts(struct layout *, struct measure *);
+/* The hatched span over the process rows, once they are placed. */
+void unlogged_rows(struct layout *);
+
+/* The CPU and disk charts in l->cpu_box and l->disk_box. */
+int charts_cpu(struct layout *, const struct bootlog *);
+/* The CPU chart's two areas' tops in any box. */
+int charts_cpu_in(struct layout *, const struct bootlog *,
+    const struct lt_box *, struct lt_poly *busy, struct lt_poly *io);
+/* The highest disk throughput drawn, in B/s, and its x (left as is when 0). */
+double charts_disk_peak(const struct layout *, const struct bootlog *,
+    double *peak_x);
+/* The disk chart's utilization area and throughput line (scaled to scale B/s) in any box. */
+int charts_disk_in(struct layout *, const struct bootlog *,
+    const struct lt_box *, struct lt_poly *util, struct lt_poly *tput,
+    double scale);
+/* legend0: the first text of the disk chart's legend (the peak label avoids it). */
+int charts_disk(struct layout *, struct measure *, const struct bootlog *,
+    size_t legend0);
+/*
+ * The memory chart at *y (legend, then the box), when the log has
+ * meminfo samples; advances *y past it.
+ */
+int charts_mem(struct layout *, struct measure *, const struct bootlog *,
+    double *y);
+
+/*
+ * Places a row's label (s, owned) centred in its box (unless beside),
+ * else right of it, else left, cut with "..." to the widest place when
+ * none fits.
+ */
+int rows_put_label(struct layout *, struct measure *, struct lt_row *,
+    char *s, uint32_t rgb, int beside);
+/*
+ * The dotted line from row parent to row rowi; the verticals of one
+ * parent's children overlap, so only its last child's is drawn.
+ */
+void rows_link(struct layout *, size_t rowi, size_t parent);
+
+/* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
+int rows_place(struct layout *, struct measure *, const struct proctree *,
+    const struct chart_opts *, struct diag *);
+
+#endif

@@ -1,0 +1,469 @@
+/* bootlog.c: the parsed-log model: header, processes with a PID index, fork records. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "caps.h"
+#include "grow.h"
+#include "bootlog.h"
+
+void
+bootlog_init(struct bootlog *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->ncpus = 1;
+}
+
+static void
+process_free(struct process *p)
+{
+	free(p->name);
+	free(p->cmdline);
+	free(p->unit);
+	free(p->samples);
+	free(p);
+}
+
+static void
+pidtexts_free(struct pidtext *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].text);
+	free(v);
+}
+
+void
+bootlog_clear_processes(struct bootlog *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nprocs; i++)
+		process_free(t->procs[i]);
+	free(t->procs);
+	free(t->pid_index);
+	t->procs = NULL;
+	t->nprocs = t->procs_cap = 0;
+	t->nsamples_all = t->name_bytes = 0;
+	t->pid_index = NULL;
+	t->pid_index_cap = 0;
+	t->ps_first_ms = t->ps_last_ms = 0;
+	t->ps_blocks = 0;
+	t->sample_period_ms = 0;
+	t->ps_source = 0;
+}
+
+void
+bootlog_free(struct bootlog *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nheader; i++) {
+		free(t->header[i].key);
+		free(t->header[i].value);
+	}
+	free(t->header);
+	free(t->cpu);
+	free(t->disk);
+	free(t->mem);
+	bootlog_clear_processes(t);
+	free(t->forks);
+	pidtexts_free(t->pidnames, t->npidnames);
+	pidtexts_free(t->cmdlines, t->ncmdlines);
+	pidtexts_free(t->units, t->nunits);
+	for (i = 0; i < t->nkev; i++)
+		free(t->kev[i].text);
+	free(t->kev);
+	bootlog_init(t);
+}
+
+const char *
+bootlog_header(const struct bootlog *t, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < t->nheader; i++)
+		if (strcmp(t->header[i].key, key) == 0)
+			return t->header[i].value;
+	return NULL;
+}
+
+int
+bootlog_set_header(struct bootlog *t, const char *key, const char *value)
+{
+	struct kv *nh;
+	char *v, *k;
+	size_t i;
+
+	if ((v = strdup(value)) == NULL)
+		return -1;
+	for (i = 0; i < t->nheader; i++) {
+		if (strcmp(t->header[i].key, key) == 0) {
+			free(t->header[i].value);
+			t->header[i].value = v;
+			return 0;
+		}
+	}
+	/* Headers are a handful of lines: the array is kept exactly full. */
+	if ((k = strdup(key)) == NULL ||
+	    (nh = realloc(t->header, (t->nheader + 1) * sizeof(*nh))) == NULL) {
+		free(k);
+		free(v);
+		return -1;
+	}
+	t->header = nh;
+	t->header[t->nheader].key = k;
+	t->header[t->nheader].value = v;
+	t->nheader++;
+	return 0;
+}
+
+int
+bootlog_add_kevent(struct bootlog *t, const struct kevent *e)
+{
+	char *s;
+
+	if (grow_array((void **)&t->kev, &t->kev_cap, t->nkev,
+	    sizeof(*t->kev)) != 0)
+		return -1;
+	if ((s = strdup(e->text)) == NULL)
+		return -1;
+	t->kev[t->nkev] = *e;
+	t->kev[t->nkev].text = s;
+	t->nkev++;
+	return 0;
+}
+
+/*
+ * Whole seconds and up to six decimals; at most 20 years of uptime, as
+ * every time stamp (CAP_STAMP_JIFFIES).
+ */
+int
+bootlog_header_ms(const struct bootlog *t, const char *key, int64_t *ms)
+{
+	const char *v = bootlog_header(t, key);
+	int64_t secs = 0, frac = 0, scale = 1000000;
+	int digits = 0;
+
+	if (v == NULL)
+		return 0;
+	for (; *v >= '0' && *v <= '9'; v++, digits++) {
+		secs = secs * 10 + (*v - '0');
+		if (secs > (int64_t)(CAP_STAMP_JIFFIES / 100))
+			return -1;
+	}
+	if (digits == 0)
+		return -1;
+	if (*v == '.')
+		for (v++; *v >= '0' && *v <= '9'; v++) {
+			scale /= 10;
+			frac += (*v - '0') * scale;
+		}
+	if (*v != '\0')
+		return -1;
+	*ms = secs * 1000 + frac / 1000;
+	return 1;
+}
+
+/* Hash of a PID into a power-of-two table. */
+static size_t
+pid_slot(int64_t pid, size_t cap)
+{
+	uint64_t h = (uint64_t)pid * 0x9E3779B97F4A7C15ULL;
+
+	return (size_t)(h >> 32) & (cap - 1);
+}
+
+struct process *
+bootlog_find_pid(const struct bootlog *t, int64_t pid)
+{
+	size_t i;
+	struct process *p;
+
+	if (t->pid_index_cap == 0)
+		return NULL;
+	i = pid_slot(pid, t->pid_index_cap);
+	while ((p = t->pid_index[i]) != NULL) {
+		if (p->pid == pid)
+			return p;
+		i = (i + 1) & (t->pid_index_cap - 1);
+	}
+	return NULL;
+}
+
+/* Puts p in the index, replacing an older process with the same PID. */
+static void
+index_put(struct process **idx, size_t cap, struct process *p)
+{
+	size_t i = pid_slot(p->pid, cap);
+
+	while (idx[i] != NULL && idx[i]->pid != p->pid)
+		i = (i + 1) & (cap - 1);
+	idx[i] = p;
+}
+
+/* Keeps the index at most half full so probes stay short. */
+static int
+index_reserve(struct bootlog *t)
+{
+	struct process **nidx;
+	size_t ncap, i;
+
+	if ((t->nprocs + 1) * 2 <= t->pid_index_cap)
+		return 0;
+	ncap = t->pid_index_cap ? t->pid_index_cap * 2 : 256;
+	if ((nidx = calloc(ncap, sizeof(*nidx))) == NULL)
+		return -1;
+	for (i = 0; i < t->pid_index_cap; i++)
+		if (t->pid_index[i] != NULL)
+			index_put(nidx, ncap, t->pid_index[i]);
+	free(t->pid_index);
+	t->pid_index = nidx;
+	t->pid_index_cap = ncap;
+	return 0;
+}
+
+struct process *
+bootlog_new_process(struct bootlog *t, int64_t pid, const char *name)
+{
+	struct process *p;
+
+	if (index_reserve(t) != 0)
+		return NULL;
+	if (grow_array((void **)&t->procs, &t->procs_cap, t->nprocs,
+	    sizeof(*t->procs)) != 0)
+		return NULL;
+	if ((p = calloc(1, sizeof(*p))) == NULL)
+		return NULL;
+	if ((p->name = strdup(name ? name : "")) == NULL) {
+		free(p);
+		return NULL;
+	}
+	p->pid = pid;
+	p->seq = t->nprocs;
+	t->procs[t->nprocs++] = p;
+	index_put(t->pid_index, t->pid_index_cap, p);
+	return p;
+}
+
+/* Only a forged log has blocks 49 days apart; the cap keeps 24-byte samples. */
+uint32_t
+sample_interval(int64_t ms)
+{
+	if (ms <= 0)
+		return 0;
+	return ms > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+}
+
+int
+process_add_sample(struct process *p, const struct proc_sample *s)
+{
+	if (grow_array_small((void **)&p->samples, &p->samples_cap, p->nsamples,
+	    sizeof(*p->samples)) != 0)
+		return -1;
+	p->samples[p->nsamples++] = *s;
+	return 0;
+}
+
+int
+process_set_name(struct process *p, const char *name)
+{
+	char *n;
+
+	if (strcmp(p->name, name) == 0)
+		return 0;
+	if ((n = strdup(name)) == NULL)
+		return -1;
+	free(p->name);
+	p->name = n;
+	return 0;
+}
+
+int
+bootlog_count_name(struct bootlog *t, struct diag *d, const char *name)
+{
+	if (cap_check(d, t->name_bytes, CAP_NAME_BYTES,
+	    "bytes of process names") != 0)
+		return -1;
+	t->name_bytes += strlen(name) + 1;
+	return 0;
+}
+
+static int
+add_fork(struct bootlog *t, int64_t pid, int64_t ppid, int at_fork)
+{
+	if (grow_array((void **)&t->forks, &t->forks_cap, t->nforks,
+	    sizeof(*t->forks)) != 0)
+		return -1;
+	t->forks[t->nforks].pid = pid;
+	t->forks[t->nforks].ppid = ppid;
+	t->forks[t->nforks].at_fork = at_fork;
+	t->nforks++;
+	return 0;
+}
+
+int
+bootlog_add_fork(struct bootlog *t, int64_t pid, int64_t ppid)
+{
+	return add_fork(t, pid, ppid, 0);
+}
+
+int
+bootlog_add_fork_time(struct bootlog *t, int64_t pid, int64_t ppid)
+{
+	return add_fork(t, pid, ppid, 1);
+}
+
+static int
+add_pidtext(struct pidtext **v, size_t *n, size_t *cap, int64_t pid,
+    const char *text)
+{
+	char *s;
+
+	if (grow_array((void **)v, cap, *n, sizeof(**v)) != 0)
+		return -1;
+	if ((s = strdup(text)) == NULL)
+		return -1;
+	(*v)[*n].pid = pid;
+	(*v)[*n].text = s;
+	(*n)++;
+	return 0;
+}
+
+int
+bootlog_add_pidname(struct bootlog *t, int64_t pid, const char *name)
+{
+	return add_pidtext(&t->pidnames, &t->npidnames, &t->pidnames_cap, pid,
+	    name);
+}
+
+int
+bootlog_add_cmdline(struct bootlog *t, int64_t pid, const char *cmdline)
+{
+	return add_pidtext(&t->cmdlines, &t->ncmdlines, &t->cmdlines_cap, pid,
+	    cmdline);
+}
+
+int
+bootlog_add_unit(struct bootlog *t, int64_t pid, const char *unit)
+{
+	return add_pidtext(&t->units, &t->nunits, &t->units_cap, pid, unit);
+}
+
+int
+process_order(const struct process *p, int64_t p_start,
+    const struct process *q, int64_t q_start)
+{
+	if (p->pid != q->pid)
+		return p->pid < q->pid ? -1 : 1;
+	if (p_start != q_start)
+		return p_start < q_start ? -1 : 1;
+	if (p->starttime_ticks != q->starttime_ticks)
+		return p->starttime_ticks < q->starttime_ticks ? -1 : 1;
+	return 0;
+}
+
+int
+bootlog_cmp_proc(const void *a, const void *b)
+{
+	const struct process *p = *(struct process *const *)a;
+	const struct process *q = *(struct process *const *)b;
+
+	return process_order(p, p->start_ms, q, q->start_ms);
+}
+
+/* Start, duration and the active flag from the samples (SPEC §3.1). */
+static void
+finish_process(struct process *p, int period)
+{
+	size_t i, busy = 0;
+	const struct proc_sample *s;
+
+	if (p->nsamples == 0) {
+		p->duration_ms = 0;
+		p->active = 0;
+		return;
+	}
+	if (p->samples[0].time_ms < p->start_ms)
+		p->start_ms = p->samples[0].time_ms;
+	p->duration_ms = p->samples[p->nsamples - 1].time_ms - p->start_ms +
+	    period;
+	for (i = 0; i < p->nsamples; i++) {
+		s = &p->samples[i];
+		if (s->user + s->sys > 0 || s->state == PS_WAITING)
+			busy++;
+	}
+	p->active = busy > 2;
+}
+
+enum text_kind { TEXT_NAME, TEXT_CMDLINE, TEXT_UNIT };
+
+/*
+ * Applies PID-keyed texts to the newest process of each PID; a later
+ * entry for the same PID wins because it is applied last (bootchartd
+ * logs a process again after an exec).
+ */
+static int
+apply_texts(struct bootlog *t, const struct pidtext *v, size_t n,
+    enum text_kind kind)
+{
+	struct process *p;
+	char *s, **field;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if ((p = bootlog_find_pid(t, v[i].pid)) == NULL)
+			continue;
+		if (kind == TEXT_NAME) {
+			if (process_set_name(p, v[i].text) != 0)
+				return -1;
+			continue;
+		}
+		field = kind == TEXT_CMDLINE ? &p->cmdline : &p->unit;
+		if ((s = strdup(v[i].text)) == NULL)
+			return -1;
+		free(*field);
+		*field = s;
+	}
+	return 0;
+}
+
+int
+bootlog_finish(struct bootlog *t, struct diag *d)
+{
+	size_t i;
+
+	d->line = 0;	/* about the whole log: the file is the input's name */
+	if (t->nprocs == 0)
+		return diag_error(d, "no process data (proc_ps.log or "
+		    "taskstats.log missing or empty)");
+	if (t->ps_blocks > 0)
+		t->sample_period_ms = (int)((t->ps_last_ms - t->ps_first_ms) /
+		    t->ps_blocks);
+	for (i = 0; i < t->nprocs; i++)
+		finish_process(t->procs[i], t->sample_period_ms);
+	qsort(t->procs, t->nprocs, sizeof(*t->procs), bootlog_cmp_proc);
+	if (apply_texts(t, t->pidnames, t->npidnames, TEXT_NAME) != 0 ||
+	    apply_texts(t, t->cmdlines, t->ncmdlines, TEXT_CMDLINE) != 0 ||
+	    apply_texts(t, t->units, t->nunits, TEXT_UNIT) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+void
+bootlog_disk_bytes(const struct bootlog *t, double *read, double *written)
+{
+	double sec;
+	size_t i;
+
+	*read = *written = 0;
+	for (i = 0; i < t->ndisk; i++) {
+		sec = (double)t->disk[i].interval_ms / 1000.0;
+		/* Garbage (negative, NaN, inf) counts as 0, as in the chart. */
+		if (isfinite(t->disk[i].read_bps) && t->disk[i].read_bps > 0)
+			*read += t->disk[i].read_bps * sec;
+		if (isfinite(t->disk[i].write_bps) && t->disk[i].write_bps > 0)
+			*written += t->disk[i].write_bps * sec;
+	}
+}

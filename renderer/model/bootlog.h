@@ -1,0 +1,224 @@
+/* bootlog.h: everything read from one boot log, before the tree is built. */
+#ifndef BC_BOOTLOG_H
+#define BC_BOOTLOG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+/* Process states as drawn; other kernel letters map to PS_OTHER. */
+enum ps_state {
+	PS_RUNNING = 'R', PS_SLEEPING = 'S', PS_WAITING = 'D',
+	PS_ZOMBIE = 'Z', PS_STOPPED = 'T', PS_OTHER = '?'
+};
+
+/* One process sample: the state and CPU use over the interval before `time_ms`. */
+struct proc_sample {
+	int64_t time_ms;
+	float user;		/* fraction of one CPU, user + sys <= 1 */
+	float sys;
+	char state;		/* enum ps_state */
+	uint32_t interval_ms;	/* the block's interval the fractions are of
+				 * (sample_interval(): at most ~49 days) */
+};
+
+/*
+ * One process as logged.  Complete and read-only once bootlog_finish() has
+ * run: the tree (proctree.h) refers to processes and never changes them,
+ * so one log can feed several trees.
+ */
+struct process {
+	int64_t pid;
+	int64_t ppid;		/* as logged (the tree finds the real parent) */
+	uint64_t starttime_ticks;	/* the kernel's start time: with the PID,
+				 * what tells a reused PID from the same process */
+	size_t seq;		/* order first seen: parsers key their state by it */
+	char *name;		/* comm (last seen), or init_pidname.log's name */
+	char *cmdline;		/* cmdline2.log's full command line, or NULL */
+	char *unit;		/* systemd unit from cgroup.log ("ssh.service"),
+				 * or NULL (docs/input.md: the unit rule) */
+	int64_t start_ms;
+	int64_t duration_ms;
+	int active;		/* more than two samples with CPU use or state D */
+
+	struct proc_sample *samples;	/* in time order */
+	size_t nsamples, samples_cap;
+};
+
+/* System-wide CPU use over the interval ending at time_ms, each 0..1. */
+struct cpu_sample {
+	int64_t time_ms;
+	int64_t interval_ms;	/* since the block the deltas are from */
+	double user;		/* user + nice */
+	double sys;		/* system + irq + softirq */
+	double io;		/* iowait */
+};
+
+/* Whole-disk activity over the interval ending at time_ms. */
+struct disk_sample {
+	int64_t time_ms;
+	int64_t interval_ms;	/* since the block before */
+	double util;		/* 0..1, busiest-disk style: ms doing I/O / interval, capped */
+	double read_bps;	/* bytes per second, all whole disks */
+	double write_bps;
+};
+
+/* bootchart2 proc_meminfo.log, in kB. */
+struct mem_sample {
+	int64_t time_ms;
+	int64_t total, free, buffers, cached, swap_total, swap_free;
+};
+
+struct kv {
+	char *key;
+	char *value;
+};
+
+/* One fork seen by process accounting or paternity.log. */
+struct fork_rec {
+	int64_t pid;
+	int64_t ppid;
+	int at_fork;		/* ppid as at fork time (paternity.log), not at exit */
+};
+
+/* A text keyed by PID: init_pidname.log names, cmdline2.log command lines. */
+struct pidtext {
+	int64_t pid;
+	char *text;
+};
+
+struct bootlog {
+	struct kv *header;
+	size_t nheader;
+
+	struct cpu_sample *cpu;
+	size_t ncpu, cpu_cap;
+	struct disk_sample *disk;
+	size_t ndisk, disk_cap;
+	struct mem_sample *mem;
+	size_t nmem, mem_cap;
+
+	/* All processes, in the order first seen; several may share a PID. */
+	struct process **procs;
+	size_t nprocs, procs_cap;
+	size_t nsamples_all;	/* process samples parsed, for CAP_SAMPLES */
+	size_t name_bytes;	/* process names stored, for CAP_NAME_BYTES */
+	/* Open-addressing index: PID -> newest process with that PID. */
+	struct process **pid_index;
+	size_t pid_index_cap;
+
+	/* proc_ps.log / taskstats.log block times, in ms. */
+	int64_t ps_first_ms, ps_last_ms;
+	long ps_blocks;
+	int sample_period_ms;	/* (last - first) / blocks, as the Java original */
+	int ps_source;		/* 0 none, 1 proc_ps.log, 2 taskstats.log */
+
+	struct fork_rec *forks;	/* kernel_pacct, then paternity.log */
+	size_t nforks, forks_cap;
+	int have_pacct;
+
+	struct pidtext *pidnames;	/* applied by bootlog_finish() */
+	size_t npidnames, pidnames_cap;
+	struct pidtext *cmdlines;	/* applied by bootlog_finish() */
+	size_t ncmdlines, cmdlines_cap;
+	struct pidtext *units;		/* cgroup.log's, applied by bootlog_finish() */
+	size_t nunits, units_cap;
+
+	int ncpus;		/* from the header, at least 1 */
+
+	struct kevent *kev;	/* the dmesg member's initcalls and milestones */
+	size_t nkev, kev_cap;
+	int pid1_switched;	/* PID 1 was seen as run-init or switch_root */
+	int64_t pid1_switch_ms;	/* the first block where it was */
+};
+
+/* ---- The kernel's log and the logging span (issue 13) ---- */
+
+enum kev_kind { KEV_INITCALL, KEV_MILESTONE };
+
+/* The milestones looked for in the kernel's log (parse/dmesg.c). */
+enum kev_milestone {
+	KM_UNPACK,		/* the initramfs is unpacked */
+	KM_FREE_INIT,		/* the kernel frees its init memory */
+	KM_ROOT,		/* the kernel mounted the root itself */
+	KM_RUN_INIT,		/* the kernel runs init: user space begins */
+	KM_EXT4,		/* the first ext4 mount */
+	KM_SYSTEMD,		/* systemd's first message */
+	KM_COUNT
+};
+
+/* One event of the kernel's log, in microseconds of uptime. */
+struct kevent {
+	int64_t time_us;	/* an initcall's start, or the message's time */
+	int64_t dur_us;		/* an initcall's duration, else 0 */
+	int kind;		/* enum kev_kind */
+	int milestone;		/* enum kev_milestone, for KEV_MILESTONE */
+	char *text;		/* the initcall's function, or the milestone's label */
+};
+
+/* Appends an event, copying its text; 0 or -1 on no memory. */
+int bootlog_add_kevent(struct bootlog *, const struct kevent *);
+/*
+ * A header value in seconds of uptime ("4.512345") as ms: 1 and *ms set,
+ * 0 when the key is absent, -1 when its value is not such a time.
+ */
+int bootlog_header_ms(const struct bootlog *, const char *key, int64_t *ms);
+
+/* ---- end of issue 13's block ---- */
+
+void bootlog_init(struct bootlog *);
+void bootlog_free(struct bootlog *);
+
+/*
+ * The one process order: PID, then start (a reused PID's processes in
+ * the order they started), then the kernel's start time.  The starts are
+ * passed in because the tree orders its merged nodes by their own.
+ */
+int process_order(const struct process *, int64_t start,
+    const struct process *, int64_t other_start);
+/* qsort order of struct process pointers by process_order(). */
+int bootlog_cmp_proc(const void *, const void *);
+
+/* Header value for key, or NULL. */
+const char *bootlog_header(const struct bootlog *, const char *key);
+/* Bytes read and written over the whole log (rate x interval of each disk sample). */
+void bootlog_disk_bytes(const struct bootlog *, double *read, double *written);
+/* Sets (replaces) a header value; 0 or -1 on no memory. */
+int bootlog_set_header(struct bootlog *, const char *key, const char *value);
+
+/* Newest process with this PID, or NULL. */
+struct process *bootlog_find_pid(const struct bootlog *, int64_t pid);
+/* Adds a new process (becomes the newest for its PID). NULL on no memory. */
+struct process *bootlog_new_process(struct bootlog *, int64_t pid, const char *name);
+/* A block interval as a proc_sample holds it (clamped to 0..UINT32_MAX ms). */
+uint32_t sample_interval(int64_t ms);
+/* Appends a sample; 0 or -1 on no memory. */
+int process_add_sample(struct process *, const struct proc_sample *);
+int process_set_name(struct process *, const char *name);
+/*
+ * Counts a name a parser is about to store (new process or new name)
+ * against CAP_NAME_BYTES: 0, or -1 with the cap's error in the diag.
+ */
+int bootlog_count_name(struct bootlog *, struct diag *, const char *name);
+/* A parent as at the child's exit (kernel_pacct). */
+int bootlog_add_fork(struct bootlog *, int64_t pid, int64_t ppid);
+/* A parent as at fork time (paternity.log): wins over exit-time records. */
+int bootlog_add_fork_time(struct bootlog *, int64_t pid, int64_t ppid);
+int bootlog_add_pidname(struct bootlog *, int64_t pid, const char *name);
+int bootlog_add_cmdline(struct bootlog *, int64_t pid, const char *cmdline);
+int bootlog_add_unit(struct bootlog *, int64_t pid, const char *unit);
+/*
+ * Drops every process and the ps block times: proc_ps.log replaces what
+ * taskstats.log gave (taskstats.log is used only without proc_ps.log).
+ */
+void bootlog_clear_processes(struct bootlog *);
+
+/*
+ * After all logs are in: sample period, start and duration of every
+ * process, the active flag, names from init_pidname.log.  Steps of
+ * SPEC §3.1.  Returns 0 or -1 (diag set: e.g. no process data).
+ */
+int bootlog_finish(struct bootlog *, struct diag *);
+
+#endif

@@ -1,0 +1,309 @@
+/* chart.c: picks the cairo surface for the output format and writes it (a file atomically, or standard output: outfile.c). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-ps.h>
+#include <cairo-svg.h>
+#include <fontconfig/fontconfig.h>
+#include <zlib.h>
+
+#include "chart.h"
+#include "html.h"
+#include "layout.h"
+#include "layout_compare.h"
+#include "outfile.h"
+#include "paint.h"
+#include "pngout.h"
+
+#define BAND_ROWS	256	/* PNG is painted and encoded this many rows at a time */
+
+static const char *const format_names[] = { "png", "svg", "svgz", "eps",
+    "pdf", "html" };
+
+/* Where cairo's output goes: straight to the file, or through gzip. */
+struct out {
+	int fd;
+	int err;		/* first errno seen; 0 when fine */
+	int gz;
+	z_stream z;
+	unsigned char buf[65536];
+};
+
+int
+chart_format_parse(const char *s, enum chart_format *f)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
+		if (strcasecmp(s, format_names[i]) == 0) {
+			*f = (enum chart_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *
+chart_format_ext(enum chart_format f)
+{
+	if ((unsigned)f >= sizeof(format_names) / sizeof(format_names[0]))
+		return "png";
+	return format_names[f];
+}
+
+static int
+write_all(struct out *o, const unsigned char *p, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0 && o->err == 0) {
+		w = write(o->fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			o->err = w < 0 ? errno : EIO;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return o->err ? -1 : 0;
+}
+
+/* Runs deflate over what is pending and writes what it produced. */
+static int
+gz_pump(struct out *o, int flush)
+{
+	int zr;
+
+	do {
+		o->z.next_out = o->buf;
+		o->z.avail_out = sizeof(o->buf);
+		zr = deflate(&o->z, flush);
+		if (zr == Z_STREAM_ERROR) {
+			o->err = EIO;
+			return -1;
+		}
+		if (write_all(o, o->buf, sizeof(o->buf) - o->z.avail_out) ==
+		    -1)
+			return -1;
+	} while (o->z.avail_out == 0 || (flush == Z_FINISH &&
+	    zr != Z_STREAM_END));
+	return 0;
+}
+
+static cairo_status_t
+out_write(void *closure, const unsigned char *data, unsigned int len)
+{
+	struct out *o = closure;
+
+	if (o->err)
+		return CAIRO_STATUS_WRITE_ERROR;
+	if (!o->gz)
+		return write_all(o, data, len) == 0 ? CAIRO_STATUS_SUCCESS :
+		    CAIRO_STATUS_WRITE_ERROR;
+	o->z.next_in = (unsigned char *)(uintptr_t)data;
+	o->z.avail_in = len;
+	if (gz_pump(o, Z_NO_FLUSH) == -1)
+		return CAIRO_STATUS_WRITE_ERROR;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+static cairo_surface_t *
+make_surface(enum chart_format f, const struct layout *l, struct out *o)
+{
+	cairo_surface_t *s;
+
+	switch (f) {
+	case FMT_SVG:
+	case FMT_SVGZ:
+		return cairo_svg_surface_create_for_stream(out_write, o,
+		    l->width, l->height);
+	case FMT_EPS:
+		s = cairo_ps_surface_create_for_stream(out_write, o,
+		    l->width, l->height);
+		cairo_ps_surface_set_eps(s, 1);
+		return s;
+	case FMT_PDF:
+		return cairo_pdf_surface_create_for_stream(out_write, o,
+		    l->width, l->height);
+	default:
+		return NULL;
+	}
+}
+
+static int
+png_sink_out(void *arg, const unsigned char *p, size_t n)
+{
+	return write_all(arg, p, n);
+}
+
+/*
+ * PNG: paint bands of BAND_ROWS rows into one small image surface and
+ * encode each as it is done, so memory stays bounded and the height is
+ * not limited by cairo's 32767-pixel image surfaces.
+ */
+static cairo_status_t
+render_png(const struct layout *l, struct out *o)
+{
+	cairo_status_t st = CAIRO_STATUS_SUCCESS;
+	struct pngout *png;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	int y, n;
+
+	if ((png = calloc(1, sizeof(*png))) == NULL)
+		return CAIRO_STATUS_NO_MEMORY;
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l->width,
+	    l->height < BAND_ROWS ? l->height : BAND_ROWS);
+	if ((st = cairo_surface_status(s)) != CAIRO_STATUS_SUCCESS)
+		goto done;
+	if (pngout_begin(png, l->width, l->height, png_sink_out, o) == -1) {
+		st = o->err ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_NO_MEMORY;
+		goto done;
+	}
+	for (y = 0; y < l->height && st == CAIRO_STATUS_SUCCESS; y += n) {
+		n = l->height - y < BAND_ROWS ? l->height - y : BAND_ROWS;
+		cr = cairo_create(s);
+		cairo_translate(cr, 0, -y);
+		st = paint_chart(cr, l, y, y + n);
+		cairo_destroy(cr);
+		cairo_surface_flush(s);
+		if (st == CAIRO_STATUS_SUCCESS && pngout_rows(png,
+		    cairo_image_surface_get_data(s),
+		    cairo_image_surface_get_stride(s), n) == -1)
+			st = o->err ? CAIRO_STATUS_WRITE_ERROR :
+			    CAIRO_STATUS_NO_MEMORY;
+	}
+	if (st == CAIRO_STATUS_SUCCESS && pngout_end(png) == -1)
+		st = o->err ? CAIRO_STATUS_WRITE_ERROR : CAIRO_STATUS_NO_MEMORY;
+done:
+	pngout_free(png);
+	free(png);
+	cairo_surface_destroy(s);
+	return st;
+}
+
+/* Draws into the open file; 0 or -1 with diag set. */
+static int
+render(const struct layout *l, enum chart_format f, struct out *o,
+    const char *path, struct diag *d)
+{
+	cairo_surface_t *s;
+	cairo_status_t st;
+	cairo_t *cr;
+
+	if (f == FMT_PNG)
+		st = render_png(l, o);
+	else {
+		s = make_surface(f, l, o);
+		cr = cairo_create(s);
+		st = paint_chart(cr, l, -INFINITY, INFINITY);
+		cairo_destroy(cr);
+		cairo_surface_finish(s);
+		if (st == CAIRO_STATUS_SUCCESS)
+			st = cairo_surface_status(s);
+		cairo_surface_destroy(s);
+	}
+	if (st == CAIRO_STATUS_SUCCESS && o->gz && gz_pump(o, Z_FINISH) == -1)
+		st = CAIRO_STATUS_WRITE_ERROR;
+	if (st == CAIRO_STATUS_SUCCESS && o->err == 0)
+		return 0;
+	if (o->err != 0)
+		return diag_error_status(d, EXIT_OUTPUT, "%s: %s", path,
+		    strerror(o->err));
+	if (st == CAIRO_STATUS_NO_MEMORY)
+		return diag_error_status(d, EXIT_NOMEM, "%s: out of memory "
+		    "drawing the chart", path);
+	return diag_error_status(d, EXIT_OUTPUT, "%s: cannot draw: %s", path,
+	    cairo_status_to_string(st));
+}
+
+static int
+write_file(const struct layout *l, enum chart_format f, const char *path,
+    struct diag *d)
+{
+	struct outfile of;
+	struct out *o;
+	int rc = -1;
+
+	if ((o = calloc(1, sizeof(*o))) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	if (outfile_open(&of, path, d) == -1) {
+		free(o);
+		return -1;
+	}
+	o->fd = of.fd;
+	if (f == FMT_SVGZ) {
+		/* windowBits 15 + 16: a gzip header and trailer. */
+		if (deflateInit2(&o->z, 6, Z_DEFLATED, 15 + 16, 8,
+		    Z_DEFAULT_STRATEGY) != Z_OK) {
+			diag_error_status(d, EXIT_NOMEM, "%s: cannot start "
+			    "compression", of.shown);
+			goto out;
+		}
+		o->gz = 1;
+	}
+	if (render(l, f, o, of.shown, d) == -1)
+		goto out;
+	rc = 0;
+out:
+	if (o->gz)
+		deflateEnd(&o->z);
+	rc = outfile_close(&of, rc == 0, d);
+	free(o);
+	return rc;
+}
+
+int
+chart_write(const struct bootlog *t, const struct proctree *tree,
+    const struct chart_opts *o, const char *path, struct diag *d)
+{
+	struct layout l;
+	int rc;
+
+	/* Layout messages name the input; the output's name its path. */
+	d->line = 0;
+	if (layout_make(&l, t, tree, o, d) == -1)
+		return -1;
+	diag_set_file(d, "%s", "");
+	if (o->format == FMT_HTML)
+		rc = html_write(&l, t, tree, path, d);
+	else
+		rc = write_file(&l, o->format, path, d);
+	layout_free(&l);
+	return rc;
+}
+
+int
+chart_write_compare(const struct cmp_chart *c, const struct chart_opts *o,
+    const char *path, struct diag *d)
+{
+	struct layout l;
+	int rc;
+
+	d->line = 0;
+	if (layout_compare(&l, c, o, d) == -1)
+		return -1;
+	diag_set_file(d, "%s", "");
+	/* Two boots' rows: no one report gives their tooltips. */
+	if (o->format == FMT_HTML)
+		rc = html_write(&l, NULL, NULL, path, d);
+	else
+		rc = write_file(&l, o->format, path, d);
+	layout_free(&l);
+	return rc;
+}
+
+void
+chart_release_fonts(void)
+{
+	cairo_debug_reset_static_data();
+	FcFini();
+}

@@ -1,0 +1,136 @@
+/* proctree.h: the pruned, merged process tree of SPEC §3, built over a read-only log. */
+#ifndef BC_PROCTREE_H
+#define BC_PROCTREE_H
+
+#include <stdio.h>
+
+#include "bootlog.h"
+
+/*
+ * One row of the tree: a process of the log, and what the tree's
+ * steps made of it (merges move its start and end and add samples, the
+ * exploder step renames it).  Until something is merged into it a node
+ * shows its process's own samples; then it lists the sample arrays of
+ * the processes merged into it, never copied (struct sample_iter reads
+ * them in time order).
+ */
+struct sample_run {
+	const struct proc_sample *v;	/* a process's samples, in time order */
+	size_t n;
+};
+
+struct pnode {
+	const struct process *proc;	/* PID, command line, as logged */
+	const char *name;		/* proc->name, or own_name */
+	int64_t start_ms;
+	int64_t duration_ms;
+	int active;			/* proc->active: merges keep it */
+	/*
+	 * The process's samples while nothing is merged in, else NULL:
+	 * read a node's samples through struct sample_iter.
+	 */
+	const struct proc_sample *solo;
+	size_t nsamples;		/* all, the merged ones included */
+
+	struct pnode *parent;
+	struct pnode **children;
+	size_t nchildren, children_cap;
+
+	/* What the node owns once merged or renamed (else NULL). */
+	struct sample_run *runs;	/* merged: every sample array, in merge order */
+	size_t nruns, runs_cap;
+	char *own_name;
+	int unit_label;		/* the row names proc->unit (docs/chart.md) */
+};
+
+/*
+ * A node's samples in time order; at equal times in the order they were
+ * merged (a's before b's, as a stable sort of the merged arrays gives).
+ * A merge of 19 siblings of 800 000 samples each copied and sorted
+ * 365 MB; merging lazily here costs a heap of one entry per run.
+ */
+struct sample_iter {
+	const struct sample_run *runs;
+	struct sample_run one;	/* runs of a node that merged nothing */
+	size_t *pos;		/* next sample of each run */
+	size_t *heap;		/* runs with samples left, soonest first */
+	size_t nheap;
+	size_t pos1, heap1;	/* pos and heap of a single run */
+};
+
+/* 0, or -1 when out of memory. */
+int sample_iter_init(struct sample_iter *, const struct pnode *);
+/* The next sample, or NULL after the last. */
+const struct proc_sample *sample_iter_next(struct sample_iter *);
+void sample_iter_free(struct sample_iter *);
+
+/* How the tree is made (the command line's choices). */
+struct tree_opts {
+	int prune;		/* steps 5-8; --no-prune clears it */
+	int strict;		/* the Java renderer wherever we differ (--strict) */
+	int group_by_unit;	/* siblings of one systemd unit together */
+};
+
+struct proctree {
+	struct tree_opts opts;
+	struct pnode *nodes;	/* one per process, in the log's order */
+	size_t nnodes;
+	struct pnode **roots;
+	size_t nroots, roots_cap;
+	int64_t start_ms;	/* earliest start in the tree (or logging start) */
+	int64_t end_ms;		/* latest end */
+	int64_t duration_ms;	/* end - start: the boot time */
+	int sample_period_ms;
+	const char *profile;	/* header's profile.process, or NULL */
+	int readable;		/* a profile drawn our way (docs/tree.md):
+				 * no sibling merge, command lines as labels */
+	int64_t log_start_ms;	/* first and last proc_ps.log block */
+	int64_t log_end_ms;
+	int prune_kthreads;	/* step 5 drops kernel threads that never ran
+				 * (a log of bootchartd 0.2+, not --strict) */
+};
+
+/*
+ * The stages, each matching one of the Java extract files, so tests can
+ * check every one.  Call them in this order, or use proctree_make().
+ * The log must have been through bootlog_finish(); it is only read, so
+ * several trees can be built from one log.  Stages return 0, or -1
+ * when out of memory (the tree is then only fit to be freed).
+ */
+int proctree_build(struct proctree *, const struct bootlog *,
+    const struct tree_opts *, struct diag *);	/* steps 1-3: extract 1 */
+int proctree_merge_logger(struct proctree *);	/* step 4: extract 2 */
+int proctree_prune(struct proctree *);		/* step 5: extract 3b */
+int proctree_merge_exploders(struct proctree *);	/* step 6: extract 3c */
+int proctree_merge_siblings(struct proctree *);	/* step 7: extract 3d */
+int proctree_merge_runs(struct proctree *);	/* step 8: extract 3e */
+void proctree_sort(struct proctree *);		/* step 9: extract 5 */
+
+/* What bootchart-render does by default, and with -n. */
+extern const struct tree_opts tree_pruned, tree_unpruned;
+
+/* proctree_units.c: --group-by-unit's order, then which rows name their unit. */
+int proctree_group_units(struct proctree *);
+void proctree_mark_units(struct proctree *);
+
+/* All steps, as opts ask. */
+int proctree_make(struct proctree *, const struct bootlog *,
+    const struct tree_opts *, struct diag *);
+
+/* Pre-order, tab-separated: pid name start_ms duration_ms children samples. */
+void proctree_dump(const struct proctree *, FILE *);
+
+/*
+ * Calls fn for every node in pre-order with its depth (roots are 0),
+ * without recursion (chains can be deep).  A non-zero return from fn
+ * stops the walk and is returned; -1 also when out of memory.
+ */
+int proctree_walk(const struct proctree *,
+    int (*fn)(const struct pnode *, int depth, void *arg), void *arg);
+size_t proctree_count(const struct proctree *);
+/* The earliest-starting node called name, or NULL. */
+const struct pnode *proctree_find(const struct proctree *, const char *name);
+
+void proctree_free(struct proctree *);
+
+#endif
