@@ -11,7 +11,6 @@
 
 #include "caps.h"
 #include "input.h"
-#include "logfiles.h"
 #include "parse.h"
 
 #define DEFAULT_INPUT "/var/log/bootchart.tgz"
@@ -25,13 +24,6 @@
 #else
 #define ERRNO_FORMAT EILSEQ
 #endif
-
-/* Known members in the order a directory is read: header first, proc_ps before taskstats. */
-static const char *const dir_members[] = {
-	LOG_HEADER, LOG_PROC_PS, LOG_TASKSTATS, LOG_PACCT, LOG_PATERNITY,
-	LOG_PIDNAME, LOG_CMDLINE2, LOG_PROC_STAT, LOG_DISKSTATS, LOG_MEMINFO,
-	LOG_DMESG,
-};
 
 struct input {
 	struct bootlog *t;
@@ -244,7 +236,7 @@ static int
 archive_members(struct input *in, struct archive *a, const char *label)
 {
 	struct archive_entry *e;
-	size_t nmembers = 0;
+	size_t nread = 0;
 	int r, first = 1;
 
 	for (;;) {
@@ -267,7 +259,7 @@ archive_members(struct input *in, struct archive *a, const char *label)
 			    "not a log archive" : "truncated or corrupt archive");
 		}
 		first = 0;
-		if (cap_check(in->d, nmembers++, CAP_MEMBERS,
+		if (cap_check(in->d, nread++, CAP_MEMBERS,
 		    "archive members") != 0)
 			return -1;
 		if (archive_entry_in(in, a, e, label) != 0)
@@ -411,12 +403,12 @@ dir_in(struct input *in, const char *dir, const char *label)
 	char path[4096];
 	size_t i;
 	int fd, rc;
-	enum logkind kind;
 	struct stat st;
 
-	for (i = 0; i < sizeof(dir_members) / sizeof(dir_members[0]); i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, dir_members[i]);
-		diag_set_file(in->d, "%s/%s", label, dir_members[i]);
+	/* The registry's order: the header first, proc_ps.log before taskstats.log. */
+	for (i = 0; i < nmembers; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, members[i].name);
+		diag_set_file(in->d, "%s/%s", label, members[i].name);
 		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
 			if (errno == ENOENT)
 				continue;
@@ -428,8 +420,7 @@ dir_in(struct input *in, const char *dir, const char *label)
 			close(fd);
 			continue;
 		}
-		kind = logkind_of(dir_members[i]);
-		rc = plain_file(in, fd, path, kind);
+		rc = plain_file(in, fd, path, members[i].kind);
 		close(fd);
 		if (rc != 0)
 			return -1;

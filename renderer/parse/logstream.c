@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "logfiles.h"
 #include "parse.h"
 
 struct logstream {
@@ -11,47 +10,34 @@ struct logstream {
 	struct diag *d;
 };
 
-static const struct {
-	const char *name;
-	enum logkind kind;
-	const struct logkind_ops *ops;
-} kinds[] = {
-	{ LOG_HEADER, LK_HEADER, &ops_header },
-	{ LOG_PROC_STAT, LK_PROC_STAT, &ops_proc_stat },
-	{ LOG_DISKSTATS, LK_DISKSTATS, &ops_diskstats },
-	{ LOG_PROC_PS, LK_PROC_PS, &ops_proc_ps },
-	{ LOG_PACCT, LK_PACCT, &ops_pacct },
-	{ LOG_PIDNAME, LK_PIDNAME, &ops_pidname },
-	{ LOG_MEMINFO, LK_MEMINFO, &ops_meminfo },
-	{ LOG_CMDLINE2, LK_CMDLINE2, &ops_cmdline2 },
-	{ LOG_PATERNITY, LK_PATERNITY, &ops_paternity },
-	{ LOG_TASKSTATS, LK_TASKSTATS, &ops_taskstats },
-	{ LOG_DMESG, LK_DMESG, &ops_dmesg },
-	{ LOG_CGROUP, LK_CGROUP, &ops_cgroup },
+/* The parser of each kind of member (members.h names them). */
+static const struct logkind_ops *const parsers[LK_NKINDS] = {
+	[LK_HEADER] = &ops_header,
+	[LK_PROC_PS] = &ops_proc_ps,
+	[LK_TASKSTATS] = &ops_taskstats,
+	[LK_PACCT] = &ops_pacct,
+	[LK_PATERNITY] = &ops_paternity,
+	[LK_PIDNAME] = &ops_pidname,
+	[LK_CMDLINE2] = &ops_cmdline2,
+	[LK_CGROUP] = &ops_cgroup,
+	[LK_PROC_STAT] = &ops_proc_stat,
+	[LK_DISKSTATS] = &ops_diskstats,
+	[LK_MEMINFO] = &ops_meminfo,
+	[LK_DMESG] = &ops_dmesg,
 };
 
 enum logkind
 logkind_of(const char *name)
 {
-	const char *base = strrchr(name, '/');
-	size_t i;
+	const struct member *m = member_named(name);
 
-	base = base ? base + 1 : name;
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (strcmp(base, kinds[i].name) == 0)
-			return kinds[i].kind;
-	return LK_UNKNOWN;
+	return m != NULL ? m->kind : LK_UNKNOWN;
 }
 
 static const struct logkind_ops *
 ops_of(enum logkind kind)
 {
-	size_t i;
-
-	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (kinds[i].kind == kind)
-			return kinds[i].ops;
-	return NULL;
+	return (unsigned)kind < LK_NKINDS ? parsers[kind] : NULL;
 }
 
 struct logstream *

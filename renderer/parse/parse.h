@@ -5,14 +5,7 @@
 #include <stddef.h>
 
 #include "bootlog.h"
-
-enum logkind {
-	LK_UNKNOWN = 0,
-	LK_HEADER, LK_PROC_STAT, LK_DISKSTATS, LK_PROC_PS, LK_PACCT,
-	LK_PIDNAME, LK_MEMINFO, LK_CMDLINE2, LK_PATERNITY, LK_TASKSTATS,
-	LK_DMESG, LK_CGROUP,
-	LK_NKINDS		/* how many kinds there are */
-};
+#include "members.h"
 
 /* Kind of a member from its base name ("x/y/proc_ps.log" -> LK_PROC_PS). */
 enum logkind logkind_of(const char *name);
