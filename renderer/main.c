@@ -86,9 +86,9 @@ output_path(const struct cli *c, const char *from, const char *suffix,
 }
 
 static void
-print_boot_time(int64_t ms)
+print_boot_time(usec_t t)
 {
-	long long cs = (long long)((ms + 5) / 10);
+	long long cs = (long long)((t + USEC_PER_MS * 5) / (USEC_PER_MS * 10));
 
 	printf("%lld:%02lld.%02lld\n", cs / 6000, cs % 6000 / 100, cs % 100);
 }
@@ -198,10 +198,10 @@ static int
 run_compare(const struct cli *c, struct boot *old, struct boot *new,
     struct diag *d)
 {
-	struct cmp_table_opts o = { c->threshold_ms, c->paths[0], c->paths[1] };
+	struct cmp_table_opts o = { c->threshold_us, c->paths[0], c->paths[1] };
 	struct text_out w = { &old->rep, &new->rep, NULL, &o, 0 };
 	struct cmp_chart cc = { &old->t, &new->t, &old->tree, &new->tree,
-	    NULL, c->paths[0], c->paths[1], c->threshold_ms };
+	    NULL, c->paths[0], c->paths[1], c->threshold_us };
 	struct cmp_match m;
 	int rc;
 
@@ -234,7 +234,7 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 	if (c->dump_tree)
 		proctree_dump(&b->tree, stdout);
 	if (c->boot_time)
-		print_boot_time(b->tree.duration_ms);
+		print_boot_time(b->tree.duration_us);
 	if (c->dump_tree || c->boot_time)
 		return flush_stdout(d);
 	return chart_output(c, c->npaths > 0 ? c->paths[0] : NULL, "", NULL,

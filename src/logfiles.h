@@ -42,7 +42,4 @@
 /* Touched by bootchartd-done.service once systemd's start-up finished. */
 #define BOOT_DONE_FILE	"run/bootchartd.done"	/* under init's root */
 
-/* Time stamps in the logs are jiffies: 1/100 s. */
-#define MS_PER_JIFFY 10
-
 #endif

@@ -23,15 +23,15 @@ cmp_node(const void *a, const void *b)
 
 	if ((c = strcmp(x->name, y->name)) != 0)
 		return c;
-	if (x->start_ms != y->start_ms)
-		return x->start_ms < y->start_ms ? -1 : 1;
-	return process_order(x->proc, x->start_ms, y->proc, y->start_ms);
+	if (x->start_us != y->start_us)
+		return x->start_us < y->start_us ? -1 : 1;
+	return process_order(x->proc, x->start_us, y->proc, y->start_us);
 }
 
-int64_t
+usec_t
 cmp_pair_start(const struct cmp_pair *p)
 {
-	return p->new != NULL ? p->new->start_ms : p->old->start_ms;
+	return p->new != NULL ? p->new->start_us : p->old->start_us;
 }
 
 static int
@@ -40,7 +40,7 @@ cmp_row(const void *a, const void *b)
 	const struct cmp_pair *x = a, *y = b;
 	const struct pnode *px = x->new ? x->new : x->old;
 	const struct pnode *py = y->new ? y->new : y->old;
-	int64_t sx = cmp_pair_start(x), sy = cmp_pair_start(y);
+	usec_t sx = cmp_pair_start(x), sy = cmp_pair_start(y);
 	int c;
 
 	if (sx != sy)

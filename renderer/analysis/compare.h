@@ -38,6 +38,6 @@ int compare_match(const struct proctree *old, const struct proctree *new,
 void compare_free(struct cmp_match *);
 
 /* The start of a pair's node: the new one's when it has one. */
-int64_t cmp_pair_start(const struct cmp_pair *);
+usec_t cmp_pair_start(const struct cmp_pair *);
 
 #endif

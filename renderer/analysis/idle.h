@@ -13,7 +13,7 @@
  * earliest process called NAME started, if it lies inside (t0, t1);
  * else t1.  See docs/chart.md.
  */
-int64_t idle_crop_end(const struct bootlog *, const struct proctree *,
-    const char *name, int64_t t0, int64_t t1);
+usec_t idle_crop_end(const struct bootlog *, const struct proctree *,
+    const char *name, usec_t t0, usec_t t1);
 
 #endif

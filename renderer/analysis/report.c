@@ -26,7 +26,7 @@ sum_samples(struct report_proc *rp)
 	if (sample_iter_init(&it, rp->node) != 0)
 		return -1;
 	while ((s = sample_iter_next(&it)) != NULL) {
-		sec = (double)s->interval_ms / 1000.0;
+		sec = (double)sample_interval_us(s) / USEC_PER_SEC;
 		rp->user_s += (double)s->user * sec;
 		rp->sys_s += (double)s->sys * sec;
 		if (s->state == PS_WAITING)
@@ -58,9 +58,9 @@ collect_one(const struct pnode *p, int depth, void *arg)
 	rp->name = p->name;
 	rp->cmdline = p->proc->cmdline;
 	rp->unit = p->proc->unit;
-	rp->start_ms = p->start_ms;
-	rp->duration_ms = p->duration_ms;
-	rp->end_ms = p->start_ms + p->duration_ms;
+	rp->start_us = p->start_us;
+	rp->duration_us = p->duration_us;
+	rp->end_us = p->start_us + p->duration_us;
 	rp->nsamples = p->nsamples;
 	if (sum_samples(rp) != 0)
 		return -1;
@@ -100,11 +100,11 @@ milestones(struct report_milestones *m, const struct bootlog *t,
     const struct proctree *tree)
 {
 	memset(m, 0, sizeof(*m));
-	m->start_ms = tree->start_ms;
-	m->end_ms = tree->end_ms;
-	m->boot_ms = tree->duration_ms;
-	m->log_start_ms = t->ps_first_ms;
-	m->log_end_ms = t->ps_last_ms;
+	m->start_us = tree->start_us;
+	m->end_us = tree->end_us;
+	m->boot_us = tree->duration_us;
+	m->log_start_us = t->ps_first_us;
+	m->log_end_us = t->ps_last_us;
 	m->end_reason = bootlog_header(t, HDR_END);
 }
 
@@ -118,7 +118,7 @@ totals(struct report_totals *tot, const struct bootlog *t)
 	memset(tot, 0, sizeof(*tot));
 	tot->ncpus = t->ncpus > 0 ? t->ncpus : 1;
 	for (i = 0; i < t->ncpu; i++) {
-		sec = (double)t->cpu[i].interval_ms / 1000.0 * tot->ncpus;
+		sec = (double)t->cpu[i].interval_us / USEC_PER_SEC * tot->ncpus;
 		tot->cpu_user_s += t->cpu[i].user * sec;
 		tot->cpu_sys_s += t->cpu[i].sys * sec;
 		tot->cpu_io_s += t->cpu[i].io * sec;
@@ -127,12 +127,13 @@ totals(struct report_totals *tot, const struct bootlog *t)
 }
 
 const char *
-report_secs(char *buf, size_t cap, int64_t ms, int sign)
+report_secs(char *buf, size_t cap, usec_t t, int sign)
 {
-	uint64_t a = ms < 0 ? -(uint64_t)ms : (uint64_t)ms;
+	uint64_t a = t < 0 ? -(uint64_t)t : (uint64_t)t;
 
+	a = (a + USEC_PER_MS / 2) / USEC_PER_MS;	/* whole ms, rounded */
 	snprintf(buf, cap, "%s%" PRIu64 ".%03" PRIu64,
-	    ms < 0 ? "-" : sign ? "+" : "", a / 1000, a % 1000);
+	    t < 0 ? "-" : sign ? "+" : "", a / 1000, a % 1000);
 	return buf;
 }
 

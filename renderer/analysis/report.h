@@ -24,23 +24,23 @@ struct report_proc {
 	const char *name;
 	const char *cmdline;	/* NULL when not logged */
 	const char *unit;	/* NULL: not known (no cgroup data yet) */
-	int64_t start_ms, end_ms, duration_ms;	/* uptime */
+	usec_t start_us, end_us, duration_us;
 	size_t nsamples;
 	double user_s, sys_s;	/* CPU: fraction x interval, summed */
 	double dstate_s;	/* intervals of samples in state D */
 };
 
-/* Uptime in ms; the has_ flags say whether a log told us. */
+/* Uptime; the has_ flags say whether a log told us. */
 struct report_milestones {
-	int64_t start_ms;	/* the tree's start: the first process */
+	usec_t start_us;	/* the tree's start: the first process */
 	int has_kernel_end;	/* where known: no log says so yet */
-	int64_t kernel_end_ms;
-	int64_t log_start_ms;	/* the first proc_ps.log block */
-	int64_t log_end_ms;	/* the last one */
+	usec_t kernel_end_us;
+	usec_t log_start_us;	/* the first proc_ps.log block */
+	usec_t log_end_us;	/* the last one */
 	int has_switch_root;	/* where known: no log says so yet */
-	int64_t switch_root_ms;
-	int64_t end_ms;		/* the tree's end: the end of boot */
-	int64_t boot_ms;	/* end - start, what -t prints */
+	usec_t switch_root_us;
+	usec_t end_us;		/* the tree's end: the end of boot */
+	usec_t boot_us;	/* end - start, what -t prints */
 	const char *end_reason;	/* the header's bootchart.end, or NULL */
 };
 
@@ -62,10 +62,10 @@ struct report {
 };
 
 /*
- * ms as seconds with 3 decimals, exactly (integer arithmetic), into buf;
+ * A time as seconds with 3 decimals (whole ms, rounded), into buf;
  * sign: a '+' before values >= 0.  Returns buf.
  */
-const char *report_secs(char *buf, size_t cap, int64_t ms, int sign);
+const char *report_secs(char *buf, size_t cap, usec_t, int sign);
 
 /* 0, or -1 with diag set (out of memory). */
 int report_make(struct report *, const struct bootlog *, const struct proctree *,

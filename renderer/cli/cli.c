@@ -158,7 +158,7 @@ option(struct cli *c, int ch, const char *arg)
 			return usage_error("bad --threshold '%s': need a "
 			    "number of milliseconds from 0 to %ld", arg,
 			    THRESHOLD_MAX_MS);
-		c->threshold_ms = v;
+		c->threshold_us = (usec_t)v * USEC_PER_MS;
 		c->threshold_set = 1;
 		break;
 	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
@@ -203,7 +203,7 @@ cli_parse(struct cli *c, int argc, char **argv)
 	memset(c, 0, sizeof(*c));
 	c->tree = tree_pruned;
 	c->chart.format = FMT_PNG;
-	c->threshold_ms = CMP_THRESHOLD_MS;
+	c->threshold_us = CMP_THRESHOLD_MS * USEC_PER_MS;
 	/* Every --annotate takes an argv slot, so argc bounds them. */
 	if ((c->chart.annotate = calloc((size_t)argc, sizeof(char *))) == NULL) {
 		fprintf(stderr, PROG ": out of memory\n");

@@ -16,7 +16,7 @@ struct cli {
 	int json;		/* --json: the report as JSON, no chart */
 	int summary;		/* --summary: the report as text */
 	int compare;		/* --compare OLD NEW: a table, or a chart with -f */
-	int64_t threshold_ms;	/* --threshold: smallest change --compare shows */
+	usec_t threshold_us;	/* --threshold: smallest change --compare shows */
 	int threshold_set;
 	struct tree_opts tree;
 	int verbose;

@@ -9,8 +9,8 @@ enum change { CH_START, CH_DURATION, CH_APPEARED, CH_GONE };
 
 /* One row of a change list, sorted by size then time. */
 struct row {
-	int64_t delta_ms;	/* 0 for appeared and gone */
-	int64_t start_ms;
+	usec_t delta_us;	/* 0 for appeared and gone */
+	usec_t start_us;
 	size_t i;		/* index in cmp_match.pairs */
 };
 
@@ -22,8 +22,8 @@ struct ctx {
 	FILE *f;
 };
 
-static int64_t
-mag(int64_t v)
+static usec_t
+mag(usec_t v)
 {
 	return v < 0 ? -v : v;
 }
@@ -33,16 +33,16 @@ cmp_rows(const void *a, const void *b)
 {
 	const struct row *x = a, *y = b;
 
-	if (mag(x->delta_ms) != mag(y->delta_ms))
-		return mag(x->delta_ms) > mag(y->delta_ms) ? -1 : 1;
-	if (x->start_ms != y->start_ms)
-		return x->start_ms < y->start_ms ? -1 : 1;
+	if (mag(x->delta_us) != mag(y->delta_us))
+		return mag(x->delta_us) > mag(y->delta_us) ? -1 : 1;
+	if (x->start_us != y->start_us)
+		return x->start_us < y->start_us ? -1 : 1;
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
 /* Milestone row in seconds: old, new, new - old; "-" where unknown. */
 static void
-ms_row(struct ctx *c, const char *label, int ko, int64_t o, int kn, int64_t n)
+ms_row(struct ctx *c, const char *label, int ko, usec_t o, int kn, usec_t n)
 {
 	char a[32], b[32], d[32];
 
@@ -81,14 +81,14 @@ overview(struct ctx *c, const struct report *o, const struct report *n)
 	escape_fputs(c->o->new_label, c->f);
 	fprintf(c->f, "\n  %-22s %12s %12s %12s\n", "milestone", "old_s",
 	    "new_s", "delta_s");
-	ms_row(c, "start (first process)", 1, a->start_ms, 1, b->start_ms);
-	ms_row(c, "kernel end", a->has_kernel_end, a->kernel_end_ms,
-	    b->has_kernel_end, b->kernel_end_ms);
-	ms_row(c, "logging start", 1, a->log_start_ms, 1, b->log_start_ms);
-	ms_row(c, "switch_root", a->has_switch_root, a->switch_root_ms,
-	    b->has_switch_root, b->switch_root_ms);
-	ms_row(c, "end of boot", 1, a->end_ms, 1, b->end_ms);
-	ms_row(c, "boot time", 1, a->boot_ms, 1, b->boot_ms);
+	ms_row(c, "start (first process)", 1, a->start_us, 1, b->start_us);
+	ms_row(c, "kernel end", a->has_kernel_end, a->kernel_end_us,
+	    b->has_kernel_end, b->kernel_end_us);
+	ms_row(c, "logging start", 1, a->log_start_us, 1, b->log_start_us);
+	ms_row(c, "switch_root", a->has_switch_root, a->switch_root_us,
+	    b->has_switch_root, b->switch_root_us);
+	ms_row(c, "end of boot", 1, a->end_us, 1, b->end_us);
+	ms_row(c, "boot time", 1, a->boot_us, 1, b->boot_us);
 	reason(c, "old", a->end_reason);
 	reason(c, "new", b->end_reason);
 	fprintf(c->f, "\n  %-22s %12s %12s %12s\n", "total", "old", "new",
@@ -123,7 +123,7 @@ print_path(struct ctx *c, size_t i)
 
 /* Whether row i belongs to list k, and by how much. */
 static int
-changed(struct ctx *c, size_t i, enum change k, int64_t *delta)
+changed(struct ctx *c, size_t i, enum change k, usec_t *delta)
 {
 	const struct cmp_pair *p = &c->m->pairs[i];
 
@@ -135,10 +135,10 @@ changed(struct ctx *c, size_t i, enum change k, int64_t *delta)
 	if (p->old == NULL || p->new == NULL)
 		return 0;
 	if (k == CH_START)
-		*delta = p->new->start_ms - p->old->start_ms;
+		*delta = p->new->start_us - p->old->start_us;
 	else
-		*delta = p->new->duration_ms - p->old->duration_ms;
-	return mag(*delta) > c->o->threshold_ms;
+		*delta = p->new->duration_us - p->old->duration_us;
+	return mag(*delta) > c->o->threshold_us;
 }
 
 static void
@@ -150,16 +150,16 @@ list_row(struct ctx *c, enum change k, const struct row *r)
 
 	if (k == CH_START || k == CH_DURATION)
 		fprintf(c->f, "  %10s %10s %10s %8" PRId64 " %8" PRId64 "  ",
-		    report_secs(a, sizeof(a), k == CH_START ? p->old->start_ms :
-		    p->old->duration_ms, 0),
-		    report_secs(b, sizeof(b), k == CH_START ? p->new->start_ms :
-		    p->new->duration_ms, 0),
-		    report_secs(d, sizeof(d), r->delta_ms, 1),
+		    report_secs(a, sizeof(a), k == CH_START ? p->old->start_us :
+		    p->old->duration_us, 0),
+		    report_secs(b, sizeof(b), k == CH_START ? p->new->start_us :
+		    p->new->duration_us, 0),
+		    report_secs(d, sizeof(d), r->delta_us, 1),
 		    p->old->proc->pid, p->new->proc->pid);
 	else
 		fprintf(c->f, "  %10s %10s %8" PRId64 "  ",
-		    report_secs(a, sizeof(a), one->start_ms, 0),
-		    report_secs(b, sizeof(b), one->duration_ms, 0), one->proc->pid);
+		    report_secs(a, sizeof(a), one->start_us, 0),
+		    report_secs(b, sizeof(b), one->duration_us, 0), one->proc->pid);
 	print_path(c, r->i);
 	putc('\n', c->f);
 }
@@ -174,17 +174,17 @@ list(struct ctx *c, enum change k)
 	    "   start_s      dur_s      pid  process" };
 	char t[32];
 	size_t i, n = 0;
-	int64_t delta;
+	usec_t delta;
 
 	for (i = 0; i < c->m->npairs; i++) {
 		if (!changed(c, i, k, &delta))
 			continue;
-		c->rows[n].delta_ms = delta;
-		c->rows[n].start_ms = cmp_pair_start(&c->m->pairs[i]);
+		c->rows[n].delta_us = delta;
+		c->rows[n].start_us = cmp_pair_start(&c->m->pairs[i]);
 		c->rows[n++].i = i;
 	}
 	qsort(c->rows, n, sizeof(*c->rows), cmp_rows);
-	report_secs(t, sizeof(t), c->o->threshold_ms, 0);
+	report_secs(t, sizeof(t), c->o->threshold_us, 0);
 	if (k == CH_START)
 		fprintf(c->f, "\nstarted earlier or later by more than %s s: "
 		    "%zu\n", t, n);

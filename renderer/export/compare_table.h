@@ -12,7 +12,7 @@
 #define CMP_THRESHOLD_MS 500
 
 struct cmp_table_opts {
-	int64_t threshold_ms;	/* report changes larger than this */
+	usec_t threshold_us;	/* report changes larger than this */
 	const char *old_label;	/* the paths, as given */
 	const char *new_label;
 };

@@ -53,11 +53,21 @@ num(FILE *f, double v, int decimals)
 	fprintf(f, "%.*f", decimals, v);
 }
 
+/* A time as the schema's whole milliseconds (rounded half away from 0). */
 static void
-ms_or_null(FILE *f, int known, int64_t ms)
+json_ms(FILE *f, usec_t t)
+{
+	int64_t ms = t >= 0 ? (t + USEC_PER_MS / 2) / USEC_PER_MS :
+	    -((-t + USEC_PER_MS / 2) / USEC_PER_MS);
+
+	fprintf(f, "%" PRId64, ms);
+}
+
+static void
+ms_or_null(FILE *f, int known, usec_t t)
 {
 	if (known)
-		fprintf(f, "%" PRId64, ms);
+		json_ms(f, t);
 	else
 		fputs("null", f);
 }
@@ -82,8 +92,10 @@ system_info(const struct report *r, FILE *f)
 {
 	const struct proctree *tree = r->tree;
 
-	fprintf(f, "  \"system\": {\"cpus\": %d, \"sample_period_ms\": %d, "
-	    "\"profile\": ", r->tot.ncpus, tree->sample_period_ms);
+	fprintf(f, "  \"system\": {\"cpus\": %d, \"sample_period_ms\": ",
+	    r->tot.ncpus);
+	json_ms(f, tree->sample_period_us);
+	fputs(", \"profile\": ", f);
 	json_string(f, tree->profile);
 	fprintf(f, "},\n  \"tree\": {\"pruned\": %s, \"strict\": %s, "
 	    "\"readable_profile\": %s},\n", tree->opts.prune ? "true" : "false",
@@ -94,17 +106,23 @@ system_info(const struct report *r, FILE *f)
 static void
 milestones(const struct report_milestones *m, FILE *f)
 {
-	fprintf(f, "  \"milestones\": {\n    \"start_ms\": %" PRId64 ",\n"
-	    "    \"kernel_end_ms\": ", m->start_ms);
-	ms_or_null(f, m->has_kernel_end, m->kernel_end_ms);
-	fprintf(f, ",\n    \"log_start_ms\": %" PRId64 ",\n"
-	    "    \"switch_root_ms\": ", m->log_start_ms);
-	ms_or_null(f, m->has_switch_root, m->switch_root_ms);
-	fprintf(f, ",\n    \"log_end_ms\": %" PRId64 ",\n"
-	    "    \"end_ms\": %" PRId64 ",\n    \"end_reason\": ",
-	    m->log_end_ms, m->end_ms);
+	fputs("  \"milestones\": {\n    \"start_ms\": ", f);
+	json_ms(f, m->start_us);
+	fputs(",\n    \"kernel_end_ms\": ", f);
+	ms_or_null(f, m->has_kernel_end, m->kernel_end_us);
+	fputs(",\n    \"log_start_ms\": ", f);
+	json_ms(f, m->log_start_us);
+	fputs(",\n    \"switch_root_ms\": ", f);
+	ms_or_null(f, m->has_switch_root, m->switch_root_us);
+	fputs(",\n    \"log_end_ms\": ", f);
+	json_ms(f, m->log_end_us);
+	fputs(",\n    \"end_ms\": ", f);
+	json_ms(f, m->end_us);
+	fputs(",\n    \"end_reason\": ", f);
 	json_string(f, m->end_reason);
-	fprintf(f, ",\n    \"boot_time_ms\": %" PRId64 "\n  },\n", m->boot_ms);
+	fputs(",\n    \"boot_time_ms\": ", f);
+	json_ms(f, m->boot_us);
+	fputs("\n  },\n", f);
 }
 
 static void
@@ -145,10 +163,13 @@ process(const struct report *r, size_t i, FILE *f)
 	json_string(f, p->cmdline);
 	fputs(", \"unit\": ", f);
 	json_string(f, p->unit);
-	fprintf(f, ", \"start_ms\": %" PRId64 ", \"end_ms\": %" PRId64
-	    ", \"duration_ms\": %" PRId64 ", \"samples\": %zu, "
-	    "\"cpu_user_s\": ", p->start_ms, p->end_ms, p->duration_ms,
-	    p->nsamples);
+	fputs(", \"start_ms\": ", f);
+	json_ms(f, p->start_us);
+	fputs(", \"end_ms\": ", f);
+	json_ms(f, p->end_us);
+	fputs(", \"duration_ms\": ", f);
+	json_ms(f, p->duration_us);
+	fprintf(f, ", \"samples\": %zu, \"cpu_user_s\": ", p->nsamples);
 	num(f, p->user_s, 3);
 	fputs(", \"cpu_sys_s\": ", f);
 	num(f, p->sys_s, 3);
@@ -181,9 +202,10 @@ series_begin(FILE *f, const char *name)
 }
 
 static void
-entry_begin(FILE *f, size_t i, int64_t t_ms)
+entry_begin(FILE *f, size_t i, usec_t t)
 {
-	fprintf(f, "%s      {\"t_ms\": %" PRId64, i ? ",\n" : "\n", t_ms);
+	fprintf(f, "%s      {\"t_ms\": ", i ? ",\n" : "\n");
+	json_ms(f, t);
 }
 
 static void
@@ -202,9 +224,10 @@ cpu_series(const struct bootlog *t, FILE *f)
 	series_begin(f, "cpu");
 	for (i = 0; i < t->ncpu; i++) {
 		c = &t->cpu[i];
-		entry_begin(f, i, c->time_ms);
-		fprintf(f, ", \"interval_ms\": %" PRId64 ", \"user\": ",
-		    c->interval_ms);
+		entry_begin(f, i, c->time_us);
+		fputs(", \"interval_ms\": ", f);
+		json_ms(f, c->interval_us);
+		fputs(", \"user\": ", f);
 		num(f, c->user, 4);
 		fputs(", \"sys\": ", f);
 		num(f, c->sys, 4);
@@ -224,9 +247,10 @@ disk_series(const struct bootlog *t, FILE *f)
 	series_begin(f, "disk");
 	for (i = 0; i < t->ndisk; i++) {
 		d = &t->disk[i];
-		entry_begin(f, i, d->time_ms);
-		fprintf(f, ", \"interval_ms\": %" PRId64 ", \"util\": ",
-		    d->interval_ms);
+		entry_begin(f, i, d->time_us);
+		fputs(", \"interval_ms\": ", f);
+		json_ms(f, d->interval_us);
+		fputs(", \"util\": ", f);
 		num(f, d->util, 4);
 		fputs(", \"read_bytes_per_s\": ", f);
 		num(f, d->read_bps, 0);
@@ -246,7 +270,7 @@ mem_series(const struct bootlog *t, FILE *f)
 	series_begin(f, "memory");
 	for (i = 0; i < t->nmem; i++) {
 		m = &t->mem[i];
-		entry_begin(f, i, m->time_ms);
+		entry_begin(f, i, m->time_us);
 		fprintf(f, ", \"total_kb\": %" PRId64 ", \"free_kb\": %" PRId64
 		    ", \"buffers_kb\": %" PRId64 ", \"cached_kb\": %" PRId64
 		    ", \"swap_total_kb\": %" PRId64 ", \"swap_free_kb\": %"

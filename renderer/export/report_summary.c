@@ -16,7 +16,7 @@ key_of(const struct report_proc *p, enum summary_key k)
 	case BY_DSTATE:
 		return p->dstate_s;
 	default:
-		return (double)p->duration_ms / 1000.0;
+		return (double)p->duration_us / USEC_PER_MS;
 	}
 }
 
@@ -31,12 +31,12 @@ cmp_ranked(const void *a, const void *b)
 }
 
 static void
-milestone(FILE *f, const char *label, int known, int64_t ms, const char *note)
+milestone(FILE *f, const char *label, int known, usec_t t, const char *note)
 {
 	char b[32];
 
 	fprintf(f, "  %-22s %12s", label,
-	    known ? report_secs(b, sizeof(b), ms, 0) : "-");
+	    known ? report_secs(b, sizeof(b), t, 0) : "-");
 	if (note != NULL) {
 		fputs("  ", f);
 		escape_fputs(note, f);
@@ -50,14 +50,14 @@ report_summary_milestones(const struct report *r,
 {
 	const struct report_milestones *m = &r->ms;
 	const struct summary_milestone v[SUMMARY_MILESTONES] = {
-		{ "start (first process)", 1, m->start_ms, NULL },
-		{ "kernel end", m->has_kernel_end, m->kernel_end_ms,
+		{ "start (first process)", 1, m->start_us, NULL },
+		{ "kernel end", m->has_kernel_end, m->kernel_end_us,
 		    m->has_kernel_end ? NULL : "(not logged)" },
-		{ "logging start", 1, m->log_start_ms, NULL },
-		{ "switch_root", m->has_switch_root, m->switch_root_ms,
+		{ "logging start", 1, m->log_start_us, NULL },
+		{ "switch_root", m->has_switch_root, m->switch_root_us,
 		    m->has_switch_root ? NULL : "(not logged)" },
-		{ "end of boot", 1, m->end_ms, m->end_reason },
-		{ "boot time", 1, m->boot_ms, "(end - start)" },
+		{ "end of boot", 1, m->end_us, m->end_reason },
+		{ "boot time", 1, m->boot_us, "(end - start)" },
 	};
 
 	memcpy(out, v, sizeof(v));
@@ -78,7 +78,7 @@ milestones(const struct report *r, FILE *f)
 	fprintf(f, "\n  %-22s %12s\n", "milestone", "uptime_s");
 	report_summary_milestones(r, v);
 	for (i = 0; i < SUMMARY_MILESTONES; i++)
-		milestone(f, v[i].label, v[i].known, v[i].ms, v[i].note);
+		milestone(f, v[i].label, v[i].known, v[i].t, v[i].note);
 }
 
 static void
@@ -126,9 +126,9 @@ top_row(const struct report_proc *p, enum summary_key k, FILE *f)
 	else if (k == BY_DSTATE)
 		fprintf(f, "  %10.3f", p->dstate_s);
 	else
-		fprintf(f, "  %10s", report_secs(b, sizeof(b), p->duration_ms, 0));
+		fprintf(f, "  %10s", report_secs(b, sizeof(b), p->duration_us, 0));
 	fprintf(f, " %8" PRId64 " %10s  ", p->pid,
-	    report_secs(b, sizeof(b), p->start_ms, 0));
+	    report_secs(b, sizeof(b), p->start_us, 0));
 	escape_fputs(p->name, f);
 	putc('\n', f);
 }

@@ -11,12 +11,12 @@
 
 enum summary_key { BY_CPU, BY_DSTATE, BY_DURATION };
 
-/* One milestone row: uptime in ms when known, and a note (or NULL). */
+/* One milestone row: uptime when known, and a note (or NULL). */
 #define SUMMARY_MILESTONES 6
 struct summary_milestone {
 	const char *label;
 	int known;
-	int64_t ms;
+	usec_t t;
 	const char *note;	/* the end reason comes from the log */
 };
 

@@ -8,13 +8,13 @@
 #include "report_summary.h"
 
 static int
-milestone(FILE *f, const char *label, int known, int64_t ms, const char *note)
+milestone(FILE *f, const char *label, int known, usec_t t, const char *note)
 {
 	char b[32];
 	int rc = 0;
 
 	fprintf(f, "<tr><th>%s</th><td class=\"n\">%s</td><td>", label,
-	    known ? report_secs(b, sizeof(b), ms, 0) : "-");
+	    known ? report_secs(b, sizeof(b), t, 0) : "-");
 	if (note != NULL)
 		rc = html_puts_log(f, note);
 	fputs("</td></tr>\n", f);
@@ -31,7 +31,7 @@ milestones(const struct report *r, FILE *f)
 	fputs("<table><caption>Milestones</caption>\n<tr><th>milestone</th>"
 	    "<th>uptime_s</th><th></th></tr>\n", f);
 	for (i = 0; i < SUMMARY_MILESTONES; i++)
-		if (milestone(f, v[i].label, v[i].known, v[i].ms,
+		if (milestone(f, v[i].label, v[i].known, v[i].t,
 		    v[i].note) == -1)
 			return -1;
 	fputs("</table>\n", f);
@@ -86,10 +86,10 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 			fprintf(f, "<td class=\"n\">%.3f</td>", p->dstate_s);
 		else
 			fprintf(f, "<td class=\"n\">%s</td>", report_secs(a,
-			    sizeof(a), p->duration_ms, 0));
+			    sizeof(a), p->duration_us, 0));
 		fprintf(f, "<td class=\"n\">%lld</td><td class=\"n\">%s</td>"
 		    "<td>", (long long)p->pid,
-		    report_secs(b, sizeof(b), p->start_ms, 0));
+		    report_secs(b, sizeof(b), p->start_us, 0));
 		if (html_puts_log(f, p->name) == -1)
 			return -1;
 		fputs("</td></tr>\n", f);

@@ -456,9 +456,9 @@ tip(struct svg *s, const struct report_proc *p)
 			return -1;
 	}
 	fprintf(s->f, "\nstart %s s, end %s s, duration %s s",
-	    report_secs(a, sizeof(a), p->start_ms, 0),
-	    report_secs(b, sizeof(b), p->end_ms, 0),
-	    report_secs(c, sizeof(c), p->duration_ms, 0));
+	    report_secs(a, sizeof(a), p->start_us, 0),
+	    report_secs(b, sizeof(b), p->end_us, 0),
+	    report_secs(c, sizeof(c), p->duration_us, 0));
 	fprintf(s->f, "\nCPU %.3f s (user %.3f, sys %.3f), D state %.3f s",
 	    p->user_s + p->sys_s, p->user_s, p->sys_s, p->dstate_s);
 	return 0;
@@ -665,7 +665,7 @@ html_svg_write(FILE *f, const struct layout *l, const struct report *r)
 	    "data-x0=\"", l->width, l->height, l->width, l->height);
 	num(f, l->x0);
 	fputs("\" data-t0=\"", f);
-	num(f, (double)l->t0_ms);
+	num(f, (double)l->t0_us / USEC_PER_MS);	/* page.js counts in ms */
 	fputs("\" data-pxms=\"", f);
 	fprintf(f, "%.9g", l->px_per_ms);
 	fputs("\" data-pw=\"", f);

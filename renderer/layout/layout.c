@@ -220,12 +220,12 @@ lt_band_row(const struct layout *l, size_t from, double y, double h,
 }
 
 int
-lt_clip_span(const struct layout *l, int64_t *a, int64_t *b)
+lt_clip_span(const struct layout *l, usec_t *a, usec_t *b)
 {
-	if (*a < l->t0_ms)
-		*a = l->t0_ms;
-	if (*b > l->t1_ms)
-		*b = l->t1_ms;
+	if (*a < l->t0_us)
+		*a = l->t0_us;
+	if (*b > l->t1_us)
+		*b = l->t1_us;
 	return *a < *b;
 }
 
@@ -240,15 +240,16 @@ lt_clamp01(double v)
 int
 lt_visible(const struct layout *l, const struct pnode *p)
 {
-	int64_t end = p->start_ms + (p->duration_ms > 0 ? p->duration_ms : 0);
+	usec_t end = p->start_us + (p->duration_us > 0 ? p->duration_us : 0);
 
-	return p->start_ms < l->t1_ms && end >= l->t0_ms;
+	return p->start_us < l->t1_us && end >= l->t0_us;
 }
 
 double
-layout_x(const struct layout *l, int64_t ms)
+layout_x(const struct layout *l, usec_t t)
 {
-	return l->x0 + (double)(ms - l->t0_ms) * l->px_per_ms;
+	/* Exact for whole ms: the logs' times give the same x as in ms. */
+	return l->x0 + (double)(t - l->t0_us) / USEC_PER_MS * l->px_per_ms;
 }
 
 int
@@ -256,9 +257,9 @@ lt_scale(struct layout *l, const struct chart_opts *o, struct diag *d)
 {
 	double secs;
 
-	if (l->t1_ms <= l->t0_ms)
-		l->t1_ms = l->t0_ms + 1;
-	secs = (double)(l->t1_ms - l->t0_ms) / 1000;
+	if (l->t1_us <= l->t0_us)
+		l->t1_us = l->t0_us + USEC_PER_MS;
+	secs = (double)(l->t1_us - l->t0_us) / USEC_PER_SEC;
 	if (o->width != 0) {
 		if (o->width < CHART_WIDTH_MIN || o->width > CHART_WIDTH_MAX)
 			return diag_error_status(d, EXIT_USAGE, "width %d "
@@ -281,18 +282,18 @@ time_scale(struct layout *l, const struct bootlog *t,
 {
 	int from_boot;
 
-	l->t0_ms = tree->start_ms;
-	l->t1_ms = tree->end_ms;
+	l->t0_us = tree->start_us;
+	l->t1_us = tree->end_us;
 	if (kernel_from_boot(l, t, tree, &from_boot, d) == -1)
 		return -1;
-	if (from_boot && l->t0_ms > 0)
-		l->t0_ms = 0;
+	if (from_boot && l->t0_us > 0)
+		l->t0_us = 0;
 	if (o->crop_after != NULL) {
 		if (proctree_find(tree, o->crop_after) == NULL)
 			diag_warn(d, "crop-after: no process named \"%s\"",
 			    o->crop_after);
-		l->t1_ms = idle_crop_end(t, tree, o->crop_after, l->t0_ms,
-		    l->t1_ms);
+		l->t1_us = idle_crop_end(t, tree, o->crop_after, l->t0_us,
+		    l->t1_us);
 	}
 	return lt_scale(l, o, d);
 }

@@ -119,9 +119,9 @@ struct lt_mark {
 
 struct layout {
 	int width, height;
-	int64_t t0_ms, t1_ms;	/* time span drawn */
+	usec_t t0_us, t1_us;	/* time span drawn */
 	double x0;		/* x of t0 */
-	double px_per_ms;
+	double px_per_ms;	/* the scale: pixels per millisecond */
 	double row_h;
 
 	struct lt_box cpu_box, disk_box, proc_box;
@@ -154,7 +154,7 @@ struct layout {
 	size_t max_cells;	/* the cap for this format (caps.h) */
 
 	/* The kernel lane and the span before logging (docs/chart.md). */
-	int64_t unlogged_ms;	/* logging began here: before it is hatched */
+	usec_t unlogged_us;	/* logging began here: before it is hatched */
 	struct lt_box lane_box;	/* the lane's row; h == 0 without a lane */
 	struct lt_box kernel_box;	/* 0 to the first user process */
 	double lane_y1;		/* bottom of the lane's labels */
@@ -176,7 +176,7 @@ int layout_make(struct layout *, const struct bootlog *,
     const struct proctree *, const struct chart_opts *, struct diag *);
 void layout_free(struct layout *);
 
-/* x of a time in ms (not clamped). */
-double layout_x(const struct layout *, int64_t ms);
+/* x of a time (not clamped). */
+double layout_x(const struct layout *, usec_t);
 
 #endif

@@ -16,23 +16,23 @@
  * the time stamps before it, its own and after it; 0 when none is drawn.
  */
 static int
-sample_span(const struct layout *l, int64_t prev, int64_t t, int64_t next,
-    size_t i, size_t n, int64_t *a, int64_t *b)
+sample_span(const struct layout *l, usec_t prev, usec_t t, usec_t next,
+    size_t i, size_t n, usec_t *a, usec_t *b)
 {
 	*b = t;
 	if (i > 0)
 		*a = prev;
 	else
-		*a = n > 1 ? t - (next - t) : t - 200;
+		*a = n > 1 ? t - (next - t) : t - 200 * USEC_PER_MS;
 	return lt_clip_span(l, a, b);
 }
 
 static int
 disk_span(const struct layout *l, const struct bootlog *t, size_t i,
-    int64_t *a, int64_t *b)
+    usec_t *a, usec_t *b)
 {
-	return sample_span(l, i ? t->disk[i - 1].time_ms : 0,
-	    t->disk[i].time_ms, i + 1 < t->ndisk ? t->disk[i + 1].time_ms : 0,
+	return sample_span(l, i ? t->disk[i - 1].time_us : 0,
+	    t->disk[i].time_us, i + 1 < t->ndisk ? t->disk[i + 1].time_us : 0,
 	    i, t->ndisk, a, b);
 }
 
@@ -40,14 +40,14 @@ int
 charts_cpu_in(struct layout *l, const struct bootlog *t,
     const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p)
 {
-	int64_t a, b;
+	usec_t a, b;
 	double busy, top;
 	size_t i;
 
 	for (i = 0; i < t->ncpu; i++) {
-		if (!sample_span(l, i ? t->cpu[i - 1].time_ms : 0,
-		    t->cpu[i].time_ms, i + 1 < t->ncpu ?
-		    t->cpu[i + 1].time_ms : 0, i, t->ncpu, &a, &b))
+		if (!sample_span(l, i ? t->cpu[i - 1].time_us : 0,
+		    t->cpu[i].time_us, i + 1 < t->ncpu ?
+		    t->cpu[i + 1].time_us : 0, i, t->ncpu, &a, &b))
 			continue;
 		busy = lt_clamp01(t->cpu[i].user + t->cpu[i].sys);
 		top = lt_clamp01(busy + lt_clamp01(t->cpu[i].io));
@@ -132,7 +132,7 @@ charts_disk_peak(const struct layout *l, const struct bootlog *t,
     double *peak_x)
 {
 	double peak = 0, tp;
-	int64_t a, b;
+	usec_t a, b;
 	size_t i;
 
 	for (i = 0; i < t->ndisk; i++) {
@@ -157,7 +157,7 @@ charts_disk_in(struct layout *l, const struct bootlog *t,
     const struct lt_box *bx, struct lt_poly *util, struct lt_poly *tput,
     double scale)
 {
-	int64_t a, b;
+	usec_t a, b;
 	double tp;
 	size_t i;
 
@@ -215,10 +215,10 @@ mem_parts(const struct mem_sample *s, struct mem_parts *p)
 
 static int
 mem_span(const struct layout *l, const struct bootlog *t, size_t i,
-    int64_t *a, int64_t *b)
+    usec_t *a, usec_t *b)
 {
-	return sample_span(l, i ? t->mem[i - 1].time_ms : 0,
-	    t->mem[i].time_ms, i + 1 < t->nmem ? t->mem[i + 1].time_ms : 0,
+	return sample_span(l, i ? t->mem[i - 1].time_us : 0,
+	    t->mem[i].time_us, i + 1 < t->nmem ? t->mem[i + 1].time_us : 0,
 	    i, t->nmem, a, b);
 }
 
@@ -232,7 +232,7 @@ mem_scale(const struct layout *l, const struct bootlog *t)
 {
 	struct mem_parts p;
 	double top = 0;
-	int64_t a, b;
+	usec_t a, b;
 	size_t i;
 
 	for (i = 0; i < t->nmem; i++) {
@@ -251,7 +251,7 @@ mem_series(struct layout *l, const struct bootlog *t, struct lt_poly *ps)
 	const struct lt_box *bx = &l->mem_box;
 	double sc = l->mem_scale_kb, xa, xb;
 	struct mem_parts p;
-	int64_t a, b;
+	usec_t a, b;
 	size_t i;
 
 	for (i = 0; i < t->nmem; i++) {

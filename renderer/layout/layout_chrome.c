@@ -90,7 +90,7 @@ chrome_header(struct layout *l, struct measure *m, const struct bootlog *t,
 	double maxw = l->width - 2 * MARGIN;
 	const char *v, *label;
 	char buf[2048];
-	int64_t secs, from;
+	usec_t secs, from;
 	size_t i;
 
 	title_text(t, tree, o, buf, sizeof(buf));
@@ -117,15 +117,15 @@ chrome_header(struct layout *l, struct measure *m, const struct bootlog *t,
 			return -1;
 		*y += m->height[LF_TEXT];
 	}
-	if ((from = kernel_header_ms(t, HDR_LOG_START)) >= 0) {
+	if ((from = kernel_header_us(t, HDR_LOG_START)) >= 0) {
 		snprintf(buf, sizeof(buf), "logging from %.2f s (uptime)",
-		    (double)from / 1000);
+		    (double)from / USEC_PER_SEC);
 		if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT,
 		    COL_TEXT) == SIZE_MAX)
 			return -1;
 		*y += m->height[LF_TEXT];
 	}
-	secs = (l->t1_ms - l->t0_ms + 500) / 1000;
+	secs = (l->t1_us - l->t0_us + USEC_PER_SEC / 2) / USEC_PER_SEC;
 	snprintf(buf, sizeof(buf), "time: %lld:%02lld",
 	    (long long)(secs / 60), (long long)(secs % 60));
 	if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT, COL_TEXT) ==
@@ -187,7 +187,7 @@ chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
 {
 	struct legend_item cpu[4];
 
-	if (which != LEG_CPU || l->unlogged_ms <= l->t0_ms)
+	if (which != LEG_CPU || l->unlogged_us <= l->t0_us)
 		return chrome_legend_items(l, m, which == LEG_CPU ? cpu_leg :
 		    which == LEG_DISK ? disk_leg : proc_leg, y);
 	memcpy(cpu, cpu_leg, 2 * sizeof(cpu[0]));
@@ -200,29 +200,40 @@ chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
 }
 
 /*
- * The steps the time axis may use, in ms: from 0.1 s (short profiles)
- * up to 10 years, as a log may span 20 (CAP_STAMP_JIFFIES).
+ * The steps the time axis may use: from 0.1 s (short profiles) up to
+ * 10 years, as a log may span 20 (CAP_STAMP_JIFFIES).
  */
-static const int64_t axis_steps[] = { 100, 200, 500, 1000, 2000, 5000,
-    10000, 15000, 30000, 60000, 120000, 300000, 600000, 900000, 1800000,
-    3600000, 7200000, 14400000, 28800000, 86400000, 2 * 86400000LL,
-    7 * 86400000LL, 14 * 86400000LL, 30 * 86400000LL, 91 * 86400000LL,
-    182 * 86400000LL, 365 * 86400000LL, 730 * 86400000LL,
-    1826 * 86400000LL, 3652 * 86400000LL };
+#define MS	USEC_PER_MS
+#define DAY	(86400 * USEC_PER_SEC)
+static const usec_t axis_steps[] = { 100 * MS, 200 * MS, 500 * MS,
+    1000 * MS, 2000 * MS, 5000 * MS, 10000 * MS, 15000 * MS, 30000 * MS,
+    60000 * MS, 120000 * MS, 300000 * MS, 600000 * MS, 900000 * MS,
+    1800000 * MS, 3600000 * MS, 7200000 * MS, 14400000 * MS, 28800000 * MS,
+    DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY, 182 * DAY,
+    365 * DAY, 730 * DAY, 1826 * DAY, 3652 * DAY };
+#undef MS
+#undef DAY
 #define NSTEPS (sizeof(axis_steps) / sizeof(axis_steps[0]))
 /* Labels every 5 s at least (as the Java chart), unless that gives fewer. */
-#define LABEL_MIN_MS	5000
+#define LABEL_MIN	(5 * USEC_PER_SEC)
 #define LABELS_MIN	4
 
-/* "0s", "5s", "1.5s": a label at k ms. */
+/* "0s", "5s", "1.5s": a label at k from the start. */
 static void
-axis_text(int64_t k, char *buf, size_t len)
+axis_text(usec_t k, char *buf, size_t len)
 {
-	if (k % 1000 == 0)
-		snprintf(buf, len, "%llds", (long long)(k / 1000));
+	if (k % USEC_PER_SEC == 0)
+		snprintf(buf, len, "%llds", (long long)(k / USEC_PER_SEC));
 	else
-		snprintf(buf, len, "%lld.%llds", (long long)(k / 1000),
-		    (long long)(k % 1000 / 100));
+		snprintf(buf, len, "%lld.%llds", (long long)(k / USEC_PER_SEC),
+		    (long long)(k % USEC_PER_SEC / (100 * USEC_PER_MS)));
+}
+
+/* A step's width in pixels at ppms pixels per millisecond. */
+static double
+step_px(usec_t step, double ppms)
+{
+	return (double)step / USEC_PER_MS * ppms;
 }
 
 /*
@@ -231,42 +242,43 @@ axis_text(int64_t k, char *buf, size_t len)
  * four and still fits (sub-second for a short profile).  0 when no step
  * fits: only the origin is labelled.
  */
-static int64_t
-label_step(double ppms, int64_t span_ms, double need_px)
+static usec_t
+label_step(double ppms, usec_t span, double need_px)
 {
-	int64_t best = 0;
+	usec_t best = 0;
 	size_t i;
 
 	for (i = 0; i < NSTEPS; i++)
-		if (axis_steps[i] >= LABEL_MIN_MS &&
-		    axis_steps[i] * ppms >= need_px) {
+		if (axis_steps[i] >= LABEL_MIN &&
+		    step_px(axis_steps[i], ppms) >= need_px) {
 			best = axis_steps[i];
 			break;
 		}
-	if (best != 0 && span_ms / best + 1 >= LABELS_MIN)
+	if (best != 0 && span / best + 1 >= LABELS_MIN)
 		return best;
 	for (i = NSTEPS; i-- > 0;)
-		if (axis_steps[i] < LABEL_MIN_MS && axis_steps[i] * ppms >=
-		    need_px && span_ms / axis_steps[i] + 1 >= LABELS_MIN)
+		if (axis_steps[i] < LABEL_MIN && step_px(axis_steps[i], ppms) >=
+		    need_px && span / axis_steps[i] + 1 >= LABELS_MIN)
 			return axis_steps[i];
 	return best;
 }
 
 /* The grid step: the first at least 4 px wide that divides the label step. */
-static int64_t
-grid_step(double ppms, int64_t label_ms)
+static usec_t
+grid_step(double ppms, usec_t label)
 {
 	size_t i;
 
 	for (i = 0; i < NSTEPS; i++)
-		if (axis_steps[i] >= (label_ms < 1000 ? label_ms : 1000) &&
-		    axis_steps[i] * ppms >= 4 && label_ms % axis_steps[i] == 0)
+		if (axis_steps[i] >= (label < USEC_PER_SEC ? label :
+		    USEC_PER_SEC) && step_px(axis_steps[i], ppms) >= 4 &&
+		    label % axis_steps[i] == 0)
 			return axis_steps[i];
 	return 0;
 }
 
 static int
-axis_label(struct layout *l, struct measure *m, int64_t k, double x,
+axis_label(struct layout *l, struct measure *m, usec_t k, double x,
     double y)
 {
 	char buf[32];
@@ -291,35 +303,36 @@ axis_label(struct layout *l, struct measure *m, int64_t k, double x,
 int
 chrome_time_axis(struct layout *l, struct measure *m, double y)
 {
-	int64_t span_ms = l->t1_ms - l->t0_ms, k, label_ms, grid_ms;
+	usec_t span_us = l->t1_us - l->t0_us, k, label_us, grid_us;
 	char buf[32];
 
 	l->axis_y = y;
-	axis_text(span_ms / 1000 * 1000, buf, sizeof(buf));
-	label_ms = label_step(l->px_per_ms, span_ms,
+	axis_text(span_us / USEC_PER_SEC * USEC_PER_SEC, buf, sizeof(buf));
+	label_us = label_step(l->px_per_ms, span_us,
 	    1.5 * measure_width(m, LF_LABEL, buf) + 10);
-	grid_ms = label_ms ? grid_step(l->px_per_ms, label_ms) : 0;
-	if (grid_ms == 0)
-		grid_ms = span_ms + 1;
+	grid_us = label_us ? grid_step(l->px_per_ms, label_us) : 0;
+	if (grid_us == 0)
+		grid_us = span_us + 1;
 	/* Whole seconds of the span, as the labels always were. */
-	span_ms = label_ms >= 1000 ? span_ms / 1000 * 1000 : span_ms;
-	for (k = 0; k <= span_ms; k += grid_ms) {
+	span_us = label_us >= USEC_PER_SEC ? span_us / USEC_PER_SEC *
+	    USEC_PER_SEC : span_us;
+	for (k = 0; k <= span_us; k += grid_us) {
 		if (grow_array((void **)&l->ticks, &l->ticks_cap, l->nticks,
 		    sizeof(*l->ticks)) == -1)
 			return -1;
-		l->ticks[l->nticks].x = layout_x(l, l->t0_ms + k);
-		l->ticks[l->nticks].major = label_ms == 0 || k % label_ms == 0;
+		l->ticks[l->nticks].x = layout_x(l, l->t0_us + k);
+		l->ticks[l->nticks].major = label_us == 0 || k % label_us == 0;
 		l->nticks++;
-		if ((label_ms == 0 ? k == 0 : k % label_ms == 0) &&
+		if ((label_us == 0 ? k == 0 : k % label_us == 0) &&
 		    axis_label(l, m, k, l->ticks[l->nticks - 1].x, y) == -1)
 			return -1;
 	}
 	return 0;
 }
 
-/* A mark at ms, labelled raw, in the first band row where its label is clear. */
+/* A mark at time at, labelled raw, in the first band row where its label is clear. */
 static int
-add_mark(struct layout *l, struct measure *m, const char *raw, int64_t ms,
+add_mark(struct layout *l, struct measure *m, const char *raw, usec_t at,
     size_t band0, double y, int *rows)
 {
 	double x, w, h = m->height[LF_LABEL];
@@ -334,7 +347,7 @@ add_mark(struct layout *l, struct measure *m, const char *raw, int64_t ms,
 		return -1;
 	}
 	w = measure_width(m, LF_LABEL, s);
-	x = layout_x(l, ms) - w / 2;
+	x = layout_x(l, at) - w / 2;
 	x = fmin(fmax(x, MARGIN), l->width - MARGIN - w);
 	r = lt_band_row(l, band0, y, h, x, w, INT_MAX);
 	if (r + 1 > *rows)
@@ -347,7 +360,7 @@ add_mark(struct layout *l, struct measure *m, const char *raw, int64_t ms,
 	if ((ti = lt_anchor(l, lt_add_text(l, m, s, x, y + r * h, LF_LABEL,
 	    COL_MARK), LT_MIDDLE)) == SIZE_MAX)
 		return -1;
-	l->marks[l->nmarks].x = layout_x(l, ms);
+	l->marks[l->nmarks].x = layout_x(l, at);
 	l->marks[l->nmarks].text = ti;
 	l->nmarks++;
 	return 0;
@@ -358,16 +371,16 @@ add_mark(struct layout *l, struct measure *m, const char *raw, int64_t ms,
  * the first sample where PID 1 was run-init or switch_root (the
  * programs that make the switch), on a boot log; -1 when not known.
  */
-static int64_t
-switch_root_ms(const struct bootlog *t, const struct proctree *tree)
+static usec_t
+switch_root_us(const struct bootlog *t, const struct proctree *tree)
 {
-	int64_t ms;
+	usec_t at;
 
 	if (tree->profile != NULL)
 		return -1;
-	if ((ms = kernel_header_ms(t, HDR_SWITCH_ROOT)) >= 0)
-		return ms;
-	return t->pid1_switched ? t->pid1_switch_ms : -1;
+	if ((at = kernel_header_us(t, HDR_SWITCH_ROOT)) >= 0)
+		return at;
+	return t->pid1_switched ? t->pid1_switch_us : -1;
 }
 
 /* Marks: vertical lines with labels stacked so none overlap. */
@@ -378,10 +391,10 @@ chrome_marks(struct layout *l, struct measure *m, const struct bootlog *t,
 {
 	const struct pnode *p;
 	size_t band0 = l->ntexts, i;
-	int64_t sw = switch_root_ms(t, tree);
+	usec_t sw = switch_root_us(t, tree);
 	int rows = 0;
 
-	if (sw >= l->t0_ms && sw <= l->t1_ms &&
+	if (sw >= l->t0_us && sw <= l->t1_us &&
 	    add_mark(l, m, "switch_root", sw, band0, y, &rows) == -1)
 		return -1;
 	for (i = 0; i < o->nannotate; i++) {
@@ -391,7 +404,7 @@ chrome_marks(struct layout *l, struct measure *m, const struct bootlog *t,
 			    "chart", o->annotate[i]);
 			continue;
 		}
-		if (add_mark(l, m, o->annotate[i], p->start_ms, band0, y,
+		if (add_mark(l, m, o->annotate[i], p->start_us, band0, y,
 		    &rows) == -1)
 			return -1;
 	}

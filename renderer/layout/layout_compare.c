@@ -34,13 +34,13 @@ cmp_span(struct layout *l, const struct cmp_chart *c, struct diag *d)
 	if (kernel_from_boot(l, c->old_t, c->old_tree, &from_old, d) == -1 ||
 	    kernel_from_boot(l, c->new_t, c->new_tree, &from_new, d) == -1)
 		return -1;
-	l->unlogged_ms = INT64_MIN;
-	l->t0_ms = c->old_tree->start_ms < c->new_tree->start_ms ?
-	    c->old_tree->start_ms : c->new_tree->start_ms;
-	l->t1_ms = c->old_tree->end_ms > c->new_tree->end_ms ?
-	    c->old_tree->end_ms : c->new_tree->end_ms;
-	if ((from_old || from_new) && l->t0_ms > 0)
-		l->t0_ms = 0;
+	l->unlogged_us = INT64_MIN;
+	l->t0_us = c->old_tree->start_us < c->new_tree->start_us ?
+	    c->old_tree->start_us : c->new_tree->start_us;
+	l->t1_us = c->old_tree->end_us > c->new_tree->end_us ?
+	    c->old_tree->end_us : c->new_tree->end_us;
+	if ((from_old || from_new) && l->t0_us > 0)
+		l->t0_us = 0;
 	return 0;
 }
 
@@ -60,25 +60,26 @@ header(struct layout *l, struct measure *m, const struct cmp_ctx *x,
     double *y)
 {
 	const struct cmp_chart *c = x->c;
-	int64_t o_end = c->old_tree->end_ms, n_end = c->new_tree->end_ms;
-	int64_t secs = (l->t1_ms - l->t0_ms + 500) / 1000;
+	usec_t o_end = c->old_tree->end_us, n_end = c->new_tree->end_us;
+	usec_t secs = (l->t1_us - l->t0_us + USEC_PER_SEC / 2) / USEC_PER_SEC;
 	char buf[4096];
 
 	if (line(l, m, x->o->title != NULL ? x->o->title : "Boot comparison",
 	    LF_TITLE, COL_TEXT, y) == -1)
 		return -1;
 	snprintf(buf, sizeof(buf), "old: %s, last process ends at %.2f s",
-	    c->old_label, (double)o_end / 1000);
+	    c->old_label, (double)o_end / USEC_PER_SEC);
 	if (line(l, m, buf, LF_TEXT, COL_TEXT, y) == -1)
 		return -1;
 	snprintf(buf, sizeof(buf), "new: %s, last process ends at %.2f s "
-	    "(%+.2f s)", c->new_label, (double)n_end / 1000,
-	    (double)(n_end - o_end) / 1000);
-	if (line(l, m, buf, LF_TEXT, n_end - o_end > c->threshold_ms ?
+	    "(%+.2f s)", c->new_label, (double)n_end / USEC_PER_SEC,
+	    (double)(n_end - o_end) / USEC_PER_SEC);
+	if (line(l, m, buf, LF_TEXT, n_end - o_end > c->threshold_us ?
 	    COL_CMP_WORSE : COL_TEXT, y) == -1)
 		return -1;
 	snprintf(buf, sizeof(buf), "highlighted: a start or duration that "
-	    "changed by more than %.3g s", (double)c->threshold_ms / 1000);
+	    "changed by more than %.3g s", (double)c->threshold_us /
+	    USEC_PER_SEC);
 	if (line(l, m, buf, LF_TEXT, COL_TEXT, y) == -1)
 		return -1;
 	snprintf(buf, sizeof(buf), "time: %lld:%02lld",
@@ -205,16 +206,16 @@ disk_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
 
 /* What changed in a pair, as its new bar's colour. */
 static uint32_t
-pair_colour(const struct cmp_pair *p, int64_t thr)
+pair_colour(const struct cmp_pair *p, usec_t thr)
 {
-	int64_t ds, dd;
+	usec_t ds, dd;
 
 	if (p->old == NULL)
 		return COL_CMP_ADDED;
 	if (p->new == NULL)
 		return 0;
-	ds = p->new->start_ms - p->old->start_ms;
-	dd = p->new->duration_ms - p->old->duration_ms;
+	ds = p->new->start_us - p->old->start_us;
+	dd = p->new->duration_us - p->old->duration_us;
 	if (ds > thr || dd > thr)
 		return COL_CMP_WORSE;
 	if (ds < -thr || dd < -thr)
@@ -224,11 +225,11 @@ pair_colour(const struct cmp_pair *p, int64_t thr)
 
 /* "name", "name (start +2.00s, dur +1.50s)", "name (new)", "name (gone)". */
 static char *
-pair_label(const struct cmp_pair *p, int64_t thr)
+pair_label(const struct cmp_pair *p, usec_t thr)
 {
 	const struct pnode *n = p->new != NULL ? p->new : p->old;
 	char buf[512], part[64];
-	int64_t ds, dd;
+	usec_t ds, dd;
 	size_t k;
 
 	k = (size_t)snprintf(buf, sizeof(buf), "%.400s", n->name);
@@ -237,14 +238,16 @@ pair_label(const struct cmp_pair *p, int64_t thr)
 		    " (gone)");
 		return text_clean(buf, 1);
 	}
-	ds = p->new->start_ms - p->old->start_ms;
-	dd = p->new->duration_ms - p->old->duration_ms;
+	ds = p->new->start_us - p->old->start_us;
+	dd = p->new->duration_us - p->old->duration_us;
 	part[0] = '\0';
 	if (ds > thr || ds < -thr)
-		snprintf(part, sizeof(part), "start %+.2fs", (double)ds / 1000);
+		snprintf(part, sizeof(part), "start %+.2fs",
+		    (double)ds / USEC_PER_SEC);
 	if (dd > thr || dd < -thr)
 		snprintf(part + strlen(part), sizeof(part) - strlen(part),
-		    "%sdur %+.2fs", part[0] ? ", " : "", (double)dd / 1000);
+		    "%sdur %+.2fs", part[0] ? ", " : "",
+		    (double)dd / USEC_PER_SEC);
 	if (part[0] != '\0')
 		snprintf(buf + k, sizeof(buf) - k, " (%s)", part);
 	return text_clean(buf, 1);
@@ -263,8 +266,8 @@ static int
 bar(struct layout *l, struct lt_row *row, const struct pnode *p, int lower,
     uint32_t rgb)
 {
-	int64_t a = p->start_ms, b = a + (p->duration_ms > 0 ?
-	    p->duration_ms : 0);
+	usec_t a = p->start_us, b = a + (p->duration_us > 0 ?
+	    p->duration_us : 0);
 	struct lt_rect *c;
 
 	if (!lt_clip_span(l, &a, &b))
@@ -284,12 +287,12 @@ bar(struct layout *l, struct lt_row *row, const struct pnode *p, int lower,
 }
 
 static void
-span_union(const struct pnode *p, int64_t *a, int64_t *b)
+span_union(const struct pnode *p, usec_t *a, usec_t *b)
 {
-	int64_t end = p->start_ms + (p->duration_ms > 0 ? p->duration_ms : 0);
+	usec_t end = p->start_us + (p->duration_us > 0 ? p->duration_us : 0);
 
-	if (p->start_ms < *a)
-		*a = p->start_ms;
+	if (p->start_us < *a)
+		*a = p->start_us;
 	if (end > *b)
 		*b = end;
 }
@@ -300,8 +303,8 @@ pair_row(struct layout *l, struct measure *m, const struct cmp_chart *c,
 {
 	const struct cmp_pair *p = &c->match->pairs[i];
 	const struct pnode *o = p->old, *n = p->new;
-	int64_t a, b;
-	uint32_t rgb = pair_colour(p, c->threshold_ms);
+	usec_t a, b;
+	uint32_t rgb = pair_colour(p, c->threshold_us);
 	struct lt_row *row;
 	char *s;
 
@@ -331,7 +334,7 @@ pair_row(struct layout *l, struct measure *m, const struct cmp_chart *c,
 		return -1;
 	if (p->parent != CMP_NONE)
 		rows_link(l, l->nrows - 1, p->parent);
-	if ((s = pair_label(p, c->threshold_ms)) == NULL)
+	if ((s = pair_label(p, c->threshold_us)) == NULL)
 		return -1;
 	/* Beside the box: inside, text would sit on the bars. */
 	return rows_put_label(l, m, &l->rows[l->nrows - 1], s,

@@ -22,7 +22,7 @@ struct cmp_chart {
 	const struct proctree *old_tree, *new_tree;
 	const struct cmp_match *match;
 	const char *old_label, *new_label;	/* the paths, as given */
-	int64_t threshold_ms;	/* a change larger than this is highlighted */
+	usec_t threshold_us;	/* a change larger than this is highlighted */
 };
 
 /*

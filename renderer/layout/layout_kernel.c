@@ -11,39 +11,39 @@
 #include "logfiles.h"
 #include "textclean.h"
 
-#define INITCALL_MIN_US	1000	/* shorter initcalls are not drawn */
+#define INITCALL_MIN	USEC_PER_MS	/* shorter initcalls are not drawn */
 #define LANE_NAMES	10	/* the longest initcalls named, at most */
 #define LANE_LABEL_ROWS	4	/* rows of labels under the lane */
 #define NAME_MAX_W	240.0	/* an initcall's label is cut to this */
 
-int64_t
-kernel_header_ms(const struct bootlog *t, const char *key)
+usec_t
+kernel_header_us(const struct bootlog *t, const char *key)
 {
-	int64_t ms;
+	usec_t at;
 
-	return bootlog_header_ms(t, key, &ms) == 1 ? ms : -1;
+	return bootlog_header_us(t, key, &at) == 1 ? at : -1;
 }
 
 int
 kernel_from_boot(struct layout *l, const struct bootlog *t,
     const struct proctree *tree, int *from_boot, struct diag *d)
 {
-	int64_t ms;
+	usec_t at;
 	int rc;
 
-	l->unlogged_ms = INT64_MIN;
+	l->unlogged_us = INT64_MIN;
 	*from_boot = 0;
-	if (bootlog_header_ms(t, HDR_SWITCH_ROOT, &ms) == -1)
+	if (bootlog_header_us(t, HDR_SWITCH_ROOT, &at) == -1)
 		diag_warn(d, "header: %s is not a time in seconds; ignored",
 		    HDR_SWITCH_ROOT);
-	if ((rc = bootlog_header_ms(t, HDR_LOG_START, &ms)) == -1)
+	if ((rc = bootlog_header_us(t, HDR_LOG_START, &at)) == -1)
 		diag_warn(d, "header: %s is not a time in seconds; ignored",
 		    HDR_LOG_START);
 	if (tree->profile != NULL || (rc != 1 && t->nkev == 0))
 		return 0;
 	*from_boot = 1;
 	/* Without the header's word, nothing was logged before the first sample. */
-	l->unlogged_ms = rc == 1 ? ms : t->ps_first_ms;
+	l->unlogged_us = rc == 1 ? at : t->ps_first_us;
 	return 0;
 }
 
@@ -52,49 +52,47 @@ kernel_from_boot(struct layout *l, const struct bootlog *t,
  * init; else the first process that is neither PID 1 (which exists from
  * the kernel's start) nor a kernel thread; else the last kernel event.
  */
-static int64_t
-user_start_ms(const struct bootlog *t)
+static usec_t
+user_start_us(const struct bootlog *t)
 {
 	const struct process *p;
-	int64_t best = INT64_MAX, end;
+	usec_t best = INT64_MAX, end;
 	size_t i;
 
 	for (i = 0; i < t->nkev; i++)
 		if (t->kev[i].kind == KEV_MILESTONE &&
 		    t->kev[i].milestone == KM_RUN_INIT)
-			return t->kev[i].time_us / 1000;
+			return t->kev[i].time_us;
 	for (i = 0; i < t->nprocs; i++) {
 		p = t->procs[i];
-		if (p->pid > 2 && p->ppid != 2 && p->start_ms < best)
-			best = p->start_ms;
+		if (p->pid > 2 && p->ppid != 2 && p->start_us < best)
+			best = p->start_us;
 	}
 	if (best != INT64_MAX)
 		return best;
 	best = 0;
 	for (i = 0; i < t->nkev; i++) {
-		end = (t->kev[i].time_us + t->kev[i].dur_us) / 1000;
+		end = t->kev[i].time_us + t->kev[i].dur_us;
 		if (end > best)
 			best = end;
 	}
 	return best;
 }
 
-/* x of a time in µs, clamped to the drawn span. */
+/* x of a time, clamped to the drawn span. */
 static double
-x_us(const struct layout *l, int64_t us)
+x_at(const struct layout *l, usec_t at)
 {
-	double ms = fmin(fmax((double)us / 1000, (double)l->t0_ms),
-	    (double)l->t1_ms);
-
-	return l->x0 + (ms - (double)l->t0_ms) * l->px_per_ms;
+	return layout_x(l, at < l->t0_us ? l->t0_us : at > l->t1_us ?
+	    l->t1_us : at);
 }
 
 /* The lane's initcalls: 1 ms and more, started before user space. */
 static int
-lane_call(const struct kevent *e, int64_t user_ms)
+lane_call(const struct kevent *e, usec_t user_us)
 {
-	return e->kind == KEV_INITCALL && e->dur_us >= INITCALL_MIN_US &&
-	    e->time_us / 1000 < user_ms;
+	return e->kind == KEV_INITCALL && e->dur_us >= INITCALL_MIN &&
+	    e->time_us < user_us;
 }
 
 /*
@@ -161,7 +159,7 @@ cmp_longest(const void *a, const void *b)
  */
 static int
 lane_labels(struct layout *l, struct measure *m, const struct bootlog *t,
-    int64_t user_ms, double y, int *rows)
+    usec_t user_us, double y, int *rows)
 {
 	const struct kevent **v, *e;
 	size_t band0 = l->ntexts, i, n = 0;
@@ -171,30 +169,30 @@ lane_labels(struct layout *l, struct measure *m, const struct bootlog *t,
 	if ((v = calloc(t->nkev + 1, sizeof(*v))) == NULL)
 		return -1;
 	for (i = 0; i < t->nkev; i++)
-		if (lane_call(&t->kev[i], user_ms))
+		if (lane_call(&t->kev[i], user_us))
 			v[n++] = &t->kev[i];
 	qsort(v, n, sizeof(*v), cmp_longest);
 	for (i = 0; i < n && i < LANE_NAMES && rc == 0; i++) {
 		snprintf(buf, sizeof(buf), "%s (%lld ms)", v[i]->text,
-		    (long long)((v[i]->dur_us + 500) / 1000));
-		rc = lane_label(l, m, buf, x_us(l, v[i]->time_us),
-		    x_us(l, v[i]->time_us + v[i]->dur_us), y, band0, COL_TEXT,
+		    (long long)((v[i]->dur_us + USEC_PER_MS / 2) / USEC_PER_MS));
+		rc = lane_label(l, m, buf, x_at(l, v[i]->time_us),
+		    x_at(l, v[i]->time_us + v[i]->dur_us), y, band0, COL_TEXT,
 		    rows);
 	}
 	free(v);
 	for (i = 0; i < t->nkev && rc == 0; i++) {
 		e = &t->kev[i];
-		if (e->kind == KEV_MILESTONE && e->time_us / 1000 >= l->t0_ms &&
-		    e->time_us / 1000 <= l->t1_ms)
-			rc = lane_label(l, m, e->text, x_us(l, e->time_us),
-			    x_us(l, e->time_us), y, band0, COL_KMARK, rows);
+		if (e->kind == KEV_MILESTONE && e->time_us >= l->t0_us &&
+		    e->time_us <= l->t1_us)
+			rc = lane_label(l, m, e->text, x_at(l, e->time_us),
+			    x_at(l, e->time_us), y, band0, COL_KMARK, rows);
 	}
 	return rc;
 }
 
 /* The lane's bars and milestone ticks in its row. */
 static int
-lane_marks(struct layout *l, const struct bootlog *t, int64_t user_ms)
+lane_marks(struct layout *l, const struct bootlog *t, usec_t user_us)
 {
 	const struct lt_box *b = &l->kernel_box;
 	const struct kevent *e;
@@ -204,20 +202,19 @@ lane_marks(struct layout *l, const struct bootlog *t, int64_t user_ms)
 	for (i = 0; i < t->nkev; i++) {
 		e = &t->kev[i];
 		if (e->kind == KEV_MILESTONE) {
-			if (e->time_us / 1000 < l->t0_ms ||
-			    e->time_us / 1000 > l->t1_ms)
+			if (e->time_us < l->t0_us || e->time_us > l->t1_us)
 				continue;
 			if (grow_array((void **)&l->kticks, &l->kticks_cap,
 			    l->nkticks, sizeof(*l->kticks)) == -1)
 				return -1;
-			l->kticks[l->nkticks++] = x_us(l, e->time_us);
+			l->kticks[l->nkticks++] = x_at(l, e->time_us);
 			continue;
 		}
-		if (!lane_call(e, user_ms) || e->time_us / 1000 >= l->t1_ms ||
-		    (e->time_us + e->dur_us) / 1000 < l->t0_ms)
+		if (!lane_call(e, user_us) || e->time_us >= l->t1_us ||
+		    e->time_us + e->dur_us < l->t0_us)
 			continue;
-		xa = x_us(l, e->time_us);
-		xb = x_us(l, e->time_us + e->dur_us);
+		xa = x_at(l, e->time_us);
+		xb = x_at(l, e->time_us + e->dur_us);
 		if (grow_array((void **)&l->kbars, &l->kbars_cap, l->nkbars,
 		    sizeof(*l->kbars)) == -1)
 			return -1;
@@ -233,15 +230,15 @@ kernel_lane(struct layout *l, struct measure *m, const struct bootlog *t,
     const struct proctree *tree, double *y)
 {
 	struct legend_item leg[4];
-	int64_t user_ms;
+	usec_t user_us;
 	size_t n = 0, i;
 	int calls = 0, stones = 0, rows = 0;
 
 	if (t->nkev == 0 || tree->profile != NULL)
 		return 0;
-	user_ms = user_start_ms(t);
+	user_us = user_start_us(t);
 	for (i = 0; i < t->nkev; i++) {
-		calls |= lane_call(&t->kev[i], user_ms);
+		calls |= lane_call(&t->kev[i], user_us);
 		stones |= t->kev[i].kind == KEV_MILESTONE;
 	}
 	leg[n++] = (struct legend_item){ "Kernel", COL_KERNEL, 0 };
@@ -255,10 +252,10 @@ kernel_lane(struct layout *l, struct measure *m, const struct bootlog *t,
 		return -1;
 	l->lane_box = (struct lt_box){ MARGIN, *y, l->width - 2 * MARGIN,
 	    ROW_H };
-	l->kernel_box = (struct lt_box){ x_us(l, 0), *y + 1.5, fmax(x_us(l,
-	    user_ms * 1000) - x_us(l, 0), 1), ROW_H - 3 };
-	if (lane_marks(l, t, user_ms) == -1 ||
-	    lane_labels(l, m, t, user_ms, *y + ROW_H + 1, &rows) == -1)
+	l->kernel_box = (struct lt_box){ x_at(l, 0), *y + 1.5, fmax(x_at(l,
+	    user_us) - x_at(l, 0), 1), ROW_H - 3 };
+	if (lane_marks(l, t, user_us) == -1 ||
+	    lane_labels(l, m, t, user_us, *y + ROW_H + 1, &rows) == -1)
 		return -1;
 	l->lane_y1 = *y + ROW_H + 1 + rows * m->height[LF_LABEL];
 	*y = l->lane_y1 + GAP;
@@ -269,7 +266,7 @@ kernel_lane(struct layout *l, struct measure *m, const struct bootlog *t,
 static int
 unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx)
 {
-	double x1 = layout_x(l, l->unlogged_ms), w, h = m->height[LF_LABEL];
+	double x1 = layout_x(l, l->unlogged_us), w, h = m->height[LF_LABEL];
 	struct lt_box *u;
 
 	if (l->nunlogged == sizeof(l->unlogged) / sizeof(l->unlogged[0]))
@@ -295,7 +292,7 @@ unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx)
 int
 unlogged_charts(struct layout *l, struct measure *m)
 {
-	if (l->unlogged_ms <= l->t0_ms)
+	if (l->unlogged_us <= l->t0_us)
 		return 0;
 	if (unlogged_box(l, m, &l->cpu_box) == -1 ||
 	    unlogged_box(l, m, &l->disk_box) == -1)
@@ -309,10 +306,10 @@ unlogged_rows(struct layout *l)
 	const struct lt_box *b = &l->proc_box;
 	double x1;
 
-	/* unlogged_ms is INT64_MIN when the header gives no log start. */
-	if (l->unlogged_ms <= l->t0_ms || l->nrows == 0)
+	/* unlogged_us is INT64_MIN when the header gives no log start. */
+	if (l->unlogged_us <= l->t0_us || l->nrows == 0)
 		return;
-	x1 = layout_x(l, l->unlogged_ms);
+	x1 = layout_x(l, l->unlogged_us);
 	l->unlogged[l->nunlogged++] = (struct lt_box){ b->x, b->y,
 	    fmin(x1, b->x + b->w) - b->x, b->h };
 }

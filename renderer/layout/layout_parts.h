@@ -69,7 +69,7 @@ int lt_clashes(const struct layout *, size_t from, double x, double y,
 int lt_band_row(const struct layout *, size_t from, double y, double h,
     double x, double w, int max_rows);
 /*
- * The width and the scale for the span l->t0_ms..t1_ms (made at least
+ * The width and the scale for the span l->t0_us..t1_us (made at least
  * 1 ms long): --width, else 25 px/s within 800..32000 px.  0, or -1
  * with d set (a width out of range).
  */
@@ -83,7 +83,7 @@ typedef int (*lt_build_fn)(struct layout *, struct measure *, void *,
     struct diag *);
 int lt_run(struct layout *, lt_build_fn, void *arg, struct diag *);
 /* Clips the interval [a, b] to the drawn span; 0 when nothing is left. */
-int lt_clip_span(const struct layout *, int64_t *a, int64_t *b);
+int lt_clip_span(const struct layout *, usec_t *a, usec_t *b);
 double lt_clamp01(double);
 /* Whether the node is alive at some time of the drawn span. */
 int lt_visible(const struct layout *, const struct pnode *);
@@ -115,13 +115,13 @@ int chrome_marks(struct layout *, struct measure *, const struct bootlog *,
  * The kernel lane and the span before logging (layout_kernel.c).  A
  * boot log (not one command's) with the kernel's log or the header's
  * bootchart.log_start is drawn from 0; *from_boot says so, and
- * l->unlogged_ms is set to where logging began (INT64_MIN: nothing is
+ * l->unlogged_us is set to where logging began (INT64_MIN: nothing is
  * hatched).  0, or -1 with d set.
  */
 int kernel_from_boot(struct layout *, const struct bootlog *,
     const struct proctree *, int *from_boot, struct diag *);
-/* Uptime in ms from the header, or -1: when logging began, the switch to the root. */
-int64_t kernel_header_ms(const struct bootlog *, const char *key);
+/* Uptime from the header, or -1: when logging began, the switch to the root. */
+usec_t kernel_header_us(const struct bootlog *, const char *key);
 /* The lane at *y, when the log has kernel events; advances *y past it. */
 int kernel_lane(struct layout *, struct measure *, const struct bootlog *,
     const struct proctree *, double *y);

@@ -164,14 +164,14 @@ pool_flush(struct layout *l, struct lt_row *row, struct pool *pl,
 
 static int
 row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
-    int period, int strict, struct diag *d)
+    usec_t period, int strict, struct diag *d)
 {
 	const struct proc_sample *s;
 	struct pool pl = { -1, 0, 0, 0, { 0, 0, 0, 0 } };
 	struct sample_iter it;
 	struct shade sh;
 	double xa, xb, w;
-	int64_t a, b;
+	usec_t a, b;
 	int rc = -1;
 
 	row->cell0 = l->ncells;
@@ -180,10 +180,10 @@ row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
 		return -1;
 	while ((s = sample_iter_next(&it)) != NULL) {
 		/* Like the Java chart: a sample fills one period from its time. */
-		a = s->time_ms;
-		b = a + (period > 0 ? period : 1);
-		if (a < p->start_ms)
-			a = p->start_ms;
+		a = s->time_us;
+		b = a + (period > 0 ? period : USEC_PER_MS);
+		if (a < p->start_us)
+			a = p->start_us;
 		if (!lt_clip_span(l, &a, &b))
 			continue;
 		xa = layout_x(l, a);
@@ -300,7 +300,7 @@ struct rowarg {
 	struct measure *m;
 	const struct chart_opts *o;
 	struct diag *d;
-	int period;
+	usec_t period;
 	int readable;		/* the tree is a readable profile */
 	size_t *row_at;		/* row of the node at each depth of the path, or SIZE_MAX */
 	size_t row_at_cap;
@@ -325,7 +325,7 @@ row_fn(const struct pnode *p, int depth, void *arg)
 	struct rowarg *ra = arg;
 	struct layout *l = ra->l;
 	struct lt_row *row;
-	int64_t a, b;
+	usec_t a, b;
 
 	if (grow_reserve((void **)&ra->row_at, &ra->row_at_cap,
 	    (size_t)depth + 1, sizeof(*ra->row_at)) != 0)
@@ -342,12 +342,12 @@ row_fn(const struct pnode *p, int depth, void *arg)
 	row->node = p;
 	row->last_child = SIZE_MAX;
 	row->parent_row = SIZE_MAX;
-	a = p->start_ms;
-	b = p->start_ms + (p->duration_ms > 0 ? p->duration_ms : 0);
-	if (a < l->t0_ms)
-		a = l->t0_ms;
-	if (b > l->t1_ms)
-		b = l->t1_ms;
+	a = p->start_us;
+	b = p->start_us + (p->duration_us > 0 ? p->duration_us : 0);
+	if (a < l->t0_us)
+		a = l->t0_us;
+	if (b > l->t1_us)
+		b = l->t1_us;
 	row->box.x = layout_x(l, a);
 	row->box.w = fmax(layout_x(l, b) - row->box.x, 1);
 	row->box.y = l->proc_box.y + (double)(l->nrows - 1) * ROW_H + 1.5;
@@ -362,7 +362,7 @@ int
 rows_place(struct layout *l, struct measure *m, const struct proctree *tree,
     const struct chart_opts *o, struct diag *d)
 {
-	struct rowarg ra = { l, m, o, d, tree->sample_period_ms,
+	struct rowarg ra = { l, m, o, d, tree->sample_period_us,
 	    tree->readable, NULL, 0 };
 	int rc;
 

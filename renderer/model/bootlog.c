@@ -48,9 +48,9 @@ bootlog_clear_processes(struct bootlog *t)
 	t->nsamples_all = t->name_bytes = 0;
 	t->pid_index = NULL;
 	t->pid_index_cap = 0;
-	t->ps_first_ms = t->ps_last_ms = 0;
+	t->ps_first_us = t->ps_last_us = 0;
 	t->ps_blocks = 0;
-	t->sample_period_ms = 0;
+	t->sample_period_us = 0;
 	t->ps_source = 0;
 }
 
@@ -140,7 +140,7 @@ bootlog_add_kevent(struct bootlog *t, const struct kevent *e)
  * every time stamp (CAP_STAMP_JIFFIES).
  */
 int
-bootlog_header_ms(const struct bootlog *t, const char *key, int64_t *ms)
+bootlog_header_us(const struct bootlog *t, const char *key, usec_t *us)
 {
 	const char *v = bootlog_header(t, key);
 	int64_t secs = 0, frac = 0, scale = 1000000;
@@ -162,7 +162,7 @@ bootlog_header_ms(const struct bootlog *t, const char *key, int64_t *ms)
 		}
 	if (*v != '\0')
 		return -1;
-	*ms = secs * 1000 + frac / 1000;
+	*us = secs * USEC_PER_SEC + frac;
 	return 1;
 }
 
@@ -249,11 +249,19 @@ bootlog_new_process(struct bootlog *t, int64_t pid, const char *name)
 
 /* Only a forged log has blocks 49 days apart; the cap keeps 24-byte samples. */
 uint32_t
-sample_interval(int64_t ms)
+sample_interval(usec_t us)
 {
+	usec_t ms = us / USEC_PER_MS;
+
 	if (ms <= 0)
 		return 0;
-	return ms > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+	return ms > (usec_t)UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+}
+
+usec_t
+sample_interval_us(const struct proc_sample *s)
+{
+	return (usec_t)s->interval_ms * USEC_PER_MS;
 }
 
 int
@@ -352,8 +360,8 @@ bootlog_add_unit(struct bootlog *t, int64_t pid, const char *unit)
 }
 
 int
-process_order(const struct process *p, int64_t p_start,
-    const struct process *q, int64_t q_start)
+process_order(const struct process *p, usec_t p_start,
+    const struct process *q, usec_t q_start)
 {
 	if (p->pid != q->pid)
 		return p->pid < q->pid ? -1 : 1;
@@ -370,24 +378,24 @@ bootlog_cmp_proc(const void *a, const void *b)
 	const struct process *p = *(struct process *const *)a;
 	const struct process *q = *(struct process *const *)b;
 
-	return process_order(p, p->start_ms, q, q->start_ms);
+	return process_order(p, p->start_us, q, q->start_us);
 }
 
 /* Start, duration and the active flag from the samples (SPEC §3.1). */
 static void
-finish_process(struct process *p, int period)
+finish_process(struct process *p, usec_t period)
 {
 	size_t i, busy = 0;
 	const struct proc_sample *s;
 
 	if (p->nsamples == 0) {
-		p->duration_ms = 0;
+		p->duration_us = 0;
 		p->active = 0;
 		return;
 	}
-	if (p->samples[0].time_ms < p->start_ms)
-		p->start_ms = p->samples[0].time_ms;
-	p->duration_ms = p->samples[p->nsamples - 1].time_ms - p->start_ms +
+	if (p->samples[0].time_us < p->start_us)
+		p->start_us = p->samples[0].time_us;
+	p->duration_us = p->samples[p->nsamples - 1].time_us - p->start_us +
 	    period;
 	for (i = 0; i < p->nsamples; i++) {
 		s = &p->samples[i];
@@ -438,11 +446,12 @@ bootlog_finish(struct bootlog *t, struct diag *d)
 	if (t->nprocs == 0)
 		return diag_error(d, "no process data (proc_ps.log or "
 		    "taskstats.log missing or empty)");
+	/* Java's int division in whole milliseconds. */
 	if (t->ps_blocks > 0)
-		t->sample_period_ms = (int)((t->ps_last_ms - t->ps_first_ms) /
-		    t->ps_blocks);
+		t->sample_period_us = (t->ps_last_us - t->ps_first_us) /
+		    USEC_PER_MS / t->ps_blocks * USEC_PER_MS;
 	for (i = 0; i < t->nprocs; i++)
-		finish_process(t->procs[i], t->sample_period_ms);
+		finish_process(t->procs[i], t->sample_period_us);
 	qsort(t->procs, t->nprocs, sizeof(*t->procs), bootlog_cmp_proc);
 	if (apply_texts(t, t->pidnames, t->npidnames, TEXT_NAME) != 0 ||
 	    apply_texts(t, t->cmdlines, t->ncmdlines, TEXT_CMDLINE) != 0 ||
@@ -459,7 +468,7 @@ bootlog_disk_bytes(const struct bootlog *t, double *read, double *written)
 
 	*read = *written = 0;
 	for (i = 0; i < t->ndisk; i++) {
-		sec = (double)t->disk[i].interval_ms / 1000.0;
+		sec = (double)t->disk[i].interval_us / USEC_PER_SEC;
 		/* Garbage (negative, NaN, inf) counts as 0, as in the chart. */
 		if (isfinite(t->disk[i].read_bps) && t->disk[i].read_bps > 0)
 			*read += t->disk[i].read_bps * sec;

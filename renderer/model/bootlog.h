@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "usec.h"
 
 /* Process states as drawn; other kernel letters map to PS_OTHER. */
 enum ps_state {
@@ -13,14 +14,15 @@ enum ps_state {
 	PS_ZOMBIE = 'Z', PS_STOPPED = 'T', PS_OTHER = '?'
 };
 
-/* One process sample: the state and CPU use over the interval before `time_ms`. */
+/* One process sample: the state and CPU use over the interval before `time_us`. */
 struct proc_sample {
-	int64_t time_ms;
+	usec_t time_us;
 	float user;		/* fraction of one CPU, user + sys <= 1 */
 	float sys;
 	char state;		/* enum ps_state */
-	uint32_t interval_ms;	/* the block's interval the fractions are of
-				 * (sample_interval(): at most ~49 days) */
+	uint32_t interval_ms;	/* the block's interval the fractions are
+				 * of, in 4 bytes (CAP_SAMPLES of them, at
+				 * most ~49 days): sample_interval_us() */
 };
 
 /*
@@ -38,27 +40,27 @@ struct process {
 	char *cmdline;		/* cmdline2.log's full command line, or NULL */
 	char *unit;		/* systemd unit from cgroup.log ("ssh.service"),
 				 * or NULL (docs/input.md: the unit rule) */
-	int64_t start_ms;
-	int64_t duration_ms;
+	usec_t start_us;
+	usec_t duration_us;
 	int active;		/* more than two samples with CPU use or state D */
 
 	struct proc_sample *samples;	/* in time order */
 	size_t nsamples, samples_cap;
 };
 
-/* System-wide CPU use over the interval ending at time_ms, each 0..1. */
+/* System-wide CPU use over the interval ending at time_us, each 0..1. */
 struct cpu_sample {
-	int64_t time_ms;
-	int64_t interval_ms;	/* since the block the deltas are from */
+	usec_t time_us;
+	usec_t interval_us;	/* since the block the deltas are from */
 	double user;		/* user + nice */
 	double sys;		/* system + irq + softirq */
 	double io;		/* iowait */
 };
 
-/* Whole-disk activity over the interval ending at time_ms. */
+/* Whole-disk activity over the interval ending at time_us. */
 struct disk_sample {
-	int64_t time_ms;
-	int64_t interval_ms;	/* since the block before */
+	usec_t time_us;
+	usec_t interval_us;	/* since the block before */
 	double util;		/* 0..1, busiest-disk style: ms doing I/O / interval, capped */
 	double read_bps;	/* bytes per second, all whole disks */
 	double write_bps;
@@ -66,7 +68,7 @@ struct disk_sample {
 
 /* bootchart2 proc_meminfo.log, in kB. */
 struct mem_sample {
-	int64_t time_ms;
+	usec_t time_us;
 	int64_t total, free, buffers, cached, swap_total, swap_free;
 };
 
@@ -108,10 +110,10 @@ struct bootlog {
 	struct process **pid_index;
 	size_t pid_index_cap;
 
-	/* proc_ps.log / taskstats.log block times, in ms. */
-	int64_t ps_first_ms, ps_last_ms;
+	/* proc_ps.log / taskstats.log block times. */
+	usec_t ps_first_us, ps_last_us;
 	long ps_blocks;
-	int sample_period_ms;	/* (last - first) / blocks, as the Java original */
+	usec_t sample_period_us;	/* (last - first) / blocks, as the Java original */
 	int ps_source;		/* 0 none, 1 proc_ps.log, 2 taskstats.log */
 
 	struct fork_rec *forks;	/* kernel_pacct, then paternity.log */
@@ -130,7 +132,7 @@ struct bootlog {
 	struct kevent *kev;	/* the dmesg member's initcalls and milestones */
 	size_t nkev, kev_cap;
 	int pid1_switched;	/* PID 1 was seen as run-init or switch_root */
-	int64_t pid1_switch_ms;	/* the first block where it was */
+	usec_t pid1_switch_us;	/* the first block where it was */
 };
 
 /* ---- The kernel's log and the logging span (issue 13) ---- */
@@ -150,8 +152,8 @@ enum kev_milestone {
 
 /* One event of the kernel's log, in microseconds of uptime. */
 struct kevent {
-	int64_t time_us;	/* an initcall's start, or the message's time */
-	int64_t dur_us;		/* an initcall's duration, else 0 */
+	usec_t time_us;	/* an initcall's start, or the message's time */
+	usec_t dur_us;		/* an initcall's duration, else 0 */
 	int kind;		/* enum kev_kind */
 	int milestone;		/* enum kev_milestone, for KEV_MILESTONE */
 	char *text;		/* the initcall's function, or the milestone's label */
@@ -160,10 +162,10 @@ struct kevent {
 /* Appends an event, copying its text; 0 or -1 on no memory. */
 int bootlog_add_kevent(struct bootlog *, const struct kevent *);
 /*
- * A header value in seconds of uptime ("4.512345") as ms: 1 and *ms set,
+ * A header value in seconds of uptime ("4.512345") as a time: 1 and *us set,
  * 0 when the key is absent, -1 when its value is not such a time.
  */
-int bootlog_header_ms(const struct bootlog *, const char *key, int64_t *ms);
+int bootlog_header_us(const struct bootlog *, const char *key, usec_t *us);
 
 /* ---- end of issue 13's block ---- */
 
@@ -175,8 +177,8 @@ void bootlog_free(struct bootlog *);
  * the order they started), then the kernel's start time.  The starts are
  * passed in because the tree orders its merged nodes by their own.
  */
-int process_order(const struct process *, int64_t start,
-    const struct process *, int64_t other_start);
+int process_order(const struct process *, usec_t start,
+    const struct process *, usec_t other_start);
 /* qsort order of struct process pointers by process_order(). */
 int bootlog_cmp_proc(const void *, const void *);
 
@@ -192,7 +194,9 @@ struct process *bootlog_find_pid(const struct bootlog *, int64_t pid);
 /* Adds a new process (becomes the newest for its PID). NULL on no memory. */
 struct process *bootlog_new_process(struct bootlog *, int64_t pid, const char *name);
 /* A block interval as a proc_sample holds it (clamped to 0..UINT32_MAX ms). */
-uint32_t sample_interval(int64_t ms);
+uint32_t sample_interval(usec_t);
+/* The interval a process sample's fractions are of. */
+usec_t sample_interval_us(const struct proc_sample *);
 /* Appends a sample; 0 or -1 on no memory. */
 int process_add_sample(struct process *, const struct proc_sample *);
 int process_set_name(struct process *, const char *name);

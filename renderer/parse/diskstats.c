@@ -24,7 +24,7 @@ struct dstat_state {
 	struct tblock_log log;	/* first: see tblock.h */
 	struct disk_set prev, cur;
 	int have_prev;
-	int64_t prev_ms, time_ms;
+	usec_t prev_us, time_us;
 	int warned;
 };
 
@@ -80,11 +80,11 @@ is_whole_disk(const char *name)
 }
 
 static int
-dstat_begin_block(void *arg, int64_t time_ms)
+dstat_begin_block(void *arg, usec_t time_us)
 {
 	struct dstat_state *s = arg;
 
-	s->time_ms = time_ms;
+	s->time_us = time_us;
 	s->cur.n = 0;
 	return 0;
 }
@@ -168,7 +168,7 @@ add_sample(struct dstat_state *s)
 	struct bootlog *t = s->log.t;
 	struct disk_sample *ds;
 	const struct disk *old;
-	double interval = (double)(s->time_ms - s->prev_ms), util, busiest = 0;
+	double interval = (double)(s->time_us - s->prev_us), util, busiest = 0;
 	uint64_t rd = 0, wr = 0;
 	size_t i;
 
@@ -179,7 +179,8 @@ add_sample(struct dstat_state *s)
 			continue;
 		rd += udelta(s->cur.v[i].rsect, old->rsect);
 		wr += udelta(s->cur.v[i].wsect, old->wsect);
-		util = (double)udelta(s->cur.v[i].io_ms, old->io_ms) / interval;
+		util = (double)udelta(s->cur.v[i].io_ms, old->io_ms) *
+		    USEC_PER_MS / interval;
 		if (util > busiest)
 			busiest = util;
 	}
@@ -187,11 +188,11 @@ add_sample(struct dstat_state *s)
 	    sizeof(*t->disk)) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	ds = &t->disk[t->ndisk++];
-	ds->time_ms = s->time_ms;
-	ds->interval_ms = s->time_ms - s->prev_ms;
+	ds->time_us = s->time_us;
+	ds->interval_us = s->time_us - s->prev_us;
 	ds->util = busiest > 1.0 ? 1.0 : busiest;
-	ds->read_bps = (double)rd * SECTOR_BYTES * 1000.0 / interval;
-	ds->write_bps = (double)wr * SECTOR_BYTES * 1000.0 / interval;
+	ds->read_bps = (double)rd * SECTOR_BYTES * USEC_PER_SEC / interval;
+	ds->write_bps = (double)wr * SECTOR_BYTES * USEC_PER_SEC / interval;
 	return 0;
 }
 
@@ -207,7 +208,7 @@ dstat_end_block(void *arg)
 	s->prev = s->cur;
 	s->cur = tmp;
 	s->cur.n = 0;
-	s->prev_ms = s->time_ms;
+	s->prev_us = s->time_us;
 	s->have_prev = 1;
 	return 0;
 }

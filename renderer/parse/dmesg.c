@@ -43,7 +43,7 @@ static const struct {
  * line has no such stamp or it is past 20 years of uptime.
  */
 static int
-stamp(const char *line, const char *end, int64_t *us, const char **text)
+stamp(const char *line, const char *end, usec_t *us, const char **text)
 {
 	const char *p = line;
 	uint64_t secs, frac = 0;
@@ -71,7 +71,7 @@ stamp(const char *line, const char *end, int64_t *us, const char **text)
 		return -1;
 	if (p < end && *p == ' ')
 		p++;
-	*us = (int64_t)(secs * 1000000 + frac);
+	*us = (usec_t)(secs * USEC_PER_SEC + frac);
 	*text = p;
 	return 0;
 }
@@ -189,7 +189,7 @@ dmesg_line(void *arg, const char *line, size_t len, long lineno)
 	char buf[KEV_TEXT_MAX];
 	struct kevent e;
 	uint64_t usecs;
-	int64_t us;
+	usec_t us;
 	int i;
 
 	s->log.d->line = lineno;

@@ -14,12 +14,12 @@ struct mem_state {
 };
 
 static int
-mem_begin_block(void *arg, int64_t time_ms)
+mem_begin_block(void *arg, usec_t time_us)
 {
 	struct mem_state *s = arg;
 
 	memset(&s->cur, 0, sizeof(s->cur));
-	s->cur.time_ms = time_ms;
+	s->cur.time_us = time_us;
 	s->have_total = 0;
 	return 0;
 }

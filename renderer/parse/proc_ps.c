@@ -20,8 +20,8 @@ struct ps_last {
 
 struct ps_parser {
 	struct tblock_log log;	/* first: see tblock.h */
-	int64_t block_ms;	/* time of the current block */
-	int64_t prev_ms;	/* time of the block before it */
+	usec_t block_us;	/* time of the current block */
+	usec_t prev_us;	/* time of the block before it */
 	long block_no;		/* counts accepted blocks from 1 */
 	struct ps_last *last;	/* indexed by struct process's seq */
 	size_t last_cap;
@@ -47,16 +47,16 @@ map_state(char c)
 }
 
 static int
-ps_begin_block(void *arg, int64_t time_ms)
+ps_begin_block(void *arg, usec_t time_us)
 {
 	struct ps_parser *ps = arg;
 	struct bootlog *t = ps->log.t;
 
-	ps->prev_ms = ps->block_ms;
-	ps->block_ms = time_ms;
+	ps->prev_us = ps->block_us;
+	ps->block_us = time_us;
 	if (ps->block_no == 0)
-		t->ps_first_ms = time_ms;
-	t->ps_last_ms = time_ms;
+		t->ps_first_us = time_us;
+	t->ps_last_us = time_us;
 	ps->block_no++;
 	t->ps_blocks = ps->block_no;
 	return 0;
@@ -64,12 +64,12 @@ ps_begin_block(void *arg, int64_t time_ms)
 
 /* CPU use over the last interval as a fraction of one CPU. */
 static float
-load(uint64_t now, uint64_t before, int64_t interval_ms)
+load(uint64_t now, uint64_t before, usec_t interval)
 {
-	if (now <= before || interval_ms <= 0)
+	if (now <= before || interval <= 0)
 		return 0;
-	return (float)((double)(now - before) * MS_PER_JIFFY /
-	    (double)interval_ms);
+	return (float)((double)(now - before) * USEC_PER_JIFFY /
+	    (double)interval);
 }
 
 static int
@@ -79,11 +79,11 @@ add_sample(struct ps_parser *ps, struct process *p, const struct ps_last *last,
 	struct proc_sample s;
 	float sum;
 
-	s.time_ms = ps->block_ms;
+	s.time_us = ps->block_us;
 	s.state = map_state(st->state);
-	s.interval_ms = sample_interval(ps->block_ms - ps->prev_ms);
-	s.user = load(st->utime, last->utime, ps->block_ms - ps->prev_ms);
-	s.sys = load(st->stime, last->stime, ps->block_ms - ps->prev_ms);
+	s.interval_ms = sample_interval(ps->block_us - ps->prev_us);
+	s.user = load(st->utime, last->utime, ps->block_us - ps->prev_us);
+	s.sys = load(st->stime, last->stime, ps->block_us - ps->prev_us);
 	sum = s.user + s.sys;
 	if (sum > 1) {
 		s.user /= sum;
@@ -97,15 +97,15 @@ static struct process *
 new_process(struct ps_parser *ps, const struct pidstat *st)
 {
 	struct process *p;
-	int64_t start = ps->block_ms;
+	usec_t start = ps->block_us;
 
 	if (cap_check(ps->log.d, ps->log.t->nprocs, CAP_PROCS,
 	    "processes") != 0)
 		return NULL;
 	/* Checked before multiplying: a huge starttime overflowed here. */
-	if (st->starttime <= (uint64_t)(INT64_MAX / MS_PER_JIFFY) &&
-	    (int64_t)st->starttime * MS_PER_JIFFY < start)
-		start = (int64_t)st->starttime * MS_PER_JIFFY;
+	if (st->starttime <= (uint64_t)(INT64_MAX / USEC_PER_JIFFY) &&
+	    (usec_t)st->starttime * USEC_PER_JIFFY < start)
+		start = (usec_t)st->starttime * USEC_PER_JIFFY;
 	if (bootlog_count_name(ps->log.t, ps->log.d, st->comm) != 0)
 		return NULL;
 	if ((p = bootlog_new_process(ps->log.t, st->pid, st->comm)) == NULL ||
@@ -116,7 +116,7 @@ new_process(struct ps_parser *ps, const struct pidstat *st)
 	}
 	memset(&ps->last[p->seq], 0, sizeof(*ps->last));
 	p->ppid = st->ppid;
-	p->start_ms = start;
+	p->start_us = start;
 	p->starttime_ticks = st->starttime;
 	return p;
 }
@@ -178,7 +178,7 @@ ps_line(void *arg, const char *s, size_t n)
 	}
 	if (st.pid == 1 && !t->pid1_switched && switcher(st.comm)) {
 		t->pid1_switched = 1;
-		t->pid1_switch_ms = ps->block_ms;
+		t->pid1_switch_us = ps->block_us;
 	}
 	last->utime = st.utime;
 	last->stime = st.stime;

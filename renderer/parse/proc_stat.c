@@ -18,16 +18,16 @@ struct stat_state {
 	uint64_t prev[STAT_FIELDS], cur[STAT_FIELDS];
 	int have_prev;
 	int seen_cpu;		/* the current block had its "cpu " line */
-	int64_t time_ms;
-	int64_t prev_ms;	/* the block `prev` is from */
+	usec_t time_us;
+	usec_t prev_us;	/* the block `prev` is from */
 };
 
 static int
-stat_begin_block(void *arg, int64_t time_ms)
+stat_begin_block(void *arg, usec_t time_us)
 {
 	struct stat_state *s = arg;
 
-	s->time_ms = time_ms;
+	s->time_us = time_us;
 	s->seen_cpu = 0;
 	return 0;
 }
@@ -63,8 +63,8 @@ add_sample(struct stat_state *s)
 	    sizeof(*t->cpu)) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	c = &t->cpu[t->ncpu++];
-	c->time_ms = s->time_ms;
-	c->interval_ms = s->time_ms - s->prev_ms;
+	c->time_us = s->time_us;
+	c->interval_us = s->time_us - s->prev_us;
 	c->user = clamp01((delta(s->cur[0], s->prev[0]) +
 	    delta(s->cur[1], s->prev[1])) / total);
 	c->sys = clamp01((delta(s->cur[2], s->prev[2]) +
@@ -95,7 +95,7 @@ stat_line(void *arg, const char *line, size_t len)
 	if (s->have_prev && add_sample(s) != 0)
 		return -1;
 	memcpy(s->prev, s->cur, sizeof(s->prev));
-	s->prev_ms = s->time_ms;
+	s->prev_us = s->time_us;
 	s->have_prev = 1;
 	return 0;
 }

@@ -9,7 +9,7 @@
 #include "tblock.h"
 
 #define TS_TOKENS_MAX 24	/* a 15-byte comm has at most 8 words */
-#define NS_PER_MS 1000000.0
+#define NS_PER_US 1000.0
 
 /*
  * Lines are "pid ppid comm cpu_run_real_total blkio_delay_total
@@ -26,7 +26,7 @@ struct ts_last {
 struct ts_state {
 	struct tblock_log log;	/* first: see tblock.h */
 	int skip;		/* proc_ps.log was read: it wins */
-	int64_t time_ms, prev_ms;
+	usec_t time_us, prev_us;
 	int have_prev;
 	long bad;
 	struct ts_last *last;	/* indexed by struct process's seq */
@@ -70,7 +70,7 @@ tok_number(const struct tok *tk, uint64_t *v)
 }
 
 static int
-ts_begin_block(void *arg, int64_t time_ms)
+ts_begin_block(void *arg, usec_t time_us)
 {
 	struct ts_state *s = arg;
 	struct bootlog *t = s->log.t;
@@ -78,12 +78,12 @@ ts_begin_block(void *arg, int64_t time_ms)
 	if (s->skip)
 		return 0;
 	if (t->ps_blocks == 0)
-		t->ps_first_ms = time_ms;
-	t->ps_last_ms = time_ms;
+		t->ps_first_us = time_us;
+	t->ps_last_us = time_us;
 	t->ps_blocks++;
-	s->prev_ms = s->time_ms;
+	s->prev_us = s->time_us;
 	s->have_prev = t->ps_blocks > 1;
-	s->time_ms = time_ms;
+	s->time_us = time_us;
 	return 0;
 }
 
@@ -118,15 +118,15 @@ add_sample(struct ts_state *s, struct process *p, const struct ts_last *last,
     uint64_t cpu, uint64_t wait)
 {
 	struct proc_sample ps;
-	double interval_ns = (double)(s->time_ms - s->prev_ms) * NS_PER_MS;
+	double interval_ns = (double)(s->time_us - s->prev_us) * NS_PER_US;
 	uint64_t dcpu = cpu > last->cpu ? cpu - last->cpu : 0;
 	uint64_t dwait = wait > last->wait ? wait - last->wait : 0;
 
 	if (interval_ns <= 0)
 		return 0;
 	memset(&ps, 0, sizeof(ps));
-	ps.time_ms = s->time_ms;
-	ps.interval_ms = sample_interval(s->time_ms - s->prev_ms);
+	ps.time_us = s->time_us;
+	ps.interval_ms = sample_interval(s->time_us - s->prev_us);
 	ps.user = (float)((double)dcpu / interval_ns);
 	if (ps.user > 1.0f)
 		ps.user = 1.0f;	/* threads on several CPUs */
@@ -158,7 +158,7 @@ new_process(struct ts_state *s, uint64_t pid, uint64_t ppid, const char *comm)
 		return NULL;
 	}
 	p->ppid = (int64_t)ppid;
-	p->start_ms = s->time_ms;
+	p->start_us = s->time_us;
 	return p;
 }
 

@@ -76,7 +76,7 @@ start_block(struct tblock *tb, const char *line, size_t len)
 {
 	const char *p = line, *end = line + len;
 	uint64_t j;
-	int64_t ms;
+	usec_t us;
 	char ex[48];
 
 	if (tblock_number(&p, end, &j) != 0 || p != end) {
@@ -86,10 +86,10 @@ start_block(struct tblock *tb, const char *line, size_t len)
 	if (j > CAP_STAMP_JIFFIES)
 		return cap_error(tb->d, "time stamp %llu is more than 20 years "
 		    "of uptime", (unsigned long long)j);
-	ms = (int64_t)j * MS_PER_JIFFY;
+	us = (usec_t)j * USEC_PER_JIFFY;
 	tb->in_block = 1;
 	/* As proc_ps.log: a clock that does not advance loses that block only. */
-	tb->dropping = tb->have_time && ms <= tb->time_ms;
+	tb->dropping = tb->have_time && us <= tb->time_us;
 	if (tb->dropping) {
 		diag_warn(tb->d, "time stamp %llu does not advance; block "
 		    "dropped", (unsigned long long)j);
@@ -98,11 +98,11 @@ start_block(struct tblock *tb, const char *line, size_t len)
 	if (cap_check(tb->d, (size_t)tb->nblocks, CAP_BLOCKS,
 	    "sample blocks") != 0)
 		return -1;
-	tb->time_ms = ms;
+	tb->time_us = us;
 	tb->have_time = 1;
 	tb->nblocks++;
 	if (tb->cb->begin != NULL)
-		return tb->cb->begin(tb->arg, ms);
+		return tb->cb->begin(tb->arg, us);
 	return 0;
 }
 

@@ -7,14 +7,15 @@
 
 #include "diag.h"
 #include "linesplit.h"
+#include "usec.h"
 
 /*
  * Callbacks of one block kind.  Each returns 0, or -1 with the diag set.
- * begin gets the block's time in ms; end is called at the blank line
+ * begin gets the block's time; end is called at the blank line
  * that closes a block or at the end of the member.
  */
 struct tblock_cb {
-	int (*begin)(void *arg, int64_t time_ms);
+	int (*begin)(void *arg, usec_t time_us);
 	int (*line)(void *arg, const char *line, size_t len);
 	int (*end)(void *arg);
 	/*
@@ -36,7 +37,7 @@ struct tblock {
 	int was_dropping;	/* the block closed last was dropped */
 	long resumed;		/* blocks continued after a blank line */
 	int have_time;
-	int64_t time_ms;	/* of the current (or last) block */
+	usec_t time_us;	/* of the current (or last) block */
 	long nblocks;
 };
 

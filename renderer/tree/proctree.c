@@ -88,8 +88,9 @@ dump_one(const struct pnode *p, int depth, void *arg)
 {
 	fprintf(arg, "%" PRId64 "\t", p->proc->pid);
 	escape_fputs(p->name, arg);
-	fprintf(arg, "\t%" PRId64 "\t%" PRId64 "\t%zu\t%zu\n", p->start_ms,
-	    p->duration_ms, p->nchildren, p->nsamples);
+	fprintf(arg, "\t%" PRId64 "\t%" PRId64 "\t%zu\t%zu\n",
+	    p->start_us / USEC_PER_MS, p->duration_us / USEC_PER_MS,
+	    p->nchildren, p->nsamples);
 	return 0;
 }
 
@@ -126,7 +127,7 @@ find_one(const struct pnode *p, int depth, void *arg)
 	struct findarg *fa = arg;
 
 	if (strcmp(p->name, fa->name) == 0 &&
-	    (fa->found == NULL || p->start_ms < fa->found->start_ms))
+	    (fa->found == NULL || p->start_us < fa->found->start_us))
 		fa->found = p;
 	return 0;
 }

@@ -22,8 +22,8 @@ struct sample_run {
 struct pnode {
 	const struct process *proc;	/* PID, command line, as logged */
 	const char *name;		/* proc->name, or own_name */
-	int64_t start_ms;
-	int64_t duration_ms;
+	usec_t start_us;
+	usec_t duration_us;
 	int active;			/* proc->active: merges keep it */
 	/*
 	 * The process's samples while nothing is merged in, else NULL:
@@ -77,15 +77,15 @@ struct proctree {
 	size_t nnodes;
 	struct pnode **roots;
 	size_t nroots, roots_cap;
-	int64_t start_ms;	/* earliest start in the tree (or logging start) */
-	int64_t end_ms;		/* latest end */
-	int64_t duration_ms;	/* end - start: the boot time */
-	int sample_period_ms;
+	usec_t start_us;	/* earliest start in the tree (or logging start) */
+	usec_t end_us;		/* latest end */
+	usec_t duration_us;	/* end - start: the boot time */
+	usec_t sample_period_us;
 	const char *profile;	/* header's profile.process, or NULL */
 	int readable;		/* a profile drawn our way (docs/tree.md):
 				 * no sibling merge, command lines as labels */
-	int64_t log_start_ms;	/* first and last proc_ps.log block */
-	int64_t log_end_ms;
+	usec_t log_start_us;	/* first and last proc_ps.log block */
+	usec_t log_end_us;
 	int prune_kthreads;	/* step 5 drops kernel threads that never ran
 				 * (a log of bootchartd 0.2+, not --strict) */
 };
@@ -117,7 +117,7 @@ void proctree_mark_units(struct proctree *);
 int proctree_make(struct proctree *, const struct bootlog *,
     const struct tree_opts *, struct diag *);
 
-/* Pre-order, tab-separated: pid name start_ms duration_ms children samples. */
+/* Pre-order, tab-separated: pid name start_ms duration_ms children samples (ms: the Java renderer's columns). */
 void proctree_dump(const struct proctree *, FILE *);
 
 /*

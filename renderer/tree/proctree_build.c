@@ -24,8 +24,8 @@ make_nodes(struct proctree *tree, const struct bootlog *t)
 		n = &tree->nodes[i];
 		n->proc = t->procs[i];
 		n->name = n->proc->name;
-		n->start_ms = n->proc->start_ms;
-		n->duration_ms = n->proc->duration_ms;
+		n->start_us = n->proc->start_us;
+		n->duration_us = n->proc->duration_us;
 		n->active = n->proc->active;
 		n->solo = n->proc->samples;
 		n->nsamples = n->proc->nsamples;
@@ -216,7 +216,7 @@ parent_index(const struct bootlog *t, const int64_t *ppid, size_t ci)
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (t->procs[mid]->pid == ppid[ci] &&
-		    t->procs[mid]->start_ms <= c->start_ms)
+		    t->procs[mid]->start_us <= c->start_us)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -378,12 +378,12 @@ proctree_build(struct proctree *tree, const struct bootlog *t,
 
 	memset(tree, 0, sizeof(*tree));
 	tree->opts = *opts;
-	tree->sample_period_ms = t->sample_period_ms;
+	tree->sample_period_us = t->sample_period_us;
 	tree->profile = bootlog_header(t, HDR_PROFILE);
 	if (tree->profile != NULL && tree->profile[0] == '\0')
 		tree->profile = NULL;
-	tree->log_start_ms = t->ps_first_ms;
-	tree->log_end_ms = t->ps_last_ms;
+	tree->log_start_us = t->ps_first_us;
+	tree->log_end_us = t->ps_last_us;
 	tree->prune_kthreads = !opts->strict &&
 	    bootlog_header(t, HDR_LOG_START) != NULL;
 	d->line = 0;

@@ -22,10 +22,10 @@ node_remove(struct pnode **v, size_t *n, size_t i)
 	(*n)--;
 }
 
-int64_t
+usec_t
 node_end(const struct pnode *p)
 {
-	return p->start_ms + p->duration_ms;
+	return p->start_us + p->duration_us;
 }
 
 int
@@ -35,12 +35,12 @@ node_is_kthreadd(const struct pnode *p)
 }
 
 static void
-span_walk(const struct pnode *p, int64_t *start, int64_t *end)
+span_walk(const struct pnode *p, usec_t *start, usec_t *end)
 {
 	size_t i;
 
-	if (p->start_ms < *start)
-		*start = p->start_ms;
+	if (p->start_us < *start)
+		*start = p->start_us;
 	if (node_end(p) > *end)
 		*end = node_end(p);
 	for (i = 0; i < p->nchildren; i++)
@@ -50,14 +50,14 @@ span_walk(const struct pnode *p, int64_t *start, int64_t *end)
 void
 tree_span(struct proctree *tree)
 {
-	int64_t start = INT64_MAX, end = INT64_MIN;
+	usec_t start = INT64_MAX, end = INT64_MIN;
 	size_t i;
 
 	for (i = 0; i < tree->nroots; i++)
 		span_walk(tree->roots[i], &start, &end);
 	if (tree->nroots == 0)
 		start = end = 0;
-	tree->start_ms = start;
-	tree->end_ms = end;
-	tree->duration_ms = end - start;
+	tree->start_us = start;
+	tree->end_us = end;
+	tree->duration_us = end - start;
 }

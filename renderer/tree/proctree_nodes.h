@@ -19,7 +19,7 @@ struct proctree;
 int node_append(struct pnode ***v, size_t *n, size_t *cap, struct pnode *p);
 /* Removes element i, keeping the order. */
 void node_remove(struct pnode **v, size_t *n, size_t i);
-int64_t node_end(const struct pnode *);
+usec_t node_end(const struct pnode *);
 
 /*
  * Merges b into a: a gets b's samples, the earlier start and the later

@@ -13,7 +13,7 @@
 static int
 early(const struct proctree *tree, const struct pnode *p)
 {
-	return p->start_ms < tree->log_start_ms;
+	return p->start_us < tree->log_start_us;
 }
 
 /* A root that started before logging is drawn from the logging start. */
@@ -22,8 +22,8 @@ clip_root(struct proctree *tree, struct pnode *p)
 {
 	if (!early(tree, p))
 		return;
-	p->start_ms = tree->log_start_ms;
-	p->duration_ms = tree->log_end_ms - tree->log_start_ms;
+	p->start_us = tree->log_start_us;
+	p->duration_us = tree->log_end_us - tree->log_start_us;
 }
 
 /* ---- --strict: the Java renderer's fold ---- */
@@ -142,7 +142,7 @@ pick_in(struct pick *pk, struct pnode **v, size_t n, const struct pnode *up)
 		if (strncmp(v[i]->name, pk->name, COMM_LEN) == 0 &&
 		    (pk->found == NULL || by_logger > pk->by_logger ||
 		    (by_logger == pk->by_logger &&
-		    v[i]->start_ms < pk->found->start_ms))) {
+		    v[i]->start_us < pk->found->start_us))) {
 			pk->found = v[i];
 			pk->by_logger = by_logger;
 		}

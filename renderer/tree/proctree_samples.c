@@ -28,7 +28,7 @@ add_run(struct pnode *p, const struct proc_sample *v, size_t n)
 int
 node_merge(struct pnode *a, const struct pnode *b)
 {
-	int64_t end = node_end(a) > node_end(b) ? node_end(a) : node_end(b);
+	usec_t end = node_end(a) > node_end(b) ? node_end(a) : node_end(b);
 	size_t i;
 
 	if (b->nsamples > 0) {
@@ -44,9 +44,9 @@ node_merge(struct pnode *a, const struct pnode *b)
 				return -1;
 		a->nsamples += b->nsamples;
 	}
-	if (b->start_ms < a->start_ms)
-		a->start_ms = b->start_ms;
-	a->duration_ms = end - a->start_ms;
+	if (b->start_us < a->start_us)
+		a->start_us = b->start_us;
+	a->duration_us = end - a->start_us;
 	return 0;
 }
 
@@ -79,8 +79,8 @@ node_ran(const struct pnode *p)
 static int
 sooner(const struct sample_iter *it, size_t r, size_t q)
 {
-	int64_t tr = it->runs[r].v[it->pos[r]].time_ms;
-	int64_t tq = it->runs[q].v[it->pos[q]].time_ms;
+	usec_t tr = it->runs[r].v[it->pos[r]].time_us;
+	usec_t tq = it->runs[q].v[it->pos[q]].time_us;
 
 	return tr < tq || (tr == tq && r < q);
 }

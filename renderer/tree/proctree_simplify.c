@@ -14,13 +14,13 @@
 static int
 prunable(const struct proctree *tree, const struct pnode *p)
 {
-	int64_t tree_end = tree->start_ms + tree->duration_ms;
+	usec_t tree_end = tree->start_us + tree->duration_us;
 
-	if (p->duration_ms <= 2 * (int64_t)tree->sample_period_ms)
+	if (p->duration_us <= 2 * tree->sample_period_us)
 		return 1;
 	return !p->active && node_end(p) >= tree_end &&
-	    p->start_ms > tree->start_ms &&
-	    p->duration_ms > 0.9 * (double)tree->duration_ms &&
+	    p->start_us > tree->start_us &&
+	    p->duration_us > 0.9 * (double)tree->duration_us &&
 	    p->nchildren == 0;
 }
 
@@ -257,7 +257,7 @@ cmp_node(const void *a, const void *b)
 	const struct pnode *p = *(struct pnode *const *)a;
 	const struct pnode *q = *(struct pnode *const *)b;
 
-	return process_order(p->proc, p->start_ms, q->proc, q->start_ms);
+	return process_order(p->proc, p->start_us, q->proc, q->start_us);
 }
 
 static void
@@ -280,7 +280,7 @@ proctree_sort(struct proctree *tree)
 	tree_span(tree);
 	if (tree->profile == NULL)
 		return;
-	tree->start_ms = tree->log_start_ms;
-	tree->end_ms = tree->log_end_ms;
-	tree->duration_ms = tree->end_ms - tree->start_ms;
+	tree->start_us = tree->log_start_us;
+	tree->end_us = tree->log_end_us;
+	tree->duration_us = tree->end_us - tree->start_us;
 }

@@ -85,26 +85,26 @@ parses_blocks_and_samples(void **state)
 	run_ps(&r, small_log(), 1 << 20);
 	assert_int_equal(r.rc, 0);
 	assert_int_equal(r.t.ps_blocks, 3);
-	assert_int_equal(r.t.ps_first_ms, 1000);
-	assert_int_equal(r.t.ps_last_ms, 1500);
+	assert_int_equal(r.t.ps_first_us, MS(1000));
+	assert_int_equal(r.t.ps_last_us, MS(1500));
 	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
 	/* (1500 - 1000) / 3 blocks, integer division as the Java original. */
-	assert_int_equal(r.t.sample_period_ms, 166);
+	assert_int_equal(r.t.sample_period_us, MS(166));
 	assert_int_equal(r.t.nprocs, 2);
 	init = bootlog_find_pid(&r.t, 1);
 	sh = bootlog_find_pid(&r.t, 42);
 	assert_non_null(init);
 	assert_non_null(sh);
 	/* starttime 1 tick = 10 ms is before the first block. */
-	assert_int_equal(init->start_ms, 10);
+	assert_int_equal(init->start_us, MS(10));
 	assert_int_equal(init->nsamples, 2);
-	assert_int_equal(init->duration_ms, 1500 - 10 + 166);
+	assert_int_equal(init->duration_us, MS(1500 - 10 + 166));
 	assert_false(init->active);
 	assert_string_equal(sh->name, "modprobe");
 	assert_int_equal(sh->ppid, 1);
 	assert_int_equal(sh->nsamples, 2);
 	/* 4 ticks user, 2 sys over 200 ms: 40/200 and 20/200. */
-	assert_int_equal(sh->samples[0].time_ms, 1200);
+	assert_int_equal(sh->samples[0].time_us, MS(1200));
 	assert_float_equal(sh->samples[0].user, 0.2, 1e-6);
 	assert_float_equal(sh->samples[0].sys, 0.1, 1e-6);
 	assert_int_equal(sh->samples[0].state, 'R');
@@ -139,12 +139,12 @@ chunks_split_anywhere(void **state)
 			b = part.t.procs[i];
 			assert_int_equal(a->pid, b->pid);
 			assert_string_equal(a->name, b->name);
-			assert_int_equal(a->start_ms, b->start_ms);
+			assert_int_equal(a->start_us, b->start_us);
 			assert_int_equal(a->nsamples, b->nsamples);
 			/* Field by field: the struct's padding is not data. */
 			for (k = 0; k < a->nsamples; k++) {
-				assert_int_equal(a->samples[k].time_ms,
-				    b->samples[k].time_ms);
+				assert_int_equal(a->samples[k].time_us,
+				    b->samples[k].time_us);
 				assert_true(a->samples[k].user ==
 				    b->samples[k].user);
 				assert_true(a->samples[k].sys ==
@@ -195,7 +195,7 @@ pid_reuse_makes_two_processes(void **state)
 	assert_ptr_equal(r.t.procs[0], old);
 	assert_int_equal(old->nsamples, 1);
 	assert_int_equal(old->ppid, 1);
-	assert_int_equal(young->start_ms, 1300);
+	assert_int_equal(young->start_us, MS(1300));
 	assert_int_equal(young->ppid, 250);
 	/* Its first sample's CPU counts from its own first line, not udevd's. */
 	assert_int_equal(young->nsamples, 1);
@@ -305,11 +305,11 @@ one_block_is_usable(void **state)
 	assert_int_equal(r.rc, 0);
 	assert_int_equal(r.d.nwarn, 1);
 	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
-	assert_int_equal(r.t.sample_period_ms, 0);
+	assert_int_equal(r.t.sample_period_us, MS(0));
 	p = bootlog_find_pid(&r.t, 7);
 	assert_int_equal(p->nsamples, 0);
-	assert_int_equal(p->duration_ms, 0);
-	assert_int_equal(p->start_ms, 500);
+	assert_int_equal(p->duration_us, MS(0));
+	assert_int_equal(p->start_us, MS(500));
 	run_free(&r);
 }
 
@@ -358,11 +358,11 @@ example1_counts(void **state)
 	run_ps(&r, text, 65536);
 	assert_int_equal(r.rc, 0);
 	assert_int_equal(r.t.ps_blocks, 141);
-	assert_int_equal(r.t.ps_first_ms, 1550);
-	assert_int_equal(r.t.ps_last_ms, 30390);
+	assert_int_equal(r.t.ps_first_us, MS(1550));
+	assert_int_equal(r.t.ps_last_us, MS(30390));
 	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
 	/* 28840 / 141; Java's busybox row: 30390 - 1540 + 204 = 29054. */
-	assert_int_equal(r.t.sample_period_ms, 204);
+	assert_int_equal(r.t.sample_period_us, MS(204));
 	assert_int_equal(r.d.nwarn, 0);
 	run_free(&r);
 	free(text);
@@ -405,10 +405,10 @@ newline_in_an_old_name_loses_one_line(void **state)
 	/* init was read in all three blocks, sh in the first and last. */
 	p = bootlog_find_pid(&r.t, 1);
 	assert_int_equal(p->nsamples, 2);
-	assert_int_equal(p->samples[0].time_ms, 1200);
+	assert_int_equal(p->samples[0].time_us, MS(1200));
 	p = bootlog_find_pid(&r.t, 42);
 	assert_int_equal(p->nsamples, 1);
-	assert_int_equal(p->samples[0].time_ms, 1500);
+	assert_int_equal(p->samples[0].time_us, MS(1500));
 	run_free(&r);
 }
 
@@ -484,7 +484,7 @@ proc_ps_huge_starttime(void **state)
 	assert_int_equal(r.rc, 0);
 	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
 	assert_int_equal(r.t.nprocs, 1);
-	assert_int_equal(r.t.procs[0]->start_ms, 1000);
+	assert_int_equal(r.t.procs[0]->start_us, MS(1000));
 	run_free(&r);
 }
 

@@ -38,7 +38,7 @@ static double
 column_share(const struct img *im, const struct layout *l, int64_t t,
     int (*pred)(uint32_t))
 {
-	int x = (int)floor(layout_x(l, t)), y, n = 0, hit = 0;
+	int x = (int)floor(layout_x(l, MS(t))), y, n = 0, hit = 0;
 
 	for (y = (int)l->cpu_box.y + 2; y < (int)(l->cpu_box.y +
 	    l->cpu_box.h) - 1; y++, n++)
@@ -221,9 +221,10 @@ test_png_semantics_example1(void **state)
 	assert_true(n > 100);
 	/* Each interval wide enough to hit: stacked shares match the log. */
 	for (i = 0; i < n; i++) {
-		x0 = layout_x(&l, iv[i].a);
-		x1 = layout_x(&l, iv[i].b);
-		if (iv[i].a < l.t0_ms || iv[i].b > l.t1_ms || x1 - x0 < 4)
+		x0 = layout_x(&l, MS(iv[i].a));
+		x1 = layout_x(&l, MS(iv[i].b));
+		if (MS(iv[i].a) < l.t0_us || MS(iv[i].b) > l.t1_us ||
+		    x1 - x0 < 4)
 			continue;
 		blue = column_share(&im, &l, (iv[i].a + iv[i].b) / 2, is_blue);
 		pink = column_share(&im, &l, (iv[i].a + iv[i].b) / 2, is_pink);
@@ -255,8 +256,8 @@ test_png_semantics_example1(void **state)
 			if (l.rows[i].node->proc->pid == pids[j])
 				r = &l.rows[i];
 		assert_non_null(r);
-		check_span(&im, &l, r, layout_x(&l, start),
-		    layout_x(&l, start + dur), is_covered);
+		check_span(&im, &l, r, layout_x(&l, MS(start)),
+		    layout_x(&l, MS(start + dur)), is_covered);
 	}
 	free(iv);
 	free(im.px);

@@ -261,8 +261,8 @@ pid_reuse_gives_two_processes(void **state)
 	assert_non_null(b);
 	assert_string_equal(a->name, "modprobe");
 	assert_string_equal(b->name, "udevd");
-	assert_int_equal(a->start_ms, 900);
-	assert_int_equal(b->start_ms, 1350);
+	assert_int_equal(a->start_us, MS(900));
+	assert_int_equal(b->start_us, MS(1350));
 	assert_int_equal(a->nsamples, 1);
 	assert_int_equal(b->nsamples, 1);
 	/* Both stay in the tree as init's children, older one first. */
@@ -388,8 +388,8 @@ many_siblings_prune_and_merge(void **state)
 	assert_int_equal(sample_iter_init(&it, tree.roots[0]->children[0]), 0);
 	for (i = 0; (s = sample_iter_next(&it)) != NULL; i++) {
 		if (i > 0)
-			assert_true(prev <= s->time_ms);
-		prev = s->time_ms;
+			assert_true(prev <= s->time_us);
+		prev = s->time_us;
 	}
 	sample_iter_free(&it);
 	assert_int_equal(i, 5 * 50000);

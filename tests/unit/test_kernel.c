@@ -29,9 +29,9 @@ mkproc(struct bootlog *t, int64_t pid, int64_t ppid, const char *name,
 
 	assert_non_null(p);
 	p->ppid = ppid;
-	p->start_ms = 0;
+	p->start_us = MS(0);
 	for (i = 0; i < 10; i++) {
-		s.time_ms = 1000 + 100 * i;
+		s.time_us = MS(1000 + 100 * i);
 		assert_int_equal(process_add_sample(p, &s), 0);
 	}
 }
@@ -48,8 +48,8 @@ kthread_trace(struct bootlog *t, int with_log_start)
 
 	bootlog_init(t);
 	diag_init(&d, "test");
-	t->ps_first_ms = 1000;
-	t->ps_last_ms = 2000;
+	t->ps_first_us = MS(1000);
+	t->ps_last_us = MS(2000);
 	t->ps_blocks = 11;
 	if (with_log_start)
 		assert_int_equal(bootlog_set_header(t, "bootchart.log_start",
@@ -143,7 +143,7 @@ kernel_scene(struct synth *s, const char *log_start, int with_kernel)
 		synth_cpu(s, t, 0.5, 0.1, 0.1);
 		synth_disk(s, t, 0.2, 1e6);
 	}
-	s->t.ps_first_ms = 3000;
+	s->t.ps_first_us = MS(3000);
 	init = synth_proc(s, NULL, 1, "init", 200, 9800, 'S', 0.1);
 	synth_proc(s, init, 300, "udevd", 3000, 5000, 'R', 0.5);
 	synth_proc(s, NULL, 2, "kthreadd", 200, 9800, 'S', 0.0);
@@ -186,18 +186,18 @@ lane_bars_and_names(void **state)
 	kernel_scene(&s, NULL, 1);
 	layout_ok(&s, &l);
 	/* From boot, not from the first process (init at 0.2 s). */
-	assert_int_equal(l.t0_ms, 0);
+	assert_int_equal(l.t0_us, MS(0));
 	assert_true(l.lane_box.h > 0);
-	assert_near(l.kernel_box.x, layout_x(&l, 0));
-	assert_near(l.kernel_box.x + l.kernel_box.w, layout_x(&l, 1500));
+	assert_near(l.kernel_box.x, layout_x(&l, MS(0)));
+	assert_near(l.kernel_box.x + l.kernel_box.w, layout_x(&l, MS(1500)));
 	assert_int_equal(l.nkbars, 2);
-	assert_near(l.kbars[0].box.x, layout_x(&l, 300));
-	assert_near(l.kbars[0].box.w, layout_x(&l, 700) - layout_x(&l, 300));
-	assert_near(l.kbars[1].box.x, layout_x(&l, 800));
-	assert_near(l.kbars[1].box.w, layout_x(&l, 850) - layout_x(&l, 800));
+	assert_near(l.kbars[0].box.x, layout_x(&l, MS(300)));
+	assert_near(l.kbars[0].box.w, layout_x(&l, MS(700)) - layout_x(&l, MS(300)));
+	assert_near(l.kbars[1].box.x, layout_x(&l, MS(800)));
+	assert_near(l.kbars[1].box.w, layout_x(&l, MS(850)) - layout_x(&l, MS(800)));
 	assert_int_equal(l.nkticks, 2);
-	assert_near(l.kticks[0], layout_x(&l, 1500));
-	assert_near(l.kticks[1], layout_x(&l, 4000));
+	assert_near(l.kticks[0], layout_x(&l, MS(1500)));
+	assert_near(l.kticks[1], layout_x(&l, MS(4000)));
 	/* Names under the lane, above the process chart; the longest first. */
 	acpi = layout_text(&l, "acpi_init (400 ms)");
 	pci = layout_text(&l, "pci_init (50 ms)");
@@ -215,7 +215,7 @@ lane_bars_and_names(void **state)
 	 * is the span before the first sample; no "logging from" line.
 	 */
 	assert_int_equal(l.nunlogged, 4);
-	assert_near(l.unlogged[3].x + l.unlogged[3].w, layout_x(&l, 3000));
+	assert_near(l.unlogged[3].x + l.unlogged[3].w, layout_x(&l, MS(3000)));
 	assert_null(layout_text(&l, "logging from 3.00 s (uptime)"));
 	layout_free(&l);
 	synth_free(&s);
@@ -267,14 +267,14 @@ unlogged_span(void **state)
 
 	kernel_scene(&s, "3.000000", 0);
 	layout_ok(&s, &l);
-	assert_int_equal(l.t0_ms, 0);
+	assert_int_equal(l.t0_us, MS(0));
 	assert_true(l.lane_box.h == 0);
 	/* The legend's swatch, the CPU and disk charts, the rows. */
 	assert_int_equal(l.nunlogged, 4);
 	for (i = 1; i < 4; i++) {
-		assert_near(l.unlogged[i].x, layout_x(&l, 0));
+		assert_near(l.unlogged[i].x, layout_x(&l, MS(0)));
 		assert_near(l.unlogged[i].x + l.unlogged[i].w,
-		    layout_x(&l, 3000));
+		    layout_x(&l, MS(3000)));
 	}
 	assert_near(l.unlogged[1].y, l.cpu_box.y);
 	assert_near(l.unlogged[2].h, l.disk_box.h);
@@ -286,7 +286,7 @@ unlogged_span(void **state)
 		t = &l.texts[l.unlogged_text[i]];
 		assert_string_equal(t->s, "not logged");
 		assert_true(t->box.x >= l.unlogged[i + 1].x);
-		assert_true(t->box.x + t->box.w <= layout_x(&l, 3000));
+		assert_true(t->box.x + t->box.w <= layout_x(&l, MS(3000)));
 		assert_true(t->box.y >= l.unlogged[i + 1].y);
 		assert_true(t->box.y + t->box.h <= l.unlogged[i + 1].y +
 		    l.unlogged[i + 1].h);
@@ -331,7 +331,7 @@ no_key_no_change(void **state)
 
 	kernel_scene(&s, NULL, 0);
 	layout_ok(&s, &l);
-	assert_int_equal(l.t0_ms, 200);
+	assert_int_equal(l.t0_us, MS(200));
 	assert_true(l.lane_box.h == 0);
 	assert_int_equal(l.nunlogged, 0);
 	assert_int_equal(l.nmarks, 0);
@@ -342,7 +342,7 @@ no_key_no_change(void **state)
 	synth_header(&s, "profile.process", "udevd");
 	s.tree.profile = "udevd";
 	layout_ok(&s, &l);
-	assert_int_equal(l.t0_ms, 200);
+	assert_int_equal(l.t0_us, MS(200));
 	assert_true(l.lane_box.h == 0);
 	assert_int_equal(l.nunlogged, 0);
 	layout_free(&l);
@@ -359,20 +359,20 @@ switch_root_mark(void **state)
 	kernel_scene(&s, "3.000000", 0);
 	synth_header(&s, "bootchart.switch_root", "5.25");
 	s.t.pid1_switched = 1;
-	s.t.pid1_switch_ms = 6000;
+	s.t.pid1_switch_us = MS(6000);
 	layout_ok(&s, &l);
 	assert_int_equal(l.nmarks, 1);
-	assert_near(l.marks[0].x, layout_x(&l, 5250));
+	assert_near(l.marks[0].x, layout_x(&l, MS(5250)));
 	assert_string_equal(l.texts[l.marks[0].text].s, "switch_root");
 	layout_free(&l);
 	synth_free(&s);
 
 	kernel_scene(&s, NULL, 0);
 	s.t.pid1_switched = 1;
-	s.t.pid1_switch_ms = 6000;
+	s.t.pid1_switch_us = MS(6000);
 	layout_ok(&s, &l);
 	assert_int_equal(l.nmarks, 1);
-	assert_near(l.marks[0].x, layout_x(&l, 6000));
+	assert_near(l.marks[0].x, layout_x(&l, MS(6000)));
 	layout_free(&l);
 	synth_free(&s);
 }
@@ -393,7 +393,7 @@ bad_header_times(void **state)
 	assert_int_equal(d.nwarn, 2);
 	assert_int_equal(l.nmarks, 0);
 	assert_int_equal(l.nunlogged, 0);
-	assert_int_equal(l.t0_ms, 200);
+	assert_int_equal(l.t0_us, MS(200));
 	layout_free(&l);
 	synth_free(&s);
 }
@@ -416,7 +416,7 @@ pid1_switch_from_proc_ps(void **state)
 	assert_int_equal(bootlog_parse_buffer(&t, "proc_ps.log", ps,
 	    sizeof(ps) - 1, &d), 0);
 	assert_true(t.pid1_switched);
-	assert_int_equal(t.pid1_switch_ms, 19940);
+	assert_int_equal(t.pid1_switch_us, MS(19940));
 	bootlog_free(&t);
 }
 
@@ -451,7 +451,7 @@ bands_paint_alike(void **state)
 
 	kernel_scene(&s, "3.000000", 1);
 	layout_ok(&s, &l);
-	x1 = (int)floor(layout_x(&l, 3000)) - 1;
+	x1 = (int)floor(layout_x(&l, MS(3000))) - 1;
 	whole = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width,
 	    l.height);
 	cr = cairo_create(whole);

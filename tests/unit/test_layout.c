@@ -193,8 +193,8 @@ test_width(void **state)
 	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
 	assert_int_equal(l.width, 1234);
 	/* Time maps onto the plot: start at x0, end at the right margin. */
-	assert_true(fabs(layout_x(&l, 0) - 10) < 1e-9);
-	assert_true(fabs(layout_x(&l, 2000 * 1000) - 1224) < 1e-6);
+	assert_true(fabs(layout_x(&l, MS(0)) - 10) < 1e-9);
+	assert_true(fabs(layout_x(&l, MS(2000 * 1000)) - 1224) < 1e-6);
 	assert_text_apart(&l);
 	layout_free(&l);
 	/* The narrowest width the CLI allows: texts are cut, never overlap. */
@@ -253,14 +253,14 @@ test_crop_after(void **state)
 	synth_proc(&s, NULL, 1, "init", 0, 30000, 'S', 0);
 	synth_proc(&s, s.all[0], 50, "target", 10000, 5000, 'S', 0);
 	synth_proc(&s, s.all[0], 60, "late", 20000, 5000, 'S', 0);
-	assert_int_equal(idle_crop_end(&s.t, &s.tree, "target", 0, 30000),
-	    14000);
+	assert_int_equal(idle_crop_end(&s.t, &s.tree, "target", 0, MS(30000)),
+	    MS(14000));
 	/* Unknown name: no crop. */
-	assert_int_equal(idle_crop_end(&s.t, &s.tree, "nope", 0, 30000),
-	    30000);
+	assert_int_equal(idle_crop_end(&s.t, &s.tree, "nope", 0, MS(30000)),
+	    MS(30000));
 	o.crop_after = "target";
 	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
-	assert_int_equal(l.t1_ms, 14000);
+	assert_int_equal(l.t1_us, MS(14000));
 	/* "late" starts after the crop: not drawn. */
 	assert_int_equal(l.nrows, 2);
 	assert_true(l.rows[0].box.x + l.rows[0].box.w <= l.width - 10 + 1e-6);
@@ -286,8 +286,8 @@ test_annotate(void **state)
 	assert_int_equal(layout_make(&l, &s.t, &s.tree, &o, &d), 0);
 	assert_int_equal(l.nmarks, 3);
 	assert_int_equal(d.nwarn, 1);
-	assert_true(fabs(l.marks[0].x - layout_x(&l, 1000)) < 1e-9);
-	assert_true(fabs(l.marks[2].x - layout_x(&l, 800)) < 1e-9);
+	assert_true(fabs(l.marks[0].x - layout_x(&l, MS(1000))) < 1e-9);
+	assert_true(fabs(l.marks[2].x - layout_x(&l, MS(800))) < 1e-9);
 	assert_string_equal(l.texts[l.marks[1].text].s, "iowait");
 	/* busy (1.0 s) and rc (0.8 s) are 5 px apart: labels stack. */
 	assert_text_apart(&l);
@@ -376,7 +376,7 @@ test_examples_layout(void **state)
 		assert_int_equal(layout_make(&l, &t, &tree, &plain_opts, &d),
 		    0);
 		assert_text_apart(&l);
-		want = fmax(800, ceil(tree.duration_ms / 1000.0 * 25 + 20));
+		want = fmax(800, ceil(tree.duration_us / 1e6 * 25 + 20));
 		assert_int_equal(l.width, (int)want);
 		assert_int_equal(l.nrows, proctree_count(&tree));
 		print_message("%s: %dx%d, %zu rows, %zu texts, %zu cells\n",

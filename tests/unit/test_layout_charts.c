@@ -134,7 +134,7 @@ test_mem_chart(void **state)
 	assert_int_equal(c->nseries, 4);
 	sr = &l.series[c->series0];
 	/* In the second sample's interval (2-4 s). */
-	x = layout_x(&l, 3000);
+	x = layout_x(&l, MS(3000));
 	assert_int_equal(sr[0].rgb, COL_MEM_CACHE);
 	assert_false(sr[0].line);
 	assert_true(fabs(poly_y_at(&sr[0].poly, x) - bx->y) < 1e-6);
@@ -146,7 +146,7 @@ test_mem_chart(void **state)
 	assert_true(fabs(poly_y_at(&sr[3].poly, x) - (bx->y + bx->h *
 	    (1 - 40.0 / 950))) < 1e-6);
 	/* The first sample's interval (1.8-2 s): 700 in use, no swap. */
-	x = layout_x(&l, 1900);
+	x = layout_x(&l, MS(1900));
 	assert_true(fabs(poly_y_at(&sr[0].poly, x) - (bx->y + bx->h *
 	    (1 - 700.0 / 950))) < 1e-6);
 	assert_true(fabs(poly_y_at(&sr[3].poly, x) - (bx->y + bx->h)) < 1e-6);

@@ -93,8 +93,8 @@ assert_bar(const struct layout *l, const struct lt_rect *c, int64_t a,
     int64_t b, uint32_t rgb)
 {
 	assert_non_null(c);
-	assert_true(fabs(c->box.x - layout_x(l, a)) < 1e-6);
-	assert_true(fabs(c->box.x + c->box.w - layout_x(l, b)) < 1e-6);
+	assert_true(fabs(c->box.x - layout_x(l, MS(a))) < 1e-6);
+	assert_true(fabs(c->box.x + c->box.w - layout_x(l, MS(b))) < 1e-6);
 	assert_int_equal(c->rgb, rgb);
 }
 
@@ -115,8 +115,8 @@ test_known_regression(void **state)
 	assert_int_equal(layout_compare(&l, &cc, &plain_opts, &d), 0);
 	assert_text_apart(&l);
 	/* One axis over both boots: 0-10 s. */
-	assert_int_equal(l.t0_ms, 0);
-	assert_int_equal(l.t1_ms, 10000);
+	assert_int_equal(l.t0_us, MS(0));
+	assert_int_equal(l.t1_us, MS(10000));
 	/* init, udevd, oldd, fsck, net, newd: one row each. */
 	assert_int_equal(l.nrows, 6);
 
@@ -125,8 +125,8 @@ test_known_regression(void **state)
 	assert_string_equal(label(&l, r), "net (start +2.00s, dur +1.00s)");
 	assert_bar(&l, bar_of(&l, r, 0), 3000, 5000, COL_CMP_OLD);
 	assert_bar(&l, bar_of(&l, r, 1), 5000, 8000, COL_CMP_WORSE);
-	assert_true(fabs(r->box.x - layout_x(&l, 3000)) < 1e-6);
-	assert_true(fabs(r->box.x + r->box.w - layout_x(&l, 8000)) < 1e-6);
+	assert_true(fabs(r->box.x - layout_x(&l, MS(3000))) < 1e-6);
+	assert_true(fabs(r->box.x + r->box.w - layout_x(&l, MS(8000))) < 1e-6);
 	/* fsck: 2 s shorter, green. */
 	r = row_named(&l, "fsck");
 	assert_string_equal(label(&l, r), "fsck (dur -2.00s)");
@@ -161,7 +161,7 @@ test_known_regression(void **state)
 		const struct lt_series *busy_n = &l.series[cn->series0 + 1];
 		const struct lt_series *tp_o = &l.series[dko->series0 + 1];
 		const struct lt_series *tp_n = &l.series[dkn->series0 + 1];
-		double x = layout_x(&l, 5900), ymin_o = INFINITY,
+		double x = layout_x(&l, MS(5900)), ymin_o = INFINITY,
 		    ymin_n = INFINITY;
 		size_t i, seen = 0;
 
@@ -200,7 +200,7 @@ test_known_regression(void **state)
 	layout_free(&l);
 
 	/* A threshold above every change: nothing is highlighted. */
-	cc.threshold_ms = 5000;
+	cc.threshold_us = MS(5000);
 	assert_int_equal(layout_compare(&l, &cc, &plain_opts, &d), 0);
 	r = row_named(&l, "net");
 	assert_string_equal(label(&l, r), "net");

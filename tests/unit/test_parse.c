@@ -136,7 +136,7 @@ proc_stat_example1(void **state)
 	    "proc_stat.log"), 0);
 	/* One sample per block after the first; the file has 142 blocks. */
 	assert_int_equal(t.ncpu, 141);
-	assert_int_equal(t.cpu[0].time_ms, 1750);
+	assert_int_equal(t.cpu[0].time_us, MS(1750));
 	assert_true(fabs(t.cpu[0].user - 5.0 / 39) < 1e-9);
 	assert_true(fabs(t.cpu[0].sys - 17.0 / 39) < 1e-9);
 	assert_true(fabs(t.cpu[0].io) < 1e-9);
@@ -145,7 +145,7 @@ proc_stat_example1(void **state)
 		    t.cpu[i].io >= 0);
 		assert_true(t.cpu[i].user + t.cpu[i].sys + t.cpu[i].io <= 1.0 + 1e-9);
 		if (i > 0)
-			assert_true(t.cpu[i].time_ms > t.cpu[i - 1].time_ms);
+			assert_true(t.cpu[i].time_us > t.cpu[i - 1].time_us);
 	}
 	bootlog_free(&t);
 }
@@ -181,7 +181,7 @@ proc_stat_example2_iowait(void **state)
 		total += (double)(b[i] - a[i]);
 	setup_trace(&t, &d);
 	assert_int_equal(bootlog_parse_buffer(&t, "proc_stat.log", buf, len, &d), 0);
-	assert_int_equal(t.cpu[0].time_ms, 7190);
+	assert_int_equal(t.cpu[0].time_us, MS(7190));
 	assert_true(fabs(t.cpu[0].io - (double)(b[4] - a[4]) / total) < 1e-9);
 	assert_true(fabs(t.cpu[0].sys - (double)(b[2] - a[2] + b[5] - a[5] +
 	    b[6] - a[6]) / total) < 1e-9);
@@ -207,7 +207,7 @@ diskstats_example2(void **state)
 	assert_int_equal(parse_shared(&t, &d, EX2 "proc_diskstats.log",
 	    "proc_diskstats.log"), 0);
 	assert_true(t.ndisk > 100);
-	assert_int_equal(t.disk[0].time_ms, 7190);
+	assert_int_equal(t.disk[0].time_us, MS(7190));
 	assert_true(fabs(t.disk[0].read_bps - 208 * 512.0 * 1000 / 210) < 1e-6);
 	assert_true(fabs(t.disk[0].write_bps) < 1e-9);
 	assert_true(fabs(t.disk[0].util - 204.0 / 210) < 1e-9);
@@ -336,7 +336,7 @@ stamp_going_back_drops_block(void **state)
 	    "150\ncpu 99 0 0 100\n\n300\ncpu 20 0 0 280\n\n"), 0);
 	assert_int_equal(d.nwarn, 1);
 	assert_int_equal(t.ncpu, 2);
-	assert_int_equal(t.cpu[1].time_ms, 3000);
+	assert_int_equal(t.cpu[1].time_us, MS(3000));
 	assert_true(fabs(t.cpu[1].user - 0.1) < 1e-9);
 	bootlog_free(&t);
 }
@@ -496,14 +496,14 @@ meminfo_blocks(void **state)
 	    "102\nMemTotal:        2048000 kB\nMemFree:          900000 kB\n\n"
 	    "104\nMemFree:          800000 kB\n\n"), 0);
 	assert_int_equal(t.nmem, 2);	/* the block without MemTotal is dropped */
-	assert_int_equal(t.mem[0].time_ms, 1000);
+	assert_int_equal(t.mem[0].time_us, MS(1000));
 	assert_int_equal(t.mem[0].total, 2048000);
 	assert_int_equal(t.mem[0].free, 1024000);
 	assert_int_equal(t.mem[0].buffers, 10000);
 	assert_int_equal(t.mem[0].cached, 200000);
 	assert_int_equal(t.mem[0].swap_total, 500000);
 	assert_int_equal(t.mem[0].swap_free, 400000);
-	assert_int_equal(t.mem[1].time_ms, 1020);
+	assert_int_equal(t.mem[1].time_us, MS(1020));
 	assert_int_equal(t.mem[1].free, 900000);
 	bootlog_free(&t);
 }
@@ -526,8 +526,8 @@ taskstats_processes(void **state)
 	    "77 1 my task 0 0 0\n\n"), 0);
 	assert_int_equal(t.ps_source, 2);
 	assert_int_equal(t.ps_blocks, 3);
-	assert_int_equal(t.ps_first_ms, 1000);
-	assert_int_equal(t.ps_last_ms, 1200);
+	assert_int_equal(t.ps_first_us, MS(1000));
+	assert_int_equal(t.ps_last_us, MS(1200));
 	init = bootlog_find_pid(&t, 1);
 	udev = bootlog_find_pid(&t, 42);
 	sp = bootlog_find_pid(&t, 77);
@@ -536,7 +536,7 @@ taskstats_processes(void **state)
 	assert_non_null(sp);
 	assert_string_equal(sp->name, "my task");
 	assert_int_equal(udev->ppid, 1);
-	assert_int_equal(udev->start_ms, 1100);
+	assert_int_equal(udev->start_us, MS(1100));
 	assert_int_equal(init->nsamples, 2);
 	/* 50 ms of CPU in 100 ms; then 200 ms in 100 ms is capped at 1. */
 	assert_true(fabs(init->samples[0].user - 0.5) < 1e-6);

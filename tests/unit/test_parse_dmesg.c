@@ -210,21 +210,21 @@ header_times(void **state)
 {
 	struct bootlog t;
 	struct diag d;
-	int64_t ms = -1;
+	usec_t ms = -1;
 
 	(void)state;
 	setup_trace(&t, &d);
-	assert_int_equal(bootlog_header_ms(&t, "bootchart.log_start", &ms), 0);
+	assert_int_equal(bootlog_header_us(&t, "bootchart.log_start", &ms), 0);
 	assert_int_equal(parse_header(&t, &d), 0);
-	assert_int_equal(bootlog_header_ms(&t, "bootchart.log_start", &ms), 1);
-	assert_int_equal(ms, 4512);
-	assert_int_equal(bootlog_header_ms(&t, "bootchart.switch_root", &ms), 1);
-	assert_int_equal(ms, 19950);
-	assert_int_equal(bootlog_header_ms(&t, "a", &ms), -1);
-	assert_int_equal(bootlog_header_ms(&t, "b", &ms), -1);
-	assert_int_equal(bootlog_header_ms(&t, "c", &ms), -1);
-	assert_int_equal(bootlog_header_ms(&t, "d", &ms), 1);
-	assert_int_equal(ms, 7000);
+	assert_int_equal(bootlog_header_us(&t, "bootchart.log_start", &ms), 1);
+	assert_int_equal(ms, 4512345);
+	assert_int_equal(bootlog_header_us(&t, "bootchart.switch_root", &ms), 1);
+	assert_int_equal(ms, 19950000);
+	assert_int_equal(bootlog_header_us(&t, "a", &ms), -1);
+	assert_int_equal(bootlog_header_us(&t, "b", &ms), -1);
+	assert_int_equal(bootlog_header_us(&t, "c", &ms), -1);
+	assert_int_equal(bootlog_header_us(&t, "d", &ms), 1);
+	assert_int_equal(ms, 7000000);
 	bootlog_free(&t);
 }
 

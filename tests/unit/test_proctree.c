@@ -166,8 +166,8 @@ test_make(void **state)
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	check_stage(&tree, EX1 "extract.processtree.5.log");
 	/* The chart spans init's start to the latest end (Java: 0:30). */
-	assert_int_equal(tree.start_ms, 290);
-	assert_int_equal(tree.end_ms, 30594);
+	assert_int_equal(tree.start_us, MS(290));
+	assert_int_equal(tree.end_us, MS(30594));
 	assert_int_equal(proctree_count(&tree), 100);
 	proctree_free(&tree);
 	bootlog_free(&t);
@@ -282,7 +282,7 @@ test_example2_chart(void **state)
 	fclose(f);
 	assert_string_equal(got, want);
 	/* The Java chart header says "time: 0:53" (52.5 s, rounded). */
-	assert_int_equal((tree.duration_ms + 500) / 1000, 53);
+	assert_int_equal((tree.duration_us + MS(500)) / MS(1000), 53);
 	free(got);
 	free(want);
 	proctree_free(&tree);
@@ -302,10 +302,10 @@ trace_text(const struct bootlog *t)
 	for (i = 0; i < t->nprocs; i++) {
 		p = t->procs[i];
 		fprintf(f, "%lld %lld %s %lld %lld %d %zu:", (long long)p->pid,
-		    (long long)p->ppid, p->name, (long long)p->start_ms,
-		    (long long)p->duration_ms, p->active, p->nsamples);
+		    (long long)p->ppid, p->name, (long long)p->start_us,
+		    (long long)p->duration_us, p->active, p->nsamples);
 		for (j = 0; j < p->nsamples; j++)
-			fprintf(f, " %lld/%c", (long long)p->samples[j].time_ms,
+			fprintf(f, " %lld/%c", (long long)p->samples[j].time_us,
 			    p->samples[j].state);
 		fputc('\n', f);
 	}

@@ -23,9 +23,9 @@ mkproc(struct bootlog *t, int64_t pid, int64_t ppid, const char *name,
 
 	assert_non_null(p);
 	p->ppid = ppid;
-	p->start_ms = start;
+	p->start_us = MS(start);
 	for (i = 0; i < nsamp; i++) {
-		s.time_ms = first + 100 * (int64_t)i;
+		s.time_us = MS(first + 100 * (int64_t)i);
 		assert_int_equal(process_add_sample(p, &s), 0);
 	}
 	return p;
@@ -36,8 +36,8 @@ static void
 synthetic_trace(struct bootlog *t)
 {
 	bootlog_init(t);
-	t->ps_first_ms = 1000;
-	t->ps_last_ms = 2000;
+	t->ps_first_us = MS(1000);
+	t->ps_last_us = MS(2000);
 	t->ps_blocks = 11;
 	mkproc(t, 1, 0, "init", 10, 1100, 10);
 	mkproc(t, 100, 1, "bootchartd", 1000, 1100, 10);
@@ -64,7 +64,7 @@ test_logger_merge(void **state)
 	diag_init(&d, "test");
 	synthetic_trace(&t);
 	assert_int_equal(bootlog_finish(&t, &d), 0);
-	assert_int_equal(t.sample_period_ms, 90);
+	assert_int_equal(t.sample_period_us, MS(90));
 	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	assert_int_equal(proctree_count(&tree), 7);
 	assert_int_equal(proctree_merge_logger(&tree), 0);
@@ -76,24 +76,24 @@ test_logger_merge(void **state)
 	assert_null(find_in_tree(tree.roots, tree.nroots, 102));
 	assert_null(find_in_tree(tree.roots, tree.nroots, 103));
 	/* sh ran 1000..1590, sleep 1200..1590 (1500 + 90): end stays. */
-	assert_int_equal(sh->start_ms, 1000);
-	assert_int_equal(sh->duration_ms, 590);
+	assert_int_equal(sh->start_us, MS(1000));
+	assert_int_equal(sh->duration_us, MS(590));
 	/* The merged samples are read in time order. */
 	assert_int_equal(sample_iter_init(&it, sh), 0);
 	for (i = 0; i < 3; i++) {
 		s = sample_iter_next(&it);
 		assert_non_null(s);
-		times[i] = s->time_ms;
+		times[i] = s->time_us;
 	}
 	sample_iter_free(&it);
-	assert_int_equal(times[1], 1200);
-	assert_int_equal(times[2], 1300);
+	assert_int_equal(times[1], MS(1200));
+	assert_int_equal(times[2], MS(1300));
 	/* Outside the logger nothing changes. */
 	assert_non_null(find_in_tree(tree.roots, tree.nroots, 201));
 	proctree_sort(&tree);
-	assert_int_equal(tree.start_ms, 10);
+	assert_int_equal(tree.start_us, MS(10));
 	/* init: last sample 2000 plus one period. */
-	assert_int_equal(tree.end_ms, 2090);
+	assert_int_equal(tree.end_us, MS(2090));
 	proctree_free(&tree);
 	bootlog_free(&t);
 }
@@ -132,12 +132,12 @@ test_profile_mode(void **state)
 	bar = init->children[1];
 	assert_int_equal(bar->proc->pid, 201);
 	assert_ptr_equal(bar->parent, init);
-	assert_int_equal(init->start_ms, 1000);
-	assert_int_equal(init->duration_ms, 1000);
+	assert_int_equal(init->start_us, MS(1000));
+	assert_int_equal(init->duration_us, MS(1000));
 	proctree_sort(&tree);
-	assert_int_equal(tree.start_ms, 1000);
-	assert_int_equal(tree.end_ms, 2000);
-	assert_int_equal(tree.duration_ms, 1000);
+	assert_int_equal(tree.start_us, MS(1000));
+	assert_int_equal(tree.end_us, MS(2000));
+	assert_int_equal(tree.duration_us, MS(1000));
 	proctree_free(&tree);
 	bootlog_free(&t);
 }
@@ -170,8 +170,8 @@ test_readable_profile(void **state)
 	    "201\tbar\t1200\t490\t0\t4\n");
 	free(got);
 	/* The chart spans the logging span. */
-	assert_int_equal(tree.start_ms, 1000);
-	assert_int_equal(tree.end_ms, 2000);
+	assert_int_equal(tree.start_us, MS(1000));
+	assert_int_equal(tree.end_us, MS(2000));
 	proctree_free(&tree);
 	bootlog_free(&t);
 }
@@ -210,8 +210,8 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 
 	diag_init(&d, "test");
 	bootlog_init(&t);
-	t.ps_first_ms = 1000;
-	t.ps_last_ms = 2000;
+	t.ps_first_us = MS(1000);
+	t.ps_last_us = MS(2000);
 	t.ps_blocks = 11;
 	mkproc(&t, 1, 0, "init", 1000, 1000, 10);
 	mkproc(&t, 100, 1, "rc", 1000, 1100, 8);
@@ -274,8 +274,8 @@ test_cycles_and_depth(void **state)
 
 	diag_init(&d, "test");
 	bootlog_init(&t);
-	t.ps_first_ms = 1000;
-	t.ps_last_ms = 2000;
+	t.ps_first_us = MS(1000);
+	t.ps_last_us = MS(2000);
 	t.ps_blocks = 11;
 	mkproc(&t, 10, 11, "a", 1000, 1100, 3);
 	mkproc(&t, 11, 10, "b", 1000, 1100, 3);

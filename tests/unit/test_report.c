@@ -67,8 +67,8 @@ small_boot(struct synth *s)
 
 	synth_init(s, 100);
 	s->t.ncpus = 2;
-	s->t.ps_first_ms = 300;
-	s->t.ps_last_ms = 1900;
+	s->t.ps_first_us = MS(300);
+	s->t.ps_last_us = MS(1900);
 	synth_header(s, HDR_END, "EXIT_PROC done");
 	init = synth_proc(s, NULL, 1, "init", 0, 2000, 'S', 0.0);
 	synth_proc(s, init, 10, "busy", 500, 1000, 'R', 1.0);
@@ -99,7 +99,7 @@ test_report_numbers(void **state)
 	assert_int_equal(p->parent, 0);
 	assert_int_equal(p->ppid, 1);
 	assert_int_equal(p->depth, 1);
-	assert_int_equal(p->end_ms, 1500);
+	assert_int_equal(p->end_us, MS(1500));
 	assert_null(p->unit);
 	assert_float_equal(p->user_s, 0.75, 1e-6);
 	assert_float_equal(p->sys_s, 0.25, 1e-6);
@@ -117,10 +117,10 @@ test_report_numbers(void **state)
 	/* 1 MB/s for 2 s, 3/4 of it read. */
 	assert_float_equal(r.tot.read_bytes, 1500000.0, 1e-3);
 	assert_float_equal(r.tot.write_bytes, 500000.0, 1e-3);
-	assert_int_equal(r.ms.start_ms, 0);
-	assert_int_equal(r.ms.end_ms, 2000);
-	assert_int_equal(r.ms.boot_ms, 2000);
-	assert_int_equal(r.ms.log_start_ms, 300);
+	assert_int_equal(r.ms.start_us, MS(0));
+	assert_int_equal(r.ms.end_us, MS(2000));
+	assert_int_equal(r.ms.boot_us, MS(2000));
+	assert_int_equal(r.ms.log_start_us, MS(300));
 	assert_false(r.ms.has_kernel_end);
 	assert_false(r.ms.has_switch_root);
 	assert_string_equal(r.ms.end_reason, "EXIT_PROC done");

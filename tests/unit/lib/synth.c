@@ -40,8 +40,8 @@ void
 synth_init(struct synth *s, int period_ms)
 {
 	memset(s, 0, sizeof(*s));
-	s->tree.sample_period_ms = period_ms;
-	s->t.sample_period_ms = period_ms;
+	s->tree.sample_period_us = period_ms * USEC_PER_MS;
+	s->t.sample_period_us = period_ms * USEC_PER_MS;
 	s->t.ncpus = 1;
 }
 
@@ -83,23 +83,25 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 {
 	struct process *p = xcalloc(1, sizeof(*p));
 	struct pnode *n;
-	int period = s->tree.sample_period_ms;
-	int64_t t;
+	usec_t period = s->tree.sample_period_us;
+	usec_t t;
 	size_t i = 0;
 
+	start *= USEC_PER_MS;
+	dur *= USEC_PER_MS;
 	p->pid = pid;
 	p->ppid = parent ? parent->pid : 0;
 	p->name = xstrdup(name);
-	p->start_ms = start;
-	p->duration_ms = dur;
+	p->start_us = start;
+	p->duration_us = dur;
 	p->nsamples = (size_t)(dur / period);
 	p->samples = xcalloc(p->nsamples, sizeof(*p->samples));
 	for (t = start; i < p->nsamples; t += period, i++) {
-		p->samples[i].time_ms = t;
+		p->samples[i].time_us = t;
 		p->samples[i].user = (float)(load * 0.75);
 		p->samples[i].sys = (float)(load * 0.25);
 		p->samples[i].state = state;
-		p->samples[i].interval_ms = (uint32_t)period;
+		p->samples[i].interval_ms = sample_interval(period);
 	}
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 64;
@@ -112,8 +114,8 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 	n = xcalloc(1, sizeof(*n));
 	n->proc = p;
 	n->name = p->name;
-	n->start_ms = p->start_ms;
-	n->duration_ms = p->duration_ms;
+	n->start_us = p->start_us;
+	n->duration_us = p->duration_us;
 	n->solo = p->samples;
 	n->nsamples = p->nsamples;
 	s->all[s->n] = p;
@@ -126,14 +128,14 @@ synth_proc(struct synth *s, struct process *parent, int64_t pid,
 		s->tree.roots[s->tree.nroots++] = n;
 	}
 	if (s->tree.nroots == 1 && s->n == 1) {
-		s->tree.start_ms = start;
-		s->tree.end_ms = start + dur;
+		s->tree.start_us = start;
+		s->tree.end_us = start + dur;
 	}
-	if (start < s->tree.start_ms)
-		s->tree.start_ms = start;
-	if (start + dur > s->tree.end_ms)
-		s->tree.end_ms = start + dur;
-	s->tree.duration_ms = s->tree.end_ms - s->tree.start_ms;
+	if (start < s->tree.start_us)
+		s->tree.start_us = start;
+	if (start + dur > s->tree.end_us)
+		s->tree.end_us = start + dur;
+	s->tree.duration_us = s->tree.end_us - s->tree.start_us;
 	return p;
 }
 
@@ -141,9 +143,10 @@ void
 synth_cpu(struct synth *s, int64_t time, double user, double sys, double io)
 {
 	grow_one(&s->t.cpu, &s->t.cpu_cap, s->t.ncpu, sizeof(*s->t.cpu));
-	s->t.cpu[s->t.ncpu].time_ms = time;
-	s->t.cpu[s->t.ncpu].interval_ms = s->t.ncpu ? time -
-	    s->t.cpu[s->t.ncpu - 1].time_ms : s->tree.sample_period_ms;
+	time *= USEC_PER_MS;
+	s->t.cpu[s->t.ncpu].time_us = time;
+	s->t.cpu[s->t.ncpu].interval_us = s->t.ncpu ? time -
+	    s->t.cpu[s->t.ncpu - 1].time_us : s->tree.sample_period_us;
 	s->t.cpu[s->t.ncpu].user = user;
 	s->t.cpu[s->t.ncpu].sys = sys;
 	s->t.cpu[s->t.ncpu].io = io;
@@ -154,9 +157,10 @@ void
 synth_disk(struct synth *s, int64_t time, double util, double bps)
 {
 	grow_one(&s->t.disk, &s->t.disk_cap, s->t.ndisk, sizeof(*s->t.disk));
-	s->t.disk[s->t.ndisk].time_ms = time;
-	s->t.disk[s->t.ndisk].interval_ms = s->t.ndisk ? time -
-	    s->t.disk[s->t.ndisk - 1].time_ms : s->tree.sample_period_ms;
+	time *= USEC_PER_MS;
+	s->t.disk[s->t.ndisk].time_us = time;
+	s->t.disk[s->t.ndisk].interval_us = s->t.ndisk ? time -
+	    s->t.disk[s->t.ndisk - 1].time_us : s->tree.sample_period_us;
 	s->t.disk[s->t.ndisk].util = util;
 	s->t.disk[s->t.ndisk].read_bps = bps * 0.75;
 	s->t.disk[s->t.ndisk].write_bps = bps * 0.25;
@@ -171,7 +175,7 @@ synth_mem(struct synth *s, int64_t time, int64_t total, int64_t free_kb,
 
 	grow_one(&s->t.mem, &s->t.mem_cap, s->t.nmem, sizeof(*s->t.mem));
 	m = &s->t.mem[s->t.nmem++];
-	m->time_ms = time;
+	m->time_us = time * USEC_PER_MS;
 	m->total = total;
 	m->free = free_kb;
 	m->buffers = buffers;

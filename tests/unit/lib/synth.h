@@ -24,6 +24,10 @@ struct synth {
 /* strdup that aborts when out of memory. */
 char *xstrdup(const char *s);
 
+/*
+ * Times given to synth_* are in milliseconds (short to write); the
+ * model holds them as usec_t (src/usec.h).  Kernel events are in µs.
+ */
 void synth_init(struct synth *s, int period_ms);
 void synth_header(struct synth *s, const char *key, const char *value);
 /*

@@ -8,6 +8,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "usec.h"
+
+/* ms written in a test, as the model's usec_t. */
+#define MS(v) ((usec_t)(v) * USEC_PER_MS)
+
 /*
  * Path under ../shared (or $BC_SHARED); static buffer.  Skips the
  * calling test (cmocka's skip()) when there is no ../shared/data.
