@@ -25,6 +25,7 @@
 struct boot {
 	struct bootlog t;
 	struct proctree tree;
+	struct milestones ms;
 	struct report rep;
 };
 
@@ -126,6 +127,7 @@ boot_read(struct boot *b, char **paths, size_t npaths, const struct cli *c,
 	if (input_read(&b->t, paths, npaths, d) != 0 ||
 	    proctree_make(&b->tree, &b->t, &c->tree, d) != 0)
 		return -1;
+	milestones_make(&b->ms, &b->t, &b->tree, d);
 	return 0;
 }
 
@@ -186,7 +188,7 @@ chart_output(const struct cli *c, const char *from, const char *suffix,
 		    "terminal: redirect standard output, or give -o FILE",
 		    chart_format_ext(c->chart.format));
 	if ((cc != NULL ? chart_write_compare(cc, &c->chart, path, d) :
-	    chart_write(&b->t, &b->tree, &c->chart, path, d)) != 0)
+	    chart_write(&b->t, &b->tree, &b->ms, &c->chart, path, d)) != 0)
 		return -1;
 	if (c->verbose > 0)
 		fprintf(stderr, PROG ": wrote %s\n", path);
@@ -200,15 +202,18 @@ run_compare(const struct cli *c, struct boot *old, struct boot *new,
 {
 	struct cmp_table_opts o = { c->threshold_us, c->paths[0], c->paths[1] };
 	struct text_out w = { &old->rep, &new->rep, NULL, &o, 0 };
-	struct cmp_chart cc = { &old->t, &new->t, &old->tree, &new->tree,
-	    NULL, c->paths[0], c->paths[1], c->threshold_us };
+	struct cmp_chart cc = { .old_t = &old->t, .new_t = &new->t,
+	    .old_tree = &old->tree, .new_tree = &new->tree,
+	    .old_ms = &old->ms, .new_ms = &new->ms,
+	    .old_label = c->paths[0], .new_label = c->paths[1],
+	    .threshold_us = c->threshold_us };
 	struct cmp_match m;
 	int rc;
 
 	if (boot_read(old, c->paths, 1, c, d) != 0 ||
-	    report_make(&old->rep, &old->t, &old->tree, d) != 0 ||
+	    report_make(&old->rep, &old->t, &old->tree, &old->ms, d) != 0 ||
 	    boot_read(new, c->paths + 1, 1, c, d) != 0 ||
-	    report_make(&new->rep, &new->t, &new->tree, d) != 0)
+	    report_make(&new->rep, &new->t, &new->tree, &new->ms, d) != 0)
 		return -1;
 	if (compare_match(&old->tree, &new->tree, &m) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
@@ -229,7 +234,7 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 		return -1;
 	diag_set_file(d, "%s", "");	/* errors from here on are the output's */
 	if (c->json || c->summary)
-		return report_make(&b->rep, &b->t, &b->tree, d) != 0 ? -1 :
+		return report_make(&b->rep, &b->t, &b->tree, &b->ms, d) != 0 ? -1 :
 		    text_output(c, &w, d);
 	if (c->dump_tree)
 		proctree_dump(&b->tree, stdout);

@@ -90,24 +90,6 @@ link_children(struct report *r)
 	return 0;
 }
 
-/*
- * What the logs say of the boot's course.  Kernel end and switch_root
- * stay unknown until a log carries them (a dmesg member, header keys):
- * that is where they will be filled in.
- */
-static void
-milestones(struct report_milestones *m, const struct bootlog *t,
-    const struct proctree *tree)
-{
-	memset(m, 0, sizeof(*m));
-	m->start_us = tree->start_us;
-	m->end_us = tree->end_us;
-	m->boot_us = tree->duration_us;
-	m->log_start_us = t->ps_first_us;
-	m->log_end_us = t->ps_last_us;
-	m->end_reason = bootlog_header(t, HDR_END);
-}
-
 /* The series' fractions are of the whole machine: x interval x CPUs. */
 static void
 totals(struct report_totals *tot, const struct bootlog *t)
@@ -139,7 +121,7 @@ report_secs(char *buf, size_t cap, usec_t t, int sign)
 
 int
 report_make(struct report *r, const struct bootlog *t,
-    const struct proctree *tree, struct diag *d)
+    const struct proctree *tree, const struct milestones *ms, struct diag *d)
 {
 	struct collect c;
 	int rc;
@@ -155,7 +137,7 @@ report_make(struct report *r, const struct bootlog *t,
 		report_free(r);
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}
-	milestones(&r->ms, t, tree);
+	r->ms = *ms;
 	totals(&r->tot, t);
 	return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "milestones.h"
 #include "proctree.h"
 #include "bootlog.h"
 
@@ -30,20 +31,6 @@ struct report_proc {
 	double dstate_s;	/* intervals of samples in state D */
 };
 
-/* Uptime; the has_ flags say whether a log told us. */
-struct report_milestones {
-	usec_t start_us;	/* the tree's start: the first process */
-	int has_kernel_end;	/* where known: no log says so yet */
-	usec_t kernel_end_us;
-	usec_t log_start_us;	/* the first proc_ps.log block */
-	usec_t log_end_us;	/* the last one */
-	int has_switch_root;	/* where known: no log says so yet */
-	usec_t switch_root_us;
-	usec_t end_us;		/* the tree's end: the end of boot */
-	usec_t boot_us;	/* end - start, what -t prints */
-	const char *end_reason;	/* the header's bootchart.end, or NULL */
-};
-
 /* Over the whole logged span; CPU in CPU-seconds (all CPUs together). */
 struct report_totals {
 	int ncpus;
@@ -57,7 +44,7 @@ struct report {
 	struct report_proc *procs;	/* the tree in pre-order */
 	size_t nprocs;
 	size_t *child_idx;		/* storage of every procs[].children */
-	struct report_milestones ms;
+	struct milestones ms;		/* a copy of the boot's (milestones.h) */
 	struct report_totals tot;
 };
 
@@ -69,7 +56,7 @@ const char *report_secs(char *buf, size_t cap, usec_t, int sign);
 
 /* 0, or -1 with diag set (out of memory). */
 int report_make(struct report *, const struct bootlog *, const struct proctree *,
-    struct diag *);
+    const struct milestones *, struct diag *);
 void report_free(struct report *);
 
 #endif

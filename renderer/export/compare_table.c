@@ -73,7 +73,7 @@ reason(struct ctx *c, const char *which, const char *r)
 static void
 overview(struct ctx *c, const struct report *o, const struct report *n)
 {
-	const struct report_milestones *a = &o->ms, *b = &n->ms;
+	const struct milestones *a = &o->ms, *b = &n->ms;
 
 	fputs("compare: old ", c->f);
 	escape_fputs(c->o->old_label, c->f);

@@ -104,7 +104,7 @@ system_info(const struct report *r, FILE *f)
 }
 
 static void
-milestones(const struct report_milestones *m, FILE *f)
+milestones(const struct milestones *m, FILE *f)
 {
 	fputs("  \"milestones\": {\n    \"start_ms\": ", f);
 	json_ms(f, m->start_us);

@@ -48,7 +48,7 @@ void
 report_summary_milestones(const struct report *r,
     struct summary_milestone out[SUMMARY_MILESTONES])
 {
-	const struct report_milestones *m = &r->ms;
+	const struct milestones *m = &r->ms;
 	const struct summary_milestone v[SUMMARY_MILESTONES] = {
 		{ "start (first process)", 1, m->start_us, NULL },
 		{ "kernel end", m->has_kernel_end, m->kernel_end_us,

@@ -63,14 +63,15 @@ page(FILE *f, const struct layout *l, const struct report *r)
 
 int
 html_write(const struct layout *l, const struct bootlog *t,
-    const struct proctree *tree, const char *path, struct diag *d)
+    const struct proctree *tree, const struct milestones *ms,
+    const char *path, struct diag *d)
 {
 	struct outfile of;
 	struct report r;
 	int ok;
 
 	memset(&r, 0, sizeof(r));
-	if (t != NULL && report_make(&r, t, tree, d) != 0)
+	if (t != NULL && report_make(&r, t, tree, ms, d) != 0)
 		return -1;
 	if (outfile_open(&of, path, d) != 0) {
 		report_free(&r);

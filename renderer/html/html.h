@@ -18,7 +18,8 @@
  * docs/html.md.
  */
 int html_write(const struct layout *, const struct bootlog *,
-    const struct proctree *, const char *path, struct diag *);
+    const struct proctree *, const struct milestones *, const char *path,
+    struct diag *);
 
 /* The summary tables (html_summary.c); 0, or -1 on no memory. */
 int html_summary_write(const struct report *, FILE *f);

@@ -278,15 +278,13 @@ lt_scale(struct layout *l, const struct chart_opts *o, struct diag *d)
 /* The time span drawn and the scale. */
 static int
 time_scale(struct layout *l, const struct bootlog *t,
-    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+    const struct proctree *tree, const struct milestones *ms,
+    const struct chart_opts *o, struct diag *d)
 {
-	int from_boot;
-
 	l->t0_us = tree->start_us;
 	l->t1_us = tree->end_us;
-	if (kernel_from_boot(l, t, tree, &from_boot, d) == -1)
-		return -1;
-	if (from_boot && l->t0_us > 0)
+	kernel_unlogged(l, ms);
+	if (ms->from_boot && l->t0_us > 0)
 		l->t0_us = 0;
 	if (o->crop_after != NULL) {
 		if (proctree_find(tree, o->crop_after) == NULL)
@@ -336,16 +334,17 @@ check_rows(struct layout *l, const struct proctree *tree,
 
 static int
 build(struct layout *l, struct measure *m, const struct bootlog *t,
-    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+    const struct proctree *tree, const struct milestones *ms,
+    const struct chart_opts *o, struct diag *d)
 {
 	double y = MARGIN, plot_w, band_h;
 	size_t disk_legend;
 
-	if (time_scale(l, t, tree, o, d) == -1 ||
+	if (time_scale(l, t, tree, ms, o, d) == -1 ||
 	    check_rows(l, tree, o, d) == -1)
 		return -1;
 	plot_w = l->width - 2 * MARGIN;
-	if (chrome_header(l, m, t, tree, o, &y) == -1)
+	if (chrome_header(l, m, t, tree, ms, o, &y) == -1)
 		return -1;
 	y += GAP;
 	if (chrome_legend(l, m, LEG_CPU, &y) == -1)
@@ -360,11 +359,11 @@ build(struct layout *l, struct measure *m, const struct bootlog *t,
 	if (charts_cpu(l, t) == -1 || charts_disk(l, m, t, disk_legend) == -1 ||
 	    charts_mem(l, m, t, &y) == -1 || unlogged_charts(l, m) == -1)
 		return -1;
-	if (kernel_lane(l, m, t, tree, &y) == -1)
+	if (kernel_lane(l, m, t, ms, &y) == -1)
 		return -1;
 	if (chrome_legend(l, m, LEG_PROC, &y) == -1)
 		return -1;
-	if (chrome_marks(l, m, t, tree, o, y, &band_h, d) == -1)
+	if (chrome_marks(l, m, ms, tree, o, y, &band_h, d) == -1)
 		return -1;
 	y += band_h;
 	if (chrome_time_axis(l, m, y) == -1)
@@ -408,6 +407,7 @@ lt_run(struct layout *l, lt_build_fn fn, void *arg, struct diag *d)
 struct one_boot {
 	const struct bootlog *t;
 	const struct proctree *tree;
+	const struct milestones *ms;
 	const struct chart_opts *o;
 };
 
@@ -416,14 +416,15 @@ build_one(struct layout *l, struct measure *m, void *arg, struct diag *d)
 {
 	struct one_boot *b = arg;
 
-	return build(l, m, b->t, b->tree, b->o, d);
+	return build(l, m, b->t, b->tree, b->ms, b->o, d);
 }
 
 int
 layout_make(struct layout *l, const struct bootlog *t,
-    const struct proctree *tree, const struct chart_opts *o, struct diag *d)
+    const struct proctree *tree, const struct milestones *ms,
+    const struct chart_opts *o, struct diag *d)
 {
-	struct one_boot b = { t, tree, o };
+	struct one_boot b = { .t = t, .tree = tree, .ms = ms, .o = o };
 
 	return lt_run(l, build_one, &b, d);
 }

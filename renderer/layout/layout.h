@@ -7,6 +7,7 @@
 
 #include "chartopts.h"
 #include "measure.h"
+#include "milestones.h"
 #include "proctree.h"
 #include "bootlog.h"
 
@@ -173,7 +174,8 @@ struct layout {
  * Sans through fontconfig).  0, or -1 with diag set.
  */
 int layout_make(struct layout *, const struct bootlog *,
-    const struct proctree *, const struct chart_opts *, struct diag *);
+    const struct proctree *, const struct milestones *,
+    const struct chart_opts *, struct diag *);
 void layout_free(struct layout *);
 
 /* x of a time (not clamped). */

@@ -81,7 +81,8 @@ title_text(const struct bootlog *t, const struct proctree *tree,
  */
 int
 chrome_header(struct layout *l, struct measure *m, const struct bootlog *t,
-    const struct proctree *tree, const struct chart_opts *o, double *y)
+    const struct proctree *tree, const struct milestones *ms,
+    const struct chart_opts *o, double *y)
 {
 	static const char *const keys[] = { HDR_UNAME, HDR_RELEASE, HDR_CPU,
 	    HDR_KOPTS };
@@ -90,7 +91,7 @@ chrome_header(struct layout *l, struct measure *m, const struct bootlog *t,
 	double maxw = l->width - 2 * MARGIN;
 	const char *v, *label;
 	char buf[2048];
-	usec_t secs, from;
+	usec_t secs;
 	size_t i;
 
 	title_text(t, tree, o, buf, sizeof(buf));
@@ -117,9 +118,9 @@ chrome_header(struct layout *l, struct measure *m, const struct bootlog *t,
 			return -1;
 		*y += m->height[LF_TEXT];
 	}
-	if ((from = kernel_header_us(t, HDR_LOG_START)) >= 0) {
+	if (ms->log_start_logged) {
 		snprintf(buf, sizeof(buf), "logging from %.2f s (uptime)",
-		    (double)from / USEC_PER_SEC);
+		    (double)ms->log_start_us / USEC_PER_SEC);
 		if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT,
 		    COL_TEXT) == SIZE_MAX)
 			return -1;
@@ -366,35 +367,18 @@ add_mark(struct layout *l, struct measure *m, const char *raw, usec_t at,
 	return 0;
 }
 
-/*
- * When the initramfs handed over to the real root: the header's, else
- * the first sample where PID 1 was run-init or switch_root (the
- * programs that make the switch), on a boot log; -1 when not known.
- */
-static usec_t
-switch_root_us(const struct bootlog *t, const struct proctree *tree)
-{
-	usec_t at;
-
-	if (tree->profile != NULL)
-		return -1;
-	if ((at = kernel_header_us(t, HDR_SWITCH_ROOT)) >= 0)
-		return at;
-	return t->pid1_switched ? t->pid1_switch_us : -1;
-}
-
 /* Marks: vertical lines with labels stacked so none overlap. */
 int
-chrome_marks(struct layout *l, struct measure *m, const struct bootlog *t,
+chrome_marks(struct layout *l, struct measure *m, const struct milestones *ms,
     const struct proctree *tree, const struct chart_opts *o, double y,
     double *band_h, struct diag *d)
 {
 	const struct pnode *p;
 	size_t band0 = l->ntexts, i;
-	usec_t sw = switch_root_us(t, tree);
+	usec_t sw = ms->switch_root_us;
 	int rows = 0;
 
-	if (sw >= l->t0_us && sw <= l->t1_us &&
+	if (ms->has_switch_root && sw >= l->t0_us && sw <= l->t1_us &&
 	    add_mark(l, m, "switch_root", sw, band0, y, &rows) == -1)
 		return -1;
 	for (i = 0; i < o->nannotate; i++) {

@@ -26,22 +26,16 @@ struct cmp_ctx {
  * two read as uptime.  Nothing is hatched: the span before logging
  * belongs to one boot, the axis to both.
  */
-static int
-cmp_span(struct layout *l, const struct cmp_chart *c, struct diag *d)
+static void
+cmp_span(struct layout *l, const struct cmp_chart *c)
 {
-	int from_old, from_new;
-
-	if (kernel_from_boot(l, c->old_t, c->old_tree, &from_old, d) == -1 ||
-	    kernel_from_boot(l, c->new_t, c->new_tree, &from_new, d) == -1)
-		return -1;
 	l->unlogged_us = INT64_MIN;
 	l->t0_us = c->old_tree->start_us < c->new_tree->start_us ?
 	    c->old_tree->start_us : c->new_tree->start_us;
 	l->t1_us = c->old_tree->end_us > c->new_tree->end_us ?
 	    c->old_tree->end_us : c->new_tree->end_us;
-	if ((from_old || from_new) && l->t0_us > 0)
+	if ((c->old_ms->from_boot || c->new_ms->from_boot) && l->t0_us > 0)
 		l->t0_us = 0;
-	return 0;
 }
 
 static int
@@ -356,7 +350,8 @@ build(struct layout *l, struct measure *m, void *arg, struct diag *d)
 	double y = MARGIN;
 	size_t i;
 
-	if (cmp_span(l, x->c, d) == -1 || lt_scale(l, x->o, d) == -1)
+	cmp_span(l, x->c);
+	if (lt_scale(l, x->o, d) == -1)
 		return -1;
 	if (cap_check(d, x->c->match->npairs, vector ? CAP_VECTOR_ROWS :
 	    CAP_CHART_ROWS, vector ? "rows in a vector chart (try -f png)" :

@@ -20,6 +20,7 @@ enum {
 struct cmp_chart {
 	const struct bootlog *old_t, *new_t;
 	const struct proctree *old_tree, *new_tree;
+	const struct milestones *old_ms, *new_ms;
 	const struct cmp_match *match;
 	const char *old_label, *new_label;	/* the paths, as given */
 	usec_t threshold_us;	/* a change larger than this is highlighted */

@@ -8,7 +8,6 @@
 #include "grow.h"
 #include "layout.h"
 #include "layout_parts.h"
-#include "logfiles.h"
 #include "textclean.h"
 
 #define INITCALL_MIN	USEC_PER_MS	/* shorter initcalls are not drawn */
@@ -16,67 +15,10 @@
 #define LANE_LABEL_ROWS	4	/* rows of labels under the lane */
 #define NAME_MAX_W	240.0	/* an initcall's label is cut to this */
 
-usec_t
-kernel_header_us(const struct bootlog *t, const char *key)
+void
+kernel_unlogged(struct layout *l, const struct milestones *ms)
 {
-	usec_t at;
-
-	return bootlog_header_us(t, key, &at) == 1 ? at : -1;
-}
-
-int
-kernel_from_boot(struct layout *l, const struct bootlog *t,
-    const struct proctree *tree, int *from_boot, struct diag *d)
-{
-	usec_t at;
-	int rc;
-
-	l->unlogged_us = INT64_MIN;
-	*from_boot = 0;
-	if (bootlog_header_us(t, HDR_SWITCH_ROOT, &at) == -1)
-		diag_warn(d, "header: %s is not a time in seconds; ignored",
-		    HDR_SWITCH_ROOT);
-	if ((rc = bootlog_header_us(t, HDR_LOG_START, &at)) == -1)
-		diag_warn(d, "header: %s is not a time in seconds; ignored",
-		    HDR_LOG_START);
-	if (tree->profile != NULL || (rc != 1 && t->nkev == 0))
-		return 0;
-	*from_boot = 1;
-	/* Without the header's word, nothing was logged before the first sample. */
-	l->unlogged_us = rc == 1 ? at : t->ps_first_us;
-	return 0;
-}
-
-/*
- * Where the kernel's part of the boot ends: the kernel says when it runs
- * init; else the first process that is neither PID 1 (which exists from
- * the kernel's start) nor a kernel thread; else the last kernel event.
- */
-static usec_t
-user_start_us(const struct bootlog *t)
-{
-	const struct process *p;
-	usec_t best = INT64_MAX, end;
-	size_t i;
-
-	for (i = 0; i < t->nkev; i++)
-		if (t->kev[i].kind == KEV_MILESTONE &&
-		    t->kev[i].milestone == KM_RUN_INIT)
-			return t->kev[i].time_us;
-	for (i = 0; i < t->nprocs; i++) {
-		p = t->procs[i];
-		if (p->pid > 2 && p->ppid != 2 && p->start_us < best)
-			best = p->start_us;
-	}
-	if (best != INT64_MAX)
-		return best;
-	best = 0;
-	for (i = 0; i < t->nkev; i++) {
-		end = t->kev[i].time_us + t->kev[i].dur_us;
-		if (end > best)
-			best = end;
-	}
-	return best;
+	l->unlogged_us = ms->from_boot ? ms->log_start_us : INT64_MIN;
 }
 
 /* x of a time, clamped to the drawn span. */
@@ -227,16 +169,16 @@ lane_marks(struct layout *l, const struct bootlog *t, usec_t user_us)
 
 int
 kernel_lane(struct layout *l, struct measure *m, const struct bootlog *t,
-    const struct proctree *tree, double *y)
+    const struct milestones *ms, double *y)
 {
 	struct legend_item leg[4];
 	usec_t user_us;
 	size_t n = 0, i;
 	int calls = 0, stones = 0, rows = 0;
 
-	if (t->nkev == 0 || tree->profile != NULL)
+	if (!ms->has_kernel_end)
 		return 0;
-	user_us = user_start_us(t);
+	user_us = ms->kernel_end_us;
 	for (i = 0; i < t->nkev; i++) {
 		calls |= lane_call(&t->kev[i], user_us);
 		stones |= t->kev[i].kind == KEV_MILESTONE;

@@ -14,6 +14,7 @@ struct layout;
 struct lt_box;
 struct lt_poly;
 struct lt_row;
+struct milestones;
 struct pnode;
 struct proctree;
 struct bootlog;
@@ -96,7 +97,8 @@ struct legend_item {
 	int line;		/* a line swatch instead of a square */
 };
 int chrome_header(struct layout *, struct measure *, const struct bootlog *,
-    const struct proctree *, const struct chart_opts *, double *y);
+    const struct proctree *, const struct milestones *,
+    const struct chart_opts *, double *y);
 int chrome_legend(struct layout *, struct measure *, enum lt_legend,
     double *y);
 /* One legend row of the items at y; advances y past it. */
@@ -107,24 +109,20 @@ int chrome_time_axis(struct layout *, struct measure *, double y);
  * Places the marks (switch_root, then --annotate) at y; *band_h is the
  * height their labels take.
  */
-int chrome_marks(struct layout *, struct measure *, const struct bootlog *,
+int chrome_marks(struct layout *, struct measure *, const struct milestones *,
     const struct proctree *, const struct chart_opts *, double y,
     double *band_h, struct diag *);
 
 /*
  * The kernel lane and the span before logging (layout_kernel.c).  A
- * boot log (not one command's) with the kernel's log or the header's
- * bootchart.log_start is drawn from 0; *from_boot says so, and
- * l->unlogged_us is set to where logging began (INT64_MIN: nothing is
- * hatched).  0, or -1 with d set.
+ * boot log drawn from the kernel's start (milestones.h: from_boot) has
+ * l->unlogged_us set to where logging began; otherwise it is INT64_MIN
+ * and nothing is hatched.
  */
-int kernel_from_boot(struct layout *, const struct bootlog *,
-    const struct proctree *, int *from_boot, struct diag *);
-/* Uptime from the header, or -1: when logging began, the switch to the root. */
-usec_t kernel_header_us(const struct bootlog *, const char *key);
+void kernel_unlogged(struct layout *, const struct milestones *);
 /* The lane at *y, when the log has kernel events; advances *y past it. */
 int kernel_lane(struct layout *, struct measure *, const struct bootlog *,
-    const struct proctree *, double *y);
+    const struct milestones *, double *y);
 /* The hatched span over the CPU and disk charts, labelled where it fits. */
 int unlogged_charts(struct layout *, struct measure *);
 /* The hatched span over the process rows, once they are placed. */

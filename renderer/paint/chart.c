@@ -263,18 +263,19 @@ out:
 
 int
 chart_write(const struct bootlog *t, const struct proctree *tree,
-    const struct chart_opts *o, const char *path, struct diag *d)
+    const struct milestones *ms, const struct chart_opts *o, const char *path,
+    struct diag *d)
 {
 	struct layout l;
 	int rc;
 
 	/* Layout messages name the input; the output's name its path. */
 	d->line = 0;
-	if (layout_make(&l, t, tree, o, d) == -1)
+	if (layout_make(&l, t, tree, ms, o, d) == -1)
 		return -1;
 	diag_set_file(d, "%s", "");
 	if (o->format == FMT_HTML)
-		rc = html_write(&l, t, tree, path, d);
+		rc = html_write(&l, t, tree, ms, path, d);
 	else
 		rc = write_file(&l, o->format, path, d);
 	layout_free(&l);
@@ -294,7 +295,7 @@ chart_write_compare(const struct cmp_chart *c, const struct chart_opts *o,
 	diag_set_file(d, "%s", "");
 	/* Two boots' rows: no one report gives their tooltips. */
 	if (o->format == FMT_HTML)
-		rc = html_write(&l, NULL, NULL, path, d);
+		rc = html_write(&l, NULL, NULL, NULL, path, d);
 	else
 		rc = write_file(&l, o->format, path, d);
 	layout_free(&l);

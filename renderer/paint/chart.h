@@ -3,6 +3,7 @@
 #define BC_CHART_H
 
 #include "chartopts.h"
+#include "milestones.h"
 #include "proctree.h"
 #include "bootlog.h"
 
@@ -21,7 +22,8 @@ const char *chart_format_ext(enum chart_format);
  * span drawn; the tree is not modified.  See docs/chart.md.
  */
 int chart_write(const struct bootlog *, const struct proctree *,
-    const struct chart_opts *, const char *path, struct diag *);
+    const struct milestones *, const struct chart_opts *, const char *path,
+    struct diag *);
 
 struct cmp_chart;
 

@@ -117,10 +117,12 @@ static void
 draw(const struct bootlog *t, const struct proctree *tree,
     const struct chart_opts *o, struct diag *d)
 {
+	struct milestones ms;
 	struct layout l;
 	double mid;
 
-	if (layout_make(&l, t, tree, o, d) != 0)
+	milestones_make(&ms, t, tree, d);
+	if (layout_make(&l, t, tree, &ms, o, d) != 0)
 		return;
 	png_band(&l, 0);
 	mid = l.proc_box.y + (double)(l.nrows / 2) * l.row_h;

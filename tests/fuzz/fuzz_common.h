@@ -24,11 +24,13 @@ fuzz_begin(struct bootlog *t, struct diag *d)
 static inline void
 fuzz_reports(const struct bootlog *t, const struct proctree *pt, struct diag *d)
 {
+	struct milestones ms;
 	struct report r;
 	struct cmp_match m;
 	FILE *f;
 
-	if (report_make(&r, t, pt, d) != 0)
+	milestones_make(&ms, t, pt, d);
+	if (report_make(&r, t, pt, &ms, d) != 0)
 		return;
 	if ((f = fopen("/dev/null", "w")) != NULL) {
 		report_json_write(&r, f);

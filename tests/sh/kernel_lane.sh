@@ -56,11 +56,16 @@ mk_log() {
 	[    3.900000] EXT4-fs (vda1): mounted filesystem with ordered data mode. Quota mode: none.
 	[    4.100000] systemd[1]: systemd 252 running in system mode
 	EOF
+	printf '150 /system.slice/systemd-udevd.service\n1 /init.scope\n' \
+	    >"$d/cgroup.log" &&
+	printf '150\n:/usr/lib/systemd/systemd-udevd\n:udevd\0--daemon\0\n\n' \
+	    >"$d/cmdline2.log"
 }
 
 mk_log "$T/log" || notok "hand-made log written"
 (cd "$T/log" && tar -czf "$T/log.tgz" header proc_ps.log proc_stat.log \
-    proc_diskstats.log dmesg) || notok "hand-made log archived"
+    proc_diskstats.log dmesg cgroup.log cmdline2.log) ||
+    notok "hand-made log archived"
 
 for f in png svg svgz eps pdf; do
 	run_render "$T/o" "$T/e" -f "$f" -o "$T/k.$f" "$T/log.tgz"
@@ -127,6 +132,26 @@ set -- $hatch
 check "html: the span before logging hatched in the zoomed charts" [ "${1:-0}" -ge 3 ]
 check "html: the legend's hatched swatch outside the zoomed layers" \
     [ "${2:-0}" -eq 1 -a "${3:-0}" -eq 1 ]
+
+# One owner for the milestones (renderer/analysis/milestones.c): the
+# chart, --json and --summary give the header's switch_root and log
+# start and the kernel's "Run /init" as the kernel's end.
+ms=$("$R" -q --json "$T/log.tgz" | python3 -c 'import json, sys
+m = json.load(sys.stdin)["milestones"]
+print(m["kernel_end_ms"], m["log_start_ms"], m["switch_root_ms"])')
+same "--json: kernel end, log start, switch_root" "$ms" "1210 2950 4000"
+"$R" -q --summary "$T/log.tgz" >"$T/sum" 2>&1
+got=$(sed -n 's/^  \(kernel end\|logging start\|switch_root\) *\([0-9.]*\).*/\2/p' "$T/sum" | tr '\n' ' ')
+same "--summary: the same three" "$got" "1.210 2.950 4.000 "
+"$BC_BUILD/tests/tools/layout_dump" "$T/log.tgz" >"$T/lay" 2>/dev/null
+check "chart: the switch_root mark and the log start line" sh -c \
+    "grep -qx 'text	switch_root' '$T/lay' && grep -qx 'text	logging from 2.95 s (uptime)' '$T/lay'"
+# One registry of members: a directory reads what its tarball holds.
+"$R" -q --json "$T/log" >"$T/dir.json" 2>&1
+"$R" -q --json "$T/log.tgz" >"$T/tgz.json" 2>&1
+check "--json of the directory equals the tarball's" cmp -s "$T/dir.json" "$T/tgz.json"
+check "the directory's cgroup.log gives udevd its unit" \
+    grep -q '"unit": "systemd-udevd.service"' "$T/dir.json"
 
 # The tree: the kernel thread that never ran is gone (bootchart.log_start),
 # kept with --strict and -n; the one that ran stays.

@@ -22,6 +22,7 @@ main(int argc, char **argv)
 	struct tree_opts to = tree_pruned;
 	struct chart_opts o;
 	struct proctree tree;
+	struct milestones ms;
 	struct layout l;
 	struct bootlog t;
 	struct diag d;
@@ -47,7 +48,8 @@ main(int argc, char **argv)
 	bootlog_init(&t);
 	if (input_read(&t, &argv[argc - 1], 1, &d) == 0 &&
 	    proctree_make(&tree, &t, &to, &d) == 0 &&
-	    layout_make(&l, &t, &tree, &o, &d) == 0) {
+	    (milestones_make(&ms, &t, &tree, &d), 1) &&
+	    layout_make(&l, &t, &tree, &ms, &o, &d) == 0) {
 		for (k = 0; k < l.nchrome_texts; k++)
 			printf("text\t%s\n", l.texts[k].s);
 		for (k = 0; k < l.nrows; k++)

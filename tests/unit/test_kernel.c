@@ -163,7 +163,7 @@ layout_ok(const struct synth *s, struct layout *l)
 
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(l, &s->t, &s->tree, &plain_opts, &d), 0);
+	assert_int_equal(layout_make(l, &s->t, &s->tree, ms_of(&s->t, &s->tree), &plain_opts, &d), 0);
 	assert_int_equal(d.nwarn, 0);
 	assert_text_apart(l);
 }
@@ -381,6 +381,7 @@ switch_root_mark(void **state)
 static void
 bad_header_times(void **state)
 {
+	struct milestones ms;
 	struct synth s;
 	struct layout l;
 	struct diag d;
@@ -389,7 +390,13 @@ bad_header_times(void **state)
 	synth_header(&s, "bootchart.switch_root", "4.5.6");
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &plain_opts, &d), 0);
+	/* Each bad key is named once, by the milestones' one owner. */
+	milestones_make(&ms, &s.t, &s.tree, &d);
+	assert_int_equal(d.nwarn, 2);
+	assert_false(ms.has_switch_root);
+	assert_false(ms.log_start_logged);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, &ms, &plain_opts, &d),
+	    0);
 	assert_int_equal(d.nwarn, 2);
 	assert_int_equal(l.nmarks, 0);
 	assert_int_equal(l.nunlogged, 0);

@@ -106,11 +106,16 @@ test_known_regression(void **state)
 	struct layout l;
 	struct diag d;
 	const struct lt_row *r;
-	struct cmp_chart cc = { &old.t, &new.t, &old.tree, &new.tree, &m,
-	    "old.tgz", "new.tgz", 500 };
+	struct milestones oms, nms;
+	struct cmp_chart cc = { .old_t = &old.t, .new_t = &new.t,
+	    .old_tree = &old.tree, .new_tree = &new.tree, .old_ms = &oms,
+	    .new_ms = &nms, .match = &m, .old_label = "old.tgz",
+	    .new_label = "new.tgz", .threshold_us = MS(500) };
 
 	diag_init(&d, "test");
 	boots(&old, &new);
+	milestones_make(&oms, &old.t, &old.tree, &d);
+	milestones_make(&nms, &new.t, &new.tree, &d);
 	assert_int_equal(compare_match(&old.tree, &new.tree, &m), 0);
 	assert_int_equal(layout_compare(&l, &cc, &plain_opts, &d), 0);
 	assert_text_apart(&l);

@@ -8,6 +8,7 @@
 #include "compare.h"
 #include "logfiles.h"
 #include "report.h"
+#include "layoutcheck.h"
 #include "report_json.h"
 
 static char *
@@ -91,7 +92,8 @@ test_report_numbers(void **state)
 
 	diag_init(&d, "test");
 	small_boot(&s);
-	assert_int_equal(report_make(&r, &s.t, &s.tree, &d), 0);
+	assert_int_equal(report_make(&r, &s.t, &s.tree, ms_of(&s.t, &s.tree),
+	    &d), 0);
 	assert_int_equal(r.nprocs, 4);
 	/* Pre-order: init, busy, io, kthreadd. */
 	p = &r.procs[1];

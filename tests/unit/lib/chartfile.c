@@ -8,6 +8,7 @@
 
 #include "testutil.h"
 #include "chartfile.h"
+#include "layoutcheck.h"
 #include "input.h"
 
 int
@@ -82,7 +83,7 @@ render_tt(const struct bootlog *t, struct proctree *tree,
 
 	diag_init(&d, "test");
 	o->format = fmt;
-	if (chart_write(t, tree, o, path, &d) != 0)
+	if (chart_write(t, tree, ms_of(t, tree), o, path, &d) != 0)
 		fail_msg("chart_write %s: %s", path, d.msg);
 }
 
@@ -101,7 +102,7 @@ layout_tt(const struct bootlog *t, const struct proctree *tree,
 
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(l, t, tree, o, &d), 0);
+	assert_int_equal(layout_make(l, t, tree, ms_of(t, tree), o, &d), 0);
 }
 
 void

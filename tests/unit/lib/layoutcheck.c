@@ -55,3 +55,15 @@ assert_text_apart(const struct layout *l)
 	}
 	assert_true(n > 0);
 }
+
+const struct milestones *
+ms_of(const struct bootlog *t, const struct proctree *tree)
+{
+	static struct milestones ms;
+	struct diag d;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	milestones_make(&ms, t, tree, &d);
+	return &ms;
+}

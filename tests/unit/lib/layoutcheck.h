@@ -4,6 +4,12 @@
 
 #include "layout.h"
 
+/*
+ * The milestones of a log and its tree (milestones_make, warnings
+ * dropped), in a buffer of its own that the next call overwrites.
+ */
+const struct milestones *ms_of(const struct bootlog *, const struct proctree *);
+
 /* The default options: PNG, nothing asked for. */
 extern const struct chart_opts plain_opts;
 
