@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "chart.h"
 #include "cli.h"
+#include "outputs.h"
 #include "compare_table.h"
 #include "diag.h"
 #include "version.h"
@@ -55,8 +55,9 @@ help(void)
 	    "directory of log files; several are merged. Default:\n"
 	    "/var/log/bootchart.tgz.\n"
 	    "\n"
-	    "  -f, --format FMT      output format: png (default), svg, svgz, eps, pdf,\n"
-	    "                        html (interactive page: docs/html.md)\n"
+	    "  -f, --format FMT      output: png (default), svg, svgz, eps, pdf, html\n"
+	    "                        (interactive page: docs/html.md), or json,\n"
+	    "                        summary, tree, boot-time (as the options below)\n"
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
 	    "                        standard output for --json, --summary and\n"
@@ -141,8 +142,8 @@ option(struct cli *c, int ch, const char *arg)
 	case 'V': version_print(stdout, PROG); return EXIT_OK;
 	case 'f':
 		if (chart_format_parse(arg, &c->chart.format) != 0)
-			return usage_error("unknown format '%s' (png, svg, "
-			    "svgz, eps, pdf, html)", arg);
+			return usage_error("unknown format '%s' (%s)", arg,
+			    output_names());
 		c->format_set = 1;
 		break;
 	case 'o': c->output = arg; break;
@@ -177,9 +178,30 @@ option(struct cli *c, int ch, const char *arg)
 	return -1;
 }
 
+/*
+ * The outputs in order: a report option's, or --dump-tree's and -t's,
+ * else -f's (png without it).
+ */
+static void
+select_outputs(struct cli *c)
+{
+	c->nout = 0;
+	if (c->json)
+		c->out[c->nout++] = FMT_JSON;
+	else if (c->summary)
+		c->out[c->nout++] = FMT_SUMMARY;
+	else if (c->dump_tree || c->boot_time) {
+		if (c->dump_tree)
+			c->out[c->nout++] = FMT_TREE;
+		if (c->boot_time)
+			c->out[c->nout++] = FMT_BOOTTIME;
+	} else
+		c->out[c->nout++] = c->chart.format;
+}
+
 /* What one run can do: one of the outputs, with what it needs. */
 static int
-check_modes(const struct cli *c)
+check_modes(struct cli *c)
 {
 	int modes = c->json + c->summary + c->compare +
 	    (c->dump_tree || c->boot_time);
@@ -192,6 +214,14 @@ check_modes(const struct cli *c)
 		    "(got %zu)", c->npaths);
 	if (c->threshold_set && !c->compare)
 		return usage_error("--threshold goes with --compare");
+	if (c->compare && c->format_set &&
+	    !(output_of(c->chart.format)->from & OF_LAYOUT))
+		return usage_error("--compare draws a chart (-f png, svg, "
+		    "svgz, eps, pdf or html) or, without -f, a table");
+	select_outputs(c);
+	if (c->nout > 1 && c->output != NULL)
+		return usage_error("-o takes one output: --dump-tree and -t "
+		    "both write to standard output");
 	return -1;
 }
 

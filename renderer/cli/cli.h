@@ -10,11 +10,16 @@
 
 #define PROG "bootchart-render"
 
+/* Outputs one run writes: one, or --dump-tree's tree and -t's time. */
+#define CLI_OUTPUTS 2
+
 struct cli {
-	int dump_tree;
-	int boot_time;
-	int json;		/* --json: the report as JSON, no chart */
-	int summary;		/* --summary: the report as text */
+	int dump_tree;		/* --dump-tree */
+	int boot_time;		/* -t */
+	int json;		/* --json */
+	int summary;		/* --summary */
+	enum chart_format out[CLI_OUTPUTS];	/* what to write, in order */
+	size_t nout;
 	int compare;		/* --compare OLD NEW: a table, or a chart with -f */
 	usec_t threshold_us;	/* --threshold: smallest change --compare shows */
 	int threshold_set;
@@ -22,6 +27,7 @@ struct cli {
 	int verbose;
 	const char *output;	/* -o; "-" is standard output */
 	int format_set;		/* -f given: --compare draws a chart */
+				/* (chart.format: -f's, else png) */
 	struct chart_opts chart;
 	char **paths;
 	size_t npaths;

@@ -1,4 +1,4 @@
-/* html.c: the page of -f html: head, style, controls, the SVG chart, the summary, the script; written through outfile.c. */
+/* html.c: the page of -f html: head, style, controls, the SVG chart, the summary, the script (out_html, a writer of the outputs table). */
 #include <stdio.h>
 #include <string.h>
 
@@ -6,7 +6,7 @@
 #include "html_assets.h"
 #include "html_svg.h"
 #include "html_text.h"
-#include "outfile.h"
+#include "outputs.h"
 
 /* The chart's title: the layout's first title text (the header's). */
 static const char *
@@ -62,25 +62,10 @@ page(FILE *f, const struct layout *l, const struct report *r)
 }
 
 int
-html_write(const struct layout *l, const struct bootlog *t,
-    const struct proctree *tree, const struct milestones *ms,
-    const char *path, struct diag *d)
+out_html(const struct out_job *j, struct outfile *of, struct diag *d)
 {
-	struct outfile of;
-	struct report r;
-	int ok;
-
-	memset(&r, 0, sizeof(r));
-	if (t != NULL && report_make(&r, t, tree, ms, d) != 0)
-		return -1;
-	if (outfile_open(&of, path, d) != 0) {
-		report_free(&r);
-		return -1;
-	}
-	ok = page(of.f, l, t != NULL ? &r : NULL) == 0;
-	report_free(&r);
-	if (!ok)
-		diag_error_status(d, EXIT_NOMEM, "%s: out of memory writing "
-		    "the page", of.shown);
-	return outfile_close(&of, ok, d);
+	if (page(of->f, j->layout, j->rep) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "%s: out of memory "
+		    "writing the page", of->shown);
+	return 0;
 }

@@ -4,7 +4,13 @@
 
 #include <stddef.h>
 
-enum chart_format { FMT_PNG, FMT_SVG, FMT_SVGZ, FMT_EPS, FMT_PDF, FMT_HTML };
+/* Every output, FMT_PNG to FMT_BOOTTIME, in src/outputs.def's order. */
+enum chart_format {
+#define OUTPUT(id, name, ext, from, dest, kind, writer) FMT_##id,
+#include "outputs.def"
+#undef OUTPUT
+	FMT_COUNT
+};
 
 /* --width: cairo's image surfaces stop at 32767 pixels. */
 #define CHART_WIDTH_MIN	100

@@ -1,4 +1,4 @@
-/* chart.c: picks the cairo surface for the output format and writes it (a file atomically, or standard output: outfile.c). */
+/* chart.c: the cairo sink: a finished layout painted on the surface of its format (PNG in bands, encoded by us) and written to an open output. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,17 +15,12 @@
 #include <zlib.h>
 
 #include "chart.h"
-#include "html.h"
 #include "layout.h"
-#include "layout_compare.h"
-#include "outfile.h"
+#include "outputs.h"
 #include "paint.h"
 #include "pngout.h"
 
 #define BAND_ROWS	256	/* PNG is painted and encoded this many rows at a time */
-
-static const char *const format_names[] = { "png", "svg", "svgz", "eps",
-    "pdf", "html" };
 
 /* Where cairo's output goes: straight to the file, or through gzip. */
 struct out {
@@ -35,27 +30,6 @@ struct out {
 	z_stream z;
 	unsigned char buf[65536];
 };
-
-int
-chart_format_parse(const char *s, enum chart_format *f)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(format_names) / sizeof(format_names[0]); i++)
-		if (strcasecmp(s, format_names[i]) == 0) {
-			*f = (enum chart_format)i;
-			return 0;
-		}
-	return -1;
-}
-
-const char *
-chart_format_ext(enum chart_format f)
-{
-	if ((unsigned)f >= sizeof(format_names) / sizeof(format_names[0]))
-		return "png";
-	return format_names[f];
-}
 
 static int
 write_all(struct out *o, const unsigned char *p, size_t n)
@@ -225,80 +199,29 @@ render(const struct layout *l, enum chart_format f, struct out *o,
 	    cairo_status_to_string(st));
 }
 
-static int
-write_file(const struct layout *l, enum chart_format f, const char *path,
-    struct diag *d)
+int
+out_chart(const struct out_job *j, struct outfile *of, struct diag *d)
 {
-	struct outfile of;
 	struct out *o;
 	int rc = -1;
 
 	if ((o = calloc(1, sizeof(*o))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	if (outfile_open(&of, path, d) == -1) {
-		free(o);
-		return -1;
-	}
-	o->fd = of.fd;
-	if (f == FMT_SVGZ) {
+	o->fd = of->fd;
+	if (j->format == FMT_SVGZ) {
 		/* windowBits 15 + 16: a gzip header and trailer. */
 		if (deflateInit2(&o->z, 6, Z_DEFLATED, 15 + 16, 8,
 		    Z_DEFAULT_STRATEGY) != Z_OK) {
-			diag_error_status(d, EXIT_NOMEM, "%s: cannot start "
-			    "compression", of.shown);
-			goto out;
+			free(o);
+			return diag_error_status(d, EXIT_NOMEM, "%s: cannot "
+			    "start compression", of->shown);
 		}
 		o->gz = 1;
 	}
-	if (render(l, f, o, of.shown, d) == -1)
-		goto out;
-	rc = 0;
-out:
+	rc = render(j->layout, j->format, o, of->shown, d);
 	if (o->gz)
 		deflateEnd(&o->z);
-	rc = outfile_close(&of, rc == 0, d);
 	free(o);
-	return rc;
-}
-
-int
-chart_write(const struct bootlog *t, const struct proctree *tree,
-    const struct milestones *ms, const struct chart_opts *o, const char *path,
-    struct diag *d)
-{
-	struct layout l;
-	int rc;
-
-	/* Layout messages name the input; the output's name its path. */
-	d->line = 0;
-	if (layout_make(&l, t, tree, ms, o, d) == -1)
-		return -1;
-	diag_set_file(d, "%s", "");
-	if (o->format == FMT_HTML)
-		rc = html_write(&l, t, tree, ms, path, d);
-	else
-		rc = write_file(&l, o->format, path, d);
-	layout_free(&l);
-	return rc;
-}
-
-int
-chart_write_compare(const struct cmp_chart *c, const struct chart_opts *o,
-    const char *path, struct diag *d)
-{
-	struct layout l;
-	int rc;
-
-	d->line = 0;
-	if (layout_compare(&l, c, o, d) == -1)
-		return -1;
-	diag_set_file(d, "%s", "");
-	/* Two boots' rows: no one report gives their tooltips. */
-	if (o->format == FMT_HTML)
-		rc = html_write(&l, NULL, NULL, NULL, path, d);
-	else
-		rc = write_file(&l, o->format, path, d);
-	layout_free(&l);
 	return rc;
 }
 

@@ -10,6 +10,7 @@
 
 #include "caps.h"
 #include "chart.h"
+#include "outputs.h"
 #include "input.h"
 #include "layout.h"
 #include "paint.h"

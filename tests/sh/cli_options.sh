@@ -29,6 +29,24 @@ usage "width too small" --width 5 "$T/boot1.tgz"
 usage "width too large" --width 99999 "$T/boot1.tgz"
 usage "missing --annotate argument" "$T/boot1.tgz" --annotate
 
+usage "--compare -f json (a chart or the table)" --compare -f json "$T/boot1.tgz" "$T/boot1.tgz"
+usage "-o with --dump-tree and -t" --dump-tree -t -o "$T/x" "$T/boot1.tgz"
+
+# The outputs table (src/outputs.def): -f names every output, and the
+# report options are its shorthands; an unknown name lists them all.
+run_render "$T/u.out" "$T/u.err" -f gif "$T/boot1.tgz"
+check "unknown format: the table's names" grep -q \
+    "(png, svg, svgz, eps, pdf, html, json, summary, tree, boot-time)" "$T/u.err"
+for pair in "json --json" "summary --summary" "tree --dump-tree" "boot-time -t"; do
+	set -- $pair
+	"$R" -q -f "$1" "$T/boot1.tgz" >"$T/f.out" 2>&1
+	"$R" -q "$2" "$T/boot1.tgz" >"$T/s.out" 2>&1
+	check "-f $1 writes what $2 writes" sh -c "[ -s '$T/f.out' ] && cmp -s '$T/f.out' '$T/s.out'"
+done
+"$R" -q --dump-tree -t "$T/boot1.tgz" >"$T/tt.out" 2>&1
+{ "$R" -q --dump-tree "$T/boot1.tgz"; "$R" -q -t "$T/boot1.tgz"; } >"$T/tt2.out" 2>&1
+check "--dump-tree -t: the tree, then the boot time" cmp -s "$T/tt.out" "$T/tt2.out"
+
 run_render "$T/h.out" "$T/h.err" --help
 check "--help exits 0" [ "$rc" -eq 0 ]
 for o in --format --output --width --title --show-pid --show-all \

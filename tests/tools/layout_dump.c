@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "outputs.h"
 #include "chartopts.h"
 #include "diag.h"
 #include "input.h"

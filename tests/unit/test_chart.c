@@ -21,6 +21,7 @@
 #include "layoutcheck.h"
 
 #include "chart.h"
+#include "outputs.h"
 #include "layout.h"
 
 /*

@@ -10,6 +10,7 @@
 #include "chartfile.h"
 
 #include "chart.h"
+#include "outputs.h"
 #include "layout.h"
 
 static int

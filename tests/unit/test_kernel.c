@@ -8,6 +8,7 @@
 
 #include "testutil.h"
 #include "chart.h"
+#include "outputs.h"
 #include "layoutcheck.h"
 #include "synth.h"
 

@@ -9,6 +9,7 @@
 #include "synth.h"
 
 #include "chart.h"
+#include "outputs.h"
 #include "idle.h"
 #include "input.h"
 #include "layout.h"

@@ -10,6 +10,7 @@
 #include "synth.h"
 
 #include "chart.h"
+#include "outputs.h"
 #include "input.h"
 #include "layout.h"
 

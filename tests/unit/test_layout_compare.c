@@ -9,6 +9,7 @@
 #include "synth.h"
 
 #include "chart.h"
+#include "outputs.h"
 #include "compare.h"
 #include "layout_compare.h"
 

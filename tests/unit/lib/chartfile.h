@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "chart.h"
+#include "outputs.h"
 #include "layout.h"
 #include "proctree.h"
 #include "synth.h"

@@ -1,0 +1,81 @@
+/* outputs.h: the table of bootchart-render's outputs (src/outputs.def) and the one way any of them is written. */
+#ifndef BC_OUTPUTS_H
+#define BC_OUTPUTS_H
+
+#include "bootlog.h"
+#include "chartopts.h"
+#include "diag.h"
+#include "milestones.h"
+#include "outfile.h"
+#include "proctree.h"
+
+struct cmp_chart;
+struct layout;
+struct report;
+
+/* What an output is made from (src/outputs.def's `from`). */
+enum { OF_LAYOUT = 1, OF_REPORT = 2, OF_TREE = 4 };
+/* Where it goes without -o. */
+enum { OD_FILE, OD_STDOUT };
+/* Whether a terminal may show it. */
+enum { OK_TEXT, OK_BINARY };
+
+/*
+ * What a writer gets: the boot (log, tree, milestones) and what the
+ * table row asks to be made from it, or a compare chart's layout (then
+ * log, tree and report are NULL: two boots' rows have no one report).
+ */
+struct out_job {
+	enum chart_format format;
+	const struct bootlog *log;
+	const struct proctree *tree;
+	const struct milestones *ms;
+	const struct chart_opts *opts;
+	const struct cmp_chart *cmp;	/* --compare with -f; else NULL */
+	const struct layout *layout;	/* made for OF_LAYOUT rows */
+	const struct report *rep;	/* made for OF_REPORT rows */
+};
+
+typedef int (*out_writer)(const struct out_job *, struct outfile *,
+    struct diag *);
+
+struct output {
+	const char *name;	/* -f NAME */
+	const char *ext;	/* ./BASE.EXT */
+	unsigned from;		/* OF_* */
+	int dest;		/* OD_* */
+	int kind;		/* OK_* */
+	out_writer write;
+};
+
+/* The row of an output (f < FMT_COUNT). */
+const struct output *output_of(enum chart_format f);
+/* "png" -> FMT_PNG (any case); 0, or -1 when no output has that name. */
+int chart_format_parse(const char *, enum chart_format *);
+/* The row's file name ending ("png"). */
+const char *chart_format_ext(enum chart_format);
+/* Every -f name, ", "-separated, for messages and --help. */
+const char *output_names(void);
+
+/*
+ * Makes what job->format's row needs (the layout, the report) and
+ * writes it to path through outfile.c: a file atomically, or standard
+ * output for "-".  0, or -1 with diag set (EXIT_OUTPUT when it cannot
+ * be written, EXIT_USAGE for a width out of range, EXIT_NOMEM).
+ */
+int output_write(const struct out_job *, const char *path, struct diag *);
+
+/* One boot's chart in o->format to path: output_write's shorthand. */
+int chart_write(const struct bootlog *, const struct proctree *,
+    const struct milestones *, const struct chart_opts *, const char *path,
+    struct diag *);
+
+/* The writers the table names (src/outputs.def). */
+int out_chart(const struct out_job *, struct outfile *, struct diag *);
+int out_html(const struct out_job *, struct outfile *, struct diag *);
+int out_json(const struct out_job *, struct outfile *, struct diag *);
+int out_summary(const struct out_job *, struct outfile *, struct diag *);
+int out_tree(const struct out_job *, struct outfile *, struct diag *);
+int out_boot_time(const struct out_job *, struct outfile *, struct diag *);
+
+#endif
