@@ -226,10 +226,12 @@ rows_put_label(struct layout *l, struct measure *m, struct lt_row *row,
 	int order[3] = { 0, 1, 2 }, i, k;
 
 	row->text = SIZE_MAX;
-	w = measure_width(m, LF_LABEL, s);
 	room[0] = b->w - 2 * LABEL_PAD;			/* inside */
 	room[1] = l->width - 2 - (b->x + b->w + LABEL_PAD);	/* right */
 	room[2] = b->x - LABEL_PAD - 2;			/* left */
+	/* Exact where it fits somewhere; a long label costs only that much. */
+	w = measure_width_upto(m, LF_LABEL, s, fmax(room[0], fmax(room[1],
+	    room[2])));
 	if (beside) {
 		order[0] = 1, order[1] = 2, order[2] = 0;
 	}

@@ -1,4 +1,5 @@
 /* measure.c: the chart's fonts, and text measured exactly as cairo will draw it. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,32 +62,116 @@ measure_width(struct measure *m, int f, const char *s)
 	return te.x_advance;
 }
 
+/*
+ * A long text's glyphs, walked a chunk at a time.  cairo lays a string
+ * out glyph after glyph, each at the sum of the advances before it, and
+ * its width is the last glyph's position plus that glyph's advance: a
+ * chunk laid out from the position where the one before ended gives the
+ * same positions as the whole string would, so the walk stops as soon
+ * as the text is wider than anything it is measured for.  A 4 KiB name
+ * costs the glyphs that fit a row, once (a binary search measured the
+ * whole name a dozen times).
+ */
+#define WALK_CHUNK	256	/* bytes laid out at a time */
+
+struct walk {
+	double x;		/* where the next glyph goes */
+	double ell;		/* the ellipsis' advance */
+	double maxw;		/* the prefix + ellipsis must fit this */
+	size_t fit;		/* bytes of the longest prefix that fits */
+	size_t done;		/* bytes walked */
+};
+
+/* One cluster (one character) at w->x: may its prefix carry the cut? */
+static void
+walk_cluster(struct walk *w, const cairo_text_cluster_t *c, size_t off)
+{
+	if (w->x + w->ell <= w->maxw)
+		w->fit = off;
+}
+
+/* Lays out s[from, to) at w->x; advances w->x past it.  0 or -1. */
+static int
+walk_chunk(struct walk *w, cairo_scaled_font_t *sf, const char *s,
+    size_t from, size_t to)
+{
+	cairo_text_cluster_flags_t flags;
+	cairo_text_cluster_t *cl = NULL;
+	cairo_glyph_t *g = NULL;
+	cairo_text_extents_t te;
+	int ng = 0, ncl = 0, c, gi = 0;
+	size_t off = from;
+
+	if (cairo_scaled_font_text_to_glyphs(sf, w->x, 0, s + from,
+	    (int)(to - from), &g, &ng, &cl, &ncl, &flags) !=
+	    CAIRO_STATUS_SUCCESS)
+		return -1;
+	for (c = 0; c < ncl && gi < ng; c++) {
+		w->x = g[gi].x;
+		walk_cluster(w, &cl[c], off);
+		off += (size_t)cl[c].num_bytes;
+		gi += cl[c].num_glyphs;
+	}
+	if (ng > 0) {
+		cairo_scaled_font_glyph_extents(sf, &g[ng - 1], 1, &te);
+		w->x = g[ng - 1].x + te.x_advance;
+	}
+	w->done = to;
+	cairo_glyph_free(g);
+	cairo_text_cluster_free(cl);
+	return 0;
+}
+
+/*
+ * Walks s until it is past maxw or ends.  1 when the whole text fits
+ * (its width), 0 when it does not (w->fit: the cut), -1 on no memory.
+ */
+static int
+walk_text(struct measure *m, int f, const char *s, struct walk *w)
+{
+	cairo_scaled_font_t *sf;
+	size_t len = strlen(s), to;
+
+	measure_font(m->cr, f);
+	sf = cairo_get_scaled_font(m->cr);
+	while (w->done < len) {
+		to = text_cut(s, w->done + WALK_CHUNK);
+		if (to <= w->done)
+			to = len;	/* never: chunks end on characters */
+		if (walk_chunk(w, sf, s, w->done, to) != 0)
+			return -1;
+		if (w->x > w->maxw)
+			return 0;
+	}
+	w->fit = len;
+	return 1;
+}
+
+double
+measure_width_upto(struct measure *m, int f, const char *s, double limit)
+{
+	struct walk w = { .maxw = limit };
+
+	if (strlen(s) <= WALK_CHUNK)
+		return measure_width(m, f, s);
+	return walk_text(m, f, s, &w) == 1 ? w.x : INFINITY;
+}
+
 int
 measure_fit(struct measure *m, int f, char **sp, double maxw)
 {
 	static const char ell[] = "\xe2\x80\xa6";
+	struct walk w = { .maxw = maxw };
 	char *s = *sp, *t;
-	size_t lo = 0, hi, mid, cut;
+	int rc;
 
-	if (measure_width(m, f, s) <= maxw)
-		return 0;
-	hi = strlen(s);
-	if ((t = malloc(hi + sizeof(ell))) == NULL)
+	w.ell = measure_width(m, f, ell);
+	if ((rc = walk_text(m, f, s, &w)) != 0)
+		return rc == 1 ? 0 : -1;
+	if ((t = malloc(w.fit + sizeof(ell))) == NULL)
 		return -1;
-	/* Largest prefix length whose "prefix…" fits. */
-	while (lo < hi) {
-		mid = lo + (hi - lo + 1) / 2;
-		cut = text_cut(s, mid);
-		memcpy(t, s, cut);
-		memcpy(t + cut, ell, sizeof(ell));
-		if (measure_width(m, f, t) <= maxw)
-			lo = mid;
-		else
-			hi = mid - 1;
-	}
-	cut = text_cut(s, lo);
-	memcpy(t, s, cut);
-	memcpy(t + cut, ell, sizeof(ell));
+	memcpy(t, s, w.fit);
+	memcpy(t + w.fit, ell, sizeof(ell));
 	if (measure_width(m, f, t) > maxw)
 		t[0] = '\0';
 	free(s);

@@ -23,6 +23,12 @@ void measure_close(struct measure *);
 /* Advance width of s in font f. */
 double measure_width(struct measure *, int f, const char *s);
 /*
+ * The same, but INFINITY as soon as the text is known to be wider than
+ * limit: a long text costs only the glyphs up to the limit.
+ */
+double measure_width_upto(struct measure *, int f, const char *s,
+    double limit);
+/*
  * Shortens clean text *sp (malloc'd) with a trailing ellipsis until it
  * is at most maxw wide; empties it when not even the ellipsis fits.
  * 0, or -1 on no memory (*sp unchanged).

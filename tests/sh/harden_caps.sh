@@ -280,3 +280,28 @@ big "vector chart cells: 250 000 as PDF" ||
 big "html chart cells: 250 000" ||
     accepted "html chart cells: 250 000" \
     "gen ps 250 1001 100 20 alt" -n --width 3100 $HTML
+
+# Caps together: the most rows with the longest labels, the most cells
+# with the longest names (a label is cut once, in the glyphs that fit:
+# layout/measure.c).  Within 500 MB (asserted) and 10 s of CPU (printed).
+big "rows x labels: 50 000 rows of 4 KiB names (PNG)" ||
+    accepted "rows x labels: 50 000 rows of 4 KiB names (PNG)" \
+    "gen longnames 50000 4095" -n $PNG
+big "rows x labels: 20 000 rows of 4 KiB names (HTML)" ||
+    accepted "rows x labels: 20 000 rows of 4 KiB names (HTML)" \
+    "gen namedps 20000 13 4000" -n $HTML
+big "rows x command lines: 20 000 rows, --show-all, 4 000-byte command lines (PNG)" ||
+    accepted "rows x command lines: 20 000 rows, --show-all, 4 000-byte command lines (PNG)" \
+    "gen rowcmdlines 20000 4000" -n --show-all $PNG
+big "rows x command lines: 20 000 rows, --show-all, 4 000-byte command lines (HTML)" ||
+    accepted "rows x command lines: 20 000 rows, --show-all, 4 000-byte command lines (HTML)" \
+    "gen rowcmdlines 20000 4000" -n --show-all $HTML
+big "cells x names: 250 000 cells of 4 KiB-named rows (SVG)" ||
+    accepted "cells x names: 250 000 cells of 4 KiB-named rows (SVG)" \
+    "gen namedps 250 1001 4000" -n --width 3100 $SVG
+big "cells x names: 250 000 cells of 4 KiB-named rows (HTML)" ||
+    accepted "cells x names: 250 000 cells of 4 KiB-named rows (HTML)" \
+    "gen namedps 250 1001 4000" -n --width 3100 $HTML
+big "cells x names: 4 000 000 cells of 255-byte-named rows (PNG)" ||
+    accepted "cells x names: 4 000 000 cells of 255-byte-named rows (PNG)" \
+    "gen namedps 4000 1001 255" -n --width 3100 $PNG

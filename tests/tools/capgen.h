@@ -47,6 +47,8 @@ int put_fill(struct out *o, int c, uint64_t n);
 
 /* capgen_ps.c */
 int ps_body(struct out *o, const struct gen *g);
+int rows_ps_body(struct out *o, const struct gen *g);
+int named_ps_body(struct out *o, const struct gen *g);
 int small_ps_body(struct out *o, const struct gen *unused);
 int stat_ps_body(struct out *o, const struct gen *g);
 int taskstats_body(struct out *o, const struct gen *g);

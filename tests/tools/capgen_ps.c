@@ -71,6 +71,44 @@ small_ps_body(struct out *o, const struct gen *unused)
 	return ps_body(o, &g);
 }
 
+/*
+ * proc_ps.log: n processes named by len bytes then their PID (distinct:
+ * nothing merges), in b blocks 20 jiffies apart, CPU use alternating so
+ * that every block is a cell of its own.
+ */
+int
+named_ps_body(struct out *o, const struct gen *g)
+{
+	uint64_t b, p, u;
+
+	for (b = 0; b < g->blocks; b++) {
+		if (put_u64(o, 100 + b * 20) != 0 || put(o, "\n", 1) != 0)
+			return -1;
+		u = b / 2 * 30 + b % 2 * 20;
+		for (p = 1; p <= g->n; p++)
+			if (put_u64(o, p) != 0 || puts_out(o, " (") != 0 ||
+			    put_fill(o, 'n', g->len) != 0 ||
+			    put_u64(o, p) != 0 || puts_out(o, ") R ") != 0 ||
+			    put_u64(o, p == 1 ? 0 : 1) != 0 ||
+			    puts_out(o, " 0 0 0 0 0 0 0 0 0 ") != 0 ||
+			    put_u64(o, u) != 0 ||
+			    puts_out(o, " 0 0 0 0 0 0 0 100\n") != 0)
+				return -1;
+		if (put(o, "\n", 1) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* n distinct busy processes (PIDs 1..n) in three blocks: a row each. */
+int
+rows_ps_body(struct out *o, const struct gen *g)
+{
+	struct gen h = { g->n, 3, 100, 20, 0, 0, M_BUSY };
+
+	return ps_body(o, &h);
+}
+
 /* Init and a shell over the span of stat_body's or disk_body's blocks. */
 int
 stat_ps_body(struct out *o, const struct gen *g)
