@@ -35,6 +35,9 @@ utf8_decode(const unsigned char *p, size_t n, uint32_t *cp)
 int
 utf8_is_control(uint32_t c)
 {
-	return c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) ||
-	    c == 0xfffe || c == 0xffff;
+	if (c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) ||
+	    c == 0xfffe || c == 0xffff)
+		return 1;
+	return c == 0x061c || c == 0x200e || c == 0x200f ||
+	    (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 }

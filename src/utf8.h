@@ -12,7 +12,13 @@
  */
 size_t utf8_decode(const unsigned char *p, size_t n, uint32_t *cp);
 
-/* C0 and C1 controls, DEL, and the noncharacters U+FFFE and U+FFFF. */
+/*
+ * What a terminal or a text's direction acts on, so is never shown raw:
+ * C0 and C1 controls, DEL, the noncharacters U+FFFE and U+FFFF, the
+ * line and paragraph separators U+2028 and U+2029, and the bidirectional
+ * controls (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which
+ * reorder what a reader sees ("Trojan Source").
+ */
 int utf8_is_control(uint32_t cp);
 
 #endif

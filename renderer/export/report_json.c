@@ -36,7 +36,7 @@ json_string(FILE *f, const char *s)
 		else if ((k = utf8_decode(p, n, &cp)) == 0) {
 			fputs("\\ufffd", f);
 			k = 1;
-		} else if (utf8_is_control(cp) || cp == 0x2028 || cp == 0x2029)
+		} else if (utf8_is_control(cp))
 			fprintf(f, "\\u%04" PRIx32, cp);
 		else
 			fwrite(p, 1, k, f);

@@ -24,6 +24,11 @@ escapes_what_a_terminal_would_act_on(void **state)
 	assert_string_equal(out, "\xc3\xa9t\xc3\xa9 \xe2\x82\xac");
 	escape_text(out, sizeof(out), "\xc2\x9b" "2J \xff\xfe \xc0\xaf");
 	assert_string_equal(out, "\\xc2\\x9b2J \\xff\\xfe \\xc0\\xaf");
+	/* Bidi controls (RLO, LRI, PDI, RLM) and the line separator too. */
+	escape_text(out, sizeof(out), "a\xe2\x80\xae" "b\xe2\x81\xa6" "c"
+	    "\xe2\x81\xa9\xe2\x80\x8f\xe2\x80\xa8" "d\xe2\x80\x94");
+	assert_string_equal(out, "a\\xe2\\x80\\xaeb\\xe2\\x81\\xa6c"
+	    "\\xe2\\x81\\xa9\\xe2\\x80\\x8f\\xe2\\x80\\xa8d\xe2\x80\x94");
 }
 
 static void
