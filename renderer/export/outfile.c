@@ -12,7 +12,16 @@
 
 #define TMP_TRIES	100
 
-static const int guard_sigs[OUTFILE_NSIGS] = { SIGINT, SIGTERM, SIGHUP };
+/*
+ * Interrupted, killed politely, out of CPU time (ulimit -t: SIGXCPU) or
+ * file size (ulimit -f: SIGXFSZ), a crash, an alarm: the temporary goes
+ * first.  SIGKILL and SIGSTOP cannot be caught.
+ */
+static const int guard_sigs[OUTFILE_NSIGS] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE,
+	SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ,
+	SIGVTALRM, SIGSYS
+};
 
 /*
  * The temporary file being written, for the signal handler: a handler
@@ -21,6 +30,8 @@ static const int guard_sigs[OUTFILE_NSIGS] = { SIGINT, SIGTERM, SIGHUP };
  */
 static char guard_path[4096];
 static volatile sig_atomic_t guard_on;
+/* The handlers before ours, put back to die as the signal would have. */
+static struct sigaction guard_old[OUTFILE_NSIGS];
 
 /*
  * Creates "DIR/.BASE.XXXXXX" next to path with O_EXCL|O_NOFOLLOW, so a
@@ -83,12 +94,23 @@ check_target(const char *path, struct diag *d)
 	    "regular file (%s); not replaced", path, what);
 }
 
-/* Removes the temporary file, then dies of the signal (SA_RESETHAND). */
+/*
+ * Removes the temporary file, puts the handler from before back (the
+ * default, or a sanitizer's that reports a crash) and raises the signal
+ * again: it is delivered when this returns, or, for a fault, when the
+ * faulting instruction runs again.
+ */
 static void
 guard_signal(int sig)
 {
+	size_t i;
+
 	if (guard_on)
 		unlink(guard_path);
+	guard_on = 0;
+	for (i = 0; i < OUTFILE_NSIGS; i++)
+		if (guard_sigs[i] == sig)
+			sigaction(sig, &guard_old[i], NULL);
 	raise(sig);
 }
 
@@ -115,10 +137,9 @@ guard_open(struct outfile *o)
 	guard_block(&o->oldmask);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = guard_signal;
-	sa.sa_flags = SA_RESETHAND;
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < OUTFILE_NSIGS; i++)
-		sigaction(guard_sigs[i], &sa, &o->old[i]);
+		sigaction(guard_sigs[i], &sa, &guard_old[i]);
 	fd = open_temp(o->path, guard_path, sizeof(guard_path));
 	guard_on = fd >= 0;
 	sigprocmask(SIG_SETMASK, &o->oldmask, NULL);
@@ -135,7 +156,7 @@ guard_close(struct outfile *o)
 	guard_block(&mask);
 	guard_on = 0;
 	for (i = 0; i < OUTFILE_NSIGS; i++)
-		sigaction(guard_sigs[i], &o->old[i], NULL);
+		sigaction(guard_sigs[i], &guard_old[i], NULL);
 	sigprocmask(SIG_SETMASK, &o->oldmask, NULL);
 }
 

@@ -7,8 +7,12 @@
 
 #include "diag.h"
 
-/* The signals that remove the temporary file before the renderer dies. */
-#define OUTFILE_NSIGS 3
+/*
+ * The signals that remove the temporary file before the renderer dies:
+ * every signal whose default is to end the process and that can be
+ * caught (outfile.c lists them).
+ */
+#define OUTFILE_NSIGS 18
 
 struct outfile {
 	const char *path;	/* as given; "-" is standard output */
@@ -16,7 +20,6 @@ struct outfile {
 	int fd;			/* raw writes (charts) ... */
 	FILE *f;		/* ... or buffered ones (text), never both */
 	int to_stdout;
-	struct sigaction old[OUTFILE_NSIGS];	/* handlers before ours */
 	sigset_t oldmask;
 };
 

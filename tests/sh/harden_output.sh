@@ -126,7 +126,7 @@ expect_error "missing output directory: exit 3" 3 'nodir/x.png' \
     -o "$O/nodir/x.png" "$LOGS"
 check "  nothing created" [ ! -e "$O/nodir" ]
 
-# SIGINT or SIGTERM while the chart is being written: the temporary
+# SIGINT, SIGTERM or SIGXCPU while the chart is being written: the temporary
 # file goes with the renderer, the old chart stays.  A tall chart keeps
 # the renderer writing long enough to catch it at it: the signal is sent
 # once the temporary file is there, whatever the machine's speed.
@@ -136,7 +136,7 @@ awk 'BEGIN { for (b = 1; b <= 3; b++) { print b
 	for (p = 2; p < 20002; p++)
 		printf "%d (busy%d) R 1 1 1 0 -1 0 0 0 0 0 %d 0 0 0 20 0 1 0 0\n", p, p, b
 	print "" } }' >"$T/tall/proc_ps.log"
-for sig in TERM INT; do
+for sig in TERM INT XCPU; do
 	S=$T/sig$sig
 	mkdir -p "$S"
 	echo old >"$S/chart.png"
@@ -165,3 +165,23 @@ for sig in TERM INT; do
 	    sh -c "[ \"\$(ls -A '$S')\" = 'chart.png
 err' ] && grep -qx old '$S/chart.png'"
 done
+
+# Out of file size (ulimit -f) while writing: the renderer dies of
+# SIGXFSZ, and its temporary file first (the tall chart is 40 MB of PNG).
+# SIGXCPU (ulimit -t) is sent by hand above, as the time it takes is
+# the machine's.
+limit_case() {	# NAME ULIMIT-OPTION VALUE SIGNAL-NUMBER
+	S=$T/lim$1
+	mkdir -p "$S"
+	echo old >"$S/chart.png"
+	sh -c 'ulimit '"$2 $3"' && exec "$@"' sh "$R" -o "$S/chart.png" \
+	    "$T/tall" 2>"$S/err"
+	rc=$?
+	check "$1 while writing: killed by it (exit $rc, want $((128 + $4)))" \
+	    [ "$rc" -eq $((128 + $4)) ]
+	check "  temporary file removed, old chart kept" \
+	    sh -c "[ \"\$(ls -A '$S')\" = 'chart.png
+err' ] && grep -qx old '$S/chart.png'"
+}
+# 512-byte blocks in dash (1 KiB in bash): a few KB either way.
+limit_case SIGXFSZ -f 8 25
