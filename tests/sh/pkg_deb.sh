@@ -58,7 +58,8 @@ fi
 if command -v hardening-check >/dev/null 2>&1; then
 	hardening-check "$tmp/x/usr/bin/bootchart-render" >"$tmp/hc" 2>&1
 	for w in "Position Independent Executable" "Stack protected" \
-	    "Fortify Source functions" "Read-only relocations" "Immediate binding"; do
+	    "Fortify Source functions" "Read-only relocations" "Immediate binding" \
+	    "Stack clash protection" "Control flow integrity"; do
 		if grep -q "^ $w: yes" "$tmp/hc"; then
 			ok "hardening-check bootchart-render: $w"
 		else
