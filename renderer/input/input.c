@@ -26,7 +26,7 @@
 #endif
 
 struct input {
-	struct bootlog *t;
+	struct logparse lp;		/* the log being read (lp.log) */
 	struct diag *d;
 	char seen[NKINDS][SHOWN_MAX * 2];	/* where each kind was read from */
 	int seen_in[NKINDS];		/* and in which input (from 1) */
@@ -168,7 +168,7 @@ read_member(struct input *in, struct archive *a, enum logkind kind)
 	la_int64_t off, want = 0;
 	int r;
 
-	if ((ls = logstream_open(in->t, kind, in->d)) == NULL)
+	if ((ls = logstream_open(&in->lp, kind, in->d)) == NULL)
 		return -1;
 	for (;;) {
 		r = archive_read_data_block(a, &buf, &size, &off);
@@ -324,7 +324,7 @@ plain_file(struct input *in, int fd, const char *path, enum logkind kind)
 
 	if ((c = claim(in, kind, in->d->file)) <= 0)
 		return c;
-	if ((ls = logstream_open(in->t, kind, in->d)) == NULL)
+	if ((ls = logstream_open(&in->lp, kind, in->d)) == NULL)
 		return -1;
 	for (;;) {
 		n = read(fd, in->buf, READ_CHUNK);
@@ -494,17 +494,17 @@ static int
 finish(struct input *in, char *const *paths, size_t npaths)
 {
 	label_all(in, paths, npaths);
-	if (in->t->ps_source == 0)
+	if (in->lp.log->ps_source == PS_NONE)
 		return diag_error(in->d, "no proc_ps.log (nor taskstats.log) "
 		    "found");
-	return bootlog_finish(in->t, in->d);
+	return logparse_finish(&in->lp, in->d);
 }
 
 static int
 input_begin(struct input *in, struct bootlog *t, struct diag *d)
 {
 	memset(in, 0, sizeof(*in));
-	in->t = t;
+	logparse_init(&in->lp, t);
 	in->d = d;
 	if ((in->buf = malloc(READ_CHUNK)) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
@@ -534,6 +534,7 @@ input_read(struct bootlog *t, char *const *paths, size_t npaths,
 		rc = path_in(in, paths[i]);
 	if (rc == 0)
 		rc = finish(in, paths, npaths);
+	logparse_free(&in->lp);
 	free(in->buf);
 	free(in);
 	return rc;
@@ -569,6 +570,7 @@ input_read_memory(struct bootlog *t, const void *buf, size_t len,
 		    "compressed)");
 	if (rc == 0)
 		rc = finish(in, paths, 1);
+	logparse_free(&in->lp);
 	free(in->buf);
 	free(in);
 	return rc;

@@ -24,16 +24,6 @@ process_free(struct process *p)
 	free(p);
 }
 
-static void
-pidtexts_free(struct pidtext *v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		free(v[i].text);
-	free(v);
-}
-
 void
 bootlog_clear_processes(struct bootlog *t)
 {
@@ -45,13 +35,11 @@ bootlog_clear_processes(struct bootlog *t)
 	free(t->pid_index);
 	t->procs = NULL;
 	t->nprocs = t->procs_cap = 0;
-	t->nsamples_all = t->name_bytes = 0;
 	t->pid_index = NULL;
 	t->pid_index_cap = 0;
 	t->ps_first_us = t->ps_last_us = 0;
-	t->ps_blocks = 0;
 	t->sample_period_us = 0;
-	t->ps_source = 0;
+	t->ps_source = PS_NONE;
 }
 
 void
@@ -69,9 +57,6 @@ bootlog_free(struct bootlog *t)
 	free(t->mem);
 	bootlog_clear_processes(t);
 	free(t->forks);
-	pidtexts_free(t->pidnames, t->npidnames);
-	pidtexts_free(t->cmdlines, t->ncmdlines);
-	pidtexts_free(t->units, t->nunits);
 	for (i = 0; i < t->nkev; i++)
 		free(t->kev[i].text);
 	free(t->kev);
@@ -288,16 +273,6 @@ process_set_name(struct process *p, const char *name)
 	return 0;
 }
 
-int
-bootlog_count_name(struct bootlog *t, struct diag *d, const char *name)
-{
-	if (cap_check(d, t->name_bytes, CAP_NAME_BYTES,
-	    "bytes of process names") != 0)
-		return -1;
-	t->name_bytes += strlen(name) + 1;
-	return 0;
-}
-
 static int
 add_fork(struct bootlog *t, int64_t pid, int64_t ppid, int at_fork)
 {
@@ -321,42 +296,6 @@ int
 bootlog_add_fork_time(struct bootlog *t, int64_t pid, int64_t ppid)
 {
 	return add_fork(t, pid, ppid, 1);
-}
-
-static int
-add_pidtext(struct pidtext **v, size_t *n, size_t *cap, int64_t pid,
-    const char *text)
-{
-	char *s;
-
-	if (grow_array((void **)v, cap, *n, sizeof(**v)) != 0)
-		return -1;
-	if ((s = strdup(text)) == NULL)
-		return -1;
-	(*v)[*n].pid = pid;
-	(*v)[*n].text = s;
-	(*n)++;
-	return 0;
-}
-
-int
-bootlog_add_pidname(struct bootlog *t, int64_t pid, const char *name)
-{
-	return add_pidtext(&t->pidnames, &t->npidnames, &t->pidnames_cap, pid,
-	    name);
-}
-
-int
-bootlog_add_cmdline(struct bootlog *t, int64_t pid, const char *cmdline)
-{
-	return add_pidtext(&t->cmdlines, &t->ncmdlines, &t->cmdlines_cap, pid,
-	    cmdline);
-}
-
-int
-bootlog_add_unit(struct bootlog *t, int64_t pid, const char *unit)
-{
-	return add_pidtext(&t->units, &t->nunits, &t->units_cap, pid, unit);
 }
 
 int
@@ -405,38 +344,6 @@ finish_process(struct process *p, usec_t period)
 	p->active = busy > 2;
 }
 
-enum text_kind { TEXT_NAME, TEXT_CMDLINE, TEXT_UNIT };
-
-/*
- * Applies PID-keyed texts to the newest process of each PID; a later
- * entry for the same PID wins because it is applied last (bootchartd
- * logs a process again after an exec).
- */
-static int
-apply_texts(struct bootlog *t, const struct pidtext *v, size_t n,
-    enum text_kind kind)
-{
-	struct process *p;
-	char *s, **field;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		if ((p = bootlog_find_pid(t, v[i].pid)) == NULL)
-			continue;
-		if (kind == TEXT_NAME) {
-			if (process_set_name(p, v[i].text) != 0)
-				return -1;
-			continue;
-		}
-		field = kind == TEXT_CMDLINE ? &p->cmdline : &p->unit;
-		if ((s = strdup(v[i].text)) == NULL)
-			return -1;
-		free(*field);
-		*field = s;
-	}
-	return 0;
-}
-
 int
 bootlog_finish(struct bootlog *t, struct diag *d)
 {
@@ -446,17 +353,9 @@ bootlog_finish(struct bootlog *t, struct diag *d)
 	if (t->nprocs == 0)
 		return diag_error(d, "no process data (proc_ps.log or "
 		    "taskstats.log missing or empty)");
-	/* Java's int division in whole milliseconds. */
-	if (t->ps_blocks > 0)
-		t->sample_period_us = (t->ps_last_us - t->ps_first_us) /
-		    USEC_PER_MS / t->ps_blocks * USEC_PER_MS;
 	for (i = 0; i < t->nprocs; i++)
 		finish_process(t->procs[i], t->sample_period_us);
 	qsort(t->procs, t->nprocs, sizeof(*t->procs), bootlog_cmp_proc);
-	if (apply_texts(t, t->pidnames, t->npidnames, TEXT_NAME) != 0 ||
-	    apply_texts(t, t->cmdlines, t->ncmdlines, TEXT_CMDLINE) != 0 ||
-	    apply_texts(t, t->units, t->nunits, TEXT_UNIT) != 0)
-		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
 

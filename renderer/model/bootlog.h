@@ -84,11 +84,8 @@ struct fork_rec {
 	int at_fork;		/* ppid as at fork time (paternity.log), not at exit */
 };
 
-/* A text keyed by PID: init_pidname.log names, cmdline2.log command lines. */
-struct pidtext {
-	int64_t pid;
-	char *text;
-};
+/* Which log gave the processes (docs/input.md: proc_ps.log wins). */
+enum ps_source { PS_NONE, PS_PROC_PS, PS_TASKSTATS };
 
 struct bootlog {
 	struct kv *header;
@@ -104,28 +101,18 @@ struct bootlog {
 	/* All processes, in the order first seen; several may share a PID. */
 	struct process **procs;
 	size_t nprocs, procs_cap;
-	size_t nsamples_all;	/* process samples parsed, for CAP_SAMPLES */
-	size_t name_bytes;	/* process names stored, for CAP_NAME_BYTES */
 	/* Open-addressing index: PID -> newest process with that PID. */
 	struct process **pid_index;
 	size_t pid_index_cap;
 
-	/* proc_ps.log / taskstats.log block times. */
+	/* The process log: which one, its first and last block, the period. */
+	enum ps_source ps_source;
 	usec_t ps_first_us, ps_last_us;
-	long ps_blocks;
-	usec_t sample_period_us;	/* (last - first) / blocks, as the Java original */
-	int ps_source;		/* 0 none, 1 proc_ps.log, 2 taskstats.log */
+	usec_t sample_period_us;	/* span / blocks in whole ms, as the Java original */
 
 	struct fork_rec *forks;	/* kernel_pacct, then paternity.log */
 	size_t nforks, forks_cap;
-	int have_pacct;
-
-	struct pidtext *pidnames;	/* applied by bootlog_finish() */
-	size_t npidnames, pidnames_cap;
-	struct pidtext *cmdlines;	/* applied by bootlog_finish() */
-	size_t ncmdlines, cmdlines_cap;
-	struct pidtext *units;		/* cgroup.log's, applied by bootlog_finish() */
-	size_t nunits, units_cap;
+	int have_pacct;		/* kernel_pacct was read */
 
 	int ncpus;		/* from the header, at least 1 */
 
@@ -200,18 +187,10 @@ usec_t sample_interval_us(const struct proc_sample *);
 /* Appends a sample; 0 or -1 on no memory. */
 int process_add_sample(struct process *, const struct proc_sample *);
 int process_set_name(struct process *, const char *name);
-/*
- * Counts a name a parser is about to store (new process or new name)
- * against CAP_NAME_BYTES: 0, or -1 with the cap's error in the diag.
- */
-int bootlog_count_name(struct bootlog *, struct diag *, const char *name);
 /* A parent as at the child's exit (kernel_pacct). */
 int bootlog_add_fork(struct bootlog *, int64_t pid, int64_t ppid);
 /* A parent as at fork time (paternity.log): wins over exit-time records. */
 int bootlog_add_fork_time(struct bootlog *, int64_t pid, int64_t ppid);
-int bootlog_add_pidname(struct bootlog *, int64_t pid, const char *name);
-int bootlog_add_cmdline(struct bootlog *, int64_t pid, const char *cmdline);
-int bootlog_add_unit(struct bootlog *, int64_t pid, const char *unit);
 /*
  * Drops every process and the ps block times: proc_ps.log replaces what
  * taskstats.log gave (taskstats.log is used only without proc_ps.log).
@@ -219,9 +198,10 @@ int bootlog_add_unit(struct bootlog *, int64_t pid, const char *unit);
 void bootlog_clear_processes(struct bootlog *);
 
 /*
- * After all logs are in: sample period, start and duration of every
- * process, the active flag, names from init_pidname.log.  Steps of
- * SPEC §3.1.  Returns 0 or -1 (diag set: e.g. no process data).
+ * After all logs are in (logparse_finish calls it with the sample
+ * period set): start and duration of every process, the active flag,
+ * the processes in process_order.  Steps of SPEC §3.1.  Returns 0 or -1
+ * (diag set: no process data).
  */
 int bootlog_finish(struct bootlog *, struct diag *);
 

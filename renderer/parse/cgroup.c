@@ -78,17 +78,17 @@ cgroup_line(void *arg, const char *line, size_t len, long lineno)
 	log_label(path, sizeof(path), p, (size_t)(end - p));
 	if (cgroup_unit(path, unit, sizeof(unit)) == 0)
 		return 0;	/* the root or a slice: no unit */
-	if (cap_check(s->d, s->t->nunits, CAP_PIDTEXTS, "units") != 0)
+	if (cap_check(s->d, s->lp->units.n, CAP_PIDTEXTS, "units") != 0)
 		return -1;
-	if (bootlog_add_unit(s->t, (int64_t)pid, unit) != 0)
+	if (logparse_add_text(&s->lp->units, (int64_t)pid, unit) != 0)
 		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
 
 static void *
-cgroup_open(struct bootlog *t, struct diag *d)
+cgroup_open(struct logparse *lp, struct diag *d)
 {
-	return linelog_open(sizeof(struct linelog), t, d, cgroup_line);
+	return linelog_open(sizeof(struct linelog), lp, d, cgroup_line);
 }
 
 const struct logkind_ops ops_cgroup = {

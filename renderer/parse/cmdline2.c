@@ -47,11 +47,12 @@ finish_record(struct cl_state *s)
 
 	if (s->skip || s->field < 2 || text[0] == '\0')
 		rc = 0;
-	else if (cap_check(s->log.d, s->log.t->ncmdlines, CAP_PIDTEXTS,
+	else if (cap_check(s->log.d, s->log.lp->cmdlines.n, CAP_PIDTEXTS,
 	    "command lines") != 0 || cap_check_total(s->log.d, s->textbytes +
 	    strlen(text) + 1, CAP_TEXT_BYTES, "bytes of command lines") != 0)
 		rc = -1;
-	else if (bootlog_add_cmdline(s->log.t, (int64_t)s->pid, text) != 0)
+	else if (logparse_add_text(&s->log.lp->cmdlines, (int64_t)s->pid,
+	    text) != 0)
 		rc = diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
 	else
 		s->textbytes += strlen(text) + 1;
@@ -101,9 +102,9 @@ cl_line(void *arg, const char *line, size_t len, long lineno)
 }
 
 static void *
-cl_open(struct bootlog *t, struct diag *d)
+cl_open(struct logparse *lp, struct diag *d)
 {
-	return linelog_open(sizeof(struct cl_state), t, d, cl_line);
+	return linelog_open(sizeof(struct cl_state), lp, d, cl_line);
 }
 
 static int

@@ -218,9 +218,9 @@ static const struct tblock_cb dstat_cb = {
 };
 
 static void *
-dstat_open(struct bootlog *t, struct diag *d)
+dstat_open(struct logparse *lp, struct diag *d)
 {
-	return tblock_log_open(sizeof(struct dstat_state), &dstat_cb, t, d);
+	return tblock_log_open(sizeof(struct dstat_state), &dstat_cb, lp, d);
 }
 
 static void

@@ -221,9 +221,9 @@ dmesg_line(void *arg, const char *line, size_t len, long lineno)
 }
 
 static void *
-dmesg_open(struct bootlog *t, struct diag *d)
+dmesg_open(struct logparse *lp, struct diag *d)
 {
-	return linelog_open(sizeof(struct dmesg_state), t, d, dmesg_line);
+	return linelog_open(sizeof(struct dmesg_state), lp, d, dmesg_line);
 }
 
 const struct logkind_ops ops_dmesg = {

@@ -108,9 +108,9 @@ hdr_line(void *arg, const char *line, size_t len, long lineno)
 }
 
 static void *
-hdr_open(struct bootlog *t, struct diag *d)
+hdr_open(struct logparse *lp, struct diag *d)
 {
-	return linelog_open(sizeof(struct hdr_state), t, d, hdr_line);
+	return linelog_open(sizeof(struct hdr_state), lp, d, hdr_line);
 }
 
 /* Counts "model name" in a /proc/cpuinfo excerpt. */

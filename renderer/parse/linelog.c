@@ -3,6 +3,7 @@
 
 #include "caps.h"
 #include "linelog.h"
+#include "logparse.h"
 
 /* Turns a failure that no callback reported into an error. */
 static int
@@ -35,7 +36,7 @@ linesplit_end_diag(struct linesplit *ls, struct diag *d)
 }
 
 void *
-linelog_open(size_t size, struct bootlog *t, struct diag *d, line_fn fn)
+linelog_open(size_t size, struct logparse *lp, struct diag *d, line_fn fn)
 {
 	struct linelog *s;
 
@@ -43,7 +44,8 @@ linelog_open(size_t size, struct bootlog *t, struct diag *d, line_fn fn)
 		diag_error_status(d, EXIT_NOMEM, "out of memory");
 		return NULL;
 	}
-	s->t = t;
+	s->lp = lp;
+	s->t = lp->log;
 	s->d = d;
 	linesplit_init(&s->ls, fn, s);
 	return s;

@@ -13,8 +13,11 @@
  * needs more state puts this first in its own struct, so the functions
  * below work on it as they are.
  */
+struct logparse;
+
 struct linelog {
-	struct bootlog *t;
+	struct logparse *lp;	/* the parse stage's own state */
+	struct bootlog *t;	/* lp's model */
 	struct diag *d;
 	struct linesplit ls;
 	long bad;		/* malformed lines: only the first is named */
@@ -25,7 +28,7 @@ struct linelog {
  * or a struct starting with one) that calls fn for every line; NULL with
  * d set.
  */
-void *linelog_open(size_t size, struct bootlog *, struct diag *, line_fn fn);
+void *linelog_open(size_t size, struct logparse *, struct diag *, line_fn fn);
 /*
  * linesplit_feed and linesplit_end for parsers that report through a
  * diag: a failure no callback recorded (a line over LINESPLIT_MAX, no

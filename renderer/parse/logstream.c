@@ -41,7 +41,7 @@ ops_of(enum logkind kind)
 }
 
 struct logstream *
-logstream_open(struct bootlog *t, enum logkind kind, struct diag *d)
+logstream_open(struct logparse *lp, enum logkind kind, struct diag *d)
 {
 	const struct logkind_ops *ops = ops_of(kind);
 	struct logstream *ls;
@@ -55,13 +55,13 @@ logstream_open(struct bootlog *t, enum logkind kind, struct diag *d)
 		return NULL;
 	}
 	/* proc_ps.log is the better process source: drop what taskstats.log gave. */
-	if (kind == LK_PROC_PS && t->ps_source == 2) {
+	if (kind == LK_PROC_PS && lp->log->ps_source == PS_TASKSTATS) {
 		diag_info(d, "%s: replaces taskstats.log", d->file);
-		bootlog_clear_processes(t);
+		logparse_clear_processes(lp);
 	}
 	ls->ops = ops;
 	ls->d = d;
-	if ((ls->state = ops->begin(t, d)) == NULL) {
+	if ((ls->state = ops->begin(lp, d)) == NULL) {
 		free(ls);
 		return NULL;
 	}
@@ -94,20 +94,4 @@ logstream_abort(struct logstream *ls)
 		return;
 	ls->ops->release(ls->state);
 	free(ls);
-}
-
-int
-bootlog_parse_buffer(struct bootlog *t, const char *name, const void *buf,
-    size_t len, struct diag *d)
-{
-	struct logstream *ls;
-
-	diag_set_file(d, "%s", name);
-	if ((ls = logstream_open(t, logkind_of(name), d)) == NULL)
-		return -1;
-	if (logstream_feed(ls, buf, len) != 0) {
-		logstream_abort(ls);
-		return -1;
-	}
-	return logstream_close(ls);
 }

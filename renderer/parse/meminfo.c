@@ -94,9 +94,9 @@ static const struct tblock_cb mem_cb = {
 };
 
 static void *
-mem_open(struct bootlog *t, struct diag *d)
+mem_open(struct logparse *lp, struct diag *d)
 {
-	return tblock_log_open(sizeof(struct mem_state), &mem_cb, t, d);
+	return tblock_log_open(sizeof(struct mem_state), &mem_cb, lp, d);
 }
 
 const struct logkind_ops ops_meminfo = {

@@ -53,7 +53,7 @@ record(struct pacct_parser *pp, const unsigned char *r)
 }
 
 static void *
-pacct_begin(struct bootlog *t, struct diag *d)
+pacct_begin(struct logparse *lp, struct diag *d)
 {
 	struct pacct_parser *pp;
 
@@ -61,9 +61,9 @@ pacct_begin(struct bootlog *t, struct diag *d)
 		diag_error_status(d, EXIT_NOMEM, "out of memory");
 		return NULL;
 	}
-	pp->t = t;
+	pp->t = lp->log;
 	pp->d = d;
-	t->have_pacct = 1;
+	lp->log->have_pacct = 1;
 	return pp;
 }
 

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "bootlog.h"
+#include "logparse.h"
 #include "members.h"
 
 /* Kind of a member from its base name ("x/y/proc_ps.log" -> LK_PROC_PS). */
@@ -16,7 +17,8 @@ enum logkind logkind_of(const char *name);
  */
 struct logstream;
 
-struct logstream *logstream_open(struct bootlog *, enum logkind, struct diag *);
+struct logstream *logstream_open(struct logparse *, enum logkind,
+    struct diag *);
 /* 0, or -1 with diag set. */
 int logstream_feed(struct logstream *, const void *buf, size_t len);
 /* Finishes the member and frees the stream; 0 or -1. */
@@ -31,7 +33,7 @@ void logstream_abort(struct logstream *);
  * state (after end() or instead of it, on error).
  */
 struct logkind_ops {
-	void *(*begin)(struct bootlog *, struct diag *);
+	void *(*begin)(struct logparse *, struct diag *);
 	int (*feed)(void *state, const void *buf, size_t len);
 	int (*end)(void *state);
 	void (*release)(void *state);
@@ -49,8 +51,5 @@ extern const struct logkind_ops ops_header, ops_proc_stat, ops_diskstats,
  */
 size_t cgroup_unit(const char *path, char *out, size_t cap);
 
-/* One whole member in memory: open, feed, close.  For tests and fuzzers. */
-int bootlog_parse_buffer(struct bootlog *, const char *name, const void *buf,
-    size_t len, struct diag *);
 
 #endif

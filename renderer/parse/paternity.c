@@ -32,9 +32,9 @@ pat_line(void *arg, const char *line, size_t len, long lineno)
 }
 
 static void *
-pat_open(struct bootlog *t, struct diag *d)
+pat_open(struct logparse *lp, struct diag *d)
 {
-	return linelog_open(sizeof(struct linelog), t, d, pat_line);
+	return linelog_open(sizeof(struct linelog), lp, d, pat_line);
 }
 
 const struct logkind_ops ops_paternity = {

@@ -40,17 +40,17 @@ pidname_line(void *arg, const char *line, size_t len, long lineno)
 		n = PIDNAME_MAX;
 	memcpy(name, p, n);
 	name[n] = '\0';
-	if (cap_check(s->d, s->t->npidnames, CAP_PIDTEXTS, "names") != 0)
+	if (cap_check(s->d, s->lp->names.n, CAP_PIDTEXTS, "names") != 0)
 		return -1;
-	if (bootlog_add_pidname(s->t, (int64_t)pid, name) != 0)
+	if (logparse_add_text(&s->lp->names, (int64_t)pid, name) != 0)
 		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
 
 static void *
-pidname_open(struct bootlog *t, struct diag *d)
+pidname_open(struct logparse *lp, struct diag *d)
 {
-	return linelog_open(sizeof(struct linelog), t, d, pidname_line);
+	return linelog_open(sizeof(struct linelog), lp, d, pidname_line);
 }
 
 const struct logkind_ops ops_pidname = {

@@ -58,7 +58,7 @@ ps_begin_block(void *arg, usec_t time_us)
 		t->ps_first_us = time_us;
 	t->ps_last_us = time_us;
 	ps->block_no++;
-	t->ps_blocks = ps->block_no;
+	ps->log.lp->ps_blocks = ps->block_no;
 	return 0;
 }
 
@@ -106,7 +106,7 @@ new_process(struct ps_parser *ps, const struct pidstat *st)
 	if (st->starttime <= (uint64_t)(INT64_MAX / USEC_PER_JIFFY) &&
 	    (usec_t)st->starttime * USEC_PER_JIFFY < start)
 		start = (usec_t)st->starttime * USEC_PER_JIFFY;
-	if (bootlog_count_name(ps->log.t, ps->log.d, st->comm) != 0)
+	if (logparse_count_name(ps->log.lp, ps->log.d, st->comm) != 0)
 		return NULL;
 	if ((p = bootlog_new_process(ps->log.t, st->pid, st->comm)) == NULL ||
 	    grow_reserve((void **)&ps->last, &ps->last_cap, p->seq + 1,
@@ -161,16 +161,16 @@ ps_line(void *arg, const char *s, size_t n)
 	if (last->seen_block == ps->block_no)
 		return 0;	/* the same PID twice in one block */
 	if (last->seen_block > 0) {
-		if (cap_check(ps->log.d, t->nsamples_all, CAP_SAMPLES,
+		if (cap_check(ps->log.d, ps->log.lp->nsamples, CAP_SAMPLES,
 		    "process samples") != 0)
 			return -1;
 		if (add_sample(ps, p, last, &st) != 0)
 			return diag_error_status(ps->log.d, EXIT_NOMEM,
 			    "out of memory");
-		t->nsamples_all++;
+		ps->log.lp->nsamples++;
 	}
 	if (strcmp(p->name, st.comm) != 0) {
-		if (bootlog_count_name(t, ps->log.d, st.comm) != 0)
+		if (logparse_count_name(ps->log.lp, ps->log.d, st.comm) != 0)
 			return -1;
 		if (process_set_name(p, st.comm) != 0)
 			return diag_error_status(ps->log.d, EXIT_NOMEM,
@@ -190,13 +190,13 @@ ps_line(void *arg, const char *s, size_t n)
 static const struct tblock_cb ps_cb = { ps_begin_block, ps_line, NULL, 1 };
 
 static void *
-ps_open(struct bootlog *t, struct diag *d)
+ps_open(struct logparse *lp, struct diag *d)
 {
 	struct ps_parser *ps;
 
-	if ((ps = tblock_log_open(sizeof(*ps), &ps_cb, t, d)) == NULL)
+	if ((ps = tblock_log_open(sizeof(*ps), &ps_cb, lp, d)) == NULL)
 		return NULL;
-	t->ps_source = 1;
+	lp->log->ps_source = PS_PROC_PS;
 	return ps;
 }
 

@@ -105,9 +105,9 @@ static const struct tblock_cb stat_cb = {
 };
 
 static void *
-stat_open(struct bootlog *t, struct diag *d)
+stat_open(struct logparse *lp, struct diag *d)
 {
-	return tblock_log_open(sizeof(struct stat_state), &stat_cb, t, d);
+	return tblock_log_open(sizeof(struct stat_state), &stat_cb, lp, d);
 }
 
 const struct logkind_ops ops_proc_stat = {

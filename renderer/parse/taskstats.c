@@ -74,15 +74,16 @@ ts_begin_block(void *arg, usec_t time_us)
 {
 	struct ts_state *s = arg;
 	struct bootlog *t = s->log.t;
+	struct logparse *lp = s->log.lp;
 
 	if (s->skip)
 		return 0;
-	if (t->ps_blocks == 0)
+	if (lp->ps_blocks == 0)
 		t->ps_first_us = time_us;
 	t->ps_last_us = time_us;
-	t->ps_blocks++;
+	lp->ps_blocks++;
 	s->prev_us = s->time_us;
-	s->have_prev = t->ps_blocks > 1;
+	s->have_prev = lp->ps_blocks > 1;
 	s->time_us = time_us;
 	return 0;
 }
@@ -131,12 +132,12 @@ add_sample(struct ts_state *s, struct process *p, const struct ts_last *last,
 	if (ps.user > 1.0f)
 		ps.user = 1.0f;	/* threads on several CPUs */
 	ps.state = dcpu > 0 ? PS_RUNNING : dwait > 0 ? PS_WAITING : PS_SLEEPING;
-	if (cap_check(s->log.d, s->log.t->nsamples_all, CAP_SAMPLES,
+	if (cap_check(s->log.d, s->log.lp->nsamples, CAP_SAMPLES,
 	    "process samples") != 0)
 		return -1;
 	if (process_add_sample(p, &ps) != 0)
 		return diag_error_status(s->log.d, EXIT_NOMEM, "out of memory");
-	s->log.t->nsamples_all++;
+	s->log.lp->nsamples++;
 	return 0;
 }
 
@@ -149,7 +150,7 @@ new_process(struct ts_state *s, uint64_t pid, uint64_t ppid, const char *comm)
 
 	if (cap_check(s->log.d, t->nprocs, CAP_PROCS, "processes") != 0)
 		return NULL;
-	if (bootlog_count_name(t, s->log.d, comm) != 0)
+	if (logparse_count_name(s->log.lp, s->log.d, comm) != 0)
 		return NULL;
 	if ((p = bootlog_new_process(t, (int64_t)pid, comm)) == NULL ||
 	    grow_reserve((void **)&s->last, &s->last_cap, p->seq + 1,
@@ -190,7 +191,7 @@ ts_line(void *arg, const char *line, size_t len)
 			return -1;
 	} else {
 		if (strcmp(p->name, comm) != 0 &&
-		    bootlog_count_name(s->log.t, s->log.d, comm) != 0)
+		    logparse_count_name(s->log.lp, s->log.d, comm) != 0)
 			return -1;
 		if (process_set_name(p, comm) != 0)
 			return diag_error_status(s->log.d, EXIT_NOMEM,
@@ -207,17 +208,17 @@ ts_line(void *arg, const char *line, size_t len)
 static const struct tblock_cb ts_cb = { ts_begin_block, ts_line, NULL, 0 };
 
 static void *
-ts_open(struct bootlog *t, struct diag *d)
+ts_open(struct logparse *lp, struct diag *d)
 {
 	struct ts_state *s;
 
-	if ((s = tblock_log_open(sizeof(*s), &ts_cb, t, d)) == NULL)
+	if ((s = tblock_log_open(sizeof(*s), &ts_cb, lp, d)) == NULL)
 		return NULL;
-	if (t->ps_source == 1) {
+	if (lp->log->ps_source == PS_PROC_PS) {
 		s->skip = 1;
 		diag_info(d, "%s: proc_ps.log already read; ignored", d->file);
 	} else {
-		t->ps_source = 2;
+		lp->log->ps_source = PS_TASKSTATS;
 	}
 	return s;
 }

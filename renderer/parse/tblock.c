@@ -4,6 +4,7 @@
 
 #include "caps.h"
 #include "linelog.h"
+#include "logparse.h"
 #include "logfiles.h"
 #include "tblock.h"
 
@@ -188,7 +189,7 @@ tblock_free(struct tblock *tb)
 }
 
 void *
-tblock_log_open(size_t size, const struct tblock_cb *cb, struct bootlog *t,
+tblock_log_open(size_t size, const struct tblock_cb *cb, struct logparse *lp,
     struct diag *d)
 {
 	struct tblock_log *l;
@@ -197,7 +198,8 @@ tblock_log_open(size_t size, const struct tblock_cb *cb, struct bootlog *t,
 		diag_error_status(d, EXIT_NOMEM, "out of memory");
 		return NULL;
 	}
-	l->t = t;
+	l->lp = lp;
+	l->t = lp->log;
 	l->d = d;
 	tblock_init(&l->tb, cb, l, d);
 	return l;

@@ -55,16 +55,18 @@ void tblock_free(struct tblock *);
  * the whole state as their arg.
  */
 struct bootlog;
+struct logparse;
 
 struct tblock_log {
 	struct tblock tb;
-	struct bootlog *t;
+	struct logparse *lp;	/* the parse stage's own state */
+	struct bootlog *t;	/* lp's model */
 	struct diag *d;
 };
 
 /* A zeroed state of `size` bytes reading blocks with cb; NULL with d set. */
 void *tblock_log_open(size_t size, const struct tblock_cb *cb,
-    struct bootlog *t, struct diag *d);
+    struct logparse *lp, struct diag *d);
 int tblock_log_feed(void *state, const void *buf, size_t len);
 int tblock_log_end(void *state);
 /* Frees the frame and the state; the kind frees what it added first. */

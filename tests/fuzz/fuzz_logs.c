@@ -23,13 +23,13 @@ static const char *const names[] = {
  * the member in two feeds, as archive blocks cut it anywhere.
  */
 static int
-feed_member(struct bootlog *t, const char *name, const uint8_t *data,
+feed_member(struct logparse *lp, const char *name, const uint8_t *data,
     size_t size, size_t cut, struct diag *d)
 {
 	struct logstream *ls;
 
 	diag_set_file(d, "%s", name);
-	if ((ls = logstream_open(t, logkind_of(name), d)) == NULL)
+	if ((ls = logstream_open(lp, logkind_of(name), d)) == NULL)
 		return -1;
 	if (logstream_feed(ls, data, cut) != 0 ||
 	    logstream_feed(ls, data + cut, size - cut) != 0) {
@@ -42,6 +42,7 @@ feed_member(struct bootlog *t, const char *name, const uint8_t *data,
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct logparse lp;
 	struct bootlog t;
 	struct diag d;
 	int parsed;
@@ -53,8 +54,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	name = names[data[0] % NNAMES];
 	cut = size > 2 ? data[1] % (size - 2 + 1) : 0;
 	fuzz_begin(&t, &d);
-	parsed = feed_member(&t, name, data + 2, size - 2, cut, &d) == 0 &&
-	    t.ps_source != 0 && bootlog_finish(&t, &d) == 0;
+	logparse_init(&lp, &t);
+	parsed = feed_member(&lp, name, data + 2, size - 2, cut, &d) == 0 &&
+	    t.ps_source != PS_NONE && logparse_finish(&lp, &d) == 0;
+	logparse_free(&lp);
 	fuzz_end(&t, parsed, &d);
 	return 0;
 }

@@ -29,14 +29,17 @@ static const char ps_log[] =
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct logparse lp;
 	struct bootlog t;
 	struct diag d;
 	int parsed;
 
 	fuzz_begin(&t, &d);
-	parsed = bootlog_parse_buffer(&t, LOG_PACCT, data, size, &d) == 0 &&
-	    bootlog_parse_buffer(&t, LOG_PROC_PS, ps_log, sizeof(ps_log) - 1,
-	    &d) == 0 && bootlog_finish(&t, &d) == 0;
+	logparse_init(&lp, &t);
+	parsed = logparse_buffer(&lp, LOG_PACCT, data, size, &d) == 0 &&
+	    logparse_buffer(&lp, LOG_PROC_PS, ps_log, sizeof(ps_log) - 1,
+	    &d) == 0 && logparse_finish(&lp, &d) == 0;
+	logparse_free(&lp);
 	fuzz_end(&t, parsed, &d);
 	return 0;
 }

@@ -24,6 +24,7 @@ add_stat(char *text, size_t cap, int pid, const char *comm, char state,
 
 struct run {
 	struct bootlog t;
+	struct logparse lp;
 	struct diag d;
 	char *warnings;		/* what diag_warn printed */
 	size_t wlen;
@@ -37,12 +38,13 @@ run_ps(struct run *r, const char *text, size_t chunk)
 {
 	memset(r, 0, sizeof(*r));
 	bootlog_init(&r->t);
+	logparse_init(&r->lp, &r->t);
 	diag_init(&r->d, "test");
 	r->wf = open_memstream(&r->warnings, &r->wlen);
 	assert_non_null(r->wf);
 	r->d.out = r->wf;
 	diag_set_file(&r->d, "boot.tgz:proc_ps.log");
-	r->rc = feed_chunked(&r->t, &r->d, LK_PROC_PS, text, strlen(text),
+	r->rc = feed_chunked(&r->lp, &r->d, LK_PROC_PS, text, strlen(text),
 	    chunk);
 	fflush(r->wf);
 }
@@ -52,6 +54,7 @@ run_free(struct run *r)
 {
 	fclose(r->wf);
 	free(r->warnings);
+	logparse_free(&r->lp);
 	bootlog_free(&r->t);
 }
 
@@ -84,10 +87,10 @@ parses_blocks_and_samples(void **state)
 
 	run_ps(&r, small_log(), 1 << 20);
 	assert_int_equal(r.rc, 0);
-	assert_int_equal(r.t.ps_blocks, 3);
+	assert_int_equal(r.lp.ps_blocks, 3);
 	assert_int_equal(r.t.ps_first_us, MS(1000));
 	assert_int_equal(r.t.ps_last_us, MS(1500));
-	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), 0);
 	/* (1500 - 1000) / 3 blocks, integer division as the Java original. */
 	assert_int_equal(r.t.sample_period_us, MS(166));
 	assert_int_equal(r.t.nprocs, 2);
@@ -128,11 +131,11 @@ chunks_split_anywhere(void **state)
 	struct process *a, *b;
 
 	run_ps(&whole, text, 1 << 20);
-	assert_int_equal(bootlog_finish(&whole.t, &whole.d), 0);
+	assert_int_equal(logparse_finish(&whole.lp, &whole.d), 0);
 	for (chunk = 1; chunk < 64; chunk++) {
 		run_ps(&part, text, chunk);
 		assert_int_equal(part.rc, 0);
-		assert_int_equal(bootlog_finish(&part.t, &part.d), 0);
+		assert_int_equal(logparse_finish(&part.lp, &part.d), 0);
 		assert_int_equal(part.t.nprocs, whole.t.nprocs);
 		for (i = 0; i < whole.t.nprocs; i++) {
 			a = whole.t.procs[i];
@@ -180,7 +183,7 @@ pid_reuse_makes_two_processes(void **state)
 	strcat(text, "\n");
 	run_ps(&r, text, 7);
 	assert_int_equal(r.rc, 0);
-	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), 0);
 	assert_int_equal(r.t.nprocs, 2);
 	for (i = 0; i < r.t.nprocs; i++) {
 		if (strcmp(r.t.procs[i]->name, "udevd") == 0)
@@ -257,8 +260,8 @@ backwards_block_is_dropped(void **state)
 	assert_int_equal(r.rc, 0);
 	assert_int_equal(r.d.nwarn, 1);
 	assert_non_null(strstr(r.warnings, "proc_ps.log:4: warning: "));
-	assert_int_equal(r.t.ps_blocks, 2);
-	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
+	assert_int_equal(r.lp.ps_blocks, 2);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), 0);
 	assert_null(bootlog_find_pid(&r.t, 8));
 	p = bootlog_find_pid(&r.t, 7);
 	assert_int_equal(p->nsamples, 1);
@@ -285,7 +288,7 @@ cut_lines_are_skipped_with_a_warning(void **state)
 	assert_int_equal(r.d.nwarn, 1);
 	assert_non_null(strstr(r.warnings, "proc_ps.log:6: warning: "));
 	assert_non_null(strstr(r.warnings, "line cut short"));
-	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), 0);
 	assert_int_equal(r.t.nprocs, 1);
 	run_free(&r);
 }
@@ -304,7 +307,7 @@ one_block_is_usable(void **state)
 	run_ps(&r, text, 100);
 	assert_int_equal(r.rc, 0);
 	assert_int_equal(r.d.nwarn, 1);
-	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), 0);
 	assert_int_equal(r.t.sample_period_us, MS(0));
 	p = bootlog_find_pid(&r.t, 7);
 	assert_int_equal(p->nsamples, 0);
@@ -320,7 +323,7 @@ empty_log_has_no_processes(void **state)
 
 	run_ps(&r, "", 100);
 	assert_int_equal(r.rc, 0);
-	assert_int_equal(bootlog_finish(&r.t, &r.d), -1);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), -1);
 	assert_int_equal(r.d.status, EXIT_BADINPUT);
 	assert_non_null(strstr(r.d.msg, "no process data"));
 	run_free(&r);
@@ -357,10 +360,10 @@ example1_counts(void **state)
 	assert_non_null(text);
 	run_ps(&r, text, 65536);
 	assert_int_equal(r.rc, 0);
-	assert_int_equal(r.t.ps_blocks, 141);
+	assert_int_equal(r.lp.ps_blocks, 141);
 	assert_int_equal(r.t.ps_first_us, MS(1550));
 	assert_int_equal(r.t.ps_last_us, MS(30390));
-	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), 0);
 	/* 28840 / 141; Java's busybox row: 30390 - 1540 + 204 = 29054. */
 	assert_int_equal(r.t.sample_period_us, MS(204));
 	assert_int_equal(r.d.nwarn, 0);
@@ -400,8 +403,8 @@ newline_in_an_old_name_loses_one_line(void **state)
 	    "unreadable process line skipped"));
 	assert_non_null(strstr(r.warnings, "boot.tgz:proc_ps.log:8: warning: "
 	    "blank line inside a block"));
-	assert_int_equal(r.t.ps_blocks, 3);
-	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
+	assert_int_equal(r.lp.ps_blocks, 3);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), 0);
 	/* init was read in all three blocks, sh in the first and last. */
 	p = bootlog_find_pid(&r.t, 1);
 	assert_int_equal(p->nsamples, 2);
@@ -418,14 +421,14 @@ names_cmdlines_and_header(void **state)
 	struct run r;
 
 	run_ps(&r, small_log(), 1 << 20);
-	assert_int_equal(bootlog_add_pidname(&r.t, 42, "coldplug"), 0);
-	assert_int_equal(bootlog_add_pidname(&r.t, 999, "nobody"), 0);
-	assert_int_equal(bootlog_add_cmdline(&r.t, 1, "/sbin/init splash"), 0);
+	assert_int_equal(logparse_add_text(&r.lp.names, 42, "coldplug"), 0);
+	assert_int_equal(logparse_add_text(&r.lp.names, 999, "nobody"), 0);
+	assert_int_equal(logparse_add_text(&r.lp.cmdlines, 1, "/sbin/init splash"), 0);
 	assert_int_equal(bootlog_set_header(&r.t, HDR_CPU,
 	    "model name : Intel(R) Core(TM)2 CPU 6600 @ 2.40GHz (2)"), 0);
 	assert_int_equal(bootlog_set_header(&r.t, HDR_TITLE, "first"), 0);
 	assert_int_equal(bootlog_set_header(&r.t, HDR_TITLE, "second"), 0);
-	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), 0);
 	assert_string_equal(bootlog_find_pid(&r.t, 42)->name, "coldplug");
 	assert_string_equal(bootlog_find_pid(&r.t, 1)->cmdline,
 	    "/sbin/init splash");
@@ -482,7 +485,7 @@ proc_ps_huge_starttime(void **state)
 
 	run_ps(&r, log, 1 << 20);
 	assert_int_equal(r.rc, 0);
-	assert_int_equal(bootlog_finish(&r.t, &r.d), 0);
+	assert_int_equal(logparse_finish(&r.lp, &r.d), 0);
 	assert_int_equal(r.t.nprocs, 1);
 	assert_int_equal(r.t.procs[0]->start_us, MS(1000));
 	run_free(&r);

@@ -209,20 +209,23 @@ huge_declared_member(void **state)
 	}
 }
 
-/* Parses a proc_ps.log text alone; returns bootlog_parse_buffer's result. */
+/* Parses a proc_ps.log text alone into a fresh log; logparse_buffer's result. */
 static int
-parse_ps(struct bootlog *t, struct diag *d, const char *text, size_t len)
+parse_ps(struct bootlog *t, struct logparse *lp, struct diag *d,
+    const char *text, size_t len)
 {
 	bootlog_init(t);
+	logparse_init(lp, t);
 	diag_init(d, "test");
 	d->out = NULL;
-	return bootlog_parse_buffer(t, LOG_PROC_PS, text, len, d);
+	return logparse_buffer(lp, LOG_PROC_PS, text, len, d);
 }
 
 /* A new starttime under the same PID is a new process, not the same one. */
 static void
 pid_reuse_gives_two_processes(void **state)
 {
+	struct logparse lp;
 	static const char log[] =
 	    "100\n"
 	    "1 (init) S 0 1 1 0 -1 0 0 0 0 0 5 3 0 0 20 0 1 0 1 0 0\n"
@@ -247,8 +250,8 @@ pid_reuse_gives_two_processes(void **state)
 	size_t i;
 
 	(void)state;
-	assert_int_equal(parse_ps(&t, &d, log, sizeof(log) - 1), 0);
-	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(parse_ps(&t, &lp, &d, log, sizeof(log) - 1), 0);
+	assert_int_equal(logparse_finish(&lp, &d), 0);
 	for (i = 0; i < t.nprocs; i++) {
 		if (t.procs[i]->pid != 50)
 			continue;
@@ -269,6 +272,7 @@ pid_reuse_gives_two_processes(void **state)
 	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	assert_int_equal(proctree_count(&tree), 3);
 	proctree_free(&tree);
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 
@@ -285,6 +289,7 @@ put_line(char *p, long pid, long utime, long start)
 static void
 ten_thousand_alive(void **state)
 {
+	struct logparse lp;
 	const long n = 10000;
 	size_t cap = (size_t)(3 * (n + 2) * 96), len = 0;
 	char *log = malloc(cap);
@@ -304,8 +309,8 @@ ten_thousand_alive(void **state)
 		log[len++] = '\n';
 	}
 	assert_true(len < cap);
-	assert_int_equal(parse_ps(&t, &d, log, len), 0);
-	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(parse_ps(&t, &lp, &d, log, len), 0);
+	assert_int_equal(logparse_finish(&lp, &d), 0);
 	assert_int_equal(t.nprocs, (size_t)n + 1);
 	for (i = 0; i < t.nprocs; i++)
 		assert_int_equal(t.procs[i]->nsamples, 2);
@@ -314,6 +319,7 @@ ten_thousand_alive(void **state)
 	assert_int_equal(tree.nroots, 1);
 	assert_int_equal(tree.roots[0]->nchildren, (size_t)n);
 	proctree_free(&tree);
+	logparse_free(&lp);
 	bootlog_free(&t);
 	free(log);
 }
@@ -355,6 +361,7 @@ siblings_log(long n, long blocks, int all_blocks, size_t *lenp)
 static void
 many_siblings_prune_and_merge(void **state)
 {
+	struct logparse lp;
 	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
@@ -367,18 +374,19 @@ many_siblings_prune_and_merge(void **state)
 
 	(void)state;
 	log = siblings_log(200000, 4, 0, &len);
-	assert_int_equal(parse_ps(&t, &d, log, len), 0);
-	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(parse_ps(&t, &lp, &d, log, len), 0);
+	assert_int_equal(logparse_finish(&lp, &d), 0);
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	/* Every child is short-lived and pruned: init alone is left. */
 	assert_int_equal(proctree_count(&tree), 1);
 	proctree_free(&tree);
+	logparse_free(&lp);
 	bootlog_free(&t);
 	free(log);
 
 	log = siblings_log(50000, 6, 1, &len);
-	assert_int_equal(parse_ps(&t, &d, log, len), 0);
-	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(parse_ps(&t, &lp, &d, log, len), 0);
+	assert_int_equal(logparse_finish(&lp, &d), 0);
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	/* All 50 000 merge into PID 2 with every sample, in time order. */
 	assert_int_equal(proctree_count(&tree), 2);
@@ -394,6 +402,7 @@ many_siblings_prune_and_merge(void **state)
 	sample_iter_free(&it);
 	assert_int_equal(i, 5 * 50000);
 	proctree_free(&tree);
+	logparse_free(&lp);
 	bootlog_free(&t);
 	free(log);
 }
@@ -402,6 +411,7 @@ many_siblings_prune_and_merge(void **state)
 static void
 too_many_blocks(void **state)
 {
+	struct logparse lp;
 	size_t cap = (size_t)(CAP_BLOCKS + 1) * 12, len = 0;
 	char *log = malloc(cap);
 	struct bootlog t;
@@ -412,18 +422,21 @@ too_many_blocks(void **state)
 	assert_non_null(log);
 	for (i = 1; i <= CAP_BLOCKS + 1; i++)
 		len += (size_t)sprintf(log + len, "%ld\n\n", i);
-	assert_int_equal(parse_ps(&t, &d, log, len), -1);
+	assert_int_equal(parse_ps(&t, &lp, &d, log, len), -1);
 	assert_int_equal(d.status, EXIT_BADINPUT);
 	assert_non_null(strstr(d.msg, "more than 1000000 sample blocks"));
 	assert_int_equal(d.line, 2L * (CAP_BLOCKS + 1) - 1);
+	logparse_free(&lp);
 	bootlog_free(&t);
 	/* The same through the timed-block reader of proc_stat.log. */
 	bootlog_init(&t);
+	logparse_init(&lp, &t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(bootlog_parse_buffer(&t, LOG_PROC_STAT, log, len, &d),
+	assert_int_equal(logparse_buffer(&lp, LOG_PROC_STAT, log, len, &d),
 	    -1);
 	assert_non_null(strstr(d.msg, "more than 1000000 sample blocks"));
+	logparse_free(&lp);
 	bootlog_free(&t);
 	free(log);
 }
@@ -432,6 +445,7 @@ too_many_blocks(void **state)
 static void
 too_many_processes(void **state)
 {
+	struct logparse lp;
 	size_t cap = (size_t)(CAP_PROCS + 1) * 80 + 16, len = 0;
 	char *log;
 	struct bootlog t;
@@ -445,10 +459,11 @@ too_many_processes(void **state)
 	for (pid = 1; pid <= CAP_PROCS + 1; pid++)
 		len += put_line(log + len, pid, 0, 1);
 	assert_true(len < cap);
-	assert_int_equal(parse_ps(&t, &d, log, len), -1);
+	assert_int_equal(parse_ps(&t, &lp, &d, log, len), -1);
 	assert_int_equal(d.status, EXIT_BADINPUT);
 	assert_non_null(strstr(d.msg, "more than 1000000 processes"));
 	assert_int_equal(t.nprocs, CAP_PROCS);
+	logparse_free(&lp);
 	bootlog_free(&t);
 	free(log);
 }
@@ -457,6 +472,7 @@ too_many_processes(void **state)
 static void
 too_many_header_keys(void **state)
 {
+	struct logparse lp;
 	size_t cap = (CAP_HEADER_KEYS + 1) * 24, len = 0;
 	char *h = malloc(cap);
 	struct bootlog t;
@@ -468,19 +484,23 @@ too_many_header_keys(void **state)
 	for (i = 0; i <= CAP_HEADER_KEYS; i++)
 		len += (size_t)sprintf(h + len, "title = %d\n", i);
 	bootlog_init(&t);
+	logparse_init(&lp, &t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(bootlog_parse_buffer(&t, LOG_HEADER, h, len, &d), 0);
+	assert_int_equal(logparse_buffer(&lp, LOG_HEADER, h, len, &d), 0);
 	assert_string_equal(bootlog_header(&t, "title"), "1000");
+	logparse_free(&lp);
 	bootlog_free(&t);
 	len = 0;
 	for (i = 0; i <= CAP_HEADER_KEYS; i++)
 		len += (size_t)sprintf(h + len, "k%d = v\n", i);
 	bootlog_init(&t);
+	logparse_init(&lp, &t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(bootlog_parse_buffer(&t, LOG_HEADER, h, len, &d), -1);
+	assert_int_equal(logparse_buffer(&lp, LOG_HEADER, h, len, &d), -1);
 	assert_non_null(strstr(d.msg, "more than 1000 header keys"));
+	logparse_free(&lp);
 	bootlog_free(&t);
 	free(h);
 }
@@ -489,6 +509,7 @@ too_many_header_keys(void **state)
 static void
 odd_bytes_in_names(void **state)
 {
+	struct logparse lp;
 	static const char log[] =
 	    "100\n"
 	    "1 (in\0it) S 0 1 1 0 -1 0 0 0 0 0 5 3 0 0 20 0 1 0 1 0 0\n"
@@ -502,11 +523,12 @@ odd_bytes_in_names(void **state)
 	struct diag d;
 
 	(void)state;
-	assert_int_equal(parse_ps(&t, &d, log, sizeof(log) - 1), 0);
-	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(parse_ps(&t, &lp, &d, log, sizeof(log) - 1), 0);
+	assert_int_equal(logparse_finish(&lp, &d), 0);
 	assert_int_equal(t.nprocs, 2);
 	assert_string_equal(t.procs[0]->name, "in");
 	assert_string_equal(t.procs[1]->name, "\xff\xfe<&>]]\x01");
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 

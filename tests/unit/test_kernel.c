@@ -51,7 +51,7 @@ kthread_trace(struct bootlog *t, int with_log_start)
 	diag_init(&d, "test");
 	t->ps_first_us = MS(1000);
 	t->ps_last_us = MS(2000);
-	t->ps_blocks = 11;
+	t->sample_period_us = MS(90);	/* (2000 - 1000) / 11 blocks */
 	if (with_log_start)
 		assert_int_equal(bootlog_set_header(t, "bootchart.log_start",
 		    "0.950000"), 0);
@@ -410,6 +410,7 @@ bad_header_times(void **state)
 static void
 pid1_switch_from_proc_ps(void **state)
 {
+	struct logparse lp;
 	static const char ps[] =
 	    "754\n1 (init) S 0 0 0 0 -1 0 0 0 0 0 6 142 0 0 20 0 1 0 70\n\n"
 	    "800\n1 (init) S 0 0 0 0 -1 0 0 0 0 0 6 150 0 0 20 0 1 0 70\n\n"
@@ -420,11 +421,13 @@ pid1_switch_from_proc_ps(void **state)
 	struct diag d;
 
 	bootlog_init(&t);
+	logparse_init(&lp, &t);
 	diag_init(&d, "test");
-	assert_int_equal(bootlog_parse_buffer(&t, "proc_ps.log", ps,
+	assert_int_equal(logparse_buffer(&lp, "proc_ps.log", ps,
 	    sizeof(ps) - 1, &d), 0);
 	assert_true(t.pid1_switched);
 	assert_int_equal(t.pid1_switch_us, MS(19940));
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 

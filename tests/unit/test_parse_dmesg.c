@@ -40,9 +40,9 @@ static const char boot_log[] =
     "<6>[    4.000000] EXT4-fs (vda2): mounted filesystem with ordered data mode.\n";
 
 static int
-parse(struct bootlog *t, struct diag *d, const char *s)
+parse(struct logparse *lp, struct diag *d, const char *s)
 {
-	return bootlog_parse_buffer(t, "dmesg", s, strlen(s), d);
+	return logparse_buffer(lp, "dmesg", s, strlen(s), d);
 }
 
 static void
@@ -69,12 +69,13 @@ assert_stone(const struct kevent *e, int which, const char *label,
 static void
 events_of_a_boot(void **state)
 {
+	struct logparse lp;
 	struct bootlog t;
 	struct diag d;
 
 	(void)state;
-	setup_trace(&t, &d);
-	assert_int_equal(parse(&t, &d, boot_log), 0);
+	setup_trace(&t, &lp, &d);
+	assert_int_equal(parse(&lp, &d, boot_log), 0);
 	assert_int_equal(d.nwarn, 0);
 	assert_int_equal(t.nkev, 10);
 	assert_call(&t.kev[0], "init_hw_perf_events", 112233, 1779);
@@ -87,6 +88,7 @@ events_of_a_boot(void **state)
 	assert_call(&t.kev[7], "virtio_blk_init", 2094700, 5300);
 	assert_stone(&t.kev[8], KM_EXT4, "mounted vda1", 3000000);
 	assert_stone(&t.kev[9], KM_SYSTEMD, "systemd", 3500000);
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 
@@ -94,18 +96,20 @@ events_of_a_boot(void **state)
 static void
 split_anywhere(void **state)
 {
+	struct logparse lp;
 	struct bootlog t;
 	struct diag d;
 	size_t step;
 
 	(void)state;
 	for (step = 1; step < 40; step += 7) {
-		setup_trace(&t, &d);
+		setup_trace(&t, &lp, &d);
 		diag_set_file(&d, "dmesg");
-		assert_int_equal(feed_chunked(&t, &d, LK_DMESG, boot_log,
+		assert_int_equal(feed_chunked(&lp, &d, LK_DMESG, boot_log,
 		    sizeof(boot_log) - 1, step), 0);
 		assert_int_equal(t.nkev, 10);
 		assert_call(&t.kev[7], "virtio_blk_init", 2094700, 5300);
+		logparse_free(&lp);
 		bootlog_free(&t);
 	}
 }
@@ -118,12 +122,13 @@ split_anywhere(void **state)
 static void
 bad_lines(void **state)
 {
+	struct logparse lp;
 	struct bootlog t;
 	struct diag d;
 
 	(void)state;
-	setup_trace(&t, &d);
-	assert_int_equal(parse(&t, &d,
+	setup_trace(&t, &lp, &d);
+	assert_int_equal(parse(&lp, &d,
 	    "garbage without a stamp\n"
 	    "[12.x] no microseconds\n"
 	    "[    1.000000 missing bracket\n"
@@ -138,6 +143,7 @@ bad_lines(void **state)
 	assert_call(&t.kev[0], "bar", 1997000, 3000);
 	/* The first bad line by its number, then the count of all five. */
 	assert_int_equal(d.nwarn, 2);
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 
@@ -145,15 +151,17 @@ bad_lines(void **state)
 static void
 duration_past_zero(void **state)
 {
+	struct logparse lp;
 	struct bootlog t;
 	struct diag d;
 
 	(void)state;
-	setup_trace(&t, &d);
-	assert_int_equal(parse(&t, &d, "[    0.001000] initcall early+0x0/0x8 "
+	setup_trace(&t, &lp, &d);
+	assert_int_equal(parse(&lp, &d, "[    0.001000] initcall early+0x0/0x8 "
 	    "returned 0 after 5000 usecs\n"), 0);
 	assert_int_equal(t.nkev, 1);
 	assert_call(&t.kev[0], "early", 0, 1000);
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 
@@ -161,6 +169,7 @@ duration_past_zero(void **state)
 static void
 long_names_and_the_cap(void **state)
 {
+	struct logparse lp;
 	static const char line[] = "[    1.000000] initcall "
 	    "f+0x0/0x8 returned 0 after 1 usecs\n";
 	struct bootlog t;
@@ -169,53 +178,56 @@ long_names_and_the_cap(void **state)
 	size_t i, len = sizeof(line) - 1, n = CAP_KEVENTS + 1;
 
 	(void)state;
-	setup_trace(&t, &d);
+	setup_trace(&t, &lp, &d);
 	memset(name, 'a', 300);
 	name[300] = '\0';
 	buf = malloc(512);
 	assert_non_null(buf);
 	snprintf(buf, 512, "[    1.000000] initcall %s+0x0/0x8 returned 0 "
 	    "after 1 usecs\n", name);
-	assert_int_equal(parse(&t, &d, buf), 0);
+	assert_int_equal(parse(&lp, &d, buf), 0);
 	assert_int_equal(strlen(t.kev[0].text), 127);
 	free(buf);
+	logparse_free(&lp);
 	bootlog_free(&t);
 
-	setup_trace(&t, &d);
+	setup_trace(&t, &lp, &d);
 	buf = malloc(len * n + 1);
 	assert_non_null(buf);
 	for (i = 0; i < n; i++)
 		memcpy(buf + i * len, line, len);
 	buf[len * n] = '\0';
-	assert_int_equal(parse(&t, &d, buf), -1);
+	assert_int_equal(parse(&lp, &d, buf), -1);
 	assert_int_equal(d.status, EXIT_BADINPUT);
 	assert_non_null(strstr(d.msg, "events in the kernel's log"));
 	free(buf);
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 
 static int
-parse_header(struct bootlog *t, struct diag *d)
+parse_header(struct logparse *lp, struct diag *d)
 {
 	static const char h[] = "bootchart.log_start = 4.512345\n"
 	    "bootchart.switch_root = 19.95\n"
 	    "a = x\nb = 1.2.3\nc = 999999999999\nd = 7\n";
 
-	return bootlog_parse_buffer(t, "header", h, sizeof(h) - 1, d);
+	return logparse_buffer(lp, "header", h, sizeof(h) - 1, d);
 }
 
 /* The header's times in seconds of uptime, as ms. */
 static void
 header_times(void **state)
 {
+	struct logparse lp;
 	struct bootlog t;
 	struct diag d;
 	usec_t ms = -1;
 
 	(void)state;
-	setup_trace(&t, &d);
+	setup_trace(&t, &lp, &d);
 	assert_int_equal(bootlog_header_us(&t, "bootchart.log_start", &ms), 0);
-	assert_int_equal(parse_header(&t, &d), 0);
+	assert_int_equal(parse_header(&lp, &d), 0);
 	assert_int_equal(bootlog_header_us(&t, "bootchart.log_start", &ms), 1);
 	assert_int_equal(ms, 4512345);
 	assert_int_equal(bootlog_header_us(&t, "bootchart.switch_root", &ms), 1);
@@ -225,6 +237,7 @@ header_times(void **state)
 	assert_int_equal(bootlog_header_us(&t, "c", &ms), -1);
 	assert_int_equal(bootlog_header_us(&t, "d", &ms), 1);
 	assert_int_equal(ms, 7000000);
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 

@@ -21,10 +21,11 @@ struct run {
 static void
 run_pacct(struct run *r, const unsigned char *buf, size_t len, size_t chunk)
 {
+	struct logparse lp;
 	memset(r, 0, sizeof(*r));
-	setup_trace(&r->t, &r->d);
+	setup_trace(&r->t, &lp, &r->d);
 	diag_set_file(&r->d, "kernel_pacct");
-	r->rc = feed_chunked(&r->t, &r->d, LK_PACCT, buf, len, chunk);
+	r->rc = feed_chunked(&lp, &r->d, LK_PACCT, buf, len, chunk);
 }
 
 static unsigned char *

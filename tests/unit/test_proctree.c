@@ -54,7 +54,7 @@ parse_rows(const char *text, struct rows *r)
 
 /* Feeds a whole file through its parser in odd-sized chunks. */
 static void
-feed_file(struct bootlog *t, const char *rel, size_t chunk)
+feed_file(struct logparse *lp, const char *rel, size_t chunk)
 {
 	struct diag d;
 	char *buf;
@@ -65,7 +65,7 @@ feed_file(struct bootlog *t, const char *rel, size_t chunk)
 	diag_set_file(&d, "%s", rel);
 	buf = read_file(shared_path(rel), &len);
 	assert_non_null(buf);
-	assert_int_equal(feed_chunked(t, &d, logkind_of(rel), buf, len, chunk),
+	assert_int_equal(feed_chunked(lp, &d, logkind_of(rel), buf, len, chunk),
 	    0);
 	free(buf);
 }
@@ -73,19 +73,21 @@ feed_file(struct bootlog *t, const char *rel, size_t chunk)
 static void
 load_example(struct bootlog *t, const char *dir, int with_pacct)
 {
+	struct logparse lp;
 	char path[256];
 	struct diag d;
 
 	bootlog_init(t);
+	logparse_init(&lp, t);
 	snprintf(path, sizeof(path), "%sproc_ps.log", dir);
-	feed_file(t, path, 4093);
+	feed_file(&lp, path, 4093);
 	if (with_pacct) {
 		snprintf(path, sizeof(path), "%skernel_pacct", dir);
-		feed_file(t, path, 1000);
+		feed_file(&lp, path, 1000);
 	}
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(bootlog_finish(t, &d), 0);
+	assert_int_equal(logparse_finish(&lp, &d), 0);
 }
 
 /* Compares the tree with an extract: all fields equal, duration +-5 ms. */

@@ -38,7 +38,7 @@ synthetic_trace(struct bootlog *t)
 	bootlog_init(t);
 	t->ps_first_us = MS(1000);
 	t->ps_last_us = MS(2000);
-	t->ps_blocks = 11;
+	t->sample_period_us = MS(90);	/* (2000 - 1000) / 11 blocks */
 	mkproc(t, 1, 0, "init", 10, 1100, 10);
 	mkproc(t, 100, 1, "bootchartd", 1000, 1100, 10);
 	mkproc(t, 101, 100, "sh", 1000, 1100, 5);
@@ -201,6 +201,7 @@ pacct_record(unsigned char *r, uint32_t pid, uint32_t ppid)
 static void
 forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 {
+	struct logparse lp;
 	static const char pat[] = "110 100\n111 110\n112 111\n";
 	unsigned char acct[2 * 64];
 	struct bootlog t;
@@ -212,7 +213,8 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 	bootlog_init(&t);
 	t.ps_first_us = MS(1000);
 	t.ps_last_us = MS(2000);
-	t.ps_blocks = 11;
+	t.sample_period_us = MS(90);	/* (2000 - 1000) / 11 blocks */
+	logparse_init(&lp, &t);
 	mkproc(&t, 1, 0, "init", 1000, 1000, 10);
 	mkproc(&t, 100, 1, "rc", 1000, 1100, 8);
 	mkproc(&t, 110, 100, "starter", 1200, 1300, 3);
@@ -220,20 +222,21 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 	pacct_record(acct, 111, 110);
 	pacct_record(acct + 64, 112, 1);
 	if (with_pat && pat_first)
-		assert_int_equal(feed_chunked(&t, &d, LK_PATERNITY, pat,
+		assert_int_equal(feed_chunked(&lp, &d, LK_PATERNITY, pat,
 		    sizeof(pat) - 1, sizeof(pat) - 1), 0);
-	assert_int_equal(feed_chunked(&t, &d, LK_PACCT, acct, sizeof(acct),
+	assert_int_equal(feed_chunked(&lp, &d, LK_PACCT, acct, sizeof(acct),
 	    sizeof(acct)), 0);
 	if (with_pat && !pat_first)
-		assert_int_equal(feed_chunked(&t, &d, LK_PATERNITY, pat,
+		assert_int_equal(feed_chunked(&lp, &d, LK_PATERNITY, pat,
 		    sizeof(pat) - 1, sizeof(pat) - 1), 0);
-	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(logparse_finish(&lp, &d), 0);
 	assert_int_equal(proctree_build(&tree, &t, &tree_pruned, &d), 0);
 	p = find_in_tree(tree.roots, tree.nroots, 112);
 	assert_non_null(p);
 	assert_non_null(p->parent);
 	*daemon_ppid = p->parent->proc->pid;
 	proctree_free(&tree);
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 
@@ -265,6 +268,7 @@ max_depth(const struct pnode *p, int depth, void *arg)
 static void
 test_cycles_and_depth(void **state)
 {
+	struct logparse lp;
 	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
@@ -276,7 +280,8 @@ test_cycles_and_depth(void **state)
 	bootlog_init(&t);
 	t.ps_first_us = MS(1000);
 	t.ps_last_us = MS(2000);
-	t.ps_blocks = 11;
+	t.sample_period_us = MS(90);	/* (2000 - 1000) / 11 blocks */
+	logparse_init(&lp, &t);
 	mkproc(&t, 10, 11, "a", 1000, 1100, 3);
 	mkproc(&t, 11, 10, "b", 1000, 1100, 3);
 	mkproc(&t, 12, 12, "self", 1000, 1100, 3);
@@ -287,7 +292,7 @@ test_cycles_and_depth(void **state)
 	assert_int_equal(bootlog_add_fork(&t, 501, 500), 0);
 	assert_int_equal(bootlog_add_fork(&t, 12, 500), 0);
 	n = t.nprocs;
-	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(logparse_finish(&lp, &d), 0);
 	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	/* Every process is still in the tree exactly once. */
 	assert_int_equal(proctree_count(&tree), n);
@@ -298,6 +303,7 @@ test_cycles_and_depth(void **state)
 	proctree_free(&tree);
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	proctree_free(&tree);
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 

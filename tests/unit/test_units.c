@@ -16,6 +16,7 @@
 static void
 units_trace(struct bootlog *t, struct diag *d)
 {
+	struct logparse lp;
 	static const struct { int pid, ppid, start; const char *name; } p[] = {
 		{ 1, 0, 1, "systemd" }, { 400, 1, 110, "a" },
 		{ 410, 1, 120, "getty" }, { 420, 1, 130, "a-helper" },
@@ -32,6 +33,7 @@ units_trace(struct bootlog *t, struct diag *d)
 	int b;
 
 	bootlog_init(t);
+	logparse_init(&lp, t);
 	diag_init(d, "test");
 	d->verbose = -1;
 	for (b = 0; b < 3; b++) {
@@ -44,10 +46,10 @@ units_trace(struct bootlog *t, struct diag *d)
 			    p[i].start);
 		n += (size_t)snprintf(log + n, sizeof(log) - n, "\n");
 	}
-	assert_int_equal(bootlog_parse_buffer(t, "proc_ps.log", log, n, d), 0);
-	assert_int_equal(bootlog_parse_buffer(t, "cgroup.log", cg,
+	assert_int_equal(logparse_buffer(&lp, "proc_ps.log", log, n, d), 0);
+	assert_int_equal(logparse_buffer(&lp, "cgroup.log", cg,
 	    sizeof(cg) - 1, d), 0);
-	assert_int_equal(bootlog_finish(t, d), 0);
+	assert_int_equal(logparse_finish(&lp, d), 0);
 }
 
 static const struct pnode *

@@ -1,0 +1,67 @@
+/* logparse.h: the parse stage's own state over all the members of one log: what waits for the end, and what the caps count. */
+#ifndef BC_LOGPARSE_H
+#define BC_LOGPARSE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bootlog.h"
+#include "diag.h"
+
+/* A text keyed by PID: init_pidname.log names, cmdline2.log command lines. */
+struct pidtext {
+	int64_t pid;
+	char *text;
+};
+
+/* Texts for the newest process of a PID, applied when every member is in. */
+struct pidtexts {
+	struct pidtext *v;
+	size_t n, cap;
+};
+
+/*
+ * One log being parsed, member after member, in any order: a member
+ * naming processes may come before the process log that has them, so
+ * what it says waits here until logparse_finish().  The model (struct
+ * bootlog) gets only what the logs say; this is the parsers' own.
+ */
+struct logparse {
+	struct bootlog *log;
+	size_t nsamples;	/* process samples parsed, for CAP_SAMPLES */
+	size_t name_bytes;	/* process names stored, for CAP_NAME_BYTES */
+	long ps_blocks;		/* blocks of the process log: the period's divisor */
+	struct pidtexts names;	/* init_pidname.log */
+	struct pidtexts cmdlines;	/* cmdline2.log */
+	struct pidtexts units;	/* cgroup.log's systemd units */
+};
+
+void logparse_init(struct logparse *, struct bootlog *);
+/* Frees what is still staged (after an error; finish frees it too). */
+void logparse_free(struct logparse *);
+
+/*
+ * After every member: the sample period (Java's: the process log's span
+ * over its blocks, in whole ms), the staged texts applied, the model
+ * finished (bootlog_finish).  0, or -1 with diag set.
+ */
+int logparse_finish(struct logparse *, struct diag *);
+
+/* One whole member in memory: open, feed, close.  For tests and fuzzers. */
+int logparse_buffer(struct logparse *, const char *name, const void *buf,
+    size_t len, struct diag *);
+
+/*
+ * Counts a name a parser is about to store (new process or new name)
+ * against CAP_NAME_BYTES: 0, or -1 with the cap's error in the diag.
+ */
+int logparse_count_name(struct logparse *, struct diag *, const char *name);
+/* Stages a text for a PID; 0, or -1 on no memory. */
+int logparse_add_text(struct pidtexts *, int64_t pid, const char *text);
+/*
+ * proc_ps.log replaces what taskstats.log gave: the processes and what
+ * was counted for them go.
+ */
+void logparse_clear_processes(struct logparse *);
+
+#endif
