@@ -5,7 +5,6 @@
 #include "caps.h"
 #include "grow.h"
 #include "logparse.h"
-#include "parse.h"
 
 void
 logparse_init(struct logparse *lp, struct bootlog *t)
@@ -116,20 +115,4 @@ logparse_finish(struct logparse *lp, struct diag *d)
 		rc = diag_error_status(d, EXIT_NOMEM, "out of memory");
 	logparse_free(lp);
 	return rc;
-}
-
-int
-logparse_buffer(struct logparse *lp, const char *name, const void *buf,
-    size_t len, struct diag *d)
-{
-	struct logstream *ls;
-
-	diag_set_file(d, "%s", name);
-	if ((ls = logstream_open(lp, logkind_of(name), d)) == NULL)
-		return -1;
-	if (logstream_feed(ls, buf, len) != 0) {
-		logstream_abort(ls);
-		return -1;
-	}
-	return logstream_close(ls);
 }

@@ -47,10 +47,6 @@ void logparse_free(struct logparse *);
  */
 int logparse_finish(struct logparse *, struct diag *);
 
-/* One whole member in memory: open, feed, close.  For tests and fuzzers. */
-int logparse_buffer(struct logparse *, const char *name, const void *buf,
-    size_t len, struct diag *);
-
 /*
  * Counts a name a parser is about to store (new process or new name)
  * against CAP_NAME_BYTES: 0, or -1 with the cap's error in the diag.

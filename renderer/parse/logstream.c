@@ -95,3 +95,19 @@ logstream_abort(struct logstream *ls)
 	ls->ops->release(ls->state);
 	free(ls);
 }
+
+int
+logstream_buffer(struct logparse *lp, const char *name, const void *buf,
+    size_t len, struct diag *d)
+{
+	struct logstream *ls;
+
+	diag_set_file(d, "%s", name);
+	if ((ls = logstream_open(lp, logkind_of(name), d)) == NULL)
+		return -1;
+	if (logstream_feed(ls, buf, len) != 0) {
+		logstream_abort(ls);
+		return -1;
+	}
+	return logstream_close(ls);
+}

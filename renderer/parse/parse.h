@@ -25,6 +25,9 @@ int logstream_feed(struct logstream *, const void *buf, size_t len);
 int logstream_close(struct logstream *);
 /* Frees without finishing (after an error). */
 void logstream_abort(struct logstream *);
+/* One whole member in memory: open, feed, close.  For tests and fuzzers. */
+int logstream_buffer(struct logparse *, const char *name, const void *buf,
+    size_t len, struct diag *);
 
 /*
  * What each parse_*.c provides for its kind.  begin() returns the

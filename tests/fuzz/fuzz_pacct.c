@@ -36,8 +36,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fuzz_begin(&t, &d);
 	logparse_init(&lp, &t);
-	parsed = logparse_buffer(&lp, LOG_PACCT, data, size, &d) == 0 &&
-	    logparse_buffer(&lp, LOG_PROC_PS, ps_log, sizeof(ps_log) - 1,
+	parsed = logstream_buffer(&lp, LOG_PACCT, data, size, &d) == 0 &&
+	    logstream_buffer(&lp, LOG_PROC_PS, ps_log, sizeof(ps_log) - 1,
 	    &d) == 0 && logparse_finish(&lp, &d) == 0;
 	logparse_free(&lp);
 	fuzz_end(&t, parsed, &d);

@@ -218,7 +218,7 @@ parse_ps(struct bootlog *t, struct logparse *lp, struct diag *d,
 	logparse_init(lp, t);
 	diag_init(d, "test");
 	d->out = NULL;
-	return logparse_buffer(lp, LOG_PROC_PS, text, len, d);
+	return logstream_buffer(lp, LOG_PROC_PS, text, len, d);
 }
 
 /* A new starttime under the same PID is a new process, not the same one. */
@@ -433,7 +433,7 @@ too_many_blocks(void **state)
 	logparse_init(&lp, &t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(logparse_buffer(&lp, LOG_PROC_STAT, log, len, &d),
+	assert_int_equal(logstream_buffer(&lp, LOG_PROC_STAT, log, len, &d),
 	    -1);
 	assert_non_null(strstr(d.msg, "more than 1000000 sample blocks"));
 	logparse_free(&lp);
@@ -487,7 +487,7 @@ too_many_header_keys(void **state)
 	logparse_init(&lp, &t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(logparse_buffer(&lp, LOG_HEADER, h, len, &d), 0);
+	assert_int_equal(logstream_buffer(&lp, LOG_HEADER, h, len, &d), 0);
 	assert_string_equal(bootlog_header(&t, "title"), "1000");
 	logparse_free(&lp);
 	bootlog_free(&t);
@@ -498,7 +498,7 @@ too_many_header_keys(void **state)
 	logparse_init(&lp, &t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(logparse_buffer(&lp, LOG_HEADER, h, len, &d), -1);
+	assert_int_equal(logstream_buffer(&lp, LOG_HEADER, h, len, &d), -1);
 	assert_non_null(strstr(d.msg, "more than 1000 header keys"));
 	logparse_free(&lp);
 	bootlog_free(&t);

@@ -423,7 +423,7 @@ pid1_switch_from_proc_ps(void **state)
 	bootlog_init(&t);
 	logparse_init(&lp, &t);
 	diag_init(&d, "test");
-	assert_int_equal(logparse_buffer(&lp, "proc_ps.log", ps,
+	assert_int_equal(logstream_buffer(&lp, "proc_ps.log", ps,
 	    sizeof(ps) - 1, &d), 0);
 	assert_true(t.pid1_switched);
 	assert_int_equal(t.pid1_switch_us, MS(19940));

@@ -411,7 +411,7 @@ parse_member(struct logparse *lp, struct diag *d, const struct pmember *m)
 		buf = read_file(shared_path(m->shared), &len);
 		assert_non_null(buf);
 	}
-	rc = logparse_buffer(lp, m->name, m->text ? m->text : buf, len, d);
+	rc = logstream_buffer(lp, m->name, m->text ? m->text : buf, len, d);
 	free(buf);
 	return rc;
 }
@@ -529,7 +529,7 @@ proc_stat_example2_iowait(void **state)
 	for (total = 0, i = 0; i < 7; i++)
 		total += (double)(b[i] - a[i]);
 	setup_trace(&t, &lp, &d);
-	assert_int_equal(logparse_buffer(&lp, "proc_stat.log", buf, len, &d),
+	assert_int_equal(logstream_buffer(&lp, "proc_stat.log", buf, len, &d),
 	    0);
 	assert_int_equal(t.cpu[0].time_us, MS(7190));
 	assert_true(NEAR(t.cpu[0].io, (double)(b[4] - a[4]) / total));
@@ -560,7 +560,7 @@ split_anywhere_same_result(void **state)
 		buf = read_file(shared_path(files[i].rel), &len);
 		assert_non_null(buf);
 		setup_trace(&a, &la, &d);
-		assert_int_equal(logparse_buffer(&la, files[i].name, buf, len,
+		assert_int_equal(logstream_buffer(&la, files[i].name, buf, len,
 		    &d), 0);
 		for (step = 1; step <= 4099; step = step * 3 + 2) {
 			setup_trace(&b, &lb, &d);

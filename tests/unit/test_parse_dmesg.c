@@ -42,7 +42,7 @@ static const char boot_log[] =
 static int
 parse(struct logparse *lp, struct diag *d, const char *s)
 {
-	return logparse_buffer(lp, "dmesg", s, strlen(s), d);
+	return logstream_buffer(lp, "dmesg", s, strlen(s), d);
 }
 
 static void
@@ -212,7 +212,7 @@ parse_header(struct logparse *lp, struct diag *d)
 	    "bootchart.switch_root = 19.95\n"
 	    "a = x\nb = 1.2.3\nc = 999999999999\nd = 7\n";
 
-	return logparse_buffer(lp, "header", h, sizeof(h) - 1, d);
+	return logstream_buffer(lp, "header", h, sizeof(h) - 1, d);
 }
 
 /* The header's times in seconds of uptime, as ms. */

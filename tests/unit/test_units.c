@@ -46,8 +46,8 @@ units_trace(struct bootlog *t, struct diag *d)
 			    p[i].start);
 		n += (size_t)snprintf(log + n, sizeof(log) - n, "\n");
 	}
-	assert_int_equal(logparse_buffer(&lp, "proc_ps.log", log, n, d), 0);
-	assert_int_equal(logparse_buffer(&lp, "cgroup.log", cg,
+	assert_int_equal(logstream_buffer(&lp, "proc_ps.log", log, n, d), 0);
+	assert_int_equal(logstream_buffer(&lp, "cgroup.log", cg,
 	    sizeof(cg) - 1, d), 0);
 	assert_int_equal(logparse_finish(&lp, d), 0);
 }
