@@ -89,7 +89,7 @@ find_logger(void)
 static int
 wait_gone(pid_t pid, uint64_t limit_us)
 {
-	struct timespec ts = { 0, 20 * 1000000 };
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = 20 * 1000000 };
 	uint64_t end = clock_us(CLOCK_MONOTONIC) + limit_us;
 
 	while (is_logger(pid)) {

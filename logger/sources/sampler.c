@@ -14,7 +14,6 @@
 #define DENTS_SIZE	32768
 #define STAT_ROOM	4096	/* a /proc/PID/stat line is about 300 bytes */
 #define FILE_ROOM	65536	/* first guess for /proc/stat, diskstats, meminfo */
-#define SCRATCH_ROOM	4096	/* procinfo.c's reads */
 
 struct linux_dirent64 {
 	uint64_t d_ino;
@@ -23,12 +22,6 @@ struct linux_dirent64 {
 	unsigned char d_type;
 	char d_name[];
 };
-
-int
-obuf_room(struct obuf *b, size_t want)
-{
-	return grow_reserve((void **)&b->p, &b->cap, b->len + want, 1);
-}
 
 /* Starts a timed block: the time stamp line. */
 static int
@@ -78,17 +71,17 @@ ob_file(struct obuf *b, int fd)
 }
 
 int
-sampler_init(struct sampler *s, int procfd, const struct config *cfg)
+sampler_init(struct sampler *s, int procfd, const struct config *cfg,
+    int watch_exit)
 {
 	memset(s, 0, sizeof(*s));
 	s->procfd = procfd;
 	s->cfg = cfg;
-	s->watch_exit = cfg->nexit > 0;
+	s->watch_exit = watch_exit && cfg->nexit > 0;
 	s->statfd = openat(procfd, "stat", O_RDONLY | O_CLOEXEC);
 	s->diskfd = openat(procfd, "diskstats", O_RDONLY | O_CLOEXEC);
 	s->memfd = openat(procfd, "meminfo", O_RDONLY | O_CLOEXEC);
-	if ((s->dents = malloc(DENTS_SIZE)) == NULL ||
-	    (s->scratch = malloc(SCRATCH_ROOM)) == NULL)
+	if ((s->dents = malloc(DENTS_SIZE)) == NULL)
 		return -1;
 	return 0;
 }
@@ -112,13 +105,11 @@ sampler_free(struct sampler *s)
 	free(s->ents);
 	free(s->next);
 	free(s->dents);
-	free(s->stat.p);
-	free(s->disk.p);
-	free(s->ps.p);
-	free(s->mem.p);
-	free(s->cmd.p);
-	free(s->cg.p);
-	free(s->scratch);
+	free(s->desc);
+	obuf_free(&s->stat);
+	obuf_free(&s->disk);
+	obuf_free(&s->ps);
+	obuf_free(&s->mem);
 	memset(s, 0, sizeof(*s));
 	s->procfd = s->statfd = s->diskfd = s->memfd = -1;
 }
@@ -263,24 +254,25 @@ keep_stat(struct sampler *s, size_t r)
 
 /*
  * A process new to the log (known 0), or one whose name changed since
- * the last sample (an exec): what it runs is logged.  *again says
- * whether to log it once more at the next sample: set when the record
- * caught an exec half done (the new name, no arguments yet: a compiler
- * started by make was labelled with its bare executable), and only for
- * one retry, since a process may clear its arguments itself.
+ * the last sample (an exec): what it runs is to be described.  *again
+ * asked for one more look (sampler_again: the description caught an
+ * exec half done, the new name and no arguments yet; a compiler started
+ * by make was labelled with its bare executable); that look is a retry,
+ * which asks for none, since a process may clear its arguments itself.
  */
 static int
 note_process(struct sampler *s, int pid, int known, uint32_t old, uint32_t h,
     int *again)
 {
-	int retry = known && *again, r;
+	int retry = known && *again;
 
 	*again = 0;
 	if (known && h == old && !retry)
 		return 0;
-	if ((r = procinfo_record(s, pid)) < 0)
+	if (grow_array((void **)&s->desc, &s->capdesc, s->ndesc,
+	    sizeof(*s->desc)) != 0)
 		return -1;
-	*again = r == PROCINFO_HALF && !retry;
+	s->desc[s->ndesc++] = (struct describe){ .pid = pid, .retry = retry };
 	return 0;
 }
 
@@ -463,7 +455,7 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 	    ob_begin(&s->ps, jiffies) != 0 ||
 	    ob_begin(&s->mem, jiffies) != 0)
 		return -1;
-	s->cmd.len = s->cg.len = 0;
+	s->ndesc = 0;
 	if (s->statfd >= 0 && ob_file(&s->stat, s->statfd) != 0)
 		return -1;
 	if (s->diskfd >= 0 && ob_file(&s->disk, s->diskfd) != 0)
@@ -485,4 +477,26 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 		return -1;
 	s->last = jiffies;
 	return 0;
+}
+
+void
+sampler_blocks(const struct sampler *s, struct iovec blocks[LK_NKINDS])
+{
+	blocks[LK_PROC_STAT] = (struct iovec){ .iov_base = s->stat.p,
+	    .iov_len = s->stat.len };
+	blocks[LK_DISKSTATS] = (struct iovec){ .iov_base = s->disk.p,
+	    .iov_len = s->disk.len };
+	blocks[LK_PROC_PS] = (struct iovec){ .iov_base = s->ps.p,
+	    .iov_len = s->ps.len };
+	blocks[LK_MEMINFO] = (struct iovec){ .iov_base = s->mem.p,
+	    .iov_len = s->mem.len };
+}
+
+void
+sampler_again(struct sampler *s, int pid)
+{
+	long i = find_pid(s, pid);
+
+	if (i >= 0)
+		s->ents[i].again = 1;
 }

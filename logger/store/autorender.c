@@ -20,7 +20,7 @@ auto_render(const struct config *cfg, struct diag *d)
 	int st;
 
 	snprintf(out, sizeof(out), "%s/bootchart.%s", cfg->render_dir,
-	    cfg->render_format);
+	    cfg->render_ext);
 	if ((pid = fork()) < 0) {
 		diag_warn(d, "AUTO_RENDER: fork: %s", strerror(errno));
 		return -1;

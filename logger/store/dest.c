@@ -10,7 +10,6 @@
 
 #include "clocks.h"
 #include "dest.h"
-#include "logfiles.h"
 #include "tarw.h"
 
 #define GZIP_LEVEL	6
@@ -47,7 +46,7 @@ open_temp(const struct config *cfg, const char *dir, const char *base,
     char *tmp, size_t tsz, struct diag *d)
 {
 	uint64_t deadline = clock_us(CLOCK_MONOTONIC) + cfg->write_wait_us;
-	struct timespec ts = { 0, RETRY_US * 1000 };
+	struct timespec ts = { .tv_nsec = RETRY_US * 1000 };
 	unsigned n = 0;
 	int fd, waited = 0;
 
@@ -107,8 +106,7 @@ dest_usable(const char *dest, struct diag *d)
 
 int
 dest_write(const struct config *cfg, const struct store *st,
-    const char *header, size_t hlen, const char *dmesg, size_t dlen,
-    struct diag *d)
+    const struct iovec end[LK_NKINDS], struct diag *d)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX + 64];
 	const char *base;
@@ -128,9 +126,7 @@ dest_write(const struct config *cfg, const struct store *st,
 		diag_warn(d, "out of memory for compression");
 		goto fail;
 	}
-	if (tarw_add_mem(&t, LOG_HEADER, 0644, now, header, hlen) != 0 ||
-	    store_tar(st, &t, now) != 0 || (dmesg != NULL &&
-	    tarw_add_mem(&t, LOG_DMESG, 0644, now, dmesg, dlen) != 0)) {
+	if (store_tar(st, &t, now, end) != 0) {
 		err = errno;
 		tarw_abort(&t);
 		errno = err;

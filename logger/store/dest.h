@@ -10,14 +10,13 @@
 
 /*
  * Waits (up to WRITE_TIMEOUT) for the directory of cfg->dest to take a
- * new file, writes the header, the store's logs and the dmesg member
- * (when dmesg is not NULL) as tar.gz to a
+ * new file, writes the store's members and end[KIND] (the members made
+ * at the end: the header, the kernel's log; store_tar) as tar.gz to a
  * temporary file there (O_EXCL|O_NOFOLLOW), fsyncs it and renames it
  * over cfg->dest, mode 0644.  Returns 0, or -1 after a message (no
  * file is left behind).
  */
 int dest_write(const struct config *, const struct store *,
-    const char *header, size_t hlen, const char *dmesg, size_t dlen,
-    struct diag *);
+    const struct iovec end[LK_NKINDS], struct diag *);
 
 #endif

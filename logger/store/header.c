@@ -23,7 +23,7 @@ struct hbuf {
 static void
 put(struct hbuf *h, const char *key, const char *fmt, ...)
 {
-	char val[4096];
+	char val[HEADER_VALUE_MAX];
 	va_list ap;
 	size_t i;
 	int n;

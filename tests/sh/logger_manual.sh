@@ -155,12 +155,13 @@ check "-h prints usage" sh -c "'$L' -h | grep -q 'bootchartd start'"
 
 # 6. `init` from an init script: a background logger that stops by
 # itself at EXIT_PROC, then runs AUTO_RENDER (a stand-in renderer that
-# records its arguments).
+# records its arguments) with an output src/outputs.def names (html was
+# once refused as a "bad value"), the file named with that output's ending.
 mkdir -p "$T/fakebin"
 printf '#!/bin/sh\necho "$@" >"%s/render.args"\n' "$T" >"$T/fakebin/bootchart-render"
 chmod +x "$T/fakebin/bootchart-render"
 cp /bin/sleep "$T/exitme-now"
-printf 'SAMPLE_PERIOD=0.05\nEXIT_PROC=exitme-now\nSETTLE_TIME=0.1\nMAX_DURATION=20\nAUTO_RENDER=yes\nAUTO_RENDER_FORMAT=svg\nAUTO_RENDER_DIR=%s\n' \
+printf 'SAMPLE_PERIOD=0.05\nEXIT_PROC=exitme-now\nSETTLE_TIME=0.1\nMAX_DURATION=20\nAUTO_RENDER=yes\nAUTO_RENDER_FORMAT=html\nAUTO_RENDER_DIR=%s\n' \
     "$T" >"$T/init.conf"
 PATH=$T/fakebin:$PATH "$L" init -c "$T/init.conf" -o "$T/i.tgz" \
     >"$T/i.out" 2>&1
@@ -173,7 +174,7 @@ done
 check "init: stopped by itself at EXIT_PROC" sh -c \
     "tar -xzOf '$T/i.tgz' header | grep -qx 'bootchart.end = EXIT_PROC exitme-now'"
 check "init: AUTO_RENDER ran the renderer" \
-    grep -qx -- "-f svg -o $T/bootchart.svg $T/i.tgz" "$T/render.args"
+    grep -qx -- "-f html -o $T/bootchart.html $T/i.tgz" "$T/render.args"
 
 # 7. Out of descriptors (an ordinary user with a hard limit of 24):
 # new PIDs are read with open/read/close, none is missed.

@@ -8,12 +8,17 @@
 
 #include "testutil.h"
 #include "config.h"
+#include "procinfo.h"
 #include "sampler.h"
 
 /* A fake /proc: stat, and PID 4242 with stat, exe, cmdline, cgroup. */
 struct fake {
 	char dir[64];
 	int procfd;
+	struct config cfg;
+	struct sampler s;
+	struct procinfo pi;
+	struct procraw raw;
 };
 
 static void
@@ -48,6 +53,10 @@ fake_init(struct fake *f, const char *comm)
 	put(f, "4242/stat", line, strlen(line));
 	f->procfd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(f->procfd >= 0);
+	memset(&f->pi, 0, sizeof(f->pi));
+	config_defaults(&f->cfg);
+	/* The sampler takes a descriptor of its own over. */
+	assert_int_equal(sampler_init(&f->s, dup(f->procfd), &f->cfg, 0), 0);
 }
 
 static void
@@ -55,17 +64,41 @@ fake_free(struct fake *f)
 {
 	char cmd[128];
 
+	sampler_free(&f->s);
+	procinfo_free(&f->pi);
+	close(f->procfd);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", f->dir);
 	assert_int_equal(system(cmd), 0);
 }
 
+/*
+ * One sample stamped `jiffies`, its processes described as the run
+ * does it (session.c): the records of the sample are then in f->pi.
+ */
+static void
+take(struct fake *f, uint64_t jiffies)
+{
+	size_t i;
+	int rc;
+
+	procinfo_clear(&f->pi);
+	assert_int_equal(sampler_take(&f->s, jiffies), 0);
+	for (i = 0; i < f->s.ndesc; i++) {
+		procinfo_read(f->procfd, f->s.desc[i].pid, &f->raw);
+		rc = procinfo_add(&f->pi, &f->raw);
+		assert_true(rc >= 0);
+		if (rc == PROCINFO_HALF && !f->s.desc[i].retry)
+			sampler_again(&f->s, f->s.desc[i].pid);
+	}
+}
+
 /* The cmdline2.log records of the last sample, as one string. */
 static const char *
-records(const struct sampler *s, char *buf, size_t cap)
+records(const struct procinfo *pi, char *buf, size_t cap)
 {
-	size_t n = s->cmd.len < cap - 1 ? s->cmd.len : cap - 1;
+	size_t n = pi->cmd.len < cap - 1 ? pi->cmd.len : cap - 1;
 
-	memcpy(buf, s->cmd.p, n);
+	memcpy(buf, pi->cmd.p, n);
 	buf[n] = '\0';
 	return buf;
 }
@@ -81,29 +114,24 @@ reads_again_after_an_exec_caught_half_done(void **state)
 	static const char args[] = "cc\0-c\0bcp_f5.c";
 	static const char full[] = "4242\n:/usr/bin/x86_64-linux-gnu-gcc-12\n"
 	    ":cc\0-c\0bcp_f5.c\0\n\n";
-	struct config cfg;
-	struct sampler s;
 	struct fake f;
 	char buf[512];
 
 	(void)state;
-	config_defaults(&cfg);
 	fake_init(&f, "cc");
-	assert_int_equal(sampler_init(&s, f.procfd, &cfg), 0);
-	assert_int_equal(sampler_take(&s, 100), 0);
-	assert_string_equal(records(&s, buf, sizeof(buf)),
+	take(&f, 100);
+	assert_string_equal(records(&f.pi, buf, sizeof(buf)),
 	    "4242\n:/usr/bin/x86_64-linux-gnu-gcc-12\n:\n\n");
-	assert_int_equal(s.cg.len, strlen("4242 /build.scope\n"));
+	assert_int_equal(f.pi.cg.len, strlen("4242 /build.scope\n"));
 
 	put(&f, "4242/cmdline", args, sizeof(args));
-	assert_int_equal(sampler_take(&s, 101), 0);
+	take(&f, 101);
 	/* The arguments keep their NUL separators, as in bootchart2's log. */
-	assert_int_equal(s.cmd.len, sizeof(full) - 1);
-	assert_memory_equal(s.cmd.p, full, sizeof(full) - 1);
+	assert_int_equal(f.pi.cmd.len, sizeof(full) - 1);
+	assert_memory_equal(f.pi.cmd.p, full, sizeof(full) - 1);
 
-	assert_int_equal(sampler_take(&s, 102), 0);
-	assert_int_equal(s.cmd.len, 0);
-	sampler_free(&s);
+	take(&f, 102);
+	assert_int_equal(f.pi.cmd.len, 0);
 	fake_free(&f);
 }
 
@@ -111,27 +139,22 @@ reads_again_after_an_exec_caught_half_done(void **state)
 static void
 reads_an_empty_command_line_only_twice(void **state)
 {
-	struct config cfg;
-	struct sampler s;
 	struct fake f;
 	int i;
 
 	(void)state;
-	config_defaults(&cfg);
 	fake_init(&f, "daemon");
-	assert_int_equal(sampler_init(&s, f.procfd, &cfg), 0);
-	assert_int_equal(sampler_take(&s, 100), 0);
-	assert_true(s.cmd.len > 0);
+	take(&f, 100);
+	assert_true(f.pi.cmd.len > 0);
 	/* The listing path (the fork counter moved) retries as well. */
 	put(&f, "stat", "cpu  1 0 1 10 0 0 0 0\nprocesses 10\n", 34);
-	assert_int_equal(sampler_take(&s, 101), 0);
-	assert_true(s.cmd.len > 0);
+	take(&f, 101);
+	assert_true(f.pi.cmd.len > 0);
 	for (i = 0; i < 3; i++) {
-		assert_int_equal(sampler_take(&s, 102 + i), 0);
-		assert_int_equal(s.cmd.len, 0);
+		take(&f, 102 + i);
+		assert_int_equal(f.pi.cmd.len, 0);
 	}
-	assert_int_equal(s.infos, 2);
-	sampler_free(&s);
+	assert_int_equal(f.pi.infos, 2);
 	fake_free(&f);
 }
 

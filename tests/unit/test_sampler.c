@@ -63,8 +63,7 @@ samples_live_proc(void **state)
 	config_defaults(&cfg);
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
-	s.watch_exit = 0;
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 0), 0);
 
 	assert_int_equal(sampler_take(&s, 1234), 0);
 	assert_block(&s.stat, 1234);
@@ -116,7 +115,7 @@ skips_a_stamp_that_does_not_advance(void **state)
 	config_defaults(&cfg);
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
 	assert_int_equal(sampler_take(&s, 3813), 0);
 	len = s.ps.len;
 	assert_int_equal(sampler_take(&s, 3813), 1);
@@ -144,7 +143,7 @@ exit_proc_matches_comm(void **state)
 	cfg.nexit = 1;
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
 	assert_int_equal(sampler_take(&s, 1), 0);
 	assert_true(s.exit_seen);
 	assert_string_equal(s.exit_name, "test_sampler");
@@ -179,7 +178,7 @@ escapes_line_breaks_in_names(void **state)
 	assert_int_equal(read(p[0], &c, 1), 1);
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
 	assert_int_equal(sampler_take(&s, 77), 0);
 	n = (size_t)snprintf(want, sizeof(want), "\n%d (a\\012\\01212345\\012) ",
 	    (int)child);
