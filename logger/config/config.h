@@ -11,6 +11,13 @@
 #define CONFIG_PATH		"/etc/bootchartd.conf"
 #define CONFIG_EXIT_MAX		32	/* names in EXIT_PROC */
 #define CONFIG_COMM_LEN		15	/* the kernel's comm length */
+/*
+ * The processes of the system: real uid 0 (root) up to this one, the
+ * accounts services and greeters run as (Debian's SYS_UID_MAX in
+ * login.defs); users, nobody (65534) and the ids of user namespaces
+ * are above it.
+ */
+#define CONFIG_SYSTEM_UID_MAX	999
 #define CONFIG_MAX_WARN		10	/* warnings printed per file */
 /* SAMPLE_PERIOD and -p, in µs: 0.01 to 60 s. */
 #define CONFIG_PERIOD_MIN_US	10000ULL

@@ -19,6 +19,7 @@
 #include "loop.h"
 #include "parents.h"
 #include "procinfo.h"
+#include "reader.h"
 #include "report.h"
 #include "sampler.h"
 #include "session.h"
@@ -33,7 +34,7 @@ struct run {
 	struct parents pa;
 	struct sampler sm;
 	struct procinfo pi;	/* what the sample's new processes run */
-	struct procraw *raw;	/* one process as read */
+	struct reader rd;	/* reads them off the sampling path */
 	struct run_report rep;
 	struct bootwatch bw;	/* boot modes: switch_root, systemd's end */
 	struct loop loop;	/* the sources */
@@ -58,22 +59,20 @@ setup_signals(struct run *r)
 	return r->sigfd < 0 ? -1 : 0;
 }
 
-/* Describes the processes the sample found new or renamed. */
+/*
+ * A description the reader's helper read: its records (stored with the
+ * next sample), and the one second look at an exec caught half done.
+ */
 static int
-describe(struct run *r)
+got(void *ctx, const struct procraw *raw, int retry)
 {
-	const struct describe *d;
-	size_t i;
-	int rc;
+	struct run *r = ctx;
+	int rc = procinfo_add(&r->pi, raw, clock_us(CLOCK_MONOTONIC));
 
-	for (i = 0; i < r->sm.ndesc; i++) {
-		d = &r->sm.desc[i];
-		procinfo_read(r->st.procfd, d->pid, r->raw);
-		if ((rc = procinfo_add(&r->pi, r->raw)) < 0)
-			return -1;
-		if (rc == PROCINFO_HALF && !d->retry)
-			sampler_again(&r->sm, d->pid);
-	}
+	if (rc < 0)
+		return -1;
+	if (rc == PROCINFO_HALF && !retry)
+		sampler_again(&r->sm, raw->pid);
 	return 0;
 }
 
@@ -209,7 +208,7 @@ sample_once(struct run *r, uint64_t now)
 
 	if ((rc = sampler_take(&r->sm, now)) > 0)
 		return 0;
-	if (rc != 0 || describe(r) != 0) {
+	if (rc != 0 || reader_ask(&r->rd, r->sm.desc, r->sm.ndesc) != 0) {
 		diag_warn(r->d, "out of memory while sampling");
 		end_for(r, "out of memory");
 		return 1;
@@ -276,6 +275,29 @@ on_forks(void *ctx, int fd, short revents)
 	return 1;
 }
 
+/* Source: the reader's answers (what a process runs). */
+static int
+on_answers(void *ctx, int fd, short revents)
+{
+	struct run *r = ctx;
+
+	if (reader_collect(&r->rd, got, r) == 0)
+		return 0;
+	diag_warn(r->d, "out of memory while sampling");
+	end_for(r, "out of memory");
+	return 1;
+}
+
+/* Source: the reader's deadline (a process that does not answer). */
+static int
+on_deadline(void *ctx, int fd, short revents)
+{
+	struct run *r = ctx;
+
+	reader_expire(&r->rd);
+	return 0;
+}
+
 /* The signals first: a stop wins over a tick that came with it. */
 static int
 add_sources(struct run *r)
@@ -286,7 +308,30 @@ add_sources(struct run *r)
 	if (parents_fd(&r->pa) >= 0 &&
 	    loop_add(&r->loop, parents_fd(&r->pa), on_forks, r) != 0)
 		return -1;
+	if (r->rd.sock >= 0 && (loop_add(&r->loop, r->rd.sock, on_answers,
+	    r) != 0 || loop_add(&r->loop, r->rd.timerfd, on_deadline, r) != 0))
+		return -1;
 	return 0;
+}
+
+/*
+ * After the last sample: the descriptions still due (each waited for
+ * no longer than the reader's deadline), stored as one more set whose
+ * timed blocks are empty.
+ */
+static void
+last_descriptions(struct run *r)
+{
+	struct iovec blocks[LK_NKINDS];
+
+	if (reader_finish(&r->rd, got, r) != 0 || r->rep.truncated ||
+	    r->rep.samples == 0 || (r->pi.cmd.len == 0 && r->pi.cg.len == 0))
+		return;
+	memset(blocks, 0, sizeof(blocks));
+	procinfo_blocks(&r->pi, blocks);
+	if (store_append(&r->st, blocks) != 0)
+		r->rep.truncated = 1;
+	procinfo_clear(&r->pi);
 }
 
 /* Samples on the timer until a signal, the end of boot or a full budget. */
@@ -308,9 +353,8 @@ cleanup(struct run *r)
 {
 	parents_stop(&r->pa, r->d);
 	loop_free(&r->loop);
+	reader_stop(&r->rd);
 	procinfo_free(&r->pi);
-	free(r->raw);
-	r->raw = NULL;
 	store_close(&r->st);
 	if (r->sigfd >= 0)
 		close(r->sigfd);
@@ -409,13 +453,18 @@ start(struct run *r)
 	if (setup(r) != 0)
 		return EXIT_OUTPUT;
 	parents_start(&r->pa, &r->st, r->cfg->acct, r->d);
+	procinfo_init(&r->pi, r->cfg->tmpfs_size);
+	/* Without a helper nothing is described; the header says so. */
+	if (reader_start(&r->rd, r->st.procfd) != 0)
+		diag_warn(r->d, "cannot start the reader: %s; no command "
+		    "lines logged", strerror(errno));
 	if ((procfd = dup(r->st.procfd)) < 0) {
 		diag_warn(r->d, "cannot start sampling: %s", strerror(errno));
 		return EXIT_NOMEM;
 	}
 	/* Only boot logging ends on EXIT_PROC. */
 	if (sampler_init(&r->sm, procfd, r->cfg, r->s->mode != MODE_START) !=
-	    0 || (r->raw = malloc(sizeof(*r->raw))) == NULL) {
+	    0) {
 		diag_warn(r->d, "cannot start sampling: %s", strerror(errno));
 		sampler_free(&r->sm);
 		return EXIT_NOMEM;
@@ -432,6 +481,7 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 {
 	struct run r = {
 		.s = s, .cfg = cfg, .d = d, .sigfd = -1, .timerfd = -1,
+		.rd = { .sock = -1, .timerfd = -1 },
 		.rep = { .profile = s->profile, .profile_cmd = s->profile_cmd },
 	};
 	int rc = -1, st;
@@ -448,10 +498,17 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 		diag_warn(d, "sampling stopped: %s", strerror(errno));
 		end_for(&r, "error");
 	}
+	last_descriptions(&r);
+	reader_stop(&r.rd);
 	r.rep.switch_root = r.bw.switch_root;
 	parents_stop(&r.pa, d);
 	parents_report(&r.pa, &r.rep);
+	r.rep.pi_timeouts = r.rd.timeouts;
+	r.rep.pi_dropped = r.rd.dropped;
+	r.rep.pi_left_out = r.pi.left_out;
+	r.rep.pi_off = r.rd.off;
 	getrusage(RUSAGE_SELF, &r.rep.ru_sampled);
+	getrusage(RUSAGE_CHILDREN, &r.rep.ru_helpers);
 	sampler_free(&r.sm);
 	notify_ready(&r);
 	if (r.rep.samples > 0)

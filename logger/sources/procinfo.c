@@ -2,9 +2,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "pidstat.h"
 #include "procinfo.h"
 
@@ -34,10 +36,12 @@ read_file(int procfd, int pid, const char *what, char *buf, size_t cap)
 void
 procinfo_read(int procfd, int pid, struct procraw *raw)
 {
-	char path[48];
+	char path[48], status[PIDSTAT_STATUS_ROOM];
 	ssize_t ne;
+	size_t n;
 
 	raw->pid = pid;
+	raw->uid = -1;
 	raw->nexe = raw->nargs = raw->ncg = 0;
 	snprintf(path, sizeof(path), "%d/exe", pid);
 	ne = readlinkat(procfd, path, raw->exe, sizeof(raw->exe));
@@ -48,13 +52,30 @@ procinfo_read(int procfd, int pid, struct procraw *raw)
 	if (raw->nexe == 0 && raw->nargs == 0)
 		return;
 	raw->ncg = read_file(procfd, pid, "cgroup", raw->cg, sizeof(raw->cg));
+	n = read_file(procfd, pid, "status", status, sizeof(status));
+	raw->uid = pidstat_uid(status, n);
 }
 
-/* Appends n bytes of text escaped for a log (room made by the caller). */
+/*
+ * Appends n bytes of text escaped for a log (room made by the caller),
+ * at most PROCINFO_ROOM of them: cut before an escape that would cross
+ * it (every backslash written begins a 4-byte escape).
+ */
 static void
 put_escaped(struct obuf *b, const char *p, size_t n, int keep_nul)
 {
-	b->len += log_escape(b->p + b->len, p, n, keep_nul);
+	char *s = b->p + b->len;
+	size_t k = log_escape(s, p, n, keep_nul), i;
+
+	if (k > PROCINFO_ROOM) {
+		k = PROCINFO_ROOM;
+		for (i = k - 1; i > 0 && i + 4 > k; i--)
+			if (s[i] == '\\') {
+				k = i;
+				break;
+			}
+	}
+	b->len += k;
 }
 
 static void
@@ -115,18 +136,82 @@ record_cgroup(struct procinfo *pi, const struct procraw *raw)
 	return 0;
 }
 
+void
+procinfo_init(struct procinfo *pi, uint64_t budget)
+{
+	memset(pi, 0, sizeof(*pi));
+	pi->burst = budget / 64;
+	pi->rate = budget / 2048;
+	pi->users = (struct share){ .uid = -1, .tokens = pi->burst };
+}
+
+/* uid's share; NULL for root (none), or when no memory (then none). */
+static struct share *
+share_of(struct procinfo *pi, long uid)
+{
+	size_t i;
+
+	if (uid == 0)
+		return NULL;
+	if (uid < 0 || uid > CONFIG_SYSTEM_UID_MAX)
+		return &pi->users;
+	for (i = 0; i < pi->nsys; i++)
+		if (pi->sys[i].uid == uid)
+			return &pi->sys[i];
+	if (grow_array((void **)&pi->sys, &pi->capsys, pi->nsys,
+	    sizeof(*pi->sys)) != 0)
+		return NULL;
+	pi->sys[pi->nsys] = (struct share){ .uid = uid, .tokens = pi->burst };
+	return &pi->sys[pi->nsys++];
+}
+
+/* 1 when n bytes fit uid's share at now_us (then taken), else 0. */
+static int
+share_take(struct procinfo *pi, long uid, size_t n, uint64_t now_us)
+{
+	struct share *sh = share_of(pi, uid);
+	uint64_t add;
+
+	if (sh == NULL)
+		return 1;
+	if (sh->at_us == 0)
+		sh->at_us = now_us;
+	if (now_us > sh->at_us) {
+		/* An hour refills any share; the product cannot overflow. */
+		add = now_us - sh->at_us > 3600000000ULL ? pi->burst :
+		    (now_us - sh->at_us) * pi->rate / 1000000;
+		sh->tokens = sh->tokens + add > pi->burst ? pi->burst :
+		    sh->tokens + add;
+		sh->at_us = now_us;
+	}
+	if (n > sh->tokens)
+		return 0;
+	sh->tokens -= n;
+	return 1;
+}
+
 /*
  * A kernel thread has neither executable nor arguments: no record.  An
  * executable without arguments is an exec caught between the new name
  * and the new arguments (the kernel sets the name first).
  */
 int
-procinfo_add(struct procinfo *pi, const struct procraw *raw)
+procinfo_add(struct procinfo *pi, const struct procraw *raw, uint64_t now_us)
 {
+	size_t cmd = pi->cmd.len, cg = pi->cg.len;
+
 	if (raw->nexe == 0 && raw->nargs == 0)
 		return 0;
 	if (record_cmdline(pi, raw) != 0 || record_cgroup(pi, raw) != 0)
 		return -1;
+	if (!share_take(pi, raw->uid, pi->cmd.len - cmd + pi->cg.len - cg,
+	    now_us)) {
+		pi->cmd.len = cmd;
+		pi->cg.len = cg;
+		pi->infos--;
+		pi->left_out++;
+		return 0;
+	}
 	return raw->nexe > 0 && raw->nargs == 0 ? PROCINFO_HALF : 0;
 }
 
@@ -150,4 +235,7 @@ procinfo_free(struct procinfo *pi)
 {
 	obuf_free(&pi->cmd);
 	obuf_free(&pi->cg);
+	free(pi->sys);
+	pi->sys = NULL;
+	pi->nsys = pi->capsys = 0;
 }

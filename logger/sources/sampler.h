@@ -19,8 +19,17 @@ struct pident {
 	int pid;
 	int fd;
 	uint32_t name;
-	int again;	/* describe it again at the next sample */
+	uint8_t again;		/* describe it again at the next sample */
+	uint8_t times;		/* descriptions asked for it so far */
+	uint8_t foreign;	/* an EXIT_PROC name, not the system's process */
 };
+
+/*
+ * Descriptions of one process at most: first seen, renamed (an exec),
+ * the second look at an exec caught half done.  A process renaming
+ * itself all the time is described this often and no more.
+ */
+#define SAMPLER_DESCRIBE_MAX	8
 
 /*
  * A process to describe (procinfo.h): new in the sample, or its name

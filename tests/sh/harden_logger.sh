@@ -196,6 +196,31 @@ fi
 U="setpriv --reuid=65534 --regid=65534 --clear-groups"
 chmod 755 "$T" "$T/bin"
 
+# 7. EXIT_PROC counts the system's processes only (finding 5): a user's
+# process of that name, and a set-user-ID program a user runs under that
+# name (effective uid root, real uid the user's), do not end the log;
+# MAX_DURATION does.
+mkdir -p "$T/suid"
+cp /bin/sleep "$T/suid/suidsleep"
+chmod 4755 "$T/suid/suidsleep"
+ln -sf suidsleep "$T/suid/fakegetty"
+chmod 755 "$T/suid"
+boot userexit "MAX_DURATION=3" "
+$U \$FAKEGETTY &
+$U $T/suid/fakegetty 30 &
+sleep 1
+for p in /proc/[0-9]*; do
+	read -r st <\"\$p/stat\" 2>/dev/null || continue
+	case \$st in *'(fakegetty)'*) grep '^Uid:' \"\$p/status\" >>\"\$S/uids\" ;; esac
+done"
+init_ran
+valid_log
+check "userexit: a user's fakegetty did not end the log, MAX_DURATION did" \
+    sh -c "tar -xzOf '$S/out/bootchart.tgz' header |
+    grep -qx 'bootchart.end = MAX_DURATION'"
+check "userexit: one ran set-user-ID (real uid 65534, effective 0)" \
+    grep -q '^Uid:	65534	0	' "$S/uids"
+
 # 8. `stop` without a pid file (init mode writes none) is not steered to
 # an impostor (finding 7): a user's process called bootchartd, child of
 # init, deaf to SIGTERM, once the real logger has ended.  Before, stop

@@ -1,4 +1,4 @@
-/* test_procinfo.c: what a process runs (cmdline2.log, cgroup.log) as the sampler logs it, on a fake procfs: once per name, once more after an exec caught half done. */
+/* test_procinfo.c: what a process runs (cmdline2.log, cgroup.log) as the sampler and procinfo log it, on a fake procfs: once per name, once more after an exec caught half done, at most 8 times; fields capped once escaped; owners' shares. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +53,7 @@ fake_init(struct fake *f, const char *comm)
 	put(f, "4242/stat", line, strlen(line));
 	f->procfd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(f->procfd >= 0);
-	memset(&f->pi, 0, sizeof(f->pi));
+	procinfo_init(&f->pi, 64 << 20);
 	config_defaults(&f->cfg);
 	/* The sampler takes a descriptor of its own over. */
 	assert_int_equal(sampler_init(&f->s, dup(f->procfd), &f->cfg, 0), 0);
@@ -85,7 +85,7 @@ take(struct fake *f, uint64_t jiffies)
 	assert_int_equal(sampler_take(&f->s, jiffies), 0);
 	for (i = 0; i < f->s.ndesc; i++) {
 		procinfo_read(f->procfd, f->s.desc[i].pid, &f->raw);
-		rc = procinfo_add(&f->pi, &f->raw);
+		rc = procinfo_add(&f->pi, &f->raw, 0);
 		assert_true(rc >= 0);
 		if (rc == PROCINFO_HALF && !f->s.desc[i].retry)
 			sampler_again(&f->s, f->s.desc[i].pid);
@@ -158,12 +158,123 @@ reads_an_empty_command_line_only_twice(void **state)
 	fake_free(&f);
 }
 
+/*
+ * A process renaming itself at every sample is described at most
+ * SAMPLER_DESCRIBE_MAX times (issue 22, finding 2: every rename was
+ * logged again).
+ */
+static void
+renames_are_described_a_bounded_number_of_times(void **state)
+{
+	char line[128];
+	struct fake f;
+	int i, n = 0;
+
+	(void)state;
+	fake_init(&f, "r0");
+	put(&f, "4242/cmdline", "x", 1);
+	for (i = 0; i < 3 * SAMPLER_DESCRIBE_MAX; i++) {
+		snprintf(line, sizeof(line), "4242 (r%d) S 1 4242 4242 0 -1 0 "
+		    "0 0 0 0 3 1 0 0 20 0 1 0 100\n", i);
+		put(&f, "4242/stat", line, strlen(line));
+		take(&f, 100 + (uint64_t)i);
+		n += f.pi.cmd.len > 0;
+	}
+	assert_int_equal(n, SAMPLER_DESCRIBE_MAX);
+	fake_free(&f);
+}
+
+/*
+ * A field of control bytes is cut at PROCINFO_ROOM once escaped, at a
+ * whole escape, not made 4 times longer (a record was ~47 KB).
+ */
+static void
+escaped_fields_are_capped(void **state)
+{
+	static struct procraw raw;
+	struct procinfo pi;
+	const char *p, *eol;
+	size_t i;
+
+	(void)state;
+	procinfo_init(&pi, 64 << 20);
+	raw.pid = 7;
+	raw.uid = 0;
+	raw.nexe = 3000;
+	raw.nargs = PROCINFO_ROOM;
+	for (i = 0; i < raw.nexe; i++)
+		raw.exe[i] = (char)(i % 2 ? '\001' : 'a');
+	for (i = 0; i < raw.nargs; i++)
+		raw.args[i] = '\033';
+	assert_int_equal(procinfo_add(&pi, &raw, 0), 0);
+	/* "7\n:EXE\n:ARGS\n\n": each field line at most the room. */
+	p = memchr(pi.cmd.p, ':', pi.cmd.len);
+	assert_non_null(p);
+	for (i = 0; i < 2; i++) {
+		eol = memchr(p, '\n', pi.cmd.len - (size_t)(p - pi.cmd.p));
+		assert_non_null(eol);
+		assert_true((size_t)(eol - p - 1) <= PROCINFO_ROOM);
+		assert_true((size_t)(eol - p - 1) > PROCINFO_ROOM - 4);
+		/* Whole escapes only: the field ends with three digits. */
+		assert_true(eol[-4] == '\\' || eol[-1] == 'a');
+		p = eol + 1;
+	}
+	procinfo_free(&pi);
+}
+
+/*
+ * The records of one owner draw on a share: a 64th of the budget at
+ * once, a 2048th per second.  Root has none; each system account its
+ * own; every other uid one together.
+ */
+static void
+owners_share_the_budget(void **state)
+{
+	static struct procraw raw;
+	struct procinfo pi;
+	uint64_t budget = 64 * 4000;	/* a share of 4000 bytes, 125/s */
+	int i;
+
+	(void)state;
+	procinfo_init(&pi, budget);
+	raw.nexe = 1200;
+	memset(raw.exe, 'e', raw.nexe);
+	/* 1209 bytes a record: three fit a user's 4000 bytes, not four. */
+	for (i = 0; i < 4; i++) {
+		raw.pid = 100 + i;
+		raw.uid = 65534 + i * 100000;	/* users, namespaces: one share */
+		assert_int_equal(procinfo_add(&pi, &raw, 1000000),
+		    i < 3 ? PROCINFO_HALF : 0);
+	}
+	assert_int_equal(pi.cmd.len, 3 * 1209);
+	assert_int_equal(pi.left_out, 1);
+	assert_int_equal(pi.infos, 3);
+	/* Root and a system account are not held by the users' share. */
+	raw.uid = 0;
+	for (i = 0; i < 10; i++)
+		procinfo_add(&pi, &raw, 1000000);
+	raw.uid = 105;
+	procinfo_add(&pi, &raw, 1000000);
+	assert_int_equal(pi.left_out, 1);
+	assert_int_equal(pi.infos, 14);
+	/* Twelve seconds later (1500 bytes more) the users' share holds one more. */
+	raw.uid = 65534;
+	procinfo_add(&pi, &raw, 13000000);
+	assert_int_equal(pi.infos, 15);
+	procinfo_add(&pi, &raw, 13000000);
+	assert_int_equal(pi.left_out, 2);
+	procinfo_free(&pi);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(reads_again_after_an_exec_caught_half_done),
 		cmocka_unit_test(reads_an_empty_command_line_only_twice),
+		cmocka_unit_test(renames_are_described_a_bounded_number_of_times),
+		cmocka_unit_test(escaped_fields_are_capped),
+		cmocka_unit_test(owners_share_the_budget),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -150,6 +150,58 @@ exit_proc_matches_comm(void **state)
 	sampler_free(&s);
 }
 
+/*
+ * EXIT_PROC counts the system's processes only (issue 22, finding 5): a
+ * process of another user (real uid 65534) with the name does not end
+ * the boot; one of root's does.
+ */
+static void
+exit_proc_wants_the_systems_process(void **state)
+{
+	struct config cfg;
+	struct sampler s;
+	int procfd, p[2];
+	pid_t child;
+	char c;
+
+	(void)state;
+	if (geteuid() != 0)
+		skip();
+	config_defaults(&cfg);
+	snprintf(cfg.exit_proc[0], sizeof(cfg.exit_proc[0]), "fakegetty");
+	cfg.nexit = 1;
+	assert_int_equal(pipe(p), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		close(p[0]);
+		if (setresuid(65534, 65534, 65534) != 0)
+			_exit(1);
+		prctl(PR_SET_NAME, "fakegetty", 0, 0, 0);
+		if (write(p[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(p[1]);
+	assert_int_equal(read(p[0], &c, 1), 1);
+	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
+	assert_int_equal(sampler_take(&s, 1), 0);
+	assert_false(s.exit_seen);
+	/* Root's process of that name: this one, renamed. */
+	prctl(PR_SET_NAME, "fakegetty", 0, 0, 0);
+	assert_int_equal(sampler_take(&s, 2), 0);
+	prctl(PR_SET_NAME, "test_sampler", 0, 0, 0);
+	assert_true(s.exit_seen);
+	assert_string_equal(s.exit_name, "fakegetty");
+	sampler_free(&s);
+	close(p[0]);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+}
+
 /* A name with a line break (any process may set one) is logged escaped. */
 static void
 escapes_line_breaks_in_names(void **state)
@@ -199,6 +251,7 @@ main(void)
 		cmocka_unit_test(samples_live_proc),
 		cmocka_unit_test(skips_a_stamp_that_does_not_advance),
 		cmocka_unit_test(exit_proc_matches_comm),
+		cmocka_unit_test(exit_proc_wants_the_systems_process),
 		cmocka_unit_test(escapes_line_breaks_in_names),
 	};
 
