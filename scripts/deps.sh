@@ -10,13 +10,14 @@ musl-tools"
 # Tests: unit framework, PNG/SVG readback, format checkers, archivers,
 # the qemu boot harness, man page lint, fuzzing compiler, zsh for the
 # zsh completion test, Python's jsonschema for the --json schema test,
-# and the real-distribution boot (tests/distro/: a Debian root by
+# the real-distribution boot (tests/distro/: a Debian root by
 # mmdebstrap, an ext4 image made and read back without mounting, its
-# journal read here).
+# journal read here), and fuse3's fusermount3 for the user who stalls
+# the logger through a FUSE file system (tests/sh/logger_stall.sh).
 TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxml2-utils
 tar gzip bzip2 xz-utils libarchive-tools util-linux cpio busybox-static
 qemu-system-x86 grub-common mandoc groff-base clang zsh python3-jsonschema
-mmdebstrap debian-archive-keyring e2fsprogs systemd zstd"
+mmdebstrap debian-archive-keyring e2fsprogs systemd zstd fuse3"
 # Optional: the browser that tests/sh/report_html.sh drives headless
 # through chromedriver (with Python's standard library).  Without them
 # that test skips its browser checks, so a failure here is not fatal.

@@ -27,6 +27,7 @@
 #define HDR_TRUNCATED	"bootchart.truncated"
 #define HDR_ACCT	"bootchart.acct"
 #define HDR_PATERNITY	"bootchart.paternity"
+#define HDR_PROCINFO	"bootchart.procinfo"	/* why cmdline2.log, cgroup.log miss records */
 #define HDR_PERIOD	"bootchart.period"
 #define HDR_END		"bootchart.end"
 

@@ -249,3 +249,20 @@ pidstat_parse_raw(const char *line, size_t len, struct pidstat *out,
 {
 	return parse(line, len, out, why, 0);
 }
+
+long
+pidstat_uid(const char *status, size_t len)
+{
+	const char *end = status + len, *u;
+	long v = 0;
+	int digits = 0;
+
+	/* The first line is "Name:", so the Uid line follows a newline. */
+	if ((u = memmem(status, len, "\nUid:", 5)) == NULL)
+		return -1;
+	for (u += 5; u < end && (*u == '\t' || *u == ' '); u++)
+		;
+	for (; u < end && *u >= '0' && *u <= '9' && digits < 10; u++)
+		v = v * 10 + (*u - '0'), digits++;
+	return digits > 0 ? v : -1;
+}

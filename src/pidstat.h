@@ -61,4 +61,12 @@ size_t log_unescape(char *dst, size_t cap, const char *p, size_t len);
  */
 size_t log_label(char *dst, size_t cap, const char *p, size_t len);
 
+/* Bytes of a /proc/PID/status text that hold its Uid line (it comes early). */
+#define PIDSTAT_STATUS_ROOM 2048
+/*
+ * The real uid of a /proc/PID/status text ("Uid:\tREAL\tEFFECTIVE..."),
+ * or -1 when there is none.
+ */
+long pidstat_uid(const char *status, size_t len);
+
 #endif

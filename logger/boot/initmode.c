@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "initpick.h"
 #include "initmode.h"
+#include "kmsg.h"
 #include "logfiles.h"
 #include "pidfile.h"
 #include "session.h"
@@ -19,7 +20,6 @@
 static void
 announce(const char *note)
 {
-	const char *path = getenv("BOOTCHARTD_KMSG");
 	char line[1024];
 	int fd, n;
 
@@ -29,9 +29,7 @@ announce(const char *note)
 		return;
 	if ((size_t)n >= sizeof(line))
 		n = sizeof(line) - 1;
-	fd = open(path != NULL ? path : KMSG_PATH, O_WRONLY | O_APPEND |
-	    O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
+	if ((fd = kmsg_open(KMSG_WRITE, NULL)) < 0)
 		return;
 	if (write(fd, line, (size_t)n) != n)
 		n = 0;	/* nothing more to try: the boot goes on */
@@ -92,12 +90,10 @@ fallback_note(const char *argv0, char *note, size_t nsz)
 static FILE *
 open_messages(void)
 {
-	const char *path = getenv("BOOTCHARTD_KMSG");
 	FILE *f;
 	int fd;
 
-	fd = open(path != NULL ? path : KMSG_PATH, O_WRONLY | O_APPEND |
-	    O_CLOEXEC);
+	fd = kmsg_open(KMSG_WRITE, NULL);
 	if (fd < 0 || (f = fdopen(fd, "a")) == NULL) {
 		if (fd >= 0)
 			close(fd);
@@ -113,7 +109,7 @@ logger_child(uint64_t t0_us, const char *argv0)
 {
 	char note[1024];
 	const char *conf = getenv("BOOTCHARTD_CONFIG");
-	struct session s = { MODE_INIT, NULL, NULL, -1, NULL, { NULL, '\0' } };
+	struct session s = { .mode = MODE_INIT, .ready_fd = -1 };
 	struct config *cfg;
 	struct diag d;
 	int r;

@@ -7,7 +7,4 @@
 /* Never returns while an init can be exec'd. */
 int init_main(int argc, char **argv, char **envp, uint64_t t0_us);
 
-/* Where messages go in init mode (test-only override: BOOTCHARTD_KMSG). */
-#define KMSG_PATH "/dev/kmsg"
-
 #endif

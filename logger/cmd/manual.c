@@ -12,14 +12,12 @@
 
 #include "config.h"
 #include "diag.h"
+#include "header.h"
 #include "manual.h"
 #include "options.h"
 #include "pidfile.h"
 #include "pidstat.h"
 #include "session.h"
-
-/* Bytes of profile.command: under the header writer's 4 KiB per value. */
-#define PROFILE_CMD_MAX	4000
 
 /* In the logger process: the pid file, then the whole run. */
 static int
@@ -223,7 +221,8 @@ start_daemon(struct session *s, const struct config *cfg, struct diag *d)
 static int
 start_common(int argc, char **argv, enum bcd_mode mode, char *progname)
 {
-	struct session s = { mode, NULL, NULL, -1, NULL, { progname, '\0' } };
+	struct session s = { .mode = mode, .ready_fd = -1,
+	    .spare = { .argv0 = progname } };
 	struct config cfg;
 	struct diag d;
 	struct opts o;

@@ -9,6 +9,9 @@
 #include "options.h"
 #include "version.h"
 
+/* The period's range in seconds, as the config checks it. */
+#define PERIOD_S(us)	((double)(us) / 1e6)
+
 void
 usage(FILE *f)
 {
@@ -20,8 +23,11 @@ usage(FILE *f)
 	    "options:\n"
 	    "  -c FILE         config file (default " CONFIG_PATH ")\n"
 	    "  -o FILE         tarball (default ./bootchart.tgz; for init\n"
-	    "                  as root BOOTLOG_DEST)\n"
-	    "  -p, --period S  sample period in seconds (0.01 .. 60)\n"
+	    "                  as root BOOTLOG_DEST)\n");
+	fprintf(f,
+	    "  -p, --period S  sample period in seconds (%g .. %g)\n",
+	    PERIOD_S(CONFIG_PERIOD_MIN_US), PERIOD_S(CONFIG_PERIOD_MAX_US));
+	fprintf(f,
 	    "  --acct          process accounting (root only)\n"
 	    "  --no-acct       no process accounting\n"
 	    "  -v, --verbose   more messages\n"
@@ -35,13 +41,13 @@ int
 opts_parse(int argc, char **argv, struct opts *o)
 {
 	static const struct option lo[] = {
-		{ "period", required_argument, NULL, 'p' },
-		{ "acct", no_argument, NULL, 'A' },
-		{ "no-acct", no_argument, NULL, 'N' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
+		{ .name = "period", .has_arg = required_argument, .val = 'p' },
+		{ .name = "acct", .has_arg = no_argument, .val = 'A' },
+		{ .name = "no-acct", .has_arg = no_argument, .val = 'N' },
+		{ .name = "verbose", .has_arg = no_argument, .val = 'v' },
+		{ .name = "help", .has_arg = no_argument, .val = 'h' },
+		{ .name = "version", .has_arg = no_argument, .val = 'V' },
+		{ .name = NULL }
 	};
 	int c;
 
@@ -100,19 +106,15 @@ opts_config(const struct opts *o, const char *fallback, struct config *cfg,
     struct diag *d)
 {
 	char dest[PATH_MAX];
-	uint64_t us;
 	int r;
 
 	if ((r = opts_load(o, cfg, d)) != 0)
 		return r;
-	if (o->period != NULL) {
-		if (parse_seconds(o->period, &us) != 0 || us < 10000 ||
-		    us > 60000000) {
-			fprintf(stderr, "bootchartd: bad period %s "
-			    "(0.01 to 60 seconds)\n", o->period);
-			return EXIT_USAGE;
-		}
-		cfg->period_us = us;
+	if (o->period != NULL && config_period(cfg, o->period) != 0) {
+		fprintf(stderr, "bootchartd: bad period %s (%g to %g seconds)\n",
+		    o->period, PERIOD_S(CONFIG_PERIOD_MIN_US),
+		    PERIOD_S(CONFIG_PERIOD_MAX_US));
+		return EXIT_USAGE;
 	}
 	if (o->acct >= 0)
 		cfg->acct = o->acct;

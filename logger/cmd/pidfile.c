@@ -74,21 +74,47 @@ pidfile_path(char *buf, size_t len, int make, char *why, size_t wlen)
 }
 
 int
-is_logger(pid_t pid)
+pid_stat(pid_t pid, struct pidstat *ps)
 {
 	char path[64], *buf;
-	struct pidstat ps;
 	const char *why;
 	size_t len;
 	int r;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	if ((buf = slurp_at(AT_FDCWD, path, 4096, &len)) == NULL)
-		return 0;
-	r = pidstat_parse_raw(buf, len, &ps, &why) == 0 && ps.state != 'Z' &&
-	    ps.state != 'X' && strcmp(ps.comm, "bootchartd") == 0;
+	if ((buf = slurp_at(AT_FDCWD, path, PIDSTAT_COMM_MAX, &len)) == NULL)
+		return -1;
+	r = pidstat_parse_raw(buf, len, ps, &why);
 	free(buf);
 	return r;
+}
+
+long
+pid_uid(pid_t pid)
+{
+	char path[64], *buf;
+	size_t len;
+	long uid;
+
+	/* status, unlike cmdline, does not wait on the process's locks. */
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	if ((buf = slurp_at(AT_FDCWD, path, PIDSTAT_STATUS_ROOM, &len)) ==
+	    NULL)
+		return -1;
+	uid = pidstat_uid(buf, len);
+	free(buf);
+	return uid;
+}
+
+int
+is_logger(pid_t pid)
+{
+	struct pidstat ps;
+
+	/* Anyone may call a process bootchartd: its owner must be us. */
+	return pid_stat(pid, &ps) == 0 && ps.state != 'Z' &&
+	    ps.state != 'X' && strcmp(ps.comm, "bootchartd") == 0 &&
+	    pid_uid(pid) == (long)getuid();
 }
 
 int

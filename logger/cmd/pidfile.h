@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "pidstat.h"
+
 /*
  * The pid file's path: in $BOOTCHARTD_RUNDIR (tests), /run (root),
  * $XDG_RUNTIME_DIR, else /tmp/bootchartd-UID/, a directory of this user
@@ -21,7 +23,15 @@ int pidfile_create(const char *path, pid_t pid, const char *dest,
     pid_t *other);
 /* Reads it back; returns 0 or -1. */
 int pidfile_read(const char *path, pid_t *pid, char *dest, size_t dlen);
-/* 1 when pid runs and is called bootchartd (not a zombie). */
+/*
+ * 1 when pid runs, is called bootchartd (not a zombie) and is ours:
+ * its real uid is our real uid (a user cannot pass for root's logger,
+ * nor root stop a user's).
+ */
 int is_logger(pid_t pid);
+/* pid's /proc/PID/stat line, parsed raw.  0, or -1. */
+int pid_stat(pid_t pid, struct pidstat *);
+/* pid's real uid (/proc/PID/status), or -1. */
+long pid_uid(pid_t pid);
 
 #endif

@@ -25,19 +25,9 @@
 static pid_t
 parent_of(pid_t pid)
 {
-	char path[64], *buf;
 	struct pidstat ps;
-	const char *why;
-	size_t len;
-	pid_t ppid = -1;
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	if ((buf = slurp_at(AT_FDCWD, path, 4096, &len)) == NULL)
-		return -1;
-	if (pidstat_parse_raw(buf, len, &ps, &why) == 0)
-		ppid = (pid_t)ps.ppid;
-	free(buf);
-	return ppid;
+	return pid_stat(pid, &ps) == 0 ? (pid_t)ps.ppid : -1;
 }
 
 /* 1 when pid's argv[1] is one of our subcommands (a manual logger). */
@@ -60,9 +50,11 @@ is_manual(pid_t pid)
 }
 
 /*
- * Without a pid file (init mode writes none): a bootchartd that is
- * init's child and was not started by a command (manual loggers have
- * pid files; a logger of another PID namespace never has PPID 1 here).
+ * Without a pid file (init mode writes none): a bootchartd of ours
+ * (is_logger: our uid, so a user's impostor is never signalled nor its
+ * command line read) that is init's child and was not started by a
+ * command (manual loggers have pid files; a logger of another PID
+ * namespace never has PPID 1 here).
  */
 static pid_t
 find_logger(void)
@@ -89,7 +81,7 @@ find_logger(void)
 static int
 wait_gone(pid_t pid, uint64_t limit_us)
 {
-	struct timespec ts = { 0, 20 * 1000000 };
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = 20 * 1000000 };
 	uint64_t end = clock_us(CLOCK_MONOTONIC) + limit_us;
 
 	while (is_logger(pid)) {

@@ -11,6 +11,15 @@
 
 #define VALUE_MAX 4096
 
+/* What AUTO_RENDER_FORMAT may name: the renderer's outputs, once. */
+static const struct {
+	const char *name, *ext;
+} outputs[] = {
+#define OUTPUT(id, fname, fext, from, dest) { .name = fname, .ext = fext },
+#include "outputs.def"
+#undef OUTPUT
+};
+
 /* Defaults cover text gettys and the greeters of gdm, sddm, lightdm, kdm. */
 static const char *const default_exit[] = {
 	"agetty", "mingetty", "getty", "mgetty", "fbgetty",
@@ -19,6 +28,20 @@ static const char *const default_exit[] = {
 	"lightdm-gtk-greeter", "unity-greeter", "slick-greeter",
 	"kdm_greet",
 };
+
+static int
+set_format(struct config *c, const char *val)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
+		if (strcmp(val, outputs[i].name) == 0) {
+			c->render_format = outputs[i].name;
+			c->render_ext = outputs[i].ext;
+			return 0;
+		}
+	return -1;
+}
 
 static void
 add_exit(struct config *c, const char *name, size_t len)
@@ -43,7 +66,7 @@ config_defaults(struct config *c)
 	c->acct = 0;
 	snprintf(c->dest, sizeof(c->dest), "/var/log/bootchart.tgz");
 	c->auto_render = 0;
-	snprintf(c->render_format, sizeof(c->render_format), "png");
+	set_format(c, "png");
 	snprintf(c->render_dir, sizeof(c->render_dir), "/var/log");
 	for (i = 0; i < sizeof(default_exit) / sizeof(default_exit[0]); i++)
 		add_exit(c, default_exit[i], strlen(default_exit[i]));
@@ -277,20 +300,6 @@ set_exit(struct config *c, const char *val)
 	return 0;
 }
 
-static int
-set_format(struct config *c, const char *val)
-{
-	static const char *const ok[] = { "png", "svg", "svgz", "eps", "pdf" };
-	size_t i;
-
-	for (i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
-		if (strcmp(val, ok[i]) == 0) {
-			snprintf(c->render_format, sizeof(c->render_format),
-			    "%s", val);
-			return 0;
-		}
-	return -1;
-}
 
 static int
 set_bool(int *dst, const char *val)
@@ -314,6 +323,13 @@ set_secs(uint64_t *dst, const char *val, uint64_t min, uint64_t max)
 	return 0;
 }
 
+int
+config_period(struct config *c, const char *secs)
+{
+	return set_secs(&c->period_us, secs, CONFIG_PERIOD_MIN_US,
+	    CONFIG_PERIOD_MAX_US);
+}
+
 /* Returns 0, -1 for a bad value, 1 for an unknown key. */
 static int
 apply_key(struct config *c, const char *key, const char *val)
@@ -321,7 +337,7 @@ apply_key(struct config *c, const char *key, const char *val)
 	uint64_t sz;
 
 	if (strcmp(key, "SAMPLE_PERIOD") == 0)
-		return set_secs(&c->period_us, val, 10000, 60000000);
+		return config_period(c, val);
 	if (strcmp(key, "TMPFS_SIZE") == 0) {
 		if (parse_size(val, &sz) != 0 || sz < (256ULL << 10))
 			return -1;
@@ -377,7 +393,7 @@ apply_kv(void *arg, const char *key, const char *val, long line)
 int
 config_parse(struct config *c, const char *buf, size_t len, struct diag *d)
 {
-	struct apply a = { c, d, 0 };
+	struct apply a = { .cfg = c, .d = d, .nwarn = 0 };
 
 	if (memchr(buf, '\0', len) != NULL) {
 		a.nwarn++;

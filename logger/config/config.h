@@ -11,7 +11,17 @@
 #define CONFIG_PATH		"/etc/bootchartd.conf"
 #define CONFIG_EXIT_MAX		32	/* names in EXIT_PROC */
 #define CONFIG_COMM_LEN		15	/* the kernel's comm length */
+/*
+ * The processes of the system: real uid 0 (root) up to this one, the
+ * accounts services and greeters run as (Debian's SYS_UID_MAX in
+ * login.defs); users, nobody (65534) and the ids of user namespaces
+ * are above it.
+ */
+#define CONFIG_SYSTEM_UID_MAX	999
 #define CONFIG_MAX_WARN		10	/* warnings printed per file */
+/* SAMPLE_PERIOD and -p, in µs: 0.01 to 60 s. */
+#define CONFIG_PERIOD_MIN_US	10000ULL
+#define CONFIG_PERIOD_MAX_US	60000000ULL
 
 struct config {
 	uint64_t period_us;		/* SAMPLE_PERIOD */
@@ -19,7 +29,9 @@ struct config {
 	int acct;			/* PROCESS_ACCOUNTING */
 	char dest[PATH_MAX];		/* BOOTLOG_DEST, or -o (absolute) */
 	int auto_render;		/* AUTO_RENDER */
-	char render_format[8];		/* AUTO_RENDER_FORMAT */
+	/* AUTO_RENDER_FORMAT: a row of src/outputs.def, its -f name and ext */
+	const char *render_format;
+	const char *render_ext;
 	char render_dir[PATH_MAX];	/* AUTO_RENDER_DIR */
 	/* EXIT_PROC, each cut to the kernel's 15-character comm. */
 	char exit_proc[CONFIG_EXIT_MAX][CONFIG_COMM_LEN + 1];
@@ -64,6 +76,11 @@ int kv_lex(const char *buf, size_t len, kv_fn fn, void (*bad)(void *, long),
  */
 int cmdline_get(const char *buf, size_t len, const char *key, char *out,
     size_t outsz);
+/*
+ * Sets the sample period from seconds ("0.2"), SAMPLE_PERIOD's and -p's
+ * one check.  0, or -1 (unreadable or out of range: c unchanged).
+ */
+int config_period(struct config *, const char *secs);
 /* "0.2" -> 200000; seconds with up to 6 decimals.  Returns 0 or -1. */
 int parse_seconds(const char *s, uint64_t *us);
 /* "32m" -> 33554432; suffixes k, m, g (also K, M, G).  Returns 0 or -1. */

@@ -22,7 +22,13 @@ struct run_report {
 	char pe_note[128];	/* why they are missing; "" */
 	uint64_t pe_overruns;	/* the kernel's queue overflowed */
 	uint64_t pe_lost;	/* fork lines that did not fit */
+	/* What a process runs (procinfo.h, reader.h): what was not logged. */
+	uint64_t pi_timeouts;	/* processes whose reads timed out */
+	uint64_t pi_dropped;	/* descriptions not read (queue, no helper) */
+	uint64_t pi_left_out;	/* records over their owner's share */
+	int pi_off;		/* the reader stopped (no helper could run) */
 	struct rusage ru_sampled;	/* own usage when sampling ended */
+	struct rusage ru_helpers;	/* the reader's helpers' (children) then */
 	/* Boot logs only (notes/formats-v2.md); 0 or "" when not known. */
 	uint64_t log_start_us;	/* CLOCK_BOOTTIME before the first sample */
 	uint64_t switch_root;	/* stamp of the first sample in the real root */

@@ -1,6 +1,5 @@
-/* session.c: one logging run: sample on a timer until the end, then write the header and the tarball. */
+/* session.c: one logging run: a loop over its sources (timer, signals, fork events) until the end, then the header and the tarball. */
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +16,10 @@
 #include "dest.h"
 #include "header.h"
 #include "kmsg.h"
+#include "loop.h"
 #include "parents.h"
+#include "procinfo.h"
+#include "reader.h"
 #include "report.h"
 #include "sampler.h"
 #include "session.h"
@@ -30,10 +32,15 @@ struct run {
 	struct diag *d;
 	struct store st;
 	struct parents pa;
+	struct sampler sm;
+	struct procinfo pi;	/* what the sample's new processes run */
+	struct reader rd;	/* reads them off the sampling path */
 	struct run_report rep;
 	struct bootwatch bw;	/* boot modes: switch_root, systemd's end */
+	struct loop loop;	/* the sources */
 	int sigfd, timerfd;
 	uint64_t t_first_us;	/* CLOCK_MONOTONIC at the first sample */
+	uint64_t settle_at;	/* end of SETTLE_TIME; 0 before the end */
 };
 
 static int
@@ -52,35 +59,41 @@ setup_signals(struct run *r)
 	return r->sigfd < 0 ? -1 : 0;
 }
 
-/* Stores the sample's blocks and the forks since the last one. */
+/*
+ * A description the reader's helper read: its records (stored with the
+ * next sample), and the one second look at an exec caught half done.
+ */
 static int
-store_sample(struct run *r, struct sampler *sm)
+got(void *ctx, const struct procraw *raw, int retry)
 {
-	struct iovec logs[LOG_N], forks;
+	struct run *r = ctx;
+	int rc = procinfo_add(&r->pi, raw, clock_us(CLOCK_MONOTONIC));
 
-	logs[LOG_STAT].iov_base = sm->stat.p;
-	logs[LOG_STAT].iov_len = sm->stat.len;
-	logs[LOG_DISK].iov_base = sm->disk.p;
-	logs[LOG_DISK].iov_len = sm->disk.len;
-	logs[LOG_PS].iov_base = sm->ps.p;
-	logs[LOG_PS].iov_len = sm->ps.len;
-	logs[LOG_MEM].iov_base = sm->mem.p;
-	logs[LOG_MEM].iov_len = sm->mem.len;
-	logs[LOG_CMD].iov_base = sm->cmd.p;
-	logs[LOG_CMD].iov_len = sm->cmd.len;
-	logs[LOG_CG].iov_base = sm->cg.p;
-	logs[LOG_CG].iov_len = sm->cg.len;
-	procev_drain(&r->pa.pe);
-	forks.iov_base = r->pa.pe.out.buf;
-	forks.iov_len = r->pa.pe.out.len;
-	if (store_append(&r->st, logs, &forks) != 0) {
+	if (rc < 0)
+		return -1;
+	if (rc == PROCINFO_HALF && !retry)
+		sampler_again(&r->sm, raw->pid);
+	return 0;
+}
+
+/* Stores the forks so far, then the sample's blocks, one set. */
+static int
+store_sample(struct run *r)
+{
+	struct iovec blocks[LK_NKINDS];
+
+	memset(blocks, 0, sizeof(blocks));
+	sampler_blocks(&r->sm, blocks);
+	procinfo_blocks(&r->pi, blocks);
+	if (parents_drain(&r->pa, &r->st) != 0 ||
+	    store_append(&r->st, blocks) != 0) {
 		r->rep.truncated = 1;
 		return -1;
 	}
-	r->pa.pe.out.len = 0;
+	procinfo_clear(&r->pi);
 	r->rep.samples++;
-	r->rep.proc_samples += sm->nprocs;
-	r->rep.scans = sm->scans;
+	r->rep.proc_samples += r->sm.nprocs;
+	r->rep.scans = r->sm.scans;
 	return 0;
 }
 
@@ -91,7 +104,8 @@ arm_timer(struct run *r)
 	struct timespec now;
 	uint64_t period = r->cfg->period_us;
 
-	r->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
+	r->timerfd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC |
+	    TFD_NONBLOCK);
 	if (r->timerfd < 0 || clock_gettime(CLOCK_MONOTONIC, &now) != 0)
 		return -1;
 	/* Absolute start plus a fixed interval: the kernel keeps the grid. */
@@ -136,7 +150,7 @@ end_for(struct run *r, const char *why)
  * target is reached) counts elsewhere only.
  */
 static int
-end_seen(struct run *r, const struct sampler *sm, const char **why)
+end_seen(struct run *r, const char **why)
 {
 	int done = bootwatch_done(&r->bw);
 
@@ -145,23 +159,23 @@ end_seen(struct run *r, const struct sampler *sm, const char **why)
 		return done;
 	}
 	*why = "EXIT_PROC";
-	if (!sm->exit_seen)
+	if (!r->sm.exit_seen)
 		return 0;
-	memcpy(r->rep.exit_name, sm->exit_name, sizeof(r->rep.exit_name));
+	memcpy(r->rep.exit_name, r->sm.exit_name, sizeof(r->rep.exit_name));
 	return 1;
 }
 
 /* Returns 1 when the boot is over (init modes only). */
 static int
-boot_over(struct run *r, const struct sampler *sm, uint64_t *settle_at)
+boot_over(struct run *r)
 {
 	uint64_t now = clock_us(CLOCK_MONOTONIC);
 	const char *why;
 
 	if (r->s->mode == MODE_START)
 		return 0;
-	if (*settle_at == 0 && end_seen(r, sm, &why)) {
-		*settle_at = now + r->cfg->settle_us;
+	if (r->settle_at == 0 && end_seen(r, &why)) {
+		r->settle_at = now + r->cfg->settle_us;
 		r->rep.end_at = boottime_jiffies();
 		r->rep.why_end = why;
 		if (r->rep.exit_name[0] != '\0')
@@ -173,7 +187,7 @@ boot_over(struct run *r, const struct sampler *sm, uint64_t *settle_at)
 			    "in %llu ms",
 			    (unsigned long long)r->cfg->settle_us / 1000);
 	}
-	if (*settle_at != 0 && now >= *settle_at)
+	if (r->settle_at != 0 && now >= r->settle_at)
 		return 1;
 	if (now - r->t_first_us >= r->cfg->max_us) {
 		end_for(r, "MAX_DURATION");
@@ -182,47 +196,24 @@ boot_over(struct run *r, const struct sampler *sm, uint64_t *settle_at)
 	return 0;
 }
 
-/* Waits for the next tick; 1 when a signal came first, -1 on error. */
-static int
-wait_tick(struct run *r)
-{
-	struct signalfd_siginfo si;
-	struct pollfd pf[2];
-	uint64_t ticks;
-
-	for (;;) {
-		pf[0].fd = r->timerfd;
-		pf[1].fd = r->sigfd;
-		pf[0].events = pf[1].events = POLLIN;
-		if (poll(pf, 2, -1) < 0 && errno != EINTR)
-			return -1;
-		if (pf[1].revents & POLLIN &&
-		    read(r->sigfd, &si, sizeof(si)) == sizeof(si))
-			return 1;
-		if (pf[0].revents & POLLIN &&
-		    read(r->timerfd, &ticks, sizeof(ticks)) == sizeof(ticks))
-			return 0;
-	}
-}
-
 /*
  * One sample stamped `now`; 1 when logging must stop (why_end set).  A
  * tick served so late that it falls into the jiffy of the sample before
  * is skipped (sampler_take).
  */
 static int
-sample_once(struct run *r, struct sampler *sm, uint64_t now)
+sample_once(struct run *r, uint64_t now)
 {
 	int rc;
 
-	if ((rc = sampler_take(sm, now)) > 0)
+	if ((rc = sampler_take(&r->sm, now)) > 0)
 		return 0;
-	if (rc != 0) {
+	if (rc != 0 || reader_ask(&r->rd, r->sm.desc, r->sm.ndesc) != 0) {
 		diag_warn(r->d, "out of memory while sampling");
 		end_for(r, "out of memory");
 		return 1;
 	}
-	if (store_sample(r, sm) != 0) {
+	if (store_sample(r) != 0) {
 		diag_warn(r->d, "log budget of %llu bytes full; logs truncated",
 		    (unsigned long long)r->cfg->tmpfs_size);
 		end_for(r, "log budget full");
@@ -235,35 +226,135 @@ sample_once(struct run *r, struct sampler *sm, uint64_t now)
 	return 0;
 }
 
+/* A sample, then the end conditions; 1 when logging must stop. */
+static int
+tick(struct run *r)
+{
+	if (sample_once(r, boottime_jiffies()) != 0)
+		return 1;
+	notify_ready(r);
+	return boot_over(r);
+}
+
+/* Source: the sampling timer. */
+static int
+on_timer(void *ctx, int fd, short revents)
+{
+	uint64_t ticks;
+
+	/* Missed ticks are skipped, not caught up: one sample. */
+	if (read(fd, &ticks, sizeof(ticks)) != (ssize_t)sizeof(ticks))
+		return 0;
+	return tick(ctx);
+}
+
+/* Source: SIGTERM, SIGINT, SIGHUP, SIGUSR1 (`stop`, CMD's end). */
+static int
+on_signal(void *ctx, int fd, short revents)
+{
+	struct signalfd_siginfo si;
+
+	if (read(fd, &si, sizeof(si)) != (ssize_t)sizeof(si))
+		return 0;
+	end_for(ctx, "stopped");
+	return 1;
+}
+
+/* Source: fork events, stored as they come (paternity.log). */
+static int
+on_forks(void *ctx, int fd, short revents)
+{
+	struct run *r = ctx;
+
+	if (parents_drain(&r->pa, &r->st) == 0)
+		return 0;
+	r->rep.truncated = 1;
+	diag_warn(r->d, "log budget of %llu bytes full; logs truncated",
+	    (unsigned long long)r->cfg->tmpfs_size);
+	end_for(r, "log budget full");
+	return 1;
+}
+
+/* Source: the reader's answers (what a process runs). */
+static int
+on_answers(void *ctx, int fd, short revents)
+{
+	struct run *r = ctx;
+
+	if (reader_collect(&r->rd, got, r) == 0)
+		return 0;
+	diag_warn(r->d, "out of memory while sampling");
+	end_for(r, "out of memory");
+	return 1;
+}
+
+/* Source: the reader's deadline (a process that does not answer). */
+static int
+on_deadline(void *ctx, int fd, short revents)
+{
+	struct run *r = ctx;
+
+	reader_expire(&r->rd);
+	return 0;
+}
+
+/* The signals first: a stop wins over a tick that came with it. */
+static int
+add_sources(struct run *r)
+{
+	if (loop_add(&r->loop, r->sigfd, on_signal, r) != 0 ||
+	    loop_add(&r->loop, r->timerfd, on_timer, r) != 0)
+		return -1;
+	if (parents_fd(&r->pa) >= 0 &&
+	    loop_add(&r->loop, parents_fd(&r->pa), on_forks, r) != 0)
+		return -1;
+	if (r->rd.sock >= 0 && (loop_add(&r->loop, r->rd.sock, on_answers,
+	    r) != 0 || loop_add(&r->loop, r->rd.timerfd, on_deadline, r) != 0))
+		return -1;
+	return 0;
+}
+
+/*
+ * After the last sample: the descriptions still due (each waited for
+ * no longer than the reader's deadline), stored as one more set whose
+ * timed blocks are empty.
+ */
+static void
+last_descriptions(struct run *r)
+{
+	struct iovec blocks[LK_NKINDS];
+
+	if (reader_finish(&r->rd, got, r) != 0 || r->rep.truncated ||
+	    r->rep.samples == 0 || (r->pi.cmd.len == 0 && r->pi.cg.len == 0))
+		return;
+	memset(blocks, 0, sizeof(blocks));
+	procinfo_blocks(&r->pi, blocks);
+	if (store_append(&r->st, blocks) != 0)
+		r->rep.truncated = 1;
+	procinfo_clear(&r->pi);
+}
+
 /* Samples on the timer until a signal, the end of boot or a full budget. */
 static int
-sample_loop(struct run *r, struct sampler *sm)
+sample_loop(struct run *r)
 {
-	uint64_t settle_at = 0;
-	int w;
-
 	r->t_first_us = clock_us(CLOCK_MONOTONIC);
 	if (arm_timer(r) != 0)
 		return -1;
-	for (;;) {
-		if (sample_once(r, sm, boottime_jiffies()) != 0)
-			return 0;
-		notify_ready(r);
-		if (boot_over(r, sm, &settle_at))
-			return 0;
-		if ((w = wait_tick(r)) < 0)
-			return -1;
-		if (w > 0) {
-			end_for(r, "stopped");
-			return 0;
-		}
-	}
+	if (tick(r) != 0)
+		return 0;
+	if (add_sources(r) != 0)
+		return -1;
+	return loop_run(&r->loop) < 0 ? -1 : 0;
 }
 
 static void
 cleanup(struct run *r)
 {
 	parents_stop(&r->pa, r->d);
+	loop_free(&r->loop);
+	reader_stop(&r->rd);
+	procinfo_free(&r->pi);
 	store_close(&r->st);
 	if (r->sigfd >= 0)
 		close(r->sigfd);
@@ -323,6 +414,7 @@ read_dmesg(struct run *r, struct kmsg_text *km)
 static int
 finish(struct run *r)
 {
+	struct iovec end[LK_NKINDS];
 	struct kmsg_text km;
 	char *hdr;
 	size_t hlen;
@@ -338,7 +430,10 @@ finish(struct run *r)
 		kmsg_free(&km);
 		return -1;
 	}
-	rc = dest_write(r->cfg, &r->st, hdr, hlen, km.p, km.len, r->d);
+	memset(end, 0, sizeof(end));
+	end[LK_HEADER] = (struct iovec){ .iov_base = hdr, .iov_len = hlen };
+	end[LK_DMESG] = (struct iovec){ .iov_base = km.p, .iov_len = km.len };
+	rc = dest_write(r->cfg, &r->st, end, r->d);
 	free(hdr);
 	kmsg_free(&km);
 	if (rc == 0 && r->cfg->auto_render)
@@ -346,54 +441,75 @@ finish(struct run *r)
 	return rc;
 }
 
-int
-session_run(struct session *s, const struct config *cfg, struct diag *d)
+/* Everything the sampling needs, or an exit status after a message. */
+static int
+start(struct run *r)
 {
-	struct sampler sm;
-	struct run r;
-	int rc = -1, procfd;
+	int procfd;
 
-	memset(&r, 0, sizeof(r));
-	r.s = s;
-	r.cfg = cfg;
-	r.d = d;
-	r.sigfd = r.timerfd = -1;
-	r.rep.profile = s->profile;
-	r.rep.profile_cmd = s->profile_cmd;
-	if (s->init_note != NULL)
-		snprintf(r.rep.init_fallback, sizeof(r.rep.init_fallback),
-		    "%s", s->init_note);
-	store_init(&r.st, d, cfg->tmpfs_size);
-	parents_init(&r.pa);
+	store_init(&r->st, r->d, r->cfg->tmpfs_size);
+	parents_init(&r->pa);
 	raise_nofile();
-	if (setup(&r) != 0) {
-		cleanup(&r);
+	if (setup(r) != 0)
 		return EXIT_OUTPUT;
-	}
-	parents_start(&r.pa, &r.st, cfg->acct, d);
-	if ((procfd = dup(r.st.procfd)) < 0 ||
-	    sampler_init(&sm, procfd, cfg) != 0) {
-		diag_warn(d, "cannot start sampling: %s", strerror(errno));
-		if (procfd >= 0)
-			close(procfd);
-		cleanup(&r);
+	parents_start(&r->pa, &r->st, r->cfg->acct, r->d);
+	procinfo_init(&r->pi, r->cfg->tmpfs_size);
+	/* Without a helper nothing is described; the header says so. */
+	if (reader_start(&r->rd, r->st.procfd) != 0)
+		diag_warn(r->d, "cannot start the reader: %s; no command "
+		    "lines logged", strerror(errno));
+	if ((procfd = dup(r->st.procfd)) < 0) {
+		diag_warn(r->d, "cannot start sampling: %s", strerror(errno));
 		return EXIT_NOMEM;
 	}
 	/* Only boot logging ends on EXIT_PROC. */
-	sm.watch_exit = s->mode != MODE_START && cfg->nexit > 0;
-	if (s->mode != MODE_START) {
-		r.rep.log_start_us = clock_us(CLOCK_BOOTTIME);
-		bootwatch_init(&r.bw, r.st.procfd);
+	if (sampler_init(&r->sm, procfd, r->cfg, r->s->mode != MODE_START) !=
+	    0) {
+		diag_warn(r->d, "cannot start sampling: %s", strerror(errno));
+		sampler_free(&r->sm);
+		return EXIT_NOMEM;
 	}
-	if (sample_loop(&r, &sm) != 0) {
+	if (r->s->mode != MODE_START) {
+		r->rep.log_start_us = clock_us(CLOCK_BOOTTIME);
+		bootwatch_init(&r->bw, r->st.procfd);
+	}
+	return 0;
+}
+
+int
+session_run(struct session *s, const struct config *cfg, struct diag *d)
+{
+	struct run r = {
+		.s = s, .cfg = cfg, .d = d, .sigfd = -1, .timerfd = -1,
+		.rd = { .sock = -1, .timerfd = -1 },
+		.rep = { .profile = s->profile, .profile_cmd = s->profile_cmd },
+	};
+	int rc = -1, st;
+
+	if (s->init_note != NULL)
+		snprintf(r.rep.init_fallback, sizeof(r.rep.init_fallback),
+		    "%s", s->init_note);
+	loop_init(&r.loop);
+	if ((st = start(&r)) != 0) {
+		cleanup(&r);
+		return st;
+	}
+	if (sample_loop(&r) != 0) {
 		diag_warn(d, "sampling stopped: %s", strerror(errno));
 		end_for(&r, "error");
 	}
+	last_descriptions(&r);
+	reader_stop(&r.rd);
 	r.rep.switch_root = r.bw.switch_root;
 	parents_stop(&r.pa, d);
 	parents_report(&r.pa, &r.rep);
+	r.rep.pi_timeouts = r.rd.timeouts;
+	r.rep.pi_dropped = r.rd.dropped;
+	r.rep.pi_left_out = r.pi.left_out;
+	r.rep.pi_off = r.rd.off;
 	getrusage(RUSAGE_SELF, &r.rep.ru_sampled);
-	sampler_free(&sm);
+	getrusage(RUSAGE_CHILDREN, &r.rep.ru_helpers);
+	sampler_free(&r.sm);
 	notify_ready(&r);
 	if (r.rep.samples > 0)
 		rc = finish(&r);

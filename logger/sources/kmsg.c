@@ -133,14 +133,26 @@ kmsg_read_fd(int fd, struct kmsg_text *out, size_t max)
 }
 
 int
+kmsg_open(enum kmsg_use use, const char **path)
+{
+	const char *p = getenv(use == KMSG_WRITE ? "BOOTCHARTD_KMSG" :
+	    "BOOTCHARTD_KMSG_READ");
+
+	if (p == NULL)
+		p = KMSG_PATH;
+	if (path != NULL)
+		*path = p;
+	return open(p, (use == KMSG_WRITE ? O_WRONLY | O_APPEND :
+	    O_RDONLY | O_NONBLOCK) | O_CLOEXEC | O_NOCTTY);
+}
+
+int
 kmsg_read(struct kmsg_text *out, size_t max, char *why, size_t wsz)
 {
-	const char *path = getenv("BOOTCHARTD_KMSG_READ");
+	const char *path;
 	int fd, err;
 
-	if (path == NULL)
-		path = KMSG_READ_PATH;
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	fd = kmsg_open(KMSG_READ, &path);
 	if (fd < 0 || kmsg_read_fd(fd, out, max) != 0) {
 		err = errno;
 		snprintf(why, wsz, "%s: %s", path, strerror(err));

@@ -4,8 +4,22 @@
 
 #include <stddef.h>
 
-#define KMSG_READ_PATH	"/dev/kmsg"	/* test override: BOOTCHARTD_KMSG_READ */
+#define KMSG_PATH	"/dev/kmsg"
 #define KMSG_MAX	(1024 * 1024)	/* bytes of dmesg text kept */
+
+/* What /dev/kmsg is opened for. */
+enum kmsg_use {
+	KMSG_WRITE,	/* our messages, one record per write (init mode) */
+	KMSG_READ	/* the kernel's records, read without waiting */
+};
+
+/*
+ * The one opener of the kernel's log: KMSG_PATH, or for the tests the
+ * file named by BOOTCHARTD_KMSG (KMSG_WRITE) or BOOTCHARTD_KMSG_READ
+ * (KMSG_READ).  *path, when path is not NULL, names what was opened.
+ * Returns the descriptor, or -1 (errno).
+ */
+int kmsg_open(enum kmsg_use, const char **path);
 
 /* The member's text; `cut` when KMSG_MAX stopped the reading. */
 struct kmsg_text {
@@ -34,8 +48,8 @@ int kmsg_format(const char *rec, size_t len, struct kmsg_text *out,
 int kmsg_read_fd(int fd, struct kmsg_text *out, size_t max);
 
 /*
- * kmsg_read_fd on path (KMSG_READ_PATH unless BOOTCHARTD_KMSG_READ is
- * set).  Returns 0, or -1 with why ("/dev/kmsg: Permission denied").
+ * kmsg_read_fd on kmsg_open(KMSG_READ).  Returns 0, or -1 with why
+ * ("/dev/kmsg: Permission denied").
  */
 int kmsg_read(struct kmsg_text *out, size_t max, char *why, size_t wsz);
 

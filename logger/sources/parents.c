@@ -8,6 +8,9 @@
 #include "logfiles.h"
 #include "parents.h"
 
+/* The kernel writes whole acct_v3 records; the tarball keeps those. */
+#define PACCT_RECORD	((unsigned)sizeof(struct acct_v3))
+
 void
 parents_init(struct parents *p)
 {
@@ -25,12 +28,12 @@ start_acct(struct parents *p, struct store *st, struct diag *d)
 		    "off (needs root)");
 		return;
 	}
-	if (store_open_pacct(st, path, sizeof(path)) != 0 ||
-	    acct(path) != 0) {
+	if (store_stream_open(st, LK_PACCT, SW_KERNEL, PACCT_RECORD, path,
+	    sizeof(path)) != 0 || acct(path) != 0) {
 		snprintf(p->acct_note, sizeof(p->acct_note),
 		    "unavailable (%s)", strerror(errno));
 		diag_warn(d, "process accounting %s", p->acct_note);
-		store_drop_pacct(st);
+		store_stream_drop(st, LK_PACCT);
 		return;
 	}
 	p->acct_on = 1;
@@ -46,15 +49,38 @@ start_procev(struct parents *p, struct store *st, struct diag *d)
 	if (geteuid() != 0)
 		return;
 	p->pe_wanted = 1;
-	if (store_open_paternity(st) != 0) {
+	if (store_stream_open(st, LK_PATERNITY, SW_LOGGER, 1, NULL, 0) != 0) {
 		snprintf(p->pe.note, sizeof(p->pe.note), "unavailable: %s: %s",
 		    LOG_PATERNITY, strerror(errno));
 		return;
 	}
 	if (procev_open(&p->pe) != 0) {
 		diag_warn(d, "process events %s", p->pe.note);
-		store_drop_paternity(st);
+		store_stream_drop(st, LK_PATERNITY);
 	}
+}
+
+int
+parents_fd(const struct parents *p)
+{
+	return p->pe.sock;
+}
+
+int
+parents_drain(struct parents *p, struct store *st)
+{
+	if (p->pe.sock < 0)
+		return 0;
+	/*
+	 * What does not fit the buffer stays in the kernel's queue, and
+	 * the socket stays readable: the loop calls again.
+	 */
+	procev_drain(&p->pe);
+	if (store_stream_append(st, LK_PATERNITY, p->pe.out.buf,
+	    p->pe.out.len) != 0)
+		return -1;
+	p->pe.out.len = 0;
+	return 0;
 }
 
 void

@@ -23,6 +23,13 @@ void parents_init(struct parents *);
  */
 void parents_start(struct parents *, struct store *, int wanted,
     struct diag *);
+/* The fork events' socket (a source of the run's loop), or -1. */
+int parents_fd(const struct parents *);
+/*
+ * Stores the fork events queued so far in paternity.log.  0, or -1
+ * when the budget is full (logging must end).
+ */
+int parents_drain(struct parents *, struct store *);
 /* Turns accounting off and stops listening. */
 void parents_stop(struct parents *, struct diag *);
 /* Puts what the header says about them into the report. */

@@ -14,7 +14,6 @@
 #define DENTS_SIZE	32768
 #define STAT_ROOM	4096	/* a /proc/PID/stat line is about 300 bytes */
 #define FILE_ROOM	65536	/* first guess for /proc/stat, diskstats, meminfo */
-#define SCRATCH_ROOM	4096	/* procinfo.c's reads */
 
 struct linux_dirent64 {
 	uint64_t d_ino;
@@ -23,12 +22,6 @@ struct linux_dirent64 {
 	unsigned char d_type;
 	char d_name[];
 };
-
-int
-obuf_room(struct obuf *b, size_t want)
-{
-	return grow_reserve((void **)&b->p, &b->cap, b->len + want, 1);
-}
 
 /* Starts a timed block: the time stamp line. */
 static int
@@ -78,17 +71,17 @@ ob_file(struct obuf *b, int fd)
 }
 
 int
-sampler_init(struct sampler *s, int procfd, const struct config *cfg)
+sampler_init(struct sampler *s, int procfd, const struct config *cfg,
+    int watch_exit)
 {
 	memset(s, 0, sizeof(*s));
 	s->procfd = procfd;
 	s->cfg = cfg;
-	s->watch_exit = cfg->nexit > 0;
+	s->watch_exit = watch_exit && cfg->nexit > 0;
 	s->statfd = openat(procfd, "stat", O_RDONLY | O_CLOEXEC);
 	s->diskfd = openat(procfd, "diskstats", O_RDONLY | O_CLOEXEC);
 	s->memfd = openat(procfd, "meminfo", O_RDONLY | O_CLOEXEC);
-	if ((s->dents = malloc(DENTS_SIZE)) == NULL ||
-	    (s->scratch = malloc(SCRATCH_ROOM)) == NULL)
+	if ((s->dents = malloc(DENTS_SIZE)) == NULL)
 		return -1;
 	return 0;
 }
@@ -112,13 +105,11 @@ sampler_free(struct sampler *s)
 	free(s->ents);
 	free(s->next);
 	free(s->dents);
-	free(s->stat.p);
-	free(s->disk.p);
-	free(s->ps.p);
-	free(s->mem.p);
-	free(s->cmd.p);
-	free(s->cg.p);
-	free(s->scratch);
+	free(s->desc);
+	obuf_free(&s->stat);
+	obuf_free(&s->disk);
+	obuf_free(&s->ps);
+	obuf_free(&s->mem);
 	memset(s, 0, sizeof(*s));
 	s->procfd = s->statfd = s->diskfd = s->memfd = -1;
 }
@@ -188,9 +179,9 @@ read_uncached(struct sampler *s, int pid, size_t nnext)
 	return r;
 }
 
-/* Matches the comm of the line just read against EXIT_PROC. */
-static void
-check_exit(struct sampler *s, const char *line, size_t len)
+/* The EXIT_PROC name the comm of a stat line just read is, or -1. */
+static int
+exit_match(const struct sampler *s, const char *line, size_t len)
 {
 	const char *open, *close;
 	size_t n;
@@ -198,7 +189,7 @@ check_exit(struct sampler *s, const char *line, size_t len)
 
 	open = memchr(line, '(', len < 32 ? len : 32);
 	if (open == NULL)
-		return;
+		return -1;
 	/* comm is at most 15 bytes, so the ')' is near. */
 	close = NULL;
 	for (n = 0; n <= CONFIG_COMM_LEN + 1 && open + 1 + n < line + len; n++)
@@ -206,17 +197,57 @@ check_exit(struct sampler *s, const char *line, size_t len)
 		    open[2 + n] == ' ')
 			close = open + 1 + n;
 	if (close == NULL)
-		return;
+		return -1;
 	n = (size_t)(close - open - 1);
-	for (i = 0; i < s->cfg->nexit; i++) {
+	for (i = 0; i < s->cfg->nexit; i++)
 		if (strlen(s->cfg->exit_proc[i]) == n &&
-		    memcmp(open + 1, s->cfg->exit_proc[i], n) == 0) {
-			s->exit_seen = 1;
-			memcpy(s->exit_name, open + 1, n);
-			s->exit_name[n] = '\0';
-			return;
-		}
+		    memcmp(open + 1, s->cfg->exit_proc[i], n) == 0)
+			return i;
+	return -1;
+}
+
+/*
+ * 1 when pid is a process of the system: its real uid (not the
+ * effective one: a user may run a set-user-ID program under any name)
+ * is at most CONFIG_SYSTEM_UID_MAX.  /proc/PID/status does not wait on
+ * the process's locks (docs/logger.md).
+ */
+static int
+system_owned(const struct sampler *s, int pid)
+{
+	char path[32], buf[PIDSTAT_STATUS_ROOM];
+	ssize_t r;
+	long uid;
+	int fd;
+
+	snprintf(path, sizeof(path), "%d/status", pid);
+	if ((fd = openat(s->procfd, path, O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	do
+		r = pread(fd, buf, sizeof(buf), 0);
+	while (r < 0 && errno == EINTR);
+	close(fd);
+	uid = r > 0 ? pidstat_uid(buf, (size_t)r) : -1;
+	return uid >= 0 && uid <= CONFIG_SYSTEM_UID_MAX;
+}
+
+/*
+ * e's name is EXIT_PROC's name i: the end of boot when e is the
+ * system's process; a process of anyone else is noted (foreign) and not
+ * looked at again until it is renamed.
+ */
+static void
+note_exit(struct sampler *s, struct pident *e, int i)
+{
+	if (s->exit_seen || e->foreign)
+		return;
+	if (!system_owned(s, e->pid)) {
+		e->foreign = 1;
+		return;
 	}
+	s->exit_seen = 1;
+	snprintf(s->exit_name, sizeof(s->exit_name), "%s",
+	    s->cfg->exit_proc[i]);
 }
 
 /* FNV-1a of the name of a stat line (first '(' to last ')'), or 0. */
@@ -240,18 +271,18 @@ name_hash(const char *line, size_t len)
  * Keeps the r > 0 bytes of a stat line just read to the end of s->ps as
  * one line of the block (the room was made before the read), its name
  * escaped: a name may hold line breaks, and a log line must not.
- * Returns the hash of the name.
+ * Returns the hash of the name; *exit_i is the EXIT_PROC name it has,
+ * or -1.
  */
 static uint32_t
-keep_stat(struct sampler *s, size_t r)
+keep_stat(struct sampler *s, size_t r, int *exit_i)
 {
 	char *line = s->ps.p + s->ps.len;
 	uint32_t h;
 
 	if (line[r - 1] != '\n')
 		line[r++] = '\n';
-	if (s->watch_exit)
-		check_exit(s, line, r);
+	*exit_i = s->watch_exit && !s->exit_seen ? exit_match(s, line, r) : -1;
 	h = name_hash(line, r);
 	/* 0: it cannot fit (never with a real name); the line is left out. */
 	if ((r = pidstat_escape(line, r, s->ps.cap - s->ps.len)) == 0)
@@ -262,25 +293,37 @@ keep_stat(struct sampler *s, size_t r)
 }
 
 /*
- * A process new to the log (known 0), or one whose name changed since
- * the last sample (an exec): what it runs is logged.  *again says
- * whether to log it once more at the next sample: set when the record
- * caught an exec half done (the new name, no arguments yet: a compiler
- * started by make was labelled with its bare executable), and only for
- * one retry, since a process may clear its arguments itself.
+ * The process of e was just read, its name's hash h, known when it was
+ * in the last sample.  New (known 0) or renamed since the last sample
+ * (an exec), it is to be described, at most SAMPLER_DESCRIBE_MAX times
+ * in all.  e->again asked for one more look (sampler_again: the
+ * description caught an exec half done, the new name and no arguments
+ * yet; a compiler started by make was labelled with its bare
+ * executable); that look is a retry, which asks for none, since a
+ * process may clear its arguments itself.
  */
 static int
-note_process(struct sampler *s, int pid, int known, uint32_t old, uint32_t h,
-    int *again)
+note_process(struct sampler *s, struct pident *e, int known, uint32_t h,
+    int exit_i)
 {
-	int retry = known && *again, r;
+	int renamed = !known || h != e->name, retry = known && e->again;
 
-	*again = 0;
-	if (known && h == old && !retry)
+	if (!known)
+		e->times = 0;
+	if (renamed)
+		e->foreign = 0;
+	e->name = h;
+	e->again = 0;
+	if (exit_i >= 0)
+		note_exit(s, e, exit_i);
+	if ((!renamed && !retry) || e->times >= SAMPLER_DESCRIBE_MAX)
 		return 0;
-	if ((r = procinfo_record(s, pid)) < 0)
+	if (grow_array((void **)&s->desc, &s->capdesc, s->ndesc,
+	    sizeof(*s->desc)) != 0)
 		return -1;
-	*again = r == PROCINFO_HALF && !retry;
+	e->times++;
+	s->desc[s->ndesc++] = (struct describe){ .pid = e->pid,
+	    .retry = retry };
 	return 0;
 }
 
@@ -289,8 +332,9 @@ static int
 one_pid(struct sampler *s, int pid, size_t *nnext)
 {
 	long i = find_pid(s, pid);
-	int fd = -1, known = i >= 0, again = known ? s->ents[i].again : 0;
-	uint32_t old = known ? s->ents[i].name : 0, h = 0;
+	struct pident e = i >= 0 ? s->ents[i] : (struct pident){ .pid = pid };
+	int fd = -1, known = i >= 0, exit_i;
+	uint32_t h;
 	ssize_t r = 0;
 
 	if (obuf_room(&s->ps, STAT_ROOM) != 0)
@@ -318,8 +362,8 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 	if (fd < 0 && s->nofile)
 		r = read_uncached(s, pid, *nnext);
 	if (r > 0) {
-		h = keep_stat(s, (size_t)r);
-		if (note_process(s, pid, known, old, h, &again) != 0) {
+		h = keep_stat(s, (size_t)r, &exit_i);
+		if (note_process(s, &e, known, h, exit_i) != 0) {
 			if (fd >= 0)
 				close(fd);
 			return -1;
@@ -327,11 +371,10 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 	}
 	/* Without a descriptor (none left) it is still known, by name. */
 	if (fd >= 0 || r > 0) {
-		s->next[*nnext].pid = pid;
-		s->next[*nnext].fd = fd;
-		s->next[*nnext].name = h;
-		s->next[*nnext].again = again;
-		(*nnext)++;
+		if (r <= 0)
+			e.name = 0;
+		e.fd = fd;
+		s->next[(*nnext)++] = e;
 	}
 	return 0;
 }
@@ -429,6 +472,7 @@ sample_cached(struct sampler *s)
 	size_t i, n = 0;
 	uint32_t h;
 	ssize_t r;
+	int exit_i;
 
 	for (i = 0; i < s->nents; i++) {
 		if (obuf_room(&s->ps, STAT_ROOM) != 0)
@@ -438,11 +482,9 @@ sample_cached(struct sampler *s)
 			close(s->ents[i].fd);
 			continue;
 		}
-		h = keep_stat(s, (size_t)r);
-		if (note_process(s, s->ents[i].pid, 1, s->ents[i].name, h,
-		    &s->ents[i].again) != 0)
+		h = keep_stat(s, (size_t)r, &exit_i);
+		if (note_process(s, &s->ents[i], 1, h, exit_i) != 0)
 			return -1;
-		s->ents[i].name = h;
 		s->ents[n++] = s->ents[i];
 	}
 	s->nents = n;
@@ -463,7 +505,7 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 	    ob_begin(&s->ps, jiffies) != 0 ||
 	    ob_begin(&s->mem, jiffies) != 0)
 		return -1;
-	s->cmd.len = s->cg.len = 0;
+	s->ndesc = 0;
 	if (s->statfd >= 0 && ob_file(&s->stat, s->statfd) != 0)
 		return -1;
 	if (s->diskfd >= 0 && ob_file(&s->disk, s->diskfd) != 0)
@@ -485,4 +527,26 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 		return -1;
 	s->last = jiffies;
 	return 0;
+}
+
+void
+sampler_blocks(const struct sampler *s, struct iovec blocks[LK_NKINDS])
+{
+	blocks[LK_PROC_STAT] = (struct iovec){ .iov_base = s->stat.p,
+	    .iov_len = s->stat.len };
+	blocks[LK_DISKSTATS] = (struct iovec){ .iov_base = s->disk.p,
+	    .iov_len = s->disk.len };
+	blocks[LK_PROC_PS] = (struct iovec){ .iov_base = s->ps.p,
+	    .iov_len = s->ps.len };
+	blocks[LK_MEMINFO] = (struct iovec){ .iov_base = s->mem.p,
+	    .iov_len = s->mem.len };
+}
+
+void
+sampler_again(struct sampler *s, int pid)
+{
+	long i = find_pid(s, pid);
+
+	if (i >= 0)
+		s->ents[i].again = 1;
 }

@@ -4,25 +4,41 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 
 #include "config.h"
+#include "members.h"
+#include "obuf.h"
 
 /*
  * A process seen by the last sample: its cached /proc/PID/stat
  * descriptor (-1 when not cached) and a hash of its name, which changes
- * when it execs (procinfo.c logs what it runs again then).
+ * when it execs (what it runs is described again then).
  */
 struct pident {
 	int pid;
 	int fd;
 	uint32_t name;
-	int again;	/* read what it runs at the next sample (procinfo.c) */
+	uint8_t again;		/* describe it again at the next sample */
+	uint8_t times;		/* descriptions asked for it so far */
+	uint8_t foreign;	/* an EXIT_PROC name, not the system's process */
 };
 
-/* A growing output buffer for one log's block. */
-struct obuf {
-	char *p;
-	size_t len, cap;
+/*
+ * Descriptions of one process at most: first seen, renamed (an exec),
+ * the second look at an exec caught half done.  A process renaming
+ * itself all the time is described this often and no more.
+ */
+#define SAMPLER_DESCRIBE_MAX	8
+
+/*
+ * A process to describe (procinfo.h): new in the sample, or its name
+ * changed; `retry` when it is the one second look after an exec caught
+ * half done.
+ */
+struct describe {
+	int pid;
+	int retry;
 };
 
 struct sampler {
@@ -37,42 +53,41 @@ struct sampler {
 	struct obuf stat, disk, ps;
 	int memfd;		/* /proc/meminfo */
 	struct obuf mem;	/* its timed block */
-	/* Records of the processes new in this sample (procinfo.c). */
-	struct obuf cmd;	/* cmdline2.log */
-	struct obuf cg;		/* cgroup.log */
-	char *scratch;		/* one /proc/PID/cmdline or cgroup read */
-	uint64_t infos;		/* processes whose command line was read */
+	/* The processes to describe after this sample. */
+	struct describe *desc;
+	size_t ndesc, capdesc;
 	/* Names to watch for, and whether one was seen. */
 	const struct config *cfg;
+	int watch_exit;		/* compare names with EXIT_PROC */
 	int exit_seen;
 	char exit_name[CONFIG_COMM_LEN + 1];
 	uint64_t nprocs;	/* process lines in the last sample */
 	uint64_t forks;		/* /proc/stat "processes" at the last scan */
-	int watch_exit;		/* compare names with EXIT_PROC */
 	uint64_t scans;		/* samples that listed the procfs directory */
 	uint64_t last;		/* stamp of the last sample taken; 0: none */
 };
 
-/* procfd is taken over (closed by sampler_free).  Returns 0 or -1. */
-int sampler_init(struct sampler *, int procfd, const struct config *);
+/*
+ * procfd is taken over (closed by sampler_free); `watch_exit`: compare
+ * every name with cfg's EXIT_PROC.  Returns 0 or -1.
+ */
+int sampler_init(struct sampler *, int procfd, const struct config *,
+    int watch_exit);
 /*
  * Fills s->stat, s->disk, s->ps and s->mem with one timed block each,
- * stamped `jiffies`, and s->cmd and s->cg with the records of processes
- * new in it.  Returns 0, 1 when jiffies is not past the last sample's
- * stamp (nothing taken: a reader drops a block that does not advance),
- * or -1 (no memory: the sample is unusable).
+ * stamped `jiffies`, and s->desc with the processes new in it or
+ * renamed since the last one.  Returns 0, 1 when jiffies is not past
+ * the last sample's stamp (nothing taken: a reader drops a block that
+ * does not advance), or -1 (no memory: the sample is unusable).
  */
 int sampler_take(struct sampler *, uint64_t jiffies);
-void sampler_free(struct sampler *);
-/* Room for `want` more bytes in b: 0 or -1. */
-int obuf_room(struct obuf *b, size_t want);
-
+/* Hands the last sample's blocks over by member kind. */
+void sampler_blocks(const struct sampler *, struct iovec blocks[LK_NKINDS]);
 /*
- * procinfo.c: the command line and cgroup of a process new to the log.
- * Returns 0, -1 (no memory), or PROCINFO_HALF when the record has the
- * executable but no arguments (an exec half done: worth reading again).
+ * pid's description caught an exec half done: describe it once more
+ * at the next sample (nothing when it is gone from the cache).
  */
-#define PROCINFO_HALF 1
-int procinfo_record(struct sampler *, int pid);
+void sampler_again(struct sampler *, int pid);
+void sampler_free(struct sampler *);
 
 #endif

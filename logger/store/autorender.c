@@ -1,11 +1,33 @@
 /* autorender.c: AUTO_RENDER: run bootchart-render on the tarball just written. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "autorender.h"
+#include "dest.h"
+
+/* The output shows what the log holds: it gets the log's owner and mode. */
+static void
+protect(const char *path, struct diag *d)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+
+	if (fd < 0 && errno == ENOENT)
+		return;
+	if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+		close(fd);
+		return;
+	}
+	if (fd < 0 || dest_protect(fd) != 0)
+		diag_warn(d, "AUTO_RENDER: %s: %s", path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+}
 
 int
 auto_render(const struct config *cfg, struct diag *d)
@@ -20,12 +42,14 @@ auto_render(const struct config *cfg, struct diag *d)
 	int st;
 
 	snprintf(out, sizeof(out), "%s/bootchart.%s", cfg->render_dir,
-	    cfg->render_format);
+	    cfg->render_ext);
 	if ((pid = fork()) < 0) {
 		diag_warn(d, "AUTO_RENDER: fork: %s", strerror(errno));
 		return -1;
 	}
 	if (pid == 0) {
+		/* Ours alone until protect() says who else may read it. */
+		umask(077);
 		/* $PATH first; at boot it may be unset, hence the list. */
 		execlp("bootchart-render", "bootchart-render", "-f",
 		    cfg->render_format, "-o", out, cfg->dest, (char *)NULL);
@@ -46,6 +70,7 @@ auto_render(const struct config *cfg, struct diag *d)
 		    "(status %d)", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 		return -1;
 	}
+	protect(out, d);
 	if (cfg->verbose > 0)
 		diag_info(d, "rendered %s", out);
 	return 0;

@@ -6,7 +6,7 @@
 #include "diag.h"
 
 /*
- * Runs `bootchart-render -f FORMAT -o DIR/bootchart.FORMAT DEST` from
+ * Runs `bootchart-render -f FORMAT -o DIR/bootchart.EXT DEST` from
  * $PATH or the usual directories and waits for it.  0, or -1 after a
  * message.
  */

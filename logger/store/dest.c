@@ -4,17 +4,83 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "clocks.h"
 #include "dest.h"
-#include "logfiles.h"
+#include "slurp.h"
 #include "tarw.h"
 
 #define GZIP_LEVEL	6
 #define RETRY_US	200000
+#define TEMP_TRIES	100	/* random names tried when one exists */
+#define GROUP_MAX	(1 << 20)	/* bytes of /etc/group read */
+
+/*
+ * 12 characters no one can guess for a temporary name: from getrandom
+ * (never waiting: the entropy pool is long ready when a log is written,
+ * and if not the clock and PID still vary).  O_EXCL does the rest.
+ */
+static void
+random_name(char out[13])
+{
+	static const char set[] =
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+	unsigned char b[12];
+	uint64_t mix = clock_us(CLOCK_MONOTONIC) ^ (uint64_t)getpid() << 40;
+	size_t i;
+
+	if (getrandom(b, sizeof(b), GRND_NONBLOCK) != (ssize_t)sizeof(b))
+		for (i = 0; i < sizeof(b); i++, mix = mix * 6364136223846793005ULL +
+		    1442695040888963407ULL)
+			b[i] = (unsigned char)(mix >> 56);
+	for (i = 0; i < sizeof(b); i++)
+		out[i] = set[b[i] % (sizeof(set) - 1)];
+	out[12] = '\0';
+}
+
+/* The gid of group `name` in /etc/group, or -1. */
+static long
+group_gid(const char *name)
+{
+	size_t len, n = strlen(name);
+	char *buf, *p, *end, *eol;
+	long gid = -1;
+
+	if ((buf = slurp_at(AT_FDCWD, "/etc/group", GROUP_MAX, &len)) == NULL)
+		return -1;
+	for (p = buf, end = buf + len; p < end && gid < 0; p = eol + 1) {
+		if ((eol = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			eol = end;
+		/* "NAME:PASSWORD:GID:MEMBERS" */
+		if ((size_t)(eol - p) > n && memcmp(p, name, n) == 0 &&
+		    p[n] == ':' && (p = memchr(p + n + 1, ':',
+		    (size_t)(eol - p - n - 1))) != NULL && p[1] >= '0' &&
+		    p[1] <= '9')
+			gid = strtol(p + 1, NULL, 10);
+	}
+	free(buf);
+	return gid;
+}
+
+int
+dest_protect(int fd)
+{
+	long gid;
+
+	/* A user's log: theirs alone, whatever the umask. */
+	if (geteuid() != 0)
+		return fchmod(fd, DEST_MODE_USER);
+	/* Root's: the system's log readers too, as /var/log/kern.log. */
+	if ((gid = group_gid(DEST_GROUP)) < 0)
+		gid = 0;
+	if (fchown(fd, 0, (gid_t)gid) != 0)
+		return -1;
+	return fchmod(fd, DEST_MODE_ROOT);
+}
 
 /* Splits dest into its directory and base name. */
 static int
@@ -47,21 +113,22 @@ open_temp(const struct config *cfg, const char *dir, const char *base,
     char *tmp, size_t tsz, struct diag *d)
 {
 	uint64_t deadline = clock_us(CLOCK_MONOTONIC) + cfg->write_wait_us;
-	struct timespec ts = { 0, RETRY_US * 1000 };
+	struct timespec ts = { .tv_nsec = RETRY_US * 1000 };
+	char rnd[13];
 	unsigned n = 0;
 	int fd, waited = 0;
 
 	for (;;) {
-		snprintf(tmp, tsz, "%s/.%s.%d.%u", strcmp(dir, "/") ? dir : "",
-		    base, (int)getpid(), n);
+		random_name(rnd);
+		snprintf(tmp, tsz, "%s/.%s.%s", strcmp(dir, "/") ? dir : "",
+		    base, rnd);
+		/* Nobody else may open it meanwhile: 0600 until it is whole. */
 		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, 0644);
+		    O_CLOEXEC, 0600);
 		if (fd >= 0)
 			return fd;
-		if (errno == EEXIST && n < 100) {
-			n++;
+		if (errno == EEXIST && ++n < TEMP_TRIES)
 			continue;
-		}
 		if (!transient(errno) ||
 		    clock_us(CLOCK_MONOTONIC) >= deadline) {
 			diag_warn(d, "cannot write %s: %s", tmp,
@@ -107,8 +174,7 @@ dest_usable(const char *dest, struct diag *d)
 
 int
 dest_write(const struct config *cfg, const struct store *st,
-    const char *header, size_t hlen, const char *dmesg, size_t dlen,
-    struct diag *d)
+    const struct iovec end[LK_NKINDS], struct diag *d)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX + 64];
 	const char *base;
@@ -128,15 +194,13 @@ dest_write(const struct config *cfg, const struct store *st,
 		diag_warn(d, "out of memory for compression");
 		goto fail;
 	}
-	if (tarw_add_mem(&t, LOG_HEADER, 0644, now, header, hlen) != 0 ||
-	    store_tar(st, &t, now) != 0 || (dmesg != NULL &&
-	    tarw_add_mem(&t, LOG_DMESG, 0644, now, dmesg, dlen) != 0)) {
+	if (store_tar(st, &t, now, end) != 0) {
 		err = errno;
 		tarw_abort(&t);
 		errno = err;
 		goto fail_msg;
 	}
-	if (tarw_close(&t) != 0 || fchmod(fd, 0644) != 0 || fsync(fd) != 0)
+	if (tarw_close(&t) != 0 || dest_protect(fd) != 0 || fsync(fd) != 0)
 		goto fail_msg;
 	if (close(fd) != 0) {
 		fd = -1;

@@ -9,15 +9,29 @@
 #include "store.h"
 
 /*
+ * Who may read a log (docs/logger.md, "Who may read the log"): root's
+ * logs hold every process of the system and the kernel's log, as the
+ * system's own logs do, and are given to their readers as Debian gives
+ * /var/log/kern.log: root:adm 0640 (group root where there is no adm).
+ * A user's log is that user's alone.
+ */
+#define DEST_GROUP	"adm"
+#define DEST_MODE_ROOT	0640
+#define DEST_MODE_USER	0600
+
+/* Gives fd a log's owner, group and mode (above).  0, or -1 (errno). */
+int dest_protect(int fd);
+
+/*
  * Waits (up to WRITE_TIMEOUT) for the directory of cfg->dest to take a
- * new file, writes the header, the store's logs and the dmesg member
- * (when dmesg is not NULL) as tar.gz to a
- * temporary file there (O_EXCL|O_NOFOLLOW), fsyncs it and renames it
- * over cfg->dest, mode 0644.  Returns 0, or -1 after a message (no
- * file is left behind).
+ * new file, writes the store's members and end[KIND] (the members made
+ * at the end: the header, the kernel's log; store_tar) as tar.gz to a
+ * temporary file there (a random name no one can plant beforehand,
+ * O_EXCL|O_NOFOLLOW, mode 0600), gives it a log's owner and mode
+ * (dest_protect), fsyncs it and renames it over cfg->dest.  Returns 0,
+ * or -1 after a message (no file is left behind).
  */
 int dest_write(const struct config *, const struct store *,
-    const char *header, size_t hlen, const char *dmesg, size_t dlen,
-    struct diag *);
+    const struct iovec end[LK_NKINDS], struct diag *);
 
 #endif

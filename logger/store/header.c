@@ -23,7 +23,7 @@ struct hbuf {
 static void
 put(struct hbuf *h, const char *key, const char *fmt, ...)
 {
-	char val[4096];
+	char val[HEADER_VALUE_MAX];
 	va_list ap;
 	size_t i;
 	int n;
@@ -180,6 +180,21 @@ put_boot(struct hbuf *h, const struct run_report *r)
 		put(h, HDR_DMESG, "%s", r->dmesg_note);
 }
 
+/* What a process runs: only when some of it was not logged, and why. */
+static void
+put_procinfo(struct hbuf *h, const struct run_report *r)
+{
+	if (r->pi_timeouts == 0 && r->pi_dropped == 0 && r->pi_left_out == 0 &&
+	    !r->pi_off)
+		return;
+	put(h, HDR_PROCINFO, "incomplete: %llu timed out (not read again), "
+	    "%llu over their owner's share, %llu not read%s",
+	    (unsigned long long)r->pi_timeouts,
+	    (unsigned long long)r->pi_left_out,
+	    (unsigned long long)r->pi_dropped,
+	    r->pi_off ? " (the reader stopped)" : "");
+}
+
 char *
 header_build(const struct run_report *r, const struct config *cfg,
     int procfd, size_t *len)
@@ -223,6 +238,7 @@ header_build(const struct run_report *r, const struct config *cfg,
 		    "overruns, %llu forks dropped",
 		    (unsigned long long)r->pe_overruns,
 		    (unsigned long long)r->pe_lost);
+	put_procinfo(&h, r);
 	put(&h, HDR_PERIOD, "%llu.%06llu",
 	    (unsigned long long)(cfg->period_us / 1000000),
 	    (unsigned long long)(cfg->period_us % 1000000));

@@ -7,6 +7,11 @@
 #include "config.h"
 #include "report.h"
 
+/* Bytes of one value (a longer one is cut). */
+#define HEADER_VALUE_MAX	4096
+/* Bytes of profile.command: room for the rest of its line besides. */
+#define PROFILE_CMD_MAX		(HEADER_VALUE_MAX - 96)
+
 /*
  * Builds the header text into a malloc'd buffer.  procfd is our procfs
  * (cpuinfo, cmdline); /etc/os-release is read from the current root,

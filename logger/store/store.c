@@ -10,32 +10,29 @@
 #include <unistd.h>
 
 #include "fdio.h"
-#include "logfiles.h"
 #include "store.h"
 
 /* Head room above the log budget so our own check trips before ENOSPC. */
 #define TMPFS_SLACK (128 << 10)
 
-static const char *const log_names[LOG_N] = {
-	[LOG_STAT] = LOG_PROC_STAT,
-	[LOG_DISK] = LOG_DISKSTATS,
-	[LOG_PS] = LOG_PROC_PS,
-	[LOG_MEM] = LOG_MEMINFO,
-	[LOG_CMD] = LOG_CMDLINE2,
-	[LOG_CG] = LOG_CGROUP,
-};
+/* 1 when bootchartd writes members[i] in the form `form`. */
+static int
+ours(size_t i, enum member_form form)
+{
+	return (members[i].writers & BY_BOOTCHARTD) && members[i].form == form;
+}
 
 void
 store_init(struct store *s, struct diag *d, uint64_t budget)
 {
-	int i;
+	size_t k;
 
 	memset(s, 0, sizeof(*s));
 	s->d = d;
 	s->budget = budget;
-	s->procfd = s->nsfd = s->dirfd = s->pacctfd = s->patfd = -1;
-	for (i = 0; i < LOG_N; i++)
-		s->fd[i] = -1;
+	s->procfd = s->nsfd = s->dirfd = -1;
+	for (k = 0; k < LK_NKINDS; k++)
+		s->log[k] = (struct store_log){ .fd = -1, .unit = 1 };
 }
 
 /* Mounts our tmpfs on the first usable directory of a private namespace. */
@@ -139,20 +136,30 @@ open_dir(struct store *s, int detail)
 	return 0;
 }
 
+/* Creates a member of the store: ours alone, never an existing file. */
+static int
+create(struct store *s, enum logkind kind, int flags)
+{
+	struct store_log *l = &s->log[kind];
+
+	l->fd = openat(s->dirfd, member_of(kind)->name, flags | O_CREAT |
+	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	l->size = 0;
+	return l->fd < 0 ? -1 : 0;
+}
+
 static int
 open_logs(struct store *s)
 {
-	int i;
+	size_t i;
 
 	s->dirfd = open(s->base, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (s->dirfd < 0)
 		return -1;
-	for (i = 0; i < LOG_N; i++) {
-		s->fd[i] = openat(s->dirfd, log_names[i], O_RDWR | O_CREAT |
-		    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-		if (s->fd[i] < 0)
+	for (i = 0; i < nmembers; i++)
+		if (ours(i, MF_SAMPLE) && create(s, members[i].kind,
+		    O_RDWR) != 0)
 			return -1;
-	}
 	return 0;
 }
 
@@ -173,94 +180,113 @@ store_open(struct store *s, enum store_kind kind, int detail)
 }
 
 int
-store_open_pacct(struct store *s, char *path, size_t len)
+store_stream_open(struct store *s, enum logkind kind,
+    enum stream_writer writer, unsigned unit, char *path, size_t len)
 {
-	s->pacctfd = openat(s->dirfd, LOG_PACCT, O_RDONLY | O_CREAT |
-	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	if (s->pacctfd < 0)
+	/* The kernel writes through the path; our descriptor only reads. */
+	if (create(s, kind, writer == SW_KERNEL ? O_RDONLY : O_RDWR) != 0)
 		return -1;
-	snprintf(path, len, "%s/%s", s->base, LOG_PACCT);
+	s->log[kind].writer = writer;
+	s->log[kind].unit = unit > 0 ? unit : 1;
+	if (path != NULL)
+		snprintf(path, len, "%s/%s", s->base, member_of(kind)->name);
+	return 0;
+}
+
+void
+store_stream_drop(struct store *s, enum logkind kind)
+{
+	struct store_log *l = &s->log[kind];
+
+	if (l->fd < 0)
+		return;
+	close(l->fd);
+	l->fd = -1;
+	unlinkat(s->dirfd, member_of(kind)->name, 0);
+}
+
+/* Bytes of a member: what we wrote, or what the kernel did so far. */
+static uint64_t
+log_size(const struct store_log *l)
+{
+	struct stat st;
+
+	if (l->writer != SW_KERNEL)
+		return l->size;
+	return fstat(l->fd, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+/* 1 when `more` bytes of ours keep every member within the budget. */
+static int
+fits(const struct store *s, uint64_t more)
+{
+	uint64_t total = s->used + more;
+	size_t k;
+
+	for (k = 0; k < LK_NKINDS; k++)
+		if (s->log[k].fd >= 0 && s->log[k].writer == SW_KERNEL)
+			total += log_size(&s->log[k]);
+	return total <= s->budget;
+}
+
+/* Puts a member back to its last whole block or record. */
+static void
+roll_back(struct store *s, enum logkind kind)
+{
+	struct store_log *l = &s->log[kind];
+
+	if (ftruncate(l->fd, (off_t)l->size) != 0 ||
+	    lseek(l->fd, (off_t)l->size, SEEK_SET) < 0)
+		diag_warn(s->d, "%s: %s", member_of(kind)->name,
+		    strerror(errno));
+}
+
+int
+store_append(struct store *s, const struct iovec blocks[LK_NKINDS])
+{
+	uint64_t total = 0;
+	size_t i, j;
+	enum logkind k;
+
+	for (i = 0; i < nmembers; i++)
+		if (ours(i, MF_SAMPLE))
+			total += blocks[members[i].kind].iov_len;
+	if (!fits(s, total))
+		return -1;
+	for (i = 0; i < nmembers; i++) {
+		k = members[i].kind;
+		if (!ours(i, MF_SAMPLE) || write_full(s->log[k].fd,
+		    blocks[k].iov_base, blocks[k].iov_len) == 0)
+			continue;
+		for (j = 0; j <= i; j++)
+			if (ours(j, MF_SAMPLE))
+				roll_back(s, members[j].kind);
+		return -1;
+	}
+	for (i = 0; i < nmembers; i++)
+		if (ours(i, MF_SAMPLE))
+			s->log[members[i].kind].size +=
+			    blocks[members[i].kind].iov_len;
+	s->used += total;
 	return 0;
 }
 
 int
-store_open_paternity(struct store *s)
+store_stream_append(struct store *s, enum logkind kind, const void *p,
+    size_t len)
 {
-	s->patfd = openat(s->dirfd, LOG_PATERNITY, O_RDWR | O_CREAT |
-	    O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-	return s->patfd < 0 ? -1 : 0;
-}
+	struct store_log *l = &s->log[kind];
 
-/* Closes *fd and removes name: nothing will be written to it. */
-static void
-drop(struct store *s, int *fd, const char *name)
-{
-	if (*fd < 0)
-		return;
-	close(*fd);
-	*fd = -1;
-	unlinkat(s->dirfd, name, 0);
-}
-
-void
-store_drop_pacct(struct store *s)
-{
-	drop(s, &s->pacctfd, LOG_PACCT);
-}
-
-void
-store_drop_paternity(struct store *s)
-{
-	drop(s, &s->patfd, LOG_PATERNITY);
-}
-
-/* Puts every log back to its last complete block. */
-static void
-roll_back(struct store *s)
-{
-	int i;
-
-	for (i = 0; i < LOG_N; i++)
-		if (ftruncate(s->fd[i], (off_t)s->size[i]) != 0 ||
-		    lseek(s->fd[i], (off_t)s->size[i], SEEK_SET) < 0)
-			diag_warn(s->d, "%s: %s", log_names[i],
-			    strerror(errno));
-	if (s->patfd >= 0 && (ftruncate(s->patfd, (off_t)s->patsize) != 0 ||
-	    lseek(s->patfd, (off_t)s->patsize, SEEK_SET) < 0))
-		diag_warn(s->d, "%s: %s", LOG_PATERNITY, strerror(errno));
-}
-
-int
-store_append(struct store *s, const struct iovec logs[LOG_N],
-    const struct iovec *forks)
-{
-	uint64_t total = 0, pacct = 0;
-	size_t nforks = s->patfd >= 0 ? forks->iov_len : 0;
-	struct stat st;
-	int i;
-
-	for (i = 0; i < LOG_N; i++)
-		total += logs[i].iov_len;
-	total += nforks;
-	if (s->pacctfd >= 0 && fstat(s->pacctfd, &st) == 0)
-		pacct = (uint64_t)st.st_size;
-	if (s->used + total + pacct > s->budget)
+	if (l->fd < 0 || l->writer != SW_LOGGER || len == 0)
+		return 0;
+	if (!fits(s, len))
 		return -1;
-	for (i = 0; i < LOG_N; i++) {
-		if (write_full(s->fd[i], logs[i].iov_base,
-		    logs[i].iov_len) != 0) {
-			roll_back(s);
-			return -1;
-		}
-	}
-	if (nforks > 0 && write_full(s->patfd, forks->iov_base, nforks) != 0) {
-		roll_back(s);
+	if (write_full(l->fd, p, len) != 0) {
+		roll_back(s, kind);
 		return -1;
 	}
-	for (i = 0; i < LOG_N; i++)
-		s->size[i] += logs[i].iov_len;
-	s->patsize += nforks;
-	s->used += total;
+	l->size += len;
+	s->used += len;
 	return 0;
 }
 
@@ -307,49 +333,41 @@ store_enter_system(struct store *s)
 }
 
 int
-store_tar(const struct store *s, struct tarw *t, time_t mtime)
+store_tar(const struct store *s, struct tarw *t, time_t mtime,
+    const struct iovec end[LK_NKINDS])
 {
-	struct stat st;
-	int i;
+	const struct store_log *l;
+	enum logkind k;
+	size_t i;
+	int r = 0;
 
-	for (i = 0; i < LOG_N; i++)
-		if (tarw_add_fd(t, log_names[i], 0644, mtime, s->fd[i],
-		    s->size[i]) != 0)
-			return -1;
-	if (s->pacctfd >= 0) {
-		if (fstat(s->pacctfd, &st) != 0)
-			return -1;
-		/* Whole 64-byte records only: the kernel may be mid-write. */
-		if (tarw_add_fd(t, LOG_PACCT, 0644, mtime, s->pacctfd,
-		    (uint64_t)st.st_size / 64 * 64) != 0)
-			return -1;
+	for (i = 0; i < nmembers && r == 0; i++) {
+		k = members[i].kind;
+		l = &s->log[k];
+		if (ours(i, MF_END) && end[k].iov_base != NULL)
+			r = tarw_add_mem(t, members[i].name, 0644, mtime,
+			    end[k].iov_base, end[k].iov_len);
+		else if (members[i].form != MF_END && l->fd >= 0)
+			/* Whole units only: the kernel may be mid-write. */
+			r = tarw_add_fd(t, members[i].name, 0644, mtime, l->fd,
+			    log_size(l) / l->unit * l->unit);
 	}
-	if (s->patfd < 0)
-		return 0;
-	return tarw_add_fd(t, LOG_PATERNITY, 0644, mtime, s->patfd,
-	    s->patsize);
+	return r;
 }
 
 void
 store_close(struct store *s)
 {
-	int i;
+	size_t k;
 
-	for (i = 0; i < LOG_N; i++) {
-		if (s->fd[i] >= 0)
-			close(s->fd[i]);
+	for (k = 0; k < LK_NKINDS; k++) {
+		if (s->log[k].fd < 0)
+			continue;
+		close(s->log[k].fd);
+		s->log[k].fd = -1;
 		/* Plain files in a private directory are ours to remove. */
 		if (!s->mounted && s->dirfd >= 0)
-			unlinkat(s->dirfd, log_names[i], 0);
-		s->fd[i] = -1;
-	}
-	if (s->pacctfd >= 0)
-		close(s->pacctfd);
-	if (s->patfd >= 0)
-		close(s->patfd);
-	if (!s->mounted && s->dirfd >= 0) {
-		unlinkat(s->dirfd, LOG_PACCT, 0);
-		unlinkat(s->dirfd, LOG_PATERNITY, 0);
+			unlinkat(s->dirfd, member_of(k)->name, 0);
 	}
 	if (s->dirfd >= 0)
 		close(s->dirfd);
@@ -359,5 +377,5 @@ store_close(struct store *s)
 		close(s->procfd);
 	if (s->nsfd >= 0)
 		close(s->nsfd);
-	s->pacctfd = s->patfd = s->dirfd = s->procfd = s->nsfd = -1;
+	s->dirfd = s->procfd = s->nsfd = -1;
 }

@@ -8,13 +8,8 @@
 #include <time.h>
 
 #include "diag.h"
+#include "members.h"
 #include "tarw.h"
-
-/*
- * The logs appended at each sample, in the tarball's order: the timed
- * blocks, then the records of the processes new in the sample.
- */
-enum { LOG_STAT, LOG_DISK, LOG_PS, LOG_MEM, LOG_CMD, LOG_CG, LOG_N };
 
 /* Where the store lives, and where the tarball is written from. */
 enum store_kind {
@@ -28,10 +23,24 @@ enum store_kind {
 	STORE_DIR
 };
 
+/* Who appends to a stream member. */
+enum stream_writer {
+	SW_LOGGER,	/* we do, with store_stream_append */
+	SW_KERNEL	/* the kernel does, through the path (acct(2)) */
+};
+
+/* One member in the store. */
+struct store_log {
+	int fd;			/* -1: not open */
+	uint64_t size;		/* bytes of whole blocks or records we wrote */
+	enum stream_writer writer;
+	unsigned unit;		/* the tarball keeps whole units of this size */
+};
+
 struct store {
 	struct diag *d;
 	enum store_kind kind;
-	uint64_t budget;	/* TMPFS_SIZE: the logs and kernel_pacct */
+	uint64_t budget;	/* TMPFS_SIZE: every member in the store */
 	char base[PATH_MAX];	/* tmpfs mount point or private directory */
 	int mounted;		/* a tmpfs is mounted on base (own namespace) */
 	int made_dir;		/* base was created by us */
@@ -39,40 +48,45 @@ struct store {
 	int procfd;		/* the procfs to sample */
 	int nsfd;		/* mount namespace to write from; -1: ours */
 	int dirfd;		/* base */
-	int fd[LOG_N];
-	uint64_t size[LOG_N];	/* bytes of whole blocks in each log */
-	int pacctfd;		/* kernel_pacct, read side; -1 without */
-	int patfd;		/* paternity.log; -1 without */
-	uint64_t patsize;
-	uint64_t used;		/* bytes of logs so far */
+	/*
+	 * By kind: bootchartd's MF_SAMPLE members (members.h), open from
+	 * store_open on; its MF_STREAM members once their source started.
+	 */
+	struct store_log log[LK_NKINDS];
+	uint64_t used;		/* bytes we wrote so far */
 };
 
 /* Sets s empty (nothing open); budget is TMPFS_SIZE. */
 void store_init(struct store *, struct diag *, uint64_t budget);
 /*
- * Makes the store and opens the three logs.  `detail`: say why a
- * directory is used when a tmpfs cannot be mounted.  0, or -1 after a
+ * Makes the store and opens the per-sample members.  `detail`: say why
+ * a directory is used when a tmpfs cannot be mounted.  0, or -1 after a
  * message.
  */
 int store_open(struct store *, enum store_kind, int detail);
 /*
- * Creates kernel_pacct for acct(2) and puts its path into path.  0, or
- * -1 (errno).
+ * Appends one sample: blocks[KIND] to each per-sample member (an empty
+ * block writes nothing), all or nothing.  -1 when it would exceed the
+ * budget (nothing written) or a write fails (every per-sample member
+ * rolled back to its last whole block).
  */
-int store_open_pacct(struct store *, char *path, size_t len);
-/* Creates paternity.log.  0, or -1 (errno). */
-int store_open_paternity(struct store *);
-/* Closes and removes kernel_pacct or paternity.log (their source failed). */
-void store_drop_pacct(struct store *);
-void store_drop_paternity(struct store *);
+int store_append(struct store *, const struct iovec blocks[LK_NKINDS]);
 /*
- * Appends one sample: a block to each log and the fork lines (may be
- * empty) to paternity.log.  -1 when it would exceed the budget (nothing
- * written) or a write fails (every log rolled back to its last whole
- * block).
+ * Creates the stream member of `kind`, written by `writer`; the tarball
+ * keeps it in whole units of `unit` bytes (a record the kernel may be
+ * writing).  path, when not NULL, receives its path.  0, or -1 (errno).
  */
-int store_append(struct store *, const struct iovec logs[LOG_N],
-    const struct iovec *forks);
+int store_stream_open(struct store *, enum logkind, enum stream_writer,
+    unsigned unit, char *path, size_t len);
+/*
+ * Appends len bytes (whole records) to an open stream member.  0; -1
+ * when it would exceed the budget (nothing written) or the write fails
+ * (rolled back).  Nothing to do (0) when the member is not open.
+ */
+int store_stream_append(struct store *, enum logkind, const void *,
+    size_t len);
+/* Closes and removes a stream member: its source failed. */
+void store_stream_drop(struct store *, enum logkind);
 /*
  * Moves into the mount namespace the booted system sees, and into init's
  * root for STORE_INIT, or for STORE_BOOT started in init's namespace (an
@@ -80,8 +94,13 @@ int store_append(struct store *, const struct iovec logs[LOG_N],
  * message.
  */
 int store_enter_system(struct store *);
-/* Adds the logs to a tarball, in the originals' order.  0 or -1. */
-int store_tar(const struct store *, struct tarw *, time_t mtime);
+/*
+ * Writes the tarball's members in the registry's order: the store's
+ * own, and end[KIND] for the members made at the end (MF_END: the
+ * header, the kernel's log; none when iov_base is NULL).  0 or -1.
+ */
+int store_tar(const struct store *, struct tarw *, time_t mtime,
+    const struct iovec end[LK_NKINDS]);
 /* Closes everything; removes the logs and directory unless on our tmpfs. */
 void store_close(struct store *);
 

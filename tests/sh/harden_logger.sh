@@ -187,3 +187,80 @@ check "nodest: gave up with a message" \
 check "nodest: bounded wait, the logger ended by itself ($secs s in all)" \
     grep -q "logger gone" "$S/init.mark"
 check "nodest: nothing created" [ ! -e "$T/nodest/never" ]
+
+# Issue 22.  The rest runs an unprivileged user (uid 65534) beside root.
+if ! command -v setpriv >/dev/null 2>&1; then
+	ok "owners, impostor, planted names # SKIP no setpriv"
+	exit 0
+fi
+U="setpriv --reuid=65534 --regid=65534 --clear-groups"
+chmod 755 "$T" "$T/bin"
+
+# 7. EXIT_PROC counts the system's processes only (finding 5): a user's
+# process of that name, and a set-user-ID program a user runs under that
+# name (effective uid root, real uid the user's), do not end the log;
+# MAX_DURATION does.
+mkdir -p "$T/suid"
+cp /bin/sleep "$T/suid/suidsleep"
+chmod 4755 "$T/suid/suidsleep"
+ln -sf suidsleep "$T/suid/fakegetty"
+chmod 755 "$T/suid"
+boot userexit "MAX_DURATION=3" "
+$U \$FAKEGETTY &
+$U $T/suid/fakegetty 30 &
+sleep 1
+for p in /proc/[0-9]*; do
+	read -r st <\"\$p/stat\" 2>/dev/null || continue
+	case \$st in *'(fakegetty)'*) grep '^Uid:' \"\$p/status\" >>\"\$S/uids\" ;; esac
+done"
+init_ran
+valid_log
+check "userexit: a user's fakegetty did not end the log, MAX_DURATION did" \
+    sh -c "tar -xzOf '$S/out/bootchart.tgz' header |
+    grep -qx 'bootchart.end = MAX_DURATION'"
+check "userexit: one ran set-user-ID (real uid 65534, effective 0)" \
+    grep -q '^Uid:	65534	0	' "$S/uids"
+
+# 8. `stop` without a pid file (init mode writes none) is not steered to
+# an impostor (finding 7): a user's process called bootchartd, child of
+# init, deaf to SIGTERM, once the real logger has ended.  Before, stop
+# signalled it and waited WRITE_TIMEOUT + 60 s, then exit 3.
+mkdir -p "$T/imp"
+cp /bin/sleep "$T/imp/bootchartd"
+chmod 755 "$T/imp"
+boot impostor "" "
+\$FAKEGETTY &
+i=0
+while [ ! -s \"\$S/out/bootchart.tgz\" ] && [ \$i -lt 200 ]; do sleep 0.1; i=\$((i + 1)); done
+sleep 0.5
+$U sh -c \"trap '' TERM; exec $T/imp/bootchartd 60\" &
+imp=\$!
+sleep 0.3
+BOOTCHARTD_RUNDIR=\$S timeout -s KILL 30 $L stop -c \$S/conf >\"\$S/stop.out\" 2>&1
+echo \$? >\"\$S/stop.rc\"
+grep -q '(bootchartd) S' /proc/\$imp/stat && echo alive >\"\$S/imp.alive\"
+kill -KILL \$imp"
+init_ran
+valid_log
+check "impostor: stop says no logger runs (status 1: $(cat "$S/stop.rc"))" \
+    [ "$(cat "$S/stop.rc")" = 1 ]
+check "impostor: untouched" [ -s "$S/imp.alive" ]
+
+# 9. The temporary tarball's name cannot be planted (finding 8): in a
+# world-writable directory a user made every name the logger used to try
+# (.NAME.PID.0 to .100; the logger is one of the first PIDs of its
+# namespace).
+mkdir -p "$T/planted/pub"
+chmod 1777 "$T/planted/pub"
+chmod 755 "$T/planted"
+$U sh -c 'for p in 2 3 4 5 6 7 8; do i=0; while [ $i -le 100 ]; do
+	echo planted >"$0/.bootchart.tgz.$p.$i"; i=$((i + 1)); done; done' \
+    "$T/planted/pub"
+boot planted "BOOTLOG_DEST=$T/planted/pub/bootchart.tgz" '$FAKEGETTY &'
+init_ran
+check "planted: the tarball was written" \
+    sh -c "tar -tzf '$T/planted/pub/bootchart.tgz' >/dev/null 2>&1"
+check "planted: the user's files untouched" sh -c \
+    "[ \$(cat '$T/planted/pub/'.bootchart.tgz.?.* | grep -cx planted) = 707 ]"
+check "planted: no temporary file left" \
+    [ "$(ls -A "$T/planted/pub" | grep -vc '^\.bootchart\.tgz\.[2-8]\.')" = 1 ]

@@ -1,6 +1,7 @@
 #!/bin/sh
 # logger_binary.sh: bootchartd is static, needs no other program, and its
-# stripped size is at most 160 KiB built with musl, 1 MiB with glibc
+# stripped size is at most 192 KiB built with musl (issue 22 raised it
+# from 160 KiB for the reader and the limits), 1 MiB with glibc
 # (plain build; sanitizer builds are dynamic by design).
 set -u
 if [ "${BC_SAN:-0}" = 1 ]; then
@@ -17,7 +18,7 @@ size=$(stat -c %s "$BC_TMP/bootchartd")
 libc=$(awk '{ print $2 }' "$BC_BUILD/logger-libc" 2>/dev/null)
 echo "# stripped size: $size bytes ($libc)"
 if [ "$libc" = musl ]; then
-	max=163840 maxs="160 KiB"
+	max=196608 maxs="192 KiB"
 else
 	max=1048576 maxs="1 MiB"
 fi

@@ -91,8 +91,19 @@ check "init ran as PID 1 with the original arguments" \
 check "init outlived the logger" grep -q '^end$' "$C/init.ran"
 check "tarball at BOOTLOG_DEST" valid_tgz "$C/out/bootchart.tgz"
 check "no temporary file left" sh -c "[ \$(ls -A '$C/out' | wc -l) = 1 ]"
-check "tarball mode 0644" \
-    sh -c "[ \$(stat -c %a '$C/out/bootchart.tgz') = 644 ]"
+# Not world-readable (issue 22, finding 6: it was 0644, and held the
+# kernel's log under dmesg_restrict and every user's command lines under
+# hidepid=): root:adm 0640, as Debian keeps /var/log/kern.log.
+grp=root
+grep -q '^adm:' /etc/group && grp=adm
+same "boot log: owner, group and mode" \
+    "$(stat -c '%U %G %a' "$C/out/bootchart.tgz")" "root $grp 640"
+if command -v setpriv >/dev/null 2>&1; then
+	chmod 755 "$T" "$C" "$C/out"
+	check "boot log: another user cannot read it" sh -c "! setpriv \
+	    --reuid=65534 --regid=65534 --clear-groups \
+	    cat '$C/out/bootchart.tgz' >/dev/null 2>&1"
+fi
 check "no bootchartd mount visible outside" \
     sh -c "! grep -q bootchartd /proc/self/mountinfo"
 check "end of boot by EXIT_PROC" grep -q 'agetty started' "$C/kmsg"

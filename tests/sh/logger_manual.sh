@@ -30,6 +30,12 @@ chmod +x "$T/work.sh"
 rc=$?
 check "start CMD passes the exit status on (7)" [ $rc = 7 ]
 check "start CMD wrote the tarball" valid_tgz "$T/a.tgz"
+# Root's log holds every user's command lines: root and the log readers
+# (adm, where there is one) only (issue 22, finding 6; it was 0644).
+grp=root
+grep -q '^adm:' /etc/group && grp=adm
+[ "$(id -u)" = 0 ] && same "root's log: owner, group and mode" \
+    "$(stat -c '%U %G %a' "$T/a.tgz")" "root $grp 640"
 mkdir -p "$T/a"
 tar -xzf "$T/a.tgz" -C "$T/a" 2>/dev/null
 check "header names profile.process" \
@@ -104,6 +110,33 @@ if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
 	    [ -z "$(ls -A "$T/user/tmp")" ]
 	check "ordinary user: owns the tarball" \
 	    [ "$(stat -c %U "$T/user/bootchart.tgz")" = nobody ]
+	same "ordinary user: the tarball is theirs alone (whatever the umask)" \
+	    "$(stat -c %a "$T/user/bootchart.tgz")" 600
+
+	# `stop` stops a logger of its own user only (issue 22, finding 5):
+	# root's pid file naming a user's logger (stale, a PID reused) does
+	# not make root stop it.
+	mkdir -p "$T/user2" "$T/forged"
+	chmod 777 "$T/user2"
+	(cd "$T/user2" && BOOTCHARTD_RUNDIR=$T/user2 setpriv --reuid=nobody \
+	    --regid=nogroup --clear-groups "$L" start -c "$T/empty.conf" \
+	    -p 0.1 -o "$T/user2/u.tgz" >"$T/user2/out" 2>&1)
+	upid=$(head -n 1 "$T/user2/bootchartd-$(id -u nobody).pid" 2>/dev/null)
+	printf '%s\n%s\n' "${upid:-0}" "$T/forged/x.tgz" \
+	    >"$T/forged/bootchartd.pid"
+	BOOTCHARTD_RUNDIR=$T/forged timeout -s KILL 30 "$L" stop \
+	    -c "$T/empty.conf" >"$T/forged/out" 2>&1
+	rc=$?
+	check "stop: a user's logger named in root's pid file is not root's (status 1: $rc)" \
+	    [ $rc = 1 ]
+	check "stop: the user's logger still runs" \
+	    grep -q '(bootchartd) [^ZX]' "/proc/${upid:-0}/stat"
+	(cd "$T/user2" && BOOTCHARTD_RUNDIR=$T/user2 setpriv --reuid=nobody \
+	    --regid=nogroup --clear-groups "$L" stop -c "$T/empty.conf" \
+	    >/dev/null 2>&1)
+	rc=$?
+	check "stop: its own user stops it (status 0: $rc)" sh -c \
+	    "[ $rc = 0 ] && tar -tzf '$T/user2/u.tgz' >/dev/null 2>&1"
 else
 	echo "ok - ordinary user # SKIP no setpriv or no user nobody"
 fi
@@ -155,12 +188,13 @@ check "-h prints usage" sh -c "'$L' -h | grep -q 'bootchartd start'"
 
 # 6. `init` from an init script: a background logger that stops by
 # itself at EXIT_PROC, then runs AUTO_RENDER (a stand-in renderer that
-# records its arguments).
+# records its arguments) with an output src/outputs.def names (html was
+# once refused as a "bad value"), the file named with that output's ending.
 mkdir -p "$T/fakebin"
 printf '#!/bin/sh\necho "$@" >"%s/render.args"\n' "$T" >"$T/fakebin/bootchart-render"
 chmod +x "$T/fakebin/bootchart-render"
 cp /bin/sleep "$T/exitme-now"
-printf 'SAMPLE_PERIOD=0.05\nEXIT_PROC=exitme-now\nSETTLE_TIME=0.1\nMAX_DURATION=20\nAUTO_RENDER=yes\nAUTO_RENDER_FORMAT=svg\nAUTO_RENDER_DIR=%s\n' \
+printf 'SAMPLE_PERIOD=0.05\nEXIT_PROC=exitme-now\nSETTLE_TIME=0.1\nMAX_DURATION=20\nAUTO_RENDER=yes\nAUTO_RENDER_FORMAT=html\nAUTO_RENDER_DIR=%s\n' \
     "$T" >"$T/init.conf"
 PATH=$T/fakebin:$PATH "$L" init -c "$T/init.conf" -o "$T/i.tgz" \
     >"$T/i.out" 2>&1
@@ -173,7 +207,7 @@ done
 check "init: stopped by itself at EXIT_PROC" sh -c \
     "tar -xzOf '$T/i.tgz' header | grep -qx 'bootchart.end = EXIT_PROC exitme-now'"
 check "init: AUTO_RENDER ran the renderer" \
-    grep -qx -- "-f svg -o $T/bootchart.svg $T/i.tgz" "$T/render.args"
+    grep -qx -- "-f html -o $T/bootchart.html $T/i.tgz" "$T/render.args"
 
 # 7. Out of descriptors (an ordinary user with a hard limit of 24):
 # new PIDs are read with open/read/close, none is missed.

@@ -101,6 +101,43 @@ bad_values_warn_and_keep_defaults(void **state)
 	assert_int_equal(c.settle_us, 5000000);
 }
 
+/*
+ * AUTO_RENDER_FORMAT takes exactly the renderer's outputs
+ * (src/outputs.def, read here as its own table), and the chart's file
+ * gets that output's ending: `html` was once "bad value".
+ */
+static void
+render_formats_are_the_renderers_outputs(void **state)
+{
+	static const struct {
+		const char *name, *ext;
+	} want[] = {
+#define OUTPUT(id, fname, fext, from, dest) { .name = fname, .ext = fext },
+#include "outputs.def"
+#undef OUTPUT
+	};
+	char text[64];
+	struct config c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		snprintf(text, sizeof(text), "AUTO_RENDER_FORMAT=%s\n",
+		    want[i].name);
+		assert_int_equal(parse(&c, text), 0);
+		assert_string_equal(c.render_format, want[i].name);
+		assert_string_equal(c.render_ext, want[i].ext);
+	}
+	assert_int_equal(parse(&c, "AUTO_RENDER_FORMAT=html\n"), 0);
+	assert_string_equal(c.render_ext, "html");
+	/* Not outputs: a name of another program, a case, a prefix. */
+	assert_int_equal(parse(&c, "AUTO_RENDER_FORMAT=gif\n"
+	    "AUTO_RENDER_FORMAT=PNG\nAUTO_RENDER_FORMAT=pn\n"
+	    "AUTO_RENDER_FORMAT=boot-times\n"), 4);
+	assert_string_equal(c.render_format, "png");
+	assert_string_equal(c.render_ext, "png");
+}
+
 static void
 never_executes_shell(void **state)
 {
@@ -257,6 +294,7 @@ main(void)
 		cmocka_unit_test(defaults_are_documented_values),
 		cmocka_unit_test(quotes_comments_and_export),
 		cmocka_unit_test(bad_values_warn_and_keep_defaults),
+		cmocka_unit_test(render_formats_are_the_renderers_outputs),
 		cmocka_unit_test(never_executes_shell),
 		cmocka_unit_test(binary_garbage_is_one_warning),
 		cmocka_unit_test(long_exit_names_cut_to_comm),

@@ -63,8 +63,7 @@ samples_live_proc(void **state)
 	config_defaults(&cfg);
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
-	s.watch_exit = 0;
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 0), 0);
 
 	assert_int_equal(sampler_take(&s, 1234), 0);
 	assert_block(&s.stat, 1234);
@@ -116,7 +115,7 @@ skips_a_stamp_that_does_not_advance(void **state)
 	config_defaults(&cfg);
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
 	assert_int_equal(sampler_take(&s, 3813), 0);
 	len = s.ps.len;
 	assert_int_equal(sampler_take(&s, 3813), 1);
@@ -144,11 +143,63 @@ exit_proc_matches_comm(void **state)
 	cfg.nexit = 1;
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
 	assert_int_equal(sampler_take(&s, 1), 0);
 	assert_true(s.exit_seen);
 	assert_string_equal(s.exit_name, "test_sampler");
 	sampler_free(&s);
+}
+
+/*
+ * EXIT_PROC counts the system's processes only (issue 22, finding 5): a
+ * process of another user (real uid 65534) with the name does not end
+ * the boot; one of root's does.
+ */
+static void
+exit_proc_wants_the_systems_process(void **state)
+{
+	struct config cfg;
+	struct sampler s;
+	int procfd, p[2];
+	pid_t child;
+	char c;
+
+	(void)state;
+	if (geteuid() != 0)
+		skip();
+	config_defaults(&cfg);
+	snprintf(cfg.exit_proc[0], sizeof(cfg.exit_proc[0]), "fakegetty");
+	cfg.nexit = 1;
+	assert_int_equal(pipe(p), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		close(p[0]);
+		if (setresuid(65534, 65534, 65534) != 0)
+			_exit(1);
+		prctl(PR_SET_NAME, "fakegetty", 0, 0, 0);
+		if (write(p[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(p[1]);
+	assert_int_equal(read(p[0], &c, 1), 1);
+	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
+	assert_int_equal(sampler_take(&s, 1), 0);
+	assert_false(s.exit_seen);
+	/* Root's process of that name: this one, renamed. */
+	prctl(PR_SET_NAME, "fakegetty", 0, 0, 0);
+	assert_int_equal(sampler_take(&s, 2), 0);
+	prctl(PR_SET_NAME, "test_sampler", 0, 0, 0);
+	assert_true(s.exit_seen);
+	assert_string_equal(s.exit_name, "fakegetty");
+	sampler_free(&s);
+	close(p[0]);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
 }
 
 /* A name with a line break (any process may set one) is logged escaped. */
@@ -179,7 +230,7 @@ escapes_line_breaks_in_names(void **state)
 	assert_int_equal(read(p[0], &c, 1), 1);
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg), 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
 	assert_int_equal(sampler_take(&s, 77), 0);
 	n = (size_t)snprintf(want, sizeof(want), "\n%d (a\\012\\01212345\\012) ",
 	    (int)child);
@@ -200,6 +251,7 @@ main(void)
 		cmocka_unit_test(samples_live_proc),
 		cmocka_unit_test(skips_a_stamp_that_does_not_advance),
 		cmocka_unit_test(exit_proc_matches_comm),
+		cmocka_unit_test(exit_proc_wants_the_systems_process),
 		cmocka_unit_test(escapes_line_breaks_in_names),
 	};
 
