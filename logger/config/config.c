@@ -15,7 +15,8 @@
 static const struct {
 	const char *name, *ext;
 } outputs[] = {
-#define OUTPUT(id, fname, fext, from, dest) { .name = fname, .ext = fext },
+#define OUTPUT(id, fname, fext, from, dest, kind, writer) \
+	{ .name = fname, .ext = fext },
 #include "outputs.def"
 #undef OUTPUT
 };
