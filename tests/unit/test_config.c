@@ -112,7 +112,8 @@ render_formats_are_the_renderers_outputs(void **state)
 	static const struct {
 		const char *name, *ext;
 	} want[] = {
-#define OUTPUT(id, fname, fext, from, dest) { .name = fname, .ext = fext },
+#define OUTPUT(id, fname, fext, from, dest, kind, writer) \
+	{ .name = fname, .ext = fext },
 #include "outputs.def"
 #undef OUTPUT
 	};
