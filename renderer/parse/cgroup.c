@@ -33,16 +33,22 @@ is_unit(const char *s, size_t n)
 size_t
 cgroup_unit(const char *path, char *out, size_t cap)
 {
-	const char *end = path + strlen(path), *seg;
+	const char *seg = path, *end;
 	size_t n;
 
-	/* The last component that is a unit: a service's own sub-cgroups
-	 * ("ssh.service/control") do not hide it. */
-	while (end > path) {
-		seg = end;
-		while (seg > path && seg[-1] != '/')
-			seg--;
-		n = (size_t)(end - seg);
+	/*
+	 * The first (outermost) component that is a unit: the system's
+	 * manager names that one.  Below it the unit's own sub-cgroups
+	 * ("ssh.service/control") or a delegated subtree ("user@1000.service/
+	 * sshd.service", made by that user) name what the user wants.
+	 */
+	for (;;) {
+		while (*seg == '/')
+			seg++;
+		if (*seg == '\0')
+			break;
+		end = strchr(seg, '/');
+		n = end != NULL ? (size_t)(end - seg) : strlen(seg);
 		if (is_unit(seg, n)) {
 			if (n >= cap)
 				n = cap - 1;
@@ -50,7 +56,7 @@ cgroup_unit(const char *path, char *out, size_t cap)
 			out[n] = '\0';
 			return n;
 		}
-		end = seg > path ? seg - 1 : path;
+		seg += n;
 	}
 	out[0] = '\0';
 	return 0;

@@ -47,10 +47,11 @@ extern const struct logkind_ops ops_header, ops_proc_stat, ops_diskstats,
     ops_paternity, ops_taskstats, ops_dmesg, ops_cgroup;
 
 /*
- * The systemd unit of a cgroup v2 path: its last component that ends in
- * .service, .scope, .socket, .mount or .swap ("/system.slice/
- * ssh.service" -> "ssh.service"), cut to cap - 1 bytes; "" and 0 for
- * the root, a slice or any other path.  Returns the length.
+ * The systemd unit of a cgroup v2 path: its first (outermost) component
+ * that ends in .service, .scope, .socket, .mount or .swap ("/system.slice/
+ * ssh.service" -> "ssh.service", ".../user@1000.service/x.service" ->
+ * "user@1000.service"), cut to cap - 1 bytes; "" and 0 for the root, a
+ * slice or any other path.  Returns the length (docs/input.md).
  */
 size_t cgroup_unit(const char *path, char *out, size_t cap);
 

@@ -198,7 +198,10 @@ cmdline2_records(const struct bootlog *t, const struct logparse *lp)
 	assert_string_equal(v[3].text, "sh -c echo hi");
 }
 
-/* cgroup.log: the unit is the last component naming a unit type. */
+/*
+ * cgroup.log: the unit is the outermost component naming a unit type
+ * (the system manager's); a service's own sub-cgroups give the service.
+ */
 static void
 cgroup_units(const struct bootlog *t, const struct logparse *lp)
 {
@@ -212,6 +215,26 @@ cgroup_units(const struct bootlog *t, const struct logparse *lp)
 	/* Decoded, and the line break made a space. */
 	assert_string_equal(v[3].text, "a b.service");
 	assert_string_equal(v[4].text, "session-2.scope");
+}
+
+/*
+ * Below user@UID.service the user's own manager (or the user) names the
+ * cgroups: they cannot pass for system units (issue 22, finding 6).
+ */
+static void
+cgroup_user_units(const struct bootlog *t, const struct logparse *lp)
+{
+	static const char *const want[] = { "user@65534.service",
+	    "user@1000.service", "user@1000.service", "machine-c1.scope" };
+	const struct pidtext *v = lp->units.v;
+	size_t i;
+
+	(void)t;
+	assert_int_equal(lp->units.n, 4);
+	for (i = 0; i < 4; i++) {
+		assert_int_equal(v[i].pid, 600 + (pid_t)i);
+		assert_string_equal(v[i].text, want[i]);
+	}
 }
 
 static void
@@ -321,6 +344,13 @@ static const char cgroup_log[] =
     "2 /\n"
     "3 /system.slice\n"
     "bad line\n";
+static const char cgroup_user_log[] =
+    "600 /user.slice/user-65534.slice/user@65534.service/sshd.service\n"
+    "601 /user.slice/user-1000.slice/user@1000.service/app.slice/"
+    "app-gnome-x.scope\n"
+    "602 /user.slice/user-1000.slice/user@1000.service/init.scope\n"
+    "603 /machine.slice/machine-c1.scope/payload/system.slice/"
+    "getty.service\n";
 static const char two_ps_blocks[] =
     "100\n1 (init) S 0 0 0 0 -1 0 0 0 0 0 1 2 0 0 20 0 1 0 5\n\n"
     "120\n1 (init) S 0 0 0 0 -1 0 0 0 0 0 3 4 0 0 20 0 1 0 5\n\n";
@@ -374,6 +404,8 @@ static const struct pcase cases[] = {
 	    0, NULL, cmdline2_escaped },
 	{ "cgroup.log: units", { BYTES("cgroup.log", cgroup_log) }, 0, 1,
 	    NULL, cgroup_units },
+	{ "cgroup.log: a user's subtree keeps the user's unit", { BYTES(
+	    "cgroup.log", cgroup_user_log) }, 0, 0, NULL, cgroup_user_units },
 	{ "proc_meminfo.log", { TEXT("proc_meminfo.log",
 	    "100\nMemTotal:        2048000 kB\nMemFree:         1024000 kB\n"
 	    "Buffers:           10000 kB\nCached:           200000 kB\n"

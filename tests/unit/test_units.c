@@ -11,7 +11,10 @@
 /*
  * PID 1 (init.scope) starts, in this order: a (a.service), getty
  * (getty@tty1.service), a-helper (a.service again), b (b.service) with
- * its child b-child (b.service).  Three blocks, each process busy.
+ * its child b-child (b.service), then an impostor that user 65534 put
+ * in a cgroup named a.service of its own delegated subtree: its unit is
+ * user@65534.service (issue 22, finding 6).  Three blocks, each process
+ * busy.
  */
 static void
 units_trace(struct bootlog *t, struct diag *d)
@@ -21,13 +24,15 @@ units_trace(struct bootlog *t, struct diag *d)
 		{ 1, 0, 1, "systemd" }, { 400, 1, 110, "a" },
 		{ 410, 1, 120, "getty" }, { 420, 1, 130, "a-helper" },
 		{ 430, 1, 140, "b" }, { 431, 430, 150, "b-child" },
+		{ 440, 1, 160, "impostor" },
 	};
 	static const char cg[] = "1 /init.scope\n"
 	    "400 /system.slice/a.service\n"
 	    "410 /system.slice/system-getty.slice/getty@tty1.service\n"
 	    "420 /system.slice/a.service\n"
 	    "430 /system.slice/b.service\n"
-	    "431 /system.slice/b.service/control\n";
+	    "431 /system.slice/b.service/control\n"
+	    "440 /user.slice/user-65534.slice/user@65534.service/a.service\n";
 	char log[4096];
 	size_t n = 0, i;
 	int b;
@@ -89,11 +94,17 @@ labels_where_the_unit_changes(void **state)
 	/* Its parent's unit ("control" is b.service's own sub-cgroup). */
 	assert_string_equal(child(child(init, 3), 0)->proc->unit, "b.service");
 	assert_false(child(child(init, 3), 0)->unit_label);
+	assert_int_equal(child(init, 4)->proc->pid, 440);
+	assert_string_equal(child(init, 4)->proc->unit, "user@65534.service");
+	assert_true(child(init, 4)->unit_label);
 	proctree_free(&tree);
 	bootlog_free(&t);
 }
 
-/* --group-by-unit: a-helper joins a, before getty; only a is labelled. */
+/*
+ * --group-by-unit: a-helper joins a, before getty; only a is labelled.
+ * The impostor does not join them: it stays last, labelled.
+ */
 static void
 group_by_unit_order(void **state)
 {
@@ -109,7 +120,7 @@ group_by_unit_order(void **state)
 	to.group_by_unit = 1;
 	assert_int_equal(proctree_make(&tree, &t, &to, &d), 0);
 	init = tree.roots[0];
-	assert_int_equal(init->nchildren, 4);
+	assert_int_equal(init->nchildren, 5);
 	assert_int_equal(child(init, 0)->proc->pid, 400);
 	assert_int_equal(child(init, 1)->proc->pid, 420);
 	assert_int_equal(child(init, 2)->proc->pid, 410);
@@ -117,6 +128,8 @@ group_by_unit_order(void **state)
 	assert_true(child(init, 0)->unit_label);
 	assert_false(child(init, 1)->unit_label);
 	assert_true(child(init, 2)->unit_label);
+	assert_int_equal(child(init, 4)->proc->pid, 440);
+	assert_true(child(init, 4)->unit_label);
 	proctree_free(&tree);
 	bootlog_free(&t);
 }
