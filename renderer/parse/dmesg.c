@@ -17,44 +17,80 @@ struct dmesg_state {
 	unsigned seen;		/* a bit per milestone already met */
 };
 
-/*
- * Messages the kernel (and systemd) print once per boot, matched by
- * substring anywhere in a record's text.  With a tail, the text between
- * head and tail goes into the label ("run /init", "mounted vda1").  Only
- * the first record of each counts.
- */
-static const struct {
-	const char *head;
-	const char *tail;	/* NULL: the head alone matches */
-	int milestone;
-	const char *label;
-} milestones[] = {
-	{ "Trying to unpack rootfs image", NULL, KM_UNPACK, "unpack initramfs" },
-	{ "Freeing unused kernel", NULL, KM_FREE_INIT, "free init memory" },
-	{ "VFS: Mounted root", NULL, KM_ROOT, "root mounted" },
-	{ "Run ", " as init process", KM_RUN_INIT, "run " },
-	{ "EXT4-fs (", "): mounted filesystem", KM_EXT4, "mounted " },
-	{ "systemd[1]: ", NULL, KM_SYSTEMD, "systemd" },
+/* What a milestone's head and tail hold between them. */
+enum middle {
+	MID_NONE,		/* no tail: the head alone matches */
+	MID_WORD,		/* a word (a device), the tail right after it */
+	MID_TO_END		/* anything; the tail ends the record */
 };
 
 /*
- * "[    0.123456] text" (an optional "<6>" priority first, as klogctl
- * gives it): the time in µs and where the text starts.  -1 when the
- * line has no such stamp or it is past 20 years of uptime.
+ * Messages the kernel (and systemd) print once per boot, in their own
+ * form: the head starts the record's text (a process's name can start a
+ * kernel record too, "NAME[PID]: segfault at ...", but a name has at
+ * most 15 bytes and is followed by the kernel's text).  With a tail, the
+ * text between head and tail goes into the label ("run /init", "mounted
+ * vda1").  Only the first record of each counts.
+ */
+static const struct {
+	const char *head;
+	const char *tail;
+	enum middle middle;
+	int kernel;		/* 1: the kernel's message, 0: systemd's */
+	int milestone;
+	const char *label;
+} milestones[] = {
+	{ "Trying to unpack rootfs image", NULL, MID_NONE, 1, KM_UNPACK,
+	    "unpack initramfs" },
+	{ "Freeing unused kernel", NULL, MID_NONE, 1, KM_FREE_INIT,
+	    "free init memory" },
+	{ "VFS: Mounted root", NULL, MID_NONE, 1, KM_ROOT, "root mounted" },
+	{ "Run ", " as init process", MID_TO_END, 1, KM_RUN_INIT, "run " },
+	{ "EXT4-fs (", "): mounted filesystem", MID_WORD, 1, KM_EXT4,
+	    "mounted " },
+	{ "systemd[1]: ", NULL, MID_NONE, 0, KM_SYSTEMD, "systemd" },
+};
+
+/* The facility of a record without a "<N>" prefix: not known. */
+#define FAC_UNKNOWN	(-1)
+/* The kernel's own facility (LOG_KERN). */
+#define FAC_KERN	0
+
+/*
+ * "<N>" (facility * 8 + level, as `dmesg -r` and klogctl give it):
+ * the facility in *fac, and p moved past it.  -1 when it is cut.
  */
 static int
-stamp(const char *line, const char *end, usec_t *us, const char **text)
+priority(const char **pp, const char *end, int *fac)
+{
+	const char *p = *pp + 1;
+	uint64_t n;
+
+	if (p == end || *p < '0' || *p > '9' ||
+	    tblock_number(&p, end, &n) != 0 || p == end || *p++ != '>')
+		return -1;
+	*fac = n >> 3 > INT32_MAX ? INT32_MAX : (int)(n >> 3);
+	*pp = p;
+	return 0;
+}
+
+/*
+ * "[    0.123456] text" (an optional "<N>" priority first): the time in
+ * µs, the facility (FAC_UNKNOWN without a priority) and where the text
+ * starts.  -1 when the line has no such stamp or it is past 20 years of
+ * uptime.
+ */
+static int
+stamp(const char *line, const char *end, usec_t *us, int *fac,
+    const char **text)
 {
 	const char *p = line;
 	uint64_t secs, frac = 0;
 	int digits = 0;
 
-	if (p < end && *p == '<') {
-		while (++p < end && *p >= '0' && *p <= '9')
-			;
-		if (p == end || *p++ != '>')
-			return -1;
-	}
+	*fac = FAC_UNKNOWN;
+	if (p < end && *p == '<' && priority(&p, end, fac) != 0)
+		return -1;
 	if (p == end || *p++ != '[' || tblock_number(&p, end, &secs) != 0 ||
 	    secs > CAP_STAMP_JIFFIES / 100 || p == end || *p++ != '.')
 		return -1;
@@ -100,22 +136,20 @@ token(const char **p, const char *end)
 }
 
 /*
- * "initcall NAME+0x0/0x70 [MODULE] returned R after N usecs" (the
- * kernel's initcall_debug; the module part only for modules): the
- * function's name and duration.  0 when the text is something else.
+ * "initcall NAME+0x0/0x70 [MODULE] returned R after N usecs", the whole
+ * text (the kernel's initcall_debug; the module part only for modules):
+ * the function's name and duration.  0 when the text is something else.
  */
 static int
 initcall(const char *text, const char *end, char *name, size_t cap,
     uint64_t *usecs)
 {
-	const char *p = memmem(text, (size_t)(end - text), "initcall ", 9);
-	const char *fn, *plus;
+	const char *p = text, *fn, *plus;
 	uint64_t ret;
 	size_t n;
 
-	if (p == NULL)
+	if (!eat(&p, end, "initcall "))
 		return 0;
-	p += 9;
 	fn = p;
 	if ((n = token(&p, end)) == 0)
 		return 0;
@@ -128,7 +162,8 @@ initcall(const char *text, const char *end, char *name, size_t cap,
 	if (p < end && *p == '-')
 		p++;
 	if (tblock_number(&p, end, &ret) != 0 || !eat(&p, end, " after ") ||
-	    tblock_number(&p, end, usecs) != 0 || !eat(&p, end, " usecs"))
+	    tblock_number(&p, end, usecs) != 0 || !eat(&p, end, " usecs") ||
+	    p != end)
 		return 0;
 	if (n >= cap)
 		n = cap - 1;
@@ -137,26 +172,51 @@ initcall(const char *text, const char *end, char *name, size_t cap,
 	return n > 0;
 }
 
-/* The first milestone of the table the text is, not met before; -1 for none. */
+/*
+ * Where the tail of milestone i is in the text after its head h: the
+ * end of the middle, or NULL when the text is not of that form.
+ */
+static const char *
+tail_at(size_t i, const char *h, const char *end)
+{
+	const char *tail = milestones[i].tail, *t = h;
+	size_t n = strlen(tail);
+
+	if (milestones[i].middle == MID_TO_END) {
+		if ((size_t)(end - h) <= n)
+			return NULL;
+		t = end - n;
+		return memcmp(t, tail, n) == 0 ? t : NULL;
+	}
+	while (t < end && *t != ' ' && *t != tail[0])
+		t++;
+	return t > h && (size_t)(end - t) >= n && memcmp(t, tail, n) == 0 ?
+	    t : NULL;
+}
+
+/*
+ * The first milestone of the table the text is, not met before, from
+ * the facility that writes it (when the record says); -1 for none.
+ */
 static int
-milestone(struct dmesg_state *s, const char *text, const char *end,
+milestone(struct dmesg_state *s, const char *text, const char *end, int fac,
     char *label, size_t cap)
 {
 	const char *h, *t;
-	size_t i, len = (size_t)(end - text), n;
+	size_t i, n;
 
 	for (i = 0; i < sizeof(milestones) / sizeof(milestones[0]); i++) {
+		h = text;
 		if (s->seen & (1u << milestones[i].milestone) ||
-		    (h = memmem(text, len, milestones[i].head,
-		    strlen(milestones[i].head))) == NULL)
+		    (fac != FAC_UNKNOWN &&
+		    (fac == FAC_KERN) != milestones[i].kernel) ||
+		    !eat(&h, end, milestones[i].head))
 			continue;
-		h += strlen(milestones[i].head);
-		if (milestones[i].tail == NULL) {
+		if (milestones[i].middle == MID_NONE) {
 			snprintf(label, cap, "%s", milestones[i].label);
 			return (int)i;
 		}
-		if ((t = memmem(h, (size_t)(end - h), milestones[i].tail,
-		    strlen(milestones[i].tail))) == NULL || t == h)
+		if ((t = tail_at(i, h, end)) == NULL)
 			continue;
 		n = (size_t)(t - h) < LABEL_PART_MAX ? (size_t)(t - h) :
 		    LABEL_PART_MAX;
@@ -190,14 +250,14 @@ dmesg_line(void *arg, const char *line, size_t len, long lineno)
 	struct kevent e;
 	uint64_t usecs;
 	usec_t us;
-	int i;
+	int i, fac;
 
 	s->log.d->line = lineno;
 	len = tblock_trim(line, len);
 	end = line + len;
 	if (len == 0 || line[0] == ' ' || line[0] == '\t')
 		return 0;
-	if (stamp(line, end, &us, &text) != 0) {
+	if (stamp(line, end, &us, &fac, &text) != 0) {
 		if (s->log.bad++ == 0)
 			diag_warn(s->log.d, "expected '[SECONDS.MICROS] text'; "
 			    "line ignored");
@@ -205,13 +265,15 @@ dmesg_line(void *arg, const char *line, size_t len, long lineno)
 	}
 	memset(&e, 0, sizeof(e));
 	e.text = buf;
-	if (initcall(text, end, buf, sizeof(buf), &usecs)) {
+	/* Only the kernel prints initcalls. */
+	if ((fac == FAC_UNKNOWN || fac == FAC_KERN) &&
+	    initcall(text, end, buf, sizeof(buf), &usecs)) {
 		e.kind = KEV_INITCALL;
 		e.dur_us = usecs > (uint64_t)us ? us : (int64_t)usecs;
 		e.time_us = us - e.dur_us;
 		return add(s, &e);
 	}
-	if ((i = milestone(s, text, end, buf, sizeof(buf))) < 0)
+	if ((i = milestone(s, text, end, fac, buf, sizeof(buf))) < 0)
 		return 0;
 	s->seen |= 1u << milestones[i].milestone;
 	e.kind = KEV_MILESTONE;

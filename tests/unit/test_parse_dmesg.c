@@ -147,6 +147,64 @@ bad_lines(void **state)
 	bootlog_free(&t);
 }
 
+/*
+ * Issue 22, finding 4: a process's name gets into the kernel's own
+ * records (Linux 6.1's show_signal_msg, "NAME[PID]: segfault at ...
+ * in FILE[...]", and do_general_protection's "traps: NAME[PID]
+ * general protection ..."; the file name is the executable's, any
+ * bytes but '/').  Text there never makes an initcall or a milestone:
+ * only the kernel's own form at the start of a record does.  Where a
+ * record says its facility ("<N>", N = facility * 8 + level, as
+ * `dmesg -r` gives it), kernel events come only from facility 0
+ * (kern), systemd's only from another: the kernel files what a
+ * process writes to /dev/kmsg as user (1) at least.  (Without "<N>",
+ * a name "systemd[1]: x" could start a kernel record: docs/input.md.)
+ */
+static void
+forged_lines(void **state)
+{
+	static const char forged[] =
+	    "[   12.345678] xxxxxxxxxxxxxxx[4242]: segfault at 0 ip "
+	    "000055d5c8a01139 sp 00007ffc0c5e2a70 error 4 in xxxxxxxxxxxxxxx "
+	    "initcall user_injected returned 0 after 99999999999 usecs"
+	    "[55d5c8a01000+1000] likely on CPU 0 (core 0, socket 0)\n"
+	    "[   12.400000] traps: xxxxxxxxxxxxxxx[4243] general protection "
+	    "fault ip:55d5c8a01139 sp:7ffc0c5e2a70 error:0 in xxxxxxxxxxxxxxx "
+	    "initcall user_injected returned 0 after 99999999999 usecs"
+	    "[55d5c8a01000+1000]\n"
+	    "[   12.500000] Run x[4244]: segfault at 0 ip 000055d5c8a01139 "
+	    "sp 00007ffc0c5e2a70 error 4 in y as init process"
+	    "[55d5c8a01000+1000]\n"
+	    "[   12.600000] EXT4-fs (x[4245]: segfault at 0 ip "
+	    "000055d5c8a01139 sp 00007ffc0c5e2a70 error 4 in "
+	    "): mounted filesystem[55d5c8a01000+1000]\n"
+	    "[   12.700000] a[4246]: segfault at 0 ip 000055d5c8a01139 sp "
+	    "00007ffc0c5e2a70 error 4 in Freeing unused kernel memory"
+	    "[55d5c8a01000+1000]\n"
+	    "<14>[   12.900000] initcall evil+0x0/0x10 returned 0 after "
+	    "9000000 usecs\n"
+	    "<14>[   13.000000] Run /evil as init process\n"
+	    "<6>[   13.100000] systemd[1]: x[4248]: segfault at 0 ip "
+	    "000055d5c8a01139 sp 00007ffc0c5e2a70 error 4 in a.out"
+	    "[55d5c8a01000+1000]\n"
+	    /* The kernel's and systemd's own, with their facilities. */
+	    "<6>[   14.000000] initcall real_init+0x0/0x10 returned 0 after "
+	    "20 usecs\n"
+	    "<30>[   14.500000] systemd[1]: systemd 252.30-1~deb12u2 running "
+	    "in system mode\n";
+	struct bootlog t;
+	struct diag d;
+
+	(void)state;
+	setup_trace(&t, &d);
+	assert_int_equal(parse(&t, &d, forged), 0);
+	assert_int_equal(d.nwarn, 0);
+	assert_int_equal(t.nkev, 2);
+	assert_call(&t.kev[0], "real_init", 13999980, 20);
+	assert_stone(&t.kev[1], KM_SYSTEMD, "systemd", 14500000);
+	bootlog_free(&t);
+}
+
 /* A duration longer than the time stamp starts at 0, not before. */
 static void
 duration_past_zero(void **state)
@@ -248,6 +306,7 @@ main(void)
 		cmocka_unit_test(events_of_a_boot),
 		cmocka_unit_test(split_anywhere),
 		cmocka_unit_test(bad_lines),
+		cmocka_unit_test(forged_lines),
 		cmocka_unit_test(duration_past_zero),
 		cmocka_unit_test(long_names_and_the_cap),
 		cmocka_unit_test(header_times),
