@@ -10,11 +10,18 @@
 /* Decompressed bytes read from all inputs together. */
 #define CAP_INPUT_BYTES	((int64_t)4 << 30)
 /*
- * Decompressed : compressed bytes, checked once CAP_RATIO_SLACK bytes
- * are out.  Real logs reach about 50:1; zeros reach 1000:1 in gzip.
+ * Decompressed : compressed bytes of an archive, checked once
+ * CAP_RATIO_SLACK bytes are out and only when the archive can expand
+ * past CAP_RATIO_FLOOR (what it gave so far and what the member being
+ * read declares in its tar header).  Real logs reach about 50:1; zeros
+ * reach 1000:1 in gzip, and so do bootchartd's own logs when processes
+ * rename themselves with control bytes (issue 22): under the floor,
+ * which is 4 times bootchartd's default budget (TMPFS_SIZE, 64 MiB), no
+ * ratio is suspicious.
  */
 #define CAP_RATIO		200
 #define CAP_RATIO_SLACK	((int64_t)16 << 20)
+#define CAP_RATIO_FLOOR	((int64_t)256 << 20)
 /* Members of one archive, skipped ones included. */
 #define CAP_MEMBERS		10000
 /* Processes over the whole log (a reused PID counts again). */

@@ -33,12 +33,15 @@ struct input {
 	int ninput;			/* inputs opened so far */
 	char *buf;			/* READ_CHUNK bytes for plain files */
 	int64_t bytes_before;		/* data read from earlier inputs */
+	int64_t reach;			/* what this archive can expand to */
 };
 
 /*
  * CAP_INPUT_BYTES over all inputs, and the compression ratio: a
  * decompression bomb is refused after CAP_RATIO_SLACK bytes, long
- * before it reaches the byte cap.
+ * before it reaches the byte cap, if it can expand past
+ * CAP_RATIO_FLOOR (in->reach, from the members' tar headers); below
+ * the floor the bytes are bounded anyway, and no ratio is suspicious.
  */
 static int
 too_much_data(struct input *in)
@@ -56,7 +59,8 @@ check_volume(struct input *in, struct archive *a, int64_t more)
 	in->d->line = 0;
 	if (more > CAP_INPUT_BYTES - in->bytes_before - out)
 		return too_much_data(in);
-	if (archive_filter_count(a) <= 1 || out <= CAP_RATIO_SLACK)
+	if (archive_filter_count(a) <= 1 || out <= CAP_RATIO_SLACK ||
+	    (out <= CAP_RATIO_FLOOR && in->reach <= CAP_RATIO_FLOOR))
 		return 0;
 	raw = archive_filter_bytes(a, -1);
 	if (raw > 0 && out / raw >= CAP_RATIO)
@@ -201,6 +205,11 @@ archive_entry_in(struct input *in, struct archive *a, struct archive_entry *e,
 	char shown[SHOWN_MAX];
 	enum logkind kind;
 
+	/* A size the header does not give can be anything. */
+	in->reach = INT64_MAX;
+	if (archive_entry_size_is_set(e) && archive_entry_size(e) >= 0 &&
+	    archive_entry_size(e) <= CAP_INPUT_BYTES)
+		in->reach = archive_filter_bytes(a, 0) + archive_entry_size(e);
 	if (path == NULL)
 		return drain_member(in, a);
 	shown_name(shown, sizeof(shown), path);
@@ -239,6 +248,7 @@ archive_members(struct input *in, struct archive *a, const char *label)
 	size_t nread = 0;
 	int r, first = 1;
 
+	in->reach = 0;
 	for (;;) {
 		diag_set_file(in->d, "%s", label);
 		if (check_volume(in, a, 0) != 0)

@@ -3,6 +3,7 @@
 set -u
 T=${BC_TMP:?BC_TMP must be set}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
+case $BC_RENDER in /*) R=$BC_RENDER ;; *) R=$(pwd)/$BC_RENDER ;; esac
 case $BC_BUILD in /*) B=$BC_BUILD ;; *) B=$(pwd)/$BC_BUILD ;; esac
 
 . "$(dirname "$0")/tap.sh.inc"
@@ -86,3 +87,10 @@ check "an attacker's process described at most 8 times ($most)" \
 check "the header says records were left out for their owner's share" \
     grep -Eq '^bootchart.procinfo = .* [1-9][0-9]* over their owner' \
     "$T/header"
+# Finding 3: the renderer reads what our logger wrote under the attack
+# (its members compress far past 200:1) and draws it.
+"$R" -f png -o "$T/f.png" "$T/f.tgz" >"$T/render.out" 2>&1
+check "the renderer draws the attack's log (status $?: $(head -c 200 "$T/render.out" | tr -c '[:print:]' ' '))" \
+    [ -s "$T/f.png" ]
+ratio=$(gzip -l "$T/f.tgz" | awk 'NR == 2 { print int($2 / $1) }')
+printf '# the attack log: compressed %s:1\n' "$ratio"

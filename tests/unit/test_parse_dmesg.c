@@ -192,16 +192,18 @@ forged_lines(void **state)
 	    "20 usecs\n"
 	    "<30>[   14.500000] systemd[1]: systemd 252.30-1~deb12u2 running "
 	    "in system mode\n";
+	struct logparse lp;
 	struct bootlog t;
 	struct diag d;
 
 	(void)state;
-	setup_trace(&t, &d);
-	assert_int_equal(parse(&t, &d, forged), 0);
+	setup_trace(&t, &lp, &d);
+	assert_int_equal(parse(&lp, &d, forged), 0);
 	assert_int_equal(d.nwarn, 0);
 	assert_int_equal(t.nkev, 2);
 	assert_call(&t.kev[0], "real_init", 13999980, 20);
 	assert_stone(&t.kev[1], KM_SYSTEMD, "systemd", 14500000);
+	logparse_free(&lp);
 	bootlog_free(&t);
 }
 

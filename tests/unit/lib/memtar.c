@@ -1,6 +1,7 @@
 /* memtar.c: gzip'd tar archives written in memory by libarchive, for the input tests. */
 #include <archive.h>
 #include <archive_entry.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,7 +23,7 @@ memtar_add(struct archive *a, const struct tar_member *m)
 		assert_non_null(data);
 		bytes = data;
 	} else if (m->text != NULL) {
-		len = strlen(m->text);
+		len = m->len ? m->len : strlen(m->text);
 	}
 	archive_entry_set_pathname(e, m->path);
 	archive_entry_set_filetype(e, type);
@@ -49,6 +50,14 @@ memtar_add(struct archive *a, const struct tar_member *m)
 struct tar_blob
 memtar_make(const struct tar_member *m, size_t n, size_t cap)
 {
+	return memtar_make_level(m, n, cap, 0);
+}
+
+struct tar_blob
+memtar_make_level(const struct tar_member *m, size_t n, size_t cap,
+    int level)
+{
+	char lv[16];
 	struct tar_blob b;
 	struct archive *a;
 	size_t used = 0, i;
@@ -64,6 +73,11 @@ memtar_make(const struct tar_member *m, size_t n, size_t cap)
 	assert_int_equal(archive_write_set_format_pax_restricted(a),
 	    ARCHIVE_OK);
 	assert_int_equal(archive_write_add_filter_gzip(a), ARCHIVE_OK);
+	if (level > 0) {
+		snprintf(lv, sizeof(lv), "%d", level);
+		assert_int_equal(archive_write_set_filter_option(a, "gzip",
+		    "compression-level", lv), ARCHIVE_OK);
+	}
 	assert_int_equal(archive_write_open_memory(a, b.buf, cap, &used),
 	    ARCHIVE_OK);
 	for (i = 0; i < n; i++)

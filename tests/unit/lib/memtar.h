@@ -13,6 +13,7 @@ struct tar_member {
 	const char *link;	/* symlink target, or hardlink target */
 	int hard;		/* link is a hard link */
 	const char *src;	/* data from this file under ../shared instead */
+	size_t len;		/* text's length when it holds NULs, else 0 */
 };
 
 struct tar_blob {
@@ -26,5 +27,8 @@ struct tar_blob {
  */
 struct tar_blob memtar_make(const struct tar_member *m, size_t n,
     size_t cap);
+/* The same with gzip's compression level (1 to 9; 0: libarchive's). */
+struct tar_blob memtar_make_level(const struct tar_member *m, size_t n,
+    size_t cap, int level);
 
 #endif
