@@ -219,6 +219,13 @@ $(BUILD)/renderer/html/html_assets.h: $(HTML_ASSETS) Makefile
 	  $(call cstring,html_js,renderer/html/page.js); } > $@
 $(BUILD)/renderer/html/html.o: $(BUILD)/renderer/html/html_assets.h
 $(BUILD)/renderer/html/html.o: RENDER_FLAGS += -I$(BUILD)/renderer/html
+# The SVG painter's classes (renderer/paint/svg.css), in both its documents.
+$(BUILD)/renderer/paint/svg_assets.h: renderer/paint/svg.css Makefile
+	@mkdir -p $(dir $@)
+	$(call say,GEN,$@){ printf '/* svg_assets.h: generated from renderer/paint/svg.css by the Makefile. */\n'; \
+	  $(call cstring,svg_css,renderer/paint/svg.css); } > $@
+$(BUILD)/renderer/paint/svg.o: $(BUILD)/renderer/paint/svg_assets.h
+$(BUILD)/renderer/paint/svg.o: RENDER_FLAGS += -I$(BUILD)/renderer/paint
 # The unit tests' helpers (tests/unit/lib) are compiled once into libtest.a.
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)

@@ -73,6 +73,7 @@ int chart_write(const struct bootlog *, const struct proctree *,
 /* The writers the table names (src/outputs.def). */
 int out_chart(const struct out_job *, struct outfile *, struct diag *);
 int out_html(const struct out_job *, struct outfile *, struct diag *);
+int out_svg(const struct out_job *, struct outfile *, struct diag *);
 int out_json(const struct out_job *, struct outfile *, struct diag *);
 int out_summary(const struct out_job *, struct outfile *, struct diag *);
 int out_tree(const struct out_job *, struct outfile *, struct diag *);

@@ -4,8 +4,8 @@
 
 #include "html.h"
 #include "html_assets.h"
-#include "html_svg.h"
-#include "html_text.h"
+#include "svg.h"
+#include "xmltext.h"
 #include "outputs.h"
 
 /* The chart's title: the layout's first title text (the header's). */
@@ -30,7 +30,7 @@ head(FILE *f, const struct layout *l)
 	    "<link rel=\"icon\" href=\"data:,\">\n"
 	    "<meta name=\"generator\" content=\"bootchart-render "
 	    BC_VERSION "\">\n<title>", f);
-	html_puts(f, title[0] ? title : "bootchart");
+	xml_puts(f, title[0] ? title : "bootchart");
 	fputs("</title>\n<style>\n", f);
 	fputs(html_css, f);
 	fputs("</style>\n</head>\n<body>\n", f);
@@ -50,7 +50,7 @@ static int
 page(FILE *f, const struct layout *l, const struct report *r)
 {
 	head(f, l);
-	if (html_svg_write(f, l, r) == -1)
+	if (svg_write(f, l, r, SVG_INLINE) == -1)
 		return -1;
 	fputs("</main>\n", f);
 	if (r != NULL && html_summary_write(r, f) == -1)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "html.h"
-#include "html_text.h"
+#include "xmltext.h"
 #include "logfiles.h"
 #include "report_summary.h"
 
@@ -16,7 +16,7 @@ milestone(FILE *f, const char *label, int known, usec_t t, const char *note)
 	fprintf(f, "<tr><th>%s</th><td class=\"n\">%s</td><td>", label,
 	    known ? report_secs(b, sizeof(b), t, 0) : "-");
 	if (note != NULL)
-		rc = html_puts_log(f, note);
+		rc = xml_puts_log(f, note);
 	fputs("</td></tr>\n", f);
 	return rc;
 }
@@ -90,7 +90,7 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 		fprintf(f, "<td class=\"n\">%lld</td><td class=\"n\">%s</td>"
 		    "<td>", (long long)p->pid,
 		    report_secs(b, sizeof(b), p->start_us, 0));
-		if (html_puts_log(f, p->name) == -1)
+		if (xml_puts_log(f, p->name) == -1)
 			return -1;
 		fputs("</td></tr>\n", f);
 	}

@@ -253,6 +253,28 @@ layout_x(const struct layout *l, usec_t t)
 }
 
 int
+lt_check_rows(struct layout *l, size_t n, const struct chart_opts *o,
+    const char *hint, struct diag *d)
+{
+	char what[96];
+	size_t cap = CAP_VECTOR_ROWS;
+	const char *kind = "a vector chart";
+
+	l->max_cells = CAP_VECTOR_CELLS;
+	if (o->format == FMT_PNG) {
+		cap = CAP_CHART_ROWS;
+		kind = "a chart";
+		l->max_cells = CAP_CHART_CELLS;
+	} else if (o->format == FMT_SVG_GLYPHS) {
+		cap = CAP_GLYPH_ROWS;
+		kind = "a chart of glyphs";
+	}
+	snprintf(what, sizeof(what), "rows in %s%s%s%s", kind,
+	    hint ? " (" : "", hint ? hint : "", hint ? ")" : "");
+	return cap_check(d, n, cap, what);
+}
+
+int
 lt_scale(struct layout *l, const struct chart_opts *o, struct diag *d)
 {
 	double secs;
@@ -321,15 +343,12 @@ check_rows(struct layout *l, const struct proctree *tree,
     const struct chart_opts *o, struct diag *d)
 {
 	struct rowcount rc = { l, 0 };
-	int vector = o->format != FMT_PNG;
 
-	l->max_cells = vector ? CAP_VECTOR_CELLS : CAP_CHART_CELLS;
 	if (proctree_walk(tree, count_row, &rc) != 0)
 		return -1;
-	return cap_check(d, rc.n > 0 ? rc.n - 1 : 0, vector ?
-	    CAP_VECTOR_ROWS : CAP_CHART_ROWS, vector ?
-	    "rows in a vector chart (try -f png, or leave out -n)" :
-	    "rows in a chart (leave out -n, or use --dump-tree)");
+	return lt_check_rows(l, rc.n > 0 ? rc.n - 1 : 0, o,
+	    o->format == FMT_PNG ? "leave out -n, or use --dump-tree" :
+	    "try -f png, or leave out -n", d);
 }
 
 static int

@@ -346,16 +346,14 @@ static int
 build(struct layout *l, struct measure *m, void *arg, struct diag *d)
 {
 	const struct cmp_ctx *x = arg;
-	int vector = x->o->format != FMT_PNG;
 	double y = MARGIN;
 	size_t i;
 
 	cmp_span(l, x->c);
 	if (lt_scale(l, x->o, d) == -1)
 		return -1;
-	if (cap_check(d, x->c->match->npairs, vector ? CAP_VECTOR_ROWS :
-	    CAP_CHART_ROWS, vector ? "rows in a vector chart (try -f png)" :
-	    "rows in a chart") != 0)
+	if (lt_check_rows(l, x->c->match->npairs, x->o,
+	    x->o->format == FMT_PNG ? NULL : "try -f png", d) != 0)
 		return -1;
 	if (header(l, m, x, &y) == -1)
 		return -1;

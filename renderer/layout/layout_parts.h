@@ -76,6 +76,13 @@ int lt_band_row(const struct layout *, size_t from, double y, double h,
  */
 int lt_scale(struct layout *, const struct chart_opts *, struct diag *);
 /*
+ * n rows against the cap of o's format (caps.h), and l->max_cells set
+ * to its cells' cap; hint (or NULL) ends the message.  0, or -1 with d
+ * set.
+ */
+int lt_check_rows(struct layout *, size_t n, const struct chart_opts *,
+    const char *hint, struct diag *);
+/*
  * Lays out with fn(l, m, arg, d) between opening and closing the text
  * measurement; on failure frees what fn placed and makes sure d says
  * why.  0 or -1.

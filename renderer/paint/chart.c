@@ -1,102 +1,39 @@
-/* chart.c: the cairo sink: a finished layout painted on the surface of its format (PNG in bands, encoded by us) and written to an open output. */
-#include <errno.h>
+/* chart.c: the cairo sink: a finished layout painted on the surface of its format (PNG in bands, encoded by us; EPS, PDF, SVG as glyphs) and written to an open output. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-ps.h>
 #include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
-#include <zlib.h>
 
 #include "chart.h"
 #include "layout.h"
 #include "outputs.h"
 #include "paint.h"
 #include "pngout.h"
+#include "sink.h"
 
 #define BAND_ROWS	256	/* PNG is painted and encoded this many rows at a time */
-
-/* Where cairo's output goes: straight to the file, or through gzip. */
-struct out {
-	int fd;
-	int err;		/* first errno seen; 0 when fine */
-	int gz;
-	z_stream z;
-	unsigned char buf[65536];
-};
-
-static int
-write_all(struct out *o, const unsigned char *p, size_t n)
-{
-	ssize_t w;
-
-	while (n > 0 && o->err == 0) {
-		w = write(o->fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			o->err = w < 0 ? errno : EIO;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return o->err ? -1 : 0;
-}
-
-/* Runs deflate over what is pending and writes what it produced. */
-static int
-gz_pump(struct out *o, int flush)
-{
-	int zr;
-
-	do {
-		o->z.next_out = o->buf;
-		o->z.avail_out = sizeof(o->buf);
-		zr = deflate(&o->z, flush);
-		if (zr == Z_STREAM_ERROR) {
-			o->err = EIO;
-			return -1;
-		}
-		if (write_all(o, o->buf, sizeof(o->buf) - o->z.avail_out) ==
-		    -1)
-			return -1;
-	} while (o->z.avail_out == 0 || (flush == Z_FINISH &&
-	    zr != Z_STREAM_END));
-	return 0;
-}
 
 static cairo_status_t
 out_write(void *closure, const unsigned char *data, unsigned int len)
 {
-	struct out *o = closure;
-
-	if (o->err)
-		return CAIRO_STATUS_WRITE_ERROR;
-	if (!o->gz)
-		return write_all(o, data, len) == 0 ? CAIRO_STATUS_SUCCESS :
-		    CAIRO_STATUS_WRITE_ERROR;
-	o->z.next_in = (unsigned char *)(uintptr_t)data;
-	o->z.avail_in = len;
-	if (gz_pump(o, Z_NO_FLUSH) == -1)
-		return CAIRO_STATUS_WRITE_ERROR;
-	return CAIRO_STATUS_SUCCESS;
+	return sink_write(closure, data, len) == 0 ? CAIRO_STATUS_SUCCESS :
+	    CAIRO_STATUS_WRITE_ERROR;
 }
 
 static cairo_surface_t *
-make_surface(enum chart_format f, const struct layout *l, struct out *o)
+make_surface(enum chart_format f, const struct layout *l, struct sink *o)
 {
 	cairo_surface_t *s;
 
 	switch (f) {
-	case FMT_SVG:
-	case FMT_SVGZ:
+	case FMT_SVG_GLYPHS:
 		return cairo_svg_surface_create_for_stream(out_write, o,
 		    l->width, l->height);
 	case FMT_EPS:
@@ -115,7 +52,7 @@ make_surface(enum chart_format f, const struct layout *l, struct out *o)
 static int
 png_sink_out(void *arg, const unsigned char *p, size_t n)
 {
-	return write_all(arg, p, n);
+	return sink_write(arg, p, n);
 }
 
 /*
@@ -124,7 +61,7 @@ png_sink_out(void *arg, const unsigned char *p, size_t n)
  * not limited by cairo's 32767-pixel image surfaces.
  */
 static cairo_status_t
-render_png(const struct layout *l, struct out *o)
+render_png(const struct layout *l, struct sink *o)
 {
 	cairo_status_t st = CAIRO_STATUS_SUCCESS;
 	struct pngout *png;
@@ -166,7 +103,7 @@ done:
 
 /* Draws into the open file; 0 or -1 with diag set. */
 static int
-render(const struct layout *l, enum chart_format f, struct out *o,
+render(const struct layout *l, enum chart_format f, struct sink *o,
     const char *path, struct diag *d)
 {
 	cairo_surface_t *s;
@@ -185,8 +122,6 @@ render(const struct layout *l, enum chart_format f, struct out *o,
 			st = cairo_surface_status(s);
 		cairo_surface_destroy(s);
 	}
-	if (st == CAIRO_STATUS_SUCCESS && o->gz && gz_pump(o, Z_FINISH) == -1)
-		st = CAIRO_STATUS_WRITE_ERROR;
 	if (st == CAIRO_STATUS_SUCCESS && o->err == 0)
 		return 0;
 	if (o->err != 0)
@@ -202,25 +137,13 @@ render(const struct layout *l, enum chart_format f, struct out *o,
 int
 out_chart(const struct out_job *j, struct outfile *of, struct diag *d)
 {
-	struct out *o;
-	int rc = -1;
+	struct sink *o;
+	int rc;
 
-	if ((o = calloc(1, sizeof(*o))) == NULL)
+	if ((o = malloc(sizeof(*o))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	o->fd = of->fd;
-	if (j->format == FMT_SVGZ) {
-		/* windowBits 15 + 16: a gzip header and trailer. */
-		if (deflateInit2(&o->z, 6, Z_DEFLATED, 15 + 16, 8,
-		    Z_DEFAULT_STRATEGY) != Z_OK) {
-			free(o);
-			return diag_error_status(d, EXIT_NOMEM, "%s: cannot "
-			    "start compression", of->shown);
-		}
-		o->gz = 1;
-	}
+	sink_init(o, of->fd, 0);
 	rc = render(j->layout, j->format, o, of->shown, d);
-	if (o->gz)
-		deflateEnd(&o->z);
 	free(o);
 	return rc;
 }

@@ -1,5 +1,6 @@
 /* fuzz_chart.c: libFuzzer target: archive bytes to the tree, the layout, two PNG bands and the whole chart as SVG, all in memory. */
 #include <math.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,6 +16,8 @@
 #include "layout.h"
 #include "paint.h"
 #include "pngout.h"
+#include "report.h"
+#include "svg.h"
 #include "bootlog.h"
 
 #include "fuzz_common.h"
@@ -113,6 +116,31 @@ svg_whole(const struct layout *l)
 	cairo_surface_destroy(s);
 }
 
+/*
+ * Our SVG (svg.c, -f svg and the -f html page) of the same layout, with
+ * the report's tooltips, into /dev/null: it streams, so only what it
+ * reads can go wrong.
+ */
+static void
+svg_ours(const struct layout *l, const struct bootlog *t,
+    const struct proctree *tree, const struct milestones *ms,
+    struct diag *d)
+{
+	struct report r;
+	FILE *f;
+
+	if (l->nrows > CAP_VECTOR_ROWS || l->ncells > CAP_VECTOR_CELLS)
+		return;
+	if ((f = fopen("/dev/null", "w")) == NULL)
+		return;
+	if (report_make(&r, t, tree, ms, d) == 0) {
+		(void)svg_write(f, l, &r, SVG_FILE);
+		report_free(&r);
+	}
+	(void)svg_write(f, l, NULL, SVG_INLINE);
+	fclose(f);
+}
+
 /* The top band (header, CPU and disk charts) and the one of the middle row. */
 static void
 draw(const struct bootlog *t, const struct proctree *tree,
@@ -129,6 +157,7 @@ draw(const struct bootlog *t, const struct proctree *tree,
 	mid = l.proc_box.y + (double)(l.nrows / 2) * l.row_h;
 	png_band(&l, (int)(mid / BAND_H) * BAND_H);
 	svg_whole(&l);
+	svg_ours(&l, t, tree, &ms, d);
 	layout_free(&l);
 }
 

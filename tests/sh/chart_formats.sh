@@ -8,8 +8,9 @@ W=1000
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
-for f in png svg svgz eps pdf; do
+for f in png svg svgz eps pdf svg-glyphs; do
 	run_render "$T/o" "$T/e" -f "$f" --width $W -o "$T/ex1.$f" "$EX1"
+	# (svg-glyphs writes ex1.svg-glyphs: -o names the file.)
 	if [ "$rc" -eq 0 ] && [ -s "$T/ex1.$f" ] && [ ! -s "$T/e" ]; then
 		ok "example1 renders as $f"
 	else
@@ -25,11 +26,30 @@ check "PNG taller than the header and charts" [ "${ph:-0}" -gt 400 ]
 
 if have xmllint; then
 	check "SVG is well-formed XML" xmllint --noout "$T/ex1.svg"
-	check "SVG size is the PNG's" grep -q "width=\"$pw\(pt\)\?\" height=\"$ph\(pt\)\?\"" "$T/ex1.svg"
+	check "SVG size is the PNG's, in CSS pixels" grep -q "width=\"$pw\" height=\"$ph\"" "$T/ex1.svg"
+	check "SVG of glyphs is well-formed XML" xmllint --noout "$T/ex1.svg-glyphs"
+	check "SVG of glyphs: the PNG's size in pt" grep -q "width=\"${pw}pt\" height=\"${ph}pt\"" "$T/ex1.svg-glyphs"
 else
 	ok "SVG checks # SKIP xmllint missing"
 fi
+# Our SVG has real text (a browser selects and finds it) and a tooltip
+# per process row; cairo's draws glyphs as shapes.
+texts=$(grep -c '<text' "$T/ex1.svg")
+check "SVG: text as <text> ($texts)" [ "$texts" -gt 50 ]
+check "SVG: a process name is text" grep -q '>udevd</text>' "$T/ex1.svg"
+rows=$(grep -c '<g class="r">' "$T/ex1.svg")
+tips=$(grep -c '<title>' "$T/ex1.svg")
+check "SVG: a tooltip on every row ($tips of $rows)" \
+    [ "$rows" -gt 10 ] && [ "$tips" -eq "$rows" ]
+check "SVG of glyphs: no <text>" sh -c "! grep -q '<text' '$T/ex1.svg-glyphs'"
+# No bigger than 2x the chart inside the -f html page (issue 26 item 6).
+run_render "$T/o" "$T/e" -f html --width $W -o "$T/ex1.html" "$EX1"
+inline=$(sed -n '/^<svg id="chart"/,/^<\/svg>/p' "$T/ex1.html" | wc -c)
+own=$(wc -c <"$T/ex1.svg")
+check "SVG: $own bytes, the page's inline SVG $inline" \
+    [ "$inline" -gt 1000 ] && [ "$own" -le $((2 * inline)) ]
 check "SVGZ is gzip" gzip -t "$T/ex1.svgz"
+check "SVGZ is the SVG gzipped" sh -c "gzip -dc '$T/ex1.svgz' | cmp -s - '$T/ex1.svg'"
 if have xmllint; then
 	gzip -dc "$T/ex1.svgz" >"$T/unz.svg"
 	check "SVGZ holds well-formed SVG" xmllint --noout "$T/unz.svg"
@@ -64,15 +84,17 @@ fi
 
 # Hostile process names: control characters and invalid UTF-8.
 make_ex1_dir "$T/bad" || notok "copy example1"
-bad=$(printf 'ud\001\377<\\&>"evd')
+# (U+FFFE is not a character XML allows.)
+bad=$(printf 'ud\001\377<\\&>"\357\277\276evd')
 sed "s/(udevd)/($bad)/" "$EX1/proc_ps.log" >"$T/bad/proc_ps.log"
 check "hostile names planted" grep -q "$(printf '\001')" "$T/bad/proc_ps.log"
-for f in svg png; do
+for f in svg png svg-glyphs html; do
 	run_render "$T/o" "$T/e" -f $f -o "$T/bad.$f" "$T/bad"
 	check "hostile names: $f written" [ "$rc" -eq 0 ]
 done
 if have xmllint; then
 	check "hostile names: SVG well-formed" xmllint --noout "$T/bad.svg"
+	check "hostile names: SVG of glyphs well-formed" xmllint --noout "$T/bad.svg-glyphs"
 fi
 
 # Output errors: one line naming the path, exit 3, nothing left behind.

@@ -36,7 +36,7 @@ usage "-o with --dump-tree and -t" --dump-tree -t -o "$T/x" "$T/boot1.tgz"
 # report options are its shorthands; an unknown name lists them all.
 run_render "$T/u.out" "$T/u.err" -f gif "$T/boot1.tgz"
 check "unknown format: the table's names" grep -q \
-    "(png, svg, svgz, eps, pdf, html, json, summary, tree, boot-time)" "$T/u.err"
+    "(png, svg, svgz, eps, pdf, svg-glyphs, html, json, summary, tree, boot-time)" "$T/u.err"
 for pair in "json --json" "summary --summary" "tree --dump-tree" "boot-time -t"; do
 	set -- $pair
 	"$R" -q -f "$1" "$T/boot1.tgz" >"$T/f.out" 2>&1

@@ -1,5 +1,5 @@
 #!/bin/sh
-# golden_outputs.sh: PNG, SVG and --dump-tree of the reference logs are
+# golden_outputs.sh: PNG, SVG (ours and cairo's) and --dump-tree of the reference logs are
 # byte for byte what tests/golden/outputs.sha256 records (see its header
 # for the build that produced them and the libraries it used).
 . tests/sh/tap.sh.inc
@@ -20,6 +20,7 @@ render_all() {
 	"$BC_RENDER" -q -o "$w/$name.png" "$log" &&
 	"$BC_RENDER" -q -f svg -o "$w/$name.svg" "$log" &&
 	"$BC_RENDER" -q -n -f svg -o "$w/$name.n.svg" "$log" &&
+	"$BC_RENDER" -q -f svg-glyphs -o "$w/$name.g.svg" "$log" &&
 	"$BC_RENDER" -q --dump-tree "$log" >"$w/$name.tree" &&
 	"$BC_RENDER" -q -n --dump-tree "$log" >"$w/$name.n.tree"
 }
@@ -41,7 +42,7 @@ while [ $# -gt 0 ]; do
 		notok "$name: renders ($(head -c 200 "$w/err"))"
 		continue
 	fi
-	for kind in png svg n.svg tree n.tree; do
+	for kind in png svg n.svg g.svg tree n.tree; do
 		f=$name.$kind
 		got=$(cd "$w" && sha256sum "$f")
 		case $kind in

@@ -257,6 +257,9 @@ refused "vector chart rows: 20 001" 'more than 20000 rows in a vector chart' \
 big "vector chart rows: 20 000" ||
     accepted "vector chart rows: 20 000" "gen ps 20000 3 100 20 busy" -n \
     $SVG
+# -f svg-glyphs (cairo's SVG, every glyph a shape) has half the rows.
+refused "glyph chart rows: 10 001" 'more than 10000 rows in a chart of glyphs' \
+    "gen ps 10001 3 100 20 busy" -n -f svg-glyphs -o "$T/chart.svg"
 # -f html has the vector caps too (docs/html.md).
 refused "html chart rows: 20 001" 'more than 20000 rows in a vector chart' \
     "gen ps 20001 3 100 20 busy" -n $HTML
@@ -299,6 +302,21 @@ big "rows x command lines: 20 000 rows, --show-all, 4 000-byte command lines (PN
 big "rows x command lines: 20 000 rows, --show-all, 4 000-byte command lines (HTML)" ||
     accepted "rows x command lines: 20 000 rows, --show-all, 4 000-byte command lines (HTML)" \
     "gen rowcmdlines 20000 4000" -n --show-all $HTML
+big "rows x labels: 20 000 rows of 4 KiB names (SVG)" ||
+    accepted "rows x labels: 20 000 rows of 4 KiB names (SVG)" \
+    "gen namedps 20000 13 4000" -n $SVG
+big "rows x labels: 20 000 rows of 4 KiB names (SVGZ)" ||
+    accepted "rows x labels: 20 000 rows of 4 KiB names (SVGZ)" \
+    "gen namedps 20000 13 4000" -n -f svgz -o "$T/chart.svgz"
+big "rows x command lines: 20 000 rows, --show-all, 4 000-byte command lines (SVG)" ||
+    accepted "rows x command lines: 20 000 rows, --show-all, 4 000-byte command lines (SVG)" \
+    "gen rowcmdlines 20000 4000" -n --show-all $SVG
+big "rows x labels: 20 000 rows of 4 KiB names (PDF)" ||
+    accepted "rows x labels: 20 000 rows of 4 KiB names (PDF)" \
+    "gen namedps 20000 13 4000" -n -f pdf -o "$T/chart.pdf"
+big "rows x labels: 10 000 rows of 4 KiB names (SVG of glyphs)" ||
+    accepted "rows x labels: 10 000 rows of 4 KiB names (SVG of glyphs)" \
+    "gen namedps 10000 13 4000" -n -f svg-glyphs -o "$T/chart.svg"
 big "cells x names: 250 000 cells of 4 KiB-named rows (SVG)" ||
     accepted "cells x names: 250 000 cells of 4 KiB-named rows (SVG)" \
     "gen namedps 250 1001 4000" -n --width 3100 $SVG

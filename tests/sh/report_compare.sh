@@ -157,13 +157,25 @@ rc=$?
 check "--compare with a missing NEW: exit 2 naming it (exit $rc)" \
     sh -c "[ $rc -eq 2 ] && grep -q 'nothere' '$T/e' && [ \$(wc -l <'$T/e') -eq 1 ]"
 
-# The chart (-f): the same boots.  cairo's SVG names each fill colour,
-# so the highlights can be counted: besides the legend's swatch of each,
-# the later and longer processes get red bars (the layout test checks
-# where, tests/unit/test_layout_compare.c), the added one an orange one;
-# a boot against itself renumbered gets only the swatches.
-RED='fill:rgb(81.568627%,23.529412%,23.529412%)'
-ORANGE='fill:rgb(87.843137%,56.470588%,16.470588%)'
+# The chart (-f): the same boots.  Our SVG gives each fill colour a
+# class (.kN{fill:#RRGGBB}), so the highlights can be counted: besides
+# the legend's swatch of each, the later and longer processes get red
+# bars (the layout test checks where, tests/unit/test_layout_compare.c),
+# the added one an orange one; a boot against itself renumbered gets
+# only the swatches.  cairo's SVG (svg-glyphs) names the same colours.
+RED=d03c3c ORANGE=e0902a
+RED_CAIRO='fill:rgb(81.568627%,23.529412%,23.529412%)'
+ORANGE_CAIRO='fill:rgb(87.843137%,56.470588%,16.470588%)'
+# filled SVG COLOUR...: how many elements are filled with the colours.
+filled() {
+	f=$1
+	shift
+	for c in "$@"; do
+		k=$(sed -n "s/.*\.\(k[0-9]*\){fill:#$c}.*/\1/p" "$f" | head -n 1)
+		[ -n "$k" ] || { echo 0; continue; }
+		grep -c "class=\"$k\"" "$f"
+	done | awk '{ n += $1 } END { print n + 0 }'
+}
 "$R" --compare -f svg -o "$T/c.svg" "$T/old" "$T/new" 2>"$T/e"
 rc=$?
 check "--compare -f svg: exit 0, nothing said (exit $rc)" \
@@ -173,13 +185,18 @@ if command -v xmllint >/dev/null 2>&1; then
 else
 	ok "  well-formed SVG # SKIP no xmllint"
 fi
-check "  two red bars (later, longer) and the swatch" \
-    sh -c "[ \$(grep -c '$RED' '$T/c.svg') -eq 3 ]"
-check "  an orange bar (appeared) and the swatch" \
-    sh -c "[ \$(grep -c '$ORANGE' '$T/c.svg') -eq 2 ]"
+n=$(filled "$T/c.svg" $RED)
+check "  two red bars (later, longer) and the swatch ($n)" [ "$n" -eq 3 ]
+n=$(filled "$T/c.svg" $ORANGE)
+check "  an orange bar (appeared) and the swatch ($n)" [ "$n" -eq 2 ]
 "$R" --compare -f svg -o "$T/same.svg" "$T/new" "$T/new5k" 2>/dev/null
-check "  a boot against itself renumbered: no red or orange bar" \
-    sh -c "[ \$(grep -c -e '$RED' -e '$ORANGE' '$T/same.svg') -eq 2 ]"
+n=$(filled "$T/same.svg" $RED $ORANGE)
+check "  a boot against itself renumbered: no red or orange bar ($n)" \
+    [ "$n" -eq 2 ]
+"$R" --compare -f svg-glyphs -o "$T/g.svg" "$T/old" "$T/new" 2>/dev/null
+check "  cairo's SVG: the same three red and two orange fills" \
+    sh -c "[ \$(grep -c '$RED_CAIRO' '$T/g.svg') -eq 3 ] &&
+    [ \$(grep -c '$ORANGE_CAIRO' '$T/g.svg') -eq 2 ]"
 # Default name: NEW's, then -compare, in -o's directory; PNG and PDF.
 mkdir -p "$T/outdir"
 "$R" --compare -f png -o "$T/outdir" "$T/old" "$T/new" 2>/dev/null

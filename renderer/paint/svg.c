@@ -1,12 +1,14 @@
-/* html_svg.c: the second painter: walks the same layout as paint.c and writes SVG elements instead of cairo calls (-f html). */
+/* svg.c: the second painter: walks the same layout as paint.c and writes SVG elements with real text instead of cairo calls (-f svg, svgz, html). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "html_svg.h"
-#include "html_text.h"
+#include "svg.h"
+#include "svg_assets.h"
+#include "svg_tip.h"
+#include "xmltext.h"
 
 /* Distinct fill colours given a class each; more are written inline. */
 #define PAL_MAX 64
@@ -156,7 +158,8 @@ defs(struct svg *s)
 	const struct layout *l = s->l;
 	size_t i;
 
-	fputs("<style>", s->f);
+	fputs("<style>\n", s->f);
+	fputs(svg_css, s->f);
 	for (i = 0; i < s->npal; i++)
 		fprintf(s->f, ".k%zu{fill:#%06x}", i,
 		    (unsigned)(s->pal[i] & 0xffffff));
@@ -431,54 +434,8 @@ text(struct svg *s, const struct lt_text *t)
 	else if (cls[0])
 		fprintf(s->f, " class=\"%s\"", cls);
 	putc('>', s->f);
-	html_puts(s->f, t->s);
+	xml_puts(s->f, t->s);
 	fputs("</text>\n", s->f);
-}
-
-/* The tooltip: what the report knows of the process (docs/html.md). */
-static int
-tip(struct svg *s, const struct report_proc *p)
-{
-	char a[32], b[32], c[32];
-
-	if (html_puts_log(s->f, p->name) == -1)
-		return -1;
-	fprintf(s->f, "\npid %lld, parent %lld", (long long)p->pid,
-	    (long long)p->ppid);
-	if (p->cmdline != NULL && p->cmdline[0] != '\0') {
-		fputs("\ncommand: ", s->f);
-		if (html_puts_log(s->f, p->cmdline) == -1)
-			return -1;
-	}
-	if (p->unit != NULL && p->unit[0] != '\0') {
-		fputs("\nunit: ", s->f);
-		if (html_puts_log(s->f, p->unit) == -1)
-			return -1;
-	}
-	fprintf(s->f, "\nstart %s s, end %s s, duration %s s",
-	    report_secs(a, sizeof(a), p->start_us, 0),
-	    report_secs(b, sizeof(b), p->end_us, 0),
-	    report_secs(c, sizeof(c), p->duration_us, 0));
-	fprintf(s->f, "\nCPU %.3f s (user %.3f, sys %.3f), D state %.3f s",
-	    p->user_s + p->sys_s, p->user_s, p->sys_s, p->dstate_s);
-	return 0;
-}
-
-/*
- * The report's entry for a row's node.  Rows and report are both the
- * tree in pre-order, rows only the drawn nodes, so one cursor serves.
- */
-static const struct report_proc *
-row_proc(const struct report *r, const struct pnode *node, size_t *cursor)
-{
-	size_t j;
-
-	for (j = *cursor; j < r->nprocs; j++)
-		if (r->procs[j].node == node) {
-			*cursor = j + 1;
-			return &r->procs[j];
-		}
-	return NULL;
 }
 
 /* A row: its box, cells and border, its label, and its tooltip. */
@@ -495,12 +452,9 @@ rows(struct svg *s)
 		r = &l->rows[i];
 		fputs("<g class=\"r\">", s->f);
 		if (s->r != NULL &&
-		    (p = row_proc(s->r, r->node, &cursor)) != NULL) {
-			fputs("<title>", s->f);
-			if (tip(s, p) == -1)
-				return -1;
-			fputs("</title>", s->f);
-		}
+		    (p = svg_row_proc(s->r, r->node, &cursor)) != NULL &&
+		    svg_tip(s->f, p) == -1)
+			return -1;
 		rect_cls(s, &r->box, "pb");
 		cells(s, r);
 		rect_cls(s, &r->box, "pf");
@@ -650,8 +604,26 @@ axis_baseline(const struct layout *l)
 	return -1;
 }
 
+/* The page's script reads the chart's geometry from data- attributes. */
+static void
+page_attrs(FILE *f, const struct layout *l)
+{
+	fputs(" data-x0=\"", f);
+	num(f, l->x0);
+	fputs("\" data-t0=\"", f);
+	num(f, (double)l->t0_us / USEC_PER_MS);	/* page.js counts in ms */
+	fprintf(f, "\" data-pxms=\"%.9g\" data-pw=\"", l->px_per_ms);
+	num(f, l->proc_box.w);
+	fputs("\" data-top=\"", f);
+	num(f, l->proc_box.y);
+	fputs("\" data-axis=\"", f);
+	num(f, axis_baseline(l));
+	putc('"', f);
+}
+
 int
-html_svg_write(FILE *f, const struct layout *l, const struct report *r)
+svg_write(FILE *f, const struct layout *l, const struct report *r,
+    enum svg_doc doc)
 {
 	struct svg s;
 
@@ -660,21 +632,15 @@ html_svg_write(FILE *f, const struct layout *l, const struct report *r)
 	s.l = l;
 	s.r = r;
 	pal_collect(&s);
-	fprintf(f, "<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" "
-	    "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-	    "data-x0=\"", l->width, l->height, l->width, l->height);
-	num(f, l->x0);
-	fputs("\" data-t0=\"", f);
-	num(f, (double)l->t0_us / USEC_PER_MS);	/* page.js counts in ms */
-	fputs("\" data-pxms=\"", f);
-	fprintf(f, "%.9g", l->px_per_ms);
-	fputs("\" data-pw=\"", f);
-	num(f, l->proc_box.w);
-	fputs("\" data-top=\"", f);
-	num(f, l->proc_box.y);
-	fputs("\" data-axis=\"", f);
-	num(f, axis_baseline(l));
-	fputs("\">\n", f);
+	if (doc == SVG_FILE)
+		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);
+	/* No unit: CSS pixels, as the layout counts. */
+	fprintf(f, "<svg%s xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\"", doc == SVG_INLINE ?
+	    " id=\"chart\"" : "", l->width, l->height, l->width, l->height);
+	if (doc == SVG_INLINE)
+		page_attrs(f, l);
+	fputs(">\n", f);
 	defs(&s);
 	rect_cls(&s, &(struct lt_box){ 0, 0, l->width, l->height }, "bg");
 	swatches(&s);

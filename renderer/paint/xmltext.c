@@ -1,12 +1,12 @@
-/* html_text.c: text for the -f html page, escaped for XML (and log text for a terminal first, as every output prints it). */
+/* xmltext.c: text escaped for XML (the SVG painter, the -f html page), and log text escaped for a terminal first, as every output prints it. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "escape.h"
-#include "html_text.h"
+#include "xmltext.h"
 
 void
-html_puts(FILE *f, const char *s)
+xml_puts(FILE *f, const char *s)
 {
 	for (; *s != '\0'; s++)
 		switch (*s) {
@@ -20,7 +20,7 @@ html_puts(FILE *f, const char *s)
 }
 
 int
-html_puts_log(FILE *f, const char *s)
+xml_puts_log(FILE *f, const char *s)
 {
 	size_t cap = 4 * strlen(s) + 1;	/* \xHH at worst per byte */
 	char *e;
@@ -28,7 +28,7 @@ html_puts_log(FILE *f, const char *s)
 	if ((e = malloc(cap)) == NULL)
 		return -1;
 	escape_text(e, cap, s);
-	html_puts(f, e);
+	xml_puts(f, e);
 	free(e);
 	return 0;
 }

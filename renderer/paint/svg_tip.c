@@ -1,0 +1,62 @@
+/* svg_tip.c: a process row's tooltip in the SVG painter's documents: what the report knows of the process (docs/html.md). */
+#include <stdio.h>
+
+#include "svg_tip.h"
+#include "xmltext.h"
+
+static int
+tip_text(FILE *f, const struct report_proc *p)
+{
+	char a[32], b[32], c[32];
+
+	if (xml_puts_log(f, p->name) == -1)
+		return -1;
+	fprintf(f, "\npid %lld, parent %lld", (long long)p->pid,
+	    (long long)p->ppid);
+	if (p->cmdline != NULL && p->cmdline[0] != '\0') {
+		fputs("\ncommand: ", f);
+		if (xml_puts_log(f, p->cmdline) == -1)
+			return -1;
+	}
+	if (p->unit != NULL && p->unit[0] != '\0') {
+		fputs("\nunit: ", f);
+		if (xml_puts_log(f, p->unit) == -1)
+			return -1;
+	}
+	fprintf(f, "\nstart %s s, end %s s, duration %s s",
+	    report_secs(a, sizeof(a), p->start_us, 0),
+	    report_secs(b, sizeof(b), p->end_us, 0),
+	    report_secs(c, sizeof(c), p->duration_us, 0));
+	fprintf(f, "\nCPU %.3f s (user %.3f, sys %.3f), D state %.3f s",
+	    p->user_s + p->sys_s, p->user_s, p->sys_s, p->dstate_s);
+	return 0;
+}
+
+int
+svg_tip(FILE *f, const struct report_proc *p)
+{
+	fputs("<title>", f);
+	if (tip_text(f, p) == -1)
+		return -1;
+	fputs("</title>", f);
+	return 0;
+}
+
+/*
+ * The report's entry for a row's node.  Rows and report are both the
+ * tree in pre-order, rows only the drawn nodes, so one cursor serves.
+ */
+const struct report_proc *
+svg_row_proc(const struct report *r, const struct pnode *node,
+    size_t *cursor)
+{
+	size_t j;
+
+	for (j = *cursor; j < r->nprocs; j++)
+		if (r->procs[j].node == node) {
+			*cursor = j + 1;
+			return &r->procs[j];
+		}
+	return NULL;
+}
+
