@@ -279,7 +279,8 @@ check: deps
 # The developer's loop: the plain build, every test but the qemu boots
 # and the fuzz smoke run (minutes each), three tests at a time (most of
 # them wait on sleeps and child processes, not the CPU).
-check-fast: deps
+check-fast:
+	./scripts/deps.sh fast
 	$(MAKE) WERROR=1 all tests
 	tests/run.sh -j 3 --fast $(BUILD)
 

@@ -7,17 +7,21 @@ set -eu
 # musl-tools for the small static logger (glibc's is the fallback).
 BUILD_PKGS="gcc make pkg-config libc6-dev zlib1g-dev libarchive-dev libcairo2-dev fonts-dejavu-core
 musl-tools"
-# Tests: unit framework, PNG/SVG readback, format checkers, archivers,
-# the qemu boot harness, man page lint, fuzzing compiler, zsh for the
-# zsh completion test, Python's jsonschema for the --json schema test,
-# the real-distribution boot (tests/distro/: a Debian root by
-# mmdebstrap, an ext4 image made and read back without mounting, its
-# journal read here), and fuse3's fusermount3 for the user who stalls
-# the logger through a FUSE file system (tests/sh/logger_stall.sh).
+# Tests that make check-fast runs: unit framework, PNG/SVG readback,
+# format checkers, archivers, busybox (the boot scripts' shell), grub's
+# tools for the boot-entry tests, man page lint, zsh for the zsh
+# completion test, Python's jsonschema for the --json schema test,
+# systemd's tools for the unit test, and fuse3's fusermount3 for the
+# user who stalls the logger through a FUSE file system
+# (tests/sh/logger_stall.sh).
 TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxml2-utils
-tar gzip bzip2 xz-utils libarchive-tools util-linux cpio busybox-static
-qemu-system-x86 grub-common mandoc groff-base clang zsh python3-jsonschema
-mmdebstrap debian-archive-keyring e2fsprogs systemd zstd fuse3"
+tar gzip bzip2 xz-utils libarchive-tools util-linux busybox-static
+grub-common mandoc groff-base zsh python3-jsonschema systemd zstd fuse3"
+# Only make check's long tests: the qemu boots (an initramfs by cpio; the
+# real-distribution boot of tests/distro/: a Debian root by mmdebstrap,
+# an ext4 image made and read back without mounting) and the fuzz smoke
+# run (clang's libFuzzer).
+LONG_PKGS="qemu-system-x86 cpio mmdebstrap debian-archive-keyring e2fsprogs clang"
 # Optional: the browser that tests/sh/report_html.sh drives headless
 # through chromedriver (with Python's standard library).  Without them
 # that test skips its browser checks, so a failure here is not fatal.
@@ -31,9 +35,10 @@ want="$BUILD_PKGS"
 optional=""
 case "${1:-all}" in
 build) ;;
-all|test) want="$BUILD_PKGS $TEST_PKGS"; optional=$BROWSER_PKGS ;;
+all|test) want="$BUILD_PKGS $TEST_PKGS $LONG_PKGS"; optional=$BROWSER_PKGS ;;
+fast) want="$BUILD_PKGS $TEST_PKGS"; optional=$BROWSER_PKGS ;;
 pkg) want="$BUILD_PKGS $PKG_PKGS" ;;
-*) echo "usage: $0 [build|test|all|pkg]" >&2; exit 1 ;;
+*) echo "usage: $0 [build|test|all|fast|pkg]" >&2; exit 1 ;;
 esac
 
 # not_installed PKG...: those of the packages dpkg does not have.

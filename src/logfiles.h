@@ -31,7 +31,7 @@
 #define HDR_PERIOD	"bootchart.period"
 #define HDR_END		"bootchart.end"
 
-/* Second milestone (notes/formats-v2.md): the kernel's log and when logging began. */
+/* Second milestone (docs/formats.md): the kernel's log and when logging began. */
 #define LOG_DMESG	"dmesg"			/* also bootchart2's */
 #define HDR_LOG_START	"bootchart.log_start"	/* uptime, s, when logging began */
 #define HDR_SWITCH_ROOT	"bootchart.switch_root"	/* uptime, s, of the switch to the real root */

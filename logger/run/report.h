@@ -29,7 +29,7 @@ struct run_report {
 	int pi_off;		/* the reader stopped (no helper could run) */
 	struct rusage ru_sampled;	/* own usage when sampling ended */
 	struct rusage ru_helpers;	/* the reader's helpers' (children) then */
-	/* Boot logs only (notes/formats-v2.md); 0 or "" when not known. */
+	/* Boot logs only (docs/formats.md); 0 or "" when not known. */
 	uint64_t log_start_us;	/* CLOCK_BOOTTIME before the first sample */
 	uint64_t switch_root;	/* stamp of the first sample in the real root */
 	uint64_t end_at;	/* jiffies when the end condition was met */

@@ -1,4 +1,4 @@
-/* header.c: the tarball's `header` member (SPEC §2 keys). */
+/* header.c: the tarball's `header` member (docs/formats.md). */
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -162,7 +162,7 @@ put_jiffies(struct hbuf *h, const char *key, uint64_t j)
 	    (unsigned long long)(j % 100));
 }
 
-/* The keys of a boot log (notes/formats-v2.md); absent when not known. */
+/* The keys of a boot log (docs/formats.md); absent when not known. */
 static void
 put_boot(struct hbuf *h, const struct run_report *r)
 {

@@ -1,4 +1,4 @@
-/* header.h: the tarball's `header` member (SPEC §2 keys). */
+/* header.h: the tarball's `header` member (docs/formats.md). */
 #ifndef BCD_HEADER_H
 #define BCD_HEADER_H
 

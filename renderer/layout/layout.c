@@ -1,4 +1,4 @@
-/* layout.c: computes the position of every element of the chart (SPEC §4), top to bottom. */
+/* layout.c: computes the position of every element of the chart (docs/chart.md), top to bottom. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -320,7 +320,7 @@ bootlog_cmp_proc(const void *a, const void *b)
 	return process_order(p, p->start_us, q, q->start_us);
 }
 
-/* Start, duration and the active flag from the samples (SPEC §3.1). */
+/* Start, duration and the active flag from the samples (docs/tree.md step 1). */
 static void
 finish_process(struct process *p, usec_t period)
 {

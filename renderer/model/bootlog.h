@@ -200,7 +200,7 @@ void bootlog_clear_processes(struct bootlog *);
 /*
  * After all logs are in (logparse_finish calls it with the sample
  * period set): start and duration of every process, the active flag,
- * the processes in process_order.  Steps of SPEC §3.1.  Returns 0 or -1
+ * the processes in process_order.  Steps of docs/tree.md step 1.  Returns 0 or -1
  * (diag set: no process data).
  */
 int bootlog_finish(struct bootlog *, struct diag *);

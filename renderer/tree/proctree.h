@@ -1,4 +1,4 @@
-/* proctree.h: the pruned, merged process tree of SPEC §3, built over a read-only log. */
+/* proctree.h: the pruned, merged process tree of docs/tree.md, built over a read-only log. */
 #ifndef BC_PROCTREE_H
 #define BC_PROCTREE_H
 

@@ -1,4 +1,4 @@
-/* proctree_build.c: SPEC §3 steps 1-4: nodes, parents (fork records, rc hack), the logger merge. */
+/* proctree_build.c: docs/tree.md steps 1-4: nodes, parents (fork records, rc hack), the logger merge. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* proctree_profile.c: SPEC §3.4 for logs of one command (profile.process): Java's fold, or the readable profile. */
+/* proctree_profile.c: docs/tree.md step 4 for logs of one command (profile.process): Java's fold, or the readable profile. */
 #include <stdlib.h>
 #include <string.h>
 

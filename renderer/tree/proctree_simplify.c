@@ -1,4 +1,4 @@
-/* proctree_simplify.c: SPEC §3 steps 5-9: prune, merge exploders, siblings and runs, sort. */
+/* proctree_simplify.c: docs/tree.md steps 5-9: prune, merge exploders, siblings and runs, sort. */
 #include <stdlib.h>
 #include <string.h>
 

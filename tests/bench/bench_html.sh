@@ -5,7 +5,7 @@
 # BC_BENCH_RUNS (default 5) runs of each command; the medians are compared.
 # Targets (issue 15): the page <= 6 MB, and Chromium shows it in <= 3 s
 # (navigation start to the first frame painted after the load event,
-# headless, through chromedriver: tests/sh/html_browser.py --show-time;
+# headless, through chromedriver: tests/sh/lib/html_browser.py --show-time;
 # median of the runs, each a fresh load).  Also: render time / gzip -dc
 # time <= 2.0, what the PNG is held to (bench_render.sh).
 set -u
@@ -28,7 +28,7 @@ show=""
 chromium=$(command -v chromium || true)
 driver=$(command -v chromedriver || true)
 if [ -n "$chromium" ] && [ -n "$driver" ]; then
-	show=$(HOME=$tmp /usr/bin/python3 tests/sh/html_browser.py --show-time \
+	show=$(HOME=$tmp /usr/bin/python3 tests/sh/lib/html_browser.py --show-time \
 	    "$driver" "$chromium" "$tmp/boot.html" "$runs" 2>"$tmp/perr") || {
 		echo "bench_html: the browser run failed:" >&2
 		tail -5 "$tmp/perr" >&2

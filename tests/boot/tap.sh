@@ -1,7 +1,7 @@
 # tap.sh: helpers for the boot tests in tests/sh/boot_*.sh (sourced).
 BOOT_DIR=tests/boot
 
-. tests/sh/tap.sh.inc
+. tests/sh/lib/tap.sh.inc
 
 # The VM runs the static logger; the sanitizer build has none.
 skip_under_sanitizers() {

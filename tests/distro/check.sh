@@ -12,7 +12,7 @@
 #
 # RESULTS holds: bootchart.tgz, x/ (its members), bootchart.png,
 # render.rc, tree (--dump-tree) and tree-n (--dump-tree -n) with their
-# parents (tests/sh/parents.awk), multi-user (monotonic seconds),
+# parents (tests/sh/lib/parents.awk), multi-user (monotonic seconds),
 # kernel-init (when the kernel ran the initramfs's /init), startup-finished
 # (systemd's "Startup finished", monotonic seconds), serial.log,
 # journal/, boot.rc, nodmesg.png (the chart without the dmesg member).
@@ -23,7 +23,7 @@ case ${3:-initramfs-tools} in
 dracut) init1=systemd before_ok='systemd' ;;
 *) init1=init before_ok='init\|run-init' ;;
 esac
-. tests/sh/tap.sh.inc
+. tests/sh/lib/tap.sh.inc
 ps=$r/x/proc_ps.log
 
 # pid1 N: PID 1's name in sample N (1 = first; 0 = last).
@@ -90,7 +90,7 @@ ki=$(cat "$r/kernel-init" 2>/dev/null)
 echo "# first sample at ${t_first}s of uptime; the kernel ran the initramfs's /init at ${ki:-?}s"
 echo "# last sample at ${t_last}s; multi-user.target reached at ${mu:-?}s (journal)"
 
-# The header of a boot log (notes/formats-v2.md).
+# The header of a boot log (docs/formats.md).
 hkey() {
 	sed -n "s/^$1 = //p" "$r/x/header" 2>/dev/null | head -n 1
 }

@@ -40,8 +40,8 @@ read_back() {
 	"$render" -q -f png -o "$res/nodmesg.png" "$res/x-nodmesg" 2>/dev/null
 	"$render" -q --dump-tree "$res/bootchart.tgz" >"$res/tree" 2>/dev/null
 	"$render" -q --dump-tree -n "$res/bootchart.tgz" >"$res/tree-n" 2>/dev/null
-	awk -f tests/sh/parents.awk "$res/tree" >"$res/tree.parents"
-	awk -f tests/sh/parents.awk "$res/tree-n" >"$res/tree-n.parents"
+	awk -f tests/sh/lib/parents.awk "$res/tree" >"$res/tree.parents"
+	awk -f tests/sh/lib/parents.awk "$res/tree-n" >"$res/tree-n.parents"
 	journalctl -q --directory "$res/journal" -o short-monotonic -k 2>/dev/null |
 	    sed -n 's|^\[ *\([0-9.]*\)\].* Run /init as init process.*|\1|p' |
 	    head -n 1 >"$res/kernel-init"

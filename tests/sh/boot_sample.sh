@@ -17,7 +17,7 @@ for mode in pruned unpruned; do
 	check "--dump-tree ($mode) reads the sample without a message" \
 	    sh -c "[ $rc -eq 0 ] && [ ! -s '$w/err' ]"
 	sed 's/^/# /' "$w/err"
-	awk -f tests/sh/parents.awk "$w/tree" >"$w/parents"
+	awk -f tests/sh/lib/parents.awk "$w/tree" >"$w/parents"
 	check "$mode: rcS runs under init (PID 1)" \
 	    grep -q "	rcS	1	init\$" "$w/parents"
 	# helper lives less than two sample periods: pruning removes it.

@@ -63,8 +63,8 @@ check "bootchart-render --dump-tree reads the boot" [ $? -eq 0 ]
 "$BC_RENDER" --dump-tree -n "$tgz0" >"$w/tree0" 2>>"$w/tree.err"
 check "bootchart-render --dump-tree reads the boot without accounting" [ $? -eq 0 ]
 sed 's/^/# /' "$w/tree.err"
-awk -f tests/sh/parents.awk "$w/tree" >"$w/parents"
-awk -f tests/sh/parents.awk "$w/tree0" >"$w/parents0"
+awk -f tests/sh/lib/parents.awk "$w/tree" >"$w/parents"
+awk -f tests/sh/lib/parents.awk "$w/tree0" >"$w/parents0"
 
 # parent FILE NAME: "ppid pname" of the first process called NAME.
 parent() {

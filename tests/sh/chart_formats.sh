@@ -1,6 +1,6 @@
 #!/bin/sh
 # chart_formats.sh: every output format through the CLI, checked with outside tools (file, xmllint, gzip, pdfinfo, gs).
-. "$(dirname "$0")/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/cli_lib.sh.inc"
 
 need_shared
 T=$BC_TMP

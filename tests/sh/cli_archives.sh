@@ -2,7 +2,7 @@
 # cli_archives.sh: the same --dump-tree from every archive flavour made by
 # GNU tar and bsdtar, and from a directory; example1's tree and boot time
 # against the Java renderer's extract.
-. "$(dirname "$0")/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/cli_lib.sh.inc"
 
 T=$BC_TMP
 need_shared

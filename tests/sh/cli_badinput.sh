@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_badinput.sh: every bad input gives exit 2 and ONE line on stderr
 # naming the file (and line); odd but valid input still renders.
-. "$(dirname "$0")/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/cli_lib.sh.inc"
 
 T=$BC_TMP
 need_shared

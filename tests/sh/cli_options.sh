@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_options.sh: usage errors exit 1, --help lists every option,
 # --version, output file naming.
-. "$(dirname "$0")/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/cli_lib.sh.inc"
 
 T=$BC_TMP
 need_shared

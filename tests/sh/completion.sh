@@ -1,6 +1,6 @@
 # completion.sh: the bash and zsh completions of bootchart-render and bootchartd run on command lines (options, formats, files, subcommands, a command after --), and exactly the long options of each program's --help offered, so the lists cannot drift.
-# shellcheck source=tests/sh/tap.sh.inc
-. "$(dirname "$0")/tap.sh.inc"
+# shellcheck source=tests/sh/lib/tap.sh.inc
+. "$(dirname "$0")/lib/tap.sh.inc"
 skip() { echo "ok - $1 # SKIP $2"; }
 tmp=${BC_TMP:?BC_TMP not set}
 top=$(pwd)
@@ -23,7 +23,7 @@ comp() {
 	cf=$1
 	cfn=$2
 	shift 2
-	(cd "$w" && PATH="$tmp/bin:$PATH" bash "$top/tests/sh/complete.bash" \
+	(cd "$w" && PATH="$tmp/bin:$PATH" bash "$top/tests/sh/lib/complete.bash" \
 	    "$top/$cf" "$cfn" "$@")
 }
 
@@ -98,7 +98,7 @@ if ! command -v zsh >/dev/null 2>&1; then
 fi
 zcomp() {
 	(cd "$w" && PATH="$tmp/bin:$PATH" timeout 60 zsh -f \
-	    "$top/tests/sh/complete.zsh" "$top/scripts/completion/zsh" \
+	    "$top/tests/sh/lib/complete.zsh" "$top/scripts/completion/zsh" \
 	    "$tmp/zcompdump" "$1")
 }
 zoffers() {

@@ -31,7 +31,7 @@ check "a directory of the same logs gives the same tree" cmp "$t/plain.tree" "$t
 
 # Helpers forked by a subshell that lived between two samples name a
 # parent proc_ps.log never shows: roots without accounting, re-attached
-# through the subshell's accounting record with it (SPEC 3, step 2).
+# through the subshell's accounting record with it (docs/tree.md step 2).
 orphans=$(awk 'FNR == 1 || /^[0-9]+$/ || $0 == "" { next }
 	{ seen[$1] = 1; pp[$1] = $0 }
 	END { for (p in pp) { r = pp[p]; sub(/.*\) /, "", r); split(r, f, " ")

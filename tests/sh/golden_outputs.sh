@@ -2,7 +2,7 @@
 # golden_outputs.sh: PNG, SVG (ours and cairo's) and --dump-tree of the reference logs are
 # byte for byte what tests/golden/outputs.sha256 records (see its header
 # for the build that produced them and the libraries it used).
-. tests/sh/tap.sh.inc
+. tests/sh/lib/tap.sh.inc
 
 ref=tests/golden/outputs.sha256
 w=$BC_TMP

@@ -1,5 +1,5 @@
 # harden_archives.sh: hostile tarballs through the renderer: traversal names, links, devices, bombs, odd names in SVG, 10 000 processes.
-. "$(dirname "$0")/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/cli_lib.sh.inc"
 
 T=$BC_TMP
 TOOLS=$BC_BUILD/tests/tools

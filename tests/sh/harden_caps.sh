@@ -1,5 +1,5 @@
 # harden_caps.sh: every cap of renderer/input/caps.h, the line and the header value limit at its limit, generated as a stream: refused naming the cap, and where cheap accepted just under it; peak RSS asserted, time printed.
-. "$(dirname "$0")/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/cli_lib.sh.inc"
 
 T=$BC_TMP
 GEN=$BC_BUILD/tests/tools/capgen

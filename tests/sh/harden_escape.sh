@@ -1,7 +1,7 @@
 #!/bin/sh
 # harden_escape.sh: bytes from logs never reach the terminal raw: process
 # names in --dump-tree and names in messages come out escaped.
-. tests/sh/tap.sh.inc
+. tests/sh/lib/tap.sh.inc
 
 T=$BC_TMP
 mkdir -p "$T/log"

@@ -3,7 +3,7 @@ T=${BC_TMP:?BC_TMP must be set}
 L=$BC_LOGGER
 R=$BC_RENDER
 
-. "$(dirname "$0")/tap.sh.inc"
+. "$(dirname "$0")/lib/tap.sh.inc"
 
 if [ "$(id -u)" -ne 0 ] || ! unshare --pid --fork --mount-proc true \
     2>/dev/null; then

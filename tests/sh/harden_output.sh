@@ -1,5 +1,5 @@
 # harden_output.sh: the chart file: planted symlinks at the temporary name, failures leave no file and the old one intact.
-. "$(dirname "$0")/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/cli_lib.sh.inc"
 
 T=$BC_TMP
 LOGS=$T/logs

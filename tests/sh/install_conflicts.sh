@@ -1,5 +1,5 @@
 # install_conflicts.sh: install.sh never replaces a file it did not write (another package's bootchartd, a foreign grub.d script, a symlink, a file changed since): it refuses before writing anything; its own earlier files it replaces; uninstall leaves the others.
-. tests/sh/install.inc
+. tests/sh/lib/install.inc
 # shellcheck disable=SC2046
 set -- $(src_args)
 

@@ -1,5 +1,5 @@
 # install_files.sh: install.sh/uninstall.sh on a fake root without boot loader: files, modes, kept config, idempotence, byte-exact uninstall, make install.
-. tests/sh/install.inc
+. tests/sh/lib/install.inc
 root=$tmp/root
 mkdir -p "$root/etc" "$root/usr/share/man/man1"
 echo "unrelated page" >"$root/usr/share/man/man1/other.1"

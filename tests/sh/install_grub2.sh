@@ -1,5 +1,5 @@
 # install_grub2.sh: GRUB 2 boot entry on fake roots: /etc/grub.d script, update-grub/grub-mkconfig stubs, idempotence, uninstall; the script's output passes grub-script-check.
-. tests/sh/install.inc
+. tests/sh/lib/install.inc
 # shellcheck disable=SC2046
 set -- $(src_args)
 

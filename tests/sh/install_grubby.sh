@@ -1,5 +1,5 @@
 # install_grubby.sh: boot entry through grubby (a stub recording its arguments) on a fake Fedora root: arguments, idempotence, uninstall.
-. tests/sh/install.inc
+. tests/sh/lib/install.inc
 # shellcheck disable=SC2046
 set -- $(src_args)
 

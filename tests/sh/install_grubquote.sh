@@ -1,5 +1,5 @@
 # install_grubquote.sh: 42_bootchart with hostile kernel file names and command lines (backslashes, quotes, $(...), backticks, blanks, --): the entry passes grub-script-check and GRUB's parser gives exactly the expected words.
-. tests/sh/install.inc
+. tests/sh/lib/install.inc
 grub_ready "42_bootchart quoting" || exit 0
 
 nl='

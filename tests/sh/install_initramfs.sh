@@ -1,5 +1,5 @@
 # install_initramfs.sh: install.sh --initramfs on fake roots with initramfs-tools or dracut (stub generators): hooks installed and recorded, image rebuilt, kept on reinstall, removed and rebuilt on uninstall; the start scripts run bootchartd init only for init=/sbin/bootchartd.
-. tests/sh/install.inc
+. tests/sh/lib/install.inc
 # shellcheck disable=SC2046
 set -- $(src_args)
 

@@ -1,5 +1,5 @@
 # install_menulst.sh: legacy GRUB /boot/grub/menu.lst entry on a fake root: the copied default entry, idempotence, byte-exact uninstall.
-. tests/sh/install.inc
+. tests/sh/lib/install.inc
 # shellcheck disable=SC2046
 set -- $(src_args)
 

@@ -1,5 +1,5 @@
 # install_paths.sh: install.sh/uninstall.sh with awkward paths: blanks and backslashes in the root and PREFIX, symlinks in the root resolved inside it (never on the host), stale temporary names, a newline refused, a reinstall under another PREFIX.
-. tests/sh/install.inc
+. tests/sh/lib/install.inc
 # shellcheck disable=SC2046
 set -- $(src_args)
 

@@ -1,5 +1,5 @@
 # install_systemd.sh: install.sh on a fake root with systemd's /etc/systemd/system: bootchartd-done.service and the drop-in that makes multi-user.target want it are installed and recorded, removed by uninstall; a root without systemd gets neither.
-. tests/sh/install.inc
+. tests/sh/lib/install.inc
 # shellcheck disable=SC2046
 set -- $(src_args)
 unit=/etc/systemd/system/bootchartd-done.service

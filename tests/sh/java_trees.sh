@@ -3,7 +3,7 @@
 # the reference logs: pid, name, start, children, samples exact, duration
 # within 5 ms.  Boot logs give the Java tree with or without --strict; a
 # log of one command (busybox-bootchartd) gives it with --strict.
-. tests/sh/tap.sh.inc
+. tests/sh/lib/tap.sh.inc
 
 S=$BC_SHARED/data
 T=$BC_TMP

@@ -1,6 +1,6 @@
 #!/bin/sh
 # kernel_lane.sh: a hand-made boot log with a dmesg member and bootchartd 0.2's header keys renders in every format; idle kernel threads leave the tree.
-. "$(dirname "$0")/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/cli_lib.sh.inc"
 
 T=$BC_TMP
 have() { command -v "$1" >/dev/null 2>&1; }

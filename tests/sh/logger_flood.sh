@@ -6,7 +6,7 @@ case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
 case $BC_RENDER in /*) R=$BC_RENDER ;; *) R=$(pwd)/$BC_RENDER ;; esac
 case $BC_BUILD in /*) B=$BC_BUILD ;; *) B=$(pwd)/$BC_BUILD ;; esac
 
-. "$(dirname "$0")/tap.sh.inc"
+. "$(dirname "$0")/lib/tap.sh.inc"
 
 if [ "$(id -u)" -ne 0 ] || ! command -v setpriv >/dev/null 2>&1; then
 	ok "flood # SKIP needs root and setpriv (the attacker is uid 65534)"

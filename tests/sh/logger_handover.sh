@@ -6,7 +6,7 @@
 # second logger; the tarball lands in the new root.  In a PID namespace
 # (unshare), with busybox as the new root's shell.
 set -u
-. "$(dirname "$0")/logger_lib.sh.inc"
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
 T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
 case $BC_RENDER in /*) R=$BC_RENDER ;; *) R=$(pwd)/$BC_RENDER ;; esac

@@ -76,7 +76,7 @@ boot() {
 	echo $? >"$CASE/rc"
 }
 
-. "$(dirname "$0")/logger_lib.sh.inc"
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
 
 # 1. A normal fake boot, init found through bootchart_init= in the
 # environment (where the kernel puts unknown name=value parameters).
@@ -109,7 +109,7 @@ check "no bootchartd mount visible outside" \
 check "end of boot by EXIT_PROC" grep -q 'agetty started' "$C/kmsg"
 mkdir -p "$C/x"
 tar -xzf "$C/out/bootchart.tgz" -C "$C/x" 2>/dev/null
-# The boot keys of notes/formats-v2.md; no switch of root happened here.
+# The boot keys of docs/formats.md; no switch of root happened here.
 check "header: bootchart.end = EXIT_PROC agetty" \
     grep -qx 'bootchart.end = EXIT_PROC agetty' "$C/x/header"
 check "header: bootchart.log_start in seconds with 6 decimals" \

@@ -12,7 +12,7 @@ export BOOTCHARTD_RUNDIR=$T
 # No system config: only options and built-in defaults.
 printf '# empty\n' >"$T/empty.conf"
 
-. "$(dirname "$0")/logger_lib.sh.inc"
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
 
 # 1. start CMD: exit status, profile.process, children in the tree.
 cp /bin/sleep "$T/child-a"
@@ -44,7 +44,7 @@ parents "$T/a.tgz" >"$T/a.tree"
 check "tree: child-a under the command" grep -qx 'child-a work.sh' "$T/a.tree"
 check "tree: child-b under the command" grep -qx 'child-b work.sh' "$T/a.tree"
 # (bootchartd itself started before logging began: profile mode folds
-# it into its parent, SPEC §3 step 4.)
+# it into its parent, docs/tree.md step 4.)
 check "tree: the command is kept" grep -q '^work.sh ' "$T/a.tree"
 check "no pid file left" [ ! -e "$T/bootchartd.pid" ]
 

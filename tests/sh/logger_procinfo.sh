@@ -13,7 +13,7 @@ DUMP=$BC_BUILD/tests/tools/layout_dump
 export BOOTCHARTD_RUNDIR=$T
 printf '# empty\n' >"$T/empty.conf"
 
-. "$(dirname "$0")/logger_lib.sh.inc"
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
 
 # A cgroup v2 of our own, named as a unit, when we may make one.
 CG=

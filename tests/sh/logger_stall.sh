@@ -5,7 +5,7 @@ L=$BC_LOGGER
 case $BC_BUILD in /*) B=$BC_BUILD ;; *) B=$(pwd)/$BC_BUILD ;; esac
 F=$B/tests/tools/fusestall
 
-. "$(dirname "$0")/tap.sh.inc"
+. "$(dirname "$0")/lib/tap.sh.inc"
 
 skip() {
 	echo "ok - FUSE stall # SKIP $*"

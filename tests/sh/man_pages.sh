@@ -2,7 +2,7 @@
 top=$(pwd)
 man=$top/docs/man
 
-. "$(dirname "$0")/tap.sh.inc"
+. "$(dirname "$0")/lib/tap.sh.inc"
 
 # Prints the page as plain text: mandoc's overstrike bold/underline removed.
 page_text() {

@@ -1,6 +1,6 @@
 #!/bin/sh
 # output_stdout.sh: -o - writes every chart format to standard output as a stream (through a pipe) with the bytes -o FILE writes, creates no file named "-", and a full standard output is exit 3.
-. "$(dirname "$0")/tap.sh.inc"
+. "$(dirname "$0")/lib/tap.sh.inc"
 
 T=$BC_TMP
 R=$BC_RENDER

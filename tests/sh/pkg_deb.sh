@@ -1,5 +1,5 @@
 # pkg_deb.sh: dpkg-buildpackage on a clean tree builds bootchartd and bootchart-render; their files, lintian, hardening, and an install and purge on a fake root that leave nothing behind.
-. tests/sh/pkg_lib.sh.inc
+. tests/sh/lib/pkg_lib.sh.inc
 
 for t in git dpkg-buildpackage dh dpkg-deb; do
 	if ! command -v "$t" >/dev/null 2>&1; then

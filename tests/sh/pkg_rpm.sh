@@ -1,5 +1,5 @@
 # pkg_rpm.sh: rpmbuild -bb bootchart.spec on a clean tree builds bootchartd and bootchart-render RPMs with the files of the Debian packages; an install and erase on a fake root leave nothing behind.
-. tests/sh/pkg_lib.sh.inc
+. tests/sh/lib/pkg_lib.sh.inc
 
 for t in git rpmbuild rpm; do
 	if ! command -v "$t" >/dev/null 2>&1; then

@@ -16,7 +16,7 @@ DUMP=$DUMP/tests/tools/layout_dump
 export BOOTCHARTD_RUNDIR=$T
 printf '# empty\n' >"$T/empty.conf"
 
-. "$(dirname "$0")/logger_lib.sh.inc"
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
 
 if ! command -v cc >/dev/null || ! command -v make >/dev/null; then
 	ok "profile of make -j2 # SKIP cc or make missing (scripts/deps.sh installs them)"

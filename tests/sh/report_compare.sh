@@ -1,6 +1,6 @@
 #!/bin/sh
 # report_compare.sh: --compare on two boots made from one generated log that differ in known ways (one process started 2 s later, one ran 2 s longer, one added, one removed; all PIDs renumbered): the table lists exactly those, and the chart (-f) colours exactly those.
-. "$(dirname "$0")/report_lib.sh.inc"
+. "$(dirname "$0")/lib/report_lib.sh.inc"
 
 GEN=$BC_BUILD/tests/tools/gen_bootlog
 if [ ! -x "$GEN" ] || [ -z "$PY" ]; then

@@ -1,6 +1,6 @@
 #!/bin/sh
 # report_html.sh: -f html is one self-contained page (no network, text from logs escaped, the same bytes through -o -), and in a real browser (Debian's chromium, headless, through chromedriver: html_browser.py) it loads without console errors, looks like our PNG, shows a box's tooltip on hover, searches and zooms.
-. "$(dirname "$0")/tap.sh.inc"
+. "$(dirname "$0")/lib/tap.sh.inc"
 
 T=$BC_TMP
 R=$BC_RENDER
@@ -57,7 +57,7 @@ if [ -z "$CHROMIUM" ] || [ -z "$DRIVER" ]; then
 fi
 "$R" -f png -o "$T/chart.png" "$LOG"
 # The sandbox needs user namespaces; as root chromium refuses it.
-HOME=$T /usr/bin/python3 tests/sh/html_browser.py "$DRIVER" "$CHROMIUM" \
+HOME=$T /usr/bin/python3 tests/sh/lib/html_browser.py "$DRIVER" "$CHROMIUM" \
     "$T/page.html" "$T/chart.png" "$T/report.json" "$PNGDIFF" "$MAX_MEAN" \
     cpu-step svc "$T" 2>"$T/py.err"
 rc=$?

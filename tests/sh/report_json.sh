@@ -1,6 +1,6 @@
 #!/bin/sh
 # report_json.sh: --json on every reference log validates against docs/bootchart.schema.json and says what the logs say: the tree of --dump-tree, the boot time of -t, one process's CPU and D-state seconds and the totals as derived from the raw logs with awk; strings escaped per RFC 8259.
-. "$(dirname "$0")/report_lib.sh.inc"
+. "$(dirname "$0")/lib/report_lib.sh.inc"
 
 if [ -z "$PY" ]; then
 	ok "--json tests # SKIP no python3 with jsonschema (scripts/deps.sh installs python3-jsonschema)"
@@ -74,7 +74,7 @@ print(eval(sys.argv[2], {"d": d}))' "$T/example1.json" "$1"
 	same "example1: Xorg's user, sys, D-state seconds and samples = its proc_ps.log lines" \
 	    "$(pick '"%.3f %.3f %.3f %d" % next((p["cpu_user_s"], p["cpu_sys_s"], p["dstate_s"], p["samples"]) for p in d["processes"] if p["pid"] == 6702)')" \
 	    "$(proc_secs "$EX1/proc_ps.log" 6702)"
-	same "example1: boot time = earliest start to last block + period (SPEC §3)" \
+	same "example1: boot time = earliest start to last block + period (docs/tree.md)" \
 	    "$(pick 'd["milestones"]["boot_time_ms"]')" "$(boot_ms "$EX1/proc_ps.log")"
 	same "example1: CPU busy and iowait CPU-seconds from proc_stat.log (2 CPUs)" \
 	    "$(pick '"%.3f %.3f" % (d["totals"]["cpu_busy_s"], d["totals"]["cpu_iowait_s"])')" \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # report_summary.sh: --summary on example1 against values derived from the raw logs with awk (boot time, top CPU process, totals), its fixed columns, escaping, -o, and that the README's example is what the renderer prints today.
-. "$(dirname "$0")/report_lib.sh.inc"
+. "$(dirname "$0")/lib/report_lib.sh.inc"
 
 # row LABEL FILE: the value column of a milestone or total row.
 row() {

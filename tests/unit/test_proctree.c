@@ -1,4 +1,4 @@
-/* test_proctree.c: the SPEC §3 tree against every Java extract of example1 and example2, stage by stage; two trees over one trace. */
+/* test_proctree.c: the tree of docs/tree.md against every Java extract of example1 and example2, stage by stage; two trees over one trace. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -48,7 +48,7 @@ synthetic_trace(struct bootlog *t)
 	mkproc(t, 201, 200, "bar", 1200, 1300, 4);
 }
 
-/* SPEC §3.4: below the logger each child absorbs its own children. */
+/* docs/tree.md step 4: below the logger each child absorbs its own children. */
 static void
 test_logger_merge(void **state)
 {
@@ -249,7 +249,7 @@ test_forktime_wins(void **state)
 	assert_int_equal(ppid, 110);
 	forktime_tree(1, 1, &ppid);
 	assert_int_equal(ppid, 110);
-	/* Accounting alone: its exit-time "112 1" stands (SPEC §3.2). */
+	/* Accounting alone: its exit-time "112 1" stands (docs/tree.md step 2). */
 	forktime_tree(0, 0, &ppid);
 	assert_int_equal(ppid, 1);
 }
