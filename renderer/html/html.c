@@ -14,8 +14,8 @@ page_title(const struct layout *l)
 {
 	size_t i;
 
-	for (i = 0; i < l->nchrome_texts; i++)
-		if (l->texts[i].font == LF_TITLE)
+	for (i = 0; i < l->ntexts; i++)
+		if (l->texts[i].role == LR_TITLE)
 			return l->texts[i].s;
 	return "";
 }

@@ -50,6 +50,29 @@ struct lt_box {
  */
 enum lt_anchor { LT_FIXED, LT_START, LT_MIDDLE, LT_END };
 
+/*
+ * What a text or a rectangle is.  The painters read it instead of
+ * guessing from geometry or fonts (the title, an axis label, a framed
+ * legend square); LR_NONE is a bug the layout tests catch.
+ */
+enum lt_role {
+	LR_NONE,
+	LR_TITLE,		/* the header's first line */
+	LR_HEADER,		/* the header's other lines */
+	LR_LEGEND,		/* a legend's text */
+	LR_CHART_LABEL,		/* a chart's own text: the disk peak, totals */
+	LR_AXIS,		/* a label of the time axis */
+	LR_MARK,		/* a mark's label: switch_root, --annotate */
+	LR_LANE,		/* a label of the kernel lane */
+	LR_UNLOGGED,		/* "not logged", on a clear ground */
+	LR_ROW_LABEL,		/* a process row's label */
+	LR_SWATCH,		/* a legend's square, framed */
+	LR_SWATCH_LINE,		/* a legend's sample of a line */
+	LR_SWATCH_HATCH,	/* the "not logged" legend square: hatched, framed */
+	LR_CELL,		/* a sample cell of a process row */
+	LR_KBAR			/* an initcall in the kernel lane */
+};
+
 struct lt_text {
 	char *s;		/* valid UTF-8, owned */
 	struct lt_box box;	/* ink-independent: advance x (ascent + descent) */
@@ -57,11 +80,13 @@ struct lt_text {
 	int font;		/* enum lt_font */
 	uint32_t rgb;
 	int anchor;		/* enum lt_anchor */
+	int role;		/* enum lt_role */
 };
 
 struct lt_rect {
 	struct lt_box box;
 	uint32_t rgb;
+	int role;		/* enum lt_role */
 };
 
 struct lt_pt {
@@ -163,7 +188,7 @@ struct layout {
 	size_t nkbars, kbars_cap;
 	double *kticks;		/* x of each milestone */
 	size_t nkticks, kticks_cap;
-	struct lt_box unlogged[5];	/* hatched: legend, CPU, disk, memory, processes */
+	struct lt_box unlogged[4];	/* hatched: CPU, disk, memory, processes (the legend's square is a swatch) */
 	size_t nunlogged;
 	size_t unlogged_text[3];	/* "not logged" labels (CPU, disk, memory), on a clear ground */
 	size_t nunlogged_text;

@@ -16,14 +16,14 @@
  * the time stamps before it, its own and after it; 0 when none is drawn.
  */
 static int
-sample_span(const struct layout *l, usec_t prev, usec_t t, usec_t next,
-    size_t i, size_t n, usec_t *a, usec_t *b)
+sample_span(const struct layout *l, const usec_t nb[3], size_t i, size_t n,
+    usec_t *a, usec_t *b)
 {
-	*b = t;
+	*b = nb[1];
 	if (i > 0)
-		*a = prev;
+		*a = nb[0];
 	else
-		*a = n > 1 ? t - (next - t) : t - 200 * USEC_PER_MS;
+		*a = n > 1 ? nb[1] - (nb[2] - nb[1]) : nb[1] - 200 * USEC_PER_MS;
 	return lt_clip_span(l, a, b);
 }
 
@@ -31,8 +31,8 @@ static int
 disk_span(const struct layout *l, const struct bootlog *t, size_t i,
     usec_t *a, usec_t *b)
 {
-	return sample_span(l, i ? t->disk[i - 1].time_us : 0,
-	    t->disk[i].time_us, i + 1 < t->ndisk ? t->disk[i + 1].time_us : 0,
+	return sample_span(l, (usec_t[3]){ i ? t->disk[i - 1].time_us : 0,
+	    t->disk[i].time_us, i + 1 < t->ndisk ? t->disk[i + 1].time_us : 0 },
 	    i, t->ndisk, a, b);
 }
 
@@ -45,9 +45,9 @@ charts_cpu_in(struct layout *l, const struct bootlog *t,
 	size_t i;
 
 	for (i = 0; i < t->ncpu; i++) {
-		if (!sample_span(l, i ? t->cpu[i - 1].time_us : 0,
+		if (!sample_span(l, (usec_t[3]){ i ? t->cpu[i - 1].time_us : 0,
 		    t->cpu[i].time_us, i + 1 < t->ncpu ?
-		    t->cpu[i + 1].time_us : 0, i, t->ncpu, &a, &b))
+		    t->cpu[i + 1].time_us : 0 }, i, t->ncpu, &a, &b))
 			continue;
 		busy = lt_clamp01(t->cpu[i].user + t->cpu[i].sys);
 		top = lt_clamp01(busy + lt_clamp01(t->cpu[i].io));
@@ -117,14 +117,14 @@ peak_label(struct layout *l, struct measure *m, double peak, double peak_x,
 	y = bx->y - LEGEND_GAP - h;
 	if (lt_clashes(l, legend0, x, y, w, h))
 		y = bx->y + 1;
-	if (lt_anchor(l, lt_add_raw(l, m, buf, x, y, bx->w, LF_TEXT,
-	    COL_TPUT), LT_MIDDLE) == SIZE_MAX)
+	if (lt_tag(l, lt_add_raw(l, m, buf, x, y, bx->w, LF_TEXT,
+	    COL_TPUT), LR_CHART_LABEL, LT_MIDDLE) == SIZE_MAX)
 		return -1;
 	x += wp + TOTALS_GAP;
 	if (x >= bx->x + bx->w)
 		return 0;
-	return lt_anchor(l, lt_add_raw(l, m, tot, x, y, bx->x + bx->w - x,
-	    LF_TEXT, COL_TEXT), LT_START) == SIZE_MAX ? -1 : 0;
+	return lt_tag(l, lt_add_raw(l, m, tot, x, y, bx->x + bx->w - x,
+	    LF_TEXT, COL_TEXT), LR_CHART_LABEL, LT_START) == SIZE_MAX ? -1 : 0;
 }
 
 double
@@ -176,9 +176,11 @@ charts_disk_in(struct layout *l, const struct bootlog *t,
 
 /* The disk chart, its peak labelled with the totals beside it. */
 int
-charts_disk(struct layout *l, struct measure *m, const struct bootlog *t,
-    size_t legend0)
+charts_disk(const struct lt_ctx *c, size_t legend0)
 {
+	struct layout *l = c->l;
+	struct measure *m = c->m;
+	const struct bootlog *t = c->t;
 	double peak_x = l->disk_box.x;
 
 	bootlog_disk_bytes(t, &l->disk_read_bytes, &l->disk_write_bytes);
@@ -217,8 +219,8 @@ static int
 mem_span(const struct layout *l, const struct bootlog *t, size_t i,
     usec_t *a, usec_t *b)
 {
-	return sample_span(l, i ? t->mem[i - 1].time_us : 0,
-	    t->mem[i].time_us, i + 1 < t->nmem ? t->mem[i + 1].time_us : 0,
+	return sample_span(l, (usec_t[3]){ i ? t->mem[i - 1].time_us : 0,
+	    t->mem[i].time_us, i + 1 < t->nmem ? t->mem[i + 1].time_us : 0 },
 	    i, t->nmem, a, b);
 }
 
@@ -272,16 +274,19 @@ mem_series(struct layout *l, const struct bootlog *t, struct lt_poly *ps)
 }
 
 int
-charts_mem(struct layout *l, struct measure *m, const struct bootlog *t,
-    double *y)
+charts_mem(const struct lt_ctx *c, double *y)
 {
+	struct layout *l = c->l;
+	struct measure *m = c->m;
+	const struct bootlog *t = c->t;
 	static const uint32_t rgb[4] = { COL_MEM_CACHE, COL_MEM_BUF,
 	    COL_MEM_USED, COL_MEM_SWAP };
 	struct lt_poly ps[4];
 	struct legend_item leg[5] = {
-		{ NULL, COL_MEM_USED, 0 }, { "Buffers", COL_MEM_BUF, 0 },
-		{ "Cached", COL_MEM_CACHE, 0 }, { "Swap used", COL_MEM_SWAP, 1 },
-		{ NULL, 0, 0 }
+		{ NULL, COL_MEM_USED, LR_SWATCH },
+		{ "Buffers", COL_MEM_BUF, LR_SWATCH },
+		{ "Cached", COL_MEM_CACHE, LR_SWATCH },
+		{ "Swap used", COL_MEM_SWAP, LR_SWATCH_LINE }, { NULL, 0, 0 }
 	};
 	char buf[64];
 	int i, rc = 0;

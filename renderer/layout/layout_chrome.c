@@ -79,11 +79,23 @@ title_text(const struct bootlog *t, const struct proctree *tree,
  * Header lines as the Java chart had them: a log of one command shows
  * "application: CMD" where a boot shows its kernel options.
  */
-int
-chrome_header(struct layout *l, struct measure *m, const struct bootlog *t,
-    const struct proctree *tree, const struct milestones *ms,
-    const struct chart_opts *o, double *y)
+/* A line of the header under the title. */
+static int
+header_line(struct layout *l, struct measure *m, const char *s, double y)
 {
+	return lt_tag(l, lt_add_raw(l, m, s, MARGIN, y, l->width - 2 * MARGIN,
+	    LF_TEXT, COL_TEXT), LR_HEADER, LT_FIXED) == SIZE_MAX ? -1 : 0;
+}
+
+int
+chrome_header(const struct lt_ctx *c, double *y)
+{
+	struct layout *l = c->l;
+	struct measure *m = c->m;
+	const struct bootlog *t = c->t;
+	const struct proctree *tree = c->tree;
+	const struct milestones *ms = c->ms;
+	const struct chart_opts *o = c->o;
 	static const char *const keys[] = { HDR_UNAME, HDR_RELEASE, HDR_CPU,
 	    HDR_KOPTS };
 	static const char *const labels[] = { "uname", "release", "CPU",
@@ -95,8 +107,8 @@ chrome_header(struct layout *l, struct measure *m, const struct bootlog *t,
 	size_t i;
 
 	title_text(t, tree, o, buf, sizeof(buf));
-	if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TITLE, COL_TEXT) ==
-	    SIZE_MAX)
+	if (lt_tag(l, lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TITLE,
+	    COL_TEXT), LR_TITLE, LT_FIXED) == SIZE_MAX)
 		return -1;
 	*y += m->height[LF_TITLE];
 	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
@@ -113,40 +125,38 @@ chrome_header(struct layout *l, struct measure *m, const struct bootlog *t,
 		else
 			snprintf(buf, sizeof(buf), "%s: %.*s", label,
 			    (int)strcspn(v, "\n"), v);
-		if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT,
-		    COL_TEXT) == SIZE_MAX)
+		if (header_line(l, m, buf, *y) == -1)
 			return -1;
 		*y += m->height[LF_TEXT];
 	}
 	if (ms->log_start_logged) {
 		snprintf(buf, sizeof(buf), "logging from %.2f s (uptime)",
 		    (double)ms->log_start_us / USEC_PER_SEC);
-		if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT,
-		    COL_TEXT) == SIZE_MAX)
+		if (header_line(l, m, buf, *y) == -1)
 			return -1;
 		*y += m->height[LF_TEXT];
 	}
 	secs = (l->t1_us - l->t0_us + USEC_PER_SEC / 2) / USEC_PER_SEC;
 	snprintf(buf, sizeof(buf), "time: %lld:%02lld",
 	    (long long)(secs / 60), (long long)(secs % 60));
-	if (lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TEXT, COL_TEXT) ==
-	    SIZE_MAX)
+	if (header_line(l, m, buf, *y) == -1)
 		return -1;
 	*y += m->height[LF_TEXT];
 	return 0;
 }
 
 static const struct legend_item cpu_leg[] = {
-	{ "CPU (user+sys)", COL_CPU, 0 }, { "I/O (wait)", COL_IO, 0 },
-	{ NULL, 0, 0 }
+	{ "CPU (user+sys)", COL_CPU, LR_SWATCH },
+	{ "I/O (wait)", COL_IO, LR_SWATCH }, { NULL, 0, 0 }
 };
 static const struct legend_item disk_leg[] = {
-	{ "Disk throughput", COL_TPUT, 1 }, { "Disk utilization", COL_IO, 0 },
-	{ NULL, 0, 0 }
+	{ "Disk throughput", COL_TPUT, LR_SWATCH_LINE },
+	{ "Disk utilization", COL_IO, LR_SWATCH }, { NULL, 0, 0 }
 };
 static const struct legend_item proc_leg[] = {
-	{ "Running (%cpu)", COL_CPU, 0 }, { "Unint.sleep (I/O)", COL_WAIT, 0 },
-	{ "Sleeping", COL_PROC, 0 }, { "Zombie", COL_ZOMBIE, 0 },
+	{ "Running (%cpu)", COL_CPU, LR_SWATCH },
+	{ "Unint.sleep (I/O)", COL_WAIT, LR_SWATCH },
+	{ "Sleeping", COL_PROC, LR_SWATCH }, { "Zombie", COL_ZOMBIE, LR_SWATCH },
 	{ NULL, 0, 0 }
 };
 
@@ -156,19 +166,21 @@ chrome_legend_items(struct layout *l, struct measure *m,
 {
 	double x = MARGIN, h = m->height[LF_TEXT], sy;
 	size_t ti;
+	int rc;
 
 	for (; it->text != NULL; it++) {
 		sy = *y + (h - SWATCH) / 2;
-		if (it->line) {
-			if (lt_add_swatch(l, x, sy + SWATCH / 2 - 1, SWATCH, 2,
-			    it->rgb) == -1)
-				return -1;
-		} else if (lt_add_swatch(l, x, sy, SWATCH, SWATCH, it->rgb) ==
-		    -1)
+		if (it->role == LR_SWATCH_LINE)
+			rc = lt_add_swatch(l, &(struct lt_box){ x, sy + SWATCH / 2 -
+			    1, SWATCH, 2 }, it->rgb, it->role);
+		else
+			rc = lt_add_swatch(l, &(struct lt_box){ x, sy, SWATCH,
+			    SWATCH }, it->rgb, it->role);
+		if (rc == -1)
 			return -1;
 		x += SWATCH + 4;
-		ti = lt_add_raw(l, m, it->text, x, *y, l->width - MARGIN - x,
-		    LF_TEXT, COL_TEXT);
+		ti = lt_tag(l, lt_add_raw(l, m, it->text, x, *y, l->width -
+		    MARGIN - x, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED);
 		if (ti == SIZE_MAX)
 			return -1;
 		x += l->texts[ti].box.w + 14;
@@ -192,12 +204,9 @@ chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
 		return chrome_legend_items(l, m, which == LEG_CPU ? cpu_leg :
 		    which == LEG_DISK ? disk_leg : proc_leg, y);
 	memcpy(cpu, cpu_leg, 2 * sizeof(cpu[0]));
-	cpu[2] = (struct legend_item){ "not logged", COL_BG, 0 };
+	cpu[2] = (struct legend_item){ "not logged", COL_BG, LR_SWATCH_HATCH };
 	cpu[3] = cpu_leg[2];
-	if (chrome_legend_items(l, m, cpu, y) == -1)
-		return -1;
-	l->unlogged[l->nunlogged++] = l->swatches[l->nswatches - 1].box;
-	return 0;
+	return chrome_legend_items(l, m, cpu, y);
 }
 
 /*
@@ -292,8 +301,8 @@ axis_label(struct layout *l, struct measure *m, usec_t k, double x,
 		x = l->width - 1 - w;
 	if (x < 1)
 		x = 1;
-	return lt_anchor(l, lt_add_raw(l, m, buf, x, y, w + 1, LF_LABEL,
-	    COL_TEXT), LT_MIDDLE) == SIZE_MAX ? -1 : 0;
+	return lt_tag(l, lt_add_raw(l, m, buf, x, y, w + 1, LF_LABEL,
+	    COL_TEXT), LR_AXIS, LT_MIDDLE) == SIZE_MAX ? -1 : 0;
 }
 
 /*
@@ -333,10 +342,10 @@ chrome_time_axis(struct layout *l, struct measure *m, double y)
 
 /* A mark at time at, labelled raw, in the first band row where its label is clear. */
 static int
-add_mark(struct layout *l, struct measure *m, const char *raw, usec_t at,
-    size_t band0, double y, int *rows)
+add_mark(struct layout *l, struct measure *m, struct lt_band *band,
+    const char *raw, usec_t at)
 {
-	double x, w, h = m->height[LF_LABEL];
+	double x, w;
 	size_t ti;
 	char *s;
 	int r;
@@ -350,16 +359,16 @@ add_mark(struct layout *l, struct measure *m, const char *raw, usec_t at,
 	w = measure_width(m, LF_LABEL, s);
 	x = layout_x(l, at) - w / 2;
 	x = fmin(fmax(x, MARGIN), l->width - MARGIN - w);
-	r = lt_band_row(l, band0, y, h, x, w, INT_MAX);
-	if (r + 1 > *rows)
-		*rows = r + 1;
+	r = lt_band_row(l, band, x, w, INT_MAX);
+	if (r + 1 > band->rows)
+		band->rows = r + 1;
 	if (grow_array((void **)&l->marks, &l->marks_cap, l->nmarks,
 	    sizeof(*l->marks)) == -1) {
 		free(s);
 		return -1;
 	}
-	if ((ti = lt_anchor(l, lt_add_text(l, m, s, x, y + r * h, LF_LABEL,
-	    COL_MARK), LT_MIDDLE)) == SIZE_MAX)
+	if ((ti = lt_tag(l, lt_add_text(l, m, s, x, band->y + r * band->h,
+	    LF_LABEL, COL_MARK), LR_MARK, LT_MIDDLE)) == SIZE_MAX)
 		return -1;
 	l->marks[l->nmarks].x = layout_x(l, at);
 	l->marks[l->nmarks].text = ti;
@@ -369,17 +378,21 @@ add_mark(struct layout *l, struct measure *m, const char *raw, usec_t at,
 
 /* Marks: vertical lines with labels stacked so none overlap. */
 int
-chrome_marks(struct layout *l, struct measure *m, const struct milestones *ms,
-    const struct proctree *tree, const struct chart_opts *o, double y,
-    double *band_h, struct diag *d)
+chrome_marks(const struct lt_ctx *c, double y, double *band_h)
 {
+	struct layout *l = c->l;
+	struct measure *m = c->m;
+	const struct milestones *ms = c->ms;
+	const struct proctree *tree = c->tree;
+	const struct chart_opts *o = c->o;
+	struct diag *d = c->d;
+	struct lt_band band = { l->ntexts, y, m->height[LF_LABEL], 0 };
 	const struct pnode *p;
-	size_t band0 = l->ntexts, i;
 	usec_t sw = ms->switch_root_us;
-	int rows = 0;
+	size_t i;
 
 	if (ms->has_switch_root && sw >= l->t0_us && sw <= l->t1_us &&
-	    add_mark(l, m, "switch_root", sw, band0, y, &rows) == -1)
+	    add_mark(l, m, &band, "switch_root", sw) == -1)
 		return -1;
 	for (i = 0; i < o->nannotate; i++) {
 		if ((p = proctree_find(tree, o->annotate[i])) == NULL ||
@@ -388,10 +401,9 @@ chrome_marks(struct layout *l, struct measure *m, const struct milestones *ms,
 			    "chart", o->annotate[i]);
 			continue;
 		}
-		if (add_mark(l, m, o->annotate[i], p->start_us, band0, y,
-		    &rows) == -1)
+		if (add_mark(l, m, &band, o->annotate[i], p->start_us) == -1)
 			return -1;
 	}
-	*band_h = rows * m->height[LF_LABEL];
+	*band_h = band.rows * m->height[LF_LABEL];
 	return 0;
 }

@@ -42,8 +42,9 @@ static int
 line(struct layout *l, struct measure *m, const char *s, int font,
     uint32_t rgb, double *y)
 {
-	if (lt_add_raw(l, m, s, MARGIN, *y, l->width - 2 * MARGIN, font,
-	    rgb) == SIZE_MAX)
+	if (lt_tag(l, lt_add_raw(l, m, s, MARGIN, *y, l->width - 2 * MARGIN,
+	    font, rgb), font == LF_TITLE ? LR_TITLE : LR_HEADER, LT_FIXED) ==
+	    SIZE_MAX)
 		return -1;
 	*y += m->height[font];
 	return 0;
@@ -127,10 +128,17 @@ disk_series(struct layout *l, const struct bootlog *t, const struct lt_box *bx,
 }
 
 /* The old boot's chart above the new one's, each under its label. */
+/* The series of one pair of charts: how they are made and drawn. */
+struct pair_spec {
+	series_fn fn;
+	double scale;		/* passed to fn */
+	const uint32_t *rgb;	/* of its two series */
+	const int *is_line;
+};
+
 static int
 two_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
-    char label[2][160], series_fn fn, double scale, const uint32_t *rgb,
-    const int *is_line, double *y)
+    char label[2][160], const struct pair_spec *ps, double *y)
 {
 	const struct bootlog *t[2] = { x->c->old_t, x->c->new_t };
 	struct lt_poly p[2];
@@ -140,12 +148,12 @@ two_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
 	for (i = 0; i < 2; i++) {
 		memset(p, 0, sizeof(p));
 		if (sub_chart(l, m, label[i], &box, y) == -1 ||
-		    fn(l, t[i], &box, p, scale) == -1) {
+		    ps->fn(l, t[i], &box, p, ps->scale) == -1) {
 			free(p[0].pts);
 			free(p[1].pts);
 			return -1;
 		}
-		if (add_series(l, p, rgb, is_line, 2) == -1)
+		if (add_series(l, p, ps->rgb, ps->is_line, 2) == -1)
 			return -1;
 	}
 	return 0;
@@ -161,7 +169,8 @@ cpu_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
 
 	if (chrome_legend(l, m, LEG_CPU, y) == -1)
 		return -1;
-	return two_charts(l, m, x, label, cpu_series, 0, rgb, is_line, y);
+	return two_charts(l, m, x, label, &(struct pair_spec){ cpu_series, 0,
+	    rgb, is_line }, y);
 }
 
 /* "old: peak 37 MB/s, read 110 MB, written 1.3 MB" (MiB/s and MB as the boot chart's). */
@@ -194,8 +203,8 @@ disk_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
 	new_peak = charts_disk_peak(l, x->c->new_t, &px);
 	disk_label("old", x->c->old_t, old_peak, label[0], sizeof(label[0]));
 	disk_label("new", x->c->new_t, new_peak, label[1], sizeof(label[1]));
-	return two_charts(l, m, x, label, disk_series, fmax(old_peak,
-	    new_peak), rgb, is_line, y);
+	return two_charts(l, m, x, label, &(struct pair_spec){ disk_series,
+	    fmax(old_peak, new_peak), rgb, is_line }, y);
 }
 
 /* What changed in a pair, as its new bar's colour. */
@@ -276,6 +285,7 @@ bar(struct layout *l, struct lt_row *row, const struct pnode *p, int lower,
 	c->box.y = lower ? row->box.y + row->box.h - 1 - c->box.h :
 	    row->box.y + 1;
 	c->rgb = rgb;
+	c->role = LR_CELL;
 	row->ncells++;
 	return 0;
 }
@@ -336,10 +346,10 @@ pair_row(struct layout *l, struct measure *m, const struct cmp_chart *c,
 }
 
 static const struct legend_item pair_leg[] = {
-	{ "old", COL_CMP_OLD, 0 }, { "new", COL_CMP_NEW, 0 },
-	{ "later or longer", COL_CMP_WORSE, 0 },
-	{ "earlier or shorter", COL_CMP_BETTER, 0 },
-	{ "only in new", COL_CMP_ADDED, 0 }, { NULL, 0, 0 }
+	{ "old", COL_CMP_OLD, LR_SWATCH }, { "new", COL_CMP_NEW, LR_SWATCH },
+	{ "later or longer", COL_CMP_WORSE, LR_SWATCH },
+	{ "earlier or shorter", COL_CMP_BETTER, LR_SWATCH },
+	{ "only in new", COL_CMP_ADDED, LR_SWATCH }, { NULL, 0, 0 }
 };
 
 static int

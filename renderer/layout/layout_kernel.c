@@ -43,10 +43,10 @@ lane_call(const struct kevent *e, usec_t user_us)
  * None when the rows are full there.
  */
 static int
-lane_label(struct layout *l, struct measure *m, const char *raw, double xa,
-    double xb, double y, size_t band0, uint32_t rgb, int *rows)
+lane_label(struct layout *l, struct measure *m, struct lt_band *band,
+    const char *raw, double xa, double xb, uint32_t rgb)
 {
-	double w, h = m->height[LF_LABEL], x[3], bx = 0;
+	double w, x[3], bx = 0;
 	static const int anchors[3] = { LT_MIDDLE, LT_START, LT_END };
 	int r, best = -1, i, anchor = LT_MIDDLE;
 	char *s;
@@ -64,7 +64,7 @@ lane_label(struct layout *l, struct measure *m, const char *raw, double xa,
 	x[2] = xb - w;
 	for (i = 0; i < 3 && s[0] != '\0'; i++) {
 		x[i] = fmin(fmax(x[i], MARGIN), l->width - MARGIN - w);
-		r = lt_band_row(l, band0, y, h, x[i], w, LANE_LABEL_ROWS);
+		r = lt_band_row(l, band, x[i], w, LANE_LABEL_ROWS);
 		if (r >= 0 && (best < 0 || r < best)) {
 			best = r;
 			bx = x[i];
@@ -75,10 +75,10 @@ lane_label(struct layout *l, struct measure *m, const char *raw, double xa,
 		free(s);
 		return 0;
 	}
-	if (best + 1 > *rows)
-		*rows = best + 1;
-	return lt_anchor(l, lt_add_text(l, m, s, bx, y + best * h, LF_LABEL,
-	    rgb), anchor) == SIZE_MAX ? -1 : 0;
+	if (best + 1 > band->rows)
+		band->rows = best + 1;
+	return lt_tag(l, lt_add_text(l, m, s, bx, band->y + best * band->h,
+	    LF_LABEL, rgb), LR_LANE, anchor) == SIZE_MAX ? -1 : 0;
 }
 
 /* Initcalls by duration, longest first (then earliest). */
@@ -103,8 +103,9 @@ static int
 lane_labels(struct layout *l, struct measure *m, const struct bootlog *t,
     usec_t user_us, double y, int *rows)
 {
+	struct lt_band band = { l->ntexts, y, m->height[LF_LABEL], 0 };
 	const struct kevent **v, *e;
-	size_t band0 = l->ntexts, i, n = 0;
+	size_t i, n = 0;
 	char buf[192];
 	int rc = 0;
 
@@ -117,18 +118,18 @@ lane_labels(struct layout *l, struct measure *m, const struct bootlog *t,
 	for (i = 0; i < n && i < LANE_NAMES && rc == 0; i++) {
 		snprintf(buf, sizeof(buf), "%s (%lld ms)", v[i]->text,
 		    (long long)((v[i]->dur_us + USEC_PER_MS / 2) / USEC_PER_MS));
-		rc = lane_label(l, m, buf, x_at(l, v[i]->time_us),
-		    x_at(l, v[i]->time_us + v[i]->dur_us), y, band0, COL_TEXT,
-		    rows);
+		rc = lane_label(l, m, &band, buf, x_at(l, v[i]->time_us),
+		    x_at(l, v[i]->time_us + v[i]->dur_us), COL_TEXT);
 	}
 	free(v);
 	for (i = 0; i < t->nkev && rc == 0; i++) {
 		e = &t->kev[i];
 		if (e->kind == KEV_MILESTONE && e->time_us >= l->t0_us &&
 		    e->time_us <= l->t1_us)
-			rc = lane_label(l, m, e->text, x_at(l, e->time_us),
-			    x_at(l, e->time_us), y, band0, COL_KMARK, rows);
+			rc = lane_label(l, m, &band, e->text, x_at(l,
+			    e->time_us), x_at(l, e->time_us), COL_KMARK);
 	}
+	*rows = band.rows;
 	return rc;
 }
 
@@ -162,15 +163,19 @@ lane_marks(struct layout *l, const struct bootlog *t, usec_t user_us)
 			return -1;
 		l->kbars[l->nkbars].box = (struct lt_box){ xa, b->y,
 		    fmax(xb - xa, 1), b->h };
+		l->kbars[l->nkbars].role = LR_KBAR;
 		l->kbars[l->nkbars++].rgb = COL_INITCALL;
 	}
 	return 0;
 }
 
 int
-kernel_lane(struct layout *l, struct measure *m, const struct bootlog *t,
-    const struct milestones *ms, double *y)
+kernel_lane(const struct lt_ctx *c, double *y)
 {
+	struct layout *l = c->l;
+	struct measure *m = c->m;
+	const struct bootlog *t = c->t;
+	const struct milestones *ms = c->ms;
 	struct legend_item leg[4];
 	usec_t user_us;
 	size_t n = 0, i;
@@ -183,12 +188,13 @@ kernel_lane(struct layout *l, struct measure *m, const struct bootlog *t,
 		calls |= lane_call(&t->kev[i], user_us);
 		stones |= t->kev[i].kind == KEV_MILESTONE;
 	}
-	leg[n++] = (struct legend_item){ "Kernel", COL_KERNEL, 0 };
+	leg[n++] = (struct legend_item){ "Kernel", COL_KERNEL, LR_SWATCH };
 	if (calls)
 		leg[n++] = (struct legend_item){ "initcall (1 ms or more)",
-		    COL_INITCALL, 0 };
+		    COL_INITCALL, LR_SWATCH };
 	if (stones)
-		leg[n++] = (struct legend_item){ "milestone", COL_KMARK, 0 };
+		leg[n++] = (struct legend_item){ "milestone", COL_KMARK,
+		    LR_SWATCH };
 	leg[n] = (struct legend_item){ NULL, 0, 0 };
 	if (chrome_legend_items(l, m, leg, y) == -1)
 		return -1;
@@ -223,8 +229,9 @@ unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx)
 	    sizeof(l->unlogged_text[0]) || w + 8 > u->w || lt_clashes(l, 0, u->x + (u->w - w) / 2,
 	    u->y + (u->h - h) / 2, w, h))
 		return 0;
-	ti = lt_anchor(l, lt_add_raw(l, m, "not logged", u->x + (u->w - w) / 2,
-	    u->y + (u->h - h) / 2, w + 1, LF_LABEL, COL_TEXT), LT_MIDDLE);
+	ti = lt_tag(l, lt_add_raw(l, m, "not logged", u->x + (u->w - w) / 2,
+	    u->y + (u->h - h) / 2, w + 1, LF_LABEL, COL_TEXT), LR_UNLOGGED,
+	    LT_MIDDLE);
 	if (ti == SIZE_MAX)
 		return -1;
 	l->unlogged_text[l->nunlogged_text++] = ti;

@@ -19,6 +19,21 @@ struct pnode;
 struct proctree;
 struct bootlog;
 
+/*
+ * What one chart's parts read: the layout being made, the text measure,
+ * the boot (its log, tree and milestones) and the options.  The parts
+ * take it instead of a list of these.
+ */
+struct lt_ctx {
+	struct layout *l;
+	struct measure *m;
+	const struct bootlog *t;
+	const struct proctree *tree;
+	const struct milestones *ms;
+	const struct chart_opts *o;
+	struct diag *d;
+};
+
 #define MARGIN		10.0
 #define LEGEND_GAP	4.0
 #define ROW_H		16.0
@@ -31,13 +46,17 @@ struct bootlog;
  */
 size_t lt_add_text(struct layout *, struct measure *, char *s, double x,
     double y, int font, uint32_t rgb);
-/* Sets text ti's anchor (enum lt_anchor); SIZE_MAX passes through.  Returns ti. */
-size_t lt_anchor(struct layout *, size_t ti, int anchor);
+/*
+ * Sets text ti's role (enum lt_role) and anchor (enum lt_anchor); every
+ * text gets one.  SIZE_MAX passes through.  Returns ti.
+ */
+size_t lt_tag(struct layout *, size_t ti, int role, int anchor);
 /* Cleans raw text, fits it to maxw and adds it; SIZE_MAX on no memory. */
 size_t lt_add_raw(struct layout *, struct measure *, const char *raw,
     double x, double y, double maxw, int font, uint32_t rgb);
-int lt_add_swatch(struct layout *, double x, double y, double w, double h,
-    uint32_t rgb);
+/* A legend's swatch (role LR_SWATCH, LR_SWATCH_LINE or LR_SWATCH_HATCH). */
+int lt_add_swatch(struct layout *, const struct lt_box *, uint32_t rgb,
+    int role);
 /* Narrower than this (px), steps and points of a chart line are merged. */
 #define LT_MIN_STEP	1.0
 /*
@@ -63,12 +82,21 @@ int lt_add_step(struct lt_poly *, double xa, double xb, double y);
 int lt_clashes(const struct layout *, size_t from, double x, double y,
     double w, double h);
 /*
- * The first row (from 0) of a band of rows h high at y where a label at
- * x, w clears every text from index `from` on; -1 when the first
- * max_rows are all taken.
+ * A band of label rows h high from y, where labels must clear every
+ * text from index `from` on (those of the band included); rows is how
+ * many it uses so far.
  */
-int lt_band_row(const struct layout *, size_t from, double y, double h,
-    double x, double w, int max_rows);
+struct lt_band {
+	size_t from;
+	double y, h;
+	int rows;
+};
+/*
+ * The first row (from 0) of the band where a label at x, w is clear;
+ * -1 when the first max_rows are all taken.
+ */
+int lt_band_row(const struct layout *, const struct lt_band *, double x,
+    double w, int max_rows);
 /*
  * The width and the scale for the span l->t0_us..t1_us (made at least
  * 1 ms long): --width, else 25 px/s within 800..32000 px.  0, or -1
@@ -101,11 +129,9 @@ enum lt_legend { LEG_CPU, LEG_DISK, LEG_PROC };
 struct legend_item {
 	const char *text;	/* NULL ends a list */
 	uint32_t rgb;
-	int line;		/* a line swatch instead of a square */
+	int role;		/* its swatch: LR_SWATCH, LR_SWATCH_LINE, LR_SWATCH_HATCH */
 };
-int chrome_header(struct layout *, struct measure *, const struct bootlog *,
-    const struct proctree *, const struct milestones *,
-    const struct chart_opts *, double *y);
+int chrome_header(const struct lt_ctx *, double *y);
 int chrome_legend(struct layout *, struct measure *, enum lt_legend,
     double *y);
 /* One legend row of the items at y; advances y past it. */
@@ -116,9 +142,7 @@ int chrome_time_axis(struct layout *, struct measure *, double y);
  * Places the marks (switch_root, then --annotate) at y; *band_h is the
  * height their labels take.
  */
-int chrome_marks(struct layout *, struct measure *, const struct milestones *,
-    const struct proctree *, const struct chart_opts *, double y,
-    double *band_h, struct diag *);
+int chrome_marks(const struct lt_ctx *, double y, double *band_h);
 
 /*
  * The kernel lane and the span before logging (layout_kernel.c).  A
@@ -128,8 +152,7 @@ int chrome_marks(struct layout *, struct measure *, const struct milestones *,
  */
 void kernel_unlogged(struct layout *, const struct milestones *);
 /* The lane at *y, when the log has kernel events; advances *y past it. */
-int kernel_lane(struct layout *, struct measure *, const struct bootlog *,
-    const struct milestones *, double *y);
+int kernel_lane(const struct lt_ctx *, double *y);
 /* The hatched span over the CPU and disk charts, labelled where it fits. */
 int unlogged_charts(struct layout *, struct measure *);
 /* The hatched span over the process rows, once they are placed. */
@@ -148,14 +171,12 @@ int charts_disk_in(struct layout *, const struct bootlog *,
     const struct lt_box *, struct lt_poly *util, struct lt_poly *tput,
     double scale);
 /* legend0: the first text of the disk chart's legend (the peak label avoids it). */
-int charts_disk(struct layout *, struct measure *, const struct bootlog *,
-    size_t legend0);
+int charts_disk(const struct lt_ctx *, size_t legend0);
 /*
  * The memory chart at *y (legend, then the box), when the log has
  * meminfo samples; advances *y past it.
  */
-int charts_mem(struct layout *, struct measure *, const struct bootlog *,
-    double *y);
+int charts_mem(const struct lt_ctx *, double *y);
 
 /*
  * Places a row's label (s, owned) centred in its box (unless beside),
@@ -171,7 +192,6 @@ int rows_put_label(struct layout *, struct measure *, struct lt_row *,
 void rows_link(struct layout *, size_t rowi, size_t parent);
 
 /* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
-int rows_place(struct layout *, struct measure *, const struct proctree *,
-    const struct chart_opts *, struct diag *);
+int rows_place(const struct lt_ctx *);
 
 #endif

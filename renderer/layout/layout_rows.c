@@ -113,6 +113,7 @@ emit_cell(struct layout *l, struct lt_row *row, double xa, double xb,
 	c->box.w = xb - xa;
 	c->box.h = row->box.h;
 	c->rgb = rgb;
+	c->role = LR_CELL;
 	row->ncells++;
 	return 0;
 }
@@ -264,8 +265,8 @@ rows_put_label(struct layout *l, struct measure *m, struct lt_row *row,
 		anchor = LT_END;
 	}
 	y = b->y - (ROW_H - b->h) / 2 + (ROW_H - m->height[LF_LABEL]) / 2;
-	row->text = lt_anchor(l, lt_add_text(l, m, s, x, y, LF_LABEL, rgb),
-	    anchor);
+	row->text = lt_tag(l, lt_add_text(l, m, s, x, y, LF_LABEL, rgb),
+	    LR_ROW_LABEL, anchor);
 	return row->text == SIZE_MAX ? -1 : 0;
 }
 
@@ -361,9 +362,13 @@ row_fn(const struct pnode *p, int depth, void *arg)
 }
 
 int
-rows_place(struct layout *l, struct measure *m, const struct proctree *tree,
-    const struct chart_opts *o, struct diag *d)
+rows_place(const struct lt_ctx *c)
 {
+	struct layout *l = c->l;
+	struct measure *m = c->m;
+	const struct proctree *tree = c->tree;
+	const struct chart_opts *o = c->o;
+	struct diag *d = c->d;
 	struct rowarg ra = { l, m, o, d, tree->sample_period_us,
 	    tree->readable, NULL, 0 };
 	int rc;

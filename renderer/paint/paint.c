@@ -342,8 +342,12 @@ unlogged(cairo_t *cr, const struct layout *l, double y0, double y1)
 	if ((p = hatch_pattern()) == NULL)
 		return CAIRO_STATUS_NO_MEMORY;
 	cairo_set_source(cr, p);
-	for (i = 0; i < l->nunlogged; i++) {
-		b = &l->unlogged[i];
+	/* The legend's hatched square first, then the spans: one fill. */
+	for (i = 0; i < l->nswatches + l->nunlogged; i++) {
+		if (i < l->nswatches && l->swatches[i].role != LR_SWATCH_HATCH)
+			continue;
+		b = i < l->nswatches ? &l->swatches[i].box :
+		    &l->unlogged[i - l->nswatches];
 		ya = fmax(b->y, y0 - 2);
 		yb = fmin(b->y + b->h, y1 + 2);
 		if (b->w > 0 && ya < yb)
@@ -399,7 +403,7 @@ paint_chart(cairo_t *cr, const struct layout *l, double y0, double y1)
 	for (i = 0; i < l->nswatches; i++) {
 		fill_box(cr, &l->swatches[i].box, l->swatches[i].rgb);
 		/* Squares get a border: the sleeping colour is nearly white. */
-		if (l->swatches[i].box.h > 3)
+		if (l->swatches[i].role != LR_SWATCH_LINE)
 			frame_box(cr, &l->swatches[i].box, COL_BORDER);
 	}
 	charts(cr, l, y0, y1);

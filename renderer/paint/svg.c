@@ -393,17 +393,6 @@ cells(struct svg *s, const struct lt_row *r)
 	}
 }
 
-/*
- * The time axis' labels: the script hides them when zoomed and labels
- * the visible span itself.
- */
-static int
-is_axis(const struct layout *l, const struct lt_text *t)
-{
-	return t->anchor != LT_FIXED && t->box.y == l->axis_y &&
-	    t >= l->texts && t < l->texts + l->nchrome_texts;
-}
-
 /* One text; timed ones sit at their anchor, which the script keeps. */
 static void
 text(struct svg *s, const struct lt_text *t)
@@ -423,7 +412,7 @@ text(struct svg *s, const struct lt_text *t)
 		x += t->box.w;
 	snprintf(cls, sizeof(cls), "%s%s%s%s", font_cls[t->font % LF_NFONTS],
 	    font_cls[t->font % LF_NFONTS][0] && anchor_cls[a][0] ? " " : "",
-	    anchor_cls[a], is_axis(s->l, t) ? " ax" : "");
+	    anchor_cls[a], t->role == LR_AXIS ? " ax" : "");
 	fputs("<text x=\"", s->f);
 	num(s->f, x);
 	fputs("\" y=\"", s->f);
@@ -505,22 +494,6 @@ marks(struct svg *s)
 	zoom_close(s);
 }
 
-/* 1 when b is a legend swatch's box (the "not logged" one is hatched too). */
-static int
-is_swatch(const struct layout *l, const struct lt_box *b)
-{
-	size_t i;
-
-	const struct lt_box *w;
-
-	for (i = 0; i < l->nswatches; i++) {
-		w = &l->swatches[i].box;
-		if (w->x == b->x && w->y == b->y && w->w == b->w && w->h == b->h)
-			return 1;
-	}
-	return 0;
-}
-
 /*
  * The span before logging, hatched (page.js keeps the tile's size when
  * zoomed); the legend's swatch stays out of the zoomed layer.
@@ -535,19 +508,12 @@ unlogged(struct svg *s)
 		return;
 	zoom_open(s, "plot");
 	for (i = 0; i < l->nunlogged; i++)
-		if (l->unlogged[i].w > 0 && !is_swatch(l, &l->unlogged[i]))
+		if (l->unlogged[i].w > 0)
 			rect_cls(s, &l->unlogged[i], "ht");
 	zoom_close(s);
-	for (i = 0; i < l->nunlogged; i++)
-		if (l->unlogged[i].w > 0 && is_swatch(l, &l->unlogged[i]))
-			rect_cls(s, &l->unlogged[i], "ht");
-}
-
-/* Whether text i is a row's label (painted with its row). */
-static int
-is_label(const struct layout *l, size_t i)
-{
-	return i >= l->nchrome_texts;
+	for (i = 0; i < l->nswatches; i++)
+		if (l->swatches[i].role == LR_SWATCH_HATCH)
+			rect_cls(s, &l->swatches[i].box, "ht");
 }
 
 /*
@@ -561,8 +527,10 @@ texts(struct svg *s)
 	const struct lt_box *b;
 	size_t i;
 
+	/* Rows' labels are painted with their rows. */
 	for (i = 0; i < l->ntexts; i++)
-		if (!is_label(l, i) && l->texts[i].anchor == LT_FIXED)
+		if (l->texts[i].role != LR_ROW_LABEL &&
+		    l->texts[i].anchor == LT_FIXED)
 			text(s, &l->texts[i]);
 	zoom_open(s, "plot");
 	for (i = 0; i < l->nunlogged_text; i++) {
@@ -574,7 +542,8 @@ texts(struct svg *s)
 		fputs("\"/>\n", s->f);
 	}
 	for (i = 0; i < l->ntexts; i++)
-		if (!is_label(l, i) && l->texts[i].anchor != LT_FIXED)
+		if (l->texts[i].role != LR_ROW_LABEL &&
+		    l->texts[i].anchor != LT_FIXED)
 			text(s, &l->texts[i]);
 	zoom_close(s);
 }
@@ -587,7 +556,7 @@ swatches(struct svg *s)
 
 	for (i = 0; i < l->nswatches; i++) {
 		rect_rgb(s, &l->swatches[i].box, l->swatches[i].rgb);
-		if (l->swatches[i].box.h > 3)
+		if (l->swatches[i].role != LR_SWATCH_LINE)
 			frame(s, &l->swatches[i].box);
 	}
 }
@@ -598,8 +567,8 @@ axis_baseline(const struct layout *l)
 {
 	size_t i;
 
-	for (i = 0; i < l->nchrome_texts; i++)
-		if (is_axis(l, &l->texts[i]))
+	for (i = 0; i < l->ntexts; i++)
+		if (l->texts[i].role == LR_AXIS)
 			return l->texts[i].baseline;
 	return -1;
 }

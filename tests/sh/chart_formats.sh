@@ -40,14 +40,14 @@ check "SVG: a process name is text" grep -q '>udevd</text>' "$T/ex1.svg"
 rows=$(grep -c '<g class="r">' "$T/ex1.svg")
 tips=$(grep -c '<title>' "$T/ex1.svg")
 check "SVG: a tooltip on every row ($tips of $rows)" \
-    [ "$rows" -gt 10 ] && [ "$tips" -eq "$rows" ]
+    sh -c '[ "$1" -gt 10 ] && [ "$2" -eq "$1" ]' _ "$rows" "$tips"
 check "SVG of glyphs: no <text>" sh -c "! grep -q '<text' '$T/ex1.svg-glyphs'"
 # No bigger than 2x the chart inside the -f html page (issue 26 item 6).
 run_render "$T/o" "$T/e" -f html --width $W -o "$T/ex1.html" "$EX1"
 inline=$(sed -n '/^<svg id="chart"/,/^<\/svg>/p' "$T/ex1.html" | wc -c)
 own=$(wc -c <"$T/ex1.svg")
 check "SVG: $own bytes, the page's inline SVG $inline" \
-    [ "$inline" -gt 1000 ] && [ "$own" -le $((2 * inline)) ]
+    sh -c '[ "$1" -gt 1000 ] && [ "$2" -le $((2 * $1)) ]' _ "$inline" "$own"
 check "SVGZ is gzip" gzip -t "$T/ex1.svgz"
 check "SVGZ is the SVG gzipped" sh -c "gzip -dc '$T/ex1.svgz' | cmp -s - '$T/ex1.svg'"
 if have xmllint; then

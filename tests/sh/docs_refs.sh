@@ -19,7 +19,7 @@ missing=$(cut -d: -f2 "$T/refs" | sort -u | while read -r ref; do
 	    "$(grep -F ":$ref" "$T/refs" | head -n 1 | cut -d: -f1)"
 done)
 check "$n citations of docs/, each file there (missing:${missing:- none})" \
-    [ -z "$missing" ] && [ "$n" -gt 50 ]
+    sh -c '[ -z "$1" ] && [ "$2" -gt 50 ]' _ "$missing" "$n"
 # The product's specification and our notes live outside the clone: the
 # repository's docs say it all in our words (docs/formats.md, docs/tree.md).
 outside=$(xargs grep -nE 'SPEC §|SPEC\.md|notes/formats|formats-v2' \
@@ -41,4 +41,4 @@ absent=$(for p in $pkgs; do
 	grep -qw -- "$p" INSTALL || printf ' %s' "$p"
 done)
 check "INSTALL lists the $(echo "$pkgs" | wc -l) packages of scripts/deps.sh (absent:${absent:- none})" \
-    [ -z "$absent" ] && [ "$(echo "$pkgs" | wc -l)" -gt 30 ]
+    sh -c '[ -z "$1" ] && [ "$2" -gt 30 ]' _ "$absent" "$(echo "$pkgs" | wc -l)"

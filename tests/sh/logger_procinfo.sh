@@ -61,7 +61,7 @@ pid=$(awk -v sl=":$T/bc-sleeper" 'NR % 4 == 1 { p = $0 }
 	NR % 4 == 3 && index($0, sl) == 1 { print p; exit }' "$T/a/cmdline2.log")
 n=$(grep -cx "$pid" "$T/a/cmdline2.log")
 check "cmdline2.log: the sleeper's PID is logged at most twice (as sh, then after its exec) ($n)" \
-    [ "$n" -ge 1 ] && [ "$n" -le 2 ]
+    sh -c '[ "$1" -ge 1 ] && [ "$1" -le 2 ]' _ "$n"
 check "header: profile.command, escaped" \
     grep -q '^profile.command = sh -c sleep 0.3; .*x\\012y\\134z' "$T/a/header"
 # Arguments that escape to exactly the last byte of profile.command's
@@ -85,7 +85,7 @@ check "profile.command cut at 3999 bytes ($n)" [ "$n" -eq 3999 ]
 nstat=$(grep -c '^cpu ' "$T/a/proc_stat.log")
 nmem=$(grep -c '^MemTotal:' "$T/a/proc_meminfo.log")
 check "proc_meminfo.log: one block per sample ($nmem of $nstat)" \
-    [ "$nmem" -gt 2 ] && [ "$nmem" = "$nstat" ]
+    sh -c '[ "$1" -gt 2 ] && [ "$1" = "$2" ]' _ "$nmem" "$nstat"
 check "proc_meminfo.log: time-stamped blocks" \
     stamps_increase "$T/a.tgz" proc_meminfo.log 3
 "$R" --json "$T/a.tgz" >"$T/a.json" 2>"$T/a.err"

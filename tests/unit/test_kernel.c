@@ -215,8 +215,8 @@ lane_bars_and_names(void **state)
 	 * Without bootchart.log_start (bootchart2's logs), what is hatched
 	 * is the span before the first sample; no "logging from" line.
 	 */
-	assert_int_equal(l.nunlogged, 4);
-	assert_near(l.unlogged[3].x + l.unlogged[3].w, layout_x(&l, MS(3000)));
+	assert_int_equal(l.nunlogged, 3);
+	assert_near(l.unlogged[2].x + l.unlogged[2].w, layout_x(&l, MS(3000)));
 	assert_null(layout_text(&l, "logging from 3.00 s (uptime)"));
 	layout_free(&l);
 	synth_free(&s);
@@ -264,33 +264,37 @@ unlogged_span(void **state)
 	const struct lt_text *t;
 	struct synth s;
 	struct layout l;
-	size_t i;
+	size_t i, n;
 
 	kernel_scene(&s, "3.000000", 0);
 	layout_ok(&s, &l);
 	assert_int_equal(l.t0_us, MS(0));
 	assert_true(l.lane_box.h == 0);
-	/* The legend's swatch, the CPU and disk charts, the rows. */
-	assert_int_equal(l.nunlogged, 4);
-	for (i = 1; i < 4; i++) {
+	/* The CPU and disk charts, the rows; the legend's square is hatched. */
+	assert_int_equal(l.nunlogged, 3);
+	for (i = 0; i < 3; i++) {
 		assert_near(l.unlogged[i].x, layout_x(&l, MS(0)));
 		assert_near(l.unlogged[i].x + l.unlogged[i].w,
 		    layout_x(&l, MS(3000)));
 	}
-	assert_near(l.unlogged[1].y, l.cpu_box.y);
-	assert_near(l.unlogged[2].h, l.disk_box.h);
-	assert_near(l.unlogged[3].y, l.proc_box.y);
-	assert_near(l.unlogged[3].h, l.proc_box.h);
+	assert_near(l.unlogged[0].y, l.cpu_box.y);
+	assert_near(l.unlogged[1].h, l.disk_box.h);
+	assert_near(l.unlogged[2].y, l.proc_box.y);
+	assert_near(l.unlogged[2].h, l.proc_box.h);
+	for (i = 0, n = 0; i < l.nswatches; i++)
+		n += l.swatches[i].role == LR_SWATCH_HATCH;
+	assert_int_equal(n, 1);
 	/* Both charts say so, inside the span. */
 	assert_int_equal(l.nunlogged_text, 2);
 	for (i = 0; i < 2; i++) {
 		t = &l.texts[l.unlogged_text[i]];
 		assert_string_equal(t->s, "not logged");
-		assert_true(t->box.x >= l.unlogged[i + 1].x);
+		assert_int_equal(t->role, LR_UNLOGGED);
+		assert_true(t->box.x >= l.unlogged[i].x);
 		assert_true(t->box.x + t->box.w <= layout_x(&l, MS(3000)));
-		assert_true(t->box.y >= l.unlogged[i + 1].y);
-		assert_true(t->box.y + t->box.h <= l.unlogged[i + 1].y +
-		    l.unlogged[i + 1].h);
+		assert_true(t->box.y >= l.unlogged[i].y);
+		assert_true(t->box.y + t->box.h <= l.unlogged[i].y +
+		    l.unlogged[i].h);
 	}
 	assert_non_null(layout_text(&l, "logging from 3.00 s (uptime)"));
 	layout_free(&l);
@@ -312,9 +316,9 @@ unlogged_span_with_memory(void **state)
 		    100 << 10, 200 << 10, 0);
 	layout_ok(&s, &l);
 	assert_true(l.mem_box.h > 0);
-	/* The legend's swatch, the CPU, disk and memory charts, the rows. */
-	assert_int_equal(l.nunlogged, 5);
-	assert_near(l.unlogged[3].y, l.mem_box.y);
+	/* The CPU, disk and memory charts, the rows. */
+	assert_int_equal(l.nunlogged, 4);
+	assert_near(l.unlogged[2].y, l.mem_box.y);
 	assert_int_equal(l.nunlogged_text, 3);
 	for (i = 0; i < 3; i++)
 		assert_string_equal(l.texts[l.unlogged_text[i]].s,

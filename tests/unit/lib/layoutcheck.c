@@ -27,6 +27,35 @@ layout_text(const struct layout *l, const char *s)
 	return NULL;
 }
 
+/*
+ * Every text and rectangle says what it is (the painters read roles,
+ * never geometry), a row's label is a row label and no other text is.
+ */
+static void
+assert_roles(const struct layout *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->ntexts; i++) {
+		if (l->texts[i].role == LR_NONE)
+			fail_msg("text \"%s\" has no role", l->texts[i].s);
+		assert_int_equal(l->texts[i].role == LR_ROW_LABEL,
+		    i >= l->nchrome_texts);
+	}
+	for (i = 0; i < l->nrows; i++)
+		if (l->rows[i].text != SIZE_MAX)
+			assert_int_equal(l->texts[l->rows[i].text].role,
+			    LR_ROW_LABEL);
+	for (i = 0; i < l->nswatches; i++)
+		assert_true(l->swatches[i].role == LR_SWATCH ||
+		    l->swatches[i].role == LR_SWATCH_LINE ||
+		    l->swatches[i].role == LR_SWATCH_HATCH);
+	for (i = 0; i < l->ncells; i++)
+		assert_int_equal(l->cells[i].role, LR_CELL);
+	for (i = 0; i < l->nkbars; i++)
+		assert_int_equal(l->kbars[i].role, LR_KBAR);
+}
+
 void
 assert_text_apart(const struct layout *l)
 {
@@ -54,6 +83,7 @@ assert_text_apart(const struct layout *l)
 		}
 	}
 	assert_true(n > 0);
+	assert_roles(l);
 }
 
 const struct milestones *

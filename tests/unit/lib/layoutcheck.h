@@ -17,7 +17,10 @@ extern const struct chart_opts plain_opts;
 int box_overlap(const struct lt_box *, const struct lt_box *);
 /* The text of the layout equal to s, or NULL. */
 const struct lt_text *layout_text(const struct layout *, const char *s);
-/* No two texts overlap and every text lies inside the image. */
+/*
+ * No two texts overlap and every text lies inside the image; every text
+ * and rectangle has its role (enum lt_role).
+ */
 void assert_text_apart(const struct layout *);
 
 #endif
