@@ -1,6 +1,7 @@
 /* report_json.c: writes a boot's report as JSON: header, milestones, the tree with its statistics, the series. */
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "report_json.h"
@@ -72,6 +73,28 @@ ms_or_null(FILE *f, int known, usec_t t)
 		fputs("null", f);
 }
 
+/* `, "KEY": VALUE` after the first member of an object. */
+static void
+key_string(FILE *f, const char *key, const char *v)
+{
+	fprintf(f, ", \"%s\": ", key);
+	json_string(f, v);
+}
+
+static void
+key_ms(FILE *f, const char *key, usec_t t)
+{
+	fprintf(f, ", \"%s\": ", key);
+	json_ms(f, t);
+}
+
+static void
+key_num(FILE *f, const char *key, double v, int decimals)
+{
+	fprintf(f, ", \"%s\": ", key);
+	num(f, v, decimals);
+}
+
 static void
 header(const struct bootlog *t, FILE *f)
 {
@@ -132,16 +155,12 @@ totals(const struct report *r, FILE *f)
 
 	fputs("  \"totals\": {\"cpu_user_s\": ", f);
 	num(f, t->cpu_user_s, 3);
-	fputs(", \"cpu_sys_s\": ", f);
-	num(f, t->cpu_sys_s, 3);
-	fputs(", \"cpu_busy_s\": ", f);
-	num(f, t->cpu_user_s + t->cpu_sys_s, 3);
-	fputs(", \"cpu_iowait_s\": ", f);
-	num(f, t->cpu_io_s, 3);
+	key_num(f, "cpu_sys_s", t->cpu_sys_s, 3);
+	key_num(f, "cpu_busy_s", t->cpu_user_s + t->cpu_sys_s, 3);
+	key_num(f, "cpu_iowait_s", t->cpu_io_s, 3);
 	fputs(",\n    \"disk_read_bytes\": ", f);
 	num(f, t->read_bytes, 0);
-	fputs(", \"disk_write_bytes\": ", f);
-	num(f, t->write_bytes, 0);
+	key_num(f, "disk_write_bytes", t->write_bytes, 0);
 	fprintf(f, ", \"processes\": %zu},\n", r->nprocs);
 }
 
@@ -159,22 +178,15 @@ process(const struct report *r, size_t i, FILE *f)
 	fprintf(f, ", \"depth\": %d, \"pid\": %" PRId64 ", \"ppid\": %" PRId64
 	    ", \"name\": ", p->depth, p->pid, p->ppid);
 	json_string(f, p->name);
-	fputs(", \"cmdline\": ", f);
-	json_string(f, p->cmdline);
-	fputs(", \"unit\": ", f);
-	json_string(f, p->unit);
-	fputs(", \"start_ms\": ", f);
-	json_ms(f, p->start_us);
-	fputs(", \"end_ms\": ", f);
-	json_ms(f, p->end_us);
-	fputs(", \"duration_ms\": ", f);
-	json_ms(f, p->duration_us);
-	fprintf(f, ", \"samples\": %zu, \"cpu_user_s\": ", p->nsamples);
-	num(f, p->user_s, 3);
-	fputs(", \"cpu_sys_s\": ", f);
-	num(f, p->sys_s, 3);
-	fputs(", \"dstate_s\": ", f);
-	num(f, p->dstate_s, 3);
+	key_string(f, "cmdline", p->cmdline);
+	key_string(f, "unit", p->unit);
+	key_ms(f, "start_ms", p->start_us);
+	key_ms(f, "end_ms", p->end_us);
+	key_ms(f, "duration_ms", p->duration_us);
+	fprintf(f, ", \"samples\": %zu", p->nsamples);
+	key_num(f, "cpu_user_s", p->user_s, 3);
+	key_num(f, "cpu_sys_s", p->sys_s, 3);
+	key_num(f, "dstate_s", p->dstate_s, 3);
 	fputs(", \"children\": [", f);
 	for (k = 0; k < p->nchildren; k++)
 		fprintf(f, k ? ", %zu" : "%zu", p->children[k]);
@@ -215,50 +227,68 @@ series_end(FILE *f, size_t n, int last)
 	fputs(last ? "\n" : ",\n", f);
 }
 
+/* A column of a sample series: its key, where it is, its decimals. */
+struct column {
+	const char *key;
+	size_t off;		/* of a double in the sample */
+	int prec;
+};
+
+/*
+ * A series of samples that each start with time_us and interval_us
+ * (struct cpu_sample, disk_sample), then the columns.
+ */
+_Static_assert(offsetof(struct cpu_sample, interval_us) == sizeof(usec_t) &&
+    offsetof(struct disk_sample, interval_us) == sizeof(usec_t) &&
+    offsetof(struct cpu_sample, time_us) == 0 &&
+    offsetof(struct disk_sample, time_us) == 0, "samples start alike");
+static void
+sample_series(FILE *f, const char *name, const void *v, size_t n,
+    size_t size, const struct column *col)
+{
+	const char *p;
+	size_t i, k;
+
+	series_begin(f, name);
+	for (i = 0; i < n; i++) {
+		p = (const char *)v + i * size;
+		entry_begin(f, i, *(const usec_t *)(const void *)p);
+		key_ms(f, "interval_ms",
+		    *(const usec_t *)(const void *)(p + sizeof(usec_t)));
+		for (k = 0; col[k].key != NULL; k++)
+			key_num(f, col[k].key,
+			    *(const double *)(const void *)(p + col[k].off),
+			    col[k].prec);
+		putc('}', f);
+	}
+	series_end(f, n, 0);
+}
+
 static void
 cpu_series(const struct bootlog *t, FILE *f)
 {
-	const struct cpu_sample *c;
-	size_t i;
+	static const struct column col[] = {
+		{ "user", offsetof(struct cpu_sample, user), 4 },
+		{ "sys", offsetof(struct cpu_sample, sys), 4 },
+		{ "iowait", offsetof(struct cpu_sample, io), 4 },
+		{ NULL, 0, 0 }
+	};
 
-	series_begin(f, "cpu");
-	for (i = 0; i < t->ncpu; i++) {
-		c = &t->cpu[i];
-		entry_begin(f, i, c->time_us);
-		fputs(", \"interval_ms\": ", f);
-		json_ms(f, c->interval_us);
-		fputs(", \"user\": ", f);
-		num(f, c->user, 4);
-		fputs(", \"sys\": ", f);
-		num(f, c->sys, 4);
-		fputs(", \"iowait\": ", f);
-		num(f, c->io, 4);
-		putc('}', f);
-	}
-	series_end(f, t->ncpu, 0);
+	sample_series(f, "cpu", t->cpu, t->ncpu, sizeof(t->cpu[0]), col);
 }
 
 static void
 disk_series(const struct bootlog *t, FILE *f)
 {
-	const struct disk_sample *d;
-	size_t i;
+	static const struct column col[] = {
+		{ "util", offsetof(struct disk_sample, util), 4 },
+		{ "read_bytes_per_s", offsetof(struct disk_sample, read_bps), 0 },
+		{ "write_bytes_per_s", offsetof(struct disk_sample, write_bps),
+		    0 },
+		{ NULL, 0, 0 }
+	};
 
-	series_begin(f, "disk");
-	for (i = 0; i < t->ndisk; i++) {
-		d = &t->disk[i];
-		entry_begin(f, i, d->time_us);
-		fputs(", \"interval_ms\": ", f);
-		json_ms(f, d->interval_us);
-		fputs(", \"util\": ", f);
-		num(f, d->util, 4);
-		fputs(", \"read_bytes_per_s\": ", f);
-		num(f, d->read_bps, 0);
-		fputs(", \"write_bytes_per_s\": ", f);
-		num(f, d->write_bps, 0);
-		putc('}', f);
-	}
-	series_end(f, t->ndisk, 0);
+	sample_series(f, "disk", t->disk, t->ndisk, sizeof(t->disk[0]), col);
 }
 
 static void

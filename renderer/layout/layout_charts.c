@@ -1,5 +1,6 @@
 /* layout_charts.c: the stacked CPU chart and the disk chart, as polylines in their boxes. */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,29 +12,35 @@
 #define MIB		1048576.0
 #define TOTALS_GAP	8.0	/* between the peak and the totals */
 
-/*
- * The drawn part [*a, *b] of the interval that sample i of n covers, from
- * the time stamps before it, its own and after it; 0 when none is drawn.
- */
-static int
-sample_span(const struct layout *l, const usec_t nb[3], size_t i, size_t n,
-    usec_t *a, usec_t *b)
+/* Samples of every kind start with their time stamp. */
+_Static_assert(offsetof(struct cpu_sample, time_us) == 0 &&
+    offsetof(struct disk_sample, time_us) == 0 &&
+    offsetof(struct mem_sample, time_us) == 0, "samples start alike");
+
+static usec_t
+time_of(const void *v, size_t size, size_t i)
 {
-	*b = nb[1];
-	if (i > 0)
-		*a = nb[0];
-	else
-		*a = n > 1 ? nb[1] - (nb[2] - nb[1]) : nb[1] - 200 * USEC_PER_MS;
-	return lt_clip_span(l, a, b);
+	return *(const usec_t *)(const void *)((const char *)v + i * size);
 }
 
+/*
+ * The drawn part [*a, *b] of the interval that sample i of the n in v
+ * (each size bytes) covers, from the time stamps before it, its own and
+ * after it; 0 when none is drawn.
+ */
 static int
-disk_span(const struct layout *l, const struct bootlog *t, size_t i,
-    usec_t *a, usec_t *b)
+sample_span(const struct layout *l, const void *v, size_t size, size_t i,
+    size_t n, usec_t *a, usec_t *b)
 {
-	return sample_span(l, (usec_t[3]){ i ? t->disk[i - 1].time_us : 0,
-	    t->disk[i].time_us, i + 1 < t->ndisk ? t->disk[i + 1].time_us : 0 },
-	    i, t->ndisk, a, b);
+	usec_t t = time_of(v, size, i);
+
+	*b = t;
+	if (i > 0)
+		*a = time_of(v, size, i - 1);
+	else
+		*a = n > 1 ? t - (time_of(v, size, 1) - t) :
+		    t - 200 * USEC_PER_MS;
+	return lt_clip_span(l, a, b);
 }
 
 int
@@ -45,9 +52,8 @@ charts_cpu_in(struct layout *l, const struct bootlog *t,
 	size_t i;
 
 	for (i = 0; i < t->ncpu; i++) {
-		if (!sample_span(l, (usec_t[3]){ i ? t->cpu[i - 1].time_us : 0,
-		    t->cpu[i].time_us, i + 1 < t->ncpu ?
-		    t->cpu[i + 1].time_us : 0 }, i, t->ncpu, &a, &b))
+		if (!sample_span(l, t->cpu, sizeof(t->cpu[0]), i, t->ncpu, &a,
+		    &b))
 			continue;
 		busy = lt_clamp01(t->cpu[i].user + t->cpu[i].sys);
 		top = lt_clamp01(busy + lt_clamp01(t->cpu[i].io));
@@ -136,7 +142,8 @@ charts_disk_peak(const struct layout *l, const struct bootlog *t,
 	size_t i;
 
 	for (i = 0; i < t->ndisk; i++) {
-		if (!disk_span(l, t, i, &a, &b))
+		if (!sample_span(l, t->disk, sizeof(t->disk[0]), i, t->ndisk,
+		    &a, &b))
 			continue;
 		tp = throughput(&t->disk[i]);
 		if (tp > peak) {
@@ -162,7 +169,8 @@ charts_disk_in(struct layout *l, const struct bootlog *t,
 	size_t i;
 
 	for (i = 0; i < t->ndisk; i++) {
-		if (!disk_span(l, t, i, &a, &b))
+		if (!sample_span(l, t->disk, sizeof(t->disk[0]), i, t->ndisk,
+		    &a, &b))
 			continue;
 		tp = scale > 0 ? throughput(&t->disk[i]) / scale : 0;
 		if (lt_add_step(util, layout_x(l, a), layout_x(l, b),
@@ -215,13 +223,15 @@ mem_parts(const struct mem_sample *s, struct mem_parts *p)
 	p->swap = fmax((double)s->swap_total - (double)s->swap_free, 0);
 }
 
+/* Memory sample i's drawn span and parts; 0 when none of it is drawn. */
 static int
-mem_span(const struct layout *l, const struct bootlog *t, size_t i,
-    usec_t *a, usec_t *b)
+mem_at(const struct layout *l, const struct bootlog *t, size_t i, usec_t *a,
+    usec_t *b, struct mem_parts *p)
 {
-	return sample_span(l, (usec_t[3]){ i ? t->mem[i - 1].time_us : 0,
-	    t->mem[i].time_us, i + 1 < t->nmem ? t->mem[i + 1].time_us : 0 },
-	    i, t->nmem, a, b);
+	if (!sample_span(l, t->mem, sizeof(t->mem[0]), i, t->nmem, a, b))
+		return 0;
+	mem_parts(&t->mem[i], p);
+	return 1;
 }
 
 /*
@@ -238,9 +248,8 @@ mem_scale(const struct layout *l, const struct bootlog *t)
 	size_t i;
 
 	for (i = 0; i < t->nmem; i++) {
-		if (!mem_span(l, t, i, &a, &b))
+		if (!mem_at(l, t, i, &a, &b, &p))
 			continue;
-		mem_parts(&t->mem[i], &p);
 		top = fmax(top, fmax(p.used + p.buffers + p.cached, p.swap));
 	}
 	return top;
@@ -257,9 +266,8 @@ mem_series(struct layout *l, const struct bootlog *t, struct lt_poly *ps)
 	size_t i;
 
 	for (i = 0; i < t->nmem; i++) {
-		if (!mem_span(l, t, i, &a, &b))
+		if (!mem_at(l, t, i, &a, &b, &p))
 			continue;
-		mem_parts(&t->mem[i], &p);
 		xa = layout_x(l, a);
 		xb = layout_x(l, b);
 		if (lt_add_step(&ps[0], xa, xb, mem_y(bx, p.used + p.buffers +

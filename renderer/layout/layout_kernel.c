@@ -173,20 +173,17 @@ int
 kernel_lane(const struct lt_ctx *c, double *y)
 {
 	struct layout *l = c->l;
-	struct measure *m = c->m;
-	const struct bootlog *t = c->t;
-	const struct milestones *ms = c->ms;
 	struct legend_item leg[4];
 	usec_t user_us;
 	size_t n = 0, i;
 	int calls = 0, stones = 0, rows = 0;
 
-	if (!ms->has_kernel_end)
+	if (!c->ms->has_kernel_end)
 		return 0;
-	user_us = ms->kernel_end_us;
-	for (i = 0; i < t->nkev; i++) {
-		calls |= lane_call(&t->kev[i], user_us);
-		stones |= t->kev[i].kind == KEV_MILESTONE;
+	user_us = c->ms->kernel_end_us;
+	for (i = 0; i < c->t->nkev; i++) {
+		calls |= lane_call(&c->t->kev[i], user_us);
+		stones |= c->t->kev[i].kind == KEV_MILESTONE;
 	}
 	leg[n++] = (struct legend_item){ "Kernel", COL_KERNEL, LR_SWATCH };
 	if (calls)
@@ -196,16 +193,16 @@ kernel_lane(const struct lt_ctx *c, double *y)
 		leg[n++] = (struct legend_item){ "milestone", COL_KMARK,
 		    LR_SWATCH };
 	leg[n] = (struct legend_item){ NULL, 0, 0 };
-	if (chrome_legend_items(l, m, leg, y) == -1)
+	if (chrome_legend_items(l, c->m, leg, y) == -1)
 		return -1;
 	l->lane_box = (struct lt_box){ MARGIN, *y, l->width - 2 * MARGIN,
 	    ROW_H };
 	l->kernel_box = (struct lt_box){ x_at(l, 0), *y + 1.5, fmax(x_at(l,
 	    user_us) - x_at(l, 0), 1), ROW_H - 3 };
-	if (lane_marks(l, t, user_us) == -1 ||
-	    lane_labels(l, m, t, user_us, *y + ROW_H + 1, &rows) == -1)
+	if (lane_marks(l, c->t, user_us) == -1 ||
+	    lane_labels(l, c->m, c->t, user_us, *y + ROW_H + 1, &rows) == -1)
 		return -1;
-	l->lane_y1 = *y + ROW_H + 1 + rows * m->height[LF_LABEL];
+	l->lane_y1 = *y + ROW_H + 1 + rows * c->m->height[LF_LABEL];
 	*y = l->lane_y1 + GAP;
 	return 0;
 }

@@ -455,6 +455,24 @@ rows(struct svg *s)
 	return 0;
 }
 
+/*
+ * One path of verticals of class cls from y[0] to y[1], at the n x that
+ * are stride bytes apart from x0 (an array of doubles, or a member of an
+ * array of structs).
+ */
+static void
+vlines(struct svg *s, const char *cls, const double *x0, size_t stride,
+    size_t n, const double y[2])
+{
+	size_t i;
+
+	fprintf(s->f, "<path class=\"%s\" d=\"", cls);
+	for (i = 0; i < n; i++)
+		vline(s->f, *(const double *)(const void *)((const char *)x0 +
+		    i * stride), y[0], y[1]);
+	fputs("\"/>\n", s->f);
+}
+
 /* The kernel lane: its span, the initcalls, the milestones' ticks. */
 static void
 lane(struct svg *s)
@@ -469,11 +487,8 @@ lane(struct svg *s)
 	for (i = 0; i < l->nkbars; i++)
 		rect_rgb(s, &l->kbars[i].box, l->kbars[i].rgb);
 	rect_cls(s, &l->kernel_box, "pf");
-	fputs("<path class=\"kt\" d=\"", s->f);
-	for (i = 0; i < l->nkticks; i++)
-		vline(s->f, l->kticks[i], l->lane_box.y,
-		    l->lane_box.y + l->lane_box.h);
-	fputs("\"/>\n", s->f);
+	vlines(s, "kt", l->kticks, sizeof(l->kticks[0]), l->nkticks,
+	    (double[2]){ l->lane_box.y, l->lane_box.y + l->lane_box.h });
 	zoom_close(s);
 }
 
@@ -481,16 +496,12 @@ static void
 marks(struct svg *s)
 {
 	const struct layout *l = s->l;
-	size_t i;
 
 	if (l->nmarks == 0)
 		return;
 	zoom_open(s, "plot");
-	fputs("<path class=\"mk\" d=\"", s->f);
-	for (i = 0; i < l->nmarks; i++)
-		vline(s->f, l->marks[i].x, l->cpu_box.y,
-		    l->proc_box.y + l->proc_box.h);
-	fputs("\"/>\n", s->f);
+	vlines(s, "mk", &l->marks[0].x, sizeof(l->marks[0]), l->nmarks,
+	    (double[2]){ l->cpu_box.y, l->proc_box.y + l->proc_box.h });
 	zoom_close(s);
 }
 
