@@ -1,4 +1,4 @@
-/* displaylist.c: the layout's primitives: texts, swatches, points, steps, series added to the display list, and what the parts ask of what is placed (clashes, free rows, spans, x of a time). */
+/* displaylist.c: the layout's primitives: texts, swatches, shapes, points, steps, series added to the display list, and what the parts ask of what is placed (clashes, free rows, spans, x of a time). */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -73,6 +73,23 @@ lt_add_swatch(struct layout *l, const struct lt_box *b, uint32_t rgb,
 	r->rgb = rgb;
 	r->role = role;
 	return 0;
+}
+
+size_t
+lt_add_shape(struct layout *l, const struct lt_box *b, uint32_t rgb,
+    int role, int draw)
+{
+	struct lt_shape *sh;
+
+	if (grow_array((void **)&l->shapes, &l->shapes_cap, l->nshapes,
+	    sizeof(*l->shapes)) == -1)
+		return SIZE_MAX;
+	sh = &l->shapes[l->nshapes];
+	sh->box = *b;
+	sh->rgb = rgb;
+	sh->role = role;
+	sh->draw = draw;
+	return l->nshapes++;
 }
 
 static int

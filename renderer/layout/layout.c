@@ -161,7 +161,8 @@ build(const struct lt_ctx *cp)
 		return -1;
 	if (l->nrows > 0)
 		l->proc_box.h = (double)l->nrows * ROW_H;
-	unlogged_rows(l);
+	if (unlogged_rows(l) == -1)
+		return -1;
 	l->height = (int)ceil(y + l->proc_box.h + MARGIN);
 	return 0;
 }
@@ -229,8 +230,7 @@ layout_free(struct layout *l)
 	free(l->rows);
 	free(l->cells);
 	free(l->marks);
-	free(l->kbars);
-	free(l->kticks);
+	free(l->shapes);
 	free(l->cpu_busy.pts);
 	free(l->cpu_io.pts);
 	free(l->disk_util.pts);

@@ -70,8 +70,18 @@ enum lt_role {
 	LR_SWATCH_LINE,		/* a legend's sample of a line */
 	LR_SWATCH_HATCH,	/* the "not logged" legend square: hatched, framed */
 	LR_CELL,		/* a sample cell of a process row */
-	LR_KBAR			/* an initcall in the kernel lane */
+	LR_KERNEL,		/* the kernel lane's span: filled, then framed */
+	LR_KBAR,		/* an initcall in the kernel lane */
+	LR_KTICK,		/* a milestone's tick in the kernel lane */
+	LR_HATCH		/* the span before logging, in a chart or the rows */
 };
+
+/*
+ * How a shape is drawn: its box filled; its box framed by a 1 px line
+ * of its colour; a 1 px line from (x, y) to (x + w, y + h), on a pixel
+ * centre when vertical; its box hatched (COL_HATCH on a clear ground).
+ */
+enum lt_draw { LD_FILL, LD_FRAME, LD_LINE, LD_HATCH };
 
 struct lt_text {
 	char *s;		/* valid UTF-8, owned */
@@ -87,6 +97,18 @@ struct lt_rect {
 	struct lt_box box;
 	uint32_t rgb;
 	int role;		/* enum lt_role */
+};
+
+/*
+ * A shape of the plot: painted over the process rows and under the
+ * marks, in the order added, and moved with the time axis when a viewer
+ * zooms (-f html).  A new panel of the plot is shapes and texts.
+ */
+struct lt_shape {
+	struct lt_box box;
+	uint32_t rgb;
+	int role;		/* enum lt_role */
+	int draw;		/* enum lt_draw */
 };
 
 struct lt_pt {
@@ -179,19 +201,9 @@ struct layout {
 	size_t nmarks, marks_cap;
 	size_t max_cells;	/* the cap for this format (caps.h) */
 
-	/* The kernel lane and the span before logging (docs/chart.md). */
+	struct lt_shape *shapes;	/* the kernel lane, the span before logging */
+	size_t nshapes, shapes_cap;
 	usec_t unlogged_us;	/* logging began here: before it is hatched */
-	struct lt_box lane_box;	/* the lane's row; h == 0 without a lane */
-	struct lt_box kernel_box;	/* 0 to the first user process */
-	double lane_y1;		/* bottom of the lane's labels */
-	struct lt_rect *kbars;	/* initcalls of 1 ms and more */
-	size_t nkbars, kbars_cap;
-	double *kticks;		/* x of each milestone */
-	size_t nkticks, kticks_cap;
-	struct lt_box unlogged[4];	/* hatched: CPU, disk, memory, processes (the legend's square is a swatch) */
-	size_t nunlogged;
-	size_t unlogged_text[3];	/* "not logged" labels (CPU, disk, memory), on a clear ground */
-	size_t nunlogged_text;
 };
 
 /*

@@ -133,38 +133,43 @@ lane_labels(struct layout *l, struct measure *m, const struct bootlog *t,
 	return rc;
 }
 
-/* The lane's bars and milestone ticks in its row. */
+/*
+ * The lane's shapes in its row: the kernel's span filled, its initcalls
+ * over it, its frame, then a tick at each milestone.
+ */
 static int
-lane_marks(struct layout *l, const struct bootlog *t, usec_t user_us)
+lane_shapes(struct layout *l, const struct bootlog *t, usec_t user_us,
+    double y)
 {
-	const struct lt_box *b = &l->kernel_box;
+	const struct lt_box kb = { x_at(l, 0), y + 1.5, fmax(x_at(l, user_us) -
+	    x_at(l, 0), 1), ROW_H - 3 };
 	const struct kevent *e;
 	double xa, xb;
 	size_t i;
 
+	if (lt_add_shape(l, &kb, COL_KERNEL, LR_KERNEL, LD_FILL) == SIZE_MAX)
+		return -1;
 	for (i = 0; i < t->nkev; i++) {
 		e = &t->kev[i];
-		if (e->kind == KEV_MILESTONE) {
-			if (e->time_us < l->t0_us || e->time_us > l->t1_us)
-				continue;
-			if (grow_array((void **)&l->kticks, &l->kticks_cap,
-			    l->nkticks, sizeof(*l->kticks)) == -1)
-				return -1;
-			l->kticks[l->nkticks++] = x_at(l, e->time_us);
-			continue;
-		}
 		if (!lane_call(e, user_us) || e->time_us >= l->t1_us ||
 		    e->time_us + e->dur_us < l->t0_us)
 			continue;
 		xa = x_at(l, e->time_us);
 		xb = x_at(l, e->time_us + e->dur_us);
-		if (grow_array((void **)&l->kbars, &l->kbars_cap, l->nkbars,
-		    sizeof(*l->kbars)) == -1)
+		if (lt_add_shape(l, &(struct lt_box){ xa, kb.y, fmax(xb - xa, 1),
+		    kb.h }, COL_INITCALL, LR_KBAR, LD_FILL) == SIZE_MAX)
 			return -1;
-		l->kbars[l->nkbars].box = (struct lt_box){ xa, b->y,
-		    fmax(xb - xa, 1), b->h };
-		l->kbars[l->nkbars].role = LR_KBAR;
-		l->kbars[l->nkbars++].rgb = COL_INITCALL;
+	}
+	if (lt_add_shape(l, &kb, COL_BORDER, LR_KERNEL, LD_FRAME) == SIZE_MAX)
+		return -1;
+	for (i = 0; i < t->nkev; i++) {
+		e = &t->kev[i];
+		if (e->kind != KEV_MILESTONE || e->time_us < l->t0_us ||
+		    e->time_us > l->t1_us)
+			continue;
+		if (lt_add_shape(l, &(struct lt_box){ x_at(l, e->time_us), y, 0,
+		    ROW_H }, COL_KMARK, LR_KTICK, LD_LINE) == SIZE_MAX)
+			return -1;
 	}
 	return 0;
 }
@@ -195,44 +200,44 @@ kernel_lane(const struct lt_ctx *c, double *y)
 	leg[n] = (struct legend_item){ NULL, 0, 0 };
 	if (chrome_legend_items(l, c->m, leg, y) == -1)
 		return -1;
-	l->lane_box = (struct lt_box){ MARGIN, *y, l->width - 2 * MARGIN,
-	    ROW_H };
-	l->kernel_box = (struct lt_box){ x_at(l, 0), *y + 1.5, fmax(x_at(l,
-	    user_us) - x_at(l, 0), 1), ROW_H - 3 };
-	if (lane_marks(l, c->t, user_us) == -1 ||
+	if (lane_shapes(l, c->t, user_us, *y) == -1 ||
 	    lane_labels(l, c->m, c->t, user_us, *y + ROW_H + 1, &rows) == -1)
 		return -1;
-	l->lane_y1 = *y + ROW_H + 1 + rows * c->m->height[LF_LABEL];
-	*y = l->lane_y1 + GAP;
+	*y = *y + ROW_H + 1 + rows * c->m->height[LF_LABEL] + GAP;
 	return 0;
 }
 
-/* The span before logging in a chart's box, labelled when the label fits. */
+/* The span before logging in the box: hatched, and its box's part. */
 static int
-unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx)
+unlogged_shape(struct layout *l, const struct lt_box *bx, struct lt_box *u)
 {
-	double x1 = layout_x(l, l->unlogged_us), w, h = m->height[LF_LABEL];
-	struct lt_box *u;
-
-	if (l->nunlogged == sizeof(l->unlogged) / sizeof(l->unlogged[0]))
-		return 0;
-	u = &l->unlogged[l->nunlogged++];
-	size_t ti;
+	double x1 = layout_x(l, l->unlogged_us);
 
 	*u = (struct lt_box){ bx->x, bx->y, fmin(x1, bx->x + bx->w) - bx->x,
 	    bx->h };
-	w = measure_width(m, LF_LABEL, "not logged");
-	if (l->nunlogged_text == sizeof(l->unlogged_text) /
-	    sizeof(l->unlogged_text[0]) || w + 8 > u->w || lt_clashes(l, 0, u->x + (u->w - w) / 2,
-	    u->y + (u->h - h) / 2, w, h))
-		return 0;
-	ti = lt_tag(l, lt_add_raw(l, m, "not logged", u->x + (u->w - w) / 2,
-	    u->y + (u->h - h) / 2, w + 1, LF_LABEL, COL_TEXT), LR_UNLOGGED,
-	    LT_MIDDLE);
-	if (ti == SIZE_MAX)
+	return lt_add_shape(l, u, COL_HATCH, LR_HATCH, LD_HATCH) == SIZE_MAX ?
+	    -1 : 0;
+}
+
+/*
+ * The span before logging in a chart's box, with "not logged" in its
+ * middle when the label fits (LR_UNLOGGED: painted on a clear ground).
+ */
+static int
+unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx)
+{
+	double w, h = m->height[LF_LABEL];
+	struct lt_box u;
+
+	if (unlogged_shape(l, bx, &u) == -1)
 		return -1;
-	l->unlogged_text[l->nunlogged_text++] = ti;
-	return 0;
+	w = measure_width(m, LF_LABEL, "not logged");
+	if (w + 8 > u.w || lt_clashes(l, 0, u.x + (u.w - w) / 2,
+	    u.y + (u.h - h) / 2, w, h))
+		return 0;
+	return lt_tag(l, lt_add_raw(l, m, "not logged", u.x + (u.w - w) / 2,
+	    u.y + (u.h - h) / 2, w + 1, LF_LABEL, COL_TEXT), LR_UNLOGGED,
+	    LT_MIDDLE) == SIZE_MAX ? -1 : 0;
 }
 
 int
@@ -246,16 +251,13 @@ unlogged_charts(struct layout *l, struct measure *m)
 	return l->mem_box.h > 0 ? unlogged_box(l, m, &l->mem_box) : 0;
 }
 
-void
+int
 unlogged_rows(struct layout *l)
 {
-	const struct lt_box *b = &l->proc_box;
-	double x1;
+	struct lt_box u;
 
 	/* unlogged_us is INT64_MIN when the header gives no log start. */
 	if (l->unlogged_us <= l->t0_us || l->nrows == 0)
-		return;
-	x1 = layout_x(l, l->unlogged_us);
-	l->unlogged[l->nunlogged++] = (struct lt_box){ b->x, b->y,
-	    fmin(x1, b->x + b->w) - b->x, b->h };
+		return 0;
+	return unlogged_shape(l, &l->proc_box, &u);
 }

@@ -57,6 +57,9 @@ size_t lt_add_raw(struct layout *, struct measure *, const char *raw,
 /* A legend's swatch (role LR_SWATCH, LR_SWATCH_LINE or LR_SWATCH_HATCH). */
 int lt_add_swatch(struct layout *, const struct lt_box *, uint32_t rgb,
     int role);
+/* A shape of the plot (struct lt_shape); its index, or SIZE_MAX. */
+size_t lt_add_shape(struct layout *, const struct lt_box *, uint32_t rgb,
+    int role, int draw);
 /* Narrower than this (px), steps and points of a chart line are merged. */
 #define LT_MIN_STEP	1.0
 /*
@@ -156,7 +159,7 @@ int kernel_lane(const struct lt_ctx *, double *y);
 /* The hatched span over the CPU and disk charts, labelled where it fits. */
 int unlogged_charts(struct layout *, struct measure *);
 /* The hatched span over the process rows, once they are placed. */
-void unlogged_rows(struct layout *);
+int unlogged_rows(struct layout *);
 
 /* The CPU and disk charts in l->cpu_box and l->disk_box. */
 int charts_cpu(struct layout *, const struct bootlog *);

@@ -265,33 +265,6 @@ marks(cairo_t *cr, const struct layout *l)
 	cairo_stroke(cr);
 }
 
-/* The kernel lane: its span, the initcalls, the milestones' ticks. */
-static void
-lane(cairo_t *cr, const struct layout *l, double y0, double y1)
-{
-	const struct lt_box *b = &l->kernel_box;
-	double x;
-	size_t i;
-
-	if (l->lane_box.h <= 0 ||
-	    outside(l->lane_box.y, l->lane_box.y + l->lane_box.h, y0, y1))
-		return;
-	fill_box(cr, b, COL_KERNEL);
-	for (i = 0; i < l->nkbars; i++)
-		fill_box(cr, &l->kbars[i].box, l->kbars[i].rgb);
-	set_rgb(cr, COL_BORDER);
-	cairo_set_line_width(cr, 1);
-	cairo_rectangle(cr, b->x, b->y, b->w, b->h);
-	cairo_stroke(cr);
-	set_rgb(cr, COL_KMARK);
-	for (i = 0; i < l->nkticks; i++) {
-		x = floor(l->kticks[i]) + 0.5;
-		cairo_move_to(cr, x, l->lane_box.y);
-		cairo_line_to(cr, x, l->lane_box.y + l->lane_box.h);
-	}
-	cairo_stroke(cr);
-}
-
 /*
  * A tile of the hatching: one diagonal pixel line, the rest clear.  As
  * a repeating pattern in user space it lines up across PNG bands, and
@@ -328,36 +301,110 @@ hatch_pattern(void)
 	return p;
 }
 
-/* The span before logging, hatched, with its labels on a clear ground. */
-static cairo_status_t
-unlogged(cairo_t *cr, const struct layout *l, double y0, double y1)
+/*
+ * A run of lines of one colour from shape i: one path, one stroke.
+ * Returns the shape after the run.
+ */
+static size_t
+shape_lines(cairo_t *cr, const struct layout *l, size_t i, double y0,
+    double y1)
 {
 	const struct lt_box *b;
+	uint32_t rgb = l->shapes[i].rgb;
+	double x;
+
+	cairo_set_line_width(cr, 1);
+	set_rgb(cr, rgb);
+	for (; i < l->nshapes && l->shapes[i].draw == LD_LINE &&
+	    l->shapes[i].rgb == rgb; i++) {
+		b = &l->shapes[i].box;
+		if (outside(fmin(b->y, b->y + b->h), fmax(b->y, b->y + b->h),
+		    y0, y1))
+			continue;
+		x = b->w == 0 ? floor(b->x) + 0.5 : b->x;
+		cairo_move_to(cr, x, b->y);
+		cairo_line_to(cr, x + b->w, b->y + b->h);
+	}
+	cairo_stroke(cr);
+	return i;
+}
+
+static void
+hatch_box(cairo_t *cr, const struct lt_box *b, double y0, double y1)
+{
+	double ya = fmax(b->y, y0 - 2), yb = fmin(b->y + b->h, y1 + 2);
+
+	if (b->w > 0 && ya < yb)
+		cairo_rectangle(cr, b->x, ya, b->w, yb - ya);
+}
+
+/*
+ * Every hatched shape and the legend's hatched squares: one fill with
+ * one tile, so that a vector format holds the tile once and all of
+ * them line up.  0, or -1 on no memory.
+ */
+static int
+shapes_hatch(cairo_t *cr, const struct layout *l, double y0, double y1)
+{
 	cairo_pattern_t *p;
-	double ya, yb;
 	size_t i;
 
-	if (l->nunlogged == 0)
-		return CAIRO_STATUS_SUCCESS;
 	if ((p = hatch_pattern()) == NULL)
-		return CAIRO_STATUS_NO_MEMORY;
+		return -1;
 	cairo_set_source(cr, p);
-	/* The legend's hatched square first, then the spans: one fill. */
-	for (i = 0; i < l->nswatches + l->nunlogged; i++) {
-		if (i < l->nswatches && l->swatches[i].role != LR_SWATCH_HATCH)
-			continue;
-		b = i < l->nswatches ? &l->swatches[i].box :
-		    &l->unlogged[i - l->nswatches];
-		ya = fmax(b->y, y0 - 2);
-		yb = fmin(b->y + b->h, y1 + 2);
-		if (b->w > 0 && ya < yb)
-			cairo_rectangle(cr, b->x, ya, b->w, yb - ya);
-	}
+	for (i = 0; i < l->nswatches; i++)
+		if (l->swatches[i].role == LR_SWATCH_HATCH)
+			hatch_box(cr, &l->swatches[i].box, y0, y1);
+	for (i = 0; i < l->nshapes; i++)
+		if (l->shapes[i].draw == LD_HATCH)
+			hatch_box(cr, &l->shapes[i].box, y0, y1);
 	cairo_fill(cr);
 	cairo_pattern_destroy(p);
-	for (i = 0; i < l->nunlogged_text; i++) {
-		b = &l->texts[l->unlogged_text[i]].box;
-		if (!outside(b->y, b->y + b->h, y0, y1))
+	return 0;
+}
+
+/*
+ * The plot's shapes in order (the kernel lane, the span before
+ * logging; the hatched ones all at the first), then a clear ground
+ * under each "not logged" label.
+ */
+static cairo_status_t
+shapes(cairo_t *cr, const struct layout *l, double y0, double y1)
+{
+	const struct lt_shape *sh;
+	const struct lt_box *b;
+	size_t i = 0;
+	int hatched = 0;
+
+	while (i < l->nshapes) {
+		sh = &l->shapes[i];
+		if (sh->draw == LD_LINE) {
+			i = shape_lines(cr, l, i, y0, y1);
+			continue;
+		}
+		i++;
+		if (sh->draw == LD_HATCH) {
+			if (!hatched && shapes_hatch(cr, l, y0, y1) == -1)
+				return CAIRO_STATUS_NO_MEMORY;
+			hatched = 1;
+			continue;
+		}
+		b = &sh->box;
+		if (outside(b->y, b->y + b->h, y0, y1))
+			continue;
+		if (sh->draw == LD_FILL) {
+			fill_box(cr, b, sh->rgb);
+			continue;
+		}
+		set_rgb(cr, sh->rgb);
+		cairo_set_line_width(cr, 1);
+		cairo_rectangle(cr, b->x, b->y, b->w, b->h);
+		cairo_stroke(cr);
+	}
+	for (i = 0; i < l->nchrome_texts; i++) {
+		b = &l->texts[i].box;
+		if (l->texts[i].role == LR_UNLOGGED &&
+		    !outside(b->y, b->y + b->h, y0, y1))
 			fill_box(cr, &(struct lt_box){ b->x - 2, b->y, b->w + 4,
 			    b->h }, COL_BG);
 	}
@@ -410,8 +457,7 @@ paint_chart(cairo_t *cr, const struct layout *l, double y0, double y1)
 	grid(cr, l);
 	deps(cr, l, y0, y1);
 	rows(cr, l, y0, y1);
-	lane(cr, l, y0, y1);
-	if (unlogged(cr, l, y0, y1) != CAIRO_STATUS_SUCCESS)
+	if (shapes(cr, l, y0, y1) != CAIRO_STATUS_SUCCESS)
 		return cairo_status(cr) != CAIRO_STATUS_SUCCESS ?
 		    cairo_status(cr) : CAIRO_STATUS_NO_MEMORY;
 	marks(cr, l);

@@ -72,7 +72,9 @@ pal_collect(struct svg *s)
 
 	pal_rects(s, l->cells, l->ncells);
 	pal_rects(s, l->swatches, l->nswatches);
-	pal_rects(s, l->kbars, l->nkbars);
+	for (i = 0; i < l->nshapes; i++)
+		if (l->shapes[i].draw == LD_FILL)
+			pal_add(s, l->shapes[i].rgb);
 	for (i = 0; i < l->nseries; i++)
 		if (!l->series[i].line)
 			pal_add(s, l->series[i].rgb);
@@ -473,25 +475,6 @@ vlines(struct svg *s, const char *cls, const double *x0, size_t stride,
 	fputs("\"/>\n", s->f);
 }
 
-/* The kernel lane: its span, the initcalls, the milestones' ticks. */
-static void
-lane(struct svg *s)
-{
-	const struct layout *l = s->l;
-	size_t i;
-
-	if (l->lane_box.h <= 0)
-		return;
-	zoom_open(s, "plot");
-	rect_rgb(s, &l->kernel_box, COL_KERNEL);
-	for (i = 0; i < l->nkbars; i++)
-		rect_rgb(s, &l->kbars[i].box, l->kbars[i].rgb);
-	rect_cls(s, &l->kernel_box, "pf");
-	vlines(s, "kt", l->kticks, sizeof(l->kticks[0]), l->nkticks,
-	    (double[2]){ l->lane_box.y, l->lane_box.y + l->lane_box.h });
-	zoom_close(s);
-}
-
 static void
 marks(struct svg *s)
 {
@@ -505,24 +488,89 @@ marks(struct svg *s)
 	zoom_close(s);
 }
 
-/*
- * The span before logging, hatched (page.js keeps the tile's size when
- * zoomed); the legend's swatch stays out of the zoomed layer.
- */
+/* A stroke's class: svg.css has the lane's ticks and the frames. */
 static void
-unlogged(struct svg *s)
+stroke_attr(struct svg *s, const struct lt_shape *sh)
+{
+	if (sh->role == LR_KTICK && sh->rgb == COL_KMARK)
+		fputs(" class=\"kt\"", s->f);
+	else if (sh->draw == LD_FRAME && sh->rgb == COL_BORDER)
+		fputs(" class=\"pf\"", s->f);
+	else
+		fprintf(s->f, " class=\"%s\" style=\"stroke:#%06x\"",
+		    sh->draw == LD_FRAME ? "pf" : "ln",
+		    (unsigned)(sh->rgb & 0xffffff));
+}
+
+/* A run of lines of one role and colour from shape i, as one path. */
+static size_t
+shape_lines(struct svg *s, size_t i)
 {
 	const struct layout *l = s->l;
-	size_t i;
+	const struct lt_shape *first = &l->shapes[i];
+	const struct lt_box *b;
 
-	if (l->nunlogged == 0)
+	fputs("<path", s->f);
+	stroke_attr(s, first);
+	fputs(" d=\"", s->f);
+	for (; i < l->nshapes && l->shapes[i].draw == LD_LINE &&
+	    l->shapes[i].role == first->role &&
+	    l->shapes[i].rgb == first->rgb; i++) {
+		b = &l->shapes[i].box;
+		if (b->w == 0) {
+			vline(s->f, b->x, b->y, b->y + b->h);
+			continue;
+		}
+		putc('M', s->f);
+		num(s->f, b->x);
+		putc(' ', s->f);
+		num(s->f, b->y);
+		putc('L', s->f);
+		num(s->f, b->x + b->w);
+		putc(' ', s->f);
+		num(s->f, b->y + b->h);
+	}
+	fputs("\"/>\n", s->f);
+	return i;
+}
+
+/*
+ * The plot's shapes in order (the kernel lane, the span before logging,
+ * whose tile page.js keeps at its size when zoomed); the legend's
+ * hatched square stays out of the zoomed layer.
+ */
+static void
+shapes(struct svg *s)
+{
+	const struct layout *l = s->l;
+	const struct lt_shape *sh;
+	size_t i = 0;
+	int hatched = 0;
+
+	if (l->nshapes == 0)
 		return;
 	zoom_open(s, "plot");
-	for (i = 0; i < l->nunlogged; i++)
-		if (l->unlogged[i].w > 0)
-			rect_cls(s, &l->unlogged[i], "ht");
+	while (i < l->nshapes) {
+		sh = &l->shapes[i];
+		if (sh->draw == LD_LINE) {
+			i = shape_lines(s, i);
+			continue;
+		}
+		i++;
+		if (sh->draw == LD_FILL)
+			rect_rgb(s, &sh->box, sh->rgb);
+		else if (sh->draw == LD_HATCH && sh->box.w > 0)
+			rect_cls(s, &sh->box, "ht");
+		hatched |= sh->draw == LD_HATCH;
+		if (sh->draw != LD_FRAME)
+			continue;
+		fputs("<rect", s->f);
+		box_attrs(s, &sh->box);
+		stroke_attr(s, sh);
+		fputs("/>\n", s->f);
+	}
 	zoom_close(s);
-	for (i = 0; i < l->nswatches; i++)
+	for (i = 0; hatched && i < l->nswatches; i++)
 		if (l->swatches[i].role == LR_SWATCH_HATCH)
 			rect_cls(s, &l->swatches[i].box, "ht");
 }
@@ -544,8 +592,10 @@ texts(struct svg *s)
 		    l->texts[i].anchor == LT_FIXED)
 			text(s, &l->texts[i]);
 	zoom_open(s, "plot");
-	for (i = 0; i < l->nunlogged_text; i++) {
-		b = &l->texts[l->unlogged_text[i]].box;
+	for (i = 0; i < l->nchrome_texts; i++) {
+		if (l->texts[i].role != LR_UNLOGGED)
+			continue;
+		b = &l->texts[i].box;
 		fputs("<rect", s->f);
 		box_attrs(s, &(struct lt_box){ b->x - 2, b->y, b->w + 4, b->h });
 		fputs(" class=\"a bg\" data-a=\"", s->f);
@@ -629,8 +679,7 @@ svg_write(FILE *f, const struct layout *l, const struct report *r,
 	deps(&s);
 	if (rows(&s) == -1)
 		return -1;
-	lane(&s);
-	unlogged(&s);
+	shapes(&s);
 	marks(&s);
 	texts(&s);
 	fputs("</svg>\n", f);

@@ -14,6 +14,8 @@
 
 #include "layout.h"
 #include "paint.h"
+#include "svg.h"
+#include "layout_parts.h"
 #include "parse.h"
 #include "proctree.h"
 
@@ -176,47 +178,97 @@ assert_near(double got, double want)
 		fail_msg("got %f, want %f", got, want);
 }
 
+/*
+ * The kernel lane's rows, from its span's top to the bottom of its
+ * labels; 0 without a lane.
+ */
+static int
+lane_span(const struct layout *l, double *ya, double *yb)
+{
+	size_t i;
+	int any = 0;
+
+	*ya = INFINITY;
+	*yb = -INFINITY;
+	for (i = 0; i < l->nshapes; i++)
+		if (l->shapes[i].role == LR_KTICK) {
+			*ya = fmin(*ya, l->shapes[i].box.y);
+			*yb = fmax(*yb, l->shapes[i].box.y + l->shapes[i].box.h);
+			any = 1;
+		}
+	for (i = 0; i < l->ntexts; i++)
+		if (l->texts[i].role == LR_LANE)
+			*yb = fmax(*yb, l->texts[i].box.y + l->texts[i].box.h);
+	return any;
+}
+
+/* The "not logged" labels, in the order placed: how many. */
+static size_t
+unlogged_texts(const struct layout *l, const struct lt_text **v, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->ntexts; i++)
+		if (l->texts[i].role == LR_UNLOGGED) {
+			if (n < max)
+				v[n] = &l->texts[i];
+			n++;
+		}
+	return n;
+}
+
 /* Bars at their initcalls' x, the span to the first user process, ticks, names. */
 static void
 lane_bars_and_names(void **state)
 {
-	const struct lt_text *acpi, *pci;
+	const struct lt_text *acpi, *pci, *running;
+	const struct lt_shape *sh[4];
 	struct synth s;
 	struct layout l;
+	double ya, yb;
 
 	kernel_scene(&s, NULL, 1);
 	layout_ok(&s, &l);
 	/* From boot, not from the first process (init at 0.2 s). */
 	assert_int_equal(l.t0_us, MS(0));
-	assert_true(l.lane_box.h > 0);
-	assert_near(l.kernel_box.x, layout_x(&l, MS(0)));
-	assert_near(l.kernel_box.x + l.kernel_box.w, layout_x(&l, MS(1500)));
-	assert_int_equal(l.nkbars, 2);
-	assert_near(l.kbars[0].box.x, layout_x(&l, MS(300)));
-	assert_near(l.kbars[0].box.w, layout_x(&l, MS(700)) - layout_x(&l, MS(300)));
-	assert_near(l.kbars[1].box.x, layout_x(&l, MS(800)));
-	assert_near(l.kbars[1].box.w, layout_x(&l, MS(850)) - layout_x(&l, MS(800)));
-	assert_int_equal(l.nkticks, 2);
-	assert_near(l.kticks[0], layout_x(&l, MS(1500)));
-	assert_near(l.kticks[1], layout_x(&l, MS(4000)));
+	/* The span filled then framed, the bars, the milestones' ticks. */
+	assert_int_equal(layout_shapes(&l, LR_KERNEL, LD_FILL, sh, 4), 1);
+	assert_near(sh[0]->box.x, layout_x(&l, MS(0)));
+	assert_near(sh[0]->box.x + sh[0]->box.w, layout_x(&l, MS(1500)));
+	assert_int_equal(layout_shapes(&l, LR_KERNEL, LD_FRAME, sh + 1, 1), 1);
+	assert_memory_equal(&sh[0]->box, &sh[1]->box, sizeof(sh[0]->box));
+	assert_true(sh[0] < sh[1]);
+	assert_int_equal(layout_shapes(&l, LR_KBAR, LD_FILL, sh, 4), 2);
+	assert_near(sh[0]->box.x, layout_x(&l, MS(300)));
+	assert_near(sh[0]->box.w, layout_x(&l, MS(700)) - layout_x(&l, MS(300)));
+	assert_near(sh[1]->box.x, layout_x(&l, MS(800)));
+	assert_near(sh[1]->box.w, layout_x(&l, MS(850)) - layout_x(&l, MS(800)));
+	assert_int_equal(layout_shapes(&l, LR_KTICK, LD_LINE, sh, 4), 2);
+	assert_near(sh[0]->box.x, layout_x(&l, MS(1500)));
+	assert_near(sh[1]->box.x, layout_x(&l, MS(4000)));
+	assert_true(sh[0]->box.w == 0 && sh[0]->box.h > 0);
 	/* Names under the lane, above the process chart; the longest first. */
 	acpi = layout_text(&l, "acpi_init (400 ms)");
 	pci = layout_text(&l, "pci_init (50 ms)");
 	assert_non_null(acpi);
 	assert_non_null(pci);
+	assert_int_equal(acpi->role, LR_LANE);
 	assert_null(layout_text(&l, "tiny_init (1 ms)"));
-	assert_true(acpi->box.y >= l.lane_box.y + l.lane_box.h);
-	assert_true(acpi->box.y + acpi->box.h <= l.lane_y1 + 0.01);
+	assert_true(acpi->box.y >= sh[0]->box.y + sh[0]->box.h);
 	assert_true(acpi->box.y <= pci->box.y);
-	assert_true(l.lane_y1 < l.proc_box.y);
+	assert_true(lane_span(&l, &ya, &yb));
+	assert_true(yb < l.proc_box.y);
+	running = layout_text(&l, "Running (%cpu)");
+	assert_non_null(running);
+	assert_true(yb <= running->box.y);
 	assert_non_null(layout_text(&l, "run /init"));
 	assert_non_null(layout_text(&l, "systemd"));
 	/*
 	 * Without bootchart.log_start (bootchart2's logs), what is hatched
 	 * is the span before the first sample; no "logging from" line.
 	 */
-	assert_int_equal(l.nunlogged, 3);
-	assert_near(l.unlogged[2].x + l.unlogged[2].w, layout_x(&l, MS(3000)));
+	assert_int_equal(layout_shapes(&l, LR_HATCH, LD_HATCH, sh, 4), 3);
+	assert_near(sh[2]->box.x + sh[2]->box.w, layout_x(&l, MS(3000)));
 	assert_null(layout_text(&l, "logging from 3.00 s (uptime)"));
 	layout_free(&l);
 	synth_free(&s);
@@ -226,6 +278,8 @@ lane_bars_and_names(void **state)
 static void
 lane_crowded(void **state)
 {
+	const struct lt_shape *tick;
+	const struct lt_text *running;
 	struct synth s;
 	struct layout l;
 	char name[64];
@@ -241,14 +295,17 @@ lane_crowded(void **state)
 	    1499000, 0);
 	synth_kevent(&s, KEV_MILESTONE, KM_RUN_INIT, "run /init", 1500000, 0);
 	layout_ok(&s, &l);
-	assert_int_equal(l.nkbars, 300);
+	assert_int_equal(layout_shapes(&l, LR_KBAR, LD_FILL, NULL, 0), 300);
+	assert_int_equal(layout_shapes(&l, LR_KTICK, LD_LINE, &tick, 1), 2);
+	running = layout_text(&l, "Running (%cpu)");
+	assert_non_null(running);
 	for (i = 0; i < l.ntexts; i++)
 		if (strncmp(l.texts[i].s, "some_rather_long_init_", 22) == 0) {
 			named++;
-			assert_true(l.texts[i].box.y >= l.lane_box.y +
-			    l.lane_box.h);
+			assert_true(l.texts[i].box.y >= tick->box.y +
+			    tick->box.h);
 			assert_true(l.texts[i].box.y + l.texts[i].box.h <=
-			    l.lane_y1 + 0.01);
+			    running->box.y);
 		}
 	/* The longest (the last one, 12 ms) is named; at most ten are. */
 	assert_non_null(layout_text(&l, "some_rather_long_init_299 (12 ms)"));
@@ -261,7 +318,8 @@ lane_crowded(void **state)
 static void
 unlogged_span(void **state)
 {
-	const struct lt_text *t;
+	const struct lt_text *t, *tv[4];
+	const struct lt_shape *sh[4];
 	struct synth s;
 	struct layout l;
 	size_t i, n;
@@ -269,32 +327,32 @@ unlogged_span(void **state)
 	kernel_scene(&s, "3.000000", 0);
 	layout_ok(&s, &l);
 	assert_int_equal(l.t0_us, MS(0));
-	assert_true(l.lane_box.h == 0);
+	assert_int_equal(layout_shapes(&l, LR_KERNEL, LD_FILL, NULL, 0), 0);
 	/* The CPU and disk charts, the rows; the legend's square is hatched. */
-	assert_int_equal(l.nunlogged, 3);
+	assert_int_equal(layout_shapes(&l, LR_HATCH, LD_HATCH, sh, 4), 3);
+	assert_int_equal(l.nshapes, 3);
 	for (i = 0; i < 3; i++) {
-		assert_near(l.unlogged[i].x, layout_x(&l, MS(0)));
-		assert_near(l.unlogged[i].x + l.unlogged[i].w,
+		assert_near(sh[i]->box.x, layout_x(&l, MS(0)));
+		assert_near(sh[i]->box.x + sh[i]->box.w,
 		    layout_x(&l, MS(3000)));
 	}
-	assert_near(l.unlogged[0].y, l.cpu_box.y);
-	assert_near(l.unlogged[1].h, l.disk_box.h);
-	assert_near(l.unlogged[2].y, l.proc_box.y);
-	assert_near(l.unlogged[2].h, l.proc_box.h);
+	assert_near(sh[0]->box.y, l.cpu_box.y);
+	assert_near(sh[1]->box.h, l.disk_box.h);
+	assert_near(sh[2]->box.y, l.proc_box.y);
+	assert_near(sh[2]->box.h, l.proc_box.h);
 	for (i = 0, n = 0; i < l.nswatches; i++)
 		n += l.swatches[i].role == LR_SWATCH_HATCH;
 	assert_int_equal(n, 1);
 	/* Both charts say so, inside the span. */
-	assert_int_equal(l.nunlogged_text, 2);
+	assert_int_equal(unlogged_texts(&l, tv, 4), 2);
 	for (i = 0; i < 2; i++) {
-		t = &l.texts[l.unlogged_text[i]];
+		t = tv[i];
 		assert_string_equal(t->s, "not logged");
-		assert_int_equal(t->role, LR_UNLOGGED);
-		assert_true(t->box.x >= l.unlogged[i].x);
+		assert_true(t->box.x >= sh[i]->box.x);
 		assert_true(t->box.x + t->box.w <= layout_x(&l, MS(3000)));
-		assert_true(t->box.y >= l.unlogged[i].y);
-		assert_true(t->box.y + t->box.h <= l.unlogged[i].y +
-		    l.unlogged[i].h);
+		assert_true(t->box.y >= sh[i]->box.y);
+		assert_true(t->box.y + t->box.h <= sh[i]->box.y +
+		    sh[i]->box.h);
 	}
 	assert_non_null(layout_text(&l, "logging from 3.00 s (uptime)"));
 	layout_free(&l);
@@ -305,6 +363,8 @@ unlogged_span(void **state)
 static void
 unlogged_span_with_memory(void **state)
 {
+	const struct lt_shape *sh[4];
+	const struct lt_text *tv[4];
 	struct synth s;
 	struct layout l;
 	size_t i;
@@ -317,12 +377,15 @@ unlogged_span_with_memory(void **state)
 	layout_ok(&s, &l);
 	assert_true(l.mem_box.h > 0);
 	/* The CPU, disk and memory charts, the rows. */
-	assert_int_equal(l.nunlogged, 4);
-	assert_near(l.unlogged[2].y, l.mem_box.y);
-	assert_int_equal(l.nunlogged_text, 3);
-	for (i = 0; i < 3; i++)
-		assert_string_equal(l.texts[l.unlogged_text[i]].s,
-		    "not logged");
+	assert_int_equal(layout_shapes(&l, LR_HATCH, LD_HATCH, sh, 4), 4);
+	assert_near(sh[2]->box.y, l.mem_box.y);
+	assert_int_equal(unlogged_texts(&l, tv, 4), 3);
+	for (i = 0; i < 3; i++) {
+		assert_string_equal(tv[i]->s, "not logged");
+		assert_true(tv[i]->box.y >= sh[i]->box.y);
+		assert_true(tv[i]->box.y + tv[i]->box.h <= sh[i]->box.y +
+		    sh[i]->box.h);
+	}
 	layout_free(&l);
 	synth_free(&s);
 }
@@ -337,8 +400,7 @@ no_key_no_change(void **state)
 	kernel_scene(&s, NULL, 0);
 	layout_ok(&s, &l);
 	assert_int_equal(l.t0_us, MS(200));
-	assert_true(l.lane_box.h == 0);
-	assert_int_equal(l.nunlogged, 0);
+	assert_int_equal(l.nshapes, 0);
 	assert_int_equal(l.nmarks, 0);
 	layout_free(&l);
 	synth_free(&s);
@@ -348,8 +410,7 @@ no_key_no_change(void **state)
 	s.tree.profile = "udevd";
 	layout_ok(&s, &l);
 	assert_int_equal(l.t0_us, MS(200));
-	assert_true(l.lane_box.h == 0);
-	assert_int_equal(l.nunlogged, 0);
+	assert_int_equal(l.nshapes, 0);
 	layout_free(&l);
 	synth_free(&s);
 }
@@ -404,7 +465,7 @@ bad_header_times(void **state)
 	    0);
 	assert_int_equal(d.nwarn, 2);
 	assert_int_equal(l.nmarks, 0);
-	assert_int_equal(l.nunlogged, 0);
+	assert_int_equal(l.nshapes, 0);
 	assert_int_equal(l.t0_us, MS(200));
 	layout_free(&l);
 	synth_free(&s);
@@ -445,9 +506,28 @@ static int
 row_alike(const struct layout *l, const unsigned char *a,
     const unsigned char *b, int y, int x1)
 {
-	if (y >= l->lane_box.y - 1 && y <= l->lane_y1 + 1)
+	double ya, yb;
+
+	if (lane_span(l, &ya, &yb) && y >= ya - 1 && y <= yb + 1)
 		x1 = l->width;
 	return memcmp(a, b, (size_t)x1 * 4) == 0;
+}
+
+/* The whole chart painted on one image. */
+static cairo_surface_t *
+paint_whole(const struct layout *l)
+{
+	cairo_surface_t *img;
+	cairo_t *cr;
+
+	img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l->width,
+	    l->height);
+	cr = cairo_create(img);
+	assert_int_equal(paint_chart(cr, l, 0, l->height),
+	    CAIRO_STATUS_SUCCESS);
+	cairo_destroy(cr);
+	cairo_surface_flush(img);
+	return img;
 }
 
 /*
@@ -467,12 +547,7 @@ bands_paint_alike(void **state)
 	kernel_scene(&s, "3.000000", 1);
 	layout_ok(&s, &l);
 	x1 = (int)floor(layout_x(&l, MS(3000))) - 1;
-	whole = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width,
-	    l.height);
-	cr = cairo_create(whole);
-	assert_int_equal(paint_chart(cr, &l, 0, l.height), CAIRO_STATUS_SUCCESS);
-	cairo_destroy(cr);
-	cairo_surface_flush(whole);
+	whole = paint_whole(&l);
 	band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, l.width, 37);
 	a = cairo_image_surface_get_data(whole);
 	sa = cairo_image_surface_get_stride(whole);
@@ -497,6 +572,65 @@ bands_paint_alike(void **state)
 	synth_free(&s);
 }
 
+/* The pixel at (x, y) of an RGB24 image, as 0xRRGGBB. */
+static uint32_t
+pixel(cairo_surface_t *img, int x, int y)
+{
+	const unsigned char *p = cairo_image_surface_get_data(img) +
+	    (size_t)y * cairo_image_surface_get_stride(img);
+
+	return ((const uint32_t *)(const void *)p)[x] & 0xffffff;
+}
+
+/*
+ * A panel the chart does not have yet is shapes the painters already
+ * draw: a horizontal line, a framed and a filled box in colours of
+ * their own, added to a real layout, come out of both painters.
+ */
+static void
+new_panel_shapes(void **state)
+{
+	cairo_surface_t *img;
+	struct synth s;
+	struct layout l;
+	char *svg = NULL;
+	size_t n = 0;
+	FILE *f;
+
+	kernel_scene(&s, "3.000000", 1);
+	layout_ok(&s, &l);
+	assert_true(l.width >= 800);
+	/* Right of the header's text, where nothing else is drawn. */
+	assert_int_not_equal(lt_add_shape(&l, &(struct lt_box){ 700, 5.5, 80,
+	    0 }, 0x00ff00, LR_KTICK, LD_LINE), SIZE_MAX);
+	assert_int_not_equal(lt_add_shape(&l, &(struct lt_box){ 700.5, 10.5,
+	    20, 10 }, 0x0000ff, LR_KERNEL, LD_FRAME), SIZE_MAX);
+	assert_int_not_equal(lt_add_shape(&l, &(struct lt_box){ 740, 10, 20,
+	    10 }, 0xff00ff, LR_KBAR, LD_FILL), SIZE_MAX);
+	img = paint_whole(&l);
+	assert_int_equal(pixel(img, 740, 5), 0x00ff00);
+	assert_int_equal(pixel(img, 700, 15), 0x0000ff);
+	assert_int_equal(pixel(img, 710, 10), 0x0000ff);
+	assert_int_equal(pixel(img, 710, 15), COL_BG);
+	assert_int_equal(pixel(img, 750, 15), 0xff00ff);
+	cairo_surface_destroy(img);
+	assert_non_null(f = open_memstream(&svg, &n));
+	assert_int_equal(svg_write(f, &l, NULL, SVG_FILE), 0);
+	assert_int_equal(fclose(f), 0);
+	assert_non_null(strstr(svg, "<path class=\"ln\" "
+	    "style=\"stroke:#00ff00\" d=\"M700 5.5L780 5.5\"/>"));
+	assert_non_null(strstr(svg, "<rect x=\"700.5\" y=\"10.5\" "
+	    "width=\"20\" height=\"10\" class=\"pf\" "
+	    "style=\"stroke:#0000ff\"/>"));
+	/* A fill colour gets a class of the palette, like every other. */
+	assert_non_null(strstr(svg, "{fill:#ff00ff}"));
+	assert_non_null(strstr(svg, "<rect x=\"740\" y=\"10\" width=\"20\" "
+	    "height=\"10\" class=\"k"));
+	free(svg);
+	layout_free(&l);
+	synth_free(&s);
+}
+
 int
 main(void)
 {
@@ -512,6 +646,7 @@ main(void)
 		cmocka_unit_test(bad_header_times),
 		cmocka_unit_test(pid1_switch_from_proc_ps),
 		cmocka_unit_test(bands_paint_alike),
+		cmocka_unit_test(new_panel_shapes),
 	};
 
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

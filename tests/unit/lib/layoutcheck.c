@@ -27,6 +27,39 @@ layout_text(const struct layout *l, const char *s)
 	return NULL;
 }
 
+size_t
+layout_shapes(const struct layout *l, int role, int draw,
+    const struct lt_shape **v, size_t max)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < l->nshapes; i++)
+		if (l->shapes[i].role == role && l->shapes[i].draw == draw) {
+			if (n < max)
+				v[n] = &l->shapes[i];
+			n++;
+		}
+	return n;
+}
+
+/* A shape's role goes with how it is drawn (layout.h). */
+static int
+shape_drawn_as(const struct lt_shape *sh)
+{
+	switch (sh->role) {
+	case LR_KERNEL:
+		return sh->draw == LD_FILL || sh->draw == LD_FRAME;
+	case LR_KBAR:
+		return sh->draw == LD_FILL;
+	case LR_KTICK:
+		return sh->draw == LD_LINE;
+	case LR_HATCH:
+		return sh->draw == LD_HATCH;
+	default:
+		return 0;
+	}
+}
+
 /*
  * Every text and rectangle says what it is (the painters read roles,
  * never geometry), a row's label is a row label and no other text is.
@@ -52,8 +85,8 @@ assert_roles(const struct layout *l)
 		    l->swatches[i].role == LR_SWATCH_HATCH);
 	for (i = 0; i < l->ncells; i++)
 		assert_int_equal(l->cells[i].role, LR_CELL);
-	for (i = 0; i < l->nkbars; i++)
-		assert_int_equal(l->kbars[i].role, LR_KBAR);
+	for (i = 0; i < l->nshapes; i++)
+		assert_true(shape_drawn_as(&l->shapes[i]));
 }
 
 void

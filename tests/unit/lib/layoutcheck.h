@@ -18,6 +18,12 @@ int box_overlap(const struct lt_box *, const struct lt_box *);
 /* The text of the layout equal to s, or NULL. */
 const struct lt_text *layout_text(const struct layout *, const char *s);
 /*
+ * The shapes of a role drawn so (enum lt_role, enum lt_draw): how many,
+ * the first max of them in v.
+ */
+size_t layout_shapes(const struct layout *, int role, int draw,
+    const struct lt_shape **v, size_t max);
+/*
  * No two texts overlap and every text lies inside the image; every text
  * and rectangle has its role (enum lt_role).
  */
