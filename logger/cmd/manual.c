@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "dest.h"
 #include "diag.h"
 #include "header.h"
 #include "manual.h"
@@ -39,7 +40,9 @@ logger_body(struct session *s, const struct config *cfg, struct diag *d,
 		r = pidfile_create(pidfile, getpid(), cfg->dest, &other);
 	if (r != 0 && required) {
 		if (r == 1) {
-			diag_warn(d, "already running (pid %d)", (int)other);
+			/* An error, not a warning: nothing was started. */
+			fprintf(stderr, "%s: already running (pid %d)\n",
+			    d->prog, (int)other);
 			return EXIT_USAGE;
 		}
 		diag_warn(d, "%s: %s", pidfile, strerror(errno));
@@ -192,11 +195,13 @@ start_command(struct session *s, const struct config *cfg, struct diag *d,
 		status = wait_child(child);
 	kill(logger, SIGTERM);
 	lst = wait_child(logger);
-	if (lst != 0)
-		fprintf(stderr, "bootchartd: no tarball written\n");
-	else
+	if (lst == 0) {
 		fprintf(stderr, "bootchartd: wrote %s\n", cfg->dest);
-	return status;
+		return status;
+	}
+	/* The command's own failure says more; else the missing log. */
+	fprintf(stderr, "bootchartd: no tarball written\n");
+	return status != 0 ? status : EXIT_OUTPUT;
 }
 
 /* `start` and `init` without CMD: a background logger. */
@@ -216,6 +221,26 @@ start_daemon(struct session *s, const struct config *cfg, struct diag *d)
 		fprintf(stderr, "bootchartd: logging (pid %d) to %s\n",
 		    (int)logger, cfg->dest);
 	return EXIT_OK;
+}
+
+/*
+ * `start` writes where the user is, now: a destination that cannot take
+ * the log is said before anything runs (the command is not started), and
+ * the wait for a directory that appears later in a boot (WRITE_TIMEOUT)
+ * is the boot's alone.
+ */
+static int
+start_dest(struct config *cfg)
+{
+	char why[PATH_MAX + 128];
+
+	if (dest_check(cfg->dest, why, sizeof(why)) != 0) {
+		fprintf(stderr, "bootchartd: %s: %s; nothing started\n",
+		    cfg->dest, why);
+		return -1;
+	}
+	cfg->write_wait_us = 0;
+	return 0;
 }
 
 static int
@@ -243,6 +268,8 @@ start_common(int argc, char **argv, enum bcd_mode mode, char *progname)
 	    "bootchart.tgz", &cfg, &d);
 	if (r != 0)
 		return r;
+	if (mode == MODE_START && start_dest(&cfg) != 0)
+		return EXIT_OUTPUT;
 	return cmd < argc ? start_command(&s, &cfg, &d, argv + cmd) :
 	    start_daemon(&s, &cfg, &d);
 }

@@ -83,7 +83,9 @@ path_absolute(const char *in, char *out, size_t len)
 	}
 	if (getcwd(cwd, sizeof(cwd)) == NULL)
 		return -1;
-	if ((size_t)snprintf(out, len, "%s/%s", cwd, in) >= len)
+	/* "/" is the one directory whose name ends in a slash. */
+	if ((size_t)snprintf(out, len, "%s/%s", strcmp(cwd, "/") == 0 ? "" :
+	    cwd, in) >= len)
 		return -1;
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* dest.c: write the tarball atomically where the booted system sees it. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,39 @@ split_dest(const char *dest, char *dir, size_t dsz, const char **base)
 	memcpy(dir, dest, n);
 	dir[n] = '\0';
 	*base = slash + 1;
+	return 0;
+}
+
+int
+dest_check(const char *dest, char *why, size_t n)
+{
+	char dir[PATH_MAX];
+	const char *base;
+	struct stat st;
+
+	if (split_dest(dest, dir, sizeof(dir), &base) != 0) {
+		snprintf(why, n, "not a file's path");
+		return -1;
+	}
+	if (lstat(dest, &st) == 0 && !S_ISREG(st.st_mode)) {
+		snprintf(why, n, "%s", S_ISDIR(st.st_mode) ? "a directory" :
+		    S_ISLNK(st.st_mode) ? "a symbolic link" :
+		    "not a regular file");
+		return -1;
+	}
+	if (stat(dir, &st) != 0) {
+		snprintf(why, n, "directory %s: %s", dir, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		snprintf(why, n, "%s is not a directory", dir);
+		return -1;
+	}
+	if (faccessat(AT_FDCWD, dir, W_OK | X_OK, AT_EACCESS) != 0) {
+		snprintf(why, n, "cannot create files in %s: %s", dir,
+		    strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 

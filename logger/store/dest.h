@@ -23,6 +23,14 @@
 int dest_protect(int fd);
 
 /*
+ * Whether a log could be written at dest now: its directory exists and
+ * takes new files, and nothing but a regular file is at dest (what
+ * dest_write would refuse).  0, or -1 with the reason in why.  `start`
+ * asks before it runs anything, so that a profile is never lost.
+ */
+int dest_check(const char *dest, char *why, size_t n);
+
+/*
  * Waits (up to WRITE_TIMEOUT) for the directory of cfg->dest to take a
  * new file, writes the store's members and end[KIND] (the members made
  * at the end: the header, the kernel's log; store_tar) as tar.gz to a

@@ -55,6 +55,52 @@ check "a command killed by SIGTERM gives 143" [ $? = 143 ]
     >/dev/null 2>&1
 check "a missing command gives 127" [ $? = 127 ]
 
+# 1b. A profile is never lost (issue 26, item 1): a destination that
+# cannot take the log is one line and status 3 before the command runs;
+# the run never waits the boot's WRITE_TIMEOUT; a run that writes no
+# tarball fails.
+mkdir -p "$T/gone"
+: >"$T/afile"
+for dest in "$T/no/such/dir/x.tgz" "$T" "$T/afile/x.tgz"; do
+	rm -f "$T/ran"
+	"$L" start -c "$T/empty.conf" -p 0.05 -o "$dest" -- \
+	    sh -c ": >'$T/ran'" >"$T/d.out" 2>&1
+	rc=$?
+	check "start -o $dest: status 3 ($rc)" [ $rc = 3 ]
+	check "start -o $dest: the command did not run" [ ! -e "$T/ran" ]
+	check "start -o $dest: one line naming it" sh -c \
+	    "[ \$(wc -l <'$T/d.out') = 1 ] && grep -qF '$dest: ' '$T/d.out'"
+	sed 's/^/# /' "$T/d.out"
+done
+"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/no/such/dir/x.tgz" \
+    >"$T/d.out" 2>&1
+check "start without a command, -o in a missing directory: status 3" [ $? = 3 ]
+check "start without a command: no logger left" [ ! -e "$T/bootchartd.pid" ]
+# The directory goes away during the run: no wait, no tarball, status 3
+# (timeout: the boot's WRITE_TIMEOUT is 120 s).
+timeout -s KILL 60 "$L" start -c "$T/empty.conf" -p 0.05 \
+    -o "$T/gone/x.tgz" -- sh -c "sleep 0.2; rmdir '$T/gone'" \
+    >"$T/d.out" 2>&1
+rc=$?
+check "directory removed during the run: status 3, at once ($rc)" [ $rc = 3 ]
+check "directory removed during the run: says no tarball was written" \
+    grep -q 'no tarball written' "$T/d.out"
+if command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+	rm -f "$T/ran"
+	chmod 755 "$T"
+	(cd / && timeout -s KILL 60 setpriv --reuid=nobody --regid=nogroup \
+	    --clear-groups "$L" start -c "$T/empty.conf" -- \
+	    sh -c ": >'$T/ran'" >"$T/d.out" 2>&1)
+	rc=$?
+	check "ordinary user in /: status 3 at once ($rc)" [ $rc = 3 ]
+	check "ordinary user in /: says it cannot write there" \
+	    grep -qx 'bootchartd: /bootchart.tgz: cannot create files in /: Permission denied; nothing started' \
+	    "$T/d.out"
+	sed 's/^/# /' "$T/d.out"
+else
+	echo "ok - ordinary user in / # SKIP no setpriv or no user nobody"
+fi
+
 # 2. start/stop without a command.
 t_start=$(date +%s%N)
 "$L" start -c "$T/empty.conf" -p 0.05 -o "$T/b.tgz" >"$T/b.out" 2>&1
@@ -63,8 +109,10 @@ t_back=$(date +%s%N)
 check "start returns at once (status 0)" [ $rc = 0 ]
 echo "# start returned after $(( (t_back - t_start) / 1000 )) us"
 check "pid file written" [ -s "$T/bootchartd.pid" ]
-"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/b2.tgz" >/dev/null 2>&1
+"$L" start -c "$T/empty.conf" -p 0.05 -o "$T/b2.tgz" >"$T/b2.out" 2>&1
 check "a second start is refused (status 1)" [ $? = 1 ]
+check "a second start: an error, not a warning" \
+    grep -qx "bootchartd: already running (pid [0-9]*)" "$T/b2.out"
 sleep 0.5
 out=$("$L" stop -c "$T/empty.conf")
 rc=$?
