@@ -360,40 +360,75 @@ plain_file(struct input *in, int fd, const char *path, enum logkind kind)
 	return logstream_close(ls);
 }
 
+/*
+ * Opens a log's path without waiting: a FIFO's open would wait for a
+ * writer.  *fifo says it is one (then the descriptor blocks again, to
+ * be read as a stream).  A device or socket is refused.
+ */
 static int
-open_regular(struct input *in, const char *path, int *fdp)
+open_input(struct input *in, const char *path, int *fdp, int *fifo)
 {
 	struct stat st;
 	int fd;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
 		return diag_error(in->d, "%s", strerror(errno));
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) != 0 || !(S_ISREG(st.st_mode) ||
+	    S_ISFIFO(st.st_mode))) {
 		close(fd);
-		return diag_error(in->d, "not a regular file or directory");
+		return diag_error(in->d, "not a regular file, FIFO or "
+		    "directory");
+	}
+	*fifo = S_ISFIFO(st.st_mode);
+	if (*fifo && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+		close(fd);
+		return diag_error(in->d, "%s", strerror(errno));
 	}
 	*fdp = fd;
 	return 0;
 }
 
+/* The archive on fd: 0, 1 when it is not an archive, or -1. */
 static int
-file_in(struct input *in, const char *path, const char *label)
+archive_in(struct input *in, int fd, const char *label)
 {
 	struct archive *a;
-	enum logkind kind;
-	int fd = -1, rc;
+	int rc;
 
-	if (open_regular(in, path, &fd) != 0)
+	if ((a = new_reader(in)) == NULL)
 		return -1;
-	if ((a = new_reader(in)) == NULL) {
-		close(fd);
-		return -1;
-	}
 	if (archive_read_open_fd(a, fd, READ_CHUNK) != ARCHIVE_OK)
 		rc = open_failed(in, a);
 	else
 		rc = archive_members(in, a, label);
 	archive_read_free(a);
+	return rc;
+}
+
+/*
+ * An archive read as it comes, never sought: standard input ("-"), a
+ * FIFO, a shell's <(...).  Never a directory or a bare log.
+ */
+static int
+stream_in(struct input *in, int fd, const char *label)
+{
+	int rc = archive_in(in, fd, label);
+
+	if (rc == 1)
+		rc = diag_error(in->d, "not a log archive (tar, optionally "
+		    "compressed)");
+	return rc;
+}
+
+static int
+file_in(struct input *in, const char *path, const char *label)
+{
+	enum logkind kind;
+	int fd = -1, rc, fifo;
+
+	if (open_input(in, path, &fd, &fifo) != 0)
+		return -1;
+	rc = fifo ? stream_in(in, fd, label) : archive_in(in, fd, label);
 	if (rc == 1) {
 		kind = logkind_of(path);
 		diag_set_file(in->d, "%s", label);
@@ -419,7 +454,8 @@ dir_in(struct input *in, const char *dir, const char *label)
 	for (i = 0; i < nmembers; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, members[i].name);
 		diag_set_file(in->d, "%s/%s", label, members[i].name);
-		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+		/* Without waiting: a FIFO there is skipped below. */
+		if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0) {
 			if (errno == ENOENT)
 				continue;
 			return diag_error(in->d, "%s", strerror(errno));
@@ -438,26 +474,6 @@ dir_in(struct input *in, const char *dir, const char *label)
 	return 0;
 }
 
-/* "-": an archive on standard input (never a directory or a bare log). */
-static int
-stdin_in(struct input *in)
-{
-	struct archive *a;
-	int rc;
-
-	if ((a = new_reader(in)) == NULL)
-		return -1;
-	if (archive_read_open_fd(a, STDIN_FILENO, READ_CHUNK) != ARCHIVE_OK)
-		rc = open_failed(in, a);
-	else
-		rc = archive_members(in, a, "(stdin)");
-	archive_read_free(a);
-	if (rc == 1)
-		rc = diag_error(in->d, "not a log archive (tar, optionally "
-		    "compressed)");
-	return rc;
-}
-
 static int
 path_in(struct input *in, const char *path)
 {
@@ -469,7 +485,7 @@ path_in(struct input *in, const char *path)
 	in->ninput++;
 	if (strcmp(path, "-") == 0) {
 		diag_set_file(in->d, "(stdin)");
-		return stdin_in(in);
+		return stream_in(in, STDIN_FILENO, "(stdin)");
 	}
 	shown_name(label, sizeof(label), path);
 	/* "logs/" names its files "logs/header", not "logs//header". */

@@ -131,6 +131,37 @@ check "a.tgz - <b.tgz: first wins, exit 0" sh -c \
 check "a.tgz - <b.tgz: duplicate warned as for a.tgz b.tgz" \
     grep -q "(stdin):.*duplicate log ignored" "$T/s2.err"
 
+# A FIFO (a shell's <(...), /dev/stdin on a pipe, mkfifo) is read as a
+# stream, as "-" is; with no writer it is empty: an error at once, never
+# a wait (issue 26, item 7).  A device is refused at once.
+mkfifo "$T/fifo"
+cat "$T/a.tgz" >"$T/fifo" &
+writer=$!
+timeout -s KILL 60 "$R" --dump-tree "$T/fifo" >"$T/f.dump" 2>"$T/f.err"
+rc=$?
+wait $writer
+check "a FIFO with a writer: read as a stream, the same tree ($rc)" sh -c \
+    "[ $rc -eq 0 ] && cmp -s '$T/f.dump' '$T/dir.dump'"
+cat "$T/a.tgz" | timeout -s KILL 60 "$R" --dump-tree /dev/stdin \
+    >"$T/f.dump" 2>"$T/f.err"
+rc=$?
+check "/dev/stdin on a pipe (as <(...) gives): the same tree ($rc)" sh -c \
+    "[ $rc -eq 0 ] && cmp -s '$T/f.dump' '$T/dir.dump'"
+timeout -s KILL 60 "$R" -t "$T/fifo" >/dev/null 2>"$T/f.err"
+rc=$?
+check "a FIFO with no writer: exit 2 at once, one line naming it ($rc)" sh -c \
+    "[ $rc -eq 2 ] && [ \$(wc -l <'$T/f.err') -eq 1 ] && grep -q 'fifo: not a log archive' '$T/f.err'"
+timeout -s KILL 60 "$R" -t /dev/null >/dev/null 2>"$T/f.err"
+rc=$?
+check "a device: exit 2, one line ($rc)" sh -c \
+    "[ $rc -eq 2 ] && grep -qx 'bootchart-render: /dev/null: not a regular file, FIFO or directory' '$T/f.err'"
+mkdir -p "$T/fdir"
+cp "$T/logs/"* "$T/fdir/"
+rm -f "$T/fdir/header"
+mkfifo "$T/fdir/header"
+timeout -s KILL 60 "$R" --dump-tree "$T/fdir" >/dev/null 2>"$T/f.err"
+check "a FIFO member in a directory: skipped, not waited for" [ $? -eq 0 ]
+
 # A bootchart2 layout: taskstats.log instead of proc_ps.log, with
 # paternity.log and cmdline2.log (written here in the collector's format).
 mkdir -p "$T/b2"
