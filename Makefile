@@ -322,9 +322,11 @@ bench: deps
 	    $(if $(filter musl,$(LOGGER_LIBC)),$(BUILD)/bootchartd-musl)
 	tests/bench/run.sh build/default
 
+# The renderer only: the sample is in the tree (demo.sh makes one with
+# gen_bootlog, built then, only when it is not).
 demo:
 	./scripts/deps.sh build
-	$(MAKE) all $(BUILD)/tests/tools/gen_bootlog
+	$(MAKE) renderer/bootchart-render
 	BC_BUILD=$(BUILD) tests/demo.sh
 
 demo-boot: deps

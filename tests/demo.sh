@@ -14,10 +14,7 @@ render=${BC_RENDER:-$top/renderer/bootchart-render}
 sample=$top/tests/data/sample-boot.tgz
 if [ ! -f "$sample" ]; then
 	gen=$build/tests/tools/gen_bootlog
-	if [ ! -x "$gen" ]; then
-		echo "demo: $gen is not built (make $build/tests/tools/gen_bootlog)" >&2
-		exit 1
-	fi
+	make -C "$top" -s "$gen" || exit 1
 	sample=$build/demo-sample.tgz
 	"$gen" -q -n 40 -s 20 -z 5 --seed 1 -o "$sample"
 fi
