@@ -163,53 +163,79 @@ pool_flush(struct layout *l, struct lt_row *row, struct pool *pl,
 	return rc;
 }
 
+/*
+ * Where a sample's cell ends.  Like the Java chart a sample fills one
+ * period from its time; the period is Java's (the log's span over its
+ * blocks, in whole ms), a little shorter than the real spacing, so a
+ * cell reaches on to the process's next sample when that comes within
+ * two periods (a later one is a sample missed: the gap shows).
+ */
+static usec_t
+cell_end(usec_t a, const struct proc_sample *next, usec_t period)
+{
+	usec_t b;
+
+	if (period <= 0)
+		period = USEC_PER_MS;
+	b = a + period;
+	if (next != NULL && next->time_us > b && next->time_us - a < 2 * period)
+		b = next->time_us;
+	return b;
+}
+
+/* One sample's cell: on its own when a pixel wide or more, else pooled. */
+static int
+sample_cell(struct layout *l, struct lt_row *row, struct pool *pl,
+    usec_t a, usec_t b, const struct shade *sh, struct diag *d)
+{
+	double xa, xb, w;
+
+	if (!lt_clip_span(l, &a, &b))
+		return 0;
+	xa = layout_x(l, a);
+	xb = layout_x(l, b);
+	if (xb - xa >= 1)
+		return pool_flush(l, row, pl, d) == -1 ? -1 :
+		    emit_cell(l, row, xa, xb, cell_colour(sh), d);
+	if (pl->px >= 0 && floor(xa) != pl->px &&
+	    pool_flush(l, row, pl, d) == -1)
+		return -1;
+	if (pl->px < 0) {
+		pl->px = floor(xa);
+		pl->xa = xa;
+	}
+	w = xb - xa;
+	pl->xb = xb;
+	pl->w += w;
+	pl->sum.load += w * sh->load;
+	pl->sum.wait += w * sh->wait;
+	pl->sum.zombie += w * sh->zombie;
+	pl->sum.stopped += w * sh->stopped;
+	return 0;
+}
+
 static int
 row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
     usec_t period, int strict, struct diag *d)
 {
-	const struct proc_sample *s;
+	const struct proc_sample *s, *next;
 	struct pool pl = { -1, 0, 0, 0, { 0, 0, 0, 0 } };
 	struct sample_iter it;
 	struct shade sh;
-	double xa, xb, w;
-	usec_t a, b;
+	usec_t a;
 	int rc = -1;
 
 	row->cell0 = l->ncells;
 	row->ncells = 0;
 	if (sample_iter_init(&it, p) != 0)
 		return -1;
-	while ((s = sample_iter_next(&it)) != NULL) {
-		/* Like the Java chart: a sample fills one period from its time. */
-		a = s->time_us;
-		b = a + (period > 0 ? period : USEC_PER_MS);
-		if (a < p->start_us)
-			a = p->start_us;
-		if (!lt_clip_span(l, &a, &b))
-			continue;
-		xa = layout_x(l, a);
-		xb = layout_x(l, b);
+	for (s = sample_iter_next(&it); s != NULL; s = next) {
+		next = sample_iter_next(&it);
+		a = s->time_us < p->start_us ? p->start_us : s->time_us;
 		sample_shade(s, strict, &sh);
-		if (xb - xa >= 1) {
-			if (pool_flush(l, row, &pl, d) == -1 ||
-			    emit_cell(l, row, xa, xb, cell_colour(&sh), d) == -1)
-				goto out;
-			continue;
-		}
-		if (pl.px >= 0 && floor(xa) != pl.px &&
-		    pool_flush(l, row, &pl, d) == -1)
+		if (sample_cell(l, row, &pl, a, cell_end(s->time_us, next,
+		    period), &sh, d) == -1)
 			goto out;
-		if (pl.px < 0) {
-			pl.px = floor(xa);
-			pl.xa = xa;
-		}
-		w = xb - xa;
-		pl.xb = xb;
-		pl.w += w;
-		pl.sum.load += w * sh.load;
-		pl.sum.wait += w * sh.wait;
-		pl.sum.zombie += w * sh.zombie;
-		pl.sum.stopped += w * sh.stopped;
 	}
 	rc = pool_flush(l, row, &pl, d);
 out:

@@ -388,6 +388,57 @@ test_examples_layout(void **state)
 	}
 }
 
+/*
+ * Consecutive samples of one colour are one rectangle: no light seams
+ * where Java's period (whole ms) is shorter than the samples' spacing
+ * (issue 26, item 6).  On the bundled real boot: two cells of a row in
+ * the same colour are apart by a missed sample at least, and no cells
+ * overlap.
+ */
+static void
+test_no_seams(void **state)
+{
+	char *paths[1] = { "tests/data/sample-boot.tgz" };
+	const struct lt_rect *a, *b;
+	struct bootlog t;
+	struct proctree tree;
+	struct layout l;
+	struct diag d;
+	double period_px, gap;
+	size_t i, k, pairs = 0, touching = 0;
+
+	(void)state;
+	diag_init(&d, "test");
+	d.out = NULL;
+	bootlog_init(&t);
+	memset(&tree, 0, sizeof(tree));
+	if (input_read(&t, paths, 1, &d) != 0 ||
+	    proctree_make(&tree, &t, &tree_pruned, &d) != 0)
+		fail_msg("%s: %s", paths[0], d.msg);
+	assert_int_equal(layout_make(&l, &t, &tree, ms_of(&t, &tree),
+	    &plain_opts, &d), 0);
+	period_px = (double)tree.sample_period_us / USEC_PER_MS * l.px_per_ms;
+	assert_true(period_px > 1);
+	for (i = 0; i < l.nrows; i++)
+		for (k = 1; k < l.rows[i].ncells; k++) {
+			a = &l.cells[l.rows[i].cell0 + k - 1];
+			b = &l.cells[l.rows[i].cell0 + k];
+			gap = b->box.x - (a->box.x + a->box.w);
+			pairs++;
+			touching += gap < 0.01;
+			assert_true(gap > -0.01);
+			if (a->rgb == b->rgb && gap < period_px * 0.9)
+				fail_msg("row %zu: cells %zu and %zu of one "
+				    "colour %.3f px apart", i, k - 1, k, gap);
+		}
+	print_message("%zu pairs of cells, %zu touching\n", pairs, touching);
+	/* The bundled boot has busy runs: cells that touch are there to check. */
+	assert_true(touching >= 10);
+	layout_free(&l);
+	proctree_free(&tree);
+	bootlog_free(&t);
+}
+
 int
 main(void)
 {
@@ -404,6 +455,7 @@ main(void)
 		cmocka_unit_test(test_application_line),
 		cmocka_unit_test(test_large_layout),
 		cmocka_unit_test(test_examples_layout),
+		cmocka_unit_test(test_no_seams),
 	};
 
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
