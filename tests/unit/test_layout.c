@@ -6,6 +6,7 @@
 
 #include "testutil.h"
 #include "layoutcheck.h"
+#include "chartfile.h"
 #include "synth.h"
 
 #include "chart.h"
@@ -350,32 +351,36 @@ test_text_clean(void **state)
 	assert_int_equal(text_cut("abc", 10), 3);
 }
 
+/* The log at path, read, pruned and laid out as -f png would; fails the test on an error. */
+static void
+layout_log(const char *path, struct bootlog *t, struct proctree *tree,
+    struct layout *l)
+{
+	struct diag d;
+
+	load_log(path, t, tree);
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(layout_make(l, t, tree, ms_of(t, tree), &plain_opts,
+	    &d), 0);
+}
+
 /* The real examples: text apart, width from the duration, every row. */
 static void
 test_examples_layout(void **state)
 {
 	static const char *const ex[] = { "example1", "example2" };
 	char path[4096];
-	char *paths[1] = { path };
 	struct bootlog t;
 	struct proctree tree;
 	struct layout l;
-	struct diag d;
 	double want;
 	size_t i;
 
 	for (i = 0; i < 2; i++) {
 		snprintf(path, sizeof(path), "%.4000s/%s", shared_path(
 		    "data/bootchart-0.9"), ex[i]);
-		diag_init(&d, "test");
-		d.out = NULL;
-		bootlog_init(&t);
-		memset(&tree, 0, sizeof(tree));
-		if (input_read(&t, paths, 1, &d) != 0 ||
-		    proctree_make(&tree, &t, &tree_pruned, &d) != 0)
-			fail_msg("%s: %s", path, d.msg);
-		assert_int_equal(layout_make(&l, &t, &tree, ms_of(&t, &tree), &plain_opts, &d),
-		    0);
+		layout_log(path, &t, &tree, &l);
 		assert_text_apart(&l);
 		want = fmax(800, ceil(tree.duration_us / 1e6 * 25 + 20));
 		assert_int_equal(l.width, (int)want);
@@ -398,25 +403,15 @@ test_examples_layout(void **state)
 static void
 test_no_seams(void **state)
 {
-	char *paths[1] = { "tests/data/sample-boot.tgz" };
 	const struct lt_rect *a, *b;
 	struct bootlog t;
 	struct proctree tree;
 	struct layout l;
-	struct diag d;
 	double period_px, gap;
 	size_t i, k, pairs = 0, touching = 0;
 
 	(void)state;
-	diag_init(&d, "test");
-	d.out = NULL;
-	bootlog_init(&t);
-	memset(&tree, 0, sizeof(tree));
-	if (input_read(&t, paths, 1, &d) != 0 ||
-	    proctree_make(&tree, &t, &tree_pruned, &d) != 0)
-		fail_msg("%s: %s", paths[0], d.msg);
-	assert_int_equal(layout_make(&l, &t, &tree, ms_of(&t, &tree),
-	    &plain_opts, &d), 0);
+	layout_log("tests/data/sample-boot.tgz", &t, &tree, &l);
 	period_px = (double)tree.sample_period_us / USEC_PER_MS * l.px_per_ms;
 	assert_true(period_px > 1);
 	for (i = 0; i < l.nrows; i++)

@@ -112,15 +112,13 @@ layout_of(const struct synth *s, const struct chart_opts *o,
 	layout_tt(&s->t, &s->tree, o, l);
 }
 
-/* A bootchart 0.9 example read and turned into the final tree. */
+/* A log read and turned into the final tree; fails the test on error. */
 void
-load_example(const char *rel, struct bootlog *t, struct proctree *tree)
+load_log(const char *path, struct bootlog *t, struct proctree *tree)
 {
-	char path[4096];
-	char *paths[1] = { path };
+	char *paths[1] = { (char *)path };
 	struct diag d;
 
-	snprintf(path, sizeof(path), "%s", shared_path(rel));
 	diag_init(&d, "test");
 	d.out = NULL;
 	bootlog_init(t);
@@ -128,4 +126,11 @@ load_example(const char *rel, struct bootlog *t, struct proctree *tree)
 	if (input_read(t, paths, 1, &d) != 0 ||
 	    proctree_make(tree, t, &tree_pruned, &d) != 0)
 		fail_msg("%s: %s", path, d.msg);
+}
+
+/* A bootchart 0.9 example read and turned into the final tree. */
+void
+load_example(const char *rel, struct bootlog *t, struct proctree *tree)
+{
+	load_log(shared_path(rel), t, tree);
 }

@@ -44,6 +44,8 @@ void layout_tt(const struct bootlog *t, const struct proctree *tree,
     const struct chart_opts *o, struct layout *l);
 void layout_of(const struct synth *s, const struct chart_opts *o,
     struct layout *l);
+/* A log (a path) read and turned into the final tree; fails the test on error. */
+void load_log(const char *path, struct bootlog *t, struct proctree *tree);
 /*
  * A bootchart 0.9 example under ../shared read and turned into the
  * final tree (skips the test without ../shared).
