@@ -189,6 +189,15 @@ ts_line(void *arg, const char *line, size_t len)
 	if ((p = bootlog_find_pid(s->log.t, (int64_t)pid)) == NULL) {
 		if ((p = new_process(s, pid, ppid, comm)) == NULL)
 			return -1;
+		/*
+		 * Not in the block before: it began since, and its counters
+		 * are all its own work in this interval (in the first block
+		 * they cover a time before logging: no sample then).
+		 */
+		memset(&s->last[p->seq], 0, sizeof(s->last[p->seq]));
+		if (s->have_prev && add_sample(s, p, &s->last[p->seq], cpu,
+		    blkio + swapin) != 0)
+			return -1;
 	} else {
 		if (strcmp(p->name, comm) != 0 &&
 		    logparse_count_name(s->log.lp, s->log.d, comm) != 0)
