@@ -5,6 +5,11 @@
 MAN_PAGES="docs/man/bootchartd.8 docs/man/bootchart-render.1 docs/man/bootchartd.conf.5"
 DOC_FILES="README INSTALL"
 OPTIONAL_DOCS="README.logger docs/bootchart-sample.png"
+# The documents the others cite as docs/NAME (the README, the man pages,
+# --help, messages): installed as DOCDIR/docs/NAME, so that each
+# reference resolves from the documents' directory.  Globs, expanded in
+# the source tree (ref_docs).
+REF_DOCS="docs/*.md docs/*.png docs/bootchart.schema.json"
 BASH_COMPLETIONS="scripts/completion/bash/bootchart-render scripts/completion/bash/bootchartd"
 ZSH_COMPLETIONS="scripts/completion/zsh/_bootchart-render scripts/completion/zsh/_bootchartd"
 GRUB_SCRIPT=42_bootchart
@@ -283,6 +288,11 @@ mkdirs() {
 # install_file SRC DEST MODE: copies through a new temporary file and a
 # rename, so a running binary is replaced, never overwritten in place, and
 # no existing name is written through.
+# ref_docs TOP: the files of REF_DOCS, relative to TOP, one per line.
+ref_docs() {
+	(cd "$1" && for f in $REF_DOCS; do [ -f "$f" ] && printf '%s\n' "$f"; done)
+}
+
 install_file() {
 	if [ "$pass" = list ]; then
 		printf '%s\n' "$2"

@@ -114,6 +114,9 @@ install_all() {
 		[ -f "$top/$f" ] || continue
 		install_file "$top/$f" "$DOCDIR/${f##*/}" 644
 	done
+	for f in $(ref_docs "$top"); do
+		install_file "$top/$f" "$DOCDIR/$f" 644
+	done
 	for f in $BASH_COMPLETIONS; do
 		install_file "$top/$f" "$BASHCOMPDIR/${f##*/}" 644
 	done

@@ -88,7 +88,8 @@ help(void)
 	    "  -V, --version         show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 ok, 1 usage, 2 bad input, 3 output not written,\n"
-	    "4 out of memory.\n", CHART_WIDTH_MIN, CHART_WIDTH_MAX,
+	    "4 out of memory.  docs/NAME: in /usr/share/doc/bootchart-render/docs/\n"
+	    "(make install: PREFIX/share/doc/bootchart/docs/).\n", CHART_WIDTH_MIN, CHART_WIDTH_MAX,
 	    CMP_THRESHOLD_MS);
 }
 

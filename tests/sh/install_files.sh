@@ -37,6 +37,21 @@ installed /usr/share/zsh/vendor-completions/_bootchart-render \
 installed /usr/share/zsh/vendor-completions/_bootchartd \
     scripts/completion/zsh/_bootchartd 644
 check "manifest written" test -f "$root/var/lib/bootchart/installed"
+# Every document cited as docs/NAME (by the README, README.logger, the
+# man pages, --help and the messages in the programs) is installed as
+# DOCDIR/docs/NAME (issue 26, item 7).
+refs=$( (cat README README.logger docs/man/*.[158]; strings "$BC_RENDER" \
+    "$BC_LOGGER") | grep -o 'docs/[a-z][A-Za-z0-9._-]*[A-Za-z0-9]' | sort -u)
+missing=""
+for r in $refs; do
+	[ -f "$root/usr/share/doc/bootchart/$r" ] || missing="$missing $r"
+done
+echo "# $(echo "$refs" | wc -l) documents cited"
+check "every cited docs/NAME is installed under /usr/share/doc/bootchart/ (missing:${missing:- none})" \
+    test -z "$missing" -a -n "$refs"
+installed /usr/share/doc/bootchart/docs/limits.md docs/limits.md 644
+installed /usr/share/doc/bootchart/docs/bootchart.schema.json \
+    docs/bootchart.schema.json 644
 
 snapshot "$root" >"$tmp/once.snap"
 sh "$INSTALL" --root "$root" --no-bootloader "$@" >"$tmp/out" 2>&1

@@ -34,6 +34,9 @@ same "bootchartd's files" "$(deb_files "$dd")" \
     "$(expected_bootchartd | normalise)"
 same "bootchart-render's files" "$(deb_files "$rd")" \
     "$(expected_bootchart_render | normalise)"
+check "docs/ left uncompressed in both (cited by their .md names)" sh -c \
+    "! (dpkg-deb -c '$dd'; dpkg-deb -c '$rd') | grep -q '/docs/.*\.gz\$' &&
+    dpkg-deb -c '$rd' | grep -q ' ./usr/share/doc/bootchart-render/docs/limits.md\$'"
 dpkg-deb -e "$dd" "$tmp/ctl"
 same "conffiles: the config and the GRUB script" "$(cat "$tmp/ctl/conffiles")" \
     "$(printf '/etc/bootchartd.conf\n/etc/grub.d/42_bootchart')"
