@@ -6,6 +6,7 @@
 #include "escape.h"
 #include "logfiles.h"
 #include "report_summary.h"
+#include "title.h"
 
 static double
 key_of(const struct report_proc *p, enum summary_key k)
@@ -44,12 +45,18 @@ milestone(FILE *f, const char *label, int known, usec_t t, const char *note)
 	putc('\n', f);
 }
 
-void
+const char *
+report_summary_kind(const struct report *r)
+{
+	return r->ms.profile ? "profile" : "boot";
+}
+
+size_t
 report_summary_milestones(const struct report *r,
     struct summary_milestone out[SUMMARY_MILESTONES])
 {
 	const struct milestones *m = &r->ms;
-	const struct summary_milestone v[SUMMARY_MILESTONES] = {
+	const struct summary_milestone boot[SUMMARY_MILESTONES] = {
 		{ "start (first process)", 1, m->start_us, NULL },
 		{ "kernel end", m->has_kernel_end, m->kernel_end_us,
 		    m->has_kernel_end ? NULL : "(not logged)" },
@@ -59,25 +66,37 @@ report_summary_milestones(const struct report *r,
 		{ "end of boot", 1, m->end_us, m->end_reason },
 		{ "boot time", 1, m->boot_us, "(end - start)" },
 	};
+	/* A command's run: a boot's milestones would be noise. */
+	const struct summary_milestone profile[] = {
+		{ "start (first process)", 1, m->start_us, NULL },
+		{ "logging start", 1, m->log_start_us, NULL },
+		{ "end", 1, m->end_us, m->end_reason },
+		{ "duration", 1, m->boot_us, "(end - start)" },
+	};
 
-	memcpy(out, v, sizeof(v));
+	if (m->profile) {
+		memcpy(out, profile, sizeof(profile));
+		return sizeof(profile) / sizeof(profile[0]);
+	}
+	memcpy(out, boot, sizeof(boot));
+	return SUMMARY_MILESTONES;
 }
 
 static void
 milestones(const struct report *r, FILE *f)
 {
 	struct summary_milestone v[SUMMARY_MILESTONES];
-	const char *title = bootlog_header(r->log, HDR_TITLE);
-	size_t i;
+	char title[TITLE_MAX];
+	size_t i, n;
 
-	fputs("boot", f);
-	if (title != NULL) {
-		fputs(": ", f);
-		escape_fputs(title, f);
-	}
+	/* The chart's title: a readable profile's is its command's. */
+	log_title(r->log, r->tree, NULL, title, sizeof(title));
+	fputs(report_summary_kind(r), f);
+	fputs(": ", f);
+	escape_fputs(title, f);
 	fprintf(f, "\n  %-22s %12s\n", "milestone", "uptime_s");
-	report_summary_milestones(r, v);
-	for (i = 0; i < SUMMARY_MILESTONES; i++)
+	n = report_summary_milestones(r, v);
+	for (i = 0; i < n; i++)
 		milestone(f, v[i].label, v[i].known, v[i].t, v[i].note);
 }
 

@@ -20,9 +20,15 @@ struct summary_milestone {
 	const char *note;	/* the end reason comes from the log */
 };
 
-/* The milestone rows, in the summary's order (the HTML page's too). */
-void report_summary_milestones(const struct report *,
+/*
+ * The milestone rows, in the summary's order (the HTML page's too); how
+ * many.  A profile (the log of one command) has a profile's rows: no
+ * kernel end or switch_root, its end and its duration.
+ */
+size_t report_summary_milestones(const struct report *,
     struct summary_milestone out[SUMMARY_MILESTONES]);
+/* What the report is of: "boot", or "profile" for the log of one command. */
+const char *report_summary_kind(const struct report *);
 
 /* What a top list is ranked by; qsort gets the values, not the report. */
 struct summary_rank {

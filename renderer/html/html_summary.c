@@ -25,12 +25,12 @@ static int
 milestones(const struct report *r, FILE *f)
 {
 	struct summary_milestone v[SUMMARY_MILESTONES];
-	size_t i;
+	size_t i, n;
 
-	report_summary_milestones(r, v);
+	n = report_summary_milestones(r, v);
 	fputs("<table><caption>Milestones</caption>\n<tr><th>milestone</th>"
 	    "<th>uptime_s</th><th></th></tr>\n", f);
-	for (i = 0; i < SUMMARY_MILESTONES; i++)
+	for (i = 0; i < n; i++)
 		if (milestone(f, v[i].label, v[i].known, v[i].t,
 		    v[i].note) == -1)
 			return -1;

@@ -12,6 +12,7 @@
 #include "logfiles.h"
 #include "pidstat.h"
 #include "textclean.h"
+#include "title.h"
 
 #define SWATCH		10.0
 
@@ -39,40 +40,6 @@ cpu_text(const char *v, char *buf, size_t len)
 		snprintf(buf, len, "CPU: %.*s %s", (int)n, v, count);
 	else
 		snprintf(buf, len, "CPU: %.*s", (int)n, v);
-}
-
-/*
- * The title: --title, else the header's; a readable profile is titled
- * after its command ("Profile of make -j2 on host (date)" for our
- * logger's "Boot chart for host (date)").
- */
-static void
-title_text(const struct bootlog *t, const struct proctree *tree,
-    const struct chart_opts *o, char *buf, size_t len)
-{
-	static const char boot[] = "Boot chart for ";
-	const char *title = bootlog_header(t, HDR_TITLE), *cmd;
-	char decoded[1024];	/* a title is cut far shorter when drawn */
-
-	if (o->title != NULL) {
-		snprintf(buf, len, "%s", o->title);
-		return;
-	}
-	if (tree->readable) {
-		cmd = bootlog_header(t, HDR_PROFILE_CMD);
-		if (cmd == NULL || cmd[0] == '\0')
-			cmd = tree->profile;
-		/* bootchartd writes control bytes as \ooo. */
-		log_label(decoded, sizeof(decoded), cmd, strlen(cmd));
-		cmd = decoded;
-		if (title != NULL && strncmp(title, boot, sizeof(boot) - 1) == 0)
-			snprintf(buf, len, "Profile of %s on %s", cmd,
-			    title + sizeof(boot) - 1);
-		else
-			snprintf(buf, len, "Profile of %s", cmd);
-		return;
-	}
-	snprintf(buf, len, "%s", title != NULL ? title : "Boot chart");
 }
 
 /*
@@ -106,7 +73,7 @@ chrome_header(const struct lt_ctx *c, double *y)
 	usec_t secs;
 	size_t i;
 
-	title_text(t, tree, o, buf, sizeof(buf));
+	log_title(t, tree, o->title, buf, sizeof(buf));
 	if (lt_tag(l, lt_add_raw(l, m, buf, MARGIN, *y, maxw, LF_TITLE,
 	    COL_TEXT), LR_TITLE, LT_FIXED) == SIZE_MAX)
 		return -1;

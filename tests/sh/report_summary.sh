@@ -87,3 +87,23 @@ check "--summary to a full standard output: exit 3 (exit $rc), says so" \
 rc=$?
 check "--summary with --json: usage error (exit $rc)" \
     sh -c "[ $rc -eq 1 ] && grep -q 'exclude each other' '$T/u'"
+
+# A profile (the log of one command) in a profile's words (issue 26,
+# item 2): titled after its command as the chart is, its start, end and
+# duration; no kernel end, switch_root or boot time.
+BB=$BC_SHARED/data/busybox-bootchartd/bootlog.tgz
+if [ ! -f "$BB" ]; then
+	ok "profile summary # SKIP $BB not found"
+else
+	"$R" --summary "$BB" >"$T/p" 2>"$T/err"
+	check "profile: first line names the command" \
+	    grep -qx 'profile: Profile of /usr/local/bin/bc-workload on vm (.*)' "$T/p"
+	check "profile: no boot milestones" sh -c \
+	    "! grep -Eq '^  (kernel end|switch_root|end of boot|boot time) ' '$T/p'"
+	same "profile: duration = end - start" "$(row duration "$T/p")" \
+	    "$(awk -v a="$(row 'start (first process)' "$T/p")" \
+	    -v b="$(row end "$T/p")" 'BEGIN { printf "%.3f", b - a }')"
+	"$R" -f html -o "$T/p.html" "$BB"
+	check "profile: the page's milestones too" sh -c \
+	    "grep -q '<th>duration</th>' '$T/p.html' && ! grep -q '<th>boot time</th>' '$T/p.html'"
+fi
