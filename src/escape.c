@@ -10,13 +10,14 @@
  * many input bytes it stands for, and sets *olen.
  */
 static size_t
-escape_one(const unsigned char *p, size_t n, char *out, size_t *olen)
+escape_one(const unsigned char *p, size_t n, char *out, size_t *olen,
+    int page)
 {
 	static const char hex[] = "0123456789abcdef";
 	uint32_t c;
 	size_t len = utf8_decode(p, n, &c);
 
-	if (len > 0 && c == '\\') {
+	if (len > 0 && c == '\\' && !page) {
 		memcpy(out, "\\\\", 2);
 		*olen = 2;
 		return 1;
@@ -45,8 +46,8 @@ escape_one(const unsigned char *p, size_t n, char *out, size_t *olen)
 	return len;
 }
 
-size_t
-escape_text(char *dst, size_t cap, const char *s)
+static size_t
+escape_into(char *dst, size_t cap, const char *s, int page)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t n = strlen(s), i = 0, o = 0, used, olen;
@@ -55,7 +56,7 @@ escape_text(char *dst, size_t cap, const char *s)
 	if (cap == 0)
 		return 0;
 	while (i < n) {
-		used = escape_one(p + i, n - i, one, &olen);
+		used = escape_one(p + i, n - i, one, &olen, page);
 		if (o + olen >= cap)
 			break;
 		memcpy(dst + o, one, olen);
@@ -66,6 +67,18 @@ escape_text(char *dst, size_t cap, const char *s)
 	return o;
 }
 
+size_t
+escape_text(char *dst, size_t cap, const char *s)
+{
+	return escape_into(dst, cap, s, 0);
+}
+
+size_t
+escape_page(char *dst, size_t cap, const char *s)
+{
+	return escape_into(dst, cap, s, 1);
+}
+
 void
 escape_fputs(const char *s, FILE *f)
 {
@@ -74,7 +87,7 @@ escape_fputs(const char *s, FILE *f)
 	char one[16];
 
 	while (i < n) {
-		i += escape_one(p + i, n - i, one, &olen);
+		i += escape_one(p + i, n - i, one, &olen, 0);
 		fwrite(one, 1, olen, f);
 	}
 }

@@ -15,7 +15,14 @@
  */
 size_t escape_text(char *dst, size_t cap, const char *s);
 
-/* The same, written to f without a length limit. */
+/*
+ * The same for a page (the -f html page's and the SVG's tooltips, the
+ * page's summary), which no terminal reads: a backslash stays one, so a
+ * command line reads as typed (printf %s\n); controls are escaped still.
+ */
+size_t escape_page(char *dst, size_t cap, const char *s);
+
+/* escape_text's, written to f without a length limit. */
 void escape_fputs(const char *s, FILE *f);
 
 #endif

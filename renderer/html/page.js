@@ -76,11 +76,23 @@
 		return edge + (p.a - edge) / k;
 	}
 
-	/* The rows, their names (the tooltip's first line), lowercased. */
+	/*
+	 * What the search reads of each row, lowercased: its name (the
+	 * tooltip's first line), its command line and its unit (the
+	 * tooltip's "command: " and "unit: " lines), one per line.
+	 */
 	const rows = Array.from(svg.querySelectorAll('g.r'));
 	const names = rows.map(function (g) {
 		const t = g.querySelector('title') || g.querySelector('text');
-		return (t ? t.textContent.split('\n')[0] : '').toLowerCase();
+		const lines = t ? t.textContent.split('\n') : [''];
+		const keep = [lines[0]];
+		for (const l of lines.slice(1)) {
+			if (l.startsWith('command: '))
+				keep.push(l.slice(9));
+			else if (l.startsWith('unit: '))
+				keep.push(l.slice(6));
+		}
+		return keep.join('\n').toLowerCase();
 	});
 
 	/* The view: screen x = k * x + b, in the chart's own pixels. */
@@ -238,21 +250,34 @@
 		update();
 	});
 
-	/* The details of the process under the pointer, from its tooltip. */
+	/*
+	 * The details of the process under the pointer, from its tooltip;
+	 * cleared when the pointer is on no process.
+	 */
 	let cur = null;
-	svg.addEventListener('mouseover', function (ev) {
-		const g = ev.target.closest('g.r');
-		if (!g || g === cur)
+	const hint = info.textContent;
+	function point(g) {
+		if (g === cur)
 			return;
 		if (cur)
 			cur.classList.remove('cur');
 		cur = g;
+		if (!g) {
+			info.textContent = hint;
+			return;
+		}
 		g.classList.add('cur');
 		const t = g.querySelector('title');
 		info.textContent = t ? t.textContent : '';
+	}
+	svg.addEventListener('mouseover', function (ev) {
+		point(ev.target.closest('g.r'));
+	});
+	svg.addEventListener('mouseleave', function () {
+		point(null);
 	});
 
-	/* Search: rows whose name holds the text stand out, the rest dim. */
+	/* Search: rows whose name, command or unit holds the text stand out, the rest dim. */
 	const q = document.getElementById('q');
 	let next = 0;
 	q.addEventListener('input', function () {
@@ -269,14 +294,20 @@
 		hits.dataset.n = n;
 		next = 0;
 	});
-	/* Enter brings the next match into view. */
+	/*
+	 * Enter brings the next match into view: the page scrolls up or
+	 * down only, so the title and legends never leave sideways.
+	 */
 	q.addEventListener('keydown', function (ev) {
 		if (ev.key !== 'Enter')
 			return;
 		const all = svg.querySelectorAll('g.r.hit');
 		if (all.length === 0)
 			return;
-		all[next % all.length].scrollIntoView({ block: 'center' });
+		const r = all[next % all.length].querySelector('rect.pb')
+		    .getBoundingClientRect();
+		window.scrollBy(0, r.top + r.height / 2 - window.innerHeight / 2);
+		ev.preventDefault();
 		next++;
 	});
 	apply();

@@ -27,7 +27,7 @@ xml_puts_log(FILE *f, const char *s)
 
 	if ((e = malloc(cap)) == NULL)
 		return -1;
-	escape_text(e, cap, s);
+	escape_page(e, cap, s);
 	xml_puts(f, e);
 	free(e);
 	return 0;

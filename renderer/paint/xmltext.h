@@ -8,8 +8,9 @@
 void xml_puts(FILE *f, const char *s);
 
 /*
- * Writes text as logged: escaped for a terminal first (escape.h: the
- * same bytes every other output prints), then for XML.  -1 on no memory.
+ * Writes text as logged: its controls escaped first (escape.h's
+ * escape_page: as every output prints them, but a backslash stays one),
+ * then for XML.  -1 on no memory.
  */
 int xml_puts_log(FILE *f, const char *s);
 

@@ -63,3 +63,41 @@ HOME=$T /usr/bin/python3 tests/sh/lib/html_browser.py "$DRIVER" "$CHROMIUM" \
 rc=$?
 check "the browser checks ran to the end (exit $rc)" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20
+
+# The page's controls (issue 26, item 5) on a log with command lines and
+# units, in a window narrower than the chart: the chart fits, the
+# details keep their height and clear, the search reads command lines
+# and units, Enter scrolls up or down only.
+mkdir -p "$T/ctl"
+awk 'BEGIN {
+	for (b = 100; b <= 400; b += 20) {
+		print b
+		print "1 (init) S 0 1 1 0 -1 0 0 0 0 0 5 3 0 0 20 0 1 0 1"
+		for (i = 0; i < 60; i++)
+			printf "%d (job-%d) R 1 %d %d 0 -1 0 0 0 0 0 %d 1 0 0 20 0 1 0 %d\n",
+			    100 + i, i, 100 + i, 100 + i, b / 10, 2 + i
+		print ""
+	} }' >"$T/ctl/proc_ps.log"
+# cmdline2.log: PID, :EXE, :ARGS with NULs; job-0's is 2 KB long.
+long=$(printf 'x%.0s' $(seq 1 2000))
+i=0
+while [ $i -lt 60 ]; do
+	printf '%d\n:/usr/bin/tool\n:tool\000--input\000file-%d.c\000' \
+	    $((100 + i)) $i
+	[ $i -eq 0 ] && printf '%s\000' "$long"
+	printf '\n\n'
+	i=$((i + 1))
+done >"$T/ctl/cmdline2.log"
+awk 'BEGIN { for (i = 0; i < 60; i++)
+	printf "%d /system.slice/%s.service\n", 100 + i,
+	    i == 7 ? "special-unit" : "jobs" }' >"$T/ctl/cgroup.log"
+"$R" -f html -n -o "$T/ctl.html" "$T/ctl" 2>"$T/ctl.err"
+check "a log with command lines and units renders as a page" [ -s "$T/ctl.html" ]
+for q in "file-42.c:142" "special-unit:107"; do
+	HOME=$T /usr/bin/python3 tests/sh/lib/html_browser.py --controls \
+	    "$DRIVER" "$CHROMIUM" "$T/ctl.html" "job-0 [jobs.service]" "${q%%:*}" "${q##*:}" \
+	    2>"$T/py.err"
+	rc=$?
+	check "the controls' checks ran to the end for ${q%%:*} (exit $rc)" [ "$rc" -eq 0 ]
+	[ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20
+done

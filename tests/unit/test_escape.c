@@ -31,6 +31,25 @@ escapes_what_a_terminal_would_act_on(void **state)
 	    "\\xe2\\x81\\xa9\\xe2\\x80\\x8f\\xe2\\x80\\xa8d\xe2\x80\x94");
 }
 
+/*
+ * A page's text (tooltips, the page's summary): a backslash stays one,
+ * so a command line reads as typed (issue 26: tooltips showed
+ * printf %s\\n); every control is escaped as for a terminal.
+ */
+static void
+page_keeps_backslashes(void **state)
+{
+	char out[256];
+
+	(void)state;
+	escape_page(out, sizeof(out), "printf %s\\n a\\b");
+	assert_string_equal(out, "printf %s\\n a\\b");
+	escape_page(out, sizeof(out), "a\tb\n\x1b[31m\x7f");
+	assert_string_equal(out, "a\\tb\\n\\x1b[31m\\x7f");
+	escape_page(out, sizeof(out), "\x1b[31m x\n\xc2\x9b \xff a\xe2\x80\xae");
+	assert_string_equal(out, "\\x1b[31m x\\n\\xc2\\x9b \\xff a\\xe2\\x80\\xae");
+}
+
 static void
 cuts_at_a_whole_escape(void **state)
 {
@@ -74,6 +93,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(escapes_what_a_terminal_would_act_on),
+		cmocka_unit_test(page_keeps_backslashes),
 		cmocka_unit_test(cuts_at_a_whole_escape),
 		cmocka_unit_test(messages_are_escaped),
 	};

@@ -7,10 +7,17 @@ usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
        PNGDIFF MAX_MEAN LABEL QUERY SHOT_DIR
        html_browser.py --show-time CHROMEDRIVER CHROMIUM PAGE.html RUNS
        html_browser.py --shot CHROMEDRIVER CHROMIUM PAGE.html OUT.png
+       html_browser.py --controls CHROMEDRIVER CHROMIUM PAGE.html LONG
+       QUERY PIDS
 The second form (make bench) prints the seconds from navigation to the
 first frame painted after the load event, median of RUNS fresh loads.
 The third makes docs/report-html.png from the bundled sample's page:
-searching "svc", the pointer on svc-net.
+searching "svc", the pointer on svc-net.  The fourth checks the page's
+controls in a window narrower than the chart: the chart fits it, the
+details area keeps its height over the row labelled LONG (a long
+command line) and clears off the chart, searching QUERY (text of
+command lines or units) marks exactly the rows of PIDS (comma-
+separated), and Enter scrolls up or down only.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -318,12 +325,98 @@ def shot(argv):
         d.quit()
 
 
+def row_box(d, label):
+    return d.js("""
+        for (const t of document.querySelectorAll('#chart g.r > text'))
+            if (t.textContent === arguments[0])
+                return t.parentNode.querySelector('rect.pb');
+        return null;""", label)
+
+
+def point_at(d, origin, x=0, y=0):
+    d.actions({"type": "pointer", "id": "mouse",
+               "parameters": {"pointerType": "mouse"},
+               "actions": [{"type": "pointerMove", "duration": 0,
+                            "origin": origin, "x": x, "y": y}]})
+
+
+def geometry(d):
+    return d.js("""const i = document.getElementById('info');
+        const c = document.getElementById('chart');
+        return [i.getBoundingClientRect().height,
+                c.getBoundingClientRect().top + window.scrollY,
+                c.getBoundingClientRect().width, window.innerWidth,
+                document.documentElement.scrollWidth];""")
+
+
+def controls(argv):
+    driver, chromium, page, long_label, query, pids = argv
+    want = sorted(int(p) for p in pids.split(","))
+    d = Driver(driver, chromium, 640, 700)
+    try:
+        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+        until(lambda: d.js("return document.readyState") == "complete")
+        g0 = geometry(d)
+        tap(g0[2] <= g0[3] and g0[4] <= g0[3],
+            "the chart fits a narrower window (chart %.0f px, window %d "
+            "px, page %d px wide)" % (g0[2], g0[3], g0[4]))
+        box = row_box(d, long_label)
+        if box is None:
+            tap(False, "a row labelled %s" % long_label)
+            return
+        d.js("arguments[0].scrollIntoView({block: 'center'})", box)
+        g0 = geometry(d)
+        point_at(d, {ELEM: box[ELEM]})
+        shown = until(lambda: "command: " in d.js(
+            "return document.getElementById('info').textContent"))
+        g1 = geometry(d)
+        tap(bool(shown) and abs(g1[0] - g0[0]) < 0.5 and
+            abs(g1[1] - g0[1]) < 0.5,
+            "a long command line in the details moves nothing (details "
+            "%.1f then %.1f px high, chart at %.1f then %.1f)" %
+            (g0[0], g1[0], g0[1], g1[1]))
+        point_at(d, "viewport", 5, 5)
+        left = until(lambda: d.js(
+            "return !document.querySelector('#chart g.r.cur') && "
+            "!document.getElementById('info').textContent"
+            ".includes('command: ')"))
+        tap(bool(left), "the details clear when the pointer leaves the rows")
+        d.js("window.scrollTo(0, 0)")
+        q = d.find("#q")
+        d.s("POST", "/element/%s/value" % q, {"text": query})
+        until(lambda: d.js("return document.getElementById('hits')"
+                           ".textContent") != "")
+        got = sorted(int(re.search(r"\npid (\d+),", t).group(1))
+                     for t in d.js("""return Array.from(
+            document.querySelectorAll('#chart g.r.hit'))
+            .map(g => g.querySelector('title').textContent);"""))
+        tap(got == want, "searching %r marks the rows of its command "
+            "lines and units: pids %s (want %s)" % (query, got, want))
+        d.s("POST", "/element/%s/value" % q, {"text": "\ue007"})
+        seen = until(lambda: d.js("""const r = document.querySelector(
+            '#chart g.r.hit rect.pb').getBoundingClientRect();
+            return window.scrollY > 0 && r.top >= 0 &&
+                r.bottom <= window.innerHeight;"""))
+        sx = d.js("return [window.scrollX, document.getElementById('view')"
+                  ".scrollLeft]")
+        tap(bool(seen) and sx == [0, 0], "Enter brings the match into view "
+            "scrolling down only (scrollX %s, the chart's %s)" % tuple(sx))
+        errs = console_errors(d)
+        tap(not errs, "no console error%s" %
+            ("" if not errs else ": " + "; ".join(errs)[:300]))
+    finally:
+        d.quit()
+
+
 def main():
     if sys.argv[1] == "--show-time":
         show_time(sys.argv[2:])
         return
     if sys.argv[1] == "--shot":
         shot(sys.argv[2:])
+        return
+    if sys.argv[1] == "--controls":
+        controls(sys.argv[2:])
         return
     keys = ["chromedriver", "chromium", "page", "png", "json", "pngdiff",
             "max_mean", "label", "query", "shots"]
