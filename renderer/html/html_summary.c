@@ -72,12 +72,13 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 	size_t i, n = report_summary_top(r, v, k);
 	char a[32], b[32];
 
-	fprintf(f, "<table><caption>Top %d by %s</caption>\n<tr>%s<th>pid</th>"
-	    "<th>start_s</th><th>name</th></tr>\n", SUMMARY_TOP, title[k],
-	    cols[k]);
+	/* The page's script sorts by a column and links a row to the chart's. */
+	fprintf(f, "<table class=\"top\"><caption>Top %d by %s</caption>\n"
+	    "<tr>%s<th>pid</th><th>start_s</th><th>name</th></tr>\n",
+	    SUMMARY_TOP, title[k], cols[k]);
 	for (i = 0; i < n; i++) {
 		p = &r->procs[v[i].i];
-		fputs("<tr>", f);
+		fprintf(f, "<tr data-i=\"%zu\">", v[i].i);
 		if (k == BY_CPU)
 			fprintf(f, "<td class=\"n\">%.3f</td><td class=\"n\">"
 			    "%.3f</td><td class=\"n\">%.3f</td>",

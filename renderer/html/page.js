@@ -310,5 +310,45 @@
 		ev.preventDefault();
 		next++;
 	});
+	/*
+	 * The summary's top lists: a click on a column head sorts by it
+	 * (numbers largest first, then the other way; text A to Z), a click
+	 * on a row brings its process's row of the chart into view, marked,
+	 * with its details.
+	 */
+	for (const table of document.querySelectorAll('#summary table.top')) {
+		const head = table.rows[0];
+		Array.from(head.cells).forEach(function (th, col) {
+			th.addEventListener('click', function () {
+				const body = Array.from(table.rows).slice(1)
+				    .filter(function (tr) { return tr.dataset.i; });
+				const num = body.length > 0 &&
+				    body[0].cells[col].classList.contains('n');
+				const down = num !== (th.dataset.sort === 'down');
+				body.sort(function (x, y) {
+					const a = x.cells[col].textContent;
+					const c = y.cells[col].textContent;
+					const d = num ? +a - +c : a.localeCompare(c);
+					return down ? -d : d;
+				});
+				for (const h of head.cells)
+					delete h.dataset.sort;
+				th.dataset.sort = down ? 'down' : 'up';
+				for (const tr of body)
+					tr.parentNode.appendChild(tr);
+			});
+		});
+		table.addEventListener('click', function (ev) {
+			const tr = ev.target.closest('tr[data-i]');
+			const g = tr && svg.querySelector('g.r[data-i="' +
+			    tr.dataset.i + '"]');
+			if (!g)
+				return;
+			point(g);
+			const r = g.querySelector('rect.pb').getBoundingClientRect();
+			window.scrollBy(0, r.top + r.height / 2 -
+			    window.innerHeight / 2);
+		});
+	}
 	apply();
 }());

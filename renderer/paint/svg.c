@@ -20,6 +20,7 @@ struct svg {
 	uint32_t pal[PAL_MAX];
 	size_t npal;
 	size_t nclips;		/* clip paths c1..cN so far */
+	enum svg_doc doc;
 };
 
 /* A coordinate with at most two decimals and no trailing zeros. */
@@ -441,10 +442,13 @@ rows(struct svg *s)
 	zoom_open(s, "plot");
 	for (i = 0; i < l->nrows; i++) {
 		r = &l->rows[i];
-		fputs("<g class=\"r\">", s->f);
-		if (s->r != NULL &&
-		    (p = svg_row_proc(s->r, r->node, &cursor)) != NULL &&
-		    svg_tip(s->f, p) == -1)
+		p = s->r != NULL ? svg_row_proc(s->r, r->node, &cursor) : NULL;
+		fputs("<g class=\"r\"", s->f);
+		/* The page's summary tables link to rows by report index. */
+		if (p != NULL && s->doc == SVG_INLINE)
+			fprintf(s->f, " data-i=\"%zu\"", (size_t)(p - s->r->procs));
+		putc('>', s->f);
+		if (p != NULL && svg_tip(s->f, p) == -1)
 			return -1;
 		rect_cls(s, &r->box, "pb");
 		cells(s, r);
@@ -661,6 +665,7 @@ svg_write(FILE *f, const struct layout *l, const struct report *r,
 	s.f = f;
 	s.l = l;
 	s.r = r;
+	s.doc = doc;
 	pal_collect(&s);
 	if (doc == SVG_FILE)
 		fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", f);

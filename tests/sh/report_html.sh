@@ -31,7 +31,7 @@ same "no src=, @import or url() but to the page's own ids" \
 "$R" --json -o "$T/report.json" "$LOG"
 nproc=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["processes"]))' "$T/report.json")
 same "a row with a tooltip per process" \
-    "$(grep -c '<g class="r"><title>' "$T/page.html")" "$nproc"
+    "$(grep -cE '<g class="r" data-i="[0-9]+"><title>' "$T/page.html")" "$nproc"
 
 # A name and a command line with markup and quotes, escaped: the name
 # in its label, tooltip and the summary; the command line in its tooltip.

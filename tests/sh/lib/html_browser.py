@@ -17,7 +17,8 @@ controls in a window narrower than the chart: the chart fits it, the
 details area keeps its height over the row labelled LONG (a long
 command line) and clears off the chart, searching QUERY (text of
 command lines or units) marks exactly the rows of PIDS (comma-
-separated), and Enter scrolls up or down only.
+separated), Enter scrolls up or down only, and the summary's top lists
+sort by a column and lead to the chart's row.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -401,11 +402,51 @@ def controls(argv):
                   ".scrollLeft]")
         tap(bool(seen) and sx == [0, 0], "Enter brings the match into view "
             "scrolling down only (scrollX %s, the chart's %s)" % tuple(sx))
+        check_tables(d)
         errs = console_errors(d)
         tap(not errs, "no console error%s" %
             ("" if not errs else ": " + "; ".join(errs)[:300]))
     finally:
         d.quit()
+
+
+def top_pids(d):
+    """The pid column of the summary's first top list, top to bottom."""
+    return d.js("""const t = document.querySelector('#summary table.top');
+        const col = Array.from(t.rows[0].cells)
+            .findIndex(c => c.textContent === 'pid');
+        return Array.from(t.rows).slice(1).filter(r => r.dataset.i)
+            .map(r => +r.cells[col].textContent);""")
+
+
+def check_tables(d):
+    """The summary's top lists sort by a column and link to the chart."""
+    head = d.js("""const t = document.querySelector('#summary table.top');
+        return Array.from(t.rows[0].cells)
+            .find(c => c.textContent === 'pid');""")
+    d.s("POST", "/element/%s/click" % head[ELEM], {})
+    down = top_pids(d)
+    d.s("POST", "/element/%s/click" % head[ELEM], {})
+    up = top_pids(d)
+    tap(len(down) > 1 and down == sorted(down, reverse=True) and
+        up == sorted(up), "a top list sorts by pid, largest first, then "
+        "the other way (%s, then %s)" % (down[:4], up[:4]))
+    row = d.js("""return Array.from(document.querySelector(
+        '#summary table.top').rows).find(r => r.dataset.i);""")
+    d.js("arguments[0].scrollIntoView({block: 'center'})", row)
+    d.s("POST", "/element/%s/click" % row[ELEM], {})
+    got = until(lambda: d.js("""const g = document.querySelector(
+            '#chart g.r.cur');
+        if (!g)
+            return null;
+        const r = g.querySelector('rect.pb').getBoundingClientRect();
+        return [g.querySelector('title').textContent,
+                r.top >= 0 && r.bottom <= window.innerHeight,
+                document.getElementById('info').textContent];"""))
+    want = "pid %d," % up[0]
+    tap(bool(got) and want in got[0] and got[1] and want in got[2],
+        "clicking a top list's row brings that process's chart row into "
+        "view, marked, with its details (%s)" % want.rstrip(","))
 
 
 def main():
