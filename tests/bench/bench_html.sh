@@ -7,7 +7,10 @@
 # (navigation start to the first frame painted after the load event,
 # headless, through chromedriver: tests/sh/lib/html_browser.py --show-time;
 # median of the runs, each a fresh load).  Also: render time / gzip -dc
-# time <= 2.0, what the PNG is held to (bench_render.sh).
+# time <= 2.0, what the PNG is held to (bench_render.sh).  Issue 26 asks
+# more of the page on this log: shown in <= 0.5 s, and a zoom step (a
+# wheel event to the zoomed frame painted, html_browser.py --zoom-time,
+# median of 20 steps in and out) in <= 50 ms; printed, not yet met.
 set -u
 bench=bench_html
 . "$(dirname "$0")/common.sh.inc"
@@ -24,13 +27,19 @@ if [ $st -ne 0 ]; then
 	exit 1
 fi
 
-show=""
+show="" zoom=""
 chromium=$(command -v chromium || true)
 driver=$(command -v chromedriver || true)
 if [ -n "$chromium" ] && [ -n "$driver" ]; then
 	show=$(HOME=$tmp /usr/bin/python3 tests/sh/lib/html_browser.py --show-time \
 	    "$driver" "$chromium" "$tmp/boot.html" "$runs" 2>"$tmp/perr") || {
 		echo "bench_html: the browser run failed:" >&2
+		tail -5 "$tmp/perr" >&2
+		exit 1
+	}
+	zoom=$(HOME=$tmp /usr/bin/python3 tests/sh/lib/html_browser.py --zoom-time \
+	    "$driver" "$chromium" "$tmp/boot.html" 20 2>"$tmp/perr") || {
+		echo "bench_html: the browser's zoom run failed:" >&2
 		tail -5 "$tmp/perr" >&2
 		exit 1
 	}
@@ -45,7 +54,8 @@ field() {	# field KEY FILE: a value from a measure report
 awk -v gz="$(field wall_median_s "$tmp/gzip")" \
     -v ht="$(field wall_median_s "$tmp/html")" \
     -v sz="$(wc -c < "$tmp/boot.html")" -v show="$show" \
-    -v rss="$(field maxrss_kb "$tmp/html")" -v runs="$runs" 'BEGIN {
+    -v rss="$(field maxrss_kb "$tmp/html")" -v runs="$runs" \
+    -v zoom="$zoom" 'BEGIN {
 	ratio = ht / gz
 	bad = 0
 	printf "gzip -dc:                 median %.3f s (%d runs)\n", gz, runs
@@ -57,6 +67,8 @@ awk -v gz="$(field wall_median_s "$tmp/gzip")" \
 	if (show != "") {
 		printf "Chromium shows it: median %.3f s (ratio to gzip %.2f)   target <= 3 s   %s\n", show, show / gz, show <= 3 ? "met" : "MISSED"
 		bad += !(show <= 3)
+		printf "  issue 26: shown in <= 0.5 s   %s\n", show <= 0.5 ? "met" : "not yet"
+		printf "a zoom step: median %.1f ms (20 steps)   issue 26: <= 50 ms   %s\n", zoom, zoom <= 50 ? "met" : "not yet"
 	}
 	exit bad != 0
 }'

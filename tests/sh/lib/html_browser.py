@@ -9,6 +9,7 @@ usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
        html_browser.py --shot CHROMEDRIVER CHROMIUM PAGE.html OUT.png
        html_browser.py --controls CHROMEDRIVER CHROMIUM PAGE.html LONG
        QUERY PIDS
+       html_browser.py --zoom-time CHROMEDRIVER CHROMIUM PAGE.html RUNS
 The second form (make bench) prints the seconds from navigation to the
 first frame painted after the load event, median of RUNS fresh loads.
 The third makes docs/report-html.png from the bundled sample's page:
@@ -18,7 +19,10 @@ details area keeps its height over the row labelled LONG (a long
 command line) and clears off the chart, searching QUERY (text of
 command lines or units) marks exactly the rows of PIDS (comma-
 separated), Enter scrolls up or down only, and the summary's top lists
-sort by a column and lead to the chart's row.
+sort by a column and lead to the chart's row.  The fifth (make bench)
+prints the milliseconds from a wheel event that zooms to the second
+frame after it (the zoomed frame painted), median of RUNS steps in and
+out.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -302,6 +306,35 @@ def show_time(argv):
     print("%.3f" % times[len(times) // 2])
 
 
+def zoom_time(argv):
+    driver, chromium, page, runs = argv
+    d = Driver(driver, chromium, 1600, 1000)
+    times = []
+    try:
+        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+        until(lambda: d.js("return document.readyState") == "complete")
+        for i in range(int(runs)):
+            times.append(d.s("POST", "/execute/async", {
+                "args": [-120 if i % 2 == 0 else 120],
+                "script": """const dy = arguments[0], done = arguments[1];
+                const svg = document.getElementById('chart');
+                const r = svg.getBoundingClientRect();
+                const s = r.width / +svg.getAttribute('width');
+                requestAnimationFrame(() => {
+                    const t0 = performance.now();
+                    svg.dispatchEvent(new WheelEvent('wheel', {
+                        clientX: r.left + r.width / 2,
+                        clientY: r.top + +svg.dataset.top * 0.5 * s,
+                        deltaY: dy, bubbles: true, cancelable: true}));
+                    requestAnimationFrame(() => requestAnimationFrame(
+                        () => done(performance.now() - t0)));
+                });"""}))
+    finally:
+        d.quit()
+    times.sort()
+    print("%.1f" % times[len(times) // 2])
+
+
 def shot(argv):
     driver, chromium, page, out = argv
     d = Driver(driver, chromium, 860, 900)
@@ -455,6 +488,9 @@ def main():
         return
     if sys.argv[1] == "--shot":
         shot(sys.argv[2:])
+        return
+    if sys.argv[1] == "--zoom-time":
+        zoom_time(sys.argv[2:])
         return
     if sys.argv[1] == "--controls":
         controls(sys.argv[2:])
