@@ -34,8 +34,14 @@ head(FILE *f, const struct layout *l)
 	fputs("</title>\n<style>\n", f);
 	fputs(html_css, f);
 	fputs("</style>\n</head>\n<body>\n", f);
-	/* The controls: the script fills in the span and the details. */
-	fputs("<header id=\"bar\">\n"
+	/*
+	 * The controls: the script fills in the span and the details, and
+	 * keeps the chart's title and time axis here once the chart's own
+	 * have scrolled away.
+	 */
+	fputs("<header id=\"bar\">\n<div id=\"title\">", f);
+	xml_puts(f, title[0] ? title : "bootchart");
+	fputs("</div>\n"
 	    "<input id=\"q\" type=\"search\" placeholder=\"Search processes\" "
 	    "autocomplete=\"off\" aria-label=\"Search processes\">\n"
 	    "<span id=\"hits\"></span>\n"
@@ -43,6 +49,8 @@ head(FILE *f, const struct layout *l)
 	    "<span id=\"span\"></span>\n"
 	    "<span class=\"hint\">wheel on the charts: zoom; drag: pan</span>\n"
 	    "<div id=\"info\">Point at a process for its details.</div>\n"
+	    "<svg id=\"axis\" xmlns=\"http://www.w3.org/2000/svg\" "
+	    "aria-hidden=\"true\"></svg>\n"
 	    "</header>\n<main id=\"view\">\n", f);
 }
 

@@ -151,6 +151,46 @@
 			grid.setAttribute('d', d);
 	}
 
+	/*
+	 * The bar's copy of the time axis: the labels the chart shows now
+	 * (the layout's, or the zoomed ones), at their x, in a strip as
+	 * wide as the chart on screen; shown once the chart's own axis is
+	 * under the bar.  Its room is always kept: the chart never moves.
+	 */
+	const strip = document.getElementById('axis');
+	const bar = document.getElementById('bar');
+	function stripFill() {
+		if (!strip || axisY < 0)
+			return;
+		const src = svg.querySelectorAll(k === 1 ? 'text.ax' : '.ax2 text');
+		const r = svg.getBoundingClientRect();
+		const inner = bar.getBoundingClientRect().left +
+		    parseFloat(getComputedStyle(bar).paddingLeft);
+		strip.setAttribute('viewBox', '0 0 ' + width + ' 16');
+		strip.style.width = r.width + 'px';
+		strip.style.marginLeft = (r.left - inner) + 'px';
+		strip.textContent = '';
+		/* Both kinds stand at their x in the chart's own pixels. */
+		for (const t of src) {
+			const el = document.createElementNS(svg.namespaceURI, 'text');
+			el.setAttribute('x', t.getAttribute('x'));
+			el.setAttribute('y', 12);
+			el.textContent = t.textContent;
+			strip.appendChild(el);
+		}
+		stripShow();
+	}
+	function stripShow() {
+		if (!strip || axisY < 0)
+			return;
+		const r = svg.getBoundingClientRect();
+		const s = r.width / width;
+		strip.classList.toggle('on', r.top + axisY * s <
+		    bar.getBoundingClientRect().bottom);
+	}
+	window.addEventListener('scroll', stripShow, { passive: true });
+	window.addEventListener('resize', function () { stripFill(); });
+
 	function apply() {
 		queued = false;
 		const m = k === 1 ? null : 'matrix(' + k + ',0,0,1,' + b + ',0)';
@@ -180,6 +220,7 @@
 		clip.setAttribute('x', m ? x0 : 0);
 		clip.setAttribute('width', m ? pw : width);
 		relabel(va, vb);
+		stripFill();
 		span.dataset.t0 = secs(va);
 		span.dataset.t1 = secs(vb);
 		span.textContent = secs(va) + ' s \u2013 ' + secs(vb) + ' s' +

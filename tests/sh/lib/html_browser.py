@@ -19,7 +19,8 @@ details area keeps its height over the row labelled LONG (a long
 command line) and clears off the chart, searching QUERY (text of
 command lines or units) marks exactly the rows of PIDS (comma-
 separated), Enter scrolls up or down only, and the summary's top lists
-sort by a column and lead to the chart's row.  The fifth (make bench)
+sort by a column and lead to the chart's row, and scrolled down the
+bar keeps the title and the time axis.  The fifth (make bench)
 prints the milliseconds from a wheel event that zooms to the second
 frame after it (the zoomed frame painted), median of RUNS steps in and
 out.
@@ -436,11 +437,43 @@ def controls(argv):
         tap(bool(seen) and sx == [0, 0], "Enter brings the match into view "
             "scrolling down only (scrollX %s, the chart's %s)" % tuple(sx))
         check_tables(d)
+        check_strip(d)
         errs = console_errors(d)
         tap(not errs, "no console error%s" %
             ("" if not errs else ": " + "; ".join(errs)[:300]))
     finally:
         d.quit()
+
+
+def check_strip(d):
+    """Scrolled down, the bar keeps the title and the time axis."""
+    d.js("window.scrollTo(0, document.body.scrollHeight)")
+    got = until(lambda: d.js("""const a = document.getElementById('axis');
+        if (getComputedStyle(a).visibility !== 'visible')
+            return null;
+        const mine = Array.from(a.querySelectorAll('text'));
+        const theirs = Array.from(document.querySelectorAll(
+            '#chart text.ax'));
+        const t = document.getElementById('title').getBoundingClientRect();
+        const c = document.querySelector('#chart text.ax')
+            .getBoundingClientRect();
+        return [mine.map(e => e.textContent).join(' '),
+                theirs.map(e => e.textContent).join(' '),
+                mine.map(e => e.getBoundingClientRect().x),
+                theirs.map(e => e.getBoundingClientRect().x),
+                document.getElementById('title').textContent ===
+                    document.title && t.top >= 0 && t.bottom > t.top,
+                c.bottom < 0];"""))
+    if not got:
+        tap(False, "scrolled down, the bar shows the time axis")
+        return
+    apart = max(abs(a - b) for a, b in zip(got[2], got[3])) \
+        if got[2] and len(got[2]) == len(got[3]) else None
+    tap(got[5] and got[0] == got[1] and got[0] != "" and apart is not None
+        and apart < 1.5 and got[4],
+        "scrolled down past the chart's axis, the bar keeps the title and "
+        "the axis labels (%s) at their x (%.2f px apart at most)" %
+        (got[0], apart if apart is not None else -1))
 
 
 def top_pids(d):
@@ -504,7 +537,7 @@ def main():
     size = re.search(r'<svg id="chart"[^>]* width="(\d+)" height="(\d+)"',
                      open(a["page"], encoding="utf-8").read())
     d = Driver(a["chromedriver"], a["chromium"], int(size.group(1)) + 60,
-               int(size.group(2)) + 300)
+               int(size.group(2)) + 400)
     try:
         check_render(d, a)
         check_pixels(d, a)
