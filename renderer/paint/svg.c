@@ -500,9 +500,11 @@ stroke_attr(struct svg *s, const struct lt_shape *sh)
 		fputs(" class=\"kt\"", s->f);
 	else if (sh->draw == LD_FRAME && sh->rgb == COL_BORDER)
 		fputs(" class=\"pf\"", s->f);
-	else
-		fprintf(s->f, " class=\"%s\" style=\"stroke:#%06x\"",
-		    sh->draw == LD_FRAME ? "pf" : "ln",
+	else if (sh->draw == LD_FRAME)
+		fprintf(s->f, " class=\"pf\" style=\"stroke:#%06x\"",
+		    (unsigned)(sh->rgb & 0xffffff));
+	else	/* 1 px, as paint.c strokes it (.ln is a series' 1.2) */
+		fprintf(s->f, " style=\"fill:none;stroke:#%06x\"",
 		    (unsigned)(sh->rgb & 0xffffff));
 }
 

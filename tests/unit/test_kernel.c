@@ -617,8 +617,8 @@ new_panel_shapes(void **state)
 	assert_non_null(f = open_memstream(&svg, &n));
 	assert_int_equal(svg_write(f, &l, NULL, SVG_FILE), 0);
 	assert_int_equal(fclose(f), 0);
-	assert_non_null(strstr(svg, "<path class=\"ln\" "
-	    "style=\"stroke:#00ff00\" d=\"M700 5.5L780 5.5\"/>"));
+	assert_non_null(strstr(svg, "<path style=\"fill:none;"
+	    "stroke:#00ff00\" d=\"M700 5.5L780 5.5\"/>"));
 	assert_non_null(strstr(svg, "<rect x=\"700.5\" y=\"10.5\" "
 	    "width=\"20\" height=\"10\" class=\"pf\" "
 	    "style=\"stroke:#0000ff\"/>"));
