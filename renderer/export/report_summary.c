@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "escape.h"
-#include "logfiles.h"
 #include "report_summary.h"
 #include "title.h"
 
@@ -45,8 +44,9 @@ milestone(FILE *f, const char *label, int known, usec_t t, const char *note)
 	putc('\n', f);
 }
 
-const char *
-report_summary_kind(const struct report *r)
+/* What the report is of: a boot, or the log of one command. */
+static const char *
+summary_kind(const struct report *r)
 {
 	return r->ms.profile ? "profile" : "boot";
 }
@@ -91,7 +91,7 @@ milestones(const struct report *r, FILE *f)
 
 	/* The chart's title: a readable profile's is its command's. */
 	log_title(r->log, r->tree, NULL, title, sizeof(title));
-	fputs(report_summary_kind(r), f);
+	fputs(summary_kind(r), f);
 	fputs(": ", f);
 	escape_fputs(title, f);
 	fprintf(f, "\n  %-22s %12s\n", "milestone", "uptime_s");

@@ -27,8 +27,6 @@ struct summary_milestone {
  */
 size_t report_summary_milestones(const struct report *,
     struct summary_milestone out[SUMMARY_MILESTONES]);
-/* What the report is of: "boot", or "profile" for the log of one command. */
-const char *report_summary_kind(const struct report *);
 
 /* What a top list is ranked by; qsort gets the values, not the report. */
 struct summary_rank {

@@ -314,6 +314,14 @@
 	svg.addEventListener('mouseover', function (ev) {
 		point(ev.target.closest('g.r'));
 	});
+	/*
+	 * Brings a row to the middle of the window: the page scrolls up or
+	 * down only, so the title and legends never leave sideways.
+	 */
+	function centre(g) {
+		const r = g.querySelector('rect.pb').getBoundingClientRect();
+		window.scrollBy(0, r.top + r.height / 2 - window.innerHeight / 2);
+	}
 	svg.addEventListener('mouseleave', function () {
 		point(null);
 	});
@@ -335,19 +343,14 @@
 		hits.dataset.n = n;
 		next = 0;
 	});
-	/*
-	 * Enter brings the next match into view: the page scrolls up or
-	 * down only, so the title and legends never leave sideways.
-	 */
+	/* Enter brings the next match into view. */
 	q.addEventListener('keydown', function (ev) {
 		if (ev.key !== 'Enter')
 			return;
 		const all = svg.querySelectorAll('g.r.hit');
 		if (all.length === 0)
 			return;
-		const r = all[next % all.length].querySelector('rect.pb')
-		    .getBoundingClientRect();
-		window.scrollBy(0, r.top + r.height / 2 - window.innerHeight / 2);
+		centre(all[next % all.length]);
 		ev.preventDefault();
 		next++;
 	});
@@ -386,9 +389,7 @@
 			if (!g)
 				return;
 			point(g);
-			const r = g.querySelector('rect.pb').getBoundingClientRect();
-			window.scrollBy(0, r.top + r.height / 2 -
-			    window.innerHeight / 2);
+			centre(g);
 		});
 	}
 	apply();

@@ -461,34 +461,21 @@ rows(struct svg *s)
 	return 0;
 }
 
-/*
- * One path of verticals of class cls from y[0] to y[1], at the n x that
- * are stride bytes apart from x0 (an array of doubles, or a member of an
- * array of structs).
- */
-static void
-vlines(struct svg *s, const char *cls, const double *x0, size_t stride,
-    size_t n, const double y[2])
-{
-	size_t i;
-
-	fprintf(s->f, "<path class=\"%s\" d=\"", cls);
-	for (i = 0; i < n; i++)
-		vline(s->f, *(const double *)(const void *)((const char *)x0 +
-		    i * stride), y[0], y[1]);
-	fputs("\"/>\n", s->f);
-}
-
+/* The marks' verticals over every chart, one path. */
 static void
 marks(struct svg *s)
 {
 	const struct layout *l = s->l;
+	size_t i;
 
 	if (l->nmarks == 0)
 		return;
 	zoom_open(s, "plot");
-	vlines(s, "mk", &l->marks[0].x, sizeof(l->marks[0]), l->nmarks,
-	    (double[2]){ l->cpu_box.y, l->proc_box.y + l->proc_box.h });
+	fputs("<path class=\"mk\" d=\"", s->f);
+	for (i = 0; i < l->nmarks; i++)
+		vline(s->f, l->marks[i].x, l->cpu_box.y,
+		    l->proc_box.y + l->proc_box.h);
+	fputs("\"/>\n", s->f);
 	zoom_close(s);
 }
 

@@ -164,21 +164,29 @@ def check_pixels(d, a):
                                (out.stdout + out.stderr).strip()))
 
 
-def check_hover(d, a, procs):
-    pids = [p["pid"] for p in procs if p["name"] == a["label"]]
-    box = d.js("""
+def row_box(d, label):
+    return d.js("""
         for (const t of document.querySelectorAll('#chart g.r > text'))
             if (t.textContent === arguments[0])
                 return t.parentNode.querySelector('rect.pb');
-        return null;""", a["label"])
+        return null;""", label)
+
+
+def point_at(d, origin, x=0, y=0):
+    d.actions({"type": "pointer", "id": "mouse",
+               "parameters": {"pointerType": "mouse"},
+               "actions": [{"type": "pointerMove", "duration": 0,
+                            "origin": origin, "x": x, "y": y}]})
+
+
+def check_hover(d, a, procs):
+    pids = [p["pid"] for p in procs if p["name"] == a["label"]]
+    box = row_box(d, a["label"])
     if box is None or len(pids) != 1:
         tap(False, "hover: one row labelled %s (json has %d)" %
             (a["label"], len(pids)))
         return
-    d.actions({"type": "pointer", "id": "mouse",
-               "parameters": {"pointerType": "mouse"},
-               "actions": [{"type": "pointerMove", "duration": 0,
-                            "origin": {ELEM: box[ELEM]}, "x": 0, "y": 0}]})
+    point_at(d, {ELEM: box[ELEM]})
     want = "pid %d," % pids[0]
     info = until(lambda: want in d.js(
         "return document.getElementById('info').textContent") and
@@ -342,15 +350,7 @@ def shot(argv):
     try:
         d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
         d.s("POST", "/element/%s/value" % d.find("#q"), {"text": "svc"})
-        box = d.js("""
-            for (const t of document.querySelectorAll('#chart g.r > text'))
-                if (t.textContent === 'svc-net')
-                    return t.parentNode.querySelector('rect.pb');""")
-        d.actions({"type": "pointer", "id": "mouse",
-                   "parameters": {"pointerType": "mouse"},
-                   "actions": [{"type": "pointerMove", "duration": 0,
-                                "origin": {ELEM: box[ELEM]}, "x": 0,
-                                "y": 0}]})
+        point_at(d, {ELEM: row_box(d, "svc-net")[ELEM]})
         d.js("window.scrollTo(0, 0)")
         until(lambda: "svc-net" in d.js(
             "return document.getElementById('info').textContent"))
@@ -358,21 +358,6 @@ def shot(argv):
             f.write(base64.b64decode(d.s("GET", "/screenshot")))
     finally:
         d.quit()
-
-
-def row_box(d, label):
-    return d.js("""
-        for (const t of document.querySelectorAll('#chart g.r > text'))
-            if (t.textContent === arguments[0])
-                return t.parentNode.querySelector('rect.pb');
-        return null;""", label)
-
-
-def point_at(d, origin, x=0, y=0):
-    d.actions({"type": "pointer", "id": "mouse",
-               "parameters": {"pointerType": "mouse"},
-               "actions": [{"type": "pointerMove", "duration": 0,
-                            "origin": origin, "x": x, "y": y}]})
 
 
 def geometry(d):
@@ -515,18 +500,13 @@ def check_tables(d):
         "view, marked, with its details (%s)" % want.rstrip(","))
 
 
+MODES = {"--show-time": show_time, "--shot": shot, "--zoom-time": zoom_time,
+         "--controls": controls}
+
+
 def main():
-    if sys.argv[1] == "--show-time":
-        show_time(sys.argv[2:])
-        return
-    if sys.argv[1] == "--shot":
-        shot(sys.argv[2:])
-        return
-    if sys.argv[1] == "--zoom-time":
-        zoom_time(sys.argv[2:])
-        return
-    if sys.argv[1] == "--controls":
-        controls(sys.argv[2:])
+    if sys.argv[1] in MODES:
+        MODES[sys.argv[1]](sys.argv[2:])
         return
     keys = ["chromedriver", "chromium", "page", "png", "json", "pngdiff",
             "max_mean", "label", "query", "shots"]
