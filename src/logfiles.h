@@ -13,6 +13,7 @@
 #define LOG_PATERNITY	"paternity.log"
 #define LOG_TASKSTATS	"taskstats.log"
 #define LOG_CGROUP	"cgroup.log"	/* "PID CGROUP": cgroup v2 path (docs/input.md) */
+#define LOG_TRACE	"trace.dat"	/* the kernel's trace, trace-cmd's format (docs/trace.md) */
 
 #define HDR_VERSION	"version"
 #define HDR_TITLE	"title"

@@ -22,6 +22,7 @@ const struct member members[] = {
 	{ LOG_DISKSTATS, LK_DISKSTATS, ALL_09, MF_SAMPLE },
 	{ LOG_MEMINFO, LK_MEMINFO, BY_BOOTCHART2 | BY_BOOTCHARTD, MF_SAMPLE },
 	{ LOG_DMESG, LK_DMESG, BY_BOOTCHART2 | BY_BOOTCHARTD, MF_END },
+	{ LOG_TRACE, LK_TRACE, BY_BOOTCHARTD, MF_END },
 };
 
 const size_t nmembers = sizeof(members) / sizeof(members[0]);

@@ -124,6 +124,7 @@ tarball_follows_the_registry(void **state)
 	memset(end, 0, sizeof(end));
 	end[LK_HEADER] = (struct iovec){ .iov_base = "h = 1\n", .iov_len = 6 };
 	end[LK_DMESG] = (struct iovec){ .iov_base = "[ 0.0] x\n", .iov_len = 9 };
+	end[LK_TRACE] = (struct iovec){ .iov_base = "trace", .iov_len = 5 };
 	assert_int_equal(tarw_open(&t, 6, tarw_mem_sink, &mb), 0);
 	assert_int_equal(store_tar(&f.st, &t, 0, end), 0);
 	assert_int_equal(tarw_close(&t), 0);
@@ -133,6 +134,7 @@ tarball_follows_the_registry(void **state)
 		n += (size_t)snprintf(want + n, sizeof(want) - n, "%s %d\n",
 		    members[i].name, members[i].kind == LK_HEADER ? 6 :
 		    members[i].kind == LK_DMESG ? 9 :
+		    members[i].kind == LK_TRACE ? 5 :
 		    members[i].kind == LK_PACCT ? 64 :
 		    members[i].kind == LK_PATERNITY ? 4 : 3);
 	}
