@@ -395,6 +395,21 @@ add_boot_entry() {
 	fi
 }
 
+# Prints exact mode's trace words for a kernel line holding words $@:
+# the logger's (bootchartd kernel-args, as the root's config says), its
+# trace_* words only, merged with any the line has (docs/trace.md).
+exact_args() {
+	ea_conf=$R$(in_root "$SYSCONFDIR/bootchartd.conf")
+	[ -f "$ea_conf" ] || ea_conf=$conf
+	ea_words=$("$logger" kernel-args -c "$ea_conf" -- "$@") || {
+		warn "$logger kernel-args failed: boot entry without exact mode"
+		return 0
+	}
+	# Not the words after a "--": those are init's.
+	printf '%s\n' "$ea_words" | sed '/^--$/,$d' | grep '^trace_' |
+	    tr '\n' ' ' | sed 's/ $//'
+}
+
 grubby_has_entry() {
 	run_root "$1" --info=ALL 2>/dev/null |
 	    grep -q "^title=\"\{0,1\}$ENTRY_TITLE\"\{0,1\}\$"
@@ -403,7 +418,7 @@ grubby_has_entry() {
 add_grubby() {
 	[ "$pass" = write ] || return 0
 	if [ "$files_only" -eq 1 ]; then
-		say "now run: grubby --add-kernel=\"\$(grubby --default-kernel)\" --copy-default --title=\"$ENTRY_TITLE\" --args=\"$INIT_ARG\" --initrd=INITRD-OF-DEFAULT$(in_root_hint)"
+		say "now run: grubby --add-kernel=\"\$(grubby --default-kernel)\" --copy-default --title=\"$ENTRY_TITLE\" --args=\"$INIT_ARG $(exact_args)\" --initrd=INITRD-OF-DEFAULT$(in_root_hint)"
 		return 0
 	fi
 	if grubby_has_entry "$1"; then
@@ -415,8 +430,13 @@ add_grubby() {
 	    { warn "grubby: no default kernel; boot entry not added"; return 0; }
 	initrd=$(run_root "$1" --info=DEFAULT | sed -n 's/^initrd=//p' |
 	    tr -d '"' | awk '{ print $1; exit }')
+	# grubby replaces a key the copied entry has with ours, merged.
+	args=$(run_root "$1" --info=DEFAULT | sed -n 's/^args=//p' | tr -d '"' |
+	    head -n 1)
+	# shellcheck disable=SC2086 # the kernel splits them at blanks too
+	trace=$(set -f; exact_args $args)
 	set -- "$1" --add-kernel="$kernel" --copy-default \
-	    --title="$ENTRY_TITLE" --args="$INIT_ARG"
+	    --title="$ENTRY_TITLE" --args="$INIT_ARG${trace:+ $trace}"
 	[ -n "$initrd" ] && set -- "$@" --initrd="$initrd"
 	if ! run_root "$@"; then
 		warn "grubby failed; boot entry not added"
@@ -434,11 +454,12 @@ add_grub2() {
 }
 
 # Prints the default entry of menu.lst $1 renamed, with the init argument
-# added to its kernel line: at the end, or before a "--" (the kernel
-# hands what follows to init).  Trailing blank and comment lines are not
-# part of an entry.
+# and words $2 added to its kernel line: at the end, or before a "--"
+# (the kernel hands what follows to init).  Words $2 are exact mode's
+# trace words, merged with the line's own, which are dropped.  Trailing
+# blank and comment lines are not part of an entry.
 menu_lst_entry() {
-	BC_TITLE=$ENTRY_TITLE BC_ARG=$INIT_ARG awk '
+	BC_TITLE=$ENTRY_TITLE BC_ARG="$INIT_ARG${2:+ $2}" BC_DROP=${2:+1} awk '
 	/^[ \t]*default[ \t=]/ && n == 0 {
 		v = $0; sub(/^[ \t]*default[ \t=]+/, "", v)
 		if (v ~ /^[0-9]+/) want = v + 0
@@ -448,6 +469,15 @@ menu_lst_entry() {
 	!in_entry { next }
 	/^[ \t]*kernel[ \t=]/ {
 		sub(/[ \t\r]*$/, "")
+		if (ENVIRON["BC_DROP"] != "") {
+			head = $0; tail = ""
+			if (match(head, /[ \t]--([ \t]|$)/)) {
+				tail = substr(head, RSTART); head = substr(head, 1, RSTART - 1)
+			}
+			while (match(head, /[ \t]trace_(event|options|buf_size|clock)=[^ \t]*/))
+				head = substr(head, 1, RSTART - 1) substr(head, RSTART + RLENGTH)
+			$0 = head tail
+		}
 		if (match($0, /[ \t]--([ \t]|$)/))
 			$0 = substr($0, 1, RSTART - 1) " " ENVIRON["BC_ARG"] substr($0, RSTART)
 		else
@@ -469,6 +499,10 @@ add_menu_lst() {
 		return 0
 	fi
 	entry=$(menu_lst_entry "$f")
+	# shellcheck disable=SC2046,SC2086 # the kernel line's words
+	trace=$(set -f; exact_args $(printf '%s\n' "$entry" |
+	    sed -n 's/^[ 	]*kernel[ 	=]\{1,\}//p'))
+	[ -z "$trace" ] || entry=$(menu_lst_entry "$f" "$trace")
 	case "$entry" in
 	*"$INIT_ARG"*) ;;
 	*) [ "$pass" = write ] &&

@@ -19,6 +19,7 @@ usage(FILE *f)
 	    "usage: bootchartd start [OPTIONS] [--] [CMD [ARGS...]]\n"
 	    "       bootchartd stop [-c FILE] [-o FILE]\n"
 	    "       bootchartd init [OPTIONS]\n"
+	    "       bootchartd kernel-args [-c FILE] [--] [WORD...]\n"
 	    "       bootchartd -h | -V\n"
 	    "options:\n"
 	    "  -c FILE         config file (default " CONFIG_PATH ")\n"

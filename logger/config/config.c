@@ -74,6 +74,8 @@ config_defaults(struct config *c)
 	c->settle_us = 5 * 1000000ULL;
 	c->max_us = 300 * 1000000ULL;
 	c->write_wait_us = 120 * 1000000ULL;
+	c->exact = 1;
+	c->trace_buffer = CONFIG_TRACE_BUFFER_DEFAULT;
 }
 
 int
@@ -365,6 +367,16 @@ apply_key(struct config *c, const char *key, const char *val)
 		return set_secs(&c->write_wait_us, val, 0, 3600000000ULL);
 	if (strcmp(key, "INIT") == 0)
 		return set_path(c->init, sizeof(c->init), val);
+	if (strcmp(key, "EXACT_MODE") == 0)
+		return set_bool(&c->exact, val);
+	if (strcmp(key, "TRACE_BUFFER") == 0) {
+		/* The kernel takes 4 KiB pages; 1 GiB per CPU is absurd. */
+		if (parse_size(val, &sz) != 0 || sz < (4ULL << 10) ||
+		    sz > (1ULL << 30))
+			return -1;
+		c->trace_buffer = sz;
+		return 0;
+	}
 	return 1;
 }
 

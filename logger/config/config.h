@@ -22,6 +22,12 @@
 /* SAMPLE_PERIOD and -p, in µs: 0.01 to 60 s. */
 #define CONFIG_PERIOD_MIN_US	10000ULL
 #define CONFIG_PERIOD_MAX_US	60000000ULL
+/*
+ * The per-CPU ring buffer exact mode's boot entry asks for, when
+ * TRACE_BUFFER does not say (docs/trace.md: sized from the Debian boot
+ * of make check-distro, with headroom).
+ */
+#define CONFIG_TRACE_BUFFER_DEFAULT	(4ULL << 20)
 
 struct config {
 	uint64_t period_us;		/* SAMPLE_PERIOD */
@@ -40,6 +46,8 @@ struct config {
 	uint64_t max_us;		/* MAX_DURATION */
 	uint64_t write_wait_us;		/* WRITE_TIMEOUT */
 	char init[PATH_MAX];		/* INIT; empty for the built-in list */
+	int exact;			/* EXACT_MODE: the boot entry's trace words */
+	uint64_t trace_buffer;		/* TRACE_BUFFER, bytes per CPU */
 	/* From the command line only (no key): */
 	int verbose;			/* -v: detail messages, usage figures */
 };

@@ -53,7 +53,7 @@ offers "render: files and directories after -o" "$(lines out.png outdir)" $R -o 
 offers "render: files and directories as paths" "$(lines boot.tgz bootdir)" $R -q bo
 offers "render: nothing after --width" "" $R --width ""
 offers "render: a path after --, not an option" "$(lines --odd)" $R -- --o
-offers "bootchartd: the commands" "$(lines --help --version -V -h init start stop)" $D ""
+offers "bootchartd: the commands" "$(lines --help --version -V -h init kernel-args start stop)" $D ""
 offers "bootchartd: st" "$(lines start stop)" $D st
 offers "bootchartd start: long options" \
     "$(lines -- --acct --help --no-acct --period --verbose --version)" $D start --
@@ -109,7 +109,7 @@ zoffers "zsh render: formats after -f" "$(lines eps html pdf png svg svgz)" "boo
 zoffers "zsh render: --format=s" "$(lines svg svgz)" "bootchart-render --format=s"
 zoffers "zsh render: files and directories after -o" "$(lines out.png outdir)" "bootchart-render -o ou"
 zoffers "zsh render: files and directories as paths" "$(lines boot.tgz bootdir)" "bootchart-render -q bo"
-zoffers "zsh bootchartd: the commands" "$(lines init start stop)" "bootchartd "
+zoffers "zsh bootchartd: the commands" "$(lines init kernel-args start stop)" "bootchartd "
 zoffers "zsh bootchartd stop: its options" "$(lines -c -o)" "bootchartd stop -"
 zoffers "zsh bootchartd start: files after -c" "$(lines boot.tgz bootdir)" "bootchartd start -c bo"
 zoffers "zsh bootchartd start: a command after --" "$(lines bcfakecmd1 bcfakecmd2)" "bootchartd start -- bcfake"

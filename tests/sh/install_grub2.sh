@@ -102,10 +102,38 @@ grub_gen "$r" >"$tmp/entry.cfg"
 rc_is 0 $? "42_bootchart runs"
 sed 's/^/# /' "$tmp/entry.cfg"
 check "output passes grub-script-check" grub-script-check "$tmp/entry.cfg"
+# Exact mode's words are the logger's (its kernel-args, tested in
+# test_kargs); here: where they go and that EXACT_MODE=no drops them.
+: >"$tmp/empty.conf"
+exact=$("$BC_LOGGER" kernel-args -c "$tmp/empty.conf")
+want=$(printf '%s\n' linux /boot/vmlinuz-6.1.0-13-amd64 "root=UUID=$uuid" ro \
+    console=ttyS0 quiet "$exact" init=/sbin/bootchartd)
+check "linux line: newest kernel, root UUID, default options, trace words, init" \
+    test "$(cfg_words "$tmp/entry.cfg" linux)" = "$want"
+nl='
+'
+case "$nl$exact$nl" in
+*"${nl}trace_event=sched:sched_switch,"*"${nl}trace_options=record-tgid,nooverwrite$nl"*"${nl}trace_clock=local$nl"*)
+	ok "the trace words: sched_switch, record-tgid and nooverwrite, the local clock" ;;
+*) notok "the trace words: sched_switch, record-tgid and nooverwrite, the local clock" ;;
+esac
+echo "EXACT_MODE=no" >"$tmp/noexact.conf"
+grub_gen "$r" BOOTCHART_GRUB_CONF="$tmp/noexact.conf" >"$tmp/entry-noexact.cfg"
 want=$(printf '%s\n' linux /boot/vmlinuz-6.1.0-13-amd64 "root=UUID=$uuid" ro \
     console=ttyS0 quiet init=/sbin/bootchartd)
-check "linux line: newest kernel, root UUID, default options, init" \
-    test "$(cfg_words "$tmp/entry.cfg" linux)" = "$want"
+check "EXACT_MODE=no in the config: no trace words" \
+    test "$(cfg_words "$tmp/entry-noexact.cfg" linux)" = "$want"
+grub_gen "$r" GRUB_CMDLINE_LINUX="console=ttyS0 trace_event=irq:irq_handler_entry trace_buf_size=1M" \
+    >"$tmp/entry-user.cfg"
+words=$(cfg_words "$tmp/entry-user.cfg" linux)
+check "a trace_event= of the user's: one word, the user's event first, ours after" \
+    test "$(printf '%s\n' "$words" | grep -c '^trace_event=')" -eq 1
+check "  ... irq:irq_handler_entry,sched:sched_switch,..." \
+    sh -c 'grep -q "^trace_event=irq:irq_handler_entry,sched:sched_switch,"' <<EOF2
+$words
+EOF2
+check "  ... and the user's trace_buf_size=1M kept, ours not added" \
+    test "$(printf '%s\n' "$words" | grep '^trace_buf_size=')" = trace_buf_size=1M
 check "initrd line of the newest kernel" \
     test "$(cfg_words "$tmp/entry.cfg" initrd)" = \
     "$(printf '%s\n' initrd /boot/initrd.img-6.1.0-13-amd64)"

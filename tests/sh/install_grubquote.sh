@@ -30,14 +30,18 @@ check "output passes grub-script-check" grub-script-check "$tmp/entry.cfg"
 check "no \$(...) or backtick was run" test ! -e "$tmp/pwned"
 check "one menu entry" test "$(grep -c '^menuentry' "$tmp/entry.cfg")" -eq 1
 
+# Exact mode's words, as the logger gives them (test_kargs checks them).
+: >"$tmp/empty.conf"
+exact=$("$BC_LOGGER" kernel-args -c "$tmp/empty.conf")
 # The settings' words, split at blanks as the kernel splits them, each
-# passed literally; ours goes before "--" (the kernel hands what follows
+# passed literally (through the logger's kernel-args too); ours go
+# before "--" (the kernel hands what follows
 # to init).
 # shellcheck disable=SC2016,SC1003 # literal $, backticks, backslashes
 want=$(printf '%s\n' linux "/boot/vmlinuz-$new" "root=UUID=$uuid" ro \
     console=ttyS0,115200 'a\cb' 'x\ny' "it's" 'q="two' 'words"' \
     '$(touch' "$tmp/pwned)" '`touch' "$tmp/pwned\`" '${HOME}' '\\' \
-    quiet init=/sbin/bootchartd -- single)
+    quiet "$exact" init=/sbin/bootchartd -- single)
 got=$(cfg_words "$tmp/entry.cfg" linux)
 same "linux line: the newest kernel, every argument literal, init before --" \
     "$got" "$want"
@@ -55,7 +59,7 @@ grub_gen "$r" >"$tmp/entry2.cfg"
 got=$(cfg_words "$tmp/entry2.cfg" linux)
 same "init= in the settings: ours comes last" "$got" \
     "$(printf '%s\n' linux "/boot/vmlinuz-$new" "root=UUID=$uuid" ro \
-    init=/bin/sh init=/sbin/bootchartd)"
+    init=/bin/sh "$exact" init=/sbin/bootchartd)"
 
 # A file name GRUB's device preamble and the message line both carry.
 rm -f "$r/boot/vmlinuz-$new" "$r/boot/initrd.img-$new"
@@ -67,7 +71,7 @@ check "plain names and empty settings pass grub-script-check" \
 got=$(cfg_words "$tmp/entry3.cfg" linux)
 same "empty settings: no empty words" "$got" \
     "$(printf '%s\n' linux /boot/vmlinuz-6.1.0-13-amd64 "root=UUID=$uuid" ro \
-    init=/sbin/bootchartd)"
+    "$exact" init=/sbin/bootchartd)"
 
 # A removed (not purged) package leaves the script: no logger, no entry.
 grub_gen "$r" BOOTCHART_GRUB_LOGGER="$tmp/no-such-bootchartd" >"$tmp/entry4.cfg"

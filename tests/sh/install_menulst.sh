@@ -28,6 +28,10 @@ initrd		/boot/initrd.img-2.6.26-2-686
 EOM
 cp "$m" "$tmp/menu.orig"
 snapshot "$r" >"$tmp/orig.snap"
+# Exact mode's words, as the installed logger gives them for the config
+# installed (test_kargs and install_grub2 check what they are).
+tw=$("$BC_LOGGER" kernel-args -c scripts/bootchartd.conf | grep '^trace_' |
+    tr '\n' ' ' | sed 's/ $//')
 
 sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
 rc_is 0 $? "install with menu.lst succeeds"
@@ -36,10 +40,11 @@ cat "$tmp/menu.orig" - >"$tmp/menu.want" <<'EOM'
 ### BEGIN bootchart entry (added by install.sh, removed by uninstall.sh)
 title Bootchart logging
 root		(hd0,0)
-kernel		/boot/vmlinuz-2.6.26-2-686 root=/dev/sda1 ro quiet init=/sbin/bootchartd
+kernel		/boot/vmlinuz-2.6.26-2-686 root=/dev/sda1 ro quiet init=/sbin/bootchartd TRACE
 initrd		/boot/initrd.img-2.6.26-2-686
 ### END bootchart entry
 EOM
+sed -i "s/ TRACE\$/ $tw/" "$tmp/menu.want"
 if cmp -s "$m" "$tmp/menu.want"; then
 	ok "menu.lst gains a copy of default entry 1 titled Bootchart logging"
 else
@@ -67,7 +72,7 @@ cp "$m" "$tmp/menu.orig"
 sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
 rc_is 0 $? "install into a menu.lst without final newline"
 check "its kernel line gets init=" \
-    grep -qxF "	kernel /vmlinuz root=/dev/hda2 init=/sbin/bootchartd" "$m"
+    grep -qxF "	kernel /vmlinuz root=/dev/hda2 init=/sbin/bootchartd $tw" "$m"
 check "the original last line stays intact" \
     grep -qxF "	initrd /initrd.img" "$m"
 sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
@@ -90,7 +95,20 @@ fi
 printf 'title A\nkernel /a ro -- single\n' >"$m"
 sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
 check "init= goes before a -- on the kernel line" \
-    grep -qxF "kernel /a ro init=/sbin/bootchartd -- single" "$m"
+    grep -qxF "kernel /a ro init=/sbin/bootchartd $tw -- single" "$m"
+sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
+
+# The line's own trace_event= (before the "--") is merged into ours, not
+# repeated: a second one would replace the first on 6.1 kernels.
+printf 'title A\nkernel /a trace_event=irq:irq_handler_entry ro -- trace_event=x\n' >"$m"
+sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
+k=$(grep '^kernel' "$m" | tail -n 1)
+check "a trace_event= of the line's: one word, its event first" \
+    test "$(printf '%s\n' "$k" | grep -o ' trace_event=irq:irq_handler_entry,sched:sched_switch,' | wc -l)" -eq 1
+check "  ... the words after -- left to init" \
+    test "${k##* -- }" = "trace_event=x"
+check "  ... no other trace_event= before the --" \
+    test "$(printf '%s\n' "${k% -- *}" | grep -o 'trace_event=' | wc -l)" -eq 1
 sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
 
 # menu.lst as an absolute symlink (Fedora's menu.lst -> grub.conf): the
@@ -102,7 +120,7 @@ snapshot "$r" >"$tmp/orig.snap"
 sh "$INSTALL" --root "$r" "$@" >"$tmp/out" 2>&1
 rc_is 0 $? "install with menu.lst an absolute symlink"
 check "the linked file inside the root gets the entry" \
-    grep -qxF "kernel /a init=/sbin/bootchartd" "$r/boot/grub/bc-test-grub.conf"
+    grep -qxF "kernel /a init=/sbin/bootchartd $tw" "$r/boot/grub/bc-test-grub.conf"
 sh "$UNINSTALL" --root "$r" >"$tmp/out" 2>&1
 rc_is 0 $? "uninstall"
 same_tree "uninstall restores it and the link" "$tmp/orig.snap" "$r"

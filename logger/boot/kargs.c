@@ -1,0 +1,201 @@
+/* kargs.c: exact mode's kernel command line (kargs.h): our trace words merged into a boot entry's. */
+#include <stdio.h>
+#include <string.h>
+
+#include "kargs.h"
+
+const char *const kargs_events[] = {
+	"sched:sched_switch", "sched:sched_waking", "sched:sched_wakeup_new",
+	"sched:sched_process_fork", "sched:sched_process_exec",
+	"sched:sched_process_exit", "sched:sched_process_free",
+	"task:task_newtask", "task:task_rename",
+	"initcall:initcall_level", "initcall:initcall_start",
+	"initcall:initcall_finish",
+	"block:block_rq_issue", "block:block_rq_complete",
+	"workqueue:workqueue_execute_start", "workqueue:workqueue_execute_end",
+	"module:module_load",
+};
+const size_t kargs_nevents = sizeof(kargs_events) / sizeof(kargs_events[0]);
+
+/* The line being built; one byte kept for the NUL. */
+struct line {
+	char s[KARGS_CMDLINE_MAX];
+	size_t len;
+	int over;
+};
+
+static void
+put(struct line *l, const char *s, size_t n)
+{
+	if (l->over || n >= sizeof(l->s) - l->len) {
+		l->over = 1;
+		return;
+	}
+	memcpy(l->s + l->len, s, n);
+	l->len += n;
+	l->s[l->len] = '\0';
+}
+
+static void
+puts0(struct line *l, const char *s)
+{
+	put(l, s, strlen(s));
+}
+
+/* A word's value when it is "key=value", else NULL. */
+static const char *
+value_of(const char *word, const char *key)
+{
+	size_t k = strlen(key);
+
+	if (strncmp(word, key, k) != 0 || word[k] != '=')
+		return NULL;
+	return word + k + 1;
+}
+
+/* Whether the comma list l->s[from..] holds item[0..n). */
+static int
+has_item(const struct line *l, size_t from, const char *item, size_t n)
+{
+	const char *p = l->s + from, *e = l->s + l->len, *c;
+
+	while (p < e) {
+		c = memchr(p, ',', (size_t)(e - p));
+		if (c == NULL)
+			c = e;
+		if ((size_t)(c - p) == n && memcmp(p, item, n) == 0)
+			return 1;
+		p = c + 1;
+	}
+	return 0;
+}
+
+/* Appends the items of a comma list not already in l->s[from..]. */
+static void
+add_items(struct line *l, size_t from, const char *list)
+{
+	const char *p = list, *c;
+	size_t n;
+
+	for (; *p != '\0'; p = *c == ',' ? c + 1 : c) {
+		c = strchr(p, ',');
+		if (c == NULL)
+			c = p + strlen(p);
+		n = (size_t)(c - p);
+		if (n == 0 || has_item(l, from, p, n))
+			continue;
+		if (l->len > from)
+			put(l, ",", 1);
+		put(l, p, n);
+	}
+}
+
+/*
+ * One word "key=" holding every item of every key= word among
+ * words[0..end), then ours (NULL-terminated lists).
+ */
+static void
+merged(struct line *l, const char *key, char *const *words, size_t end,
+    const char *const *ours, size_t nours)
+{
+	const char *v;
+	size_t i, from;
+
+	puts0(l, key);
+	put(l, "=", 1);
+	from = l->len;
+	for (i = 0; i < end; i++)
+		if ((v = value_of(words[i], key)) != NULL)
+			add_items(l, from, v);
+	for (i = 0; i < nours; i++)
+		add_items(l, from, ours[i]);
+}
+
+/* Whether a key= word is among words[0..end). */
+static int
+has_key(char *const *words, size_t end, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < end; i++)
+		if (value_of(words[i], key) != NULL)
+			return 1;
+	return 0;
+}
+
+static void
+word(struct line *l, const char *w)
+{
+	if (l->len > 0)
+		put(l, "\n", 1);
+	puts0(l, w);
+}
+
+/* Our words: the lists merged where the first of their kind stood. */
+static void
+ours(const struct config *k, struct line *l, char *const *words, size_t end)
+{
+	static const char *const opts[] = { KARGS_OPTIONS };
+	char w[64];
+
+	if (!has_key(words, end, "trace_event")) {
+		word(l, "");
+		merged(l, "trace_event", words, end, kargs_events,
+		    kargs_nevents);
+	}
+	if (!has_key(words, end, "trace_options")) {
+		word(l, "");
+		merged(l, "trace_options", words, end, opts, 1);
+	}
+	if (!has_key(words, end, "trace_buf_size")) {
+		snprintf(w, sizeof(w), "trace_buf_size=%lluK",
+		    (unsigned long long)(k->trace_buffer >> 10));
+		word(l, w);
+	}
+	if (!has_key(words, end, "trace_clock"))
+		word(l, "trace_clock=" KARGS_CLOCK);
+}
+
+int
+kargs_merge(const struct config *k, char *const *words, size_t n, FILE *out)
+{
+	static const char *const opts[] = { KARGS_OPTIONS };
+	struct line l = { .len = 0, .over = 0 };
+	size_t i, end = n;
+	int seen_ev = 0, seen_opt = 0;
+
+	l.s[0] = '\0';
+	for (i = 0; i < n; i++)
+		if (strchr(words[i], '\n') != NULL)
+			return -1;
+	for (i = 0; i < n && end == n; i++)
+		if (strcmp(words[i], "--") == 0)
+			end = i;
+	for (i = 0; i < end; i++) {
+		if (k->exact && value_of(words[i], "trace_event") != NULL) {
+			if (!seen_ev++) {
+				word(&l, "");
+				merged(&l, "trace_event", words, end,
+				    kargs_events, kargs_nevents);
+			}
+			continue;
+		}
+		if (k->exact && value_of(words[i], "trace_options") != NULL) {
+			if (!seen_opt++) {
+				word(&l, "");
+				merged(&l, "trace_options", words, end, opts, 1);
+			}
+			continue;
+		}
+		word(&l, words[i]);
+	}
+	if (k->exact)
+		ours(k, &l, words, end);
+	for (i = end; i < n; i++)
+		word(&l, words[i]);
+	if (l.over)
+		return -1;
+	if (l.len > 0 && fprintf(out, "%s\n", l.s) < 0)
+		return -1;
+	return 0;
+}
