@@ -54,7 +54,7 @@ SANFLAGS =
 CFLAGS ?= -O2 -g
 endif
 
-RENDER_PKGS = libarchive cairo fontconfig zlib
+RENDER_PKGS = libarchive cairo fontconfig zlib libzstd
 TEST_PKGS = libpng librsvg-2.0 cmocka
 
 # -Werror only for the project's own checks (make check passes WERROR=1).
