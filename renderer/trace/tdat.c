@@ -54,7 +54,8 @@ tdat_open(struct tdat **tp, const void *buf, size_t len, struct diag *d)
 		tdat_free(t);
 		return -1;
 	}
-	qsort(t->st, t->nst, sizeof(*t->st), by_buffer_cpu);
+	if (t->nst > 1)
+		qsort(t->st, t->nst, sizeof(*t->st), by_buffer_cpu);
 	if (prime(t) != 0) {
 		tdat_free(t);
 		return -1;

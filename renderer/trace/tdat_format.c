@@ -320,7 +320,8 @@ tfmt_index(struct tdat *t)
 	const struct tfield *type = NULL;
 	size_t i;
 
-	qsort(t->fmts, t->nfmts, sizeof(*t->fmts), by_id);
+	if (t->nfmts > 1)
+		qsort(t->fmts, t->nfmts, sizeof(*t->fmts), by_id);
 	for (i = 0; i < t->nfmts; i++) {
 		if (i > 0 && t->fmts[i].id == t->fmts[i - 1].id)
 			return tdat_fail(t, 0, "two event formats with ID %u "

@@ -74,7 +74,8 @@ tdat_cmdlines(struct tdat *t, const char *text, size_t len, uint64_t off)
 			    "out of memory");
 		t->cmds[t->ncmds++] = c;
 	}
-	qsort(t->cmds, t->ncmds, sizeof(*t->cmds), by_pid);
+	if (t->ncmds > 1)
+		qsort(t->cmds, t->ncmds, sizeof(*t->cmds), by_pid);
 	return 0;
 }
 
