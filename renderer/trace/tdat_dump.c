@@ -86,9 +86,9 @@ tdat_dump(struct tdat *t, FILE *f)
 		return -1;
 	for (i = 0; i < t->nst; i++)
 		if (t->st[i].lost_pages > 0)
-			diag_warn(t->d, "buffer %d cpu %d: events lost before "
-			    "%" PRIu64 " pages (%" PRIu64 " counted)",
-			    t->st[i].bufno, t->st[i].cpu, t->st[i].lost_pages,
-			    t->st[i].lost);
+			diag_warn(t->d, "buffer %d cpu %d: events lost: %"
+			    PRIu64 " counted, before %" PRIu64 " page(s)",
+			    t->st[i].bufno, t->st[i].cpu, t->st[i].lost,
+			    t->st[i].lost_pages);
 	return 0;
 }

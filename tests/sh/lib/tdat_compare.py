@@ -2,8 +2,9 @@
 # tdat_compare.py: bootchart-render --dump-events against trace-cmd report
 # -R -t (the oracle) on one trace.dat: the same count of every event name,
 # and the same sched_* events in the same order, with equal timestamp (ns),
-# CPU, pid and key fields.  Prints "NAME COUNT" per event name on success.
-#   usage: tdat_compare.py REPORT.txt DUMP.txt
+# CPU, pid and key fields; with --all, every event and every field.
+# Prints "NAME COUNT" per event name on success.
+#   usage: tdat_compare.py [--all] REPORT.txt DUMP.txt
 import re
 import sys
 
@@ -60,19 +61,27 @@ def counts(events):
     return c
 
 
-def sched(events):
+def sched(events, every):
+    if every:
+        return [(e[0], e[1], e[2], e[3],
+                 tuple(sorted((k, norm(v)) for k, v in e[4].items())))
+                for e in events]
     return [(e[0], e[1], e[2], e[3], key_of(e[3], e[4])) for e in events
             if e[3].startswith("sched_")]
 
 
 def main():
-    rep, dump = read_report(sys.argv[1]), read_dump(sys.argv[2])
+    args = sys.argv[1:]
+    every = args[0] == "--all"
+    if every:
+        args = args[1:]
+    rep, dump = read_report(args[0]), read_dump(args[1])
     bad = 0
     cr, cd = counts(rep), counts(dump)
     if cr != cd:
         print("event counts differ: trace-cmd %s, ours %s" % (cr, cd))
         bad = 1
-    sr, sd = sched(rep), sched(dump)
+    sr, sd = sched(rep, every), sched(dump, every)
     if len(sr) != len(sd):
         print("sched_* events: trace-cmd %d, ours %d" % (len(sr), len(sd)))
         bad = 1
