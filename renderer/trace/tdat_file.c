@@ -335,7 +335,8 @@ v7_part(struct tdat *t, const struct tv7 *v, int id, part_reader fn,
 	int rc;
 
 	if (v->sec[id] == 0)
-		return needed ? tdat_fail(t, 0, "no section %d", id) : 0;
+		return needed ? tdat_fail(t, 0, "no option %d (the section "
+		    "of the headers)", id) : 0;
 	if (section(t, v->sec[id], (uint16_t)id, &s) != 0)
 		return -1;
 	tcur_init(&c, t, s.p, s.len, s.off);
