@@ -407,6 +407,74 @@ real_recordings_agree(void **state)
 	assert_int_equal(sum[2], sum[0]);
 }
 
+/*
+ * The first compressed chunk of a CPU in a version 7 file: a page-aligned
+ * {u32 count, u32 size, u32 unpacked size} whose unpacked size is whole
+ * pages.  Its offset, or 0.
+ */
+static size_t
+first_chunk(const uint8_t *b, size_t len)
+{
+	size_t off;
+	uint32_t count, csize, usize;
+
+	for (off = 4096; off + 12 <= len; off += 4096) {
+		memcpy(&count, b + off, 4);
+		memcpy(&csize, b + off + 4, 4);
+		memcpy(&usize, b + off + 8, 4);
+		if (count >= 1 && count < 100 && csize > 0 &&
+		    csize <= len - off - 12 && usize > 0 && usize % 4096 == 0 &&
+		    usize <= (1 << 20))
+			return off;
+	}
+	return 0;
+}
+
+/* A chunk declaring more than it holds, or more than the cap: errors, not memory. */
+static void
+chunk_sizes_are_checked(void **state)
+{
+	struct tevent e;
+	struct tdat *t;
+	struct diag d;
+	size_t len, off;
+	uint32_t usize;
+	char *buf;
+	int r;
+
+	(void)state;
+	buf = read_file("tests/fuzz/trace/sched-v7-zstd.dat", &len);
+	assert_non_null(buf);
+	off = first_chunk((uint8_t *)buf, len);
+	assert_true(off > 0);
+	usize = 32u << 20;	/* over CAP_TRACE_CHUNK */
+	memcpy(buf + off + 8, &usize, 4);
+	diag_init(&d, "test");
+	d.out = NULL;
+	r = tdat_open(&t, buf, len, &d);
+	if (r == 0) {
+		while ((r = tdat_next(t, &e)) == 1)
+			;
+		tdat_free(t);
+	}
+	assert_int_equal(r, -1);
+	assert_non_null(strstr(d.msg, "a chunk of 33554432 bytes"));
+	assert_non_null(strstr(d.msg, "over this program's limit"));
+	usize = 1024;		/* less than its zstd frame holds */
+	memcpy(buf + off + 8, &usize, 4);
+	diag_init(&d, "test");
+	d.out = NULL;
+	r = tdat_open(&t, buf, len, &d);
+	if (r == 0) {
+		while ((r = tdat_next(t, &e)) == 1)
+			;
+		tdat_free(t);
+	}
+	assert_int_equal(r, -1);
+	assert_non_null(strstr(d.msg, "zstd: "));
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -423,6 +491,7 @@ main(void)
 		cmocka_unit_test(a_bad_format_is_an_error),
 		cmocka_unit_test(truncated_and_flipped_files),
 		cmocka_unit_test(real_recordings_agree),
+		cmocka_unit_test(chunk_sizes_are_checked),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
