@@ -533,10 +533,9 @@ file_header(struct tdat *t, struct tcur *c)
 		return tdat_fail(t, tcur_off(c) - 2, "bad endianness or long "
 		    "size");
 	t->big = c->big = b[0];
-	t->long_size = b[1];
 	if (tcur_u32(c, &page) != 0)
 		return tdat_short(t, c, "file header");
-	t->file_page = page;
+	(void)page;	/* header_page gives the page's layout and size */
 	return 0;
 }
 

@@ -294,12 +294,10 @@ tfmt_header_page(struct tdat *t, const char *text, size_t len, uint64_t off)
 		goto out;
 	}
 	t->ts_off = ts->offset;
-	t->ts_size = ts->size;
 	t->commit_off = commit->offset;
 	t->commit_size = commit->size;
 	t->data_off = data->offset;
 	t->page_size = data->offset + data->size;
-	t->have_header = 1;
 	rc = 0;
 out:
 	fmt_free(&m);

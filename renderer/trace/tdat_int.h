@@ -75,22 +75,19 @@ struct tdat {
 	size_t len;
 	struct diag *d;		/* the opener's: must outlive the tdat */
 	char where[sizeof(((struct diag *)0)->file)];	/* d->file at open */
-	int version, big, long_size;
-	uint32_t file_page;	/* the file header's page size */
+	int version, big;
 	char comp[32];		/* v7 compression: "none", "zstd", "zlib" */
 	/* header_page */
-	uint32_t ts_off, ts_size, commit_off, commit_size, data_off;
+	uint32_t ts_off, commit_off, commit_size, data_off;
 	uint32_t page_size;	/* data_off + the data field's size */
-	int have_header;
 	/* formats, sorted by id once read */
 	struct tfmt *fmts;
 	size_t nfmts, fmts_cap;
-	uint32_t type_off, type_size, pid_off, pid_size;	/* common fields */
+	uint32_t type_off, type_size;	/* common_type, in every format */
 	struct tcmdline *cmds;
 	size_t ncmds, cmds_cap;
 	char *clock, *uname;
 	int cpucount;
-	int nbufs;
 	struct tstream *st;
 	size_t nst, st_cap;
 	size_t *active;		/* streams not finished, in merge order */
