@@ -34,7 +34,9 @@ struct tevent {
  * reads its headers, formats, pid names and options, and prepares one
  * stream per CPU of every buffer (the top one and instances).  0, or -1
  * with diag set (what was wrong and the file offset); diag->file is the
- * caller's.  Warnings (lost events, time going back) go to diag too.
+ * caller's.  The tdat keeps the diag (which must outlive it) for the
+ * warnings and errors of the pages tdat_next reads, and sets its file
+ * back to what it was at open each time.
  */
 int tdat_open(struct tdat **, const void *buf, size_t len, struct diag *);
 void tdat_free(struct tdat *);
