@@ -54,7 +54,7 @@ SANFLAGS =
 CFLAGS ?= -O2 -g
 endif
 
-RENDER_PKGS = libarchive cairo fontconfig zlib
+RENDER_PKGS = libarchive cairo fontconfig zlib libzstd
 TEST_PKGS = libpng librsvg-2.0 cmocka
 
 # -Werror only for the project's own checks (make check passes WERROR=1).
@@ -264,6 +264,8 @@ $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(LIBRENDER) $(LIBLOGGER) $(LIB
 	$(call say,LD,$@)$(LINK) -o $@ $(filter %.o,$^) $(filter %.a,$^) $(TEST_LIBS)
 $(BUILD)/tests/tools/gen_bootlog: $(GENLOG_C:%.c=$(BUILD)/%.o)
 $(BUILD)/tests/tools/capgen: $(CAPGEN_C:%.c=$(BUILD)/%.o)
+# The unit tests' trace.dat builder (tests/unit/lib/tdat_build.c).
+$(BUILD)/tests/tools/gen_tracedat: $(LIBTEST)
 
 tests: build $(UNIT_BIN) $(TOOL_BIN)
 

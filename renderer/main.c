@@ -20,6 +20,7 @@
 #include "proctree.h"
 #include "report.h"
 #include "bootlog.h"
+#include "trace.h"
 
 /* One boot as read: its log, the tree built over it, its milestones. */
 struct boot {
@@ -220,6 +221,28 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 	return 0;
 }
 
+/* --dump-events: the trace's events, to -o's file or standard output. */
+static int
+run_dump_events(const struct cli *c, struct boot *b, struct diag *d)
+{
+	struct outfile of;
+	int ok;
+
+	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
+		return -1;
+	if (b->t.trace == NULL) {
+		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
+		d->line = 0;
+		return diag_error(d, "no trace.dat in this log");
+	}
+	diag_set_file(d, "%s", "");
+	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
+		return -1;
+	ok = tdat_dump(b->t.trace, of.f) == 0;
+	diag_set_file(d, "%s", "");
+	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -236,7 +259,11 @@ main(int argc, char **argv)
 	d.verbose = c.verbose;
 	boot_init(&a);
 	boot_init(&b);
-	rc = c.compare ? run_compare(&c, &a, &b, &d) : run_one(&c, &a, &d);
+	if (c.dump_events)
+		rc = run_dump_events(&c, &a, &d);
+	else
+		rc = c.compare ? run_compare(&c, &a, &b, &d) :
+		    run_one(&c, &a, &d);
 	if (rc != 0) {
 		fprintf(stderr, PROG ": %s\n", d.msg[0] ? d.msg : "failed");
 		rc = d.status ? d.status : EXIT_BADINPUT;

@@ -6,17 +6,19 @@ set -eu
 # Build: compiler, pkg-config and the libraries the programs link;
 # musl-tools for the small static logger (glibc's is the fallback).
 BUILD_PKGS="gcc make pkg-config libc6-dev zlib1g-dev libarchive-dev libcairo2-dev fonts-dejavu-core
-musl-tools"
+musl-tools libzstd-dev"
 # Tests that make check-fast runs: unit framework, PNG/SVG readback,
 # format checkers, archivers, busybox (the boot scripts' shell), grub's
 # tools for the boot-entry tests, man page lint, zsh for the zsh
 # completion test, Python's jsonschema for the --json schema test,
-# systemd's tools for the unit test, and fuse3's fusermount3 for the
+# systemd's tools for the unit test, fuse3's fusermount3 for the
 # user who stalls the logger through a FUSE file system
-# (tests/sh/logger_stall.sh).
+# (tests/sh/logger_stall.sh), and trace-cmd, the oracle of the
+# trace.dat reader (tests/sh/trace_decode.sh, trace_pages.sh).
 TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxml2-utils
 tar gzip bzip2 xz-utils libarchive-tools util-linux busybox-static
-grub-common mandoc groff-base zsh python3-jsonschema systemd zstd fuse3"
+grub-common mandoc groff-base zsh python3-jsonschema systemd zstd fuse3
+trace-cmd"
 # Only make check's long tests: the qemu boots (an initramfs by cpio; the
 # real-distribution boot of tests/distro/: a Debian root by mmdebstrap,
 # an ext4 image made and read back without mounting) and the fuzz smoke

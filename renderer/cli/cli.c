@@ -17,11 +17,13 @@
 enum {
 	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
 	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
-	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_GROUP_BY_UNIT
+	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_GROUP_BY_UNIT,
+	OPT_DUMP_EVENTS
 };
 
 static const struct option longopts[] = {
 	{ "dump-tree", no_argument, NULL, OPT_DUMP_TREE },
+	{ "dump-events", no_argument, NULL, OPT_DUMP_EVENTS },
 	{ "boot-time", no_argument, NULL, 't' },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
@@ -74,6 +76,9 @@ help(void)
 	    "                        where this one differs (docs/tree.md)\n"
 	    "  -t, --boot-time       print the boot time (M:SS.ss) and exit\n"
 	    "      --dump-tree       print the process tree as text and exit\n"
+	    "      --dump-events     print every event of the kernel's trace\n"
+	    "                        (trace.dat, or PATH a bare trace.dat) and\n"
+	    "                        exit (docs/trace.md)\n"
 	    "      --json            write milestones, the tree with CPU and I/O\n"
 	    "                        times, and the series as JSON (docs/json.md)\n"
 	    "      --summary         write boot time, totals and top processes as text\n"
@@ -131,6 +136,7 @@ option(struct cli *c, int ch, const char *arg)
 
 	switch (ch) {
 	case OPT_DUMP_TREE: c->dump_tree = 1; break;
+	case OPT_DUMP_EVENTS: c->dump_events = 1; break;
 	case 't': c->boot_time = 1; break;
 	case OPT_JSON: c->json = 1; break;
 	case OPT_SUMMARY: c->summary = 1; break;
@@ -204,12 +210,13 @@ select_outputs(struct cli *c)
 static int
 check_modes(struct cli *c)
 {
-	int modes = c->json + c->summary + c->compare +
+	int modes = c->json + c->summary + c->compare + c->dump_events +
 	    (c->dump_tree || c->boot_time);
 
 	if (modes > 1)
-		return usage_error("--json, --summary, --compare and "
-		    "--dump-tree/--boot-time exclude each other");
+		return usage_error("--json, --summary, --compare, "
+		    "--dump-events and --dump-tree/--boot-time exclude each "
+		    "other");
 	if (c->compare && c->npaths != 2)
 		return usage_error("--compare needs two paths, OLD and NEW "
 		    "(got %zu)", c->npaths);

@@ -15,6 +15,7 @@
 
 struct cli {
 	int dump_tree;		/* --dump-tree */
+	int dump_events;	/* --dump-events: the trace's events, no tree */
 	int boot_time;		/* -t */
 	int json;		/* --json */
 	int summary;		/* --summary */

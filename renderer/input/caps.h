@@ -69,6 +69,33 @@
 #define CAP_HEADER_KEYS	1000
 
 /*
+ * The trace.dat member (docs/trace.md).  Its bytes are held whole (the
+ * file is read by offsets); a boot's recording is tens of MB.
+ */
+#define CAP_TRACE_BYTES		((size_t)1 << 30)
+/*
+ * Bytes unpacked from a compressed (v7) trace.dat: at most CAP_RATIO
+ * times the file, or this floor, whichever is more.
+ */
+#define CAP_TRACE_UNPACK_FLOOR	((uint64_t)256 << 20)
+/* One unpacked section (kallsyms is the largest: about 6 MB) and chunk. */
+#define CAP_TRACE_SECTION	((size_t)128 << 20)
+#define CAP_TRACE_CHUNK		((size_t)16 << 20)
+/* A ring-buffer page (the kernel's sub-buffer: 4 KiB by default). */
+#define CAP_TRACE_PAGE		((size_t)1 << 20)
+/* CPU streams over all buffers (the kernel's NR_CPUS is at most 8192). */
+#define CAP_TRACE_CPUS		8192
+/* Buffers (instances), options and options sections. */
+#define CAP_TRACE_BUFFERS	256
+#define CAP_TRACE_OPTIONS	100000
+/* Event formats, the fields of one, a name's bytes. */
+#define CAP_TRACE_FORMATS	100000
+#define CAP_TRACE_FIELDS	1024
+#define CAP_TRACE_NAME		256
+/* pid -> name lines (the kernel keeps 128 by default, at most 32768). */
+#define CAP_TRACE_CMDLINES	1000000
+
+/*
  * 0 when one more item fits (n items so far, at most cap), else -1 with
  * the error "more than CAP WHAT" recorded (exit status 2).
  */

@@ -12,6 +12,7 @@
 #include "caps.h"
 #include "input.h"
 #include "parse.h"
+#include "tracedat.h"
 
 #define DEFAULT_INPUT "/var/log/bootchart.tgz"
 #define READ_CHUNK (1024 * 1024)	/* big reads: fewer syscalls, fewer feeds */
@@ -420,6 +421,24 @@ stream_in(struct input *in, int fd, const char *label)
 	return rc;
 }
 
+/*
+ * The kind of a file that is no archive: its name's, else a trace.dat
+ * by its magic (trace-cmd's recordings have any name).
+ */
+static enum logkind
+plain_kind(int fd, const char *path)
+{
+	char magic[TDAT_MAGIC_LEN];
+	enum logkind kind = logkind_of(path);
+
+	if (kind != LK_UNKNOWN)
+		return kind;
+	if (pread(fd, magic, sizeof(magic), 0) == (ssize_t)sizeof(magic) &&
+	    memcmp(magic, TDAT_MAGIC, sizeof(magic)) == 0)
+		return LK_TRACE;
+	return LK_UNKNOWN;
+}
+
 static int
 file_in(struct input *in, const char *path, const char *label)
 {
@@ -430,7 +449,7 @@ file_in(struct input *in, const char *path, const char *label)
 		return -1;
 	rc = fifo ? stream_in(in, fd, label) : archive_in(in, fd, label);
 	if (rc == 1) {
-		kind = logkind_of(path);
+		kind = plain_kind(fd, path);
 		diag_set_file(in->d, "%s", label);
 		if (kind == LK_UNKNOWN || lseek(fd, 0, SEEK_SET) != 0)
 			rc = diag_error(in->d, "not a log archive (tar, "
@@ -520,6 +539,9 @@ static int
 finish(struct input *in, char *const *paths, size_t npaths)
 {
 	label_all(in, paths, npaths);
+	if (in->lp.log->ps_source == PS_NONE && in->lp.log->trace != NULL)
+		return diag_error(in->d, "a trace.dat alone has no process "
+		    "samples to chart (--dump-events lists its events)");
 	if (in->lp.log->ps_source == PS_NONE)
 		return diag_error(in->d, "no proc_ps.log (nor taskstats.log) "
 		    "found");
@@ -537,9 +559,10 @@ input_begin(struct input *in, struct bootlog *t, struct diag *d)
 	return 0;
 }
 
-int
-input_read(struct bootlog *t, char *const *paths, size_t npaths,
-    struct diag *d)
+/* Every path's members into t; with `whole`, then the checks and finish. */
+static int
+read_paths(struct bootlog *t, char *const *paths, size_t npaths,
+    struct diag *d, int whole)
 {
 	static char *const fallback[] = { (char *)DEFAULT_INPUT };
 	struct input *in;
@@ -558,12 +581,26 @@ input_read(struct bootlog *t, char *const *paths, size_t npaths,
 	}
 	for (i = 0; i < npaths && rc == 0; i++)
 		rc = path_in(in, paths[i]);
-	if (rc == 0)
+	if (rc == 0 && whole)
 		rc = finish(in, paths, npaths);
 	logparse_free(&in->lp);
 	free(in->buf);
 	free(in);
 	return rc;
+}
+
+int
+input_read(struct bootlog *t, char *const *paths, size_t npaths,
+    struct diag *d)
+{
+	return read_paths(t, paths, npaths, d, 1);
+}
+
+int
+input_read_members(struct bootlog *t, char *const *paths, size_t npaths,
+    struct diag *d)
+{
+	return read_paths(t, paths, npaths, d, 0);
 }
 
 int

@@ -15,6 +15,13 @@
 int input_read(struct bootlog *, char *const *paths, size_t npaths,
     struct diag *);
 
+/*
+ * Reads the members only, without the process log's checks and
+ * bootlog_finish(): for --dump-events, which needs trace.dat alone.
+ */
+int input_read_members(struct bootlog *, char *const *paths, size_t npaths,
+    struct diag *);
+
 /* The same for an archive held in memory (tests, fuzzers). */
 int input_read_memory(struct bootlog *, const void *buf, size_t len,
     const char *label, struct diag *);

@@ -6,6 +6,7 @@
 #include "caps.h"
 #include "grow.h"
 #include "bootlog.h"
+#include "trace.h"
 
 void
 bootlog_init(struct bootlog *t)
@@ -60,6 +61,8 @@ bootlog_free(struct bootlog *t)
 	for (i = 0; i < t->nkev; i++)
 		free(t->kev[i].text);
 	free(t->kev);
+	tdat_free(t->trace);
+	free(t->trace_buf);
 	bootlog_init(t);
 }
 

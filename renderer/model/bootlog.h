@@ -8,6 +8,8 @@
 #include "diag.h"
 #include "usec.h"
 
+struct tdat;
+
 /* Process states as drawn; other kernel letters map to PS_OTHER. */
 enum ps_state {
 	PS_RUNNING = 'R', PS_SLEEPING = 'S', PS_WAITING = 'D',
@@ -120,6 +122,14 @@ struct bootlog {
 	size_t nkev, kev_cap;
 	int pid1_switched;	/* PID 1 was seen as run-init or switch_root */
 	usec_t pid1_switch_us;	/* the first block where it was */
+
+	/*
+	 * The trace.dat member opened (renderer/trace/trace.h), or NULL;
+	 * it reads its events from trace_buf, which it does not own.
+	 */
+	struct tdat *trace;
+	uint8_t *trace_buf;
+	size_t trace_len;
 };
 
 /* ---- The kernel's log and the logging span (issue 13) ---- */

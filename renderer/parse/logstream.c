@@ -24,6 +24,7 @@ static const struct logkind_ops *const parsers[LK_NKINDS] = {
 	[LK_DISKSTATS] = &ops_diskstats,
 	[LK_MEMINFO] = &ops_meminfo,
 	[LK_DMESG] = &ops_dmesg,
+	[LK_TRACE] = &ops_trace,
 };
 
 enum logkind

@@ -1,7 +1,7 @@
 #!/bin/sh
 # run.sh: builds the libFuzzer targets (clang, ASan+UBSan) and runs each
 # for SECONDS on its seed corpus.  `make fuzz FUZZ_SECONDS=N` calls it.
-#   usage: run.sh [SECONDS] [TARGET...]  (targets: archive logs pacct config chart)
+#   usage: run.sh [SECONDS] [TARGET...]  (targets: archive logs pacct config chart trace)
 # Env: FUZZ_BUILD (default build/fuzz), FUZZ_CC (clang).
 # Exit 0 when no target found a crash, 1 when one did, 77 when clang has
 # no libFuzzer.  Crash inputs are left in $FUZZ_BUILD/crashes/.
@@ -9,7 +9,7 @@ set -u
 
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-archive logs pacct config chart}
+targets=${*:-archive logs pacct config chart trace}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 2
 fb=${FUZZ_BUILD:-build/fuzz}
@@ -36,7 +36,7 @@ make -s BUILD="$fb" CC="$clang" SAN=1 WERROR=1 \
     CFLAGS="-O1 -g -fsanitize=fuzzer-no-link -Wno-gnu-variable-sized-type-not-at-end" \
     "$fb/librender.a" "$fb/liblogger.a" "$fb/libbc.a" \
     "$fb/tests/tools/gen_bootlog" >&2 || exit 2
-pkgs="libarchive cairo fontconfig zlib"
+pkgs="libarchive cairo fontconfig zlib libzstd"
 # Every stage folder, as the Makefile's include path has them.
 inc=$(for d in renderer/*/ logger/*/; do printf ' -I%s' "${d%/}"; done)
 for t in $targets; do

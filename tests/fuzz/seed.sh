@@ -15,7 +15,8 @@ cut=16384		# seeds stay small: libFuzzer mutates small inputs faster
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$out/archive" "$out/logs" "$out/pacct" "$out/config" "$out/chart"
+mkdir -p "$out/archive" "$out/logs" "$out/pacct" "$out/config" "$out/chart" \
+    "$out/trace"
 
 # logs: kind byte (index into fuzz_logs.c's names[]), split byte, member.
 kind_of() {
@@ -112,3 +113,13 @@ printf 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet init=/sbin/bootchartd bootch
     >"$out/config/cmdline"
 printf 'SAMPLE_PERIOD="0.2"\nTMPFS_SIZE=32m\nEXIT_PROC="gdm kdm"\n# c\nBOOTLOG_DEST='"'"'/var/log/x.tgz'"'"'\n' \
     >"$out/config/small.conf"
+
+# trace: small real recordings (tests/fuzz/trace/, made by
+# tdat_small.py from trace-cmd extract, then trace-cmd convert), behind
+# fuzz_trace.c's mode byte: read, dumped, and as the member.
+for f in "$top"/tests/fuzz/trace/*.dat; do
+	for m in 0 1 2; do
+		{ printf "\\$(printf %03o "$m")"; cat "$f"; } \
+		    >"$out/trace/$m-$(basename "$f")"
+	done
+done

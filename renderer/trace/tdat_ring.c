@@ -1,0 +1,275 @@
+/* tdat_ring.c: one CPU's ring-buffer pages in a trace.dat, decoded event by event (docs/trace.md, "Pages and events"). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "caps.h"
+#include "grow.h"
+#include "tdat_int.h"
+#include "tracedat.h"
+
+/* The high bits an absolute stamp takes from the time before it. */
+#define TS_MSB		(0xf8ULL << 56)
+#define DELTA_BITS	27
+
+/* What a stream warns of, once each. */
+enum {
+	W_PARTIAL = 1, W_COMMIT = 2, W_OVERRUN = 4, W_BACK = 8
+};
+
+static void
+warn_once(struct tdat *t, struct tstream *st, int what, const char *msg)
+{
+	if (st->warned & what)
+		return;
+	st->warned |= what;
+	t->d->line = 0;
+	diag_warn(t->d, "buffer %d cpu %d, page at data offset %llu: %s",
+	    st->bufno, st->cpu, (unsigned long long)st->page_off, msg);
+}
+
+int
+tstream_add(struct tdat *t, int bufno, int cpu, uint64_t off, uint64_t size,
+    int compressed)
+{
+	struct tstream *st;
+	struct tcur c;
+
+	if (size == 0)
+		return 0;
+	if (cap_check(t->d, t->nst, CAP_TRACE_CPUS, "CPU streams") != 0)
+		return -1;
+	if (off > t->len || (!compressed && size > t->len - off))
+		return tdat_fail(t, off, "cpu %d: %llu bytes of data past the "
+		    "end of the file", cpu, (unsigned long long)size);
+	if (grow_array((void **)&t->st, &t->st_cap, t->nst, sizeof(*t->st))
+	    != 0)
+		return diag_error_status(t->d, EXIT_NOMEM, "out of memory");
+	st = &t->st[t->nst];
+	memset(st, 0, sizeof(*st));
+	st->cpu = cpu;
+	st->bufno = bufno;
+	st->file_off = off;
+	st->compressed = compressed;
+	st->last_ts = INT64_MIN;
+	if (!compressed) {
+		st->data = t->buf + off;
+		st->len = (size_t)size;
+	} else {
+		st->ch.p = t->buf + off;
+		st->ch.len = t->len - (size_t)off;
+		tcur_init(&c, t, st->ch.p, st->ch.len, off);
+		if (tcur_u32(&c, &st->ch.left) != 0)
+			return tdat_short(t, &c, "chunk count");
+		st->ch.pos = c.pos;
+	}
+	t->nst++;
+	return 0;
+}
+
+/* The next compressed chunk as the stream's pages; 0 when none is left. */
+static int
+next_chunk(struct tdat *t, struct tstream *st)
+{
+	struct tchunks *ch = &st->ch;
+	uint32_t csize, usize;
+	const uint8_t *p;
+	struct tcur c;
+
+	if (ch->left == 0)
+		return 0;
+	tcur_init(&c, t, ch->p, ch->len, st->file_off);
+	c.pos = ch->pos;
+	if (tcur_u32(&c, &csize) != 0 || tcur_u32(&c, &usize) != 0 ||
+	    tcur_bytes(&c, csize, &p) != 0)
+		return tdat_short(t, &c, "compressed chunk");
+	if (usize > CAP_TRACE_CHUNK)
+		return cap_error(t->d, "offset %llu: a chunk of %u bytes",
+		    (unsigned long long)(tcur_off(&c) - csize), usize);
+	if (grow_reserve((void **)&ch->buf, &ch->cap, usize ? usize : 1, 1)
+	    != 0)
+		return diag_error_status(t->d, EXIT_NOMEM, "out of memory");
+	if (tdat_unpack(t, p, csize, ch->buf, usize, tcur_off(&c) - csize)
+	    != 0)
+		return -1;
+	ch->pos = c.pos;
+	ch->left--;
+	st->data = ch->buf;
+	st->len = usize;
+	st->next_page = 0;
+	return 1;
+}
+
+/* Lost events the page's commit word says came before it. */
+static void
+page_losses(struct tdat *t, struct tstream *st, uint64_t commit,
+    size_t used, size_t room)
+{
+	if (!(commit & TDAT_MISSED_EVENTS))
+		return;
+	st->lost_pages++;
+	if ((commit & TDAT_MISSED_STORED) && room - used >= t->commit_size)
+		st->lost += tdat_uint(t->big, st->page + t->data_off + used,
+		    t->commit_size);
+}
+
+/* The next page with a usable header: 1, 0 at the end, -1 on error. */
+static int
+next_page(struct tdat *t, struct tstream *st)
+{
+	uint64_t commit;
+	size_t avail, psz, used;
+	int r;
+
+	for (;;) {
+		if (st->next_page >= st->len) {
+			if (!st->compressed)
+				return 0;
+			if ((r = next_chunk(t, st)) <= 0)
+				return r;
+			continue;
+		}
+		avail = st->len - st->next_page;
+		psz = avail < t->page_size ? avail : t->page_size;
+		st->page = st->data + st->next_page;
+		st->page_off = st->next_page;
+		st->next_page += psz;
+		if (psz < t->data_off) {
+			warn_once(t, st, W_PARTIAL, "a partial page ignored");
+			continue;
+		}
+		st->ts = tdat_uint(t->big, st->page + t->ts_off, 8);
+		commit = tdat_uint(t->big, st->page + t->commit_off,
+		    t->commit_size);
+		used = (size_t)(commit & TDAT_COMMIT_MASK);
+		if (used > psz - t->data_off) {
+			warn_once(t, st, W_COMMIT, "its commit exceeds the "
+			    "page; page skipped");
+			continue;
+		}
+		page_losses(t, st, commit, used, psz - t->data_off);
+		st->pos = t->data_off;
+		st->page_end = t->data_off + used;
+		return 1;
+	}
+}
+
+/* The record at data[0..len) as the stream's next event. */
+static void
+set_event(struct tdat *t, struct tstream *st, const uint8_t *data,
+    size_t len)
+{
+	const struct tfield *pid;
+	struct tevent *e = &st->ev;
+
+	e->ts_ns = (int64_t)(st->ts & INT64_MAX);
+	e->cpu = st->cpu;
+	e->data = data;
+	e->len = len;
+	e->fmt = NULL;
+	e->pid = 0;
+	if ((uint64_t)t->type_off + t->type_size <= len)
+		e->fmt = tfmt_by_id(t, (uint32_t)tdat_uint(t->big,
+		    data + t->type_off, t->type_size));
+	if (e->fmt != NULL && (pid = tfmt_field(e->fmt, "common_pid")) != NULL)
+		e->pid = (int)tfield_int(pid, e);
+	if (e->ts_ns < st->last_ts)
+		warn_once(t, st, W_BACK, "time goes back");
+	st->last_ts = e->ts_ns;
+	st->have = 1;
+}
+
+/* A u32 of the page at its offset i. */
+static uint32_t
+word(const struct tdat *t, const struct tstream *st, size_t i)
+{
+	return (uint32_t)tdat_uint(t->big, st->page + i, 4);
+}
+
+/* The next record of the page: 1, or 0 at the page's end. */
+static int
+page_event(struct tdat *t, struct tstream *st)
+{
+	uint32_t w, type, delta, n;
+	size_t at, room;
+
+	while (st->page_end - st->pos >= 4) {
+		at = st->pos;
+		room = st->page_end - at;
+		w = word(t, st, at);
+		type = t->big ? w >> DELTA_BITS : w & 0x1f;
+		delta = t->big ? w & ((1U << DELTA_BITS) - 1) : w >> 5;
+		if (type > TDAT_TYPE_DATA_MAX || type == 0) {
+			if (room < 8)
+				break;
+			n = word(t, st, at + 4);
+		}
+		switch (type) {
+		case TDAT_TYPE_PADDING:
+			st->ts += delta;
+			if (delta == 0 || n > room - 4)
+				goto end;	/* the rest of the page */
+			st->pos = at + 4 + n;
+			continue;
+		case TDAT_TYPE_TIME_EXTEND:
+			st->ts += ((uint64_t)n << DELTA_BITS) + delta;
+			st->pos = at + 8;
+			continue;
+		case TDAT_TYPE_TIME_STAMP:
+			st->ts = (((uint64_t)n << DELTA_BITS) + delta) |
+			    (st->ts & TS_MSB);
+			st->pos = at + 8;
+			continue;
+		case 0:
+			if (n < 4 || ((uint64_t)n - 4 + 3) / 4 * 4 > room - 8)
+				goto overrun;
+			st->ts += delta;
+			st->pos = at + 8 + ((size_t)n - 4 + 3) / 4 * 4;
+			set_event(t, st, st->page + at + 8, (size_t)n - 4);
+			return 1;
+		default:
+			if ((size_t)type * 4 > room - 4)
+				goto overrun;
+			st->ts += delta;
+			st->pos = at + 4 + (size_t)type * 4;
+			set_event(t, st, st->page + at + 4, (size_t)type * 4);
+			return 1;
+		}
+	}
+	goto end;
+overrun:
+	warn_once(t, st, W_OVERRUN, "an event overruns the page; rest of the "
+	    "page skipped");
+end:
+	st->pos = st->page_end;
+	return 0;
+}
+
+int
+tstream_advance(struct tdat *t, struct tstream *st)
+{
+	int r;
+
+	st->have = 0;
+	while (!st->done) {
+		if (st->page != NULL && page_event(t, st))
+			return 0;
+		st->page = NULL;
+		if ((r = next_page(t, st)) < 0)
+			return -1;
+		if (r == 0)
+			st->done = 1;
+	}
+	return 0;
+}
+
+void
+tstream_free_all(struct tdat *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nst; i++)
+		free(t->st[i].ch.buf);
+	free(t->st);
+	t->st = NULL;
+	t->nst = t->st_cap = 0;
+}

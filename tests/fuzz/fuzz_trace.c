@@ -1,0 +1,72 @@
+/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member. */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bootlog.h"
+#include "logfiles.h"
+#include "parse.h"
+#include "trace.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+
+/* Every field of the event, as a number and as text. */
+static void
+read_fields(const struct tevent *e)
+{
+	const struct tfield *f;
+	char text[64];
+	size_t i;
+
+	if (e->fmt == NULL)
+		return;
+	for (i = 0; (f = tfmt_field_at(e->fmt, i)) != NULL; i++) {
+		(void)tfield_int(f, e);
+		(void)tfield_str(f, e, text, sizeof(text));
+	}
+}
+
+static void
+direct(const uint8_t *data, size_t size, int dump, struct diag *d)
+{
+	struct tdat *t;
+	struct tevent e;
+	FILE *f;
+
+	if (tdat_open(&t, data, size, d) != 0)
+		return;
+	(void)tdat_comm(t, 1);
+	(void)tdat_clock(t);
+	if (dump && (f = fopen("/dev/null", "w")) != NULL) {
+		(void)tdat_dump(t, f);
+		fclose(f);
+	} else
+		while (tdat_next(t, &e) == 1)
+			read_fields(&e);
+	tdat_free(t);
+}
+
+/* Input: a mode byte (0 direct, 1 direct with the dump, 2 the member), then the file. */
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct logparse lp;
+	struct bootlog t;
+	struct diag d;
+
+	if (size < 1)
+		return 0;
+	diag_init(&d, "fuzz");
+	d.out = NULL;
+	diag_set_file(&d, "%s", LOG_TRACE);
+	if (data[0] % 3 < 2) {
+		direct(data + 1, size - 1, data[0] % 3, &d);
+		return 0;
+	}
+	bootlog_init(&t);
+	logparse_init(&lp, &t);
+	(void)logstream_buffer(&lp, LOG_TRACE, data + 1, size - 1, &d);
+	logparse_free(&lp);
+	bootlog_free(&t);
+	return 0;
+}

@@ -1,0 +1,56 @@
+/* tdat_build.h: trace.dat version 6 files built in memory for the reader's tests: one test event format, hand-made ring-buffer pages (docs/trace.md). */
+#ifndef BC_TDAT_BUILD_H
+#define BC_TDAT_BUILD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The kernel's 4 KiB page: u64 time stamp, u64 commit, then data. */
+#define TB_PAGE		4096
+#define TB_DATA		16
+/* The test event: test:tev, ID 7 (tdat_build.c has its format). */
+#define TB_ID		7
+#define TB_MAXCPU	4
+#define TB_MAXPAGES	8
+
+struct tb_page {
+	uint8_t b[TB_PAGE];
+	size_t used;		/* bytes of data written */
+};
+
+/* A file being built: pages per CPU, pid names, the format text. */
+struct tb_file {
+	struct tb_page pages[TB_MAXCPU][TB_MAXPAGES];
+	int npages[TB_MAXCPU];
+	int ncpu;
+	const char *cmdlines;	/* "pid comm\n" lines, or NULL */
+	const char *format;	/* the test event's format, or NULL for the usual */
+};
+
+/* A fresh page of CPU cpu starting at ts; returns it. */
+struct tb_page *tb_page(struct tb_file *, int cpu, uint64_t ts);
+/* A test event's record: pid, val, name (char[8]), str (__data_loc); its length. */
+size_t tb_record(uint8_t *out, size_t cap, int pid, int32_t val,
+    const char *name, const char *str);
+/*
+ * Appends an event of len bytes after delta ns: type_len len/4 when it
+ * fits (len <= 112, a multiple of 4), else (or with force_long) type_len 0
+ * with its length in the next word.
+ */
+void tb_event(struct tb_page *, uint32_t delta, const uint8_t *rec,
+    size_t len, int force_long);
+/* A TIME_EXTEND of delta ns (any size). */
+void tb_extend(struct tb_page *, uint64_t delta);
+/* A TIME_STAMP: the absolute time ts. */
+void tb_stamp(struct tb_page *, uint64_t ts);
+/* Padding of 4 + len bytes (a discarded event when delta != 0). */
+void tb_pad(struct tb_page *, uint32_t delta, uint32_t len);
+/* Sets the page's commit word: used bytes | flags, lost stored after the data. */
+void tb_commit(struct tb_page *, uint64_t flags, uint64_t lost);
+/* The same with a commit of any value (a corrupt page). */
+void tb_commit_raw(struct tb_page *, uint64_t commit);
+
+/* The whole file, malloc'd; *len gets its size.  NULL on no memory. */
+uint8_t *tb_write(const struct tb_file *, size_t *len);
+
+#endif
