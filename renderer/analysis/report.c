@@ -36,6 +36,23 @@ sum_samples(struct report_proc *rp)
 	return 0;
 }
 
+/*
+ * A process the kernel's trace has whole (nothing merged into its node)
+ * gets its exact CPU time; the samples only split it into user and
+ * system, all user when they saw none (docs/trace.md).
+ */
+static void
+exact_cpu(struct report_proc *rp, const struct pnode *p)
+{
+	double cpu, sampled = rp->user_s + rp->sys_s;
+
+	if (!p->proc->exact || p->nruns > 0)
+		return;
+	cpu = (double)p->proc->cpu_us / USEC_PER_SEC;
+	rp->user_s = sampled > 0 ? cpu * rp->user_s / sampled : cpu;
+	rp->sys_s = cpu - rp->user_s;
+}
+
 static int
 collect_one(const struct pnode *p, int depth, void *arg)
 {
@@ -64,6 +81,7 @@ collect_one(const struct pnode *p, int depth, void *arg)
 	rp->nsamples = p->nsamples;
 	if (sum_samples(rp) != 0)
 		return -1;
+	exact_cpu(rp, p);
 	c->path[depth] = r->nprocs++;
 	return 0;
 }

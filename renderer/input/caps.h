@@ -94,6 +94,8 @@
 #define CAP_TRACE_NAME		256
 /* pid -> name lines (the kernel keeps 128 by default, at most 32768). */
 #define CAP_TRACE_CMDLINES	1000000
+/* Code symbols of kallsyms kept: a 6.x kernel with modules has ~100 000. */
+#define CAP_TRACE_SYMS		2000000
 
 /*
  * 0 when one more item fits (n items so far, at most cap), else -1 with

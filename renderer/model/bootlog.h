@@ -45,6 +45,13 @@ struct process {
 	usec_t start_us;
 	usec_t duration_us;
 	int active;		/* more than two samples with CPU use or state D */
+	/*
+	 * From the kernel's trace (docs/trace.md), when it has the process:
+	 * start_us and duration_us are its fork and exit, cpu_us its exact
+	 * time on a CPU.
+	 */
+	int exact;
+	usec_t cpu_us;
 
 	struct proc_sample *samples;	/* in time order */
 	size_t nsamples, samples_cap;

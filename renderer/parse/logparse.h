@@ -46,6 +46,12 @@ void logparse_free(struct logparse *);
  * finished (bootlog_finish).  0, or -1 with diag set.
  */
 int logparse_finish(struct logparse *, struct diag *);
+/*
+ * The trace.dat member's processes applied to the log's (traceprocs.c):
+ * exact starts, ends and CPU time, and the processes sampling missed.
+ * 0, or -1 (diag set).  Nothing to do without a trace.
+ */
+int logparse_apply_trace(struct bootlog *, struct diag *);
 
 /*
  * Counts a name a parser is about to store (new process or new name)

@@ -79,6 +79,7 @@ tdat_free(struct tdat *t)
 	free(t->active);
 	free(t->clock);
 	free(t->uname);
+	tdat_syms_free(t);
 	free(t);
 }
 

@@ -111,7 +111,7 @@ event_formats(struct tdat *t, struct tcur *c)
 	return 0;
 }
 
-/* kallsyms and printk formats: a u32 size and text, not used. */
+/* printk formats: a u32 size and text, not used. */
 static int
 skip_u32_text(struct tdat *t, struct tcur *c, const char *what)
 {
@@ -348,7 +348,12 @@ v7_part(struct tdat *t, const struct tv7 *v, int id, part_reader fn,
 static int
 read_kallsyms(struct tdat *t, struct tcur *c)
 {
-	return skip_u32_text(t, c, "kallsyms");
+	const uint8_t *text;
+	uint32_t n;
+
+	if (tcur_u32(c, &n) != 0 || tcur_bytes(c, n, &text) != 0)
+		return tdat_short(t, c, "kallsyms");
+	return tdat_syms(t, (const char *)text, n);
 }
 
 static int
@@ -480,7 +485,7 @@ v6_rest(struct tdat *t, struct tv7 *v, struct tcur *c)
 	size_t i;
 
 	if (header_texts(t, c) != 0 || ftrace_formats(t, c) != 0 ||
-	    event_formats(t, c) != 0 || skip_u32_text(t, c, "kallsyms") != 0
+	    event_formats(t, c) != 0 || read_kallsyms(t, c) != 0
 	    || skip_u32_text(t, c, "printk formats") != 0 ||
 	    cmdlines(t, c) != 0)
 		return -1;

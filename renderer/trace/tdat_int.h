@@ -70,6 +70,12 @@ struct tstream {
 	uint64_t lost, lost_pages;
 };
 
+/* A kernel text symbol (tdat_syms.c). */
+struct tsym {
+	uint64_t addr;
+	char *name;
+};
+
 struct tdat {
 	const uint8_t *buf;
 	size_t len;
@@ -93,6 +99,8 @@ struct tdat {
 	size_t *active;		/* streams not finished, in merge order */
 	size_t nactive;
 	size_t returned;	/* 1 + the active slot of the last event, or 0 */
+	struct tsym *syms;	/* kallsyms' code symbols, by address */
+	size_t nsyms, syms_cap;
 	uint64_t unpacked;	/* bytes decompressed so far */
 	uint64_t unpack_cap;
 };
@@ -139,6 +147,9 @@ void tfmt_free_all(struct tdat *);
 
 /* tdat_meta.c */
 int tdat_cmdlines(struct tdat *, const char *text, size_t len, uint64_t off);
+/* The kallsyms text's code symbols, sorted (tdat_syms.c); 0 or -1. */
+int tdat_syms(struct tdat *, const char *text, size_t len);
+void tdat_syms_free(struct tdat *);
 int tdat_set_text(struct tdat *, char **dst, const uint8_t *p, size_t len);
 
 /* tdat_unpack.c: n bytes of compressed data into out (exactly outlen). */

@@ -77,6 +77,9 @@ int64_t tfield_int(const struct tfield *, const struct tevent *);
 size_t tfield_str(const struct tfield *, const struct tevent *, char *out,
     size_t cap);
 
+/* The kernel function at or before a code address (kallsyms), or NULL. */
+const char *tdat_sym(const struct tdat *, uint64_t addr);
+
 /* The name cmdlines gives a pid, or NULL. */
 const char *tdat_comm(const struct tdat *, int pid);
 

@@ -1,0 +1,130 @@
+/* traceprocs.c: the trace's processes applied to the log's: exact starts, ends and CPU time, and the processes sampling missed (docs/trace.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "logparse.h"
+#include "tboot.h"
+#include "trace.h"
+
+/*
+ * A sampled process is the traced one when their PIDs agree and its
+ * start, from /proc's jiffies, is within this of the fork (two
+ * jiffies: the start time's rounding and the clocks' sync).
+ */
+#define SAME_START_US	(2 * USEC_PER_JIFFY)
+
+/* The log's process of the traced one, or NULL. */
+static struct process *
+sampled(const struct bootlog *t, int pid, usec_t start, int known)
+{
+	struct process *p, *best = NULL;
+	usec_t d, bestd = 0;
+	size_t i;
+
+	for (i = 0; i < t->nprocs; i++) {
+		p = t->procs[i];
+		if (p->pid != pid || p->exact)
+			continue;
+		if (!known)
+			return p;
+		d = p->start_us > start ? p->start_us - start : start - p->start_us;
+		if (d <= SAME_START_US && (best == NULL || d < bestd)) {
+			best = p;
+			bestd = d;
+		}
+	}
+	return best;
+}
+
+/* ns of the trace clock to µs of uptime (the log's time). */
+static usec_t
+uptime_us(const struct tboot *ps, int64_t ns)
+{
+	return (usec_t)((ns + ps->boot_minus_trace_ns) / 1000);
+}
+
+static int
+apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
+    usec_t end_of_log)
+{
+	int known = tp->start_ns != TPROC_BEFORE;
+	usec_t start = uptime_us(ps, known ? tp->start_ns : ps->first_ns);
+	usec_t end = tp->end_ns != TPROC_AFTER ? uptime_us(ps, tp->end_ns) :
+	    end_of_log;
+	struct process *p = sampled(t, tp->pid, start, known);
+
+	if (p == NULL) {
+		/* Before the trace and never sampled: nothing exact to add. */
+		if (!known)
+			return 0;
+		if ((p = bootlog_new_process(t, tp->pid, tp->comm)) == NULL)
+			return -1;
+		p->ppid = tp->ppid;
+	}
+	if (known) {
+		p->start_us = start;
+		p->duration_us = end > start ? end - start : 0;
+		p->exact = 1;
+	} else if (tp->end_ns != TPROC_AFTER && end > p->start_us)
+		p->duration_us = end - p->start_us;
+	/* CPU before the trace began is not in it: only a whole life counts. */
+	p->cpu_us = known ? tp->cpu_ns / 1000 : -1;
+	return 0;
+}
+
+/*
+ * The trace's initcalls, exact and at every level, replace those the
+ * kernel's log printed (initcall_debug); its milestones stay.
+ */
+static int
+apply_initcalls(struct bootlog *t, const struct tboot *ps)
+{
+	struct kevent e;
+	size_t i, n = 0;
+
+	if (ps->nic == 0)
+		return 0;
+	for (i = 0; i < t->nkev; i++) {
+		if (t->kev[i].kind == KEV_INITCALL)
+			free(t->kev[i].text);
+		else
+			t->kev[n++] = t->kev[i];
+	}
+	t->nkev = n;
+	for (i = 0; i < ps->nic; i++) {
+		memset(&e, 0, sizeof(e));
+		e.kind = KEV_INITCALL;
+		e.time_us = uptime_us(ps, ps->ic[i].start_ns);
+		e.dur_us = (ps->ic[i].end_ns - ps->ic[i].start_ns) / 1000;
+		e.text = (char *)ps->ic[i].func;
+		if (bootlog_add_kevent(t, &e) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+logparse_apply_trace(struct bootlog *t, struct diag *d)
+{
+	struct tboot ps;
+	usec_t end;
+	size_t i;
+	int rc = 0;
+
+	if (t->trace == NULL)
+		return 0;
+	if (tboot_build(t->trace, &ps, d) != 0)
+		return -1;
+	end = uptime_us(&ps, ps.last_ns);
+	if (t->ps_last_us > end)
+		end = t->ps_last_us;
+	for (i = 0; i < ps.n && rc == 0; i++)
+		rc = apply_one(t, &ps, &ps.v[i], end);
+	if (rc == 0)
+		rc = apply_initcalls(t, &ps);
+	tboot_free(&ps);
+	if (rc != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	qsort(t->procs, t->nprocs, sizeof(*t->procs), bootlog_cmp_proc);
+	return 0;
+}

@@ -1,0 +1,447 @@
+/* tboot.c: processes and initcalls from the kernel's trace (tboot.h): a handler per event over one pass, as perf sched does. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+#include "tboot.h"
+#include "trace.h"
+
+#define CLONE_THREAD_FLAG	0x00010000	/* the kernel's CLONE_THREAD */
+#define CPUS_MAX	8192	/* the kernel's NR_CPUS limit */
+#define SYNC_TAG	"bootchartd: clock_sync "	/* TRACE_SYNC_MARK once the writer lands */
+#define SYNC_KEY	"boottime_ns="
+
+/* Who runs on one CPU since when; pid -1: not known yet. */
+struct oncpu {
+	int pid;
+	int64_t since;
+};
+
+/* handlers[] by position: what each handler reads its fields through. */
+enum { H_SWITCH, H_NEWTASK, H_FORK, H_EXEC, H_RENAME, H_EXIT, H_PRINT,
+    H_IC_START, H_IC_FINISH, H_COUNT };
+
+struct build;
+typedef int (*handler_fn)(struct build *, const struct tevent *);
+
+/* An event we read: its format and the fields its handler takes. */
+struct handler {
+	const char *system, *name;
+	handler_fn fn;
+	const char *fields[4];
+};
+
+struct hstate {
+	const struct tfmt *fmt;
+	const struct tfield *f[4];
+};
+
+struct build {
+	struct tboot *ps;
+	struct tdat *td;
+	int32_t *tgid;		/* thread -> its group + 1; 0: not known */
+	int32_t *cur;		/* group -> its newest entry of ps->v + 1 */
+	size_t pidcap;
+	struct oncpu *cpu;
+	size_t ncpu;
+	struct hstate h[H_COUNT];
+	/* Initcalls started and not finished, per thread (async ones overlap). */
+	struct open_ic { int pid; uint64_t func; int64_t start; } *open;
+	size_t nopen, opencap;
+};
+
+static int on_switch(struct build *, const struct tevent *);
+static int on_newtask(struct build *, const struct tevent *);
+static int on_fork(struct build *, const struct tevent *);
+static int on_exec(struct build *, const struct tevent *);
+static int on_rename(struct build *, const struct tevent *);
+static int on_exit_ev(struct build *, const struct tevent *);
+static int on_print(struct build *, const struct tevent *);
+static int on_initcall_start(struct build *, const struct tevent *);
+static int on_initcall_finish(struct build *, const struct tevent *);
+
+static const struct handler handlers[H_COUNT] = {
+	{ "sched", "sched_switch", on_switch, { "prev_pid", "next_pid" } },
+	{ "task", "task_newtask", on_newtask, { "pid", "clone_flags", "comm" } },
+	{ "sched", "sched_process_fork", on_fork,
+	    { "parent_pid", "child_pid", "child_comm" } },
+	{ "sched", "sched_process_exec", on_exec, { "pid", "filename" } },
+	{ "task", "task_rename", on_rename, { "pid", "newcomm" } },
+	{ "sched", "sched_process_exit", on_exit_ev, { "pid", "comm" } },
+	{ "ftrace", "print", on_print, { "buf" } },
+	{ "initcall", "initcall_start", on_initcall_start, { "func" } },
+	{ "initcall", "initcall_finish", on_initcall_finish, { "func" } },
+};
+
+/* Makes room for pid in both maps; -1 on no memory. */
+static int
+pid_room(struct build *b, int pid)
+{
+	size_t cap = b->pidcap, want = (size_t)pid + 1;
+	int32_t *t, *c;
+
+	if (want <= cap)
+		return 0;
+	while (cap < want)
+		cap = cap == 0 ? 4096 : cap * 2;
+	if ((t = realloc(b->tgid, cap * sizeof(*t))) == NULL)
+		return -1;
+	b->tgid = t;
+	if ((c = realloc(b->cur, cap * sizeof(*c))) == NULL)
+		return -1;
+	b->cur = c;
+	memset(t + b->pidcap, 0, (cap - b->pidcap) * sizeof(*t));
+	memset(c + b->pidcap, 0, (cap - b->pidcap) * sizeof(*c));
+	b->pidcap = cap;
+	return 0;
+}
+
+/* The group of a thread: the one its creation said, else its own id. */
+static int
+group_of(const struct build *b, int pid)
+{
+	if ((size_t)pid < b->pidcap && b->tgid[pid] != 0)
+		return b->tgid[pid] - 1;
+	return pid;
+}
+
+static void
+set_comm(struct tproc *p, const char *s)
+{
+	snprintf(p->comm, sizeof(p->comm), "%s", s);
+}
+
+/* A new entry for group pid, which ends the one it had (a reused PID). */
+static struct tproc *
+new_proc(struct build *b, int pid, int64_t start, int64_t at)
+{
+	struct tboot *ps = b->ps;
+	struct tproc *p;
+	const char *comm;
+
+	if (pid_room(b, pid) != 0 || grow_array((void **)&ps->v, &ps->cap,
+	    ps->n, sizeof(*ps->v)) != 0)
+		return NULL;
+	if (b->cur[pid] != 0 && ps->v[b->cur[pid] - 1].end_ns == TPROC_AFTER)
+		ps->v[b->cur[pid] - 1].end_ns = at;
+	p = &ps->v[ps->n];
+	memset(p, 0, sizeof(*p));
+	p->pid = pid;
+	p->start_ns = start;
+	p->end_ns = TPROC_AFTER;
+	comm = tdat_comm(b->td, pid);
+	set_comm(p, comm != NULL ? comm : "");
+	b->cur[pid] = (int32_t)++ps->n;
+	return p;
+}
+
+/*
+ * The entry of the group thread pid belongs to; one that started
+ * before the trace is made at first sight.  NULL: no memory.
+ */
+static struct tproc *
+proc_of(struct build *b, int pid, int64_t at)
+{
+	int g = group_of(b, pid);
+
+	if ((size_t)g < b->pidcap && b->cur[g] != 0)
+		return &b->ps->v[b->cur[g] - 1];
+	return new_proc(b, g, TPROC_BEFORE, at);
+}
+
+static int64_t
+num(const struct build *b, size_t h, size_t i, const struct tevent *ev)
+{
+	return b->h[h].f[i] != NULL ? tfield_int(b->h[h].f[i], ev) : -1;
+}
+
+static void
+text(const struct build *b, size_t h, size_t i, const struct tevent *ev,
+    char *out, size_t cap)
+{
+	out[0] = '\0';
+	if (b->h[h].f[i] != NULL)
+		tfield_str(b->h[h].f[i], ev, out, cap);
+}
+
+static int
+valid_pid(int64_t pid)
+{
+	return pid > 0 && pid < TPROC_PID_MAX;
+}
+
+static int
+on_switch(struct build *b, const struct tevent *ev)
+{
+	int64_t prev = num(b, H_SWITCH, 0, ev), next = num(b, H_SWITCH, 1, ev);
+	struct oncpu *c;
+	struct tproc *p;
+	size_t n;
+
+	if (ev->cpu < 0 || ev->cpu >= CPUS_MAX)
+		return 0;
+	if ((size_t)ev->cpu >= b->ncpu) {
+		n = (size_t)ev->cpu + 1;
+		if ((c = realloc(b->cpu, n * sizeof(*c))) == NULL)
+			return -1;
+		for (; b->ncpu < n; b->ncpu++)
+			c[b->ncpu] = (struct oncpu){ .pid = -1, .since = 0 };
+		b->cpu = c;
+	}
+	c = &b->cpu[ev->cpu];
+	if (c->pid == prev && valid_pid(prev) && ev->ts_ns > c->since) {
+		if ((p = proc_of(b, (int)prev, ev->ts_ns)) == NULL)
+			return -1;
+		p->cpu_ns += ev->ts_ns - c->since;
+	}
+	c->pid = valid_pid(next) || next == 0 ? (int)next : -1;
+	c->since = ev->ts_ns;
+	return 0;
+}
+
+/* task_newtask: a thread joins its creator's group, else a process is born. */
+static int
+on_newtask(struct build *b, const struct tevent *ev)
+{
+	int64_t pid = num(b, H_NEWTASK, 0, ev), flags = num(b, H_NEWTASK, 1, ev);
+	char comm[16];
+	struct tproc *p;
+
+	if (!valid_pid(pid) || pid_room(b, (int)pid) != 0)
+		return valid_pid(pid) ? -1 : 0;
+	if (flags >= 0 && (flags & CLONE_THREAD_FLAG) && valid_pid(ev->pid)) {
+		b->tgid[pid] = group_of(b, ev->pid) + 1;
+		return 0;
+	}
+	b->tgid[pid] = (int32_t)pid + 1;
+	if ((p = new_proc(b, (int)pid, ev->ts_ns, ev->ts_ns)) == NULL)
+		return -1;
+	p->ppid = valid_pid(ev->pid) ? group_of(b, ev->pid) : 0;
+	text(b, H_NEWTASK, 2, ev, comm, sizeof(comm));
+	if (comm[0] != '\0')
+		set_comm(p, comm);
+	return 0;
+}
+
+/* sched_process_fork: a birth task_newtask did not tell (not recorded). */
+static int
+on_fork(struct build *b, const struct tevent *ev)
+{
+	int64_t parent = num(b, H_FORK, 0, ev), child = num(b, H_FORK, 1, ev);
+	char comm[16];
+	struct tproc *p;
+
+	if (!valid_pid(child) || pid_room(b, (int)child) != 0)
+		return valid_pid(child) ? -1 : 0;
+	if (b->tgid[child] != 0)
+		return 0;
+	b->tgid[child] = (int32_t)child + 1;
+	if ((p = new_proc(b, (int)child, ev->ts_ns, ev->ts_ns)) == NULL)
+		return -1;
+	p->ppid = valid_pid(parent) ? group_of(b, (int)parent) : 0;
+	text(b, H_FORK, 2, ev, comm, sizeof(comm));
+	if (comm[0] != '\0')
+		set_comm(p, comm);
+	return 0;
+}
+
+/* An exec names the process after the file, as the kernel does. */
+static int
+on_exec(struct build *b, const struct tevent *ev)
+{
+	int64_t pid = num(b, H_EXEC, 0, ev);
+	char file[4096];
+	const char *base;
+	struct tproc *p;
+
+	if (!valid_pid(pid))
+		return 0;
+	if ((p = proc_of(b, (int)pid, ev->ts_ns)) == NULL)
+		return -1;
+	p->execs++;
+	text(b, H_EXEC, 1, ev, file, sizeof(file));
+	base = strrchr(file, '/');
+	base = base != NULL ? base + 1 : file;
+	if (*base != '\0')
+		set_comm(p, base);
+	return 0;
+}
+
+/* A rename of the group's leader renames the process; a thread's does not. */
+static int
+on_rename(struct build *b, const struct tevent *ev)
+{
+	int64_t pid = num(b, H_RENAME, 0, ev);
+	char comm[16];
+	struct tproc *p;
+
+	if (!valid_pid(pid) || group_of(b, (int)pid) != pid)
+		return 0;
+	if ((p = proc_of(b, (int)pid, ev->ts_ns)) == NULL)
+		return -1;
+	text(b, H_RENAME, 1, ev, comm, sizeof(comm));
+	if (comm[0] != '\0')
+		set_comm(p, comm);
+	return 0;
+}
+
+/* The process ends with the last of its threads to exit. */
+static int
+on_exit_ev(struct build *b, const struct tevent *ev)
+{
+	int64_t pid = num(b, H_EXIT, 0, ev);
+	struct tproc *p;
+
+	if (!valid_pid(pid))
+		return 0;
+	if ((p = proc_of(b, (int)pid, ev->ts_ns)) == NULL)
+		return -1;
+	if (p->comm[0] == '\0')
+		text(b, H_EXIT, 1, ev, p->comm, sizeof(p->comm));
+	p->end_ns = ev->ts_ns;
+	return 0;
+}
+
+/* bootchartd's clock-sync marker: the CLOCK_BOOTTIME of this event. */
+static int
+on_print(struct build *b, const struct tevent *ev)
+{
+	char buf[256], *k, *end;
+	long long boot;
+
+	text(b, H_PRINT, 0, ev, buf, sizeof(buf));
+	if (strncmp(buf, SYNC_TAG, strlen(SYNC_TAG)) != 0 ||
+	    (k = strstr(buf, SYNC_KEY)) == NULL)
+		return 0;
+	boot = strtoll(k + strlen(SYNC_KEY), &end, 10);
+	if (end == k + strlen(SYNC_KEY) || b->ps->have_sync)
+		return 0;
+	b->ps->boot_minus_trace_ns = (int64_t)boot - ev->ts_ns;
+	b->ps->have_sync = 1;
+	return 0;
+}
+
+static int
+on_initcall_start(struct build *b, const struct tevent *ev)
+{
+	struct open_ic *o;
+
+	if (grow_array((void **)&b->open, &b->opencap, b->nopen,
+	    sizeof(*b->open)) != 0)
+		return -1;
+	o = &b->open[b->nopen++];
+	o->pid = ev->pid;
+	o->func = (uint64_t)num(b, H_IC_START, 0, ev);
+	o->start = ev->ts_ns;
+	/* A thread runs one initcall at a time: bound what hostile input holds. */
+	if (b->nopen > TBOOT_INITCALLS_MAX)
+		b->nopen = 0;
+	return 0;
+}
+
+/* The finish closes its thread's open start of the same function. */
+static int
+on_initcall_finish(struct build *b, const struct tevent *ev)
+{
+	uint64_t func = (uint64_t)num(b, H_IC_FINISH, 0, ev);
+	struct tboot *tb = b->ps;
+	struct tinitcall *ic;
+	const char *name;
+	size_t i;
+
+	for (i = b->nopen; i-- > 0;)
+		if (b->open[i].pid == ev->pid && b->open[i].func == func)
+			break;
+	if (i == (size_t)-1 || tb->nic >= TBOOT_INITCALLS_MAX)
+		return 0;
+	if (grow_array((void **)&tb->ic, &tb->iccap, tb->nic,
+	    sizeof(*tb->ic)) != 0)
+		return -1;
+	ic = &tb->ic[tb->nic++];
+	ic->start_ns = b->open[i].start;
+	ic->end_ns = ev->ts_ns;
+	if ((name = tdat_sym(b->td, func)) != NULL)
+		snprintf(ic->func, sizeof(ic->func), "%s", name);
+	else
+		snprintf(ic->func, sizeof(ic->func), "0x%llx",
+		    (unsigned long long)func);
+	b->open[i] = b->open[--b->nopen];
+	return 0;
+}
+
+static void
+resolve(struct build *b)
+{
+	size_t i, j;
+
+	for (i = 0; i < H_COUNT; i++) {
+		b->h[i].fmt = tdat_format(b->td, handlers[i].system,
+		    handlers[i].name);
+		for (j = 0; j < 4; j++)
+			b->h[i].f[j] = b->h[i].fmt != NULL &&
+			    handlers[i].fields[j] != NULL ?
+			    tfmt_field(b->h[i].fmt, handlers[i].fields[j]) : NULL;
+	}
+}
+
+/* The time still on a CPU at the end goes to whoever was running. */
+static int
+close_cpus(struct build *b)
+{
+	struct tproc *p;
+	size_t i;
+
+	for (i = 0; i < b->ncpu; i++) {
+		if (b->cpu[i].pid <= 0 || b->ps->last_ns <= b->cpu[i].since)
+			continue;
+		if ((p = proc_of(b, b->cpu[i].pid, b->ps->last_ns)) == NULL)
+			return -1;
+		p->cpu_ns += b->ps->last_ns - b->cpu[i].since;
+	}
+	return 0;
+}
+
+int
+tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
+{
+	struct build b;
+	struct tevent ev;
+	size_t i;
+	int r;
+
+	memset(ps, 0, sizeof(*ps));
+	memset(&b, 0, sizeof(b));
+	b.ps = ps;
+	b.td = td;
+	resolve(&b);
+	while ((r = tdat_next(td, &ev)) == 1) {
+		if (ps->events++ == 0)
+			ps->first_ns = ev.ts_ns;
+		ps->last_ns = ev.ts_ns;
+		for (i = 0; i < H_COUNT; i++)
+			if (ev.fmt != NULL && ev.fmt == b.h[i].fmt)
+				break;
+		if (i < H_COUNT && handlers[i].fn(&b, &ev) != 0) {
+			r = diag_error_status(d, EXIT_NOMEM, "out of memory");
+			break;
+		}
+	}
+	if (r == 0 && close_cpus(&b) != 0)
+		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
+	free(b.tgid);
+	free(b.cur);
+	free(b.cpu);
+	free(b.open);
+	if (r != 0)
+		tboot_free(ps);
+	return r == 0 ? 0 : -1;
+}
+
+void
+tboot_free(struct tboot *ps)
+{
+	free(ps->v);
+	free(ps->ic);
+	memset(ps, 0, sizeof(*ps));
+}

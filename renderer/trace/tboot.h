@@ -1,0 +1,60 @@
+/* tboot.h: the boot as the kernel's trace shows it: exact births, names, deaths and CPU time of processes, and the initcalls, from one pass over its events (docs/trace.md). */
+#ifndef BC_TBOOT_H
+#define BC_TBOOT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+struct tdat;
+
+/* A time the trace does not hold: before its first or after its last event. */
+#define TPROC_BEFORE	INT64_MIN
+#define TPROC_AFTER	INT64_MAX
+/* Initcalls kept: a boot runs a few thousand (docs/limits.md). */
+#define TBOOT_INITCALLS_MAX	100000
+/* Thread ids above the kernel's PID_MAX_LIMIT (4M) are not a real kernel's. */
+#define TPROC_PID_MAX	(4 * 1024 * 1024)
+
+/* One process (thread group) as traced; a reused PID is a new entry. */
+struct tproc {
+	int pid;		/* the thread-group id */
+	int ppid;		/* the forking thread's group at fork; 0 unknown */
+	int64_t start_ns;	/* the fork that made it, or TPROC_BEFORE */
+	int64_t end_ns;		/* its last thread's exit, or TPROC_AFTER */
+	int64_t cpu_ns;		/* time on a CPU of all its threads, within the trace */
+	char comm[16];		/* the last name: fork's, exec's, a rename's */
+	unsigned execs;
+};
+
+/* One initcall, from initcall_start to its initcall_finish. */
+struct tinitcall {
+	int64_t start_ns, end_ns;
+	char func[128];		/* the function's name (kallsyms), or its address */
+};
+
+struct tboot {
+	struct tproc *v;
+	size_t n, cap;
+	struct tinitcall *ic;	/* in the order they finished */
+	size_t nic, iccap;
+	int64_t first_ns, last_ns;	/* the trace's span */
+	/*
+	 * CLOCK_BOOTTIME minus the trace clock, from bootchartd's clock-sync
+	 * marker (docs/trace.md); have_sync 0: none found.
+	 */
+	int64_t boot_minus_trace_ns;
+	int have_sync;
+	uint64_t events;	/* events read */
+};
+
+/*
+ * Reads every event of td (from where it stands) into ps.  0, or -1
+ * (diag set: a decoding error or no memory).  Events of threads above
+ * TPROC_PID_MAX or on CPUs the file does not have are passed over.
+ */
+int tboot_build(struct tdat *td, struct tboot *ps, struct diag *);
+void tboot_free(struct tboot *);
+
+#endif
