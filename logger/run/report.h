@@ -18,6 +18,7 @@ struct trace_report {
 	char clock[64];		/* the trace clock */
 	char absent[256];	/* events this kernel lacks */
 	uint64_t cpu_ns;	/* our CPU time on tracing */
+	uint64_t drain_ns;	/* of which the drains' */
 };
 
 struct run_report {

@@ -24,6 +24,8 @@
 #define BUF_KB		4096		/* our instance's buffer per CPU */
 #define BUF_TOTAL_KB	(64 << 10)	/* and over all CPUs, at most */
 #define BUF_MIN_KB	1024
+/* The trace's share of the log budget: the samples keep the rest. */
+#define BUDGET_SHARE(b)	((b) / 2)
 
 /*
  * The events of our own instance: the scheduler's and the processes'
@@ -442,6 +444,11 @@ drain_cpu(struct ktrace *t, struct store *st, struct ktrace_cpu *c)
 	ssize_t r;
 
 	for (;;) {
+		/* Before the read: a page read is gone from the kernel. */
+		if (t->stored + t->page > BUDGET_SHARE(st->budget)) {
+			errno = ENOSPC;
+			return -1;
+		}
 		r = read(c->pipefd, t->buf, t->page);
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -453,6 +460,7 @@ drain_cpu(struct ktrace *t, struct store *st, struct ktrace_cpu *c)
 		if (store_file_append(st, c->outfd, &c->size, t->buf,
 		    t->page) != 0)
 			return -1;
+		t->stored += t->page;
 	}
 }
 
@@ -460,6 +468,7 @@ drain_cpu(struct ktrace *t, struct store *st, struct ktrace_cpu *c)
 static void
 drain(struct ktrace *t, struct store *st, int all)
 {
+	uint64_t t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
 	unsigned i;
 
 	for (i = 0; i < t->ncpu && !t->full; i++) {
@@ -470,11 +479,12 @@ drain(struct ktrace *t, struct store *st, int all)
 			continue;
 		t->full = 1;
 		snprintf(t->why, sizeof(t->why), "cut: %s", errno == ENOSPC ?
-		    "log budget full" : strerror(errno));
+		    "half the log budget (TMPFS_SIZE) full" : strerror(errno));
 		/* Our instance stops; the boot's buffer is not ours. */
 		if (t->mode != KT_BOOT)
 			put_file(t->bufd, "tracing_on", "0");
 	}
+	t->drain_ns += ns_of(CLOCK_THREAD_CPUTIME_ID) - t0;
 }
 
 void
@@ -801,6 +811,8 @@ per_cpu(const struct ktrace *t, char *out, size_t cap, int which)
 void
 ktrace_report(const struct ktrace *t, struct trace_report *r)
 {
+	size_t n;
+
 	snprintf(r->status, sizeof(r->status), "%s", t->why);
 	if (t->ncpu == 0 || t->cpu == NULL)
 		return;
@@ -808,12 +820,20 @@ ktrace_report(const struct ktrace *t, struct trace_report *r)
 	per_cpu(t, r->lost, sizeof(r->lost), 1);
 	if (t->mode == KT_BOOT)
 		per_cpu(t, r->lost_start, sizeof(r->lost_start), 2);
-	snprintf(r->sync, sizeof(r->sync), "start %llu %llu end %llu %llu",
-	    (unsigned long long)t->sync[0], (unsigned long long)t->sync[1],
-	    (unsigned long long)t->sync[2], (unsigned long long)t->sync[3]);
+	/* A marker the kernel did not take (tracing cut off) is left out. */
+	if (t->sync[0] != 0)
+		snprintf(r->sync, sizeof(r->sync), "start %llu %llu",
+		    (unsigned long long)t->sync[0],
+		    (unsigned long long)t->sync[1]);
+	n = strlen(r->sync);
+	if (t->sync[2] != 0)
+		snprintf(r->sync + n, sizeof(r->sync) - n, "%send %llu %llu",
+		    n > 0 ? " " : "", (unsigned long long)t->sync[2],
+		    (unsigned long long)t->sync[3]);
 	snprintf(r->clock, sizeof(r->clock), "%s", t->clock);
 	snprintf(r->absent, sizeof(r->absent), "%s", t->absent);
 	r->cpu_ns = t->cpu_ns;
+	r->drain_ns = t->drain_ns;
 }
 
 void

@@ -46,7 +46,9 @@ struct ktrace {
 	int full;		/* the budget ran out: no more drains */
 	struct obuf names;	/* "pid comm\n" the sampler saw */
 	struct obuf events;	/* "sys/event\n" enabled */
+	uint64_t stored;	/* bytes of pages in the store */
 	uint64_t cpu_ns;	/* our thread's CPU time on tracing */
+	uint64_t drain_ns;	/* of which the drains' */
 	uint64_t sync[4];	/* CLOCK_BOOTTIME ns around the two markers */
 	char why[192];		/* the status (header) */
 	char absent[256];	/* events this kernel lacks */

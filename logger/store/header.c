@@ -209,12 +209,15 @@ put_trace(struct hbuf *h, const struct trace_report *t)
 	if (t->lost_start[0] != '\0')
 		put(h, HDR_TRACE_LOST_START, "%s", t->lost_start);
 	put(h, HDR_TRACE_CLOCK, "%s", t->clock);
-	put(h, HDR_TRACE_SYNC, "%s", t->sync);
+	if (t->sync[0] != '\0')
+		put(h, HDR_TRACE_SYNC, "%s", t->sync);
 	if (t->absent[0] != '\0')
 		put(h, HDR_TRACE_ABSENT, "%s", t->absent);
-	put(h, HDR_TRACE_CPU, "%llu.%06llu",
+	put(h, HDR_TRACE_CPU, "%llu.%06llu (drains %llu.%06llu)",
 	    (unsigned long long)(t->cpu_ns / 1000000000),
-	    (unsigned long long)(t->cpu_ns % 1000000000 / 1000));
+	    (unsigned long long)(t->cpu_ns % 1000000000 / 1000),
+	    (unsigned long long)(t->drain_ns / 1000000000),
+	    (unsigned long long)(t->drain_ns % 1000000000 / 1000));
 }
 
 char *

@@ -130,6 +130,23 @@ same "--trace=all: the header says so" \
 check "--trace=all: the unrelated exec is in" \
     sh -c "trace-cmd report -i '$T/w/trace.dat' 2>/dev/null |
     grep -q 'filename=.*/unrelated '"
+# A trace past half the log budget is cut; the run and the log go on.
+printf 'TMPFS_SIZE=1M\n' >"$T/small.conf"
+"$L" start -c "$T/small.conf" --trace -o "$T/c.tgz" -- \
+    sh -c 'for i in $(seq 2000); do /bin/true; done' >"$T/c.out" 2>&1
+check "cut trace: status 0" [ $? = 0 ]
+same "cut trace: the header says so" \
+    "$(header_value "$T/c.tgz" bootchart.trace)" \
+    "cut: half the log budget (TMPFS_SIZE) full"
+same "cut trace: the run went on to the command's end" \
+    "$(header_value "$T/c.tgz" bootchart.end)" stopped
+mkdir -p "$T/c"
+tar -xzf "$T/c.tgz" -C "$T/c" 2>/dev/null
+check "cut trace: trace-cmd dump -v accepts what there is" \
+    sh -c "trace-cmd dump -v -i '$T/c/trace.dat' >/dev/null"
+same "cut trace: header's count = trace-cmd's" \
+    "$(header_value "$T/c.tgz" bootchart.trace.events |
+    sed 's/^total \([0-9]*\):.*/\1/')" "$(report "$T/c" | wc -l | tr -d ' ')"
 "$L" start -c "$T/empty.conf" --trace=some -- true >/dev/null 2>&1
 same "--trace=some: a usage error" $? 1
 "$L" init -c "$T/empty.conf" --trace -o "$T/x.tgz" >/dev/null 2>&1
