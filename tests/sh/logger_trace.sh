@@ -118,11 +118,14 @@ else
 fi
 
 # 3. --trace=all: other processes' execs are in.
-(sleep 0.2; "$T/unrelated") &
+rm -f "$T/stop"
+(while [ ! -e "$T/stop" ]; do "$T/unrelated"; sleep 0.01; done) &
+bg=$!
 "$L" start -c "$T/empty.conf" --trace=all -o "$T/w.tgz" -- sleep 0.6 \
     >"$T/w.out" 2>&1
 check "--trace=all: status 0" [ $? = 0 ]
-wait
+touch "$T/stop"
+wait $bg
 mkdir -p "$T/w"
 tar -xzf "$T/w.tgz" -C "$T/w" 2>/dev/null
 same "--trace=all: the header says so" \
