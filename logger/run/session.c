@@ -16,7 +16,7 @@
 #include "dest.h"
 #include "header.h"
 #include "kmsg.h"
-#include "ktrace.h"
+#include "tracerec.h"
 #include "loop.h"
 #include "parents.h"
 #include "procinfo.h"
@@ -39,7 +39,7 @@ struct run {
 	struct run_report rep;
 	struct bootwatch bw;	/* boot modes: switch_root, systemd's end */
 	struct loop loop;	/* the sources */
-	struct ktrace tr;	/* the kernel's trace (exact mode) */
+	struct tracerec tr;	/* the kernel's trace (exact mode) */
 	int sigfd, timerfd;
 	uint64_t t_first_us;	/* CLOCK_MONOTONIC at the first sample */
 	uint64_t settle_at;	/* end of SETTLE_TIME; 0 before the end */
@@ -221,8 +221,8 @@ sample_once(struct run *r, uint64_t now)
 		end_for(r, "log budget full");
 		return 1;
 	}
-	ktrace_names(&r->tr, r->sm.names.p, r->sm.names.len);
-	ktrace_tick(&r->tr, &r->st);
+	tracerec_names(&r->tr, r->sm.names.p, r->sm.names.len);
+	tracerec_tick(&r->tr, &r->st);
 	if (r->s->mode != MODE_START)
 		bootwatch_sample(&r->bw, now);
 	if (r->bw.switch_root != 0)
@@ -356,7 +356,7 @@ static void
 cleanup(struct run *r)
 {
 	parents_stop(&r->pa, r->d);
-	ktrace_free(&r->tr, &r->st);
+	tracerec_free(&r->tr, &r->st);
 	loop_free(&r->loop);
 	reader_stop(&r->rd);
 	procinfo_free(&r->pi);
@@ -455,12 +455,12 @@ finish(struct run *r)
 static void
 start_trace(struct run *r)
 {
-	enum ktrace_mode m = KT_BOOT;
+	enum tracerec_mode m = TREC_BOOT;
 
 	if (r->s->mode == MODE_START)
-		m = r->s->trace == 0 ? KT_OFF : r->s->trace == 1 &&
-		    r->s->profile != NULL ? KT_SUBTREE : KT_ALL;
-	ktrace_start(&r->tr, m, &r->st, getppid(), r->d);
+		m = r->s->trace == 0 ? TREC_OFF : r->s->trace == 1 &&
+		    r->s->profile != NULL ? TREC_SUBTREE : TREC_ALL;
+	tracerec_start(&r->tr, m, &r->st, getppid(), r->d);
 }
 
 /* Everything the sampling needs, or an exit status after a message. */
@@ -492,7 +492,7 @@ start(struct run *r)
 		sampler_free(&r->sm);
 		return EXIT_NOMEM;
 	}
-	r->sm.keep_names = r->tr.mode != KT_OFF;
+	r->sm.keep_names = r->tr.mode != TREC_OFF;
 	if (r->s->mode != MODE_START) {
 		r->rep.log_start_us = clock_us(CLOCK_BOOTTIME);
 		bootwatch_init(&r->bw, r->st.procfd);
@@ -514,7 +514,7 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 		snprintf(r.rep.init_fallback, sizeof(r.rep.init_fallback),
 		    "%s", s->init_note);
 	loop_init(&r.loop);
-	ktrace_init(&r.tr);
+	tracerec_init(&r.tr);
 	if ((st = start(&r)) != 0) {
 		cleanup(&r);
 		return st;
@@ -525,8 +525,8 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 	}
 	last_descriptions(&r);
 	reader_stop(&r.rd);
-	ktrace_stop(&r.tr, &r.st, r.st.procfd);
-	ktrace_report(&r.tr, &r.rep.trace);
+	tracerec_stop(&r.tr, &r.st, r.st.procfd);
+	tracerec_report(&r.tr, &r.rep.trace);
 	r.rep.switch_root = r.bw.switch_root;
 	parents_stop(&r.pa, d);
 	parents_report(&r.pa, &r.rep);

@@ -239,17 +239,23 @@ log_size(const struct store_log *l)
 	return fstat(l->fd, &st) == 0 ? (uint64_t)st.st_size : 0;
 }
 
-/* 1 when `more` bytes of ours keep every member within the budget. */
-static int
-fits(const struct store *s, uint64_t more)
+uint64_t
+store_room(const struct store *s)
 {
-	uint64_t total = s->used + more;
+	uint64_t total = s->used;
 	size_t k;
 
 	for (k = 0; k < LK_NKINDS; k++)
 		if (s->log[k].fd >= 0 && s->log[k].writer == SW_KERNEL)
 			total += log_size(&s->log[k]);
-	return total <= s->budget;
+	return total < s->budget ? s->budget - total : 0;
+}
+
+/* 1 when `more` bytes of ours keep every member within the budget. */
+static int
+fits(const struct store *s, uint64_t more)
+{
+	return more <= store_room(s);
 }
 
 /* Puts a file back to its last whole block or record: size bytes. */

@@ -106,6 +106,8 @@ int store_file_open(struct store *, const char *name);
  */
 int store_file_append(struct store *, int fd, uint64_t *size, const void *,
     size_t len);
+/* Bytes the budget has left (the kernel's writes counted). */
+uint64_t store_room(const struct store *);
 /* Closes and removes a working file. */
 void store_file_remove(struct store *, int fd, const char *name);
 /*

@@ -78,7 +78,8 @@ input(void)
 		.ftrace = ftrace, .nftrace = 2, .sys = sys, .nsys = 2,
 		.kallsyms = T("ffffffff81000000 T _text\n"),
 		.printk = T(""), .cmdlines = T("1 init\n42 sh\n"),
-		.clock = T("[local] global\n"), .uname = T("Linux h 6.1 x86_64"),
+		.clock = T("[local] global\n"),
+		.uname = T("Linux h 6.1 x86_64"),
 		.version = T("bootchartd test"), .stats = stats, .ncpu = 2,
 		.cpu_size = sizes,
 	};

@@ -1,6 +1,6 @@
-/* ktrace.h: the kernel's trace (exact mode): tracefs found or mounted, our own instance or the boot's buffer, its per-CPU pages drained into the store, the trace.dat member. */
-#ifndef BCD_KTRACE_H
-#define BCD_KTRACE_H
+/* tracerec.h: the kernel's trace (exact mode): tracefs found or mounted, our own instance or the boot's buffer, its per-CPU pages drained into the store, the trace.dat member. */
+#ifndef BCD_TRACEREC_H
+#define BCD_TRACEREC_H
 
 #include <limits.h>
 #include <stdint.h>
@@ -13,15 +13,15 @@
 #include "tdatw.h"
 
 /* What is traced. */
-enum ktrace_mode {
-	KT_OFF,
-	KT_BOOT,	/* the top-level buffer the kernel command line set up */
-	KT_SUBTREE,	/* our instance: one process and its descendants */
-	KT_ALL		/* our instance: the whole system but us */
+enum tracerec_mode {
+	TREC_OFF,
+	TREC_BOOT,	/* the top-level buffer the kernel command line set */
+	TREC_SUBTREE,	/* our instance: one process and its descendants */
+	TREC_ALL		/* our instance: the whole system but us */
 };
 
 /* One CPU's ring buffer and the store's file of its pages. */
-struct ktrace_cpu {
+struct tracerec_cpu {
 	int pipefd;		/* per_cpu/cpuN/trace_pipe_raw, O_NONBLOCK */
 	int statsfd;		/* per_cpu/cpuN/stats */
 	int outfd;		/* the store's file */
@@ -31,8 +31,8 @@ struct ktrace_cpu {
 	size_t statslen;
 };
 
-struct ktrace {
-	enum ktrace_mode mode;
+struct tracerec {
+	enum tracerec_mode mode;
 	int rootfd;		/* tracefs */
 	int bufd;		/* the buffer: tracefs or instances/NAME */
 	int markfd;		/* its trace_marker */
@@ -40,7 +40,7 @@ struct ktrace {
 	char mnt[PATH_MAX + 16];	/* where we mounted tracefs; "" */
 	uint32_t page;		/* ring-buffer page size */
 	unsigned ncpu;
-	struct ktrace_cpu *cpu;
+	struct tracerec_cpu *cpu;
 	uint64_t threshold;	/* a CPU's unread bytes that call for a drain */
 	char *buf;		/* one page */
 	int full;		/* the budget ran out: no more drains */
@@ -59,28 +59,29 @@ struct ktrace {
 	struct tarw_piece *pieces;
 };
 
-void ktrace_init(struct ktrace *);
+void tracerec_init(struct tracerec *);
 /*
- * Starts exact mode: KT_BOOT drains the top-level buffer when the
- * kernel command line enabled events there; KT_SUBTREE and KT_ALL make
- * our own instance (`pid` and its descendants for KT_SUBTREE).  -1 when
- * it is off (t->why says why; for our own instance one line on stderr).
+ * Starts exact mode: TREC_BOOT drains the top-level buffer when the
+ * kernel command line enabled events there; TREC_SUBTREE and TREC_ALL
+ * make our own instance (`pid` and its descendants for TREC_SUBTREE).
+ * -1 when it is off (t->why says why; for our own instance one line on
+ * stderr).
  */
-int ktrace_start(struct ktrace *, enum ktrace_mode, struct store *,
+int tracerec_start(struct tracerec *, enum tracerec_mode, struct store *,
     pid_t pid, struct diag *);
 /* Drains the CPUs whose buffer passed the threshold (each sample). */
-void ktrace_tick(struct ktrace *, struct store *);
+void tracerec_tick(struct tracerec *, struct store *);
 /* Adds the sampler's "pid comm\n" lines to the member's pid list. */
-void ktrace_names(struct ktrace *, const char *, size_t);
+void tracerec_names(struct tracerec *, const char *, size_t);
 /*
  * Ends it: the last marker, tracing off, the last drain, the member
  * (trace.dat, registered with the store), then our instance removed
  * and tracefs unmounted.  procfd: for /proc/kallsyms.
  */
-void ktrace_stop(struct ktrace *, struct store *, int procfd);
+void tracerec_stop(struct tracerec *, struct store *, int procfd);
 /* The header's keys (report.h). */
-void ktrace_report(const struct ktrace *, struct trace_report *);
+void tracerec_report(const struct tracerec *, struct trace_report *);
 /* Frees everything; the store's files are removed. */
-void ktrace_free(struct ktrace *, struct store *);
+void tracerec_free(struct tracerec *, struct store *);
 
 #endif

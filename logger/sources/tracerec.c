@@ -1,4 +1,4 @@
-/* ktrace.c: the kernel's trace (exact mode): tracefs found or mounted, our own instance or the boot's buffer, its per-CPU pages drained into the store, the trace.dat member. */
+/* tracerec.c: the kernel's trace (exact mode): tracefs found or mounted, our own instance or the boot's buffer, its per-CPU pages drained into the store, the trace.dat member. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +13,7 @@
 
 #include "fdio.h"
 #include "grow.h"
-#include "ktrace.h"
+#include "tracerec.h"
 #include "logfiles.h"
 #include "slurp.h"
 
@@ -24,6 +24,7 @@
 #define BUF_KB		4096		/* our instance's buffer per CPU */
 #define BUF_TOTAL_KB	(64 << 10)	/* and over all CPUs, at most */
 #define BUF_MIN_KB	1024
+#define NAMES_MAX	(8 << 20)	/* bytes of the sampler's names kept */
 /* The trace's share of the log budget: the samples keep the rest. */
 #define BUDGET_SHARE(b)	((b) / 2)
 
@@ -53,7 +54,7 @@ ns_of(clockid_t id)
 }
 
 void
-ktrace_init(struct ktrace *t)
+tracerec_init(struct tracerec *t)
 {
 	memset(t, 0, sizeof(*t));
 	t->rootfd = t->bufd = t->markfd = -1;
@@ -85,7 +86,7 @@ stat_value(const char *text, const char *key)
 
 /* A CPU's stats text, read again (pread) into t->buf. */
 static const char *
-read_stats(struct ktrace *t, const struct ktrace_cpu *c)
+read_stats(struct tracerec *t, const struct tracerec_cpu *c)
 {
 	ssize_t r = pread(c->statsfd, t->buf, t->page - 1, 0);
 
@@ -122,7 +123,7 @@ page_size(int rootfd)
  * tmpfs (never debugfs's: lockdown closes it).  0 or -1 with why.
  */
 static int
-open_tracefs(struct ktrace *t, const struct store *st)
+open_tracefs(struct tracerec *t, const struct store *st)
 {
 	int fd = open(TRACEFS, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
@@ -158,7 +159,7 @@ open_tracefs(struct ktrace *t, const struct store *st)
 
 /* Adds "sys/event\n" to the list of enabled events. */
 static int
-add_event(struct ktrace *t, const char *name, size_t len)
+add_event(struct tracerec *t, const char *name, size_t len)
 {
 	if (obuf_room(&t->events, len + 1) != 0)
 		return -1;
@@ -170,7 +171,7 @@ add_event(struct ktrace *t, const char *name, size_t len)
 
 /* The boot's events: set_event's "sys:event" lines.  0, or -1: none. */
 static int
-boot_events(struct ktrace *t)
+boot_events(struct tracerec *t)
 {
 	size_t len, n;
 	char *s = slurp_at(t->rootfd, "set_event", TEXT_MAX, &len);
@@ -204,7 +205,7 @@ boot_events(struct ktrace *t)
 
 /* Appends "name " to t->absent, as much as fits. */
 static void
-note_absent(struct ktrace *t, const char *name)
+note_absent(struct tracerec *t, const char *name)
 {
 	size_t n = strlen(t->absent);
 
@@ -214,7 +215,7 @@ note_absent(struct ktrace *t, const char *name)
 
 /* Enables our events in the instance; the kernel's missing ones noted. */
 static int
-enable_events(struct ktrace *t)
+enable_events(struct tracerec *t)
 {
 	char path[128];
 	int i;
@@ -264,7 +265,7 @@ count_cpus(int bufd)
  * traced; nothing else of tracefs is touched.  0, or -1 (errno).
  */
 static int
-make_instance(struct ktrace *t, pid_t pid)
+make_instance(struct tracerec *t, pid_t pid)
 {
 	char path[64], num[32];
 
@@ -286,10 +287,10 @@ make_instance(struct ktrace *t, pid_t pid)
 	    put_file(t->bufd, "options/event-fork", "1") != 0 ||
 	    put_file(t->bufd, "buffer_size_kb", num) != 0)
 		return -1;
-	snprintf(num, sizeof(num), "%d", (int)(t->mode == KT_SUBTREE ? pid :
+	snprintf(num, sizeof(num), "%d", (int)(t->mode == TREC_SUBTREE ? pid :
 	    getpid()));
 	/* Children follow their parent in (or out of) the list. */
-	if (put_file(t->bufd, t->mode == KT_SUBTREE ? "set_event_pid" :
+	if (put_file(t->bufd, t->mode == TREC_SUBTREE ? "set_event_pid" :
 	    "set_event_notrace_pid", num) != 0)
 		return -1;
 	return enable_events(t);
@@ -297,7 +298,7 @@ make_instance(struct ktrace *t, pid_t pid)
 
 /* The CPUs' files, the store's files and their start; 0 or -1 (errno). */
 static int
-open_cpus(struct ktrace *t, struct store *st)
+open_cpus(struct tracerec *t, struct store *st)
 {
 	char path[64];
 	const char *s;
@@ -310,7 +311,7 @@ open_cpus(struct ktrace *t, struct store *st)
 	for (i = 0; i < t->ncpu; i++)
 		t->cpu[i].pipefd = t->cpu[i].statsfd = t->cpu[i].outfd = -1;
 	for (i = 0; i < t->ncpu; i++) {
-		struct ktrace_cpu *c = &t->cpu[i];
+		struct tracerec_cpu *c = &t->cpu[i];
 
 		snprintf(path, sizeof(path), "per_cpu/cpu%u/trace_pipe_raw", i);
 		c->pipefd = openat(t->bufd, path, O_RDONLY | O_NONBLOCK |
@@ -330,7 +331,7 @@ open_cpus(struct ktrace *t, struct store *st)
 
 /* The drain threshold: a quarter of a CPU's buffer. */
 static void
-set_threshold(struct ktrace *t)
+set_threshold(struct tracerec *t)
 {
 	size_t len;
 	char *s = slurp_at(t->bufd, "buffer_size_kb", TEXT_MAX, &len);
@@ -344,7 +345,7 @@ set_threshold(struct ktrace *t)
 
 /* A clock-sync marker; which: 0 start, 1 end. */
 static void
-mark(struct ktrace *t, int which)
+mark(struct tracerec *t, int which)
 {
 	char line[96];
 	uint64_t before = ns_of(CLOCK_BOOTTIME);
@@ -360,7 +361,7 @@ mark(struct ktrace *t, int which)
 
 /* The buffer's trace clock: the bracketed word of trace_clock. */
 static void
-read_clock(struct ktrace *t)
+read_clock(struct tracerec *t)
 {
 	size_t len;
 	char *s = slurp_at(t->bufd, "trace_clock", TEXT_MAX, &len);
@@ -374,9 +375,9 @@ read_clock(struct ktrace *t)
 }
 
 static int
-start_buffer(struct ktrace *t, struct store *st, pid_t pid)
+start_buffer(struct tracerec *t, struct store *st, pid_t pid)
 {
-	if (t->mode == KT_BOOT) {
+	if (t->mode == TREC_BOOT) {
 		if (boot_events(t) != 0)
 			return -1;
 		t->bufd = dup(t->rootfd);
@@ -398,7 +399,7 @@ start_buffer(struct ktrace *t, struct store *st, pid_t pid)
 		    strerror(errno));
 		return -1;
 	}
-	if (t->mode != KT_BOOT && put_file(t->bufd, "tracing_on", "1") != 0) {
+	if (t->mode != TREC_BOOT && put_file(t->bufd, "tracing_on", "1") != 0) {
 		snprintf(t->why, sizeof(t->why), "off: tracing_on: %s",
 		    strerror(errno));
 		return -1;
@@ -408,30 +409,30 @@ start_buffer(struct ktrace *t, struct store *st, pid_t pid)
 }
 
 int
-ktrace_start(struct ktrace *t, enum ktrace_mode mode, struct store *st,
+tracerec_start(struct tracerec *t, enum tracerec_mode mode, struct store *st,
     pid_t pid, struct diag *d)
 {
 	uint64_t t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
 	int r = -1;
 
 	t->mode = mode;
-	if (mode == KT_OFF)
+	if (mode == TREC_OFF)
 		return -1;
 	if (geteuid() != 0)
 		snprintf(t->why, sizeof(t->why), "off: tracing needs root");
 	else if (open_tracefs(t, st) == 0)
 		r = start_buffer(t, st, pid);
 	if (r == 0) {
-		snprintf(t->why, sizeof(t->why), "on: %s", mode == KT_BOOT ?
-		    "the boot's top-level buffer" : mode == KT_ALL ?
+		snprintf(t->why, sizeof(t->why), "on: %s", mode == TREC_BOOT ?
+		    "the boot's top-level buffer" : mode == TREC_ALL ?
 		    "the whole system" : "the command and its descendants");
 	} else {
 		/* Our instance was asked for: say why there is none. */
-		if (mode != KT_BOOT)
+		if (mode != TREC_BOOT)
 			diag_warn(d, "no kernel trace (%s); sampling only",
 			    t->why + 5);
-		ktrace_free(t, st);
-		t->mode = KT_OFF;
+		tracerec_free(t, st);
+		t->mode = TREC_OFF;
 	}
 	t->cpu_ns += ns_of(CLOCK_THREAD_CPUTIME_ID) - t0;
 	return r;
@@ -439,13 +440,14 @@ ktrace_start(struct ktrace *t, enum ktrace_mode mode, struct store *st,
 
 /* Reads CPU c's pages until there is none; 0, or -1 (budget, errno). */
 static int
-drain_cpu(struct ktrace *t, struct store *st, struct ktrace_cpu *c)
+drain_cpu(struct tracerec *t, struct store *st, struct tracerec_cpu *c)
 {
 	ssize_t r;
 
 	for (;;) {
 		/* Before the read: a page read is gone from the kernel. */
-		if (t->stored + t->page > BUDGET_SHARE(st->budget)) {
+		if (t->stored + t->page > BUDGET_SHARE(st->budget) ||
+		    store_room(st) < t->page) {
 			errno = ENOSPC;
 			return -1;
 		}
@@ -466,7 +468,7 @@ drain_cpu(struct ktrace *t, struct store *st, struct ktrace_cpu *c)
 
 /* Drains every CPU, or those past the threshold (all 0). */
 static void
-drain(struct ktrace *t, struct store *st, int all)
+drain(struct tracerec *t, struct store *st, int all)
 {
 	uint64_t t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
 	unsigned i;
@@ -478,21 +480,23 @@ drain(struct ktrace *t, struct store *st, int all)
 		if (drain_cpu(t, st, &t->cpu[i]) == 0)
 			continue;
 		t->full = 1;
-		snprintf(t->why, sizeof(t->why), "cut: %s", errno == ENOSPC ?
-		    "half the log budget (TMPFS_SIZE) full" : strerror(errno));
+		snprintf(t->why, sizeof(t->why), "cut: %s", errno != ENOSPC ?
+		    strerror(errno) : t->stored + t->page >
+		    BUDGET_SHARE(st->budget) ? "half the log budget "
+		    "(TMPFS_SIZE) full" : "log budget full");
 		/* Our instance stops; the boot's buffer is not ours. */
-		if (t->mode != KT_BOOT)
+		if (t->mode != TREC_BOOT)
 			put_file(t->bufd, "tracing_on", "0");
 	}
 	t->drain_ns += ns_of(CLOCK_THREAD_CPUTIME_ID) - t0;
 }
 
 void
-ktrace_tick(struct ktrace *t, struct store *st)
+tracerec_tick(struct tracerec *t, struct store *st)
 {
 	uint64_t t0;
 
-	if (t->mode == KT_OFF || t->full)
+	if (t->mode == TREC_OFF || t->full)
 		return;
 	t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
 	drain(t, st, 0);
@@ -500,9 +504,11 @@ ktrace_tick(struct ktrace *t, struct store *st)
 }
 
 void
-ktrace_names(struct ktrace *t, const char *p, size_t len)
+tracerec_names(struct tracerec *t, const char *p, size_t len)
 {
-	if (t->mode == KT_OFF || len == 0 || obuf_room(&t->names, len) != 0)
+	/* Past the cap the kernel's saved_cmdlines and the events name them. */
+	if (t->mode == TREC_OFF || len == 0 || t->names.len + len > NAMES_MAX ||
+	    obuf_room(&t->names, len) != 0)
 		return;
 	memcpy(t->names.p + t->names.len, p, len);
 	t->names.len += len;
@@ -510,7 +516,7 @@ ktrace_names(struct ktrace *t, const char *p, size_t len)
 
 /* Keeps each CPU's end stats for CPUSTAT. */
 static void
-end_stats(struct ktrace *t)
+end_stats(struct tracerec *t)
 {
 	unsigned i;
 
@@ -577,7 +583,7 @@ free_in(struct in_store *s)
 
 /* The ftrace system's formats (print, function, ...), all of them. */
 static int
-ftrace_formats(struct ktrace *t, struct in_store *s)
+ftrace_formats(struct tracerec *t, struct in_store *s)
 {
 	char path[NAME_MAX + 32];
 	struct dirent *e;
@@ -606,7 +612,7 @@ ftrace_formats(struct ktrace *t, struct in_store *s)
 
 /* The enabled events' formats, grouped by system. */
 static int
-event_formats(struct ktrace *t, struct in_store *s)
+event_formats(struct tracerec *t, struct in_store *s)
 {
 	char path[256], *p, *slash;
 	size_t n = 0, i;
@@ -640,7 +646,7 @@ event_formats(struct ktrace *t, struct in_store *s)
 
 /* kallsyms, printk formats, the pid list, the clock: t->texts. */
 static int
-read_texts(struct ktrace *t, struct in_store *s, int procfd)
+read_texts(struct tracerec *t, struct in_store *s, int procfd)
 {
 	struct tdat_text cmd = { 0 };
 	size_t len;
@@ -675,7 +681,7 @@ read_texts(struct ktrace *t, struct in_store *s, int procfd)
 
 /* The member's layout and pieces; 0, or -1 with t->why. */
 static int
-build_member(struct ktrace *t, struct store *st, int procfd)
+build_member(struct tracerec *t, struct store *st, int procfd)
 {
 	struct in_store s;
 	size_t i, np = 0;
@@ -729,7 +735,7 @@ out:
 
 /* Our instance goes, and our tracefs mount. */
 static void
-teardown(struct ktrace *t)
+teardown(struct tracerec *t)
 {
 	char path[64];
 	unsigned i;
@@ -765,11 +771,11 @@ teardown(struct ktrace *t)
 }
 
 void
-ktrace_stop(struct ktrace *t, struct store *st, int procfd)
+tracerec_stop(struct tracerec *t, struct store *st, int procfd)
 {
 	uint64_t t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
 
-	if (t->mode == KT_OFF)
+	if (t->mode == TREC_OFF)
 		return;
 	mark(t, 1);
 	/* Nothing more comes in while the last pages are read. */
@@ -784,7 +790,7 @@ ktrace_stop(struct ktrace *t, struct store *st, int procfd)
 
 /* "total N: cpu0=N ..." of a per-CPU count into out. */
 static void
-per_cpu(const struct ktrace *t, char *out, size_t cap, int which)
+per_cpu(const struct tracerec *t, char *out, size_t cap, int which)
 {
 	uint64_t v, sum = 0;
 	unsigned i;
@@ -809,7 +815,7 @@ per_cpu(const struct ktrace *t, char *out, size_t cap, int which)
 }
 
 void
-ktrace_report(const struct ktrace *t, struct trace_report *r)
+tracerec_report(const struct tracerec *t, struct trace_report *r)
 {
 	size_t n;
 
@@ -818,7 +824,7 @@ ktrace_report(const struct ktrace *t, struct trace_report *r)
 		return;
 	per_cpu(t, r->events, sizeof(r->events), 0);
 	per_cpu(t, r->lost, sizeof(r->lost), 1);
-	if (t->mode == KT_BOOT)
+	if (t->mode == TREC_BOOT)
 		per_cpu(t, r->lost_start, sizeof(r->lost_start), 2);
 	/* A marker the kernel did not take (tracing cut off) is left out. */
 	if (t->sync[0] != 0)
@@ -837,7 +843,7 @@ ktrace_report(const struct ktrace *t, struct trace_report *r)
 }
 
 void
-ktrace_free(struct ktrace *t, struct store *st)
+tracerec_free(struct tracerec *t, struct store *st)
 {
 	char name[32];
 	unsigned i;
