@@ -39,6 +39,17 @@
 #define HDR_END_AT	"bootchart.end_at"	/* uptime, s, when the end condition was met */
 #define HDR_INIT_FALLBACK "bootchart.init_fallback"	/* "asked PATH, ran PATH (reason)" */
 #define HDR_DMESG	"bootchart.dmesg"	/* why the dmesg member is missing or cut */
+/* Exact mode (docs/trace.md): the kernel's trace in LOG_TRACE. */
+#define HDR_TRACE	"bootchart.trace"	/* "on: WHAT" or "off: why" */
+#define HDR_TRACE_EVENTS "bootchart.trace.events"	/* "total N: cpu0=N cpu1=N ..." events saved */
+#define HDR_TRACE_LOST	"bootchart.trace.lost"	/* the same, events lost (overrun, dropped) by the end */
+#define HDR_TRACE_LOST_START "bootchart.trace.lost_at_start"	/* the same, lost before logging began */
+#define HDR_TRACE_SYNC	"bootchart.trace.clock_sync"	/* "start A B end C D": CLOCK_BOOTTIME ns before and after each TRACE_SYNC_MARK */
+#define HDR_TRACE_CLOCK	"bootchart.trace.clock"	/* the trace clock (local) */
+#define HDR_TRACE_ABSENT "bootchart.trace.absent"	/* events asked for that this kernel lacks */
+#define HDR_TRACE_CPU	"bootchart.trace.cpu"	/* "S (drains S)": the logger's CPU time on tracing */
+/* The trace_marker line of a clock-sync pair: then "start|end boottime_ns=N". */
+#define TRACE_SYNC_MARK	"bootchartd: clock_sync "
 /* The line bootchartd as PID 1 writes to /dev/kmsg when it falls back. */
 #define KMSG_FALLBACK	"bootchartd: init fallback: "
 /* Touched by bootchartd-done.service once systemd's start-up finished. */

@@ -30,7 +30,7 @@ open_regular_at(int dirfd, const char *path)
 }
 
 char *
-slurp_at(int dirfd, const char *path, size_t max, size_t *len)
+slurp_exact_at(int dirfd, const char *path, size_t max, size_t *len)
 {
 	size_t n = 0, cap = 0;
 	char *buf = NULL;
@@ -55,6 +55,20 @@ slurp_at(int dirfd, const char *path, size_t max, size_t *len)
 	close(fd);
 	if (buf == NULL)
 		return NULL;
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+char *
+slurp_at(int dirfd, const char *path, size_t max, size_t *len)
+{
+	char *buf = slurp_exact_at(dirfd, path, max, len);
+	size_t n;
+
+	if (buf == NULL)
+		return NULL;
+	n = *len;
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\0'))
 		n--;
 	buf[n] = '\0';

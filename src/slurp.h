@@ -19,5 +19,7 @@ int open_regular_at(int dirfd, const char *path);
  * the file cannot be opened (or is no regular file) or memory runs out.
  */
 char *slurp_at(int dirfd, const char *path, size_t max, size_t *len);
+/* The same, keeping every byte read (a tracefs format, kallsyms). */
+char *slurp_exact_at(int dirfd, const char *path, size_t max, size_t *len);
 
 #endif

@@ -77,4 +77,12 @@ enum tdat_option {
 #define TDAT_MISSED_EVENTS	(1UL << 31)	/* events were lost before the page */
 #define TDAT_MISSED_STORED	(1UL << 30)	/* their count follows the data */
 
+/*
+ * v6 with a TRACECLOCK option: the flyrecord's per-CPU {u64 offset, u64
+ * size} table is followed by a u64 size and trace_clock's text again,
+ * before the page-aligned data (trace-cmd dump --clock reads it there).
+ */
+/* A CPUSTAT option's text: this line, then per_cpu/cpuN/stats. */
+#define TDAT_CPUSTAT_HEAD	"CPU: %u\n"
+
 #endif

@@ -255,10 +255,12 @@ start_common(int argc, char **argv, enum bcd_mode mode, char *progname)
 
 	if ((cmd = opts_parse(argc, argv, &o)) < 0)
 		return EXIT_USAGE;
-	if (mode == MODE_BOOT && cmd < argc) {
+	/* A boot's trace is the kernel command line's (docs/trace.md). */
+	if (mode == MODE_BOOT && (cmd < argc || o.trace != 0)) {
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	s.trace = o.trace;
 	diag_init(&d, "bootchartd");
 	/*
 	 * BOOTLOG_DEST holds the last boot's log: only `init` as root

@@ -8,6 +8,19 @@
 #include "config.h"
 #include "diag.h"
 
+/* Exact mode (docs/trace.md): the header's bootchart.trace* values. */
+struct trace_report {
+	char status[256];	/* "on: ..." or "off: why"; "" when not asked */
+	char events[1024];	/* "total N: cpu0=N ..." recorded */
+	char lost[1024];	/* lost by the end, the same way */
+	char lost_start[1024];	/* lost before we started (boot) */
+	char sync[160];		/* the clock-sync pairs */
+	char clock[64];		/* the trace clock */
+	char absent[256];	/* events this kernel lacks */
+	uint64_t cpu_ns;	/* our CPU time on tracing */
+	uint64_t drain_ns;	/* of which the drains' */
+};
+
 struct run_report {
 	const char *profile;	/* basename(CMD) for profile.process; NULL */
 	const char *profile_cmd;	/* CMD escaped, for profile.command; NULL */
@@ -35,6 +48,7 @@ struct run_report {
 	uint64_t end_at;	/* jiffies when the end condition was met */
 	char init_fallback[384];	/* "asked X, ran Y (reason)" */
 	char dmesg_note[160];	/* why the dmesg member is missing or cut */
+	struct trace_report trace;
 };
 
 /*

@@ -16,6 +16,7 @@
 #include "dest.h"
 #include "header.h"
 #include "kmsg.h"
+#include "tracerec.h"
 #include "loop.h"
 #include "parents.h"
 #include "procinfo.h"
@@ -38,6 +39,7 @@ struct run {
 	struct run_report rep;
 	struct bootwatch bw;	/* boot modes: switch_root, systemd's end */
 	struct loop loop;	/* the sources */
+	struct tracerec tr;	/* the kernel's trace (exact mode) */
 	int sigfd, timerfd;
 	uint64_t t_first_us;	/* CLOCK_MONOTONIC at the first sample */
 	uint64_t settle_at;	/* end of SETTLE_TIME; 0 before the end */
@@ -219,6 +221,8 @@ sample_once(struct run *r, uint64_t now)
 		end_for(r, "log budget full");
 		return 1;
 	}
+	tracerec_names(&r->tr, r->sm.names.p, r->sm.names.len);
+	tracerec_tick(&r->tr, &r->st);
 	if (r->s->mode != MODE_START)
 		bootwatch_sample(&r->bw, now);
 	if (r->bw.switch_root != 0)
@@ -352,6 +356,7 @@ static void
 cleanup(struct run *r)
 {
 	parents_stop(&r->pa, r->d);
+	tracerec_free(&r->tr, &r->st);
 	loop_free(&r->loop);
 	reader_stop(&r->rd);
 	procinfo_free(&r->pi);
@@ -441,6 +446,23 @@ finish(struct run *r)
 	return rc;
 }
 
+/*
+ * Exact mode: a boot drains what the kernel command line enabled;
+ * `start --trace` traces CMD (our parent forks it once we are ready)
+ * and its descendants, or everything.  Before the reader's helpers
+ * start: they are ours, left out with us.
+ */
+static void
+start_trace(struct run *r)
+{
+	enum tracerec_mode m = TREC_BOOT;
+
+	if (r->s->mode == MODE_START)
+		m = r->s->trace == 0 ? TREC_OFF : r->s->trace == 1 &&
+		    r->s->profile != NULL ? TREC_SUBTREE : TREC_ALL;
+	tracerec_start(&r->tr, m, &r->st, getppid(), r->d);
+}
+
 /* Everything the sampling needs, or an exit status after a message. */
 static int
 start(struct run *r)
@@ -453,6 +475,7 @@ start(struct run *r)
 	if (setup(r) != 0)
 		return EXIT_OUTPUT;
 	parents_start(&r->pa, &r->st, r->cfg->acct, r->d);
+	start_trace(r);
 	procinfo_init(&r->pi, r->cfg->tmpfs_size);
 	/* Without a helper nothing is described; the header says so. */
 	if (reader_start(&r->rd, r->st.procfd) != 0)
@@ -469,6 +492,7 @@ start(struct run *r)
 		sampler_free(&r->sm);
 		return EXIT_NOMEM;
 	}
+	r->sm.keep_names = r->tr.mode != TREC_OFF;
 	if (r->s->mode != MODE_START) {
 		r->rep.log_start_us = clock_us(CLOCK_BOOTTIME);
 		bootwatch_init(&r->bw, r->st.procfd);
@@ -490,6 +514,7 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 		snprintf(r.rep.init_fallback, sizeof(r.rep.init_fallback),
 		    "%s", s->init_note);
 	loop_init(&r.loop);
+	tracerec_init(&r.tr);
 	if ((st = start(&r)) != 0) {
 		cleanup(&r);
 		return st;
@@ -500,6 +525,8 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 	}
 	last_descriptions(&r);
 	reader_stop(&r.rd);
+	tracerec_stop(&r.tr, &r.st, r.st.procfd);
+	tracerec_report(&r.tr, &r.rep.trace);
 	r.rep.switch_root = r.bw.switch_root;
 	parents_stop(&r.pa, d);
 	parents_report(&r.pa, &r.rep);

@@ -110,6 +110,7 @@ sampler_free(struct sampler *s)
 	obuf_free(&s->disk);
 	obuf_free(&s->ps);
 	obuf_free(&s->mem);
+	obuf_free(&s->names);
 	memset(s, 0, sizeof(*s));
 	s->procfd = s->statfd = s->diskfd = s->memfd = -1;
 }
@@ -284,12 +285,36 @@ keep_stat(struct sampler *s, size_t r, int *exit_i)
 		line[r++] = '\n';
 	*exit_i = s->watch_exit && !s->exit_seen ? exit_match(s, line, r) : -1;
 	h = name_hash(line, r);
+	s->line_at = SIZE_MAX;
 	/* 0: it cannot fit (never with a real name); the line is left out. */
 	if ((r = pidstat_escape(line, r, s->ps.cap - s->ps.len)) == 0)
 		return h;
+	s->line_at = s->ps.len;
 	s->ps.len += r;
 	s->nprocs++;
 	return h;
+}
+
+/* "pid comm\n" of the line keep_stat kept (its name escaped). */
+static int
+note_name(struct sampler *s)
+{
+	const char *line = s->ps.p + s->line_at, *end = s->ps.p + s->ps.len;
+	const char *open = memchr(line, '(', (size_t)(end - line)), *close;
+	size_t n;
+
+	if (open == NULL || open == line ||
+	    (close = memrchr(open, ')', (size_t)(end - open))) == NULL)
+		return 0;
+	n = (size_t)(open - line) + (size_t)(close - open - 1) + 1;
+	if (obuf_room(&s->names, n) != 0)
+		return -1;
+	memcpy(s->names.p + s->names.len, line, (size_t)(open - line));
+	memcpy(s->names.p + s->names.len + (open - line), open + 1,
+	    (size_t)(close - open - 1));
+	s->names.len += n;
+	s->names.p[s->names.len - 1] = '\n';
+	return 0;
 }
 
 /*
@@ -316,6 +341,9 @@ note_process(struct sampler *s, struct pident *e, int known, uint32_t h,
 	e->again = 0;
 	if (exit_i >= 0)
 		note_exit(s, e, exit_i);
+	if (renamed && s->keep_names && s->line_at != SIZE_MAX &&
+	    note_name(s) != 0)
+		return -1;
 	if ((!renamed && !retry) || e->times >= SAMPLER_DESCRIBE_MAX)
 		return 0;
 	if (grow_array((void **)&s->desc, &s->capdesc, s->ndesc,
@@ -500,6 +528,7 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 	if (s->last != 0 && jiffies <= s->last)
 		return 1;
 	s->nprocs = 0;
+	s->names.len = 0;
 	if (ob_begin(&s->stat, jiffies) != 0 ||
 	    ob_begin(&s->disk, jiffies) != 0 ||
 	    ob_begin(&s->ps, jiffies) != 0 ||

@@ -65,6 +65,11 @@ struct sampler {
 	uint64_t forks;		/* /proc/stat "processes" at the last scan */
 	uint64_t scans;		/* samples that listed the procfs directory */
 	uint64_t last;		/* stamp of the last sample taken; 0: none */
+	/* With keep_names: "pid comm\n" of the processes new or renamed
+	 * in the last sample (the kernel trace's pid list). */
+	int keep_names;
+	struct obuf names;
+	size_t line_at;		/* the line keep_stat kept: its offset */
 };
 
 /*

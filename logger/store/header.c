@@ -195,6 +195,31 @@ put_procinfo(struct hbuf *h, const struct run_report *r)
 	    r->pi_off ? " (the reader stopped)" : "");
 }
 
+/* Exact mode (docs/trace.md): only when it was asked for or a boot. */
+static void
+put_trace(struct hbuf *h, const struct trace_report *t)
+{
+	if (t->status[0] == '\0')
+		return;
+	put(h, HDR_TRACE, "%s", t->status);
+	if (t->events[0] == '\0')
+		return;
+	put(h, HDR_TRACE_EVENTS, "%s", t->events);
+	put(h, HDR_TRACE_LOST, "%s", t->lost);
+	if (t->lost_start[0] != '\0')
+		put(h, HDR_TRACE_LOST_START, "%s", t->lost_start);
+	put(h, HDR_TRACE_CLOCK, "%s", t->clock);
+	if (t->sync[0] != '\0')
+		put(h, HDR_TRACE_SYNC, "%s", t->sync);
+	if (t->absent[0] != '\0')
+		put(h, HDR_TRACE_ABSENT, "%s", t->absent);
+	put(h, HDR_TRACE_CPU, "%llu.%06llu (drains %llu.%06llu)",
+	    (unsigned long long)(t->cpu_ns / 1000000000),
+	    (unsigned long long)(t->cpu_ns % 1000000000 / 1000),
+	    (unsigned long long)(t->drain_ns / 1000000000),
+	    (unsigned long long)(t->drain_ns % 1000000000 / 1000));
+}
+
 char *
 header_build(const struct run_report *r, const struct config *cfg,
     int procfd, size_t *len)
@@ -246,6 +271,7 @@ header_build(const struct run_report *r, const struct config *cfg,
 		put(&h, HDR_END, "%s%s%s", r->why_end,
 		    r->exit_name[0] ? " " : "", r->exit_name);
 	put_boot(&h, r);
+	put_trace(&h, &r->trace);
 	*len = h.len;
 	return h.p;
 }

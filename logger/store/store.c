@@ -205,6 +205,29 @@ store_stream_drop(struct store *s, enum logkind kind)
 	unlinkat(s->dirfd, member_of(kind)->name, 0);
 }
 
+int
+store_file_open(struct store *s, const char *name)
+{
+	return openat(s->dirfd, name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
+	    O_CLOEXEC, 0600);
+}
+
+void
+store_file_remove(struct store *s, int fd, const char *name)
+{
+	if (fd < 0)
+		return;
+	close(fd);
+	unlinkat(s->dirfd, name, 0);
+}
+
+void
+store_end_pieces(struct store *s, enum logkind kind,
+    const struct tarw_piece *p, size_t n, mode_t mode)
+{
+	s->end[kind] = (struct store_end){ .p = p, .n = n, .mode = mode };
+}
+
 /* Bytes of a member: what we wrote, or what the kernel did so far. */
 static uint64_t
 log_size(const struct store_log *l)
@@ -216,29 +239,39 @@ log_size(const struct store_log *l)
 	return fstat(l->fd, &st) == 0 ? (uint64_t)st.st_size : 0;
 }
 
-/* 1 when `more` bytes of ours keep every member within the budget. */
-static int
-fits(const struct store *s, uint64_t more)
+uint64_t
+store_room(const struct store *s)
 {
-	uint64_t total = s->used + more;
+	uint64_t total = s->used;
 	size_t k;
 
 	for (k = 0; k < LK_NKINDS; k++)
 		if (s->log[k].fd >= 0 && s->log[k].writer == SW_KERNEL)
 			total += log_size(&s->log[k]);
-	return total <= s->budget;
+	return total < s->budget ? s->budget - total : 0;
 }
 
-/* Puts a member back to its last whole block or record. */
+/* 1 when `more` bytes of ours keep every member within the budget. */
+static int
+fits(const struct store *s, uint64_t more)
+{
+	return more <= store_room(s);
+}
+
+/* Puts a file back to its last whole block or record: size bytes. */
+static void
+cut_back(struct store *s, int fd, uint64_t size, const char *name)
+{
+	if (ftruncate(fd, (off_t)size) != 0 ||
+	    lseek(fd, (off_t)size, SEEK_SET) < 0)
+		diag_warn(s->d, "%s: %s", name, strerror(errno));
+}
+
 static void
 roll_back(struct store *s, enum logkind kind)
 {
-	struct store_log *l = &s->log[kind];
-
-	if (ftruncate(l->fd, (off_t)l->size) != 0 ||
-	    lseek(l->fd, (off_t)l->size, SEEK_SET) < 0)
-		diag_warn(s->d, "%s: %s", member_of(kind)->name,
-		    strerror(errno));
+	cut_back(s, s->log[kind].fd, s->log[kind].size,
+	    member_of(kind)->name);
 }
 
 int
@@ -268,6 +301,23 @@ store_append(struct store *s, const struct iovec blocks[LK_NKINDS])
 			s->log[members[i].kind].size +=
 			    blocks[members[i].kind].iov_len;
 	s->used += total;
+	return 0;
+}
+
+int
+store_file_append(struct store *s, int fd, uint64_t *size, const void *p,
+    size_t len)
+{
+	if (!fits(s, len)) {
+		errno = ENOSPC;
+		return -1;
+	}
+	if (write_full(fd, p, len) != 0) {
+		cut_back(s, fd, *size, s->base);
+		return -1;
+	}
+	*size += len;
+	s->used += len;
 	return 0;
 }
 
@@ -344,7 +394,10 @@ store_tar(const struct store *s, struct tarw *t, time_t mtime,
 	for (i = 0; i < nmembers && r == 0; i++) {
 		k = members[i].kind;
 		l = &s->log[k];
-		if (ours(i, MF_END) && end[k].iov_base != NULL)
+		if (ours(i, MF_END) && s->end[k].n > 0)
+			r = tarw_add_pieces(t, members[i].name, s->end[k].mode,
+			    mtime, s->end[k].p, s->end[k].n);
+		else if (ours(i, MF_END) && end[k].iov_base != NULL)
 			r = tarw_add_mem(t, members[i].name, 0644, mtime,
 			    end[k].iov_base, end[k].iov_len);
 		else if (members[i].form != MF_END && l->fd >= 0)

@@ -53,6 +53,12 @@ struct store {
 	 * store_open on; its MF_STREAM members once their source started.
 	 */
 	struct store_log log[LK_NKINDS];
+	/* MF_END members made of pieces (store_end_pieces); n 0: none. */
+	struct store_end {
+		const struct tarw_piece *p;
+		size_t n;
+		mode_t mode;
+	} end[LK_NKINDS];
 	uint64_t used;		/* bytes we wrote so far */
 };
 
@@ -88,6 +94,29 @@ int store_stream_append(struct store *, enum logkind, const void *,
 /* Closes and removes a stream member: its source failed. */
 void store_stream_drop(struct store *, enum logkind);
 /*
+ * A working file of the store that is no member (the kernel trace's
+ * per-CPU pages): created empty, mode 0600.  The descriptor (O_RDWR),
+ * or -1 (errno).  Remove it with store_file_remove.
+ */
+int store_file_open(struct store *, const char *name);
+/*
+ * Appends len bytes to such a file, whose size *size is counted in the
+ * budget.  0; -1 when it would exceed the budget (errno ENOSPC, nothing
+ * written) or the write fails (rolled back).
+ */
+int store_file_append(struct store *, int fd, uint64_t *size, const void *,
+    size_t len);
+/* Bytes the budget has left (the kernel's writes counted). */
+uint64_t store_room(const struct store *);
+/* Closes and removes a working file. */
+void store_file_remove(struct store *, int fd, const char *name);
+/*
+ * The MF_END member of `kind` is the n pieces (kept by the caller until
+ * store_tar), written with `mode` (0640: it reveals kernel addresses).
+ */
+void store_end_pieces(struct store *, enum logkind,
+    const struct tarw_piece *, size_t n, mode_t mode);
+/*
  * Moves into the mount namespace the booted system sees, and into init's
  * root for STORE_INIT, or for STORE_BOOT started in init's namespace (an
  * initramfs switches root by a chroot of PID 1).  0, or -1 after a
@@ -97,7 +126,8 @@ int store_enter_system(struct store *);
 /*
  * Writes the tarball's members in the registry's order: the store's
  * own, and end[KIND] for the members made at the end (MF_END: the
- * header, the kernel's log; none when iov_base is NULL).  0 or -1.
+ * header, the kernel's log; none when iov_base is NULL) or their pieces
+ * (store_end_pieces).  0 or -1.
  */
 int store_tar(const struct store *, struct tarw *, time_t mtime,
     const struct iovec end[LK_NKINDS]);

@@ -126,28 +126,15 @@ pad(struct tarw *t, uint64_t size)
 	return feed(t, zero, TARW_BLOCK - rest, Z_NO_FLUSH);
 }
 
-int
-tarw_add_mem(struct tarw *t, const char *name, mode_t mode, time_t mtime,
-    const void *data, size_t len)
-{
-	if (header(t, name, mode, mtime, len) != 0)
-		return -1;
-	if (len > 0 && feed(t, data, len, Z_NO_FLUSH) != 0)
-		return -1;
-	return pad(t, len);
-}
-
-int
-tarw_add_fd(struct tarw *t, const char *name, mode_t mode, time_t mtime,
-    int fd, uint64_t size)
+/* Feeds len bytes of fd from offset 0; a file that shrank fails. */
+static int
+feed_fd(struct tarw *t, int fd, uint64_t size)
 {
 	unsigned char buf[32768];
 	uint64_t off = 0;
 	ssize_t r;
 	size_t want;
 
-	if (header(t, name, mode, mtime, size) != 0)
-		return -1;
 	while (off < size) {
 		want = size - off < sizeof(buf) ? (size_t)(size - off) :
 		    sizeof(buf);
@@ -165,7 +152,65 @@ tarw_add_fd(struct tarw *t, const char *name, mode_t mode, time_t mtime,
 			return -1;
 		off += (uint64_t)r;
 	}
-	return pad(t, size);
+	return 0;
+}
+
+/* Feeds len zero bytes. */
+static int
+feed_zeros(struct tarw *t, uint64_t len)
+{
+	static const unsigned char zero[4096];
+	size_t n;
+
+	for (; len > 0; len -= n) {
+		n = len < sizeof(zero) ? (size_t)len : sizeof(zero);
+		if (feed(t, zero, n, Z_NO_FLUSH) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+tarw_add_pieces(struct tarw *t, const char *name, mode_t mode,
+    time_t mtime, const struct tarw_piece *pc, size_t n)
+{
+	uint64_t size = 0;
+	size_t i;
+	int r = 0;
+
+	for (i = 0; i < n; i++)
+		size += pc[i].len;
+	if (header(t, name, mode, mtime, size) != 0)
+		return -1;
+	for (i = 0; i < n && r == 0; i++) {
+		if (pc[i].len == 0)
+			continue;
+		if (pc[i].mem != NULL)
+			r = feed(t, pc[i].mem, (size_t)pc[i].len, Z_NO_FLUSH);
+		else if (pc[i].fd >= 0)
+			r = feed_fd(t, pc[i].fd, pc[i].len);
+		else
+			r = feed_zeros(t, pc[i].len);
+	}
+	return r != 0 ? -1 : pad(t, size);
+}
+
+int
+tarw_add_mem(struct tarw *t, const char *name, mode_t mode, time_t mtime,
+    const void *data, size_t len)
+{
+	struct tarw_piece p = { .mem = data, .fd = -1, .len = len };
+
+	return tarw_add_pieces(t, name, mode, mtime, &p, 1);
+}
+
+int
+tarw_add_fd(struct tarw *t, const char *name, mode_t mode, time_t mtime,
+    int fd, uint64_t size)
+{
+	struct tarw_piece p = { .fd = fd, .len = size };
+
+	return tarw_add_pieces(t, name, mode, mtime, &p, 1);
 }
 
 int

@@ -36,6 +36,19 @@ int tarw_add_mem(struct tarw *, const char *name, mode_t mode, time_t mtime,
 /* Adds `size` bytes of fd read from offset 0 (pread).  Returns 0 or -1. */
 int tarw_add_fd(struct tarw *, const char *name, mode_t mode, time_t mtime,
     int fd, uint64_t size);
+
+/*
+ * A piece of a member made of several: len bytes of mem, else of fd
+ * from offset 0, else (mem NULL, fd -1) zeros.
+ */
+struct tarw_piece {
+	const void *mem;
+	int fd;
+	uint64_t len;
+};
+/* Adds a regular file whose bytes are the pieces in order.  0 or -1. */
+int tarw_add_pieces(struct tarw *, const char *name, mode_t mode,
+    time_t mtime, const struct tarw_piece *, size_t n);
 /* Ends the archive and the gzip stream; frees zlib.  Returns 0 or -1. */
 int tarw_close(struct tarw *);
 /* Frees without finishing (after an error). */

@@ -56,7 +56,7 @@ offers "render: a path after --, not an option" "$(lines --odd)" $R -- --o
 offers "bootchartd: the commands" "$(lines --help --version -V -h init kernel-args start stop)" $D ""
 offers "bootchartd: st" "$(lines start stop)" $D st
 offers "bootchartd start: long options" \
-    "$(lines -- --acct --help --no-acct --period --verbose --version)" $D start --
+    "$(lines -- --acct --help --no-acct --period --trace --verbose --version)" $D start --
 offers "bootchartd stop: its options" "$(lines -c -o)" $D stop -
 offers "bootchartd init: --a" "$(lines --acct)" $D init --a
 offers "bootchartd start: files after -c" "$(lines boot.tgz bootdir)" $D start -c bo

@@ -126,6 +126,47 @@ file_members_round_trip(void **state)
 	free(m[0].data);
 }
 
+/* A member of pieces (trace.dat): memory, a file's head, zeros, in order. */
+static void
+piece_members_round_trip(void **state)
+{
+	char path[] = "/tmp/test_tarw.XXXXXX";
+	unsigned char *head = pattern(5000, 3), *file = pattern(9000, 5);
+	unsigned char *all = calloc(1, 5000 + 8192 + 4096);
+	struct member m[] = { { "trace.dat", 0640, all, 5000 + 8192 + 4096 } };
+	struct tarw_membuf out = { NULL, 0, 0 };
+	struct tarw t;
+	int fd;
+
+	(void)state;
+	assert_non_null(all);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	assert_int_equal(write(fd, file, 9000), 9000);
+	memcpy(all, head, 5000);
+	memcpy(all + 5000, file, 8192);
+	{
+		struct tarw_piece pc[] = {
+			{ .mem = head, .fd = -1, .len = 5000 },
+			{ .fd = fd, .len = 8192 },
+			{ .fd = -1, .len = 0 },
+			{ .fd = -1, .len = 4096 },
+		};
+
+		assert_int_equal(tarw_open(&t, 1, tarw_mem_sink, &out), 0);
+		assert_int_equal(tarw_add_pieces(&t, m[0].name, 0640, 0, pc,
+		    4), 0);
+		assert_int_equal(tarw_close(&t), 0);
+	}
+	read_back(&out, m, 1);
+	free(out.buf);
+	close(fd);
+	free(head);
+	free(file);
+	free(all);
+}
+
 static void
 rejects_bad_names(void **state)
 {
@@ -172,6 +213,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(memory_members_round_trip),
 		cmocka_unit_test(file_members_round_trip),
+		cmocka_unit_test(piece_members_round_trip),
 		cmocka_unit_test(rejects_bad_names),
 		cmocka_unit_test(sink_errors_propagate),
 	};
