@@ -3,19 +3,8 @@
 #include <string.h>
 
 #include "kargs.h"
+#include "tracerec.h"
 
-const char *const kargs_events[] = {
-	"sched:sched_switch", "sched:sched_waking", "sched:sched_wakeup_new",
-	"sched:sched_process_fork", "sched:sched_process_exec",
-	"sched:sched_process_exit", "sched:sched_process_free",
-	"task:task_newtask", "task:task_rename",
-	"initcall:initcall_level", "initcall:initcall_start",
-	"initcall:initcall_finish",
-	"block:block_rq_issue", "block:block_rq_complete",
-	"workqueue:workqueue_execute_start", "workqueue:workqueue_execute_end",
-	"module:module_load",
-};
-const size_t kargs_nevents = sizeof(kargs_events) / sizeof(kargs_events[0]);
 
 /* The line being built; one byte kept for the NUL. */
 struct line {
@@ -140,8 +129,8 @@ ours(const struct config *k, struct line *l, char *const *words, size_t end)
 
 	if (!has_key(words, end, "trace_event")) {
 		word(l, "");
-		merged(l, "trace_event", words, end, kargs_events,
-		    kargs_nevents);
+		merged(l, "trace_event", words, end, tracerec_events,
+		    tracerec_nevents);
 	}
 	if (!has_key(words, end, "trace_options")) {
 		word(l, "");
@@ -176,7 +165,7 @@ kargs_merge(const struct config *k, char *const *words, size_t n, FILE *out)
 			if (!seen_ev++) {
 				word(&l, "");
 				merged(&l, "trace_event", words, end,
-				    kargs_events, kargs_nevents);
+				    tracerec_events, tracerec_nevents);
 			}
 			continue;
 		}

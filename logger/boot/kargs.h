@@ -7,15 +7,6 @@
 
 #include "config.h"
 
-/*
- * The events exact mode records (docs/trace.md): the one list, used by
- * the boot entry (trace_event=) and by `bootchartd start --trace`.
- * Listed one by one: "sched:*" would add sched_stat_runtime, an event
- * per tick and switch that says nothing the switches do not.
- */
-extern const char *const kargs_events[];
-extern const size_t kargs_nevents;
-
 /* trace_options= words exact mode needs; the user's are kept too. */
 #define KARGS_OPTIONS	"record-tgid,nooverwrite"
 /* The clock of printk's stamps and of /proc's start times during boot. */

@@ -31,9 +31,9 @@ usage(FILE *f)
 	fprintf(f,
 	    "  --acct          process accounting (root only)\n"
 	    "  --no-acct       no process accounting\n"
-	    "  --trace[=all]   start: record the kernel's trace of CMD and\n"
-	    "                  its descendants (all: of the whole system;\n"
-	    "                  root only; docs in bootchartd(8))\n"
+	    "  --trace         start: record the kernel's trace of the whole\n"
+	    "                  system while it runs (exact mode; root only;\n"
+	    "                  docs in bootchartd(8))\n"
 	    "  -v, --verbose   more messages\n"
 	    "  -h, --help      this text\n"
 	    "  -V, --version   version\n"
@@ -48,7 +48,7 @@ opts_parse(int argc, char **argv, struct opts *o)
 		{ .name = "period", .has_arg = required_argument, .val = 'p' },
 		{ .name = "acct", .has_arg = no_argument, .val = 'A' },
 		{ .name = "no-acct", .has_arg = no_argument, .val = 'N' },
-		{ .name = "trace", .has_arg = optional_argument, .val = 'T' },
+		{ .name = "trace", .has_arg = no_argument, .val = 'T' },
 		{ .name = "verbose", .has_arg = no_argument, .val = 'v' },
 		{ .name = "help", .has_arg = no_argument, .val = 'h' },
 		{ .name = "version", .has_arg = no_argument, .val = 'V' },
@@ -66,14 +66,7 @@ opts_parse(int argc, char **argv, struct opts *o)
 		case 'p': o->period = optarg; break;
 		case 'A': o->acct = 1; break;
 		case 'N': o->acct = 0; break;
-		case 'T':
-			if (optarg != NULL && strcmp(optarg, "all") != 0) {
-				fprintf(stderr, "bootchartd: --trace=%s: only "
-				    "--trace or --trace=all\n", optarg);
-				return -1;
-			}
-			o->trace = optarg != NULL ? 2 : 1;
-			break;
+		case 'T': o->trace = 1; break;
 		case 'v': o->verbose++; break;
 		case 'h': usage(stdout); exit(EXIT_OK);
 		case 'V': version_print(stdout, "bootchartd"); exit(EXIT_OK);

@@ -14,7 +14,7 @@ struct opts {
 	const char *period;	/* -p */
 	int acct;		/* --acct 1, --no-acct 0, -1: config decides */
 	int verbose;		/* -v count */
-	int trace;		/* --trace 1, --trace=all 2; 0 */
+	int trace;		/* --trace */
 };
 
 void usage(FILE *);

@@ -458,9 +458,8 @@ start_trace(struct run *r)
 	enum tracerec_mode m = TREC_BOOT;
 
 	if (r->s->mode == MODE_START)
-		m = r->s->trace == 0 ? TREC_OFF : r->s->trace == 1 &&
-		    r->s->profile != NULL ? TREC_SUBTREE : TREC_ALL;
-	tracerec_start(&r->tr, m, &r->st, getppid(), r->d);
+		m = r->s->trace ? TREC_INSTANCE : TREC_OFF;
+	tracerec_start(&r->tr, m, &r->st, r->d);
 }
 
 /* Everything the sampling needs, or an exit status after a message. */

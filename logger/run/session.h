@@ -20,7 +20,7 @@ struct session {
 	int ready_fd;		/* gets one byte after the first sample; -1 */
 	const char *init_note;	/* init mode: the init fallback; NULL */
 	struct spare spare;	/* `init` from an initramfs: argv[0]'s mark */
-	int trace;		/* `start --trace`: 1 CMD's subtree, 2 all */
+	int trace;		/* `start --trace`: our instance, the whole system */
 };
 
 /*

@@ -21,7 +21,7 @@
 #define CPU_MAX		4096		/* per_cpu/cpuN looked for */
 #define TEXT_MAX	(1 << 20)	/* bytes of a format or stats text */
 #define KALLSYMS_MAX	(64 << 20)	/* bytes of /proc/kallsyms */
-#define BUF_KB		4096		/* our instance's buffer per CPU */
+#define BUF_KB		(CONFIG_TRACE_BUFFER_DEFAULT >> 10)	/* our instance's buffer per CPU */
 #define BUF_TOTAL_KB	(64 << 10)	/* and over all CPUs, at most */
 #define BUF_MIN_KB	1024
 #define NAMES_MAX	(8 << 20)	/* bytes of the sampler's names kept */
@@ -29,19 +29,25 @@
 #define BUDGET_SHARE(b)	((b) / 2)
 
 /*
- * The events of our own instance: the scheduler's and the processes'
- * life, then what the kernel does for them where this kernel has it.
+ * The events exact mode records, in our instance and (through
+ * `bootchartd kernel-args`) on the boot's command line: the scheduler's
+ * and the processes' life, then what the kernel does for them where
+ * this kernel has it.  Listed one by one: "sched:*" would add
+ * sched_stat_runtime, an event per tick that says nothing the switches
+ * do not.
  */
-static const char *const wanted[] = {
-	"sched/sched_switch", "sched/sched_waking", "sched/sched_wakeup_new",
-	"sched/sched_process_fork", "sched/sched_process_exec",
-	"sched/sched_process_exit", "sched/sched_process_free",
-	"task/task_newtask", "task/task_rename",
-	"initcall/initcall_level", "initcall/initcall_start",
-	"initcall/initcall_finish", "block/block_rq_issue",
-	"block/block_rq_complete", "workqueue/workqueue_execute_start",
-	"workqueue/workqueue_execute_end", "module/module_load", NULL
+const char *const tracerec_events[] = {
+	"sched:sched_switch", "sched:sched_waking", "sched:sched_wakeup_new",
+	"sched:sched_process_fork", "sched:sched_process_exec",
+	"sched:sched_process_exit", "sched:sched_process_free",
+	"task:task_newtask", "task:task_rename",
+	"initcall:initcall_level", "initcall:initcall_start",
+	"initcall:initcall_finish", "block:block_rq_issue",
+	"block:block_rq_complete", "workqueue:workqueue_execute_start",
+	"workqueue:workqueue_execute_end", "module:module_load",
 };
+const size_t tracerec_nevents = sizeof(tracerec_events) /
+    sizeof(tracerec_events[0]);
 
 static uint64_t
 ns_of(clockid_t id)
@@ -217,19 +223,23 @@ note_absent(struct tracerec *t, const char *name)
 static int
 enable_events(struct tracerec *t)
 {
-	char path[128];
-	int i;
+	char path[128], name[96], *colon;
+	size_t i;
 
-	for (i = 0; wanted[i] != NULL; i++) {
-		snprintf(path, sizeof(path), "events/%s/enable", wanted[i]);
+	for (i = 0; i < tracerec_nevents; i++) {
+		/* "sys:event" is tracefs's events/sys/event. */
+		snprintf(name, sizeof(name), "%s", tracerec_events[i]);
+		if ((colon = strchr(name, ':')) != NULL)
+			*colon = '/';
+		snprintf(path, sizeof(path), "events/%s/enable", name);
 		if (put_file(t->bufd, path, "1") == 0) {
-			if (add_event(t, wanted[i], strlen(wanted[i])) != 0)
+			if (add_event(t, name, strlen(name)) != 0)
 				return -1;
 			continue;
 		}
 		if (errno != ENOENT)
 			return -1;
-		note_absent(t, wanted[i]);
+		note_absent(t, name);
 	}
 	return 0;
 }
@@ -265,7 +275,7 @@ count_cpus(int bufd)
  * traced; nothing else of tracefs is touched.  0, or -1 (errno).
  */
 static int
-make_instance(struct tracerec *t, pid_t pid)
+make_instance(struct tracerec *t)
 {
 	char path[64], num[32];
 
@@ -284,15 +294,16 @@ make_instance(struct tracerec *t, pid_t pid)
 	    put_file(t->bufd, "trace_clock", "local") != 0 ||
 	    put_file(t->bufd, "options/record-tgid", "1") != 0 ||
 	    put_file(t->bufd, "options/overwrite", "0") != 0 ||
-	    put_file(t->bufd, "options/event-fork", "1") != 0 ||
 	    put_file(t->bufd, "buffer_size_kb", num) != 0)
 		return -1;
-	snprintf(num, sizeof(num), "%d", (int)(t->mode == TREC_SUBTREE ? pid :
-	    getpid()));
-	/* Children follow their parent in (or out of) the list. */
-	if (put_file(t->bufd, t->mode == TREC_SUBTREE ? "set_event_pid" :
-	    "set_event_notrace_pid", num) != 0)
-		return -1;
+	/*
+	 * No pid filter (set_event_pid, set_event_notrace_pid): with one,
+	 * the kernel (6.18 here) leaves out most switches from a task
+	 * outside the filter (the idle task among them) to one inside, and
+	 * a process's CPU time cannot be counted (docs/trace.md).  The
+	 * whole system is recorded: the machine's share beside the
+	 * command's.
+	 */
 	return enable_events(t);
 }
 
@@ -375,13 +386,13 @@ read_clock(struct tracerec *t)
 }
 
 static int
-start_buffer(struct tracerec *t, struct store *st, pid_t pid)
+start_buffer(struct tracerec *t, struct store *st)
 {
 	if (t->mode == TREC_BOOT) {
 		if (boot_events(t) != 0)
 			return -1;
 		t->bufd = dup(t->rootfd);
-	} else if (make_instance(t, pid) != 0) {
+	} else if (make_instance(t) != 0) {
 		snprintf(t->why, sizeof(t->why), "off: instance %s: %s",
 		    t->inst, strerror(errno));
 		return -1;
@@ -410,7 +421,7 @@ start_buffer(struct tracerec *t, struct store *st, pid_t pid)
 
 int
 tracerec_start(struct tracerec *t, enum tracerec_mode mode, struct store *st,
-    pid_t pid, struct diag *d)
+    struct diag *d)
 {
 	uint64_t t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
 	int r = -1;
@@ -421,11 +432,10 @@ tracerec_start(struct tracerec *t, enum tracerec_mode mode, struct store *st,
 	if (geteuid() != 0)
 		snprintf(t->why, sizeof(t->why), "off: tracing needs root");
 	else if (open_tracefs(t, st) == 0)
-		r = start_buffer(t, st, pid);
+		r = start_buffer(t, st);
 	if (r == 0) {
 		snprintf(t->why, sizeof(t->why), "on: %s", mode == TREC_BOOT ?
-		    "the boot's top-level buffer" : mode == TREC_ALL ?
-		    "the whole system" : "the command and its descendants");
+		    "the boot's top-level buffer" : "the whole system");
 	} else {
 		/* Our instance was asked for: say why there is none. */
 		if (mode != TREC_BOOT)

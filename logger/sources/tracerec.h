@@ -12,12 +12,15 @@
 #include "store.h"
 #include "tdatw.h"
 
+/* The events exact mode records, "system:event" (tracerec.c). */
+extern const char *const tracerec_events[];
+extern const size_t tracerec_nevents;
+
 /* What is traced. */
 enum tracerec_mode {
 	TREC_OFF,
 	TREC_BOOT,	/* the top-level buffer the kernel command line set */
-	TREC_SUBTREE,	/* our instance: one process and its descendants */
-	TREC_ALL		/* our instance: the whole system but us */
+	TREC_INSTANCE	/* our own instance: the whole system */
 };
 
 /* One CPU's ring buffer and the store's file of its pages. */
@@ -62,13 +65,13 @@ struct tracerec {
 void tracerec_init(struct tracerec *);
 /*
  * Starts exact mode: TREC_BOOT drains the top-level buffer when the
- * kernel command line enabled events there; TREC_SUBTREE and TREC_ALL
- * make our own instance (`pid` and its descendants for TREC_SUBTREE).
+ * kernel command line enabled events there; TREC_INSTANCE makes our own
+ * instance, which records the whole system.
  * -1 when it is off (t->why says why; for our own instance one line on
  * stderr).
  */
 int tracerec_start(struct tracerec *, enum tracerec_mode, struct store *,
-    pid_t pid, struct diag *);
+    struct diag *);
 /* Drains the CPUs whose buffer passed the threshold (each sample). */
 void tracerec_tick(struct tracerec *, struct store *);
 /* Adds the sampler's "pid comm\n" lines to the member's pid list. */

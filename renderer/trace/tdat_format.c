@@ -453,7 +453,9 @@ text_span(const struct tfield *f, const struct tevent *e, size_t *at,
 		return -1;
 	if (f->kind == TF_ARRAY || f->kind == TF_NUMBER) {
 		*at = f->offset;
-		*n = f->size;
+		/* "char buf[]" (size 0: ftrace's print) runs to the end. */
+		*n = f->size == 0 && f->kind == TF_ARRAY ?
+		    e->len - f->offset : f->size;
 		return 0;
 	}
 	if (f->size != 4)

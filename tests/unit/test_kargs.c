@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "kargs.h"
+#include "tracerec.h"
 
 /* kargs_merge of the NULL-terminated words, as one string. */
 static char *
@@ -40,11 +41,11 @@ events_line(char *out, size_t cap, const char *first, const char *skip)
 {
 	size_t i, n = (size_t)snprintf(out, cap, "trace_event=%s", first);
 
-	for (i = 0; i < kargs_nevents; i++)
-		if (strcmp(kargs_events[i], skip) != 0)
+	for (i = 0; i < tracerec_nevents; i++)
+		if (strcmp(tracerec_events[i], skip) != 0)
 			n += (size_t)snprintf(out + n, cap - n, "%s%s",
 			    *first != '\0' || i > 0 ? "," : "",
-			    kargs_events[i]);
+			    tracerec_events[i]);
 }
 
 /*
@@ -58,12 +59,12 @@ event_list(void **state)
 	int sw = 0, waking = 0, fork = 0;
 
 	(void)state;
-	for (i = 0; i < kargs_nevents; i++) {
-		assert_non_null(strchr(kargs_events[i], ':'));
-		assert_null(strchr(kargs_events[i], '*'));
-		sw += strcmp(kargs_events[i], "sched:sched_switch") == 0;
-		waking += strcmp(kargs_events[i], "sched:sched_waking") == 0;
-		fork += strcmp(kargs_events[i], "sched:sched_process_fork") == 0;
+	for (i = 0; i < tracerec_nevents; i++) {
+		assert_non_null(strchr(tracerec_events[i], ':'));
+		assert_null(strchr(tracerec_events[i], '*'));
+		sw += strcmp(tracerec_events[i], "sched:sched_switch") == 0;
+		waking += strcmp(tracerec_events[i], "sched:sched_waking") == 0;
+		fork += strcmp(tracerec_events[i], "sched:sched_process_fork") == 0;
 	}
 	assert_int_equal(sw + waking + fork, 3);
 }

@@ -1,0 +1,85 @@
+#!/bin/sh
+# trace_exact.sh: with the kernel's trace, the renderer's processes are
+# exact (docs/trace.md): every one of 200 short processes in the tree at
+# the fork time the trace gives (read back by --dump-events and the
+# header's clock sync, in awk), and a CPU-bound command's CPU time within
+# 2 % of what getrusage says.  Needs root and tracefs (skips otherwise).
+set -u
+T=${BC_TMP:?}
+case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
+R=$BC_RENDER
+export BOOTCHARTD_RUNDIR=$T
+printf '# empty\n' >"$T/empty.conf"
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
+
+TR=/sys/kernel/tracing
+if [ "$(id -u)" -ne 0 ] || [ ! -w "$TR/trace_marker" ]; then
+	ok "exact processes # SKIP needs root and tracefs at $TR"
+	exit 0
+fi
+# One test at a time owns tracefs (logger_trace.sh takes the same lock).
+if command -v flock >/dev/null 2>&1; then
+	exec 9>/tmp/bootchartd-test-tracefs.lock
+	flock 9
+fi
+
+# 1. 200 processes of a few ms each: sampling at 0.2 s sees almost none.
+"$L" start -c "$T/empty.conf" --trace -o "$T/a.tgz" -- \
+    sh -c 'for i in $(seq 200); do /bin/true; done' >"$T/a.out" 2>&1
+check "start --trace: status 0" [ $? = 0 ]
+"$R" --dump-tree -n "$T/a.tgz" >"$T/tree" 2>"$T/tree.err"
+check "--dump-tree -n reads it" [ $? = 0 ]
+same "all 200 true processes in the tree" \
+    "$(awk -F'\t' '$2 == "true"' "$T/tree" | wc -l | tr -d ' ')" 200
+"$R" --dump-events "$T/a.tgz" >"$T/events" 2>/dev/null
+# Each true's fork (task_newtask of its pid) moved to the log's clock by
+# the clock-sync marker, in whole ms, against the tree's start column.
+awk -F'\t' '
+	FNR == NR {
+		if ($4 == "print" && $0 ~ /clock_sync start boottime_ns=/) {
+			s = $0; sub(/.*boottime_ns=/, "", s); sub(/[^0-9].*/, "", s)
+			off = s - $1
+		}
+		if ($4 == "task_newtask") {
+			p = $5; sub(/^pid=/, "", p); fork[p] = $1
+		}
+		next
+	}
+	$2 == "true" {
+		n++
+		if (!($1 in fork)) { miss++; next }
+		want = int((fork[$1] + off) / 1000000)
+		d = $3 - want
+		if (d < -1 || d > 1) { bad++; if (bad < 4) print "# pid " $1 ": " $3 " ms, fork at " want " ms" }
+	}
+	END { printf "%d %d %d\n", n, miss + 0, bad + 0 }' \
+    "$T/events" "$T/tree" >"$T/starts"
+same "each true starts at its fork (within the ms rounding)" \
+    "$(tail -n 1 "$T/starts")" "200 0 0"
+
+# 2. CPU time: a CPU-bound python against its own getrusage.
+if command -v python3 >/dev/null 2>&1; then
+	cat >"$T/busy.py" <<EOP
+import resource
+x = 0
+for i in range(6000000):
+    x += i
+r = resource.getrusage(resource.RUSAGE_SELF)
+open("$T/ru", "w").write("%.6f\n" % (r.ru_utime + r.ru_stime))
+EOP
+	"$L" start -c "$T/empty.conf" --trace -o "$T/c.tgz" -- \
+	    python3 "$T/busy.py" >"$T/c.out" 2>&1
+	check "CPU-bound python: status 0" [ $? = 0 ]
+	"$R" --json "$T/c.tgz" 2>/dev/null | python3 -c '
+import json, sys
+ru = float(open(sys.argv[1]).read())
+j = json.load(sys.stdin)
+cpu = [p["cpu_user_s"] + p["cpu_sys_s"] for p in j["processes"]
+       if p["name"] == "python3"]
+print("# trace %s s, getrusage %.3f s" % (cpu, ru))
+sys.exit(0 if len(cpu) == 1 and abs(cpu[0] - ru) <= 0.02 * ru else 1)
+' "$T/ru"
+	check "its CPU time is within 2 % of getrusage's" [ $? = 0 ]
+else
+	ok "CPU time # SKIP no python3"
+fi
