@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "kargs.h"
-#include "tracerec.h"
+#include "trace_events.h"
 
 
 /* The line being built; one byte kept for the NUL. */

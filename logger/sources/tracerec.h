@@ -11,10 +11,7 @@
 #include "report.h"
 #include "store.h"
 #include "tdatw.h"
-
-/* The events exact mode records, "system:event" (tracerec.c). */
-extern const char *const tracerec_events[];
-extern const size_t tracerec_nevents;
+#include "trace_events.h"
 
 /* What is traced. */
 enum tracerec_mode {

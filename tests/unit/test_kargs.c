@@ -9,7 +9,7 @@
 
 #include "config.h"
 #include "kargs.h"
-#include "tracerec.h"
+#include "trace_events.h"
 
 /* kargs_merge of the NULL-terminated words, as one string. */
 static char *
