@@ -65,6 +65,9 @@ apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
 		p->start_us = start;
 		p->duration_us = end > start ? end - start : 0;
 		p->exact = 1;
+		/* The last name of a whole life: a sample may predate the exec. */
+		if (tp->comm[0] != '\0' && process_set_name(p, tp->comm) != 0)
+			return -1;
 	} else if (tp->end_ns != TPROC_AFTER && end > p->start_us)
 		p->duration_us = end - p->start_us;
 	/* CPU before the trace began is not in it: only a whole life counts. */

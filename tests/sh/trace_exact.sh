@@ -65,17 +65,20 @@ x = 0
 for i in range(6000000):
     x += i
 r = resource.getrusage(resource.RUSAGE_SELF)
-open("$T/ru", "w").write("%.6f\n" % (r.ru_utime + r.ru_stime))
+import os
+open("$T/ru", "w").write("%d %.6f\n" % (os.getpid(), r.ru_utime + r.ru_stime))
 EOP
 	"$L" start -c "$T/empty.conf" --trace -o "$T/c.tgz" -- \
 	    python3 "$T/busy.py" >"$T/c.out" 2>&1
 	check "CPU-bound python: status 0" [ $? = 0 ]
 	"$R" --json "$T/c.tgz" 2>/dev/null | python3 -c '
 import json, sys
-ru = float(open(sys.argv[1]).read())
+pid, ru = open(sys.argv[1]).read().split()
+ru = float(ru)
 j = json.load(sys.stdin)
+# By its PID: other python3 processes may run meanwhile.
 cpu = [p["cpu_user_s"] + p["cpu_sys_s"] for p in j["processes"]
-       if p["name"] == "python3"]
+       if p["pid"] == int(pid)]
 print("# trace %s s, getrusage %.3f s" % (cpu, ru))
 sys.exit(0 if len(cpu) == 1 and abs(cpu[0] - ru) <= 0.02 * ru else 1)
 ' "$T/ru"
