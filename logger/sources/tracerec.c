@@ -13,6 +13,7 @@
 
 #include "fdio.h"
 #include "grow.h"
+#include "ksyms.h"
 #include "tracerec.h"
 #include "logfiles.h"
 #include "slurp.h"
@@ -21,7 +22,7 @@
 #define CPU_MAX		4096		/* per_cpu/cpuN looked for */
 #define TEXT_MAX	(1 << 20)	/* bytes of a format or stats text */
 #define KALLSYMS_MAX	(64 << 20)	/* bytes of /proc/kallsyms */
-#define BUF_KB		(CONFIG_TRACE_BUFFER_DEFAULT >> 10)	/* our instance's buffer per CPU */
+#define BUF_KB		4096		/* our instance's buffer per CPU */
 #define BUF_TOTAL_KB	(64 << 10)	/* and over all CPUs, at most */
 #define BUF_MIN_KB	1024
 #define NAMES_MAX	(8 << 20)	/* bytes of the sampler's names kept */
@@ -689,6 +690,37 @@ read_texts(struct tracerec *t, struct in_store *s, int procfd)
 	    "events/header_event", &s->in.header_event) != 0 ? -1 : 0;
 }
 
+/*
+ * kallsyms cut to the functions the pages point at (ksyms.h); whole
+ * when the page's layout cannot be read.  0, or -1 (no memory, a read
+ * error).
+ */
+static int
+cut_kallsyms(struct tracerec *t, struct in_store *s)
+{
+	struct ksyms k;
+	size_t i, n = 0;
+	int r = 0;
+
+	memset(&k, 0, sizeof(k));
+	if (s->in.kallsyms.p == NULL || ksyms_page(&k, s->in.header_page.p,
+	    s->in.header_page.len) != 0)
+		return 0;
+	for (i = 0; i < s->in.nftrace; i++)
+		ksyms_format(&k, s->ftrace[i].p, s->ftrace[i].len);
+	for (i = 0; i < s->in.nsys; i++)
+		n += s->sys[i].n;
+	for (i = 0; i < n; i++)
+		ksyms_format(&k, s->fmts[i].p, s->fmts[i].len);
+	for (i = 0; i < t->ncpu && r == 0; i++)
+		r = ksyms_pages(&k, t->cpu[i].outfd, t->cpu[i].size);
+	if (r == 0)
+		s->in.kallsyms.len = ksyms_cut(&k, t->texts[0],
+		    s->in.kallsyms.len);
+	ksyms_free(&k);
+	return r;
+}
+
 /* The member's layout and pieces; 0, or -1 with t->why. */
 static int
 build_member(struct tracerec *t, struct store *st, int procfd)
@@ -718,7 +750,7 @@ build_member(struct tracerec *t, struct store *st, int procfd)
 	s.in.stats = s.stats;
 	s.in.cpu_size = s.sizes;
 	if (ftrace_formats(t, &s) != 0 || event_formats(t, &s) != 0 ||
-	    read_texts(t, &s, procfd) != 0)
+	    read_texts(t, &s, procfd) != 0 || cut_kallsyms(t, &s) != 0)
 		goto out;
 	s.in.ftrace = s.ftrace;
 	s.in.sys = s.sys;

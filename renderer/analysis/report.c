@@ -50,7 +50,7 @@ exact_cpu(struct report_proc *rp, const struct pnode *p)
 		return;
 	cpu = (double)p->proc->cpu_us / USEC_PER_SEC;
 	rp->user_s = sampled > 0 ? cpu * rp->user_s / sampled : cpu;
-	rp->sys_s = cpu - rp->user_s;
+	rp->sys_s = rp->user_s < cpu ? cpu - rp->user_s : 0;
 }
 
 static int

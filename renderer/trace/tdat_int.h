@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "ringpage.h"
 #include "trace.h"
 
 /* How a field's bytes are read. */
@@ -59,7 +60,7 @@ struct tstream {
 	struct tchunks ch;
 	/* The page being read. */
 	const uint8_t *page;
-	size_t page_end, pos;	/* event data: page[pos .. page_end) */
+	struct ringpage rp;	/* its records not read yet */
 	uint64_t page_off;	/* of the page in data, for messages */
 	uint64_t ts;
 	/* The next event, read ahead for the merge. */

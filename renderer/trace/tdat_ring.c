@@ -4,12 +4,9 @@
 
 #include "caps.h"
 #include "grow.h"
+#include "ringpage.h"
 #include "tdat_int.h"
 #include "tracedat.h"
-
-/* The high bits an absolute stamp takes from the time before it. */
-#define TS_MSB		(0xf8ULL << 56)
-#define DELTA_BITS	27
 
 /* What a stream warns of, once each. */
 enum {
@@ -147,8 +144,8 @@ next_page(struct tdat *t, struct tstream *st)
 			continue;
 		}
 		page_losses(t, st, commit, used, psz - t->data_off);
-		st->pos = t->data_off;
-		st->page_end = t->data_off + used;
+		st->rp = (struct ringpage){ .p = st->page, .pos = t->data_off,
+		    .end = t->data_off + used, .big = t->big, .ts = st->ts };
 		return 1;
 	}
 }
@@ -178,69 +175,22 @@ set_event(struct tdat *t, struct tstream *st, const uint8_t *data,
 	st->have = 1;
 }
 
-/* A u32 of the page at its offset i. */
-static uint32_t
-word(const struct tdat *t, const struct tstream *st, size_t i)
-{
-	return (uint32_t)tdat_uint(t->big, st->page + i, 4);
-}
-
 /* The next record of the page: 1, or 0 at the page's end. */
 static int
 page_event(struct tdat *t, struct tstream *st)
 {
-	uint32_t w, type, delta, n;
-	size_t at, room;
+	const uint8_t *data;
+	size_t len;
+	int r = ringpage_next(&st->rp, &data, &len);
 
-	while (st->page_end - st->pos >= 4) {
-		at = st->pos;
-		room = st->page_end - at;
-		w = word(t, st, at);
-		type = t->big ? w >> DELTA_BITS : w & 0x1f;
-		delta = t->big ? w & ((1U << DELTA_BITS) - 1) : w >> 5;
-		if (type > TDAT_TYPE_DATA_MAX || type == 0) {
-			if (room < 8)
-				break;
-			n = word(t, st, at + 4);
-		}
-		switch (type) {
-		case TDAT_TYPE_PADDING:
-			st->ts += delta;
-			if (delta == 0 || n > room - 4)
-				goto end;	/* the rest of the page */
-			st->pos = at + 4 + n;
-			continue;
-		case TDAT_TYPE_TIME_EXTEND:
-			st->ts += ((uint64_t)n << DELTA_BITS) + delta;
-			st->pos = at + 8;
-			continue;
-		case TDAT_TYPE_TIME_STAMP:
-			st->ts = (((uint64_t)n << DELTA_BITS) + delta) |
-			    (st->ts & TS_MSB);
-			st->pos = at + 8;
-			continue;
-		case 0:
-			if (n < 4 || ((uint64_t)n - 4 + 3) / 4 * 4 > room - 8)
-				goto overrun;
-			st->ts += delta;
-			st->pos = at + 8 + ((size_t)n - 4 + 3) / 4 * 4;
-			set_event(t, st, st->page + at + 8, (size_t)n - 4);
-			return 1;
-		default:
-			if ((size_t)type * 4 > room - 4)
-				goto overrun;
-			st->ts += delta;
-			st->pos = at + 4 + (size_t)type * 4;
-			set_event(t, st, st->page + at + 4, (size_t)type * 4);
-			return 1;
-		}
+	st->ts = st->rp.ts;
+	if (r > 0) {
+		set_event(t, st, data, len);
+		return 1;
 	}
-	goto end;
-overrun:
-	warn_once(t, st, W_OVERRUN, "an event overruns the page; rest of the "
-	    "page skipped");
-end:
-	st->pos = st->page_end;
+	if (r < 0)
+		warn_once(t, st, W_OVERRUN, "an event overruns the page; "
+		    "rest of the page skipped");
 	return 0;
 }
 

@@ -198,10 +198,19 @@ fi
 "$render" -q --dump-events "$r/bootchart.tgz" >"$r/events" 2>/dev/null
 check "--dump-events reads it" [ -s "$r/events" ]
 echo "# trace: $(wc -l <"$r/events" | tr -d ' ') events; $(hkey bootchart.trace.events)"
+# start_kernel runs the console initcalls itself, before any other task
+# exists; the scheduler's first events are PID 1's and 2's births, then
+# come the early initcalls and the rest (do_pre_smp_initcalls on).
 first_sched=$(awk -F'\t' '$4 ~ /^sched_/ { print $1; exit }' "$r/events")
-first_ic=$(awk -F'\t' '$4 == "initcall_start" { print $1; exit }' "$r/events")
-echo "# first sched event at ${first_sched:-none} ns, first initcall at ${first_ic:-none} ns"
-check "the first scheduler event comes before the first initcall" \
+first_ic=$(awk -F'\t' '$4 == "initcall_level" && $5 != "level=console" {
+	print $1; exit }' "$r/events")
+echo "# first sched event at ${first_sched:-none} ns, first initcall after the console's at ${first_ic:-none} ns"
+check "the trace holds start_kernel's console initcalls" \
+    grep -q '	initcall_level	level=console$' "$r/events"
+check "the trace holds the births of PID 1 and 2 (from swapper)" sh -c "
+    grep -q '	0	task_newtask	pid=1	' '$r/events' &&
+    grep -q '	0	task_newtask	pid=2	' '$r/events'"
+check "the first scheduler event comes before the first initcall past the console's" \
     sh -c "[ -n '$first_sched' ] && [ -n '$first_ic' ] && [ '$first_sched' -lt '$first_ic' ]"
 check "header: 0 events lost" \
     [ "$(hkey bootchart.trace.lost | cut -d: -f1)" = "total 0" ]
@@ -218,7 +227,8 @@ missing=$(awk -F'\t' '
 			}
 		next
 	}
-	/^[0-9]+ \(/ && !($1 in seen) && !($1 in told) { told[$1] = 1; print $1 }' \
+	/^[0-9]+ \(/ { split($0, w, " ")
+		if (!(w[1] in seen) && !(w[1] in told)) { told[w[1]] = 1; print w[1] } }' \
     "$r/events" "$ps" | head -n 10)
 echo "# PIDs sampled but not in the trace: ${missing:-none}"
 check "every PID the sampler saw is in the trace" [ -z "$missing" ]

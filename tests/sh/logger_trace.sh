@@ -96,7 +96,7 @@ same "header: the clock" \
 sync=$(header_value "$T/a.tgz" bootchart.trace.clock_sync)
 b=$(echo "$sync" | awk '{ print $2 }')
 check "the start marker is in the trace with the header's stamp" \
-    grep -q "tracing_mark_write: bootchartd: clock_sync start boottime_ns=$b\$" \
+    grep -q ": bootchartd: clock_sync start boottime_ns=$b\$" \
     "$T/a/report"
 check "clock sync: before <= after, start before end" sh -c "echo '$sync' |
     awk '{ exit !(\$2 <= \$3 && \$3 <= \$5 && \$5 <= \$6) }'"

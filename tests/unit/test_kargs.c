@@ -80,7 +80,7 @@ plain_line_gets_our_words(void **state)
 	events_line(ev, sizeof(ev), "", "");
 	snprintf(want, sizeof(want), "ro\nquiet\n%s\n"
 	    "trace_options=record-tgid,nooverwrite\n"
-	    "trace_buf_size=4096K\ntrace_clock=local\n", ev);
+	    "trace_buf_size=2048K\ntrace_clock=local\n", ev);
 	got = merge(&c, "ro", "quiet", NULL);
 	assert_string_equal(got, want);
 	free(got);

@@ -1,0 +1,241 @@
+/* ksyms.c: kallsyms cut to the functions the recorded events point at (ksyms.h). */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ksyms.h"
+#include "ringpage.h"
+#include "tracedat.h"
+
+/* The number after `key` in s[0..len), or -1. */
+static long
+num_after(const char *s, size_t len, const char *key)
+{
+	const char *p = s, *e = s + len;
+	size_t k = strlen(key);
+
+	for (; p + k <= e; p++)
+		if (memcmp(p, key, k) == 0) {
+			p += k;
+			return p < e && *p >= '0' && *p <= '9' ?
+			    strtol(p, NULL, 10) : -1;
+		}
+	return -1;
+}
+
+/* The line of field `name` ("...name;\toffset:N;\tsize:N;..."), or NULL. */
+static const char *
+field_line(const char *s, size_t len, const char *name, size_t *linelen)
+{
+	const char *p = s, *e = s + len, *nl, *f;
+	size_t k = strlen(name);
+
+	for (; p < e; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
+			nl = e;
+		for (f = p; f + k + 1 <= nl; f++)
+			if (f > p && (f[-1] == ' ' || f[-1] == '*') &&
+			    memcmp(f, name, k) == 0 && f[k] == ';') {
+				*linelen = (size_t)(nl - p);
+				return p;
+			}
+	}
+	return NULL;
+}
+
+int
+ksyms_page(struct ksyms *k, const char *hp, size_t len)
+{
+	size_t n;
+	const char *c = field_line(hp, len, "commit", &n);
+	const char *d = field_line(hp, len, "data", &n);
+	long co, cs, doff, ds;
+
+	if (c == NULL || d == NULL)
+		return -1;
+	co = num_after(c, len - (size_t)(c - hp), "offset:");
+	cs = num_after(c, len - (size_t)(c - hp), "size:");
+	doff = num_after(d, len - (size_t)(d - hp), "offset:");
+	ds = num_after(d, len - (size_t)(d - hp), "size:");
+	if (co < 0 || (cs != 4 && cs != 8) || doff < co + cs || ds <= 0 ||
+	    doff + ds > (1L << 24))
+		return -1;
+	k->commit_off = (uint32_t)co;
+	k->commit_size = (uint32_t)cs;
+	k->data_off = (uint32_t)doff;
+	k->page_size = (uint32_t)(doff + ds);
+	return 0;
+}
+
+void
+ksyms_format(struct ksyms *k, const char *fmt, size_t len)
+{
+	static const char *const names[] = { "func", "function" };
+	const char *l;
+	size_t i, n;
+	long id;
+
+	if (k->nptr >= KSYMS_PTRS || (id = num_after(fmt, len, "ID: ")) < 0)
+		return;
+	for (i = 0; i < 2; i++) {
+		if ((l = field_line(fmt, len, names[i], &n)) == NULL ||
+		    num_after(l, n, "size:") != 8)
+			continue;
+		k->ptr[k->nptr].id = (uint32_t)id;
+		k->ptr[k->nptr].off = (uint32_t)num_after(l, n, "offset:");
+		k->nptr++;
+		return;
+	}
+}
+
+static int
+add(struct ksyms *k, uint64_t a)
+{
+	uint64_t *v;
+
+	if (k->n > 0 && k->addr[k->n - 1] == a)
+		return 0;
+	if (k->n == k->cap) {
+		size_t cap = k->cap ? k->cap * 2 : 256;
+
+		if ((v = realloc(k->addr, cap * sizeof(*v))) == NULL)
+			return -1;
+		k->addr = v;
+		k->cap = cap;
+	}
+	k->addr[k->n++] = a;
+	return 0;
+}
+
+/* A number of n bytes in this machine's order: it recorded the pages. */
+static uint64_t
+host(const uint8_t *p, size_t n)
+{
+	uint64_t v8;
+	uint32_t v4;
+	uint16_t v2;
+
+	if (n == 8) {
+		memcpy(&v8, p, 8);
+		return v8;
+	}
+	if (n == 4) {
+		memcpy(&v4, p, 4);
+		return v4;
+	}
+	memcpy(&v2, p, 2);
+	return v2;
+}
+
+static int
+big_endian(void)
+{
+	const uint16_t one = 1;
+
+	return *(const uint8_t *)&one == 0;
+}
+
+static int
+page_ptrs(struct ksyms *k, const uint8_t *page)
+{
+	uint64_t used = host(page + k->commit_off, k->commit_size) &
+	    TDAT_COMMIT_MASK;
+	struct ringpage rp = { .p = page, .pos = k->data_off,
+	    .big = big_endian() };
+	const uint8_t *d;
+	size_t len, i;
+
+	if (used > k->page_size - k->data_off)
+		return 0;
+	rp.end = k->data_off + (size_t)used;
+	while (ringpage_next(&rp, &d, &len) == 1) {
+		if (len < 2)
+			continue;
+		for (i = 0; i < k->nptr; i++)
+			if (k->ptr[i].id == host(d, 2) &&
+			    (size_t)k->ptr[i].off + 8 <= len &&
+			    add(k, host(d + k->ptr[i].off, 8)) != 0)
+				return -1;
+	}
+	return 0;
+}
+
+int
+ksyms_pages(struct ksyms *k, int fd, uint64_t size)
+{
+	uint8_t *page;
+	uint64_t at;
+	int r = 0;
+
+	if (k->nptr == 0 || k->page_size == 0)
+		return 0;
+	if ((page = malloc(k->page_size)) == NULL)
+		return -1;
+	for (at = 0; at + k->page_size <= size && r == 0; at += k->page_size)
+		if (pread(fd, page, k->page_size, (off_t)at) !=
+		    (ssize_t)k->page_size)
+			r = -1;
+		else
+			r = page_ptrs(k, page);
+	free(page);
+	return r;
+}
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* A line's leading hex address. */
+static uint64_t
+line_addr(const char *p, const char *e)
+{
+	uint64_t v = 0;
+	int c;
+
+	for (; p < e; p++) {
+		c = *p;
+		if (c >= '0' && c <= '9')
+			v = v << 4 | (uint64_t)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = v << 4 | (uint64_t)(c - 'a' + 10);
+		else
+			break;
+	}
+	return v;
+}
+
+size_t
+ksyms_cut(struct ksyms *k, char *text, size_t len)
+{
+	char *p = text, *e = text + len, *nl, *out = text;
+	uint64_t a;
+	size_t n;
+
+	if (k->n > 1)
+		qsort(k->addr, k->n, sizeof(*k->addr), cmp_u64);
+	for (; p < e; p = nl) {
+		if ((nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
+			nl = e;
+		else
+			nl++;
+		a = line_addr(p, nl);
+		if (k->n == 0 || bsearch(&a, k->addr, k->n, sizeof(*k->addr),
+		    cmp_u64) == NULL)
+			continue;
+		n = (size_t)(nl - p);
+		memmove(out, p, n);
+		out += n;
+	}
+	return (size_t)(out - text);
+}
+
+void
+ksyms_free(struct ksyms *k)
+{
+	free(k->addr);
+	memset(k, 0, sizeof(*k));
+}

@@ -1,0 +1,42 @@
+/* ksyms.h: kallsyms cut to the functions the recorded events point at (initcalls, work items), all trace-cmd and the renderer resolve: the whole of it is ~0.9 MB compressed a log. */
+#ifndef BCD_KSYMS_H
+#define BCD_KSYMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KSYMS_PTRS	16	/* events with a function pointer looked at */
+
+/* Events whose records hold a function's address, and the addresses seen. */
+struct ksyms {
+	struct { uint32_t id; uint32_t off; } ptr[KSYMS_PTRS];
+	size_t nptr;
+	uint32_t data_off, commit_off, commit_size, page_size;
+	uint64_t *addr;
+	size_t n, cap;
+};
+
+/*
+ * The page's layout from events/header_page's text.  0, or -1 when it
+ * does not say where the commit word and the data are.
+ */
+int ksyms_page(struct ksyms *, const char *header_page, size_t len);
+/*
+ * One event's format text: when it has an 8-byte field named func or
+ * function (initcall_start, workqueue_execute_start, ...), its records
+ * are read for it.
+ */
+void ksyms_format(struct ksyms *, const char *fmt, size_t len);
+/*
+ * The addresses in `size` bytes of one CPU's pages, read from fd.  0,
+ * or -1 (a read error, no memory).
+ */
+int ksyms_pages(struct ksyms *, int fd, uint64_t size);
+/*
+ * Keeps the lines of the kallsyms text whose address was seen; the
+ * text is cut in place.  Returns its new length.
+ */
+size_t ksyms_cut(struct ksyms *, char *text, size_t len);
+void ksyms_free(struct ksyms *);
+
+#endif
