@@ -9,6 +9,7 @@
 #include "trace.h"
 
 #define CLONE_THREAD_FLAG	0x00010000	/* the kernel's CLONE_THREAD */
+#define MODLOADS	64	/* udev loads modules from a few workers at once */
 #define CPUS_MAX	8192	/* the kernel's NR_CPUS limit */
 #define SYNC_KEY	"boottime_ns="
 
@@ -20,7 +21,7 @@ struct oncpu {
 
 /* handlers[] by position: what each handler reads its fields through. */
 enum { H_SWITCH, H_NEWTASK, H_FORK, H_EXEC, H_RENAME, H_EXIT, H_PRINT,
-    H_IC_START, H_IC_FINISH, H_WAKING, H_WAKEUP_NEW, H_COUNT };
+    H_IC_START, H_IC_FINISH, H_WAKING, H_WAKEUP_NEW, H_MODULE, H_COUNT };
 
 struct build;
 typedef int (*handler_fn)(struct build *, const struct tevent *);
@@ -48,7 +49,15 @@ struct build {
 	size_t ncpu;
 	struct hstate h[H_COUNT];
 	/* Initcalls started and not finished, per thread (async ones overlap). */
-	struct open_ic { int pid; uint64_t func; int64_t start; } *open;
+	struct open_ic {
+		int pid;
+		uint64_t func;
+		int64_t start;
+		char module[56];	/* a module's init: its name; "" */
+	} *open;
+	/* The module each of the last MODLOADS loading threads loaded. */
+	struct modload { int pid; char name[56]; } mod[MODLOADS];
+	size_t nmod;
 	size_t nopen, opencap;
 };
 
@@ -64,6 +73,7 @@ static int on_initcall_start(struct build *, const struct tevent *);
 static int on_initcall_finish(struct build *, const struct tevent *);
 static int on_waking(struct build *, const struct tevent *);
 static int on_wakeup_new(struct build *, const struct tevent *);
+static int on_module_load(struct build *, const struct tevent *);
 
 static const struct handler handlers[H_COUNT] = {
 	{ "sched", "sched_switch", on_switch, { "prev_pid", "next_pid" } },
@@ -78,6 +88,7 @@ static const struct handler handlers[H_COUNT] = {
 	{ "initcall", "initcall_finish", on_initcall_finish, { "func" } },
 	{ "sched", "sched_waking", on_waking, { "pid" } },
 	{ "sched", "sched_wakeup_new", on_wakeup_new, { "pid" } },
+	{ "module", "module_load", on_module_load, { "name" } },
 };
 
 /* Makes room for pid in both maps; -1 on no memory. */
@@ -385,14 +396,72 @@ on_print(struct build *b, const struct tevent *ev)
 }
 
 static int
+on_module_load(struct build *b, const struct tevent *ev)
+{
+	struct modload *m = &b->mod[b->nmod++ % MODLOADS];
+
+	m->pid = ev->pid;
+	text(b, H_MODULE, 0, ev, m->name, sizeof(m->name));
+	return 0;
+}
+
+/*
+ * The module thread pid loaded and has not run the init of yet, taken
+ * (module_load comes right before the module's initcall, on the same
+ * thread); NULL: the initcall is the kernel's own.
+ */
+static const char *
+take_module(struct build *b, int pid)
+{
+	size_t i, n = b->nmod < MODLOADS ? b->nmod : MODLOADS;
+	struct modload *m;
+
+	for (i = 0; i < n; i++) {
+		m = &b->mod[(b->nmod - 1 - i) % MODLOADS];
+		if (m->pid == pid && m->name[0] != '\0') {
+			m->pid = -1;
+			return m->name;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * An initcall's name.  A module's is the module's: its init function is
+ * freed once it ran, and kallsyms, read at the end, may give its
+ * address to a module loaded later (efi_pstore's init was named
+ * efi_pstore_erase).  The kernel's own: its function, when kallsyms
+ * has that very address.
+ */
+static void
+name_call(struct build *b, struct tinitcall *ic, const struct open_ic *o)
+{
+	uint64_t off = 0;
+	const char *name = tdat_sym(b->td, o->func, &off);
+
+	if (o->module[0] != '\0')
+		snprintf(ic->func, sizeof(ic->func), "%s [module init]",
+		    o->module);
+	else if (name != NULL && off == 0)
+		snprintf(ic->func, sizeof(ic->func), "%s", name);
+	else
+		snprintf(ic->func, sizeof(ic->func), "0x%llx",
+		    (unsigned long long)o->func);
+}
+
+static int
 on_initcall_start(struct build *b, const struct tevent *ev)
 {
 	struct open_ic *o;
+	const char *mod;
 
 	if (grow_array((void **)&b->open, &b->opencap, b->nopen,
 	    sizeof(*b->open)) != 0)
 		return -1;
 	o = &b->open[b->nopen++];
+	memset(o, 0, sizeof(*o));
+	if ((mod = take_module(b, ev->pid)) != NULL)
+		snprintf(o->module, sizeof(o->module), "%s", mod);
 	o->pid = ev->pid;
 	o->func = (uint64_t)num(b, H_IC_START, 0, ev);
 	o->start = ev->ts_ns;
@@ -409,7 +478,6 @@ on_initcall_finish(struct build *b, const struct tevent *ev)
 	uint64_t func = (uint64_t)num(b, H_IC_FINISH, 0, ev);
 	struct tboot *tb = b->ps;
 	struct tinitcall *ic;
-	const char *name;
 	size_t i;
 
 	for (i = b->nopen; i-- > 0;)
@@ -423,11 +491,7 @@ on_initcall_finish(struct build *b, const struct tevent *ev)
 	ic = &tb->ic[tb->nic++];
 	ic->start_ns = b->open[i].start;
 	ic->end_ns = ev->ts_ns;
-	if ((name = tdat_sym(b->td, func)) != NULL)
-		snprintf(ic->func, sizeof(ic->func), "%s", name);
-	else
-		snprintf(ic->func, sizeof(ic->func), "0x%llx",
-		    (unsigned long long)func);
+	name_call(b, ic, &b->open[i]);
 	b->open[i] = b->open[--b->nopen];
 	return 0;
 }

@@ -98,7 +98,7 @@ tdat_syms(struct tdat *t, const char *text, size_t len)
 }
 
 const char *
-tdat_sym(const struct tdat *t, uint64_t addr)
+tdat_sym(const struct tdat *t, uint64_t addr, uint64_t *off)
 {
 	size_t lo = 0, hi = t->nsyms, mid;
 
@@ -110,7 +110,10 @@ tdat_sym(const struct tdat *t, uint64_t addr)
 		else
 			hi = mid;
 	}
-	return lo > 0 ? t->syms[lo - 1].name : NULL;
+	if (lo == 0)
+		return NULL;
+	*off = addr - t->syms[lo - 1].addr;
+	return t->syms[lo - 1].name;
 }
 
 void

@@ -77,8 +77,11 @@ int64_t tfield_int(const struct tfield *, const struct tevent *);
 size_t tfield_str(const struct tfield *, const struct tevent *, char *out,
     size_t cap);
 
-/* The kernel function at or before a code address (kallsyms), or NULL. */
-const char *tdat_sym(const struct tdat *, uint64_t addr);
+/*
+ * The kernel function at or before a code address (kallsyms), *off the
+ * address's distance from it; NULL when none is.
+ */
+const char *tdat_sym(const struct tdat *, uint64_t addr, uint64_t *off);
 
 /* The name cmdlines gives a pid, or NULL. */
 const char *tdat_comm(const struct tdat *, int pid);

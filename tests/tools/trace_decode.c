@@ -1,7 +1,8 @@
-/* trace_decode.c: the renderer's decoding of a trace.dat, alone (open, every event through tboot's handlers), for bench_trace.sh to set beside trace-cmd report. */
+/* trace_decode.c: the renderer's decoding of a trace.dat, alone (open, every event through tboot's handlers), for bench_trace.sh to set beside trace-cmd report; -i lists the initcalls it made (start ns, duration ns, name). */
 #include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 #include "slurp.h"
@@ -16,11 +17,14 @@ main(int argc, char **argv)
 	struct diag d;
 	size_t len;
 	char *buf;
+	int list = argc == 3 && strcmp(argv[1], "-i") == 0;
+	size_t i;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: trace_decode TRACE.DAT\n");
+	if (argc != 2 && !list) {
+		fprintf(stderr, "usage: trace_decode [-i] TRACE.DAT\n");
 		return EXIT_USAGE;
 	}
+	argv += list;
 	diag_init(&d, "trace_decode");
 	diag_set_file(&d, "%s", argv[1]);
 	if ((buf = slurp_exact_at(AT_FDCWD, argv[1], (size_t)1 << 30, &len)) == NULL) {
@@ -33,6 +37,10 @@ main(int argc, char **argv)
 	}
 	printf("%llu events, %zu processes, %zu initcalls\n",
 	    (unsigned long long)tb.events, tb.n, tb.nic);
+	for (i = 0; list && i < tb.nic; i++)
+		printf("%lld\t%lld\t%s\n", (long long)tb.ic[i].start_ns,
+		    (long long)(tb.ic[i].end_ns - tb.ic[i].start_ns),
+		    tb.ic[i].func);
 	tboot_free(&tb);
 	tdat_free(td);
 	free(buf);
