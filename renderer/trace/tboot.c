@@ -250,11 +250,11 @@ ran_since(const struct build *b, const struct oncpu *c, int pid)
 	return off != TPROC_BEFORE && off > c->since ? off : c->since;
 }
 
-/* A thread woken runs after this, not before. */
+/* A thread woken (handler h's "pid") runs after this, not before. */
 static int
-on_waking(struct build *b, const struct tevent *ev)
+woken(struct build *b, size_t h, const struct tevent *ev)
 {
-	int64_t pid = num(b, H_WAKING, 0, ev);
+	int64_t pid = num(b, h, 0, ev);
 
 	if (!valid_pid(pid) || pid_room(b, (int)pid) != 0)
 		return valid_pid(pid) ? -1 : 0;
@@ -263,14 +263,15 @@ on_waking(struct build *b, const struct tevent *ev)
 }
 
 static int
+on_waking(struct build *b, const struct tevent *ev)
+{
+	return woken(b, H_WAKING, ev);
+}
+
+static int
 on_wakeup_new(struct build *b, const struct tevent *ev)
 {
-	int64_t pid = num(b, H_WAKEUP_NEW, 0, ev);
-
-	if (!valid_pid(pid) || pid_room(b, (int)pid) != 0)
-		return valid_pid(pid) ? -1 : 0;
-	b->off[pid] = ev->ts_ns;
-	return 0;
+	return woken(b, H_WAKEUP_NEW, ev);
 }
 
 /* task_newtask: a thread joins its creator's group, else a process is born. */
