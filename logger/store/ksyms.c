@@ -7,20 +7,20 @@
 #include "ringpage.h"
 #include "tracedat.h"
 
-/* The number after `key` in s[0..len), or -1. */
+/* The decimal number after `key` in s[0..len), or -1. */
 static long
 num_after(const char *s, size_t len, const char *key)
 {
 	const char *p = s, *e = s + len;
 	size_t k = strlen(key);
+	long v = -1;
 
 	for (; p + k <= e; p++)
-		if (memcmp(p, key, k) == 0) {
-			p += k;
-			return p < e && *p >= '0' && *p <= '9' ?
-			    strtol(p, NULL, 10) : -1;
-		}
-	return -1;
+		if (memcmp(p, key, k) == 0)
+			break;
+	for (p += k; p < e && *p >= '0' && *p <= '9' && v < (1L << 30); p++)
+		v = (v < 0 ? 0 : v * 10) + (*p - '0');
+	return v;
 }
 
 /* The line of field `name` ("...name;\toffset:N;\tsize:N;..."), or NULL. */
@@ -88,14 +88,33 @@ ksyms_format(struct ksyms *k, const char *fmt, size_t len)
 	}
 }
 
+static int cmp_u64(const void *, const void *);
+
+/* Sorted, each once: what the array holds when it fills. */
+static void
+uniq(struct ksyms *k)
+{
+	size_t i, n = 0;
+
+	qsort(k->addr, k->n, sizeof(*k->addr), cmp_u64);
+	for (i = 0; i < k->n; i++)
+		if (n == 0 || k->addr[n - 1] != k->addr[i])
+			k->addr[n++] = k->addr[i];
+	k->n = n;
+}
+
+/* A function's address; 0 is what a restricted kallsyms shows for all. */
 static int
 add(struct ksyms *k, uint64_t a)
 {
 	uint64_t *v;
 
-	if (k->n > 0 && k->addr[k->n - 1] == a)
+	if (a == 0 || (k->n > 0 && k->addr[k->n - 1] == a))
 		return 0;
-	if (k->n == k->cap) {
+	/* The same few work functions run again and again. */
+	if (k->n == k->cap && k->n > 0)
+		uniq(k);
+	if (k->n == k->cap || k->n * 2 > k->cap) {
 		size_t cap = k->cap ? k->cap * 2 : 256;
 
 		if ((v = realloc(k->addr, cap * sizeof(*v))) == NULL)
@@ -216,7 +235,7 @@ ksyms_cut(struct ksyms *k, char *text, size_t len)
 	size_t n;
 
 	if (k->n > 1)
-		qsort(k->addr, k->n, sizeof(*k->addr), cmp_u64);
+		uniq(k);
 	for (; p < e; p = nl) {
 		if ((nl = memchr(p, '\n', (size_t)(e - p))) == NULL)
 			nl = e;

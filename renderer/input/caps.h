@@ -96,6 +96,10 @@
 #define CAP_TRACE_CMDLINES	1000000
 /* Code symbols of kallsyms kept: a 6.x kernel with modules has ~100 000. */
 #define CAP_TRACE_SYMS		2000000
+/* Thread ids: above the kernel's PID_MAX_LIMIT (4M) none is a real one. */
+#define CAP_TRACE_PIDS		(4 * 1024 * 1024)
+/* Initcalls kept, and started and not finished: a boot runs 600 to 3 000. */
+#define CAP_TRACE_INITCALLS	100000
 
 /*
  * 0 when one more item fits (n items so far, at most cap), else -1 with

@@ -13,7 +13,11 @@
  */
 #define SAME_START_US	(2 * USEC_PER_JIFFY)
 
-/* The log's process of the traced one, or NULL. */
+/*
+ * The log's process of the traced one, or NULL.  One older than the
+ * trace (start: the trace's first event) is the sample of that PID
+ * alive then: the latest to start by then.
+ */
 static struct process *
 sampled(const struct bootlog *t, int pid, usec_t start, int known)
 {
@@ -25,8 +29,12 @@ sampled(const struct bootlog *t, int pid, usec_t start, int known)
 		p = t->procs[i];
 		if (p->pid != pid || p->exact)
 			continue;
-		if (!known)
-			return p;
+		if (!known) {
+			if (p->start_us <= start + SAME_START_US &&
+			    (best == NULL || p->start_us > best->start_us))
+				best = p;
+			continue;
+		}
 		d = p->start_us > start ? p->start_us - start : start - p->start_us;
 		if (d <= SAME_START_US && (best == NULL || d < bestd)) {
 			best = p;
@@ -36,11 +44,17 @@ sampled(const struct bootlog *t, int pid, usec_t start, int known)
 	return best;
 }
 
-/* ns of the trace clock to µs of uptime (the log's time). */
+/*
+ * ns of the trace clock to µs of uptime (the log's time); tboot keeps
+ * both below 2^62, so the sum fits.  A forged offset cannot make it
+ * negative.
+ */
 static usec_t
 uptime_us(const struct tboot *ps, int64_t ns)
 {
-	return (usec_t)((ns + ps->boot_minus_trace_ns) / 1000);
+	int64_t up = ns + ps->boot_minus_trace_ns;
+
+	return up > 0 ? (usec_t)(up / 1000) : 0;
 }
 
 static int

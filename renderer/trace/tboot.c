@@ -1,14 +1,21 @@
 /* tboot.c: processes and initcalls from the kernel's trace (tboot.h): a handler per event over one pass, as perf sched does. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "grow.h"
 #include "logfiles.h"
 #include "tboot.h"
 #include "trace.h"
 
 #define CLONE_THREAD_FLAG	0x00010000	/* the kernel's CLONE_THREAD */
+/*
+ * Times past 2^62 ns (146 years) are forged; keeping below it keeps
+ * every sum and difference of two times within int64_t.
+ */
+#define TBOOT_NS_MAX	((int64_t)1 << 62)
 #define MODLOADS	64	/* udev loads modules from a few workers at once */
 #define CPUS_MAX	8192	/* the kernel's NR_CPUS limit */
 #define SYNC_KEY	"boottime_ns="
@@ -41,6 +48,7 @@ struct hstate {
 struct build {
 	struct tboot *ps;
 	struct tdat *td;
+	struct diag *d;
 	int32_t *tgid;		/* thread -> its group + 1; 0: not known */
 	int32_t *cur;		/* group -> its newest entry of ps->v + 1 */
 	int64_t *off;		/* thread -> when last seen off a CPU or woken */
@@ -82,7 +90,8 @@ static const struct handler handlers[H_COUNT] = {
 	    { "parent_pid", "child_pid", "child_comm" } },
 	{ "sched", "sched_process_exec", on_exec, { "pid", "filename" } },
 	{ "task", "task_rename", on_rename, { "pid", "newcomm" } },
-	{ "sched", "sched_process_exit", on_exit_ev, { "pid", "comm" } },
+	{ "sched", "sched_process_exit", on_exit_ev,
+	    { "pid", "comm", "group_dead" } },
 	{ "ftrace", "print", on_print, { "buf" } },
 	{ "initcall", "initcall_start", on_initcall_start, { "func" } },
 	{ "initcall", "initcall_finish", on_initcall_finish, { "func" } },
@@ -154,6 +163,7 @@ new_proc(struct build *b, int pid, int64_t start, int64_t at)
 	p->pid = pid;
 	p->start_ns = start;
 	p->end_ns = TPROC_AFTER;
+	p->threads = start != TPROC_BEFORE;
 	comm = tdat_comm(b->td, pid);
 	set_comm(p, comm != NULL ? comm : "");
 	b->cur[pid] = (int32_t)++ps->n;
@@ -189,10 +199,39 @@ text(const struct build *b, size_t h, size_t i, const struct tevent *ev,
 		tfield_str(b->h[h].f[i], ev, out, cap);
 }
 
+/*
+ * Makes room for the event's CPU: who runs there is not known yet, and
+ * its first event is the earliest a run there can have begun.  0, or -1
+ * (no memory).
+ */
+static int
+see_cpu(struct build *b, const struct tevent *ev)
+{
+	struct oncpu *c;
+	size_t n;
+
+	if (ev->cpu < 0 || ev->cpu >= CPUS_MAX || (size_t)ev->cpu < b->ncpu)
+		return 0;
+	n = (size_t)ev->cpu + 1;
+	if ((c = realloc(b->cpu, n * sizeof(*c))) == NULL)
+		return -1;
+	for (; b->ncpu < n; b->ncpu++)
+		c[b->ncpu] = (struct oncpu){ .pid = -1, .since = ev->ts_ns };
+	b->cpu = c;
+	return 0;
+}
+
+/* Saturating: a forged trace's times go back and forth. */
+static void
+add_cpu(struct tproc *p, int64_t d)
+{
+	p->cpu_ns = d > INT64_MAX - p->cpu_ns ? INT64_MAX : p->cpu_ns + d;
+}
+
 static int
 valid_pid(int64_t pid)
 {
-	return pid > 0 && pid < TPROC_PID_MAX;
+	return pid > 0 && pid < CAP_TRACE_PIDS;
 }
 
 static int
@@ -202,18 +241,9 @@ on_switch(struct build *b, const struct tevent *ev)
 	struct oncpu *c;
 	struct tproc *p;
 	int64_t since;
-	size_t n;
 
-	if (ev->cpu < 0 || ev->cpu >= CPUS_MAX)
+	if (ev->cpu < 0 || (size_t)ev->cpu >= b->ncpu)
 		return 0;
-	if ((size_t)ev->cpu >= b->ncpu) {
-		n = (size_t)ev->cpu + 1;
-		if ((c = realloc(b->cpu, n * sizeof(*c))) == NULL)
-			return -1;
-		for (; b->ncpu < n; b->ncpu++)
-			c[b->ncpu] = (struct oncpu){ .pid = -1, .since = 0 };
-		b->cpu = c;
-	}
 	c = &b->cpu[ev->cpu];
 	if (valid_pid(prev)) {
 		if (pid_room(b, (int)prev) != 0)
@@ -222,7 +252,7 @@ on_switch(struct build *b, const struct tevent *ev)
 		if (since != TPROC_BEFORE && ev->ts_ns > since) {
 			if ((p = proc_of(b, (int)prev, ev->ts_ns)) == NULL)
 				return -1;
-			p->cpu_ns += ev->ts_ns - since;
+			add_cpu(p, ev->ts_ns - since);
 		}
 		b->off[prev] = ev->ts_ns;
 	}
@@ -245,8 +275,6 @@ ran_since(const struct build *b, const struct oncpu *c, int pid)
 
 	if (c->pid == pid)
 		return c->since;
-	if (c->pid < 0)
-		return off;
 	return off != TPROC_BEFORE && off > c->since ? off : c->since;
 }
 
@@ -286,6 +314,9 @@ on_newtask(struct build *b, const struct tevent *ev)
 		return valid_pid(pid) ? -1 : 0;
 	if (flags >= 0 && (flags & CLONE_THREAD_FLAG) && valid_pid(ev->pid)) {
 		b->tgid[pid] = group_of(b, ev->pid) + 1;
+		if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL)
+			return -1;
+		p->threads++;
 		return 0;
 	}
 	b->tgid[pid] = (int32_t)pid + 1;
@@ -360,12 +391,18 @@ on_rename(struct build *b, const struct tevent *ev)
 	return 0;
 }
 
-/* The process ends with the last of its threads to exit. */
+/*
+ * The process ends with the last of its threads: the exit the kernel
+ * says is the group's (group_dead, 5.x on), else when the threads the
+ * trace saw born have all exited, and for a process older than the
+ * trace, with its leader.
+ */
 static int
 on_exit_ev(struct build *b, const struct tevent *ev)
 {
-	int64_t pid = num(b, H_EXIT, 0, ev);
+	int64_t pid = num(b, H_EXIT, 0, ev), dead = num(b, H_EXIT, 2, ev);
 	struct tproc *p;
+	int last;
 
 	if (!valid_pid(pid))
 		return 0;
@@ -373,7 +410,19 @@ on_exit_ev(struct build *b, const struct tevent *ev)
 		return -1;
 	if (p->comm[0] == '\0')
 		text(b, H_EXIT, 1, ev, p->comm, sizeof(p->comm));
-	p->end_ns = ev->ts_ns;
+	if (p->threads > 0)
+		p->threads--;
+	if (b->h[H_EXIT].f[2] != NULL)
+		last = dead != 0;
+	else if (p->start_ns != TPROC_BEFORE)
+		last = p->threads == 0;
+	else
+		last = pid == p->pid;
+	if (last)
+		p->end_ns = ev->ts_ns;
+	/* The id is free: a fork that reuses it starts afresh. */
+	if ((size_t)pid < b->pidcap)
+		b->tgid[pid] = 0;
 	return 0;
 }
 
@@ -388,19 +437,29 @@ on_print(struct build *b, const struct tevent *ev)
 	if (strncmp(buf, TRACE_SYNC_MARK, strlen(TRACE_SYNC_MARK)) != 0 ||
 	    (k = strstr(buf, SYNC_KEY)) == NULL)
 		return 0;
+	errno = 0;
 	boot = strtoll(k + strlen(SYNC_KEY), &end, 10);
-	if (end == k + strlen(SYNC_KEY) || b->ps->have_sync)
+	/* A boot time is ns since boot: past 2^62 (146 years) it is forged. */
+	if (end == k + strlen(SYNC_KEY) || errno != 0 || boot < 0 ||
+	    boot > TBOOT_NS_MAX || b->ps->have_sync)
 		return 0;
 	b->ps->boot_minus_trace_ns = (int64_t)boot - ev->ts_ns;
 	b->ps->have_sync = 1;
 	return 0;
 }
 
+/* A thread's module not yet initialised: a newer load replaces it (no init). */
 static int
 on_module_load(struct build *b, const struct tevent *ev)
 {
-	struct modload *m = &b->mod[b->nmod++ % MODLOADS];
+	size_t i, n = b->nmod < MODLOADS ? b->nmod : MODLOADS;
+	struct modload *m = NULL;
 
+	for (i = 0; i < n && m == NULL; i++)
+		if (b->mod[i].pid == ev->pid)
+			m = &b->mod[i];
+	if (m == NULL)
+		m = &b->mod[b->nmod++ % MODLOADS];
 	m->pid = ev->pid;
 	text(b, H_MODULE, 0, ev, m->name, sizeof(m->name));
 	return 0;
@@ -467,8 +526,11 @@ on_initcall_start(struct build *b, const struct tevent *ev)
 	o->func = (uint64_t)num(b, H_IC_START, 0, ev);
 	o->start = ev->ts_ns;
 	/* A thread runs one initcall at a time: bound what hostile input holds. */
-	if (b->nopen > TBOOT_INITCALLS_MAX)
+	if (b->nopen > CAP_TRACE_INITCALLS) {
+		diag_warn(b->d, "more than %d initcalls started and not "
+		    "finished: those are left out", CAP_TRACE_INITCALLS);
 		b->nopen = 0;
+	}
 	return 0;
 }
 
@@ -484,7 +546,7 @@ on_initcall_finish(struct build *b, const struct tevent *ev)
 	for (i = b->nopen; i-- > 0;)
 		if (b->open[i].pid == ev->pid && b->open[i].func == func)
 			break;
-	if (i == (size_t)-1 || tb->nic >= TBOOT_INITCALLS_MAX)
+	if (i == (size_t)-1 || tb->nic >= CAP_TRACE_INITCALLS)
 		return 0;
 	if (grow_array((void **)&tb->ic, &tb->iccap, tb->nic,
 	    sizeof(*tb->ic)) != 0)
@@ -524,7 +586,7 @@ close_cpus(struct build *b)
 			continue;
 		if ((p = proc_of(b, b->cpu[i].pid, b->ps->last_ns)) == NULL)
 			return -1;
-		p->cpu_ns += b->ps->last_ns - b->cpu[i].since;
+		add_cpu(p, b->ps->last_ns - b->cpu[i].since);
 	}
 	return 0;
 }
@@ -541,15 +603,19 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	memset(&b, 0, sizeof(b));
 	b.ps = ps;
 	b.td = td;
+	b.d = d;
 	resolve(&b);
 	while ((r = tdat_next(td, &ev)) == 1) {
+		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
+			continue;
 		if (ps->events++ == 0)
 			ps->first_ns = ev.ts_ns;
 		ps->last_ns = ev.ts_ns;
 		for (i = 0; i < H_COUNT; i++)
 			if (ev.fmt != NULL && ev.fmt == b.h[i].fmt)
 				break;
-		if (i < H_COUNT && handlers[i].fn(&b, &ev) != 0) {
+		if (see_cpu(&b, &ev) != 0 ||
+		    (i < H_COUNT && handlers[i].fn(&b, &ev) != 0)) {
 			r = diag_error_status(d, EXIT_NOMEM, "out of memory");
 			break;
 		}

@@ -12,10 +12,6 @@ struct tdat;
 /* A time the trace does not hold: before its first or after its last event. */
 #define TPROC_BEFORE	INT64_MIN
 #define TPROC_AFTER	INT64_MAX
-/* Initcalls kept: a boot runs a few thousand (docs/limits.md). */
-#define TBOOT_INITCALLS_MAX	100000
-/* Thread ids above the kernel's PID_MAX_LIMIT (4M) are not a real kernel's. */
-#define TPROC_PID_MAX	(4 * 1024 * 1024)
 
 /* One process (thread group) as traced; a reused PID is a new entry. */
 struct tproc {
@@ -26,6 +22,7 @@ struct tproc {
 	int64_t cpu_ns;		/* time on a CPU of all its threads, within the trace */
 	char comm[16];		/* the last name: fork's, exec's, a rename's */
 	unsigned execs;
+	unsigned threads;	/* alive, of those the trace saw born */
 };
 
 /* One initcall, from initcall_start to its initcall_finish. */
@@ -52,7 +49,7 @@ struct tboot {
 /*
  * Reads every event of td (from where it stands) into ps.  0, or -1
  * (diag set: a decoding error or no memory).  Events of threads above
- * TPROC_PID_MAX or on CPUs the file does not have are passed over.
+ * CAP_TRACE_PIDS or on CPUs the file does not have are passed over.
  */
 int tboot_build(struct tdat *td, struct tboot *ps, struct diag *);
 void tboot_free(struct tboot *);

@@ -1,4 +1,4 @@
-/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member. */
+/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -46,12 +46,32 @@ direct(const uint8_t *data, size_t size, int dump, struct diag *d)
 	tdat_free(t);
 }
 
+/*
+ * The member, then what the renderer takes from it applied to a log of
+ * one sampled process (logparse_finish runs tboot and traceprocs).
+ */
+static void
+member(const uint8_t *data, size_t size, struct diag *d)
+{
+	static const char ps[] = "100\n1 (init) S 0 1 1 0 -1 0 0 0 0 0 1 1 "
+	    "0 0 20 0 1 0 5 0 0\n\n";
+	struct logparse lp;
+	struct bootlog t;
+
+	bootlog_init(&t);
+	logparse_init(&lp, &t);
+	if (logstream_buffer(&lp, LOG_PROC_PS, ps, sizeof(ps) - 1, d) == 0 &&
+	    logstream_buffer(&lp, LOG_TRACE, data, size, d) == 0)
+		(void)logparse_finish(&lp, d);
+	else
+		logparse_free(&lp);
+	bootlog_free(&t);
+}
+
 /* Input: a mode byte (0 direct, 1 direct with the dump, 2 the member), then the file. */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct logparse lp;
-	struct bootlog t;
 	struct diag d;
 
 	if (size < 1)
@@ -63,10 +83,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		direct(data + 1, size - 1, data[0] % 3, &d);
 		return 0;
 	}
-	bootlog_init(&t);
-	logparse_init(&lp, &t);
-	(void)logstream_buffer(&lp, LOG_TRACE, data + 1, size - 1, &d);
-	logparse_free(&lp);
-	bootlog_free(&t);
+	member(data + 1, size - 1, &d);
 	return 0;
 }
