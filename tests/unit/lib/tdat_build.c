@@ -196,6 +196,20 @@ out_align(struct tb_out *o)
 	out_bytes(o, zero, (TB_PAGE - o->len % TB_PAGE) % TB_PAGE);
 }
 
+static void
+out_systems(struct tb_out *o, const struct tb_file *f)
+{
+	size_t i, j;
+
+	out_num(o, (uint64_t)f->nsystems, 4);
+	for (i = 0; i < f->nsystems; i++) {
+		out_bytes(o, f->systems[i].name, strlen(f->systems[i].name) + 1);
+		out_num(o, (uint64_t)f->systems[i].n, 4);
+		for (j = 0; j < f->systems[i].n; j++)
+			out_text(o, f->systems[i].formats[j], 8);
+	}
+}
+
 uint8_t *
 tb_write(const struct tb_file *f, size_t *len)
 {
@@ -213,11 +227,15 @@ tb_write(const struct tb_file *f, size_t *len)
 	out_bytes(&o, TDAT_HEADER_EVENT, sizeof(TDAT_HEADER_EVENT));
 	out_text(&o, header_event, 8);
 	out_num(&o, 0, 4);		/* ftrace formats */
-	out_num(&o, 1, 4);		/* one system ... */
-	out_bytes(&o, "test", 5);
-	out_num(&o, 1, 4);		/* ... of one event */
-	out_text(&o, f->format != NULL ? f->format : tev_format, 8);
-	out_num(&o, 0, 4);		/* kallsyms */
+	if (f->nsystems > 0)
+		out_systems(&o, f);
+	else {
+		out_num(&o, 1, 4);	/* one system ... */
+		out_bytes(&o, "test", 5);
+		out_num(&o, 1, 4);	/* ... of one event */
+		out_text(&o, f->format != NULL ? f->format : tev_format, 8);
+	}
+	out_text(&o, f->kallsyms != NULL ? f->kallsyms : "", 4);
 	out_num(&o, 0, 4);		/* printk formats */
 	out_text(&o, f->cmdlines != NULL ? f->cmdlines : "", 8);
 	out_num(&o, (uint64_t)f->ncpu, 4);

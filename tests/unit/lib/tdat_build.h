@@ -18,6 +18,13 @@ struct tb_page {
 	size_t used;		/* bytes of data written */
 };
 
+/* Event formats of one system, for files of real events (test_tboot). */
+struct tb_system {
+	const char *name;
+	const char *const *formats;
+	size_t n;
+};
+
 /* A file being built: pages per CPU, pid names, the format text. */
 struct tb_file {
 	struct tb_page pages[TB_MAXCPU][TB_MAXPAGES];
@@ -25,6 +32,9 @@ struct tb_file {
 	int ncpu;
 	const char *cmdlines;	/* "pid comm\n" lines, or NULL */
 	const char *format;	/* the test event's format, or NULL for the usual */
+	const struct tb_system *systems;	/* instead of the test event's */
+	size_t nsystems;
+	const char *kallsyms;	/* its text, or NULL */
 };
 
 /* A fresh page of CPU cpu starting at ts; returns it. */

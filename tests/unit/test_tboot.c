@@ -1,0 +1,387 @@
+/* test_tboot.c: what the renderer takes from a trace (renderer/trace/tboot.c) on hand-built files: thread groups and their ends, CPU time with a missed switch-in, PID reuse, initcalls named by kallsyms or by their module, the clock-sync marker. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "tdat_build.h"
+
+#include "tboot.h"
+#include "trace.h"
+
+#define NS_MS	1000000ULL	/* a millisecond in ns */
+
+/* Formats with the fields tboot reads, at the kernel's offsets' kind. */
+#define COMMON \
+    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+static const char *const sched[] = {
+	"name: sched_switch\nID: 10\nformat:\n" COMMON
+	"\tfield:pid_t prev_pid;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:pid_t next_pid;\toffset:12;\tsize:4;\tsigned:1;\n",
+	"name: sched_waking\nID: 11\nformat:\n" COMMON
+	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n",
+	"name: sched_process_exec\nID: 14\nformat:\n" COMMON
+	"\tfield:__data_loc char[] filename;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:pid_t pid;\toffset:12;\tsize:4;\tsigned:1;\n",
+	"name: sched_process_exit\nID: 15\nformat:\n" COMMON
+	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
+	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"
+	"\tfield:bool group_dead;\toffset:28;\tsize:1;\tsigned:0;\n",
+};
+static const char *const task[] = {
+	"name: task_newtask\nID: 20\nformat:\n" COMMON
+	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:char comm[16];\toffset:12;\tsize:16;\tsigned:0;\n"
+	"\tfield:unsigned long clone_flags;\toffset:28;\tsize:8;\tsigned:0;\n",
+};
+static const char *const initcall[] = {
+	"name: initcall_start\nID: 30\nformat:\n" COMMON
+	"\tfield:initcall_t func;\toffset:8;\tsize:8;\tsigned:0;\n",
+	"name: initcall_finish\nID: 31\nformat:\n" COMMON
+	"\tfield:initcall_t func;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:int ret;\toffset:16;\tsize:4;\tsigned:1;\n",
+};
+static const char *const module[] = {
+	"name: module_load\nID: 40\nformat:\n" COMMON
+	"\tfield:unsigned int taints;\toffset:8;\tsize:4;\tsigned:0;\n"
+	"\tfield:__data_loc char[] name;\toffset:12;\tsize:4;\tsigned:1;\n",
+};
+static const char *const ftrace[] = {
+	"name: print\nID: 50\nformat:\n" COMMON
+	"\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:char buf[];\toffset:16;\tsize:0;\tsigned:0;\n",
+};
+static const struct tb_system systems[] = {
+	{ "sched", sched, 4 }, { "task", task, 1 }, { "initcall", initcall, 2 },
+	{ "module", module, 1 }, { "ftrace", ftrace, 1 },
+};
+
+/* A record being made: common fields, then put() at offsets. */
+struct rec {
+	uint8_t b[128];
+	size_t len;
+};
+
+static void
+put(struct rec *r, size_t off, uint64_t v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		r->b[off + i] = (uint8_t)(v >> (8 * i));
+	if (off + n > r->len)
+		r->len = off + n;
+}
+
+static void
+put_str(struct rec *r, size_t off, const char *s)
+{
+	memcpy(r->b + off, s, strlen(s));
+	if (off + strlen(s) > r->len)
+		r->len = off + strlen(s);
+}
+
+/* A __data_loc string at the record's end, its u32 at off. */
+static void
+put_loc(struct rec *r, size_t off, const char *s)
+{
+	size_t at = r->len > off + 4 ? r->len : off + 4, n = strlen(s) + 1;
+
+	put(r, off, (uint64_t)(n << 16 | at), 4);
+	memcpy(r->b + at, s, n);
+	r->len = at + n;
+}
+
+static struct rec
+rec(uint16_t id, int pid)
+{
+	struct rec r;
+
+	memset(&r, 0, sizeof(r));
+	put(&r, 0, id, 2);
+	put(&r, 4, (uint32_t)pid, 4);
+	r.len = 8;
+	return r;
+}
+
+/* Appends r after delta ns (rounded up to whole words, as the kernel). */
+static void
+emit(struct tb_page *pg, uint64_t delta, struct rec r)
+{
+	r.len = (r.len + 3) / 4 * 4;
+	if (delta >= (1ULL << 27)) {
+		tb_extend(pg, delta);
+		delta = 0;
+	}
+	tb_event(pg, (uint32_t)delta, r.b, r.len, 0);
+}
+
+static struct rec
+newtask(int parent, int pid, const char *comm, uint64_t flags)
+{
+	struct rec r = rec(20, parent);
+
+	put(&r, 8, (uint32_t)pid, 4);
+	put_str(&r, 12, comm);
+	put(&r, 28, flags, 8);
+	return r;
+}
+
+static struct rec
+sw(int prev, int next)
+{
+	struct rec r = rec(10, prev);
+
+	put(&r, 8, (uint32_t)prev, 4);
+	put(&r, 12, (uint32_t)next, 4);
+	return r;
+}
+
+static struct rec
+waking(int waker, int pid)
+{
+	struct rec r = rec(11, waker);
+
+	put(&r, 8, (uint32_t)pid, 4);
+	return r;
+}
+
+static struct rec
+exit_ev(int pid, int group_dead)
+{
+	struct rec r = rec(15, pid);
+
+	put_str(&r, 8, "x");
+	put(&r, 24, (uint32_t)pid, 4);
+	put(&r, 28, (uint64_t)group_dead, 4);
+	return r;
+}
+
+static struct rec
+ic(uint16_t id, int pid, uint64_t func)
+{
+	struct rec r = rec(id, pid);
+
+	put(&r, 8, func, 8);
+	if (id == 31)
+		put(&r, 16, 0, 4);
+	return r;
+}
+
+static struct rec
+modload(int pid, const char *name)
+{
+	struct rec r = rec(40, pid);
+
+	put(&r, 8, 0, 4);
+	r.len = 16;
+	put_loc(&r, 12, name);
+	return r;
+}
+
+static struct rec
+print(int pid, const char *text)
+{
+	struct rec r = rec(50, pid);
+
+	put(&r, 8, 0xffffffff81000000ULL, 8);
+	put_str(&r, 16, text);
+	return r;
+}
+
+static struct rec
+exec_ev(int pid, const char *file)
+{
+	struct rec r = rec(14, pid);
+
+	put(&r, 12, (uint32_t)pid, 4);
+	r.len = 16;
+	put_loc(&r, 8, file);
+	return r;
+}
+
+/* The file built from f, opened and read by tboot_build into tb. */
+static void
+build(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td)
+{
+	struct diag d;
+	size_t len;
+	int c, i;
+
+	for (c = 0; c < f->ncpu; c++)
+		for (i = 0; i < f->npages[c]; i++)
+			tb_commit(&f->pages[c][i], 0, 0);
+	diag_init(&d, "test");
+	d.out = NULL;
+	diag_set_file(&d, "t.dat");
+	f->systems = systems;
+	f->nsystems = sizeof(systems) / sizeof(systems[0]);
+	*buf = tb_write(f, &len);
+	assert_non_null(*buf);
+	assert_int_equal(tdat_open(td, *buf, len, &d), 0);
+	assert_int_equal(tboot_build(*td, tb, &d), 0);
+}
+
+static void
+done(struct tboot *tb, uint8_t *buf, struct tdat *td)
+{
+	tboot_free(tb);
+	tdat_free(td);
+	free(buf);
+}
+
+/* The newest entry of a process. */
+static const struct tproc *
+proc(const struct tboot *tb, int pid)
+{
+	size_t i;
+
+	for (i = tb->n; i-- > 0;)
+		if (tb->v[i].pid == pid)
+			return &tb->v[i];
+	return NULL;
+}
+
+/*
+ * A thread's exit does not end its process (the review's reproducer:
+ * a daemon's short helper thread); the group's last thread does.
+ */
+static void
+threads_and_ends(void **state)
+{
+	static struct tb_file f;
+	struct tb_page *pg;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+	const struct tproc *p;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	pg = tb_page(&f, 0, 1 * NS_MS);
+	emit(pg, 0, newtask(1, 100, "daemon", 0));
+	emit(pg, NS_MS, newtask(100, 101, "daemon", 0x00010000));
+	emit(pg, NS_MS, newtask(1, 200, "short", 0));
+	emit(pg, NS_MS, exit_ev(101, 0));
+	emit(pg, NS_MS, exec_ev(200, "/usr/bin/true"));
+	emit(pg, NS_MS, exit_ev(200, 1));
+	emit(pg, 10 * NS_MS, newtask(1, 200, "again", 0));
+	emit(pg, 10 * NS_MS, waking(1, 1));
+	build(&f, &tb, &buf, &td);
+	assert_non_null(p = proc(&tb, 100));
+	assert_int_equal(p->start_ns, 1 * NS_MS);
+	assert_true(p->end_ns == TPROC_AFTER);	/* its thread went, it did not */
+	assert_string_equal(p->comm, "daemon");
+	assert_null(proc(&tb, 101));		/* a thread, not a process */
+	/* PID 200 twice: a short true, then a new process. */
+	assert_int_equal(tb.v[1].pid, 200);
+	assert_string_equal(tb.v[1].comm, "true");
+	assert_int_equal(tb.v[1].start_ns, 3 * NS_MS);
+	assert_int_equal(tb.v[1].end_ns, 6 * NS_MS);
+	assert_non_null(p = proc(&tb, 200));
+	assert_int_equal(p->start_ns, 16 * NS_MS);
+	assert_string_equal(p->comm, "again");
+	done(&tb, buf, td);
+}
+
+/*
+ * CPU time: a run between two switches, and one whose switch-in the
+ * kernel left out (counted from its wake-up, not from the CPU's last
+ * switch).
+ */
+static void
+cpu_time(void **state)
+{
+	static struct tb_file f;
+	struct tb_page *pg;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	pg = tb_page(&f, 0, 1 * NS_MS);
+	emit(pg, 0, newtask(1, 100, "busy", 0));
+	emit(pg, NS_MS, sw(0, 100));		/* 2 ms: on */
+	emit(pg, 2 * NS_MS, sw(100, 0));		/* 4 ms: off, 2 ms run */
+	emit(pg, 6 * NS_MS, waking(0, 100));	/* 10 ms: woken */
+	emit(pg, 3 * NS_MS, sw(100, 0));		/* 13 ms: off; no switch-in */
+	build(&f, &tb, &buf, &td);
+	assert_int_equal(proc(&tb, 100)->cpu_ns, 5 * NS_MS);
+	done(&tb, buf, td);
+}
+
+/*
+ * Initcalls: the kernel's named by kallsyms's very address; a module's
+ * by the module its thread loaded right before (a load without an
+ * init is replaced by the next); an unknown address in hex.
+ */
+static void
+initcalls(void **state)
+{
+	static struct tb_file f;
+	struct tb_page *pg;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.kallsyms = "ffffffff81000100 t foo_init\n"
+	    "ffffffffc0001000 t later_module_fn\t[other]\n";
+	pg = tb_page(&f, 0, 1 * NS_MS);
+	emit(pg, 0, ic(30, 1, 0xffffffff81000100ULL));
+	emit(pg, 3 * NS_MS, ic(31, 1, 0xffffffff81000100ULL));
+	emit(pg, NS_MS, modload(300, "noinit"));
+	emit(pg, NS_MS, modload(300, "virtio"));
+	emit(pg, NS_MS, ic(30, 300, 0xffffffffc0001000ULL));
+	emit(pg, 2 * NS_MS, ic(31, 300, 0xffffffffc0001000ULL));
+	emit(pg, NS_MS, ic(30, 1, 0xffffffff81000104ULL));
+	emit(pg, NS_MS, ic(31, 1, 0xffffffff81000104ULL));
+	build(&f, &tb, &buf, &td);
+	assert_int_equal(tb.nic, 3);
+	assert_string_equal(tb.ic[0].func, "foo_init");
+	assert_int_equal(tb.ic[0].end_ns - tb.ic[0].start_ns, 3 * NS_MS);
+	assert_string_equal(tb.ic[1].func, "virtio [module init]");
+	assert_int_equal(tb.ic[1].end_ns - tb.ic[1].start_ns, 2 * NS_MS);
+	assert_string_equal(tb.ic[2].func, "0xffffffff81000104");
+	done(&tb, buf, td);
+}
+
+/* The clock-sync marker; a forged one (out of range) is not taken. */
+static void
+clock_sync(void **state)
+{
+	static struct tb_file f;
+	struct tb_page *pg;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	pg = tb_page(&f, 0, 5 * NS_MS);
+	emit(pg, 0, print(9, "bootchartd: clock_sync start "
+	    "boottime_ns=-9223372036854775807\n"));
+	emit(pg, NS_MS, print(9, "bootchartd: clock_sync start "
+	    "boottime_ns=4000000\n"));
+	build(&f, &tb, &buf, &td);
+	assert_int_equal(tb.have_sync, 1);
+	assert_int_equal(tb.boot_minus_trace_ns, 4 * NS_MS - 6 * NS_MS);
+	done(&tb, buf, td);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(threads_and_ends),
+		cmocka_unit_test(cpu_time),
+		cmocka_unit_test(initcalls),
+		cmocka_unit_test(clock_sync),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
