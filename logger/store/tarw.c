@@ -115,10 +115,12 @@ header(struct tarw *t, const char *name, mode_t mode, time_t mtime,
 	return feed(t, h, sizeof(h), Z_NO_FLUSH);
 }
 
+/* One block of zeros for every padding: the logger's size counts. */
+static const unsigned char zero[TARW_BLOCK];
+
 static int
 pad(struct tarw *t, uint64_t size)
 {
-	static const unsigned char zero[TARW_BLOCK];
 	size_t rest = (size_t)(size % TARW_BLOCK);
 
 	if (rest == 0)
@@ -159,7 +161,6 @@ feed_fd(struct tarw *t, int fd, uint64_t size)
 static int
 feed_zeros(struct tarw *t, uint64_t len)
 {
-	static const unsigned char zero[4096];
 	size_t n;
 
 	for (; len > 0; len -= n) {
@@ -216,7 +217,6 @@ tarw_add_fd(struct tarw *t, const char *name, mode_t mode, time_t mtime,
 int
 tarw_close(struct tarw *t)
 {
-	static const unsigned char zero[TARW_BLOCK];
 	uint64_t end;
 	int r = 0;
 
