@@ -5,6 +5,8 @@
 #include "kargs.h"
 #include "trace_events.h"
 
+/* Our trace_options= items, as merged() takes lists. */
+static const char *const opts[] = { KARGS_OPTIONS };
 
 /* The line being built; one byte kept for the NUL. */
 struct line {
@@ -124,7 +126,6 @@ word(struct line *l, const char *w)
 static void
 ours(const struct config *k, struct line *l, char *const *words, size_t end)
 {
-	static const char *const opts[] = { KARGS_OPTIONS };
 	char w[64];
 
 	if (!has_key(words, end, "trace_event")) {
@@ -148,7 +149,6 @@ ours(const struct config *k, struct line *l, char *const *words, size_t end)
 int
 kargs_merge(const struct config *k, char *const *words, size_t n, FILE *out)
 {
-	static const char *const opts[] = { KARGS_OPTIONS };
 	struct line l = { .len = 0, .over = 0 };
 	size_t i, end = n;
 	int seen_ev = 0, seen_opt = 0;

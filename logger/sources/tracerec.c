@@ -108,21 +108,20 @@ lost_of(const char *s)
 	    stat_value(s, "dropped events:");
 }
 
-/* The page size: where header_page's data field ends. */
+/* The page size: where header_page's data field ends (ksyms_page). */
 static uint32_t
 page_size(int rootfd)
 {
 	size_t len;
 	char *s = slurp_at(rootfd, "events/header_page", TEXT_MAX, &len);
-	const char *d = s != NULL ? strstr(s, " data;") : NULL;
-	const char *o = d != NULL ? strstr(d, "offset:") : NULL;
-	const char *z = d != NULL ? strstr(d, "size:") : NULL;
-	unsigned long v = 0;
+	struct ksyms k;
+	uint32_t v = 0;
 
-	if (o != NULL && z != NULL)
-		v = strtoul(o + 7, NULL, 10) + strtoul(z + 5, NULL, 10);
+	memset(&k, 0, sizeof(k));
+	if (s != NULL && ksyms_page(&k, s, len) == 0)
+		v = k.page_size;
 	free(s);
-	return v >= 64 && v <= (1u << 24) ? (uint32_t)v : 0;
+	return v >= 64 ? v : 0;
 }
 
 /*
