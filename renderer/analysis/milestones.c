@@ -89,8 +89,11 @@ milestones_make(struct milestones *m, const struct bootlog *t,
 	if (!m->log_start_logged)
 		m->log_start_us = t->ps_first_us;
 	switch_root(m, t, d);
-	if (m->profile)
+	/* A command's run is timed from its start; a boot from the kernel's. */
+	if (m->profile) {
+		m->zero_us = m->start_us;
 		return;
+	}
 	/* Without the kernel's log or the header's word, the chart starts at the first process. */
 	m->from_boot = m->log_start_logged || t->nkev > 0;
 	if (t->nkev > 0) {

@@ -27,6 +27,11 @@ struct milestones {
 	usec_t end_us;		/* the tree's end: the end of boot */
 	usec_t boot_us;		/* end - start, what -t prints */
 	const char *end_reason;	/* the header's bootchart.end, or NULL */
+	/*
+	 * Where the outputs' times count from, as uptime: a profile's start
+	 * (its chart's 0), 0 for a boot (the kernel's start).
+	 */
+	usec_t zero_us;
 };
 
 /*

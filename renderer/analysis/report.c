@@ -75,9 +75,9 @@ collect_one(const struct pnode *p, int depth, void *arg)
 	rp->name = p->name;
 	rp->cmdline = p->proc->cmdline;
 	rp->unit = p->proc->unit;
-	rp->start_us = p->start_us;
+	rp->start_us = p->start_us - r->ms.zero_us;
 	rp->duration_us = p->duration_us;
-	rp->end_us = p->start_us + p->duration_us;
+	rp->end_us = rp->start_us + p->duration_us;
 	rp->nsamples = p->nsamples;
 	if (sum_samples(rp) != 0)
 		return -1;
@@ -126,6 +126,18 @@ totals(struct report_totals *tot, const struct bootlog *t)
 	bootlog_disk_bytes(t, &tot->read_bytes, &tot->write_bytes);
 }
 
+/* The outputs' times are from the chart's 0 (zero_us stays uptime). */
+static void
+shift(struct milestones *m)
+{
+	m->start_us -= m->zero_us;
+	m->kernel_end_us -= m->zero_us;
+	m->log_start_us -= m->zero_us;
+	m->log_end_us -= m->zero_us;
+	m->switch_root_us -= m->zero_us;
+	m->end_us -= m->zero_us;
+}
+
 const char *
 report_secs(char *buf, size_t cap, usec_t t, int sign)
 {
@@ -148,6 +160,8 @@ report_make(struct report *r, const struct bootlog *t,
 	memset(&c, 0, sizeof(c));
 	r->log = t;
 	r->tree = tree;
+	r->ms = *ms;
+	shift(&r->ms);
 	c.r = r;
 	rc = proctree_walk(tree, collect_one, &c);
 	free(c.path);
@@ -155,8 +169,11 @@ report_make(struct report *r, const struct bootlog *t,
 		report_free(r);
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}
-	r->ms = *ms;
 	totals(&r->tot, t);
+	if (cmdshare_make(&r->cmd, t, tree) != 0) {
+		report_free(r);
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	}
 	return 0;
 }
 
@@ -165,5 +182,6 @@ report_free(struct report *r)
 {
 	free(r->procs);
 	free(r->child_idx);
+	cmdshare_free(&r->cmd);
 	memset(r, 0, sizeof(*r));
 }

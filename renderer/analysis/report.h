@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cmdshare.h"
 #include "diag.h"
 #include "milestones.h"
 #include "proctree.h"
@@ -25,7 +26,7 @@ struct report_proc {
 	const char *name;
 	const char *cmdline;	/* NULL when not logged */
 	const char *unit;	/* NULL: not known (no cgroup data yet) */
-	usec_t start_us, end_us, duration_us;
+	usec_t start_us, end_us, duration_us;	/* from the chart's 0 */
 	size_t nsamples;
 	double user_s, sys_s;	/* CPU: fraction x interval, summed */
 	double dstate_s;	/* intervals of samples in state D */
@@ -44,8 +45,13 @@ struct report {
 	struct report_proc *procs;	/* the tree in pre-order */
 	size_t nprocs;
 	size_t *child_idx;		/* storage of every procs[].children */
-	struct milestones ms;		/* a copy of the boot's (milestones.h) */
+	/*
+	 * A copy of the boot's (milestones.h) with every time, like those of
+	 * procs, from the chart's 0: ms.zero_us is that 0 as uptime.
+	 */
+	struct milestones ms;
 	struct report_totals tot;
+	struct cmdshare cmd;		/* a profile's command's CPU (n 0: none) */
 };
 
 /*

@@ -18,7 +18,7 @@ enum {
 	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
 	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
 	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_GROUP_BY_UNIT,
-	OPT_DUMP_EVENTS
+	OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM
 };
 
 static const struct option longopts[] = {
@@ -44,6 +44,7 @@ static const struct option longopts[] = {
 	{ "title", required_argument, NULL, OPT_TITLE },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "group-by-unit", no_argument, NULL, OPT_GROUP_BY_UNIT },
+	{ "whole-system", no_argument, NULL, OPT_WHOLE_SYSTEM },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -74,6 +75,8 @@ help(void)
 	    "  -n, --no-prune        keep every process (no pruning or merging)\n"
 	    "      --strict          follow the Java bootchart renderer exactly\n"
 	    "                        where this one differs (docs/tree.md)\n"
+	    "      --whole-system    a profile (bootchartd start CMD) with the\n"
+	    "                        rest of the machine, not only CMD's processes\n"
 	    "  -t, --boot-time       print the boot time (M:SS.ss) and exit\n"
 	    "      --dump-tree       print the process tree as text and exit\n"
 	    "      --dump-events     print every event of the kernel's trace\n"
@@ -172,6 +175,7 @@ option(struct cli *c, int ch, const char *arg)
 	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
 	case OPT_SHOW_ALL: c->chart.show_all = 1; break;
 	case OPT_GROUP_BY_UNIT: c->tree.group_by_unit = 1; break;
+	case OPT_WHOLE_SYSTEM: c->tree.whole_system = 1; break;
 	case OPT_CROP_AFTER: c->chart.crop_after = arg; break;
 	case OPT_ANNOTATE:
 		c->chart.annotate[c->chart.nannotate++] = arg;

@@ -129,7 +129,9 @@ system_info(const struct report *r, FILE *f)
 static void
 milestones(const struct milestones *m, FILE *f)
 {
-	fputs("  \"milestones\": {\n    \"start_ms\": ", f);
+	fputs("  \"milestones\": {\n    \"zero_uptime_ms\": ", f);
+	json_ms(f, m->zero_us);
+	fputs(",\n    \"start_ms\": ", f);
 	json_ms(f, m->start_us);
 	fputs(",\n    \"kernel_end_ms\": ", f);
 	ms_or_null(f, m->has_kernel_end, m->kernel_end_us);
@@ -143,8 +145,11 @@ milestones(const struct milestones *m, FILE *f)
 	json_ms(f, m->end_us);
 	fputs(",\n    \"end_reason\": ", f);
 	json_string(f, m->end_reason);
-	fputs(",\n    \"boot_time_ms\": ", f);
+	fputs(",\n    \"duration_ms\": ", f);
 	json_ms(f, m->boot_us);
+	/* A profile's run is not a boot: no boot time. */
+	fputs(",\n    \"boot_time_ms\": ", f);
+	ms_or_null(f, !m->profile, m->boot_us);
 	fputs("\n  },\n", f);
 }
 
@@ -161,7 +166,13 @@ totals(const struct report *r, FILE *f)
 	fputs(",\n    \"disk_read_bytes\": ", f);
 	num(f, t->read_bytes, 0);
 	key_num(f, "disk_write_bytes", t->write_bytes, 0);
-	fprintf(f, ", \"processes\": %zu},\n", r->nprocs);
+	fprintf(f, ", \"processes\": %zu", r->nprocs);
+	fputs(",\n    \"command_cpu_s\": ", f);
+	if (r->cmd.n > 0)
+		num(f, r->cmd.cpu_s, 3);
+	else
+		fputs("null", f);
+	fputs("},\n", f);
 }
 
 static void
@@ -213,11 +224,12 @@ series_begin(FILE *f, const char *name)
 	fprintf(f, "    \"%s\": [", name);
 }
 
+/* t: uptime; the JSON's times are from the chart's 0 (zero, uptime). */
 static void
-entry_begin(FILE *f, size_t i, usec_t t)
+entry_begin(FILE *f, size_t i, usec_t t, usec_t zero)
 {
 	fprintf(f, "%s      {\"t_ms\": ", i ? ",\n" : "\n");
-	json_ms(f, t);
+	json_ms(f, t - zero);
 }
 
 static void
@@ -244,7 +256,7 @@ _Static_assert(offsetof(struct cpu_sample, interval_us) == sizeof(usec_t) &&
     offsetof(struct disk_sample, time_us) == 0, "samples start alike");
 static void
 sample_series(FILE *f, const char *name, const void *v, size_t n,
-    size_t size, const struct column *col)
+    size_t size, const struct column *col, usec_t zero, const double *cmd)
 {
 	const char *p;
 	size_t i, k;
@@ -252,20 +264,23 @@ sample_series(FILE *f, const char *name, const void *v, size_t n,
 	series_begin(f, name);
 	for (i = 0; i < n; i++) {
 		p = (const char *)v + i * size;
-		entry_begin(f, i, *(const usec_t *)(const void *)p);
+		entry_begin(f, i, *(const usec_t *)(const void *)p, zero);
 		key_ms(f, "interval_ms",
 		    *(const usec_t *)(const void *)(p + sizeof(usec_t)));
 		for (k = 0; col[k].key != NULL; k++)
 			key_num(f, col[k].key,
 			    *(const double *)(const void *)(p + col[k].off),
 			    col[k].prec);
+		if (cmd != NULL)
+			key_num(f, "command", cmd[i], 4);
 		putc('}', f);
 	}
 	series_end(f, n, 0);
 }
 
+/* A profile's entries add its command's share (cmd, or NULL). */
 static void
-cpu_series(const struct bootlog *t, FILE *f)
+cpu_series(const struct bootlog *t, usec_t zero, const double *cmd, FILE *f)
 {
 	static const struct column col[] = {
 		{ "user", offsetof(struct cpu_sample, user), 4 },
@@ -274,11 +289,12 @@ cpu_series(const struct bootlog *t, FILE *f)
 		{ NULL, 0, 0 }
 	};
 
-	sample_series(f, "cpu", t->cpu, t->ncpu, sizeof(t->cpu[0]), col);
+	sample_series(f, "cpu", t->cpu, t->ncpu, sizeof(t->cpu[0]), col, zero,
+	    cmd);
 }
 
 static void
-disk_series(const struct bootlog *t, FILE *f)
+disk_series(const struct bootlog *t, usec_t zero, FILE *f)
 {
 	static const struct column col[] = {
 		{ "util", offsetof(struct disk_sample, util), 4 },
@@ -288,11 +304,12 @@ disk_series(const struct bootlog *t, FILE *f)
 		{ NULL, 0, 0 }
 	};
 
-	sample_series(f, "disk", t->disk, t->ndisk, sizeof(t->disk[0]), col);
+	sample_series(f, "disk", t->disk, t->ndisk, sizeof(t->disk[0]), col,
+	    zero, NULL);
 }
 
 static void
-mem_series(const struct bootlog *t, FILE *f)
+mem_series(const struct bootlog *t, usec_t zero, FILE *f)
 {
 	const struct mem_sample *m;
 	size_t i;
@@ -300,7 +317,7 @@ mem_series(const struct bootlog *t, FILE *f)
 	series_begin(f, "memory");
 	for (i = 0; i < t->nmem; i++) {
 		m = &t->mem[i];
-		entry_begin(f, i, m->time_us);
+		entry_begin(f, i, m->time_us, zero);
 		fprintf(f, ", \"total_kb\": %" PRId64 ", \"free_kb\": %" PRId64
 		    ", \"buffers_kb\": %" PRId64 ", \"cached_kb\": %" PRId64
 		    ", \"swap_total_kb\": %" PRId64 ", \"swap_free_kb\": %"
@@ -322,8 +339,8 @@ report_json_write(const struct report *r, FILE *f)
 	totals(r, f);
 	processes(r, f);
 	fputs("  \"series\": {\n", f);
-	cpu_series(r->log, f);
-	disk_series(r->log, f);
-	mem_series(r->log, f);
+	cpu_series(r->log, r->ms.zero_us, r->cmd.n > 0 ? r->cmd.v : NULL, f);
+	disk_series(r->log, r->ms.zero_us, f);
+	mem_series(r->log, r->ms.zero_us, f);
 	fputs("  }\n}\n", f);
 }

@@ -7,7 +7,7 @@
 #include "report.h"
 
 /* The version of the output's layout: raised when a field changes meaning or goes. */
-#define REPORT_JSON_SCHEMA_VERSION 1
+#define REPORT_JSON_SCHEMA_VERSION 2
 
 /* Writes the whole document to f; write errors are left in ferror(f). */
 void report_json_write(const struct report *, FILE *f);

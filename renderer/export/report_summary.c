@@ -82,11 +82,26 @@ report_summary_milestones(const struct report *r,
 	return SUMMARY_MILESTONES;
 }
 
+const char *
+report_summary_time_col(const struct report *r, char *note, size_t cap)
+{
+	char b[32];
+
+	note[0] = '\0';
+	/* A boot drawn from the kernel's start: its times are uptimes. */
+	if (r->ms.zero_us == 0)
+		return "uptime_s";
+	snprintf(note, cap, "(0 s: uptime %s s)",
+	    report_secs(b, sizeof(b), r->ms.zero_us, 0));
+	return "s";
+}
+
 static void
 milestones(const struct report *r, FILE *f)
 {
 	struct summary_milestone v[SUMMARY_MILESTONES];
-	char title[TITLE_MAX];
+	char title[TITLE_MAX], note[64];
+	const char *col;
 	size_t i, n;
 
 	/* The chart's title: a readable profile's is its command's. */
@@ -94,7 +109,9 @@ milestones(const struct report *r, FILE *f)
 	fputs(summary_kind(r), f);
 	fputs(": ", f);
 	escape_fputs(title, f);
-	fprintf(f, "\n  %-22s %12s\n", "milestone", "uptime_s");
+	col = report_summary_time_col(r, note, sizeof(note));
+	fprintf(f, "\n  %-22s %12s%s%s\n", "milestone", col, *note ? "  " : "",
+	    note);
 	n = report_summary_milestones(r, v);
 	for (i = 0; i < n; i++)
 		milestone(f, v[i].label, v[i].known, v[i].t, v[i].note);
@@ -115,6 +132,9 @@ totals(const struct report *r, FILE *f)
 	fprintf(f, "  %-22s %12.1f  MB\n", "disk written",
 	    t->write_bytes / REPORT_MB);
 	fprintf(f, "  %-22s %12zu\n", "processes", r->nprocs);
+	if (r->cmd.n > 0)
+		fprintf(f, "  %-22s %12.3f  s (CPU-seconds of its processes)\n",
+		    "the command's CPU", r->cmd.cpu_s);
 }
 
 size_t

@@ -28,6 +28,14 @@ struct summary_milestone {
 size_t report_summary_milestones(const struct report *,
     struct summary_milestone out[SUMMARY_MILESTONES]);
 
+/*
+ * The times' column heading: "uptime_s" when the chart's 0 is the
+ * kernel's start, else "s" with, in note, where that 0 is as uptime
+ * ("" when uptimes).
+ */
+const char *report_summary_time_col(const struct report *, char *note,
+    size_t cap);
+
 /* What a top list is ranked by; qsort gets the values, not the report. */
 struct summary_rank {
 	double v;

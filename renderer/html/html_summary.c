@@ -25,11 +25,14 @@ static int
 milestones(const struct report *r, FILE *f)
 {
 	struct summary_milestone v[SUMMARY_MILESTONES];
+	char note[64];
+	const char *col = report_summary_time_col(r, note, sizeof(note));
 	size_t i, n;
 
 	n = report_summary_milestones(r, v);
-	fputs("<table><caption>Milestones</caption>\n<tr><th>milestone</th>"
-	    "<th>uptime_s</th><th></th></tr>\n", f);
+	fprintf(f, "<table><caption>Milestones%s%s</caption>\n<tr><th>"
+	    "milestone</th><th>%s</th><th></th></tr>\n", *note ? " " : "", note,
+	    col);
 	for (i = 0; i < n; i++)
 		if (milestone(f, v[i].label, v[i].known, v[i].t,
 		    v[i].note) == -1)
@@ -55,7 +58,12 @@ totals(const struct report *r, FILE *f)
 	fprintf(f, "<tr><th>disk written</th><td class=\"n\">%.1f</td><td>MB"
 	    "</td></tr>\n", t->write_bytes / REPORT_MB);
 	fprintf(f, "<tr><th>processes</th><td class=\"n\">%zu</td><td></td>"
-	    "</tr>\n</table>\n", r->nprocs);
+	    "</tr>\n", r->nprocs);
+	if (r->cmd.n > 0)
+		fprintf(f, "<tr><th>the command's CPU</th><td class=\"n\">%.3f"
+		    "</td><td>s (CPU-seconds of its processes)</td></tr>\n",
+		    r->cmd.cpu_s);
+	fputs("</table>\n", f);
 }
 
 /* One top list, with --summary's columns (docs/summary.md). */

@@ -133,6 +133,7 @@ build(const struct lt_ctx *cp)
 	if (chrome_header(&c, &y) == -1)
 		return -1;
 	y += GAP;
+	l->has_cmd = tree->cmd != NULL && t->ncpu > 0;
 	if (chrome_legend(l, m, LEG_CPU, &y) == -1)
 		return -1;
 	l->cpu_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
@@ -142,7 +143,8 @@ build(const struct lt_ctx *cp)
 		return -1;
 	l->disk_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
 	y += CHART_H + GAP;
-	if (charts_cpu(l, t) == -1 || charts_disk(&c, disk_legend) == -1 ||
+	if (charts_cpu(l, t) == -1 || charts_cpu_cmd(l, t, tree) == -1 ||
+	    charts_disk(&c, disk_legend) == -1 ||
 	    charts_mem(&c, &y) == -1 || unlogged_charts(l, m) == -1)
 		return -1;
 	if (kernel_lane(&c, &y) == -1)
@@ -233,6 +235,7 @@ layout_free(struct layout *l)
 	free(l->shapes);
 	free(l->cpu_busy.pts);
 	free(l->cpu_io.pts);
+	free(l->cpu_cmd.pts);
 	free(l->disk_util.pts);
 	free(l->disk_tput.pts);
 	for (i = 0; i < l->nseries; i++)

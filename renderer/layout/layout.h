@@ -19,6 +19,7 @@ enum {
 	COL_CPU = 0x668cb3,	/* steel blue: CPU user+sys, running */
 	COL_IO = 0xdfbbbb,	/* dusty pink: I/O wait, utilization, D */
 	COL_TPUT = 0x33b533,	/* green: disk throughput */
+	COL_CMD = 0x1a2f80,	/* deep blue: a profiled command's CPU share */
 	COL_PROC = 0xf0f0f0,	/* process box background, sleeping */
 	COL_ZOMBIE = 0xa8a8a8,
 	COL_WAIT = 0xd9abab,	/* D cells: a little darker than the I/O area */
@@ -174,6 +175,8 @@ struct layout {
 
 	struct lt_box cpu_box, disk_box, proc_box;
 	struct lt_poly cpu_busy, cpu_io;	/* tops of the stacked areas */
+	struct lt_poly cpu_cmd;	/* a profile's command's share, a line */
+	int has_cmd;		/* a profile with its command: cpu_cmd, legend */
 	struct lt_poly disk_util, disk_tput;
 	double disk_peak_bps;
 	double disk_read_bytes, disk_write_bytes;	/* over the whole log */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmdshare.h"
 #include "layout.h"
 #include "layout_parts.h"
 
@@ -71,6 +72,29 @@ int
 charts_cpu(struct layout *l, const struct bootlog *t)
 {
 	return charts_cpu_in(l, t, &l->cpu_box, &l->cpu_busy, &l->cpu_io);
+}
+
+int
+charts_cpu_cmd(struct layout *l, const struct bootlog *t,
+    const struct proctree *tree)
+{
+	const struct lt_box *bx = &l->cpu_box;
+	struct cmdshare cs;
+	usec_t a, b;
+	size_t i;
+	int rc = 0;
+
+	if (!l->has_cmd)
+		return 0;
+	if (cmdshare_make(&cs, t, tree) != 0)
+		return -1;
+	for (i = 0; i < cs.n && rc == 0; i++)
+		if (sample_span(l, t->cpu, sizeof(t->cpu[0]), i, t->ncpu, &a,
+		    &b))
+			rc = lt_add_step(&l->cpu_cmd, layout_x(l, a),
+			    layout_x(l, b), bx->y + bx->h * (1 - cs.v[i]));
+	cmdshare_free(&cs);
+	return rc;
 }
 
 /* Bytes per second of a sample; garbage (negative, NaN, inf) counts as 0. */

@@ -166,13 +166,20 @@ chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
     double *y)
 {
 	struct legend_item cpu[4];
+	size_t n = 2;
 
-	if (which != LEG_CPU || l->unlogged_us <= l->t0_us)
-		return chrome_legend_items(l, m, which == LEG_CPU ? cpu_leg :
-		    which == LEG_DISK ? disk_leg : proc_leg, y);
+	if (which != LEG_CPU)
+		return chrome_legend_items(l, m, which == LEG_DISK ? disk_leg :
+		    proc_leg, y);
 	memcpy(cpu, cpu_leg, 2 * sizeof(cpu[0]));
-	cpu[2] = (struct legend_item){ "not logged", COL_BG, LR_SWATCH_HATCH };
-	cpu[3] = cpu_leg[2];
+	if (l->unlogged_us > l->t0_us)
+		cpu[n++] = (struct legend_item){ "not logged", COL_BG,
+		    LR_SWATCH_HATCH };
+	/* A profile: the command's processes beside the whole machine. */
+	else if (l->has_cmd)
+		cpu[n++] = (struct legend_item){ "the command's processes",
+		    COL_CMD, LR_SWATCH_LINE };
+	cpu[n] = cpu_leg[2];
 	return chrome_legend_items(l, m, cpu, y);
 }
 

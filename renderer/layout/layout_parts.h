@@ -164,6 +164,9 @@ int unlogged_rows(struct layout *);
 /* The CPU and disk charts in l->cpu_box and l->disk_box. */
 int charts_cpu(struct layout *, const struct bootlog *);
 /* The CPU chart's two areas' tops in any box. */
+/* A profile's command's share of the CPU, a line over the CPU chart. */
+int charts_cpu_cmd(struct layout *, const struct bootlog *,
+    const struct proctree *);
 int charts_cpu_in(struct layout *, const struct bootlog *,
     const struct lt_box *, struct lt_poly *busy, struct lt_poly *io);
 /* The highest disk throughput drawn, in B/s, and its x (left as is when 0). */

@@ -139,6 +139,7 @@ charts(cairo_t *cr, const struct layout *l, double y0, double y1)
 	fill_area(cr, &l->cpu_io, &l->cpu_box, COL_IO);
 	fill_area(cr, &l->cpu_busy, &l->cpu_box, COL_CPU);
 	fill_area(cr, &l->disk_util, &l->disk_box, COL_IO);
+	stroke_line(cr, &l->cpu_cmd, COL_CMD);
 	stroke_line(cr, &l->disk_tput, COL_TPUT);
 	cairo_restore(cr);
 	frame_box(cr, &l->cpu_box, COL_BORDER);

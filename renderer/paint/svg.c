@@ -265,6 +265,7 @@ charts(struct svg *s)
 	const struct lt_series cpu[] = {
 		{ l->cpu_io, COL_IO, 0 },
 		{ l->cpu_busy, COL_CPU, 0 },
+		{ l->cpu_cmd, COL_CMD, 1 },
 	};
 	const struct lt_series disk[] = {
 		{ l->disk_util, COL_IO, 0 },

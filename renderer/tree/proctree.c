@@ -7,8 +7,8 @@
 #include "grow.h"
 #include "proctree.h"
 
-const struct tree_opts tree_pruned = { 1, 0, 0 };
-const struct tree_opts tree_unpruned = { 0, 0, 0 };
+const struct tree_opts tree_pruned = { 1, 0, 0, 0 };
+const struct tree_opts tree_unpruned = { 0, 0, 0, 0 };
 
 /*
  * A readable profile keeps siblings apart: eight compilers of a make -j

@@ -69,6 +69,7 @@ struct tree_opts {
 	int prune;		/* steps 5-8; --no-prune clears it */
 	int strict;		/* the Java renderer wherever we differ (--strict) */
 	int group_by_unit;	/* siblings of one systemd unit together */
+	int whole_system;	/* a profile keeps the rest of the machine */
 };
 
 struct proctree {
@@ -84,6 +85,7 @@ struct proctree {
 	const char *profile;	/* header's profile.process, or NULL */
 	int readable;		/* a profile drawn our way (docs/tree.md):
 				 * no sibling merge, command lines as labels */
+	const struct pnode *cmd;	/* a readable profile's command, or NULL */
 	usec_t log_start_us;	/* first and last proc_ps.log block */
 	usec_t log_end_us;
 	int prune_kthreads;	/* step 5 drops kernel threads that never ran

@@ -165,9 +165,10 @@ struct selection {
 
 /*
  * Which nodes a readable profile keeps: the profiled command and all
- * below it; processes that started while logging, outside the logger;
- * kernel threads that ran while logging.  Not the command's ancestors,
- * the logger, older processes, idle kernel threads.
+ * below it.  With --whole-system also the rest of the machine's work:
+ * processes that started while logging, outside the logger; kernel
+ * threads that ran while logging.  Never the command's ancestors, the
+ * logger, older processes, idle kernel threads.
  */
 static int
 select_in(struct selection *s, struct pnode **v, size_t n,
@@ -183,6 +184,8 @@ select_in(struct selection *s, struct pnode **v, size_t n,
 		logger = in_logger || strcmp(p->name, LOGGER_NAME) == 0;
 		if (cmd)
 			kept = 1;
+		else if (!s->tree->opts.whole_system)
+			kept = 0;
 		else if (in_kthreads)
 			kept = node_ran(p);
 		else
@@ -240,6 +243,7 @@ readable_profile(struct proctree *tree, const struct pnode *cmd)
 		rc = relink(&s);
 	free(s.v);
 	tree->readable = 1;
+	tree->cmd = cmd;
 	return rc;
 }
 

@@ -273,6 +273,22 @@ sort_list(struct pnode **v, size_t n)
 		sort_list(v[i]->children, v[i]->nchildren);
 }
 
+/* A profile's processes end with the log: samples end there, the chart too. */
+static void
+clip_ends(struct proctree *tree)
+{
+	struct pnode *p;
+	size_t i;
+
+	for (i = 0; i < tree->nnodes; i++) {
+		p = &tree->nodes[i];
+		if (p->start_us > tree->end_us)
+			p->start_us = tree->end_us;
+		if (p->start_us + p->duration_us > tree->end_us)
+			p->duration_us = tree->end_us - p->start_us;
+	}
+}
+
 void
 proctree_sort(struct proctree *tree)
 {
@@ -282,5 +298,12 @@ proctree_sort(struct proctree *tree)
 		return;
 	tree->start_us = tree->log_start_us;
 	tree->end_us = tree->log_end_us;
+	/* The trace saw the command end after the last sample: its end is the log's. */
+	if (tree->cmd != NULL && tree->cmd->proc->exact &&
+	    tree->cmd->start_us + tree->cmd->duration_us > tree->end_us)
+		tree->end_us = tree->cmd->start_us + tree->cmd->duration_us;
 	tree->duration_us = tree->end_us - tree->start_us;
+	/* Java's tree (--strict) keeps them as they were. */
+	if (!tree->opts.strict)
+		clip_ends(tree);
 }

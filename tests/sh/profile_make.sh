@@ -5,8 +5,8 @@
 # 8 compiler rows, each labelled with its source file; not the command's
 # ancestors, nor bootchartd, nor kernel threads that never ran; titled
 # after the command; "application:"; at least 4 time labels.  Processes
-# of other jobs that started while logging are kept by design
-# (docs/tree.md), so the assertions name our rows, never count all rows.
+# of other jobs (an awk loop the test starts) are rows only with
+# --whole-system (docs/tree.md).
 set -u
 T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
@@ -40,8 +40,14 @@ done
 	printf '\nall: $(OBJS)\n%%.o: %%.c\n\tcc -O2 -c -o $@ $<\n'
 } >"$P/Makefile"
 
+# Another job on the machine, started while logging (awk, a child of the
+# subshell, not exec: its start must come after logging began).
+(sleep 0.3; awk 'BEGIN { for (i = 0; i < 4e6; i++) x += i; print x }') \
+    >/dev/null 2>&1 &
+other=$!
 (cd "$P" && "$L" start -c "$T/empty.conf" -p 0.05 -o "$T/m.tgz" -- make -j2) \
     >"$T/m.out" 2>&1
+wait "$other"
 check "make -j2 built and bootchartd wrote the tarball" \
     [ -e "$P/bcp_f8.o" ] && valid_tgz "$T/m.tgz"
 check "header: profile.command = make -j2" \
@@ -102,3 +108,60 @@ check "no kernel options line" \
     sh -c "! grep -q '^text	kernel options:' '$T/m.layout'"
 n=$(grep -Ec '^text	[0-9]+(\.[0-9]+)?s$' "$T/m.layout")
 check "at least 4 time labels ($n)" [ "$n" -ge 4 ]
+
+# Issue 26 item 2: the profile is the command's.  By default only make
+# and what it ran; the other job only with --whole-system.
+check "one root, make -j2, and every row below it" python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+roots = [p for p in doc["processes"] if p["parent"] is None]
+print("# roots:", [(p["pid"], p["name"]) for p in roots])
+sys.exit(0 if len(roots) == 1 and roots[0]["pid"] == int(sys.argv[2]) else 1)' \
+    "$T/m.json" "${make_pid:-0}"
+check "the other job is not a row" sh -c "! grep -q '	awk' '$T/m.tree'"
+"$R" --whole-system --dump-tree "$T/m.tgz" >"$T/mw.tree" 2>>"$T/m.err"
+check "--whole-system: the other job is a row" grep -q '	awk	' "$T/mw.tree"
+check "--whole-system: make -j2 still there" grep -q "^$make_pid	make	" "$T/mw.tree"
+
+# One time base: the JSON's times from the chart's 0, uptime apart; a
+# profile has no boot time; nothing ends after the log's end.
+check "JSON: times from the chart's 0, the uptime of 0 apart, no boot time" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+m = d["milestones"]
+print("# milestones:", m)
+ok = (m["start_ms"] == 0 and m["zero_uptime_ms"] > 0 and
+    m["boot_time_ms"] is None and m["duration_ms"] == m["end_ms"] - m["start_ms"]
+    and m["kernel_end_ms"] is None and m["switch_root_ms"] is None)
+late = [p["name"] for p in d["processes"] if p["end_ms"] > m["end_ms"] or p["start_ms"] < 0]
+cpu = d["series"]["cpu"]
+print("# ends past the log:", late, "; cpu t_ms:", cpu[0]["t_ms"], "..", cpu[-1]["t_ms"])
+ok = ok and not late and 0 < cpu[0]["t_ms"] <= m["end_ms"] and cpu[-1]["t_ms"] <= m["end_ms"]
+sys.exit(0 if ok else 1)' "$T/m.json"
+# The header says when make began (uptime, from the sampler's first
+# block holding it); the JSON's start plus its zero must agree.
+check "JSON: make's start + zero_uptime_ms is an uptime of this run" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+up = float(open("/proc/uptime").read().split()[0]) * 1000
+mk = [p for p in d["processes"] if p["name"] == "make"][0]
+at = mk["start_ms"] + d["milestones"]["zero_uptime_ms"]
+print("# make at uptime", at, "ms; now", up)
+sys.exit(0 if 0 < at < up and up - at < 600000 else 1)' "$T/m.json"
+"$R" --summary "$T/m.tgz" >"$T/m.sum" 2>>"$T/m.err"
+check "summary: times in s from 0, with the uptime of 0" \
+    grep -Eq '^  milestone +s  \(0 s: uptime [0-9]+\.[0-9]{3} s\)$' "$T/m.sum"
+check "summary: no boot words" sh -c "! grep -Eq 'boot time|kernel end|switch_root|end of boot' '$T/m.sum'"
+
+# The command's share of the CPU: the JSON's total is what its rows add
+# up to (samples, no trace here), the series' shares integrate to it,
+# and the chart draws the line with its legend.
+check "JSON: command_cpu_s = the rows' CPU = the series' command shares" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+tot = d["totals"]["command_cpu_s"]
+rows = sum(p["cpu_user_s"] + p["cpu_sys_s"] for p in d["processes"])
+ser = sum(c["command"] * c["interval_ms"] / 1000 * d["system"]["cpus"] for c in d["series"]["cpu"])
+print("# command_cpu_s", tot, "rows", round(rows, 3), "series", round(ser, 3))
+sys.exit(0 if tot > 0 and abs(tot - rows) <= 0.002 + 0.01 * rows and ser <= tot + 0.01 and ser >= 0.8 * tot else 1)' "$T/m.json"
+check "legend: the command's processes" grep -q "^text	the command's processes$" "$T/m.layout"

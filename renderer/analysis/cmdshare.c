@@ -1,0 +1,144 @@
+/* cmdshare.c: a profiled command's share of the machine's CPU over each proc_stat interval, for the CPU chart and the JSON (docs/chart.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmdshare.h"
+#include "grow.h"
+
+/* The interval of t->cpu that holds time at: the first that ends at or after it. */
+static size_t
+bucket(const struct bootlog *t, usec_t at)
+{
+	size_t lo = 0, hi = t->ncpu, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (t->cpu[mid].time_us < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static void
+add(struct cmdshare *cs, const struct bootlog *t, usec_t at, double cpu_us)
+{
+	size_t i = bucket(t, at);
+
+	cs->cpu_s += cpu_us / USEC_PER_SEC;
+	if (i < cs->n)
+		cs->v[i] += cpu_us;
+}
+
+/* A traced process no sample saw: its exact time, evenly over its life. */
+static void
+spread(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
+{
+	usec_t a, b, from = p->start_us, to = p->start_us + p->duration_us;
+	double cpu = (double)p->proc->cpu_us;
+	size_t i;
+
+	if (to <= from) {
+		add(cs, t, from, cpu);
+		return;
+	}
+	cs->cpu_s += cpu / USEC_PER_SEC;
+	for (i = bucket(t, from); i < cs->n; i++) {
+		b = t->cpu[i].time_us;
+		a = b - t->cpu[i].interval_us;
+		if (a >= to)
+			break;
+		if (a < from)
+			a = from;
+		if (b > to)
+			b = to;
+		if (b > a)
+			cs->v[i] += cpu * (double)(b - a) / (double)(to - from);
+	}
+}
+
+/*
+ * One node's CPU into the intervals; 0 or -1.  A process the trace has
+ * whole: its exact time, evenly over its life (its samples miss its
+ * start: the first comes up to a period after it).
+ */
+static int
+node_cpu(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
+{
+	struct sample_iter it;
+	const struct proc_sample *s;
+
+	if (p->proc->exact && p->nruns == 0) {
+		spread(cs, t, p);
+		return 0;
+	}
+	if (sample_iter_init(&it, p) != 0)
+		return -1;
+	while ((s = sample_iter_next(&it)) != NULL)
+		add(cs, t, s->time_us, (double)(s->user + s->sys) *
+		    (double)sample_interval_us(s));
+	sample_iter_free(&it);
+	return 0;
+}
+
+/* The command's subtree, without recursion (chains can be deep). */
+static int
+subtree_cpu(struct cmdshare *cs, const struct bootlog *t,
+    const struct pnode *cmd)
+{
+	const struct pnode **stack = NULL, *p;
+	size_t n = 0, cap = 0, i;
+	int rc = -1;
+
+	if (grow_array((void **)&stack, &cap, n, sizeof(*stack)) != 0)
+		return -1;
+	stack[n++] = cmd;
+	while (n > 0) {
+		p = stack[--n];
+		if (node_cpu(cs, t, p) != 0 ||
+		    grow_reserve((void **)&stack, &cap, n + p->nchildren,
+		    sizeof(*stack)) != 0)
+			goto out;
+		for (i = 0; i < p->nchildren; i++)
+			stack[n++] = p->children[i];
+	}
+	rc = 0;
+out:
+	free(stack);
+	return rc;
+}
+
+int
+cmdshare_make(struct cmdshare *cs, const struct bootlog *t,
+    const struct proctree *tree)
+{
+	double all;
+	size_t i;
+
+	memset(cs, 0, sizeof(*cs));
+	if (tree->cmd == NULL || t->ncpu == 0)
+		return 0;
+	if ((cs->v = calloc(t->ncpu, sizeof(*cs->v))) == NULL)
+		return -1;
+	cs->n = t->ncpu;
+	if (subtree_cpu(cs, t, tree->cmd) != 0) {
+		cmdshare_free(cs);
+		return -1;
+	}
+	for (i = 0; i < cs->n; i++) {
+		all = (double)t->cpu[i].interval_us * (t->ncpus > 0 ?
+		    t->ncpus : 1);
+		cs->v[i] = all > 0 ? cs->v[i] / all : 0;
+		if (cs->v[i] > 1)
+			cs->v[i] = 1;
+	}
+	return 0;
+}
+
+void
+cmdshare_free(struct cmdshare *cs)
+{
+	free(cs->v);
+	memset(cs, 0, sizeof(*cs));
+}
