@@ -36,7 +36,7 @@ static void
 spread(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
 {
 	usec_t a, b, from = p->start_us, to = p->start_us + p->duration_us;
-	double cpu = (double)p->proc->cpu_us;
+	double cpu = (double)p->cpu_us;
 	size_t i;
 
 	if (to <= from) {
@@ -69,7 +69,7 @@ node_cpu(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
 	struct sample_iter it;
 	const struct proc_sample *s;
 
-	if (p->proc->exact && p->nruns == 0) {
+	if (p->exact) {
 		spread(cs, t, p);
 		return 0;
 	}

@@ -37,18 +37,18 @@ sum_samples(struct report_proc *rp)
 }
 
 /*
- * A process the kernel's trace has whole (nothing merged into its node)
- * gets its exact CPU time; the samples only split it into user and
- * system, all user when they saw none (docs/trace.md).
+ * A node whose processes the kernel's trace has whole (each one merged
+ * into it too) gets their exact CPU time; the samples only split it
+ * into user and system, all user when they saw none (docs/trace.md).
  */
 static void
 exact_cpu(struct report_proc *rp, const struct pnode *p)
 {
 	double cpu, sampled = rp->user_s + rp->sys_s;
 
-	if (!p->proc->exact || p->nruns > 0)
+	if (!p->exact)
 		return;
-	cpu = (double)p->proc->cpu_us / USEC_PER_SEC;
+	cpu = (double)p->cpu_us / USEC_PER_SEC;
 	rp->user_s = sampled > 0 ? cpu * rp->user_s / sampled : cpu;
 	rp->sys_s = rp->user_s < cpu ? cpu - rp->user_s : 0;
 }

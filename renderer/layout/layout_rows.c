@@ -35,6 +35,9 @@ row_label(const struct pnode *p, const struct chart_opts *o, int readable)
 	n = (size_t)snprintf(raw, len, "%s", name);
 	if (unit != NULL)
 		n += (size_t)snprintf(raw + n, len - n, " [%s]", unit);
+	if (p->same_runs > 1)
+		n += (size_t)snprintf(raw + n, len - n, " (%zu runs)",
+		    p->same_runs);
 	if (o->show_pid)
 		snprintf(raw + n, len - n, " [%lld]", (long long)p->proc->pid);
 	s = text_clean(raw, 1);

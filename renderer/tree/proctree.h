@@ -26,6 +26,12 @@ struct pnode {
 	usec_t duration_us;
 	int active;			/* proc->active: merges keep it */
 	/*
+	 * The kernel's trace has every process merged into the node
+	 * (process.exact): cpu_us is their exact CPU time, summed.
+	 */
+	int exact;
+	usec_t cpu_us;
+	/*
 	 * The process's samples while nothing is merged in, else NULL:
 	 * read a node's samples through struct sample_iter.
 	 */
@@ -40,6 +46,7 @@ struct pnode {
 	struct sample_run *runs;	/* merged: every sample array, in merge order */
 	size_t nruns, runs_cap;
 	char *own_name;
+	size_t same_runs;	/* a profile's identical short runs folded into it, itself counted; 0: none */
 	int unit_label;		/* the row names proc->unit (docs/chart.md) */
 };
 

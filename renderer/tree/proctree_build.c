@@ -27,6 +27,8 @@ make_nodes(struct proctree *tree, const struct bootlog *t)
 		n->start_us = n->proc->start_us;
 		n->duration_us = n->proc->duration_us;
 		n->active = n->proc->active;
+		n->exact = n->proc->exact;
+		n->cpu_us = n->proc->cpu_us;
 		n->solo = n->proc->samples;
 		n->nsamples = n->proc->nsamples;
 	}
@@ -402,9 +404,8 @@ proctree_build(struct proctree *tree, const struct bootlog *t,
 
 /* ---- step 4: the logger and profile mode ---- */
 
-/* Merges every direct child of p into p and drops them. */
-static int
-absorb_children(struct pnode *p)
+int
+node_absorb_children(struct pnode *p)
 {
 	size_t i;
 
@@ -426,7 +427,7 @@ merge_logger(struct proctree *tree, struct pnode **v, size_t n, int in_logger)
 		p = v[i];
 		if (in_logger && !(tree->profile != NULL &&
 		    strcmp(p->name, tree->profile) == 0))
-			rc = absorb_children(p);
+			rc = node_absorb_children(p);
 		else
 			rc = merge_logger(tree, p->children, p->nchildren,
 			    !in_logger && strcmp(p->name, LOGGER_NAME) == 0);

@@ -27,6 +27,8 @@ usec_t node_end(const struct pnode *);
  * of memory.
  */
 int node_merge(struct pnode *a, const struct pnode *b);
+/* Merges every direct child of p into p and drops them; 0 or -1. */
+int node_absorb_children(struct pnode *p);
 /* PID 2 named kthreadd: every kernel thread is its child. */
 int node_is_kthreadd(const struct pnode *);
 /* At least one sample with CPU use or waiting for I/O (state D). */

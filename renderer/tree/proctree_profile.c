@@ -232,8 +232,115 @@ relink(struct selection *s)
 	return 0;
 }
 
+/* ---- the readable profile's folds (not with -n) ---- */
+
+#define HELPERS_MAX 3	/* cc runs cc1 and as; gcc -flto a few more */
+
+/*
+ * Whether a and b overlap in time.  A sampled end comes up to a period
+ * after the real one, so a period of overlap is allowed then.
+ */
 static int
-readable_profile(struct proctree *tree, const struct pnode *cmd)
+overlap(const struct proctree *tree, const struct pnode *a,
+    const struct pnode *b)
+{
+	usec_t slack = a->exact && b->exact ? 0 : tree->sample_period_us;
+	usec_t from = a->start_us > b->start_us ? a->start_us : b->start_us;
+	usec_t to = node_end(a) < node_end(b) ? node_end(a) : node_end(b);
+
+	return to - from > slack;
+}
+
+/*
+ * A driver's children: a few leaves it ran one after another, each of
+ * another name (cc's cc1 then as, collect2's ld).  make -j1's compiles
+ * share a name; make -j2's overlap.  The driver's command line labels
+ * the row (it names the file); without one the helpers keep their rows.
+ */
+static int
+helpers_only(const struct proctree *tree, const struct pnode *p)
+{
+	const struct pnode *a, *b;
+	size_t i, j;
+
+	if (p->nchildren == 0 || p->nchildren > HELPERS_MAX ||
+	    p->proc->cmdline == NULL || p->proc->cmdline[0] == '\0')
+		return 0;
+	for (i = 0; i < p->nchildren; i++) {
+		a = p->children[i];
+		if (a->nchildren > 0)
+			return 0;
+		for (j = i + 1; j < p->nchildren; j++) {
+			b = p->children[j];
+			if (strcmp(a->name, b->name) == 0 || overlap(tree, a, b))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+static int
+same_run(const struct proctree *tree, const struct pnode *a,
+    const struct pnode *b)
+{
+	const char *ca = a->proc->cmdline, *cb = b->proc->cmdline;
+
+	return a->nchildren == 0 && b->nchildren == 0 &&
+	    !overlap(tree, a, b) && strcmp(a->name, b->name) == 0 &&
+	    (ca == NULL || cb == NULL || strcmp(ca, cb) == 0);
+}
+
+/*
+ * Leaves run one after another with the same command line (a loop's
+ * `true`s; a line unknown, as for most of them when only the trace saw
+ * them, matches any) make one row, counted; each compile has its own
+ * line, and identical ones that ran side by side keep their rows.
+ */
+static int
+fold_same_runs(const struct proctree *tree, struct pnode *p)
+{
+	struct pnode *first, *c;
+	size_t r, w = 0;
+
+	for (r = 0; r < p->nchildren; r++) {
+		c = p->children[r];
+		first = w > 0 ? p->children[w - 1] : NULL;
+		if (first != NULL && same_run(tree, first, c)) {
+			if (node_merge(first, c) != 0)
+				return -1;
+			first->same_runs = (first->same_runs ? first->same_runs :
+			    1) + 1;
+			continue;
+		}
+		p->children[w++] = c;
+	}
+	p->nchildren = w;
+	return 0;
+}
+
+/*
+ * A compile is one row: the driver absorbs its helpers, so the row is
+ * labelled with the driver's command line, which names the file.  The
+ * command itself keeps its children.  Depth-first, helpers' helpers
+ * first (collect2 takes ld, then cc takes collect2).
+ */
+static int
+fold(const struct proctree *tree, struct pnode *p, int is_cmd, int depth)
+{
+	size_t i;
+
+	if (depth > TREE_DEPTH_MAX)
+		return 0;
+	for (i = 0; i < p->nchildren; i++)
+		if (fold(tree, p->children[i], 0, depth + 1) != 0)
+			return -1;
+	if (!is_cmd && helpers_only(tree, p))
+		return node_absorb_children(p);
+	return fold_same_runs(tree, p);
+}
+
+static int
+readable_profile(struct proctree *tree, struct pnode *cmd)
 {
 	struct selection s = { tree, cmd, NULL, 0, 0 };
 	int rc;
@@ -244,6 +351,8 @@ readable_profile(struct proctree *tree, const struct pnode *cmd)
 	free(s.v);
 	tree->readable = 1;
 	tree->cmd = cmd;
+	if (rc == 0 && tree->opts.prune)
+		rc = fold(tree, cmd, 1, 0);
 	return rc;
 }
 

@@ -40,9 +40,11 @@ done
 	printf '\nall: $(OBJS)\n%%.o: %%.c\n\tcc -O2 -c -o $@ $<\n'
 } >"$P/Makefile"
 
-# Another job on the machine, started while logging (awk, a child of the
-# subshell, not exec: its start must come after logging began).
-(sleep 0.3; awk 'BEGIN { for (i = 0; i < 4e6; i++) x += i; print x }') \
+# Another job on the machine, started while logging: awk, once the
+# first object exists (logging began before make), a child of the
+# subshell (not exec: the subshell started before logging).
+(while [ ! -e "$P/bcp_f1.o" ]; do sleep 0.05; done
+    awk 'BEGIN { for (i = 0; i < 4e6; i++) x += i; print x }') \
     >/dev/null 2>&1 &
 other=$!
 (cd "$P" && "$L" start -c "$T/empty.conf" -p 0.05 -o "$T/m.tgz" -- make -j2) \
@@ -65,9 +67,12 @@ for i in 1 2 3 4 5 6 7 8; do
 done
 n=$(grep -c '^row	[0-9]*	cc -O2 -c ' "$T/m.layout")
 check "8 compiler rows, siblings not merged ($n)" [ "$n" = 8 ]
-# The compilers proper (cc1): a row each, its command line (the label,
-# cut to the box on the chart) naming its file.
-check "cc1 rows for all 8 files" python3 -c '
+# One row per compile: the driver absorbed its helpers (cc1, as), so no
+# cc1 or as row is left; -n keeps them, a cc1 naming each file.
+check "no cc1 or as rows: each compile is one row" sh -c \
+    "! awk -F'\\t' '\$2 == \"cc1\" || \$2 == \"as\"' '$T/m.tree' | grep -q ."
+"$R" -n --json "$T/m.tgz" >"$T/m.n.json" 2>>"$T/m.err"
+check "-n: cc1 rows for all 8 files" python3 -c '
 import json, re, sys
 doc = json.load(open(sys.argv[1]))
 files = set()
@@ -76,7 +81,7 @@ for p in doc["processes"]:
     if p["name"] == "cc1" and m:
         files.add(m.group(0))
 print("# cc1 files:", sorted(files))
-sys.exit(0 if len(files) == 8 else 1)' "$T/m.json"
+sys.exit(0 if len(files) == 8 else 1)' "$T/m.n.json"
 n=$(grep -c '	cc$' "$T/m.layout")
 check "no row labelled just 'cc' ($n)" [ "$n" = 0 ]
 

@@ -57,6 +57,17 @@ awk -F'\t' '
 same "each true starts at its fork (within the ms rounding)" \
     "$(tail -n 1 "$T/starts")" "200 0 0"
 
+# The default chart (a readable profile, docs/tree.md) keeps them all as
+# one row, counted: the loop's runs have one command line.
+"$R" --dump-tree "$T/a.tgz" >"$T/tree.p" 2>>"$T/tree.err"
+same "default tree: the 200 true runs are one row" \
+    "$(awk -F'\t' '$2 == "true"' "$T/tree.p" | wc -l | tr -d ' ')" 1
+if [ -x "${BC_BUILD:-}/tests/tools/layout_dump" ]; then
+	"$BC_BUILD/tests/tools/layout_dump" "$T/a.tgz" >"$T/a.layout" 2>&1
+	check "its row is labelled 'true (200 runs)'" \
+	    grep -Eq '^row	[0-9]+	(/bin/)?true \(200 runs\)$' "$T/a.layout"
+fi
+
 # 2. CPU time: a CPU-bound python against the rusage its parent gets.
 if command -v python3 >/dev/null 2>&1; then
 	# The busy child's whole life, as wait4 gives its rusage (exec and

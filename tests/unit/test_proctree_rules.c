@@ -107,7 +107,7 @@ test_logger_merge(void **state)
 static void
 test_profile_mode(void **state)
 {
-	static const struct tree_opts strict = { 1, 1, 0 };
+	static const struct tree_opts strict = { 1, 1, 0, 0 };
 	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
@@ -151,6 +151,7 @@ test_profile_mode(void **state)
 static void
 test_readable_profile(void **state)
 {
+	static const struct tree_opts whole = { 0, 0, 0, 1 };
 	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
@@ -163,15 +164,25 @@ test_readable_profile(void **state)
 	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
 	assert_true(tree.readable);
 	got = dump_text(&tree);
+	/* The command's subtree only: bar, another job, is not the command's. */
+	assert_string_equal(got,
+	    "101\tsh\t1000\t590\t1\t5\n"
+	    "102\tsleep\t1200\t390\t1\t3\n"
+	    "103\tcat\t1300\t290\t0\t2\n");
+	free(got);
+	/* The chart spans the logging span. */
+	assert_int_equal(tree.start_us, MS(1000));
+	assert_int_equal(tree.end_us, MS(2000));
+	proctree_free(&tree);
+	/* --whole-system: the machine's other work too. */
+	assert_int_equal(proctree_make(&tree, &t, &whole, &d), 0);
+	got = dump_text(&tree);
 	assert_string_equal(got,
 	    "101\tsh\t1000\t590\t1\t5\n"
 	    "102\tsleep\t1200\t390\t1\t3\n"
 	    "103\tcat\t1300\t290\t0\t2\n"
 	    "201\tbar\t1200\t490\t0\t4\n");
 	free(got);
-	/* The chart spans the logging span. */
-	assert_int_equal(tree.start_us, MS(1000));
-	assert_int_equal(tree.end_us, MS(2000));
 	proctree_free(&tree);
 	bootlog_free(&t);
 }
