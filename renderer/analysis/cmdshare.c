@@ -31,7 +31,7 @@ add(struct cmdshare *cs, const struct bootlog *t, usec_t at, double cpu_us)
 		cs->v[i] += cpu_us;
 }
 
-/* A traced process no sample saw: its exact time, evenly over its life. */
+/* A row's measured CPU time, evenly over its life. */
 static void
 spread(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
 {
@@ -59,9 +59,9 @@ spread(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
 }
 
 /*
- * One node's CPU into the intervals; 0 or -1.  A process the trace has
- * whole: its exact time, evenly over its life (its samples miss its
- * start: the first comes up to a period after it).
+ * One node's CPU into the intervals; 0 or -1.  A measured time (trace,
+ * accounting) goes evenly over the row's life: its samples miss its
+ * start (the first comes up to a period after it).
  */
 static int
 node_cpu(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
@@ -69,7 +69,7 @@ node_cpu(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
 	struct sample_iter it;
 	const struct proc_sample *s;
 
-	if (p->exact) {
+	if (p->cpu_known) {
 		spread(cs, t, p);
 		return 0;
 	}

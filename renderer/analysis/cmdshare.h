@@ -15,8 +15,9 @@ struct cmdshare {
 
 /*
  * The CPU of the processes below the profiled command (tree->cmd) as the
- * tree has them, from their samples; a process the kernel's trace has
- * whole adds its exact CPU time instead, spread evenly over its life.
+ * tree has them, from their samples; a row whose processes have a
+ * measured CPU time (the kernel's trace, process accounting) adds that
+ * instead, spread evenly over its life.
  * 0, or -1 when out of memory.
  */
 int cmdshare_make(struct cmdshare *, const struct bootlog *,

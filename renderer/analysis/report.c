@@ -37,16 +37,18 @@ sum_samples(struct report_proc *rp)
 }
 
 /*
- * A node whose processes the kernel's trace has whole (each one merged
- * into it too) gets their exact CPU time; the samples only split it
- * into user and system, all user when they saw none (docs/trace.md).
+ * A node whose processes have a measured CPU time (the kernel's trace,
+ * or process accounting; each one merged into it too) gets their sum;
+ * the samples only split it into user and system, all user when they
+ * saw none (docs/trace.md).
  */
 static void
 exact_cpu(struct report_proc *rp, const struct pnode *p)
 {
 	double cpu, sampled = rp->user_s + rp->sys_s;
 
-	if (!p->exact)
+	rp->cpu_src = p->cpu_src;
+	if (!p->cpu_known)
 		return;
 	cpu = (double)p->cpu_us / USEC_PER_SEC;
 	rp->user_s = sampled > 0 ? cpu * rp->user_s / sampled : cpu;
@@ -136,6 +138,13 @@ shift(struct milestones *m)
 	m->log_end_us -= m->zero_us;
 	m->switch_root_us -= m->zero_us;
 	m->end_us -= m->zero_us;
+}
+
+const char *
+report_cpu_src(enum cpu_src s)
+{
+	return s == CPU_TRACE ? "trace" : s == CPU_ACCT ? "accounting" :
+	    "samples";
 }
 
 const char *

@@ -28,7 +28,8 @@ struct report_proc {
 	const char *unit;	/* NULL: not known (no cgroup data yet) */
 	usec_t start_us, end_us, duration_us;	/* from the chart's 0 */
 	size_t nsamples;
-	double user_s, sys_s;	/* CPU: fraction x interval, summed */
+	double user_s, sys_s;	/* CPU: fraction x interval, summed; or measured */
+	enum cpu_src cpu_src;	/* where user_s + sys_s comes from */
 	double dstate_s;	/* intervals of samples in state D */
 };
 
@@ -53,6 +54,9 @@ struct report {
 	struct report_totals tot;
 	struct cmdshare cmd;		/* a profile's command's CPU (n 0: none) */
 };
+
+/* "trace", "accounting" or "samples": where a CPU time comes from. */
+const char *report_cpu_src(enum cpu_src);
 
 /*
  * A time as seconds with 3 decimals (whole ms, rounded), into buf;

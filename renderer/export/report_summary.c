@@ -172,6 +172,24 @@ top_row(const struct report_proc *p, enum summary_key k, FILE *f)
 	putc('\n', f);
 }
 
+/*
+ * Which rows' CPU was measured, when any was: sampled figures miss a
+ * short life's start, measured ones do not (docs/summary.md).
+ */
+static void
+cpu_sources(const struct report *r, FILE *f)
+{
+	size_t n[CPU_TRACE + 1] = { 0 }, i;
+
+	for (i = 0; i < r->nprocs; i++)
+		n[r->procs[i].cpu_src]++;
+	if (n[CPU_TRACE] + n[CPU_ACCT] == 0)
+		return;
+	fprintf(f, "  (CPU of %zu rows from the kernel's trace, %zu from "
+	    "process accounting, %zu sampled)\n", n[CPU_TRACE], n[CPU_ACCT],
+	    n[CPU_SAMPLES]);
+}
+
 /* The SUMMARY_TOP largest by k (those above 0 for CPU and D state). */
 static void
 top(const struct report *r, struct summary_rank *v, enum summary_key k,
@@ -183,8 +201,10 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 	    "  dstate_s", "     dur_s" };
 	size_t i, n = report_summary_top(r, v, k);
 
-	fprintf(f, "\ntop %d by %s\n  %s      pid    start_s  name\n",
-	    SUMMARY_TOP, title[k], cols[k]);
+	fprintf(f, "\ntop %d by %s\n", SUMMARY_TOP, title[k]);
+	if (k == BY_CPU)
+		cpu_sources(r, f);
+	fprintf(f, "  %s      pid    start_s  name\n", cols[k]);
 	for (i = 0; i < n; i++)
 		top_row(&r->procs[v[i].i], k, f);
 	if (n == 0)

@@ -58,6 +58,7 @@ bootlog_free(struct bootlog *t)
 	free(t->mem);
 	bootlog_clear_processes(t);
 	free(t->forks);
+	free(t->acct);
 	for (i = 0; i < t->nkev; i++)
 		free(t->kev[i].text);
 	free(t->kev);
@@ -299,6 +300,25 @@ int
 bootlog_add_fork_time(struct bootlog *t, int64_t pid, int64_t ppid)
 {
 	return add_fork(t, pid, ppid, 1);
+}
+
+int
+bootlog_add_acct(struct bootlog *t, int64_t pid, usec_t cpu_us,
+    const char *comm, size_t commlen)
+{
+	struct acct_rec *a;
+
+	if (grow_array((void **)&t->acct, &t->acct_cap, t->nacct,
+	    sizeof(*t->acct)) != 0)
+		return -1;
+	a = &t->acct[t->nacct++];
+	a->pid = pid;
+	a->cpu_us = cpu_us;
+	if (commlen > sizeof(a->comm) - 1)
+		commlen = sizeof(a->comm) - 1;
+	memcpy(a->comm, comm, commlen);
+	a->comm[commlen] = '\0';
+	return 0;
 }
 
 int

@@ -52,6 +52,9 @@ struct process {
 	 */
 	int exact;
 	usec_t cpu_us;
+	/* kernel_pacct's CPU time of it, when one record is its (acct 1). */
+	int acct;
+	usec_t acct_cpu_us;
 
 	struct proc_sample *samples;	/* in time order */
 	size_t nsamples, samples_cap;
@@ -93,6 +96,13 @@ struct fork_rec {
 	int at_fork;		/* ppid as at fork time (paternity.log), not at exit */
 };
 
+/* A process's exit as kernel_pacct has it: its CPU time, to 1/100 s. */
+struct acct_rec {
+	int64_t pid;
+	usec_t cpu_us;		/* ac_utime + ac_stime */
+	char comm[16];		/* ac_comm, NUL-terminated */
+};
+
 /* Which log gave the processes (docs/input.md: proc_ps.log wins). */
 enum ps_source { PS_NONE, PS_PROC_PS, PS_TASKSTATS };
 
@@ -122,6 +132,8 @@ struct bootlog {
 	struct fork_rec *forks;	/* kernel_pacct, then paternity.log */
 	size_t nforks, forks_cap;
 	int have_pacct;		/* kernel_pacct was read */
+	struct acct_rec *acct;	/* kernel_pacct's records, in its order */
+	size_t nacct, acct_cap;
 
 	int ncpus;		/* from the header, at least 1 */
 
@@ -208,6 +220,9 @@ int process_set_name(struct process *, const char *name);
 int bootlog_add_fork(struct bootlog *, int64_t pid, int64_t ppid);
 /* A parent as at fork time (paternity.log): wins over exit-time records. */
 int bootlog_add_fork_time(struct bootlog *, int64_t pid, int64_t ppid);
+/* A kernel_pacct record's CPU time; comm is cut to 15 bytes.  0 or -1. */
+int bootlog_add_acct(struct bootlog *, int64_t pid, usec_t cpu_us,
+    const char *comm, size_t commlen);
 /*
  * Drops every process and the ps block times: proc_ps.log replaces what
  * taskstats.log gave (taskstats.log is used only without proc_ps.log).

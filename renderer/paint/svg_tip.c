@@ -27,8 +27,12 @@ tip_text(FILE *f, const struct report_proc *p)
 	    report_secs(a, sizeof(a), p->start_us, 0),
 	    report_secs(b, sizeof(b), p->end_us, 0),
 	    report_secs(c, sizeof(c), p->duration_us, 0));
-	fprintf(f, "\nCPU %.3f s (user %.3f, sys %.3f), D state %.3f s",
-	    p->user_s + p->sys_s, p->user_s, p->sys_s, p->dstate_s);
+	fprintf(f, "\nCPU %.3f s (user %.3f, sys %.3f", p->user_s + p->sys_s,
+	    p->user_s, p->sys_s);
+	/* Measured figures say so: sampled ones miss a short life. */
+	if (p->cpu_src != CPU_SAMPLES)
+		fprintf(f, "; %s", report_cpu_src(p->cpu_src));
+	fprintf(f, "), D state %.3f s", p->dstate_s);
 	return 0;
 }
 

@@ -113,7 +113,8 @@ logparse_finish(struct logparse *lp, struct diag *d)
 	    apply_texts(t, &lp->cmdlines, TEXT_CMDLINE) != 0 ||
 	    apply_texts(t, &lp->units, TEXT_UNIT) != 0)
 		rc = diag_error_status(d, EXIT_NOMEM, "out of memory");
-	else if (logparse_apply_trace(t, d) != 0)
+	else if (logparse_apply_acct(t, d) != 0 ||
+	    logparse_apply_trace(t, d) != 0)
 		rc = -1;
 	logparse_free(lp);
 	return rc;

@@ -52,6 +52,11 @@ int logparse_finish(struct logparse *, struct diag *);
  * 0, or -1 (diag set).  Nothing to do without a trace.
  */
 int logparse_apply_trace(struct bootlog *, struct diag *);
+/*
+ * kernel_pacct's CPU times given to the processes they are of (the
+ * same PID and name, one record: pacct.c).  0, or -1 (no memory).
+ */
+int logparse_apply_acct(struct bootlog *, struct diag *);
 
 /*
  * Counts a name a parser is about to store (new process or new name)

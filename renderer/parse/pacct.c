@@ -1,8 +1,9 @@
-/* pacct.c: kernel_pacct (BSD process accounting v3) into fork records. */
+/* pacct.c: kernel_pacct (BSD process accounting v3) into fork records and each process's CPU time. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "caps.h"
+#include "logparse.h"
 #include "parse.h"
 #include "bootlog.h"
 
@@ -11,6 +12,11 @@
 #define ACCT_BIG_ENDIAN 0x80	/* in the version byte */
 #define ACCT_PID_OFF 16
 #define ACCT_PPID_OFF 20
+#define ACCT_UTIME_OFF 32	/* comp_t, AHZ units */
+#define ACCT_STIME_OFF 34
+#define ACCT_COMM_OFF 48
+#define ACCT_COMM_LEN 16
+#define ACCT_AHZ 100		/* the kernel's AHZ: comp_t ticks per second */
 
 struct pacct_parser {
 	struct bootlog *t;
@@ -31,10 +37,26 @@ get32(const unsigned char *p, int big)
 	    (uint32_t)p[1] << 8 | p[0];
 }
 
+static uint32_t
+get16(const unsigned char *p, int big)
+{
+	return big ? (uint32_t)p[0] << 8 | p[1] : (uint32_t)p[1] << 8 | p[0];
+}
+
+/* comp_t: a 13-bit mantissa and a base-8 exponent in the top 3 bits. */
+static usec_t
+comp_us(uint32_t v)
+{
+	uint64_t ticks = (uint64_t)(v & 0x1fff) << (3 * ((v >> 13) & 7));
+
+	return (usec_t)(ticks * (USEC_PER_SEC / ACCT_AHZ));
+}
+
 static int
 record(struct pacct_parser *pp, const unsigned char *r)
 {
 	int big = (r[1] & ACCT_BIG_ENDIAN) != 0;
+	const char *comm = (const char *)r + ACCT_COMM_OFF;
 
 	pp->nrec++;
 	if ((r[1] & 0x7f) != ACCT_VERSION) {
@@ -47,8 +69,75 @@ record(struct pacct_parser *pp, const unsigned char *r)
 	if (cap_check(pp->d, pp->t->nforks, CAP_FORKS, "fork records") != 0)
 		return -1;
 	if (bootlog_add_fork(pp->t, get32(r + ACCT_PID_OFF, big),
-	    get32(r + ACCT_PPID_OFF, big)) != 0)
+	    get32(r + ACCT_PPID_OFF, big)) != 0 ||
+	    bootlog_add_acct(pp->t, get32(r + ACCT_PID_OFF, big),
+	    comp_us(get16(r + ACCT_UTIME_OFF, big)) +
+	    comp_us(get16(r + ACCT_STIME_OFF, big)), comm,
+	    strnlen(comm, ACCT_COMM_LEN)) != 0)
 		return diag_error_status(pp->d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+static int
+by_pid(const void *a, const void *b)
+{
+	const struct acct_rec *x = *(const struct acct_rec *const *)a;
+	const struct acct_rec *y = *(const struct acct_rec *const *)b;
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return strcmp(x->comm, y->comm);
+}
+
+/* The first of v's n records (sorted) with p's PID and name, or n. */
+static size_t
+find(struct acct_rec **v, size_t n, const struct process *p)
+{
+	size_t lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (v[mid]->pid < p->pid || (v[mid]->pid == p->pid &&
+		    strncmp(v[mid]->comm, p->name, ACCT_COMM_LEN - 1) < 0))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < n && v[lo]->pid == p->pid &&
+	    strncmp(v[lo]->comm, p->name, ACCT_COMM_LEN - 1) == 0)
+		return lo;
+	return n;
+}
+
+int
+logparse_apply_acct(struct bootlog *t, struct diag *d)
+{
+	struct acct_rec **v;
+	struct process *p;
+	size_t i, k;
+
+	if (t->nacct == 0)
+		return 0;
+	if ((v = calloc(t->nacct, sizeof(*v))) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	for (i = 0; i < t->nacct; i++)
+		v[i] = &t->acct[i];
+	qsort(v, t->nacct, sizeof(*v), by_pid);
+	for (i = 0; i < t->nprocs; i++) {
+		p = t->procs[i];
+		/* Alive at the end: its exit is not logged, a record is another's. */
+		if (p->nsamples > 0 &&
+		    p->samples[p->nsamples - 1].time_us >= t->ps_last_us)
+			continue;
+		k = find(v, t->nacct, p);
+		/* A PID reused under the same name: whose record is whose? */
+		if (k == t->nacct || (k + 1 < t->nacct &&
+		    by_pid(&v[k], &v[k + 1]) == 0))
+			continue;
+		p->acct = 1;
+		p->acct_cpu_us = v[k]->cpu_us;
+	}
+	free(v);
 	return 0;
 }
 

@@ -26,10 +26,12 @@ struct pnode {
 	usec_t duration_us;
 	int active;			/* proc->active: merges keep it */
 	/*
-	 * The kernel's trace has every process merged into the node
-	 * (process.exact): cpu_us is their exact CPU time, summed.
+	 * Every process merged into the node has a measured CPU time, the
+	 * kernel trace's (process.exact) or else process accounting's
+	 * (process.acct): cpu_us is their sum; cpu_src the least exact.
 	 */
-	int exact;
+	int cpu_known;
+	enum cpu_src { CPU_SAMPLES, CPU_ACCT, CPU_TRACE } cpu_src;
 	usec_t cpu_us;
 	/*
 	 * The process's samples while nothing is merged in, else NULL:

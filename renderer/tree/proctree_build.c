@@ -11,6 +11,16 @@
 
 /* ---- step 1: a node per process ---- */
 
+/* Where a node's CPU time comes from: the trace, accounting, samples. */
+static void
+node_cpu_source(struct pnode *n)
+{
+	n->cpu_known = n->proc->exact || n->proc->acct;
+	n->cpu_src = n->proc->exact ? CPU_TRACE : n->proc->acct ? CPU_ACCT :
+	    CPU_SAMPLES;
+	n->cpu_us = n->proc->exact ? n->proc->cpu_us : n->proc->acct_cpu_us;
+}
+
 static int
 make_nodes(struct proctree *tree, const struct bootlog *t)
 {
@@ -27,8 +37,7 @@ make_nodes(struct proctree *tree, const struct bootlog *t)
 		n->start_us = n->proc->start_us;
 		n->duration_us = n->proc->duration_us;
 		n->active = n->proc->active;
-		n->exact = n->proc->exact;
-		n->cpu_us = n->proc->cpu_us;
+		node_cpu_source(n);
 		n->solo = n->proc->samples;
 		n->nsamples = n->proc->nsamples;
 	}
@@ -403,18 +412,6 @@ proctree_build(struct proctree *tree, const struct bootlog *t,
 }
 
 /* ---- step 4: the logger and profile mode ---- */
-
-int
-node_absorb_children(struct pnode *p)
-{
-	size_t i;
-
-	for (i = 0; i < p->nchildren; i++)
-		if (node_merge(p, p->children[i]) != 0)
-			return -1;
-	p->nchildren = 0;
-	return 0;
-}
 
 static int
 merge_logger(struct proctree *tree, struct pnode **v, size_t n, int in_logger)

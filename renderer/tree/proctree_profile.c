@@ -244,7 +244,8 @@ static int
 overlap(const struct proctree *tree, const struct pnode *a,
     const struct pnode *b)
 {
-	usec_t slack = a->exact && b->exact ? 0 : tree->sample_period_us;
+	usec_t slack = a->proc->exact && b->proc->exact ? 0 :
+	    tree->sample_period_us;
 	usec_t from = a->start_us > b->start_us ? a->start_us : b->start_us;
 	usec_t to = node_end(a) < node_end(b) ? node_end(a) : node_end(b);
 

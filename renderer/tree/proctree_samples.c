@@ -21,7 +21,7 @@ add_run(struct pnode *p, const struct proc_sample *v, size_t n)
 
 /*
  * a gets b's samples (after its own, for equal times), the earlier
- * start and the later end, and b's exact CPU time when both have one.  Only the arrays are listed: the processes'
+ * start and the later end, and b's measured CPU time when both have one.  Only the arrays are listed: the processes'
  * samples stay as they were logged, for any other tree.  Growing the
  * list by doubling matters: 50 000 same-named siblings merge one by one.
  */
@@ -47,8 +47,24 @@ node_merge(struct pnode *a, const struct pnode *b)
 	if (b->start_us < a->start_us)
 		a->start_us = b->start_us;
 	a->duration_us = end - a->start_us;
-	a->exact = a->exact && b->exact;
-	a->cpu_us = a->exact ? a->cpu_us + b->cpu_us : 0;
+	a->cpu_known = a->cpu_known && b->cpu_known;
+	a->cpu_us = a->cpu_known ? a->cpu_us + b->cpu_us : 0;
+	if (!a->cpu_known)
+		a->cpu_src = CPU_SAMPLES;
+	else if (b->cpu_src < a->cpu_src)
+		a->cpu_src = b->cpu_src;
+	return 0;
+}
+
+int
+node_absorb_children(struct pnode *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nchildren; i++)
+		if (node_merge(p, p->children[i]) != 0)
+			return -1;
+	p->nchildren = 0;
 	return 0;
 }
 

@@ -251,6 +251,77 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
 	bootlog_free(&t);
 }
 
+/*
+ * kernel_pacct's CPU time (docs/json.md: cpu_source "accounting"):
+ * utime 0x2003 is comp_t 3 << 3 = 24 ticks of 1/100 s, stime 5 ticks,
+ * so 0.29 s, big-endian or not.  Not given: to a process alive at the
+ * log's end (the record is an earlier one's), to one with two records
+ * of its PID and name, to one whose record has another name.
+ */
+static void
+acct_record(unsigned char *r, uint32_t pid, unsigned ut, unsigned st,
+    const char *comm, int big)
+{
+	pacct_record(r, pid, 1);
+	if (big) {
+		r[1] |= 0x80;
+		r[16] = (unsigned char)(pid >> 24);
+		r[17] = (unsigned char)(pid >> 16);
+		r[18] = (unsigned char)(pid >> 8);
+		r[19] = (unsigned char)pid;
+		r[20] = r[21] = r[22] = 0;
+		r[23] = 1;
+	}
+	/* The low byte first, or last when big-endian. */
+	r[32 + big] = (unsigned char)ut;
+	r[32 + !big] = (unsigned char)(ut >> 8);
+	r[34 + big] = (unsigned char)st;
+	r[34 + !big] = (unsigned char)(st >> 8);
+	strncpy((char *)r + 48, comm, 16);
+}
+
+static void
+test_acct_cpu(void **state)
+{
+	struct logparse lp;
+	unsigned char acct[6 * 64];
+	struct process *worker, *bigw, *alive, *dup, *other;
+	struct bootlog t;
+	struct diag d;
+
+	(void)state;
+	diag_init(&d, "test");
+	bootlog_init(&t);
+	t.ps_first_us = MS(1000);
+	t.ps_last_us = MS(2000);
+	t.sample_period_us = MS(90);
+	logparse_init(&lp, &t);
+	mkproc(&t, 1, 0, "init", 1000, 1000, 11);
+	worker = mkproc(&t, 120, 1, "worker", 1100, 1100, 3);
+	bigw = mkproc(&t, 121, 1, "bigworker", 1100, 1100, 3);
+	alive = mkproc(&t, 122, 1, "busy", 1100, 1100, 10);
+	dup = mkproc(&t, 123, 1, "dup", 1100, 1100, 2);
+	other = mkproc(&t, 124, 1, "other", 1100, 1100, 2);
+	acct_record(acct, 120, 0x2003, 5, "worker", 0);
+	acct_record(acct + 64, 121, 0x2003, 5, "bigworker", 1);
+	acct_record(acct + 128, 122, 7, 0, "busy", 0);
+	acct_record(acct + 192, 123, 7, 0, "dup", 0);
+	acct_record(acct + 256, 123, 9, 0, "dup", 0);
+	acct_record(acct + 320, 124, 7, 0, "x", 0);
+	assert_int_equal(feed_chunked(&lp, &d, LK_PACCT, acct, sizeof(acct),
+	    100), 0);
+	assert_int_equal(logparse_finish(&lp, &d), 0);
+	assert_true(worker->acct);
+	assert_int_equal(worker->acct_cpu_us, MS(290));
+	assert_true(bigw->acct);
+	assert_int_equal(bigw->acct_cpu_us, MS(290));
+	assert_false(alive->acct);
+	assert_false(dup->acct);
+	assert_false(other->acct);
+	logparse_free(&lp);
+	bootlog_free(&t);
+}
+
 static void
 test_forktime_wins(void **state)
 {
@@ -327,6 +398,7 @@ main(void)
 		cmocka_unit_test(test_readable_profile),
 		cmocka_unit_test(test_cycles_and_depth),
 		cmocka_unit_test(test_forktime_wins),
+		cmocka_unit_test(test_acct_cpu),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
