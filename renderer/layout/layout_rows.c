@@ -272,7 +272,7 @@ rows_put_label(struct layout *l, struct measure *m, struct lt_row *row,
 		for (i = 0, k = 1; k < 3; k++)
 			if (room[order[k]] > room[order[i]])
 				i = k;
-		if (measure_fit(m, LF_LABEL, &s, room[order[i]]) == -1) {
+		if (measure_fit_tail(m, LF_LABEL, &s, room[order[i]]) == -1) {
 			free(s);
 			return -1;
 		}

@@ -158,6 +158,41 @@ measure_width_upto(struct measure *m, int f, const char *s, double limit)
 }
 
 int
+measure_fit_tail(struct measure *m, int f, char **sp, double maxw)
+{
+	char *s = *sp, *head, *t;
+	const char *tail = strrchr(s, ' ');
+	double tw;
+	size_t hn, tn;
+
+	if (tail == NULL || tail == s || tail[1] == '\0' ||
+	    measure_width_upto(m, f, s, maxw) <= maxw)
+		return measure_fit(m, f, sp, maxw);
+	tw = measure_width(m, f, tail);		/* " main.c" */
+	/* Room for the tail and a few characters of the head. */
+	if (tw + 4 * measure_width(m, f, "m") > maxw)
+		return measure_fit(m, f, sp, maxw);
+	if ((head = strndup(s, (size_t)(tail - s))) == NULL)
+		return -1;
+	if (measure_fit(m, f, &head, maxw - tw) == -1) {
+		free(head);
+		return -1;
+	}
+	hn = strlen(head);
+	tn = strlen(tail);
+	if (hn == 0 || (t = malloc(hn + tn + 1)) == NULL) {
+		free(head);
+		return hn == 0 ? measure_fit(m, f, sp, maxw) : -1;
+	}
+	memcpy(t, head, hn);
+	memcpy(t + hn, tail, tn + 1);
+	free(head);
+	free(s);
+	*sp = t;
+	return 0;
+}
+
+int
 measure_fit(struct measure *m, int f, char **sp, double maxw)
 {
 	static const char ell[] = "\xe2\x80\xa6";

@@ -34,5 +34,11 @@ double measure_width_upto(struct measure *, int f, const char *s,
  * 0, or -1 on no memory (*sp unchanged).
  */
 int measure_fit(struct measure *, int f, char **sp, double maxw);
+/*
+ * The same, but a text of words keeps its last one whole after the
+ * ellipsis when there is room for it and a little before ("cc -O2 …
+ * main.c": a command line's file); 0 or -1.
+ */
+int measure_fit_tail(struct measure *, int f, char **sp, double maxw);
 
 #endif

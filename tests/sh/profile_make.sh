@@ -44,7 +44,7 @@ done
 # first object exists (logging began before make), a child of the
 # subshell (not exec: the subshell started before logging).
 (while [ ! -e "$P/bcp_f1.o" ]; do sleep 0.05; done
-    awk 'BEGIN { for (i = 0; i < 4e6; i++) x += i; print x }') \
+    awk 'BEGIN { for (i = 0; i < 1e7; i++) x += i; print x }') \
     >/dev/null 2>&1 &
 other=$!
 (cd "$P" && "$L" start -c "$T/empty.conf" -p 0.05 -o "$T/m.tgz" -- make -j2) \

@@ -126,12 +126,56 @@ width_upto(void **state)
 	measure_close(&m);
 }
 
+/*
+ * measure_fit_tail: a command line cut to a width keeps its last word
+ * (the file) after the ellipsis; what fits whole, or has no room for
+ * the word, is cut as measure_fit cuts it.
+ */
+static void
+fit_keeps_tail(void **state)
+{
+	static const char line[] = "cc -O2 -fPIC -Wall -Wextra -c -o "
+	    "build/obj/parser.o src/parser.c";
+	struct measure m;
+	double whole, w;
+	char *got, *want;
+
+	(void)state;
+	assert_int_equal(measure_open(&m), 0);
+	whole = measure_width(&m, LF_LABEL, line);
+	w = measure_width(&m, LF_LABEL, "cc -O2 -fPIC\xe2\x80\xa6 src/parser.c");
+	got = strdup(line);
+	assert_int_equal(measure_fit_tail(&m, LF_LABEL, &got, w), 0);
+	assert_true(measure_width(&m, LF_LABEL, got) <= w);
+	assert_non_null(strstr(got, "\xe2\x80\xa6 src/parser.c"));
+	assert_int_equal(strncmp(got, "cc -O2", 6), 0);
+	assert_int_equal(strlen(strstr(got, " src/parser.c")),
+	    strlen(" src/parser.c"));
+	free(got);
+	/* Fits whole: unchanged. */
+	got = strdup(line);
+	assert_int_equal(measure_fit_tail(&m, LF_LABEL, &got, whole), 0);
+	assert_string_equal(got, line);
+	free(got);
+	/* No room for the word: the plain cut. */
+	w = measure_width(&m, LF_LABEL, "cc -O2");
+	got = strdup(line);
+	want = strdup(line);
+	assert_int_equal(measure_fit_tail(&m, LF_LABEL, &got, w), 0);
+	assert_int_equal(measure_fit(&m, LF_LABEL, &want, w), 0);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+	measure_close(&m);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(cut_agrees_with_search),
 		cmocka_unit_test(width_upto),
+		cmocka_unit_test(fit_keeps_tail),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
