@@ -19,6 +19,7 @@
 #include "outputs.h"
 #include "proctree.h"
 #include "report.h"
+#include "title.h"
 #include "bootlog.h"
 #include "trace.h"
 
@@ -149,9 +150,11 @@ boot_read(struct boot *b, char **paths, size_t npaths, const struct cli *c,
 /* The text table of two boots, to -o's file or standard output. */
 static int
 compare_text(const struct cli *c, const struct boot *old,
-    const struct boot *new, const struct cmp_match *m, struct diag *d)
+    const struct boot *new, const struct cmp_match *m, const char *title,
+    struct diag *d)
 {
-	struct cmp_table_opts o = { c->threshold_us, c->paths[0], c->paths[1] };
+	struct cmp_table_opts o = { c->threshold_us, c->paths[0], c->paths[1],
+	    title };
 	struct report ro, rn;
 	struct outfile of;
 	int ok, rc;
@@ -188,16 +191,21 @@ run_compare(const struct cli *c, struct boot *old, struct boot *new,
 	struct out_job j = { .format = c->chart.format, .opts = &c->chart,
 	    .cmp = &cc };
 	struct cmp_match m;
+	char title[TITLE_MAX];
 	int rc;
 
 	if (boot_read(old, c->paths, 1, c, d) != 0 ||
 	    boot_read(new, c->paths + 1, 1, c, d) != 0)
 		return -1;
-	if (compare_match(&old->tree, &new->tree, &m) != 0)
+	compare_title(&old->t, &old->tree, &new->t, &new->tree, c->chart.title,
+	    title, sizeof(title));
+	cc.title = title;
+	if (compare_match(&old->tree, old->ms.zero_us, &new->tree,
+	    new->ms.zero_us, &m) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	cc.match = &m;
 	rc = c->format_set ? write_one(c, &j, c->paths[1], "-compare", d) :
-	    compare_text(c, old, new, &m, d);
+	    compare_text(c, old, new, &m, title, d);
 	compare_free(&m);
 	return rc;
 }

@@ -89,12 +89,13 @@ milestones_make(struct milestones *m, const struct bootlog *t,
 	if (!m->log_start_logged)
 		m->log_start_us = t->ps_first_us;
 	switch_root(m, t, d);
-	if (m->profile)
-		return;
-	/* Without the kernel's log or the header's word, the chart starts at the first process. */
-	m->from_boot = m->log_start_logged || t->nkev > 0;
-	if (t->nkev > 0) {
-		m->has_kernel_end = 1;
-		m->kernel_end_us = kernel_end(t);
+	if (!m->profile) {
+		/* Without the kernel's log or the header's word, the chart starts at the first process. */
+		m->from_boot = m->log_start_logged || t->nkev > 0;
+		if (t->nkev > 0) {
+			m->has_kernel_end = 1;
+			m->kernel_end_us = kernel_end(t);
+		}
 	}
+	m->zero_us = m->from_boot ? 0 : tree->start_us;
 }

@@ -27,6 +27,7 @@ struct milestones {
 	usec_t end_us;		/* the tree's end: the end of boot */
 	usec_t boot_us;		/* end - start, what -t prints */
 	const char *end_reason;	/* the header's bootchart.end, or NULL */
+	usec_t zero_us; /* the chart's 0 as uptime: 0 for a boot drawn from the kernel's start, else the tree's start */
 };
 
 /*
