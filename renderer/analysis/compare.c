@@ -107,6 +107,33 @@ cmp_pair_status(const struct cmp_pair *p, usec_t thr)
 	return CMP_SAME;
 }
 
+void
+compare_regression(const struct cmp_match *m, const struct milestones *old,
+    const struct milestones *new, usec_t thr, struct cmp_regression *r)
+{
+	const struct cmp_pair *p;
+	usec_t dd, most = 0;
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->threshold_us = thr;
+	r->worst = CMP_NONE;
+	r->old_total_us = old->end_us - old->zero_us;
+	r->new_total_us = new->end_us - new->zero_us;
+	r->total = r->new_total_us - r->old_total_us > thr;
+	for (i = 0; i < m->npairs; i++) {
+		p = &m->pairs[i];
+		if (p->old == NULL || p->new == NULL ||
+		    (dd = cmp_duration_delta(p)) <= thr)
+			continue;
+		r->nprocs++;
+		if (dd > most) {
+			most = dd;
+			r->worst = i;
+		}
+	}
+}
+
 static int
 cmp_row(const void *a, const void *b)
 {

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "milestones.h"
 #include "proctree.h"
 
 #define CMP_NONE ((size_t)-1)
@@ -58,5 +59,22 @@ usec_t cmp_start_delta(const struct cmp_pair *);
 usec_t cmp_duration_delta(const struct cmp_pair *);
 /* Changed when either delta is larger than threshold in size. */
 enum cmp_status cmp_pair_status(const struct cmp_pair *, usec_t threshold);
+
+/*
+ * --regression (docs/compare.md): the new log's total time (end - its
+ * zero) or a matched process's duration grew by more than threshold.
+ * Starts are not counted: a start moves when something before it grew,
+ * and that is counted there (or in the total).
+ */
+struct cmp_regression {
+	usec_t threshold_us;
+	usec_t old_total_us, new_total_us;	/* end - zero of each log */
+	int total;		/* new - old total > threshold */
+	size_t nprocs;		/* matched processes that ran longer by more */
+	size_t worst;		/* of those, the one grown most; or CMP_NONE */
+};
+
+void compare_regression(const struct cmp_match *, const struct milestones *old,
+    const struct milestones *new, usec_t threshold, struct cmp_regression *);
 
 #endif

@@ -245,3 +245,33 @@ compare_table_write(const struct report *old, const struct report *new,
 	free(c.rows);
 	return 0;
 }
+
+void
+compare_regression_say(const struct cmp_regression *r,
+    const struct cmp_match *m, FILE *f)
+{
+	const struct cmp_pair *p;
+	char a[32], b[32], d[32];
+
+	fprintf(f, "regression (threshold %s s): total time %s s -> ",
+	    report_secs(a, sizeof(a), r->threshold_us, 0),
+	    report_secs(b, sizeof(b), r->old_total_us, 0));
+	fprintf(f, "%s s (%s s%s)", report_secs(a, sizeof(a), r->new_total_us,
+	    0), report_secs(d, sizeof(d), r->new_total_us - r->old_total_us, 1),
+	    r->total ? ", regressed" : "");
+	if (r->worst == CMP_NONE) {
+		fputs("; no process ran longer by more", f);
+		return;
+	}
+	p = &m->pairs[r->worst];
+	fprintf(f, "; %zu process%s ran longer by more, most: ", r->nprocs,
+	    r->nprocs == 1 ? "" : "es");
+	escape_fputs(p->new->name, f);
+	if (p->new->proc->cmdline != NULL && p->new->proc->cmdline[0] != '\0') {
+		fputs(" [", f);
+		escape_fputs(p->new->proc->cmdline, f);
+		putc(']', f);
+	}
+	fprintf(f, " %s s", report_secs(d, sizeof(d), cmp_duration_delta(p),
+	    1));
+}

@@ -28,4 +28,13 @@ struct cmp_table_opts {
 int compare_table_write(const struct report *old, const struct report *new,
     const struct cmp_match *, const struct cmp_table_opts *, FILE *f);
 
+/*
+ * --regression's verdict in one line (no newline): "regression
+ * (threshold 0.100 s): total time 2.350 s -> 2.600 s (+0.250 s,
+ * regressed); 2 processes ran longer by more, most: cc [cc -O2 -c -o
+ * f1.o f1.c] +0.400 s", names escaped.
+ */
+void compare_regression_say(const struct cmp_regression *,
+    const struct cmp_match *, FILE *f);
+
 #endif
