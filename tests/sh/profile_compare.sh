@@ -29,17 +29,19 @@ for i in 1 2 3 4 5 6; do
 			printf " y = y * %d + (y >> %d) ^ %d;", k + 3, k % 7 + 1, f + k
 		print " return y; }" } }' >"$P/f$i.c"
 done
-# makefile OBJS...: make builds the objects in this order, two at a time.
-makefile() {
-	printf 'OBJS = %s\nall: $(OBJS)\n%%.o: %%.c\n\tcc -O2 -c -o $@ $<\n' "$*" \
-	    >"$P/Makefile"
-}
-# profile OUT: a profile of `make -j2` from scratch.  make runs as
-# "cmpmake" (a link): a profile is the earliest process of the
-# command's name (docs/tree.md), and other tests (profile_make.sh) run
-# make while this one does.
+# make and cc run as "cmpmake" and "cmpcc" (links): a profile is the
+# earliest process of the command's name, and keeps other jobs'
+# processes (docs/tree.md); profile_make.sh runs make and cc while this
+# test does, and neither should take the other's for its own.
 mkdir -p "$T/bin"
 ln -s "$(command -v make)" "$T/bin/cmpmake"
+ln -s "$(command -v cc)" "$T/bin/cmpcc"
+# makefile OBJS...: make builds the objects in this order, two at a time.
+makefile() {
+	printf 'OBJS = %s\nall: $(OBJS)\n%%.o: %%.c\n\tcmpcc -O2 -c -o $@ $<\n' "$*" \
+	    >"$P/Makefile"
+}
+# profile OUT: a profile of `cmpmake -j2` from scratch.
 profile() {
 	rm -f "$P"/*.o
 	(cd "$P" && PATH=$T/bin:$PATH "$L" start -c "$T/empty.conf" -p 0.05 \
@@ -64,9 +66,9 @@ def starts(path):
     s = {}
     P = json.load(open(path))["processes"]
     for p in P:
-        m = re.fullmatch(r"cc -O2 -c -o (f[1-6])\.o f[1-6]\.c", p["cmdline"] or "")
-        # children of make only: a cc forks children named cc until they exec.
-        if p["name"] == "cc" and m and p["parent"] is not None and \
+        m = re.fullmatch(r"cmpcc -O2 -c -o (f[1-6])\.o f[1-6]\.c", p["cmdline"] or "")
+        # children of make only: a cc forks children of its name until they exec.
+        if p["name"] == "cmpcc" and m and p["parent"] is not None and \
             P[p["parent"]]["name"] == "cmpmake":
             s[m.group(1)] = p["start_ms"]
     return s
@@ -113,7 +115,7 @@ for line in open(sys.argv[1]):
 sys.exit(bad)' "$T/cmp" "$T/a.json" "$T/b.json"
 # Rows that moved name their compiler's file; none names two.
 check "each listed cc row names one file, in brackets" \
-    sh -c "! grep -E 'cmpmake>cc \\[' '$T/cmp' | grep -vE 'cmpmake>cc \\[cc -O2 -c -o (f[1-6])\\.o f[1-6]\\.c\\]\$' | grep -q ."
+    sh -c "! grep -E 'cmpmake>cmpcc \\[' '$T/cmp' | grep -vE 'cmpmake>cmpcc \\[cmpcc -O2 -c -o (f[1-6])\\.o f[1-6]\\.c\\]\$' | grep -q ."
 
 # The JSON: valid (against the schema where jsonschema is installed),
 # and its pairs are those of the logs.
@@ -143,8 +145,8 @@ def ccs(path):
     out = {}
     P = d["processes"]
     for p in P:
-        m = re.fullmatch(r"cc -O2 -c -o (f[1-6])\.o f[1-6]\.c", p["cmdline"] or "")
-        if p["name"] == "cc" and m and p["parent"] is not None and \
+        m = re.fullmatch(r"cmpcc -O2 -c -o (f[1-6])\.o f[1-6]\.c", p["cmdline"] or "")
+        if p["name"] == "cmpcc" and m and p["parent"] is not None and \
             P[p["parent"]]["name"] == "cmpmake":
             out[m.group(1)] = (p["pid"], p["start_ms"] - z, p["duration_ms"])
     return out, z
@@ -153,10 +155,10 @@ b, zb = ccs(sys.argv[3])
 ok = c["old"]["zero_ms"] == za and c["new"]["zero_ms"] == zb
 seen = set()
 for p in c["pairs"]:
-    if p["name"] != "cc" or p["path"] != "cmpmake>cc":
+    if p["name"] != "cmpcc" or p["path"] != "cmpmake>cmpcc":
         continue
     o, n = p["old"], p["new"]
-    m = re.fullmatch(r"cc -O2 -c -o (f[1-6])\.o f[1-6]\.c", (n or o)["cmdline"] or "")
+    m = re.fullmatch(r"cmpcc -O2 -c -o (f[1-6])\.o f[1-6]\.c", (n or o)["cmdline"] or "")
     if not m or o is None or n is None:
         print("# unpaired:", p)
         ok = False
@@ -205,7 +207,7 @@ sys.exit(0 if all(c["counts"][s] == k.get(s, 0) for s in c["counts"]) and
 rc=$?
 check "--compare -f svg: exit 0 (exit $rc), titled" \
     sh -c "[ $rc -eq 0 ] && grep -q '>Comparison of profiles of cmpmake -j2<' '$T/c.svg'"
-n=$(grep -oE '>cc -O2 -c -o f[1-6]\.o f[1-6]\.c( \([^<]*\))?<' "$T/c.svg" |
+n=$(grep -oE '>cmpcc -O2 -c -o f[1-6]\.o f[1-6]\.c( \([^<]*\))?<' "$T/c.svg" |
     sed 's/ (.*//' | sort -u | wc -l)
 check "  one cc row label per file ($n of 6)" [ "$n" -eq 6 ]
 
