@@ -10,6 +10,7 @@
 #include "chart.h"
 #include "cli.h"
 #include "compare.h"
+#include "compare_json.h"
 #include "compare_table.h"
 #include "diag.h"
 #include "input.h"
@@ -19,6 +20,7 @@
 #include "outputs.h"
 #include "proctree.h"
 #include "report.h"
+#include "title.h"
 #include "bootlog.h"
 #include "trace.h"
 
@@ -146,12 +148,14 @@ boot_read(struct boot *b, char **paths, size_t npaths, const struct cli *c,
 	return 0;
 }
 
-/* The text table of two boots, to -o's file or standard output. */
+/* The text table or the JSON of two logs, to -o's file or standard output. */
 static int
 compare_text(const struct cli *c, const struct boot *old,
-    const struct boot *new, const struct cmp_match *m, struct diag *d)
+    const struct boot *new, const struct cmp_match *m, const char *title,
+    const struct cmp_regression *reg, struct diag *d)
 {
-	struct cmp_table_opts o = { c->threshold_us, c->paths[0], c->paths[1] };
+	struct cmp_table_opts o = { c->threshold_us, c->paths[0], c->paths[1],
+	    title };
 	struct report ro, rn;
 	struct outfile of;
 	int ok, rc;
@@ -165,7 +169,9 @@ compare_text(const struct cli *c, const struct boot *old,
 	diag_set_file(d, "%s", "");
 	if ((rc = outfile_open(&of, c->output != NULL ? c->output : "-",
 	    d)) == 0) {
-		ok = compare_table_write(&ro, &rn, m, &o, of.f) == 0;
+		ok = (c->json ? compare_json_write(&ro, &rn, m, &o,
+		    c->regression_set ? reg : NULL, of.f) :
+		    compare_table_write(&ro, &rn, m, &o, of.f)) == 0;
 		if (!ok)
 			diag_error_status(d, EXIT_NOMEM, "out of memory");
 		rc = outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
@@ -175,7 +181,10 @@ compare_text(const struct cli *c, const struct boot *old,
 	return rc;
 }
 
-/* Two boots: the table, or with -f the chart of both. */
+/*
+ * Two logs: the table, the JSON, or with -f the chart of both; then
+ * --regression's verdict: EXIT_REGRESSION, said in one line.
+ */
 static int
 run_compare(const struct cli *c, struct boot *old, struct boot *new,
     struct diag *d)
@@ -188,16 +197,29 @@ run_compare(const struct cli *c, struct boot *old, struct boot *new,
 	struct out_job j = { .format = c->chart.format, .opts = &c->chart,
 	    .cmp = &cc };
 	struct cmp_match m;
+	struct cmp_regression reg;
+	char title[TITLE_MAX];
 	int rc;
 
 	if (boot_read(old, c->paths, 1, c, d) != 0 ||
 	    boot_read(new, c->paths + 1, 1, c, d) != 0)
 		return -1;
-	if (compare_match(&old->tree, &new->tree, &m) != 0)
+	compare_title(&old->t, &old->tree, &new->t, &new->tree, c->chart.title,
+	    title, sizeof(title));
+	cc.title = title;
+	if (compare_match(&old->tree, old->ms.zero_us, &new->tree,
+	    new->ms.zero_us, &m) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	cc.match = &m;
+	compare_regression(&m, &old->ms, &new->ms, c->regression_us, &reg);
 	rc = c->format_set ? write_one(c, &j, c->paths[1], "-compare", d) :
-	    compare_text(c, old, new, &m, d);
+	    compare_text(c, old, new, &m, title, &reg, d);
+	if (rc == 0 && c->regression_set && (reg.total || reg.nprocs > 0)) {
+		fputs(PROG ": ", stderr);
+		compare_regression_say(&reg, &m, stderr);
+		putc('\n', stderr);
+		rc = EXIT_REGRESSION;
+	}
 	compare_free(&m);
 	return rc;
 }
@@ -264,7 +286,8 @@ main(int argc, char **argv)
 	else
 		rc = c.compare ? run_compare(&c, &a, &b, &d) :
 		    run_one(&c, &a, &d);
-	if (rc != 0) {
+	/* > 0: a verdict (--regression), already said. */
+	if (rc < 0) {
 		fprintf(stderr, PROG ": %s\n", d.msg[0] ? d.msg : "failed");
 		rc = d.status ? d.status : EXIT_BADINPUT;
 	}

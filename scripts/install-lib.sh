@@ -9,7 +9,7 @@ OPTIONAL_DOCS="README.logger docs/bootchart-sample.png"
 # --help, messages): installed as DOCDIR/docs/NAME, so that each
 # reference resolves from the documents' directory.  Globs, expanded in
 # the source tree (ref_docs).
-REF_DOCS="docs/*.md docs/*.png docs/bootchart.schema.json"
+REF_DOCS="docs/*.md docs/*.png docs/*.schema.json"
 BASH_COMPLETIONS="scripts/completion/bash/bootchart-render scripts/completion/bash/bootchartd"
 ZSH_COMPLETIONS="scripts/completion/zsh/_bootchart-render scripts/completion/zsh/_bootchartd"
 GRUB_SCRIPT=42_bootchart

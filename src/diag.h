@@ -11,7 +11,9 @@ enum {
 	EXIT_USAGE = 1,		/* bad command line */
 	EXIT_BADINPUT = 2,	/* unreadable or invalid log, or a cap exceeded */
 	EXIT_OUTPUT = 3,	/* output could not be written */
-	EXIT_NOMEM = 4		/* out of memory */
+	EXIT_NOMEM = 4,		/* out of memory */
+	EXIT_REGRESSION = 5	/* bootchart-render --compare --regression:
+				 * the new log is slower (docs/compare.md) */
 };
 
 /*

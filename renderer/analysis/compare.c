@@ -1,4 +1,4 @@
-/* compare.c: matches two boots' trees by names from the root and the order of same-named siblings. */
+/* compare.c: matches two logs' trees by command line, then name, from the root, in the order of same-named siblings. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,7 +12,42 @@ struct level {
 	struct cmp_pair *v;	/* breadth-first */
 	size_t n, cap;		/* cap: the nodes of both trees */
 	size_t *first, *count;	/* each row's children in v */
+	usec_t old_zero, new_zero;	/* each log's zero */
 };
+
+typedef int (*order_fn)(const void *, const void *);
+
+/* A logged command line; NULL when none, or empty as a kernel thread's. */
+static const char *
+cmdline_of(const struct pnode *p)
+{
+	const char *c = p->proc->cmdline;
+
+	return c != NULL && c[0] != '\0' ? c : NULL;
+}
+
+/* By start, then PID: the rank among equals. */
+static int
+by_start(const struct pnode *x, const struct pnode *y)
+{
+	if (x->start_us != y->start_us)
+		return x->start_us < y->start_us ? -1 : 1;
+	return process_order(x->proc, x->start_us, y->proc, y->start_us);
+}
+
+/* Name, then command line (none first). */
+static int
+cmd_key(const struct pnode *x, const struct pnode *y)
+{
+	const char *a = cmdline_of(x), *b = cmdline_of(y);
+	int c;
+
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	if (a == NULL || b == NULL)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
 
 static int
 cmp_node(const void *a, const void *b)
@@ -23,15 +58,80 @@ cmp_node(const void *a, const void *b)
 
 	if ((c = strcmp(x->name, y->name)) != 0)
 		return c;
-	if (x->start_us != y->start_us)
-		return x->start_us < y->start_us ? -1 : 1;
-	return process_order(x->proc, x->start_us, y->proc, y->start_us);
+	return by_start(x, y);
+}
+
+static int
+cmp_node_cmd(const void *a, const void *b)
+{
+	const struct pnode *x = *(const struct pnode *const *)a;
+	const struct pnode *y = *(const struct pnode *const *)b;
+	int c;
+
+	if ((c = cmd_key(x, y)) != 0)
+		return c;
+	return by_start(x, y);
 }
 
 usec_t
 cmp_pair_start(const struct cmp_pair *p)
 {
-	return p->new != NULL ? p->new->start_us : p->old->start_us;
+	return p->new != NULL ? p->new_start_us : p->old_start_us;
+}
+
+usec_t
+cmp_start_delta(const struct cmp_pair *p)
+{
+	return p->new_start_us - p->old_start_us;
+}
+
+usec_t
+cmp_duration_delta(const struct cmp_pair *p)
+{
+	return p->new->duration_us - p->old->duration_us;
+}
+
+enum cmp_status
+cmp_pair_status(const struct cmp_pair *p, usec_t thr)
+{
+	usec_t ds, dd;
+
+	if (p->old == NULL)
+		return CMP_APPEARED;
+	if (p->new == NULL)
+		return CMP_GONE;
+	ds = cmp_start_delta(p);
+	dd = cmp_duration_delta(p);
+	if (ds > thr || ds < -thr || dd > thr || dd < -thr)
+		return CMP_CHANGED;
+	return CMP_SAME;
+}
+
+void
+compare_regression(const struct cmp_match *m, const struct milestones *old,
+    const struct milestones *new, usec_t thr, struct cmp_regression *r)
+{
+	const struct cmp_pair *p;
+	usec_t dd, most = 0;
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->threshold_us = thr;
+	r->worst = CMP_NONE;
+	r->old_total_us = old->end_us - old->zero_us;
+	r->new_total_us = new->end_us - new->zero_us;
+	r->total = r->new_total_us - r->old_total_us > thr;
+	for (i = 0; i < m->npairs; i++) {
+		p = &m->pairs[i];
+		if (p->old == NULL || p->new == NULL ||
+		    (dd = cmp_duration_delta(p)) <= thr)
+			continue;
+		r->nprocs++;
+		if (dd > most) {
+			most = dd;
+			r->worst = i;
+		}
+	}
 }
 
 static int
@@ -61,13 +161,15 @@ push(struct level *lv, const struct pnode *o, const struct pnode *n,
 
 	p->old = o;
 	p->new = n;
+	p->old_start_us = o != NULL ? o->start_us - lv->old_zero : 0;
+	p->new_start_us = n != NULL ? n->start_us - lv->new_zero : 0;
 	p->parent = parent;
 	p->depth = depth;
 }
 
-/* A sorted copy of a child list (by name, start, PID). */
+/* A sorted copy of a child list. */
 static struct pnode **
-sorted(struct pnode *const *v, size_t n)
+sorted(struct pnode *const *v, size_t n, order_fn order)
 {
 	struct pnode **s;
 
@@ -75,24 +177,54 @@ sorted(struct pnode *const *v, size_t n)
 		return NULL;
 	if (n > 0)
 		memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_node);
+	qsort(s, n, sizeof(*s), order);
 	return s;
 }
 
 /*
- * Pairs two sibling lists: both sorted by name then start, so equal
- * names meet in runs and the k-th of a run pairs with the k-th.
+ * Both lists sorted by name, command line, start: equal keys meet in
+ * runs and the k-th of a run pairs with the k-th.  The nodes paired
+ * become NULL in o and n.
  */
-static int
-pair_siblings(struct level *lv, struct pnode *const *ov, size_t on,
-    struct pnode *const *nv, size_t nn, size_t parent, int depth)
+static void
+pair_cmdlines(struct level *lv, struct pnode **o, size_t on, struct pnode **n,
+    size_t nn, size_t parent, int depth)
 {
-	struct pnode **o = sorted(ov, on), **n = sorted(nv, nn);
-	size_t i = 0, j = 0, first = lv->n;
-	int c, rc = -1;
+	size_t i = 0, j = 0;
+	int c;
 
-	if (o == NULL || n == NULL || on + nn > lv->cap - lv->n)
-		goto out;
+	while (i < on && j < nn) {
+		c = cmd_key(o[i], n[j]);
+		if (c == 0 && cmdline_of(o[i]) != NULL) {
+			push(lv, o[i], n[j], parent, depth);
+			o[i] = n[j] = NULL;
+		}
+		i += c <= 0;
+		j += c >= 0;
+	}
+}
+
+/* The nodes left (not NULL), sorted by name then start; returns how many. */
+static size_t
+left_by_name(struct pnode **v, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (v[i] != NULL)
+			v[k++] = v[i];
+	qsort(v, k, sizeof(*v), cmp_node);
+	return k;
+}
+
+/* Both lists sorted by name then start: the k-th of a name with the k-th. */
+static void
+pair_names(struct level *lv, struct pnode **o, size_t on, struct pnode **n,
+    size_t nn, size_t parent, int depth)
+{
+	size_t i = 0, j = 0;
+	int c;
+
 	while (i < on || j < nn) {
 		if (i == on)
 			c = 1;
@@ -105,6 +237,28 @@ pair_siblings(struct level *lv, struct pnode *const *ov, size_t on,
 		i += c <= 0;
 		j += c >= 0;
 	}
+}
+
+/*
+ * Pairs two sibling lists: the same command line first (a make's
+ * compilers start in any order, their command lines name their files),
+ * then the same name; then the rows in start order.
+ */
+static int
+pair_siblings(struct level *lv, struct pnode *const *ov, size_t on,
+    struct pnode *const *nv, size_t nn, size_t parent, int depth)
+{
+	struct pnode **o = sorted(ov, on, cmp_node_cmd);
+	struct pnode **n = sorted(nv, nn, cmp_node_cmd);
+	size_t first = lv->n;
+	int rc = -1;
+
+	if (o == NULL || n == NULL || on + nn > lv->cap - lv->n)
+		goto out;
+	pair_cmdlines(lv, o, on, n, nn, parent, depth);
+	on = left_by_name(o, on);
+	nn = left_by_name(n, nn);
+	pair_names(lv, o, on, n, nn, parent, depth);
 	qsort(lv->v + first, lv->n - first, sizeof(*lv->v), cmp_row);
 	rc = 0;
 out:
@@ -179,8 +333,8 @@ done:
 }
 
 int
-compare_match(const struct proctree *old, const struct proctree *new,
-    struct cmp_match *m)
+compare_match(const struct proctree *old, usec_t old_zero,
+    const struct proctree *new, usec_t new_zero, struct cmp_match *m)
 {
 	struct level lv;
 	size_t cap = proctree_count(old) + proctree_count(new) + 1;
@@ -189,6 +343,8 @@ compare_match(const struct proctree *old, const struct proctree *new,
 	memset(m, 0, sizeof(*m));
 	memset(&lv, 0, sizeof(lv));
 	lv.cap = cap;
+	lv.old_zero = old_zero;
+	lv.new_zero = new_zero;
 	lv.v = calloc(cap, sizeof(*lv.v));
 	lv.first = calloc(cap, sizeof(*lv.first));
 	lv.count = calloc(cap, sizeof(*lv.count));

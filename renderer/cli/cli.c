@@ -11,14 +11,14 @@
 #include "diag.h"
 #include "version.h"
 
-/* --threshold: up to a day, in ms. */
+/* --threshold and --regression: up to a day, in ms. */
 #define THRESHOLD_MAX_MS 86400000L
 
 enum {
 	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
 	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
-	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_GROUP_BY_UNIT,
-	OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM
+	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_REGRESSION,
+	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM
 };
 
 static const struct option longopts[] = {
@@ -29,6 +29,7 @@ static const struct option longopts[] = {
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+	{ "regression", required_argument, NULL, OPT_REGRESSION },
 	{ "no-prune", no_argument, NULL, 'n' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -83,20 +84,24 @@ help(void)
 	    "                        (trace.dat, or PATH a bare trace.dat) and\n"
 	    "                        exit (docs/trace.md)\n"
 	    "      --json            write milestones, the tree with CPU and I/O\n"
-	    "                        times, and the series as JSON (docs/json.md)\n"
+	    "                        times, and the series as JSON (docs/json.md);\n"
+	    "                        with --compare, the comparison as JSON\n"
 	    "      --summary         write boot time, totals and top processes as text\n"
-	    "      --compare         compare two boots, OLD and NEW: a text table,\n"
-	    "                        or with -f a chart of both on one time axis\n"
+	    "      --compare         compare two logs (boots or profiles), OLD and\n"
+	    "                        NEW, each timed from its own start: a text\n"
+	    "                        table, with --json JSON, or with -f a chart\n"
 	    "                        (default ./NEW-compare.FMT; docs/compare.md)\n"
 	    "      --threshold MS    smallest start or duration change --compare\n"
 	    "                        lists or highlights (default %d)\n"
+	    "      --regression MS   with --compare: exit 5 when NEW's total time\n"
+	    "                        or a process's duration grew by more than MS\n"
 	    "  -q, --quiet           no warnings\n"
 	    "  -v, --verbose         say more (repeatable)\n"
 	    "  -h, --help            show this help and exit\n"
 	    "  -V, --version         show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 ok, 1 usage, 2 bad input, 3 output not written,\n"
-	    "4 out of memory.  docs/NAME: in /usr/share/doc/bootchart-render/docs/\n"
+	    "4 out of memory, 5 a regression (--regression).  docs/NAME: in /usr/share/doc/bootchart-render/docs/\n"
 	    "(make install: PREFIX/share/doc/bootchart/docs/).\n", CHART_WIDTH_MIN, CHART_WIDTH_MAX,
 	    CMP_THRESHOLD_MS);
 }
@@ -165,12 +170,18 @@ option(struct cli *c, int ch, const char *arg)
 		c->chart.width = (int)v;
 		break;
 	case OPT_THRESHOLD:
+	case OPT_REGRESSION:
 		if (parse_long(arg, 0, THRESHOLD_MAX_MS, &v) != 0)
-			return usage_error("bad --threshold '%s': need a "
-			    "number of milliseconds from 0 to %ld", arg,
-			    THRESHOLD_MAX_MS);
-		c->threshold_us = (usec_t)v * USEC_PER_MS;
-		c->threshold_set = 1;
+			return usage_error("bad --%s '%s': need a number of "
+			    "milliseconds from 0 to %ld", ch == OPT_THRESHOLD ?
+			    "threshold" : "regression", arg, THRESHOLD_MAX_MS);
+		if (ch == OPT_THRESHOLD) {
+			c->threshold_us = (usec_t)v * USEC_PER_MS;
+			c->threshold_set = 1;
+		} else {
+			c->regression_us = (usec_t)v * USEC_PER_MS;
+			c->regression_set = 1;
+		}
 		break;
 	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
 	case OPT_SHOW_ALL: c->chart.show_all = 1; break;
@@ -214,8 +225,9 @@ select_outputs(struct cli *c)
 static int
 check_modes(struct cli *c)
 {
-	int modes = c->json + c->summary + c->compare + c->dump_events +
-	    (c->dump_tree || c->boot_time);
+	/* --compare --json is one mode: the comparison as JSON. */
+	int modes = (c->json && !c->compare) + c->summary + c->compare +
+	    c->dump_events + (c->dump_tree || c->boot_time);
 
 	if (modes > 1)
 		return usage_error("--json, --summary, --compare, "
@@ -226,10 +238,16 @@ check_modes(struct cli *c)
 		    "(got %zu)", c->npaths);
 	if (c->threshold_set && !c->compare)
 		return usage_error("--threshold goes with --compare");
+	if (c->regression_set && !c->compare)
+		return usage_error("--regression goes with --compare");
+	if (c->compare && c->json && c->format_set)
+		return usage_error("--compare writes JSON (--json) or draws a "
+		    "chart (-f), not both");
 	if (c->compare && c->format_set &&
 	    !(output_of(c->chart.format)->from & OF_LAYOUT))
 		return usage_error("--compare draws a chart (-f png, svg, "
-		    "svgz, eps, pdf or html) or, without -f, a table");
+		    "svgz, eps, pdf or html) or, without -f, a table "
+		    "(or JSON with --json)");
 	select_outputs(c);
 	if (c->nout > 1 && c->output != NULL)
 		return usage_error("-o takes one output: --dump-tree and -t "

@@ -17,13 +17,15 @@ struct cli {
 	int dump_tree;		/* --dump-tree */
 	int dump_events;	/* --dump-events: the trace's events, no tree */
 	int boot_time;		/* -t */
-	int json;		/* --json */
+	int json;		/* --json; with --compare, the comparison's */
 	int summary;		/* --summary */
 	enum chart_format out[CLI_OUTPUTS];	/* what to write, in order */
 	size_t nout;
 	int compare;		/* --compare OLD NEW: a table, or a chart with -f */
 	usec_t threshold_us;	/* --threshold: smallest change --compare shows */
 	int threshold_set;
+	usec_t regression_us;	/* --regression: exit 5 when slower by more */
+	int regression_set;
 	struct tree_opts tree;
 	int verbose;
 	const char *output;	/* -o; "-" is standard output */

@@ -1,4 +1,4 @@
-/* compare_table.c: writes two boots' milestones, totals and changed processes as fixed-column text. */
+/* compare_table.c: writes two logs' milestones, totals and changed processes as fixed-column text. */
 #include <inttypes.h>
 #include <stdlib.h>
 
@@ -15,6 +15,7 @@ struct row {
 };
 
 struct ctx {
+	const struct report *old, *new;
 	const struct cmp_match *m;
 	const struct cmp_table_opts *o;
 	const struct pnode **path;	/* scratch: a row's ancestors */
@@ -74,17 +75,26 @@ static void
 overview(struct ctx *c, const struct report *o, const struct report *n)
 {
 	const struct milestones *a = &o->ms, *b = &n->ms;
+	usec_t za = a->zero_us, zb = b->zero_us;
+	char s[2][32];
 
-	fputs("compare: old ", c->f);
+	escape_fputs(c->o->title, c->f);
+	fputs("\ncompare: old ", c->f);
 	escape_fputs(c->o->old_label, c->f);
 	fputs(", new ", c->f);
 	escape_fputs(c->o->new_label, c->f);
 	fprintf(c->f, "\n  %-22s %12s %12s %12s\n", "milestone", "old_s",
 	    "new_s", "delta_s");
-	ms_row(c, "start (first process)", 1, a->start_us, 1, b->start_us);
+	/* Each log's times are from its zero (the report's), this uptime. */
+	fprintf(c->f, "  %-22s %12s %12s %12s\n", "zero (uptime)",
+	    report_secs(s[0], sizeof(s[0]), za, 0),
+	    report_secs(s[1], sizeof(s[1]), zb, 0), "-");
+	ms_row(c, "start (first process)", 1, a->start_us, 1,
+	    b->start_us);
 	ms_row(c, "kernel end", a->has_kernel_end, a->kernel_end_us,
 	    b->has_kernel_end, b->kernel_end_us);
-	ms_row(c, "logging start", 1, a->log_start_us, 1, b->log_start_us);
+	ms_row(c, "logging start", 1, a->log_start_us, 1,
+	    b->log_start_us);
 	ms_row(c, "switch_root", a->has_switch_root, a->switch_root_us,
 	    b->has_switch_root, b->switch_root_us);
 	ms_row(c, "end of boot", 1, a->end_us, 1, b->end_us);
@@ -103,11 +113,18 @@ overview(struct ctx *c, const struct report *o, const struct report *n)
 	num_row(c, "processes", (double)o->nprocs, (double)n->nprocs, 0);
 }
 
-/* The names from the root down to row i, joined by '>'. */
+/*
+ * The names from the root down to row i, joined by '>'; in a readable
+ * profile the command line follows in brackets, so a make's compilers
+ * are told apart.
+ */
 static void
 print_path(struct ctx *c, size_t i)
 {
-	const struct cmp_pair *p;
+	const struct cmp_pair *p = &c->m->pairs[i];
+	const struct pnode *one = p->new != NULL ? p->new : p->old;
+	const char *cmd = one->proc->cmdline;
+	const struct report *r = p->new != NULL ? c->new : c->old;
 	size_t n = 0;
 
 	for (; i != CMP_NONE; i = p->parent) {
@@ -119,6 +136,11 @@ print_path(struct ctx *c, size_t i)
 		if (n > 0)
 			putc('>', c->f);
 	}
+	if (!r->tree->readable || cmd == NULL || cmd[0] == '\0')
+		return;
+	fputs(" [", c->f);
+	escape_fputs(cmd, c->f);
+	putc(']', c->f);
 }
 
 /* Whether row i belongs to list k, and by how much. */
@@ -134,10 +156,7 @@ changed(struct ctx *c, size_t i, enum change k, usec_t *delta)
 		return p->new == NULL;
 	if (p->old == NULL || p->new == NULL)
 		return 0;
-	if (k == CH_START)
-		*delta = p->new->start_us - p->old->start_us;
-	else
-		*delta = p->new->duration_us - p->old->duration_us;
+	*delta = k == CH_START ? cmp_start_delta(p) : cmp_duration_delta(p);
 	return mag(*delta) > c->o->threshold_us;
 }
 
@@ -150,15 +169,15 @@ list_row(struct ctx *c, enum change k, const struct row *r)
 
 	if (k == CH_START || k == CH_DURATION)
 		fprintf(c->f, "  %10s %10s %10s %8" PRId64 " %8" PRId64 "  ",
-		    report_secs(a, sizeof(a), k == CH_START ? p->old->start_us :
+		    report_secs(a, sizeof(a), k == CH_START ? p->old_start_us :
 		    p->old->duration_us, 0),
-		    report_secs(b, sizeof(b), k == CH_START ? p->new->start_us :
+		    report_secs(b, sizeof(b), k == CH_START ? p->new_start_us :
 		    p->new->duration_us, 0),
 		    report_secs(d, sizeof(d), r->delta_us, 1),
 		    p->old->proc->pid, p->new->proc->pid);
 	else
 		fprintf(c->f, "  %10s %10s %8" PRId64 "  ",
-		    report_secs(a, sizeof(a), one->start_us, 0),
+		    report_secs(a, sizeof(a), cmp_pair_start(p), 0),
 		    report_secs(b, sizeof(b), one->duration_us, 0), one->proc->pid);
 	print_path(c, r->i);
 	putc('\n', c->f);
@@ -205,7 +224,7 @@ int
 compare_table_write(const struct report *old, const struct report *new,
     const struct cmp_match *m, const struct cmp_table_opts *o, FILE *f)
 {
-	struct ctx c = { m, o, NULL, NULL, f };
+	struct ctx c = { old, new, m, o, NULL, NULL, f };
 	size_t i, depth = 0;
 	int k;
 
@@ -225,4 +244,34 @@ compare_table_write(const struct report *old, const struct report *new,
 	free(c.path);
 	free(c.rows);
 	return 0;
+}
+
+void
+compare_regression_say(const struct cmp_regression *r,
+    const struct cmp_match *m, FILE *f)
+{
+	const struct cmp_pair *p;
+	char a[32], b[32], d[32];
+
+	fprintf(f, "regression (threshold %s s): total time %s s -> ",
+	    report_secs(a, sizeof(a), r->threshold_us, 0),
+	    report_secs(b, sizeof(b), r->old_total_us, 0));
+	fprintf(f, "%s s (%s s%s)", report_secs(a, sizeof(a), r->new_total_us,
+	    0), report_secs(d, sizeof(d), r->new_total_us - r->old_total_us, 1),
+	    r->total ? ", regressed" : "");
+	if (r->worst == CMP_NONE) {
+		fputs("; no process ran longer by more", f);
+		return;
+	}
+	p = &m->pairs[r->worst];
+	fprintf(f, "; %zu process%s ran longer by more, most: ", r->nprocs,
+	    r->nprocs == 1 ? "" : "es");
+	escape_fputs(p->new->name, f);
+	if (p->new->proc->cmdline != NULL && p->new->proc->cmdline[0] != '\0') {
+		fputs(" [", f);
+		escape_fputs(p->new->proc->cmdline, f);
+		putc(']', f);
+	}
+	fprintf(f, " %s s", report_secs(d, sizeof(d), cmp_duration_delta(p),
+	    1));
 }

@@ -1,4 +1,4 @@
-/* layout_compare.c: the compare chart: both boots' CPU and disk charts and their matched processes as paired bars, on one time axis. */
+/* layout_compare.c: the compare chart: both logs' CPU and disk charts and their matched processes as paired bars, on one time axis from each log's zero. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -21,21 +21,37 @@ struct cmp_ctx {
 };
 
 /*
- * From the earlier first process to the later end; from 0 when either
- * is a boot log drawn from the kernel's start (docs/chart.md), so the
- * two read as uptime.  Nothing is hatched: the span before logging
- * belongs to one boot, the axis to both.
+ * Each log from its zero (milestones.zero_us): a boot drawn from the
+ * kernel's start keeps uptime, any other log starts at its first
+ * process, so two profiles taken hours apart share the axis.  From the
+ * earlier start to the later end; from 0 when either is a boot drawn
+ * from the kernel's start (docs/chart.md).  Nothing is hatched: the
+ * span before logging belongs to one log, the axis to both.
  */
 static void
 cmp_span(struct layout *l, const struct cmp_chart *c)
 {
+	usec_t os = c->old_tree->start_us - c->old_ms->zero_us;
+	usec_t ns = c->new_tree->start_us - c->new_ms->zero_us;
+	usec_t oe = c->old_tree->end_us - c->old_ms->zero_us;
+	usec_t ne = c->new_tree->end_us - c->new_ms->zero_us;
+
 	l->unlogged_us = INT64_MIN;
-	l->t0_us = c->old_tree->start_us < c->new_tree->start_us ?
-	    c->old_tree->start_us : c->new_tree->start_us;
-	l->t1_us = c->old_tree->end_us > c->new_tree->end_us ?
-	    c->old_tree->end_us : c->new_tree->end_us;
+	l->t0_us = os < ns ? os : ns;
+	l->t1_us = oe > ne ? oe : ne;
 	if ((c->old_ms->from_boot || c->new_ms->from_boot) && l->t0_us > 0)
 		l->t0_us = 0;
+}
+
+/*
+ * The axis moved by a log's zero: its samples, timed in its uptime,
+ * land where the common axis puts them.  Called again with -zero after.
+ */
+static void
+shift_axis(struct layout *l, usec_t zero)
+{
+	l->t0_us += zero;
+	l->t1_us += zero;
 }
 
 static int
@@ -55,12 +71,14 @@ header(struct layout *l, struct measure *m, const struct cmp_ctx *x,
     double *y)
 {
 	const struct cmp_chart *c = x->c;
-	usec_t o_end = c->old_tree->end_us, n_end = c->new_tree->end_us;
+	usec_t o_end = c->old_tree->end_us - c->old_ms->zero_us;
+	usec_t n_end = c->new_tree->end_us - c->new_ms->zero_us;
 	usec_t secs = (l->t1_us - l->t0_us + USEC_PER_SEC / 2) / USEC_PER_SEC;
+	const char *title = x->o->title != NULL ? x->o->title : c->title;
 	char buf[4096];
 
-	if (line(l, m, x->o->title != NULL ? x->o->title : "Boot comparison",
-	    LF_TITLE, COL_TEXT, y) == -1)
+	if (line(l, m, title != NULL ? title : "Boot comparison", LF_TITLE,
+	    COL_TEXT, y) == -1)
 		return -1;
 	snprintf(buf, sizeof(buf), "old: %s, last process ends at %.2f s",
 	    c->old_label, (double)o_end / USEC_PER_SEC);
@@ -141,14 +159,19 @@ two_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
     char label[2][160], const struct pair_spec *ps, double *y)
 {
 	const struct bootlog *t[2] = { x->c->old_t, x->c->new_t };
+	usec_t zero[2] = { x->c->old_ms->zero_us, x->c->new_ms->zero_us };
 	struct lt_poly p[2];
 	struct lt_box box;
-	int i;
+	int i, rc;
 
 	for (i = 0; i < 2; i++) {
 		memset(p, 0, sizeof(p));
-		if (sub_chart(l, m, label[i], &box, y) == -1 ||
-		    ps->fn(l, t[i], &box, p, ps->scale) == -1) {
+		rc = sub_chart(l, m, label[i], &box, y);
+		shift_axis(l, zero[i]);
+		if (rc == 0)
+			rc = ps->fn(l, t[i], &box, p, ps->scale);
+		shift_axis(l, -zero[i]);
+		if (rc == -1) {
 			free(p[0].pts);
 			free(p[1].pts);
 			return -1;
@@ -199,8 +222,11 @@ disk_charts(struct layout *l, struct measure *m, const struct cmp_ctx *x,
 
 	if (chrome_legend(l, m, LEG_DISK, y) == -1)
 		return -1;
+	shift_axis(l, x->c->old_ms->zero_us);
 	old_peak = charts_disk_peak(l, x->c->old_t, &px);
+	shift_axis(l, x->c->new_ms->zero_us - x->c->old_ms->zero_us);
 	new_peak = charts_disk_peak(l, x->c->new_t, &px);
+	shift_axis(l, -x->c->new_ms->zero_us);
 	disk_label("old", x->c->old_t, old_peak, label[0], sizeof(label[0]));
 	disk_label("new", x->c->new_t, new_peak, label[1], sizeof(label[1]));
 	return two_charts(l, m, x, label, &(struct pair_spec){ disk_series,
@@ -217,8 +243,8 @@ pair_colour(const struct cmp_pair *p, usec_t thr)
 		return COL_CMP_ADDED;
 	if (p->new == NULL)
 		return 0;
-	ds = p->new->start_us - p->old->start_us;
-	dd = p->new->duration_us - p->old->duration_us;
+	ds = cmp_start_delta(p);
+	dd = cmp_duration_delta(p);
 	if (ds > thr || dd > thr)
 		return COL_CMP_WORSE;
 	if (ds < -thr || dd < -thr)
@@ -226,23 +252,30 @@ pair_colour(const struct cmp_pair *p, usec_t thr)
 	return COL_CMP_NEW;
 }
 
-/* "name", "name (start +2.00s, dur +1.50s)", "name (new)", "name (gone)". */
+/*
+ * "name", "name (start +2.00s, dur +1.50s)", "name (new)", "name
+ * (gone)"; in a readable profile the command line stands for the name,
+ * as on its own chart (eight "cc" rows say nothing).
+ */
 static char *
-pair_label(const struct cmp_pair *p, usec_t thr)
+pair_label(const struct cmp_pair *p, int readable, usec_t thr)
 {
 	const struct pnode *n = p->new != NULL ? p->new : p->old;
+	const char *name = n->name, *cmd = n->proc->cmdline;
 	char buf[512], part[64];
 	usec_t ds, dd;
 	size_t k;
 
-	k = (size_t)snprintf(buf, sizeof(buf), "%.400s", n->name);
+	if (readable && cmd != NULL && cmd[0] != '\0')
+		name = cmd;
+	k = (size_t)snprintf(buf, sizeof(buf), "%.400s", name);
 	if (p->old == NULL || p->new == NULL) {
 		snprintf(buf + k, sizeof(buf) - k, p->old == NULL ? " (new)" :
 		    " (gone)");
 		return text_clean(buf, 1);
 	}
-	ds = p->new->start_us - p->old->start_us;
-	dd = p->new->duration_us - p->old->duration_us;
+	ds = cmp_start_delta(p);
+	dd = cmp_duration_delta(p);
 	part[0] = '\0';
 	if (ds > thr || ds < -thr)
 		snprintf(part, sizeof(part), "start %+.2fs",
@@ -264,13 +297,12 @@ label_rgb(uint32_t rgb)
 	    << 8 | (rgb & 0xff) * 3 / 4;
 }
 
-/* A bar of one boot inside the row's box: top half old, bottom half new. */
+/* A bar of one log inside the row's box (start from its zero): top half old, bottom half new. */
 static int
-bar(struct layout *l, struct lt_row *row, const struct pnode *p, int lower,
-    uint32_t rgb)
+bar(struct layout *l, struct lt_row *row, const struct pnode *p,
+    usec_t start, int lower, uint32_t rgb)
 {
-	usec_t a = p->start_us, b = a + (p->duration_us > 0 ?
-	    p->duration_us : 0);
+	usec_t a = start, b = a + (p->duration_us > 0 ? p->duration_us : 0);
 	struct lt_rect *c;
 
 	if (!lt_clip_span(l, &a, &b))
@@ -291,12 +323,12 @@ bar(struct layout *l, struct lt_row *row, const struct pnode *p, int lower,
 }
 
 static void
-span_union(const struct pnode *p, usec_t *a, usec_t *b)
+span_union(const struct pnode *p, usec_t start, usec_t *a, usec_t *b)
 {
-	usec_t end = p->start_us + (p->duration_us > 0 ? p->duration_us : 0);
+	usec_t end = start + (p->duration_us > 0 ? p->duration_us : 0);
 
-	if (p->start_us < *a)
-		*a = p->start_us;
+	if (start < *a)
+		*a = start;
 	if (end > *b)
 		*b = end;
 }
@@ -323,9 +355,9 @@ pair_row(struct layout *l, struct measure *m, const struct cmp_chart *c,
 	a = INT64_MAX;
 	b = INT64_MIN;
 	if (o != NULL)
-		span_union(o, &a, &b);
+		span_union(o, p->old_start_us, &a, &b);
 	if (n != NULL)
-		span_union(n, &a, &b);
+		span_union(n, p->new_start_us, &a, &b);
 	if (!lt_clip_span(l, &a, &b))
 		b = a;
 	row->box.x = layout_x(l, a);
@@ -333,12 +365,13 @@ pair_row(struct layout *l, struct measure *m, const struct cmp_chart *c,
 	row->box.y = l->proc_box.y + (double)(l->nrows - 1) * ROW_H + 1.5;
 	row->box.h = ROW_H - 3;
 	row->cell0 = l->ncells;
-	if ((o != NULL && bar(l, row, o, 0, COL_CMP_OLD) == -1) ||
-	    (n != NULL && bar(l, row, n, 1, rgb) == -1))
+	if ((o != NULL && bar(l, row, o, p->old_start_us, 0, COL_CMP_OLD) ==
+	    -1) || (n != NULL && bar(l, row, n, p->new_start_us, 1, rgb) == -1))
 		return -1;
 	if (p->parent != CMP_NONE)
 		rows_link(l, l->nrows - 1, p->parent);
-	if ((s = pair_label(p, c->threshold_us)) == NULL)
+	if ((s = pair_label(p, (n != NULL ? c->new_tree : c->old_tree)->readable,
+	    c->threshold_us)) == NULL)
 		return -1;
 	/* Beside the box: inside, text would sit on the bars. */
 	return rows_put_label(l, m, &l->rows[l->nrows - 1], s,

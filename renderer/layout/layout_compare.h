@@ -1,4 +1,4 @@
-/* layout_compare.h: the compare chart: two boots on one time axis, laid out for any painter (docs/compare.md). */
+/* layout_compare.h: the compare chart: two logs on one time axis, each from its own zero, laid out for any painter (docs/compare.md). */
 #ifndef BC_LAYOUT_COMPARE_H
 #define BC_LAYOUT_COMPARE_H
 
@@ -23,11 +23,13 @@ struct cmp_chart {
 	const struct milestones *old_ms, *new_ms;
 	const struct cmp_match *match;
 	const char *old_label, *new_label;	/* the paths, as given */
+	const char *title;	/* compare_title()'s; NULL: "Boot comparison" */
 	usec_t threshold_us;	/* a change larger than this is highlighted */
 };
 
 /*
- * Header; the CPU chart of each boot, old above new; the disk chart of
+ * Each log is drawn from its zero (milestones.zero_us): the axis's 0
+ * is both logs' 0.  Header; the CPU chart of each log, old above new; the disk chart of
  * each, both throughputs scaled to the higher peak; then one row per
  * matched pair (struct lt_row, its node the new boot's when it has
  * one): a box over both spans holding two cells, the old bar in its

@@ -37,7 +37,7 @@ fuzz_reports(const struct bootlog *t, const struct proctree *pt, struct diag *d)
 		(void)report_summary_write(&r, f);
 		fclose(f);
 	}
-	if (compare_match(pt, pt, &m) == 0)
+	if (compare_match(pt, ms.zero_us, pt, ms.zero_us, &m) == 0)
 		compare_free(&m);
 	report_free(&r);
 }

@@ -186,17 +186,85 @@ test_compare_match(void **state)
 	synth_proc(&n, sh, 170, "sleep", 300, 500, 'S', 0);
 	synth_proc(&n, init, 180, "y", 420, 1000, 'S', 0);
 
-	assert_int_equal(compare_match(&o.tree, &n.tree, &m), 0);
+	assert_int_equal(compare_match(&o.tree, 0, &n.tree, 0, &m), 0);
 	got = pairs_text(&m);
 	assert_string_equal(got, "0:1/100 1:2/102 1:5/150 1:6/160 2:7/170 "
 	    "2:0/171 1:8/0 1:0/180 0:3/0");
 	free(got);
 	compare_free(&m);
 	/* Either way round, the same pairs. */
-	assert_int_equal(compare_match(&n.tree, &o.tree, &m), 0);
+	assert_int_equal(compare_match(&n.tree, 0, &o.tree, 0, &m), 0);
 	got = pairs_text(&m);
 	assert_string_equal(got, "0:100/1 1:102/2 1:150/5 1:160/6 2:170/7 "
 	    "2:171/0 1:0/8 1:180/0 0:0/3");
+	free(got);
+	compare_free(&m);
+	synth_free(&o);
+	synth_free(&n);
+}
+
+/*
+ * Two profiles of a make building f1..f6: the old one compiled them in
+ * order, the new one backwards, each log timed from its own zero (taken
+ * hours apart).  Every cc pairs with the cc of its file, not with the
+ * k-th to start; sh has no command line and pairs by name.
+ */
+static void
+test_compare_cmdline(void **state)
+{
+	struct synth o, n;
+	struct process *mk[2], *p;
+	struct cmp_match m;
+	char cmd[64], *got;
+	size_t i;
+	int k;
+
+	synth_init(&o, 100);
+	synth_init(&n, 100);
+	mk[0] = synth_proc(&o, NULL, 1, "make", 1000, 2000, 'S', 0);
+	mk[1] = synth_proc(&n, NULL, 101, "make", 5001000, 2000, 'S', 0);
+	for (k = 1; k <= 6; k++) {
+		snprintf(cmd, sizeof(cmd), "cc -c -o f%d.o f%d.c", k, k);
+		p = synth_proc(&o, mk[0], 10 + k, "cc", 1000 + 100 * k, 300,
+		    'R', 1);
+		p->cmdline = xstrdup(cmd);
+		p = synth_proc(&n, mk[1], 120 + k, "cc", 5001000 + 100 *
+		    (7 - k), 300, 'R', 1);
+		p->cmdline = xstrdup(cmd);
+	}
+	synth_proc(&o, mk[0], 30, "sh", 1050, 100, 'S', 0);
+	synth_proc(&n, mk[1], 140, "sh", 5001750, 100, 'S', 0);
+
+	assert_int_equal(compare_match(&o.tree, MS(1000), &n.tree,
+	    MS(5001000), &m), 0);
+	got = pairs_text(&m);
+	assert_string_equal(got, "0:1/101 1:16/126 1:15/125 1:14/124 "
+	    "1:13/123 1:12/122 1:11/121 1:30/140");
+	free(got);
+	/* Starts from each zero: f6 at 0.6 s, then 0.1 s. */
+	assert_int_equal(m.pairs[0].old_start_us, 0);
+	assert_int_equal(m.pairs[0].new_start_us, 0);
+	assert_int_equal(m.pairs[1].old_start_us, MS(600));
+	assert_int_equal(m.pairs[1].new_start_us, MS(100));
+	assert_int_equal(cmp_start_delta(&m.pairs[1]), -MS(500));
+	assert_int_equal(cmp_duration_delta(&m.pairs[1]), 0);
+	assert_int_equal(cmp_pair_status(&m.pairs[1], MS(500)), CMP_SAME);
+	assert_int_equal(cmp_pair_status(&m.pairs[1], MS(499)), CMP_CHANGED);
+	assert_int_equal(cmp_pair_status(&m.pairs[0], 0), CMP_SAME);
+	for (i = 0; i < m.npairs; i++)
+		assert_true(m.pairs[i].old != NULL && m.pairs[i].new != NULL);
+	compare_free(&m);
+
+	/* Without the command lines: the k-th cc by start with the k-th. */
+	for (i = 0; i < o.n; i++) {
+		free(o.all[i]->cmdline);
+		o.all[i]->cmdline = NULL;
+	}
+	assert_int_equal(compare_match(&o.tree, MS(1000), &n.tree,
+	    MS(5001000), &m), 0);
+	got = pairs_text(&m);
+	assert_string_equal(got, "0:1/101 1:11/126 1:12/125 1:13/124 "
+	    "1:14/123 1:15/122 1:16/121 1:30/140");
 	free(got);
 	compare_free(&m);
 	synth_free(&o);
@@ -210,6 +278,7 @@ main(void)
 		cmocka_unit_test(test_json_string),
 		cmocka_unit_test(test_report_numbers),
 		cmocka_unit_test(test_compare_match),
+		cmocka_unit_test(test_compare_cmdline),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
