@@ -41,6 +41,14 @@ struct pnode {
 	size_t nruns, runs_cap;
 	char *own_name;
 	int unit_label;		/* the row names proc->unit (docs/chart.md) */
+	/*
+	 * Exact states (docs/trace.md): xexact while every process in the
+	 * node has them; merged, the spans of each (by reference, like the
+	 * samples), else none and proc's are the node's.
+	 */
+	int xexact;
+	struct xspans *xruns;
+	size_t nxruns, xruns_cap;
 };
 
 /*
@@ -57,6 +65,12 @@ struct sample_iter {
 	size_t nheap;
 	size_t pos1, heap1;	/* pos and heap of a single run */
 };
+
+/*
+ * An exact node's states, its processes' folded (bootlog.h:
+ * xspans_fold), into a new array *out.  0, or -1 on no memory.
+ */
+int node_xstates(const struct pnode *, struct xspan **out, size_t *n);
 
 /* 0, or -1 when out of memory. */
 int sample_iter_init(struct sample_iter *, const struct pnode *);

@@ -29,6 +29,7 @@ make_nodes(struct proctree *tree, const struct bootlog *t)
 		n->active = n->proc->active;
 		n->solo = n->proc->samples;
 		n->nsamples = n->proc->nsamples;
+		n->xexact = n->proc->has_xs;
 	}
 	return 0;
 }
