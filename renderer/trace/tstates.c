@@ -44,10 +44,10 @@ tstates_set(struct tstates *s, size_t proc, int tid, int64_t at, int state)
 		return -1;
 	if (s->ts[tid] == state)
 		return 0;
-	if (s->n >= CAP_TRACE_STATES) {
-		diag_warn(s->d, "more than %d changes of threads' states: the "
+	if (s->n >= (s->max > 0 ? s->max : CAP_TRACE_STATES)) {
+		diag_warn(s->d, "more than %zu changes of threads' states: the "
 		    "rows of processes alive from then on are drawn from "
-		    "samples", CAP_TRACE_STATES);
+		    "samples", s->n);
 		s->cut = 1;
 		s->cut_ns = at;
 		return 0;

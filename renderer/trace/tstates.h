@@ -23,7 +23,8 @@ struct tstates {
 	size_t tcap;
 	struct tchange *v;
 	size_t n, cap;
-	int cut;		/* CAP_TRACE_STATES reached: no more are kept */
+	size_t max;		/* changes kept: 0 is CAP_TRACE_STATES */
+	int cut;		/* max reached: no more are kept */
 	int64_t cut_ns;		/* when */
 	struct diag *d;
 };
@@ -32,8 +33,8 @@ struct tstates {
 int tstates_get(const struct tstates *, int tid);
 /*
  * Thread tid of process entry proc enters state at `at` (not before
- * its last change).  0, or -1 on no memory; past CAP_TRACE_STATES one
- * warning and nothing more is kept.
+ * its last change).  0, or -1 on no memory; past the cap one warning
+ * and nothing more is kept.
  */
 int tstates_set(struct tstates *, size_t proc, int tid, int64_t at, int state);
 /* Every process's spans into tb (tboot.h: struct tspan); 0, or -1 on no memory. */

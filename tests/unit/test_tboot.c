@@ -7,6 +7,7 @@
 
 #include "tboot.h"
 #include "trace.h"
+#include "tstates.h"
 
 #define NS_MS	1000000ULL	/* a millisecond in ns */
 
@@ -483,6 +484,50 @@ states(void **state)
 	done(&tb, buf, td);
 }
 
+/*
+ * Past the cap on state changes: one warning; a process that ended
+ * before it keeps its spans, one alive then has none.
+ */
+static void
+states_cap(void **state)
+{
+	struct tproc v[2] = {
+		{ .pid = 10, .start_ns = 0, .end_ns = 10 },
+		{ .pid = 11, .start_ns = 0, .end_ns = 50 },
+	};
+	struct tboot tb;
+	struct tstates s;
+	struct diag d;
+
+	(void)state;
+	diag_init(&d, "test");
+	d.out = NULL;
+	memset(&tb, 0, sizeof(tb));
+	memset(&s, 0, sizeof(s));
+	tb.v = v;
+	tb.n = 2;
+	tb.last_ns = 100;
+	s.max = 5;
+	s.d = &d;
+	assert_int_equal(tstates_set(&s, 0, 10, 0, TS_SLEEPING), 0);
+	assert_int_equal(tstates_set(&s, 1, 11, 1, TS_SLEEPING), 0);
+	assert_int_equal(tstates_set(&s, 0, 10, 2, TS_RUNNING), 0);
+	assert_int_equal(tstates_set(&s, 1, 11, 3, TS_RUNNING), 0);
+	assert_int_equal(tstates_set(&s, 0, 10, 10, TS_NONE), 0);
+	assert_int_equal(tstates_set(&s, 1, 11, 20, TS_SLEEPING), 0);
+	assert_int_equal(tstates_set(&s, 1, 11, 30, TS_RUNNING), 0);
+	assert_int_equal(d.nwarn, 1);
+	assert_int_equal(tstates_fold(&s, &tb), 0);
+	assert_true(v[0].has_states);
+	assert_int_equal(v[0].nspans, 2);
+	assert_int_equal(tb.spans[0].end_ns, 2);
+	assert_int_equal(tb.spans[1].state, TS_RUNNING);
+	assert_int_equal(tb.spans[1].end_ns, 10);
+	assert_false(v[1].has_states);
+	free(tb.spans);
+	tstates_free(&s);
+}
+
 int
 main(void)
 {
@@ -492,6 +537,7 @@ main(void)
 		cmocka_unit_test(initcalls),
 		cmocka_unit_test(clock_sync),
 		cmocka_unit_test(states),
+		cmocka_unit_test(states_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
