@@ -272,15 +272,13 @@ on_switch(struct build *b, const struct tevent *ev)
 	}
 	c->pid = valid_pid(next) || next == 0 ? (int)next : -1;
 	c->since = ev->ts_ns;
-	if (valid_pid(next) && pid_room(b, (int)next) != 0)
-		return -1;
 	return valid_pid(next) ?
 	    thread_state(b, (int)next, ev->ts_ns, TS_RUNNING) : 0;
 }
 
 /*
- * A followed thread enters state st; NULL group entry or a thread not
- * followed (born before the trace, exited): nothing.  0, or -1.
+ * A followed thread enters state st; a thread not followed (born
+ * before the trace, exited) or of no known group: nothing.  0, or -1.
  */
 static int
 thread_state(struct build *b, int tid, int64_t at, int st)
