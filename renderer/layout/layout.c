@@ -82,6 +82,7 @@ time_scale(struct layout *l, const struct bootlog *t,
 struct rowcount {
 	const struct layout *l;
 	size_t n;
+	size_t exact;		/* rows drawn from exact states */
 };
 
 static int
@@ -89,8 +90,10 @@ count_row(const struct pnode *p, int depth, void *arg)
 {
 	struct rowcount *rc = arg;
 
-	if (lt_visible(rc->l, p))
+	if (lt_visible(rc->l, p)) {
 		rc->n++;
+		rc->exact += p->xexact != 0;
+	}
 	return 0;
 }
 
@@ -103,10 +106,11 @@ static int
 check_rows(struct layout *l, const struct proctree *tree,
     const struct chart_opts *o, struct diag *d)
 {
-	struct rowcount rc = { l, 0 };
+	struct rowcount rc = { l, 0, 0 };
 
 	if (proctree_walk(tree, count_row, &rc) != 0)
 		return -1;
+	l->exact_rows = rc.exact > 0;
 	return lt_check_rows(l, rc.n > 0 ? rc.n - 1 : 0, o,
 	    o->format == FMT_PNG ? "leave out -n, or use --dump-tree" :
 	    "try -f png, or leave out -n", d);

@@ -24,6 +24,7 @@ enum {
 	COL_ZOMBIE = 0xa8a8a8,
 	COL_WAIT = 0xd9abab,	/* D cells: a little darker than the I/O area */
 	COL_STOPPED = 0xf08080,	/* T cells, with --strict (as the Java chart) */
+	COL_RUNNABLE = 0xe6b84d,	/* exact rows: waiting for a CPU */
 	COL_GRID = 0xebebeb,
 	COL_GRID5 = 0xcccccc,
 	COL_DEP = 0xbdbdbd,	/* dotted parent -> child lines */
@@ -207,6 +208,7 @@ struct layout {
 	struct lt_shape *shapes;	/* the kernel lane, the span before logging */
 	size_t nshapes, shapes_cap;
 	usec_t unlogged_us;	/* logging began here: before it is hatched */
+	int exact_rows;		/* some row is drawn from the trace's states */
 };
 
 /*

@@ -126,6 +126,29 @@ static const struct legend_item proc_leg[] = {
 	{ "Sleeping", COL_PROC, LR_SWATCH }, { "Zombie", COL_ZOMBIE, LR_SWATCH },
 	{ NULL, 0, 0 }
 };
+/* With rows from the trace's states (docs/chart.md): runnable is theirs alone. */
+static const struct legend_item proc_exact_leg[] = {
+	{ "Running (%cpu; exact: on a CPU)", COL_CPU, LR_SWATCH },
+	{ "Runnable (exact: waiting for a CPU)", COL_RUNNABLE, LR_SWATCH },
+	{ "Unint.sleep (I/O, D)", COL_WAIT, LR_SWATCH },
+	{ "Sleeping", COL_PROC, LR_SWATCH }, { "Zombie", COL_ZOMBIE, LR_SWATCH },
+	{ NULL, 0, 0 }
+};
+#define EXACT_NOTE "rows of processes the kernel's trace saw start: " \
+    "exact states from the trace; other rows: sampled"
+
+/* The process legend of a chart with exact rows, and a line saying which. */
+static int
+exact_legend(struct layout *l, struct measure *m, double *y)
+{
+	if (chrome_legend_items(l, m, proc_exact_leg, y) == -1)
+		return -1;
+	if (lt_tag(l, lt_add_raw(l, m, EXACT_NOTE, MARGIN, *y, l->width -
+	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
+		return -1;
+	*y += m->height[LF_TEXT] + LEGEND_GAP;
+	return 0;
+}
 
 int
 chrome_legend_items(struct layout *l, struct measure *m,
@@ -168,6 +191,8 @@ chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
 	struct legend_item cpu[4];
 	size_t n = 2;
 
+	if (which == LEG_PROC && l->exact_rows)
+		return exact_legend(l, m, y);
 	if (which != LEG_CPU)
 		return chrome_legend_items(l, m, which == LEG_DISK ? disk_leg :
 		    proc_leg, y);

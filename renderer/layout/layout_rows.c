@@ -59,12 +59,13 @@ blend(uint32_t a, uint32_t b, double f)
 	return out;
 }
 
-/* What a group of samples held, each weight a share of the group. */
+/* What a group of samples or exact spans held, each weight a share of the group. */
 struct shade {
-	double load;		/* CPU use */
+	double load;		/* CPU use; an exact span: running */
 	double wait;		/* in state D */
 	double zombie;
 	double stopped;		/* in state T, counted with --strict only */
+	double runnable;	/* exact spans only: waiting for a CPU */
 };
 
 /* Colour of a group of samples: 0 for none (the box shows), else opaque. */
@@ -78,6 +79,10 @@ cell_colour(const struct shade *sh)
 		return COL_ZOMBIE;
 	if (sh->stopped > 0.5)
 		return COL_STOPPED;
+	/* Samples have none: their cells are as they were. */
+	if (sh->runnable >= 0.25 && sh->runnable >= sh->wait &&
+	    sh->runnable > sh->load)
+		return COL_RUNNABLE;
 	if (sh->wait >= 0.25)
 		return COL_WAIT;
 	level = (int)lround(lt_clamp01(load) * CPU_LEVELS);
@@ -158,6 +163,7 @@ pool_flush(struct layout *l, struct lt_row *row, struct pool *pl,
 		avg.wait = pl->sum.wait / pl->w;
 		avg.zombie = pl->sum.zombie / pl->w;
 		avg.stopped = pl->sum.stopped / pl->w;
+		avg.runnable = pl->sum.runnable / pl->w;
 		rc = emit_cell(l, row, pl->xa, pl->xb, cell_colour(&avg), d);
 	}
 	pl->px = -1;
@@ -214,36 +220,91 @@ sample_cell(struct layout *l, struct lt_row *row, struct pool *pl,
 	pl->sum.wait += w * sh->wait;
 	pl->sum.zombie += w * sh->zombie;
 	pl->sum.stopped += w * sh->stopped;
+	pl->sum.runnable += w * sh->runnable;
 	return 0;
 }
 
+/*
+ * An exact row's cells: each span in its state's colour (running as
+ * full CPU use), sleeping as the empty box; spans narrower than a
+ * pixel are pooled as samples are, each state weighing its share.
+ * *until: where the spans end (a trace that ended before the log).
+ */
 static int
-row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
-    usec_t period, int strict, struct diag *d)
+row_states(struct layout *l, struct lt_row *row, const struct pnode *p,
+    usec_t *until, struct diag *d)
+{
+	struct pool pl = { -1, 0, 0, 0, { 0, 0, 0, 0, 0 } };
+	struct xspan *v;
+	struct shade sh;
+	size_t i, n;
+	int rc = 0;
+
+	if (node_xstates(p, &v, &n) != 0)
+		return -1;
+	*until = n > 0 ? v[n - 1].end_us : p->start_us;
+	for (i = 0; i < n && rc == 0; i++) {
+		memset(&sh, 0, sizeof(sh));
+		sh.load = v[i].state == XS_RUNNING;
+		sh.runnable = v[i].state == XS_RUNNABLE;
+		sh.wait = v[i].state == XS_WAITING;
+		rc = sample_cell(l, row, &pl, v[i].start_us, v[i].end_us, &sh,
+		    d);
+	}
+	free(v);
+	return rc == 0 ? pool_flush(l, row, &pl, d) : -1;
+}
+
+/* The cells of the row's samples within [from, to). */
+static int
+row_samples(struct layout *l, struct lt_row *row, const struct pnode *p,
+    usec_t period, int strict, usec_t from, usec_t to, struct diag *d)
 {
 	const struct proc_sample *s, *next;
-	struct pool pl = { -1, 0, 0, 0, { 0, 0, 0, 0 } };
+	struct pool pl = { -1, 0, 0, 0, { 0, 0, 0, 0, 0 } };
 	struct sample_iter it;
 	struct shade sh;
-	usec_t a;
+	usec_t a, b;
 	int rc = -1;
 
-	row->cell0 = l->ncells;
-	row->ncells = 0;
 	if (sample_iter_init(&it, p) != 0)
 		return -1;
 	for (s = sample_iter_next(&it); s != NULL; s = next) {
 		next = sample_iter_next(&it);
+		if (s->time_us < from)
+			continue;
 		a = s->time_us < p->start_us ? p->start_us : s->time_us;
+		if ((b = cell_end(s->time_us, next, period)) > to)
+			b = to;
 		sample_shade(s, strict, &sh);
-		if (sample_cell(l, row, &pl, a, cell_end(s->time_us, next,
-		    period), &sh, d) == -1)
+		if (sample_cell(l, row, &pl, a, b, &sh, d) == -1)
 			goto out;
 	}
 	rc = pool_flush(l, row, &pl, d);
 out:
 	sample_iter_free(&it);
 	return rc;
+}
+
+/*
+ * An exact row from its states, and where the trace ended before the
+ * row does, from its samples after that; any other from its samples.
+ */
+static int
+row_cells(struct layout *l, struct lt_row *row, const struct pnode *p,
+    usec_t period, int strict, struct diag *d)
+{
+	usec_t until, end = p->start_us + p->duration_us;
+
+	row->cell0 = l->ncells;
+	row->ncells = 0;
+	if (!p->xexact)
+		return row_samples(l, row, p, period, strict, INT64_MIN,
+		    INT64_MAX, d);
+	if (row_states(l, row, p, &until, d) == -1)
+		return -1;
+	return until < end ? row_samples(l, row, p, period, strict, until,
+	    end, d) : 0;
 }
 
 int

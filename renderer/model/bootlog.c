@@ -22,6 +22,7 @@ process_free(struct process *p)
 	free(p->cmdline);
 	free(p->unit);
 	free(p->samples);
+	free(p->xs);
 	free(p);
 }
 

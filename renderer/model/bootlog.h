@@ -16,6 +16,34 @@ enum ps_state {
 	PS_ZOMBIE = 'Z', PS_STOPPED = 'T', PS_OTHER = '?'
 };
 
+/*
+ * Exact states, from the kernel's trace (docs/trace.md), in the order
+ * that folds them: a row of several threads or processes is, at each
+ * instant, in the highest state any of them is in.
+ */
+enum xstate { XS_NONE, XS_SLEEPING, XS_WAITING, XS_RUNNABLE, XS_RUNNING,
+    XS_COUNT };
+
+/* One state over [start_us, end_us). */
+struct xspan {
+	usec_t start_us, end_us;
+	int state;		/* enum xstate, never XS_NONE */
+};
+
+/* A list of spans in time order, not overlapping, held elsewhere. */
+struct xspans {
+	const struct xspan *v;
+	size_t n;
+};
+
+/*
+ * The spans of several lists folded into one (each instant: the
+ * highest state of any list there), equal neighbours merged, into a
+ * new array *out (free it; NULL when empty).  0, or -1 on no memory.
+ */
+int xspans_fold(const struct xspans *, size_t n, struct xspan **out,
+    size_t *nout);
+
 /* One process sample: the state and CPU use over the interval before `time_us`. */
 struct proc_sample {
 	usec_t time_us;
@@ -55,6 +83,13 @@ struct process {
 	/* kernel_pacct's CPU time of it, when one record is its (acct 1). */
 	int acct;
 	usec_t acct_cpu_us;
+	/*
+	 * Its states over its whole life, its threads folded (has_xs 1;
+	 * the trace saw it born and it was not cut by CAP_TRACE_STATES).
+	 */
+	struct xspan *xs;
+	size_t nxs;
+	int has_xs;
 
 	struct proc_sample *samples;	/* in time order */
 	size_t nsamples, samples_cap;

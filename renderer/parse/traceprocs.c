@@ -57,6 +57,53 @@ uptime_us(const struct tboot *ps, int64_t ns)
 	return up > 0 ? (usec_t)(up / 1000) : 0;
 }
 
+/* The trace's states and the model's, named apart (trace/ and model/ stay apart). */
+static const int xstate_of[TS_COUNT] = {
+	[TS_NONE] = XS_NONE, [TS_SLEEPING] = XS_SLEEPING,
+	[TS_WAITING] = XS_WAITING, [TS_RUNNABLE] = XS_RUNNABLE,
+	[TS_RUNNING] = XS_RUNNING,
+};
+
+/*
+ * The process's states in µs of uptime; spans the rounding empties
+ * are dropped and equal neighbours merged.  0, or -1 on no memory.
+ */
+static int
+apply_states(struct process *p, const struct tboot *ps, const struct tproc *tp)
+{
+	const struct tspan *sp;
+	struct xspan *x;
+	usec_t a, b;
+	size_t i, n = 0;
+
+	free(p->xs);
+	p->xs = NULL;
+	p->nxs = 0;
+	p->has_xs = 0;
+	if (!tp->has_states)
+		return 0;
+	if (tp->nspans > 0 &&
+	    (p->xs = calloc(tp->nspans, sizeof(*p->xs))) == NULL)
+		return -1;
+	for (i = 0; i < tp->nspans; i++) {
+		sp = &ps->spans[tp->span0 + i];
+		a = uptime_us(ps, sp->start_ns);
+		b = uptime_us(ps, sp->end_ns);
+		if (b <= a || sp->state <= TS_NONE || sp->state >= TS_COUNT)
+			continue;
+		x = n > 0 ? &p->xs[n - 1] : NULL;
+		if (x != NULL && x->state == xstate_of[sp->state] &&
+		    x->end_us == a) {
+			x->end_us = b;
+			continue;
+		}
+		p->xs[n++] = (struct xspan){ a, b, xstate_of[sp->state] };
+	}
+	p->nxs = n;
+	p->has_xs = 1;
+	return 0;
+}
+
 static int
 apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
     usec_t end_of_log)
@@ -81,6 +128,8 @@ apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
 		p->exact = 1;
 		/* The last name of a whole life: a sample may predate the exec. */
 		if (tp->comm[0] != '\0' && process_set_name(p, tp->comm) != 0)
+			return -1;
+		if (apply_states(p, ps, tp) != 0)
 			return -1;
 	} else if (tp->end_ns != TPROC_AFTER && end > p->start_us)
 		p->duration_us = end - p->start_us;

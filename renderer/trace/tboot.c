@@ -9,6 +9,7 @@
 #include "logfiles.h"
 #include "tboot.h"
 #include "trace.h"
+#include "tstates.h"
 
 #define CLONE_THREAD_FLAG	0x00010000	/* the kernel's CLONE_THREAD */
 /*
@@ -19,6 +20,12 @@
 #define MODLOADS	64	/* udev loads modules from a few workers at once */
 #define CPUS_MAX	8192	/* the kernel's NR_CPUS limit */
 #define SYNC_KEY	"boottime_ns="
+/*
+ * sched_switch's prev_state: the kernel's report bits (5.x, 6.x).  No
+ * bit of the low byte: R, or R+ (preempted, a high bit): still runnable.
+ */
+#define PREV_D		0x02	/* TASK_UNINTERRUPTIBLE */
+#define PREV_REPORTED	0xff
 
 /* Who runs on one CPU since when; pid -1: not known yet. */
 struct oncpu {
@@ -56,6 +63,7 @@ struct build {
 	struct oncpu *cpu;
 	size_t ncpu;
 	struct hstate h[H_COUNT];
+	struct tstates st;	/* the threads' states as they change */
 	/* Initcalls started and not finished, per thread (async ones overlap). */
 	struct open_ic {
 		int pid;
@@ -70,8 +78,11 @@ struct build {
 };
 
 static int on_switch(struct build *, const struct tevent *);
+static int thread_state(struct build *, int, int64_t, int);
+static int switched_off(struct build *, int, int64_t, const struct tevent *);
 static int64_t ran_since(const struct build *, const struct oncpu *, int);
 static int on_newtask(struct build *, const struct tevent *);
+static int born(struct build *, const struct tproc *, int, int64_t);
 static int on_fork(struct build *, const struct tevent *);
 static int on_exec(struct build *, const struct tevent *);
 static int on_rename(struct build *, const struct tevent *);
@@ -84,7 +95,8 @@ static int on_wakeup_new(struct build *, const struct tevent *);
 static int on_module_load(struct build *, const struct tevent *);
 
 static const struct handler handlers[H_COUNT] = {
-	{ "sched", "sched_switch", on_switch, { "prev_pid", "next_pid" } },
+	{ "sched", "sched_switch", on_switch,
+	    { "prev_pid", "next_pid", "prev_state" } },
 	{ "task", "task_newtask", on_newtask, { "pid", "clone_flags", "comm" } },
 	{ "sched", "sched_process_fork", on_fork,
 	    { "parent_pid", "child_pid", "child_comm" } },
@@ -255,10 +267,53 @@ on_switch(struct build *b, const struct tevent *ev)
 			add_cpu(p, ev->ts_ns - since);
 		}
 		b->off[prev] = ev->ts_ns;
+		if (switched_off(b, (int)prev, since, ev) != 0)
+			return -1;
 	}
 	c->pid = valid_pid(next) || next == 0 ? (int)next : -1;
 	c->since = ev->ts_ns;
-	return 0;
+	return valid_pid(next) ?
+	    thread_state(b, (int)next, ev->ts_ns, TS_RUNNING) : 0;
+}
+
+/*
+ * A followed thread enters state st; a thread not followed (born
+ * before the trace, exited) or of no known group: nothing.  0, or -1.
+ */
+static int
+thread_state(struct build *b, int tid, int64_t at, int st)
+{
+	int g;
+
+	if (tstates_get(&b->st, tid) == TS_NONE)
+		return 0;
+	g = group_of(b, tid);
+	if ((size_t)g >= b->pidcap || b->cur[g] == 0)
+		return 0;
+	return tstates_set(&b->st, (size_t)b->cur[g] - 1, tid, at, st);
+}
+
+/*
+ * Thread pid leaves a CPU: it ran from `since` (when its switch-in is
+ * missing, from the same time its CPU time counts from), then is
+ * runnable (R, R+: preempted), in D, or sleeping.
+ */
+static int
+switched_off(struct build *b, int pid, int64_t since,
+    const struct tevent *ev)
+{
+	int64_t prev = num(b, H_SWITCH, 2, ev);
+	int st = TS_SLEEPING;
+
+	if (tstates_get(&b->st, pid) != TS_RUNNING && since != TPROC_BEFORE &&
+	    since < ev->ts_ns &&
+	    thread_state(b, pid, since, TS_RUNNING) != 0)
+		return -1;
+	if (prev >= 0 && (prev & PREV_D))
+		st = TS_WAITING;
+	else if (prev >= 0 && (prev & PREV_REPORTED) == 0)
+		st = TS_RUNNABLE;
+	return thread_state(b, pid, ev->ts_ns, st);
 }
 
 /*
@@ -287,7 +342,10 @@ woken(struct build *b, size_t h, const struct tevent *ev)
 	if (!valid_pid(pid) || pid_room(b, (int)pid) != 0)
 		return valid_pid(pid) ? -1 : 0;
 	b->off[pid] = ev->ts_ns;
-	return 0;
+	/* Woken while still on its CPU (before it slept): it runs on. */
+	if (tstates_get(&b->st, (int)pid) == TS_RUNNING)
+		return 0;
+	return thread_state(b, (int)pid, ev->ts_ns, TS_RUNNABLE);
 }
 
 static int
@@ -317,7 +375,7 @@ on_newtask(struct build *b, const struct tevent *ev)
 		if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL)
 			return -1;
 		p->threads++;
-		return 0;
+		return born(b, p, (int)pid, ev->ts_ns);
 	}
 	b->tgid[pid] = (int32_t)pid + 1;
 	if ((p = new_proc(b, (int)pid, ev->ts_ns, ev->ts_ns)) == NULL)
@@ -326,7 +384,22 @@ on_newtask(struct build *b, const struct tevent *ev)
 	text(b, H_NEWTASK, 2, ev, comm, sizeof(comm));
 	if (comm[0] != '\0')
 		set_comm(p, comm);
-	return 0;
+	return born(b, p, (int)pid, ev->ts_ns);
+}
+
+/*
+ * A thread of process p is made: it cannot have run before, and its
+ * states are followed from here (sleeping until woken) when the trace
+ * has p's whole life.
+ */
+static int
+born(struct build *b, const struct tproc *p, int tid, int64_t at)
+{
+	b->off[tid] = at;
+	if (p->start_ns == TPROC_BEFORE)
+		return 0;
+	return tstates_set(&b->st, (size_t)(p - b->ps->v), tid, at,
+	    TS_SLEEPING);
 }
 
 /* sched_process_fork: a birth task_newtask did not tell (not recorded). */
@@ -348,7 +421,7 @@ on_fork(struct build *b, const struct tevent *ev)
 	text(b, H_FORK, 2, ev, comm, sizeof(comm));
 	if (comm[0] != '\0')
 		set_comm(p, comm);
-	return 0;
+	return born(b, p, (int)child, ev->ts_ns);
 }
 
 /* An exec names the process after the file, as the kernel does. */
@@ -420,6 +493,9 @@ on_exit_ev(struct build *b, const struct tevent *ev)
 		last = pid == p->pid;
 	if (last)
 		p->end_ns = ev->ts_ns;
+	/* Its last switch off a CPU follows: the thread is gone already. */
+	if (thread_state(b, (int)pid, ev->ts_ns, TS_NONE) != 0)
+		return -1;
 	/* The id is free: a fork that reuses it starts afresh. */
 	if ((size_t)pid < b->pidcap)
 		b->tgid[pid] = 0;
@@ -604,6 +680,7 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	b.ps = ps;
 	b.td = td;
 	b.d = d;
+	b.st.d = d;
 	resolve(&b);
 	while ((r = tdat_next(td, &ev)) == 1) {
 		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
@@ -620,8 +697,9 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 			break;
 		}
 	}
-	if (r == 0 && close_cpus(&b) != 0)
+	if (r == 0 && (close_cpus(&b) != 0 || tstates_fold(&b.st, ps) != 0))
 		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
+	tstates_free(&b.st);
 	free(b.tgid);
 	free(b.cur);
 	free(b.off);
@@ -637,5 +715,6 @@ tboot_free(struct tboot *ps)
 {
 	free(ps->v);
 	free(ps->ic);
+	free(ps->spans);
 	memset(ps, 0, sizeof(*ps));
 }

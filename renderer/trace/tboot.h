@@ -13,6 +13,19 @@ struct tdat;
 #define TPROC_BEFORE	INT64_MIN
 #define TPROC_AFTER	INT64_MAX
 
+/*
+ * A thread's state, and a process's: the highest state any of its
+ * threads is in (running, else runnable, else D, else sleeping).
+ */
+enum tstate { TS_NONE, TS_SLEEPING, TS_WAITING, TS_RUNNABLE, TS_RUNNING,
+    TS_COUNT };
+
+/* A process in one state over [start_ns, end_ns). */
+struct tspan {
+	int64_t start_ns, end_ns;
+	int state;		/* enum tstate, never TS_NONE */
+};
+
 /* One process (thread group) as traced; a reused PID is a new entry. */
 struct tproc {
 	int pid;		/* the thread-group id */
@@ -23,6 +36,14 @@ struct tproc {
 	char comm[16];		/* the last name: fork's, exec's, a rename's */
 	unsigned execs;
 	unsigned threads;	/* alive, of those the trace saw born */
+	/*
+	 * Its states from its birth to its end (or the trace's), the
+	 * equal neighbours merged: spans[span0 .. span0 + nspans) of the
+	 * tboot.  has_states 0: born before the trace, or alive when the
+	 * states reached CAP_TRACE_STATES.
+	 */
+	size_t span0, nspans;
+	int has_states;
 };
 
 /* One initcall, from initcall_start to its initcall_finish. */
@@ -36,6 +57,8 @@ struct tboot {
 	size_t n, cap;
 	struct tinitcall *ic;	/* in the order they finished */
 	size_t nic, iccap;
+	struct tspan *spans;	/* every process's, process by process */
+	size_t nspans, spanscap;
 	int64_t first_ns, last_ns;	/* the trace's span */
 	/*
 	 * CLOCK_BOOTTIME minus the trace clock, from bootchartd's clock-sync
@@ -50,6 +73,8 @@ struct tboot {
  * Reads every event of td (from where it stands) into ps.  0, or -1
  * (diag set: a decoding error or no memory).  Events of threads above
  * CAP_TRACE_PIDS or on CPUs the file does not have are passed over.
+ * More than CAP_TRACE_STATES changes of threads' states: a warning,
+ * and the processes alive then have no states.
  */
 int tboot_build(struct tdat *td, struct tboot *ps, struct diag *);
 void tboot_free(struct tboot *);

@@ -153,6 +153,7 @@ proctree_free(struct proctree *tree)
 	for (i = 0; i < tree->nnodes; i++) {
 		free(tree->nodes[i].children);
 		free(tree->nodes[i].runs);
+		free(tree->nodes[i].xruns);
 		free(tree->nodes[i].own_name);
 	}
 	free(tree->nodes);

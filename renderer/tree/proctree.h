@@ -50,6 +50,14 @@ struct pnode {
 	char *own_name;
 	size_t same_runs;	/* a profile's identical short runs folded into it, itself counted; 0: none */
 	int unit_label;		/* the row names proc->unit (docs/chart.md) */
+	/*
+	 * Exact states (docs/trace.md): xexact while every process in the
+	 * node has them; merged, the spans of each (by reference, like the
+	 * samples), else none and proc's are the node's.
+	 */
+	int xexact;
+	struct xspans *xruns;
+	size_t nxruns, xruns_cap;
 };
 
 /*
@@ -66,6 +74,12 @@ struct sample_iter {
 	size_t nheap;
 	size_t pos1, heap1;	/* pos and heap of a single run */
 };
+
+/*
+ * An exact node's states, its processes' folded (bootlog.h:
+ * xspans_fold), into a new array *out.  0, or -1 on no memory.
+ */
+int node_xstates(const struct pnode *, struct xspan **out, size_t *n);
 
 /* 0, or -1 when out of memory. */
 int sample_iter_init(struct sample_iter *, const struct pnode *);

@@ -40,6 +40,7 @@ make_nodes(struct proctree *tree, const struct bootlog *t)
 		node_cpu_source(n);
 		n->solo = n->proc->samples;
 		n->nsamples = n->proc->nsamples;
+		n->xexact = n->proc->has_xs;
 	}
 	return 0;
 }

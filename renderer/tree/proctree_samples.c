@@ -19,9 +19,52 @@ add_run(struct pnode *p, const struct proc_sample *v, size_t n)
 	return 0;
 }
 
+static int
+add_xrun(struct pnode *p, const struct xspan *v, size_t n)
+{
+	if (grow_array((void **)&p->xruns, &p->xruns_cap, p->nxruns,
+	    sizeof(*p->xruns)) != 0)
+		return -1;
+	p->xruns[p->nxruns].v = v;
+	p->xruns[p->nxruns].n = n;
+	p->nxruns++;
+	return 0;
+}
+
+/* a gets b's state spans while both are exact; one that is not makes a not. */
+static int
+merge_xstates(struct pnode *a, const struct pnode *b)
+{
+	size_t i;
+
+	if (!a->xexact || !b->xexact) {
+		a->xexact = 0;
+		return 0;
+	}
+	if (a->nxruns == 0 && add_xrun(a, a->proc->xs, a->proc->nxs) != 0)
+		return -1;
+	if (b->nxruns == 0)
+		return add_xrun(a, b->proc->xs, b->proc->nxs);
+	for (i = 0; i < b->nxruns; i++)
+		if (add_xrun(a, b->xruns[i].v, b->xruns[i].n) != 0)
+			return -1;
+	return 0;
+}
+
+int
+node_xstates(const struct pnode *p, struct xspan **out, size_t *n)
+{
+	struct xspans own = { p->proc->xs, p->proc->nxs };
+
+	if (p->nxruns == 0)
+		return xspans_fold(&own, 1, out, n);
+	return xspans_fold(p->xruns, p->nxruns, out, n);
+}
+
 /*
  * a gets b's samples (after its own, for equal times), the earlier
- * start and the later end, and b's measured CPU time when both have one.  Only the arrays are listed: the processes'
+ * start and the later end, b's measured CPU time when both have one,
+ * and b's states (proctree.h).  Only the arrays are listed: the processes'
  * samples stay as they were logged, for any other tree.  Growing the
  * list by doubling matters: 50 000 same-named siblings merge one by one.
  */
@@ -44,6 +87,8 @@ node_merge(struct pnode *a, const struct pnode *b)
 				return -1;
 		a->nsamples += b->nsamples;
 	}
+	if (merge_xstates(a, b) != 0)
+		return -1;
 	if (b->start_us < a->start_us)
 		a->start_us = b->start_us;
 	a->duration_us = end - a->start_us;

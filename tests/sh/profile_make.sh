@@ -42,9 +42,10 @@ done
 
 # Another job on the machine, started while logging: awk, once the
 # first object exists (logging began before make), a child of the
-# subshell (not exec: the subshell started before logging).
+# subshell, which started before logging: the ':' after it keeps the
+# shell from exec'ing awk in its place as the subshell's last command.
 (while [ ! -e "$P/bcp_f1.o" ]; do sleep 0.05; done
-    awk 'BEGIN { for (i = 0; i < 1e7; i++) x += i; print x }') \
+    awk 'BEGIN { for (i = 0; i < 1e7; i++) x += i; print x }'; :) \
     >/dev/null 2>&1 &
 other=$!
 (cd "$P" && "$L" start -c "$T/empty.conf" -p 0.05 -o "$T/m.tgz" -- make -j2) \

@@ -491,6 +491,43 @@ proc_ps_huge_starttime(void **state)
 	run_free(&r);
 }
 
+/*
+ * Two rows' exact states folded (a merged node): at each instant the
+ * higher of running, runnable, D, sleeping; equal neighbours one span;
+ * an empty span changes nothing.
+ */
+static void
+xspans_fold_by_priority(void **state)
+{
+	static const struct xspan a[] = {
+		{ 0, 10, XS_SLEEPING }, { 10, 20, XS_RUNNING },
+		{ 20, 20, XS_WAITING }, { 20, 25, XS_SLEEPING },
+	};
+	static const struct xspan b[] = {
+		{ 5, 15, XS_WAITING }, { 15, 30, XS_RUNNABLE },
+	};
+	static const struct xspan want[] = {
+		{ 0, 5, XS_SLEEPING }, { 5, 10, XS_WAITING },
+		{ 10, 20, XS_RUNNING }, { 20, 30, XS_RUNNABLE },
+	};
+	const struct xspans l[2] = { { a, 4 }, { b, 2 } };
+	struct xspan *v;
+	size_t n, i;
+
+	(void)state;
+	assert_int_equal(xspans_fold(l, 2, &v, &n), 0);
+	assert_int_equal(n, 4);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(v[i].start_us, want[i].start_us);
+		assert_int_equal(v[i].end_us, want[i].end_us);
+		assert_int_equal(v[i].state, want[i].state);
+	}
+	free(v);
+	assert_int_equal(xspans_fold(l, 0, &v, &n), 0);
+	assert_int_equal(n, 0);
+	assert_null(v);
+}
+
 int
 main(void)
 {
@@ -509,6 +546,7 @@ main(void)
 		cmocka_unit_test(names_cmdlines_and_header),
 		cmocka_unit_test(index_holds_many_pids),
 		cmocka_unit_test(proc_ps_huge_starttime),
+		cmocka_unit_test(xspans_fold_by_priority),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -96,6 +96,64 @@ test_strict_shading(void **state)
 	synth_free(&s);
 }
 
+/*
+ * A row with exact states (docs/chart.md): each span in its colour,
+ * the box bare while sleeping, the samples where the trace ended before
+ * the row; the legend names runnable and the note only then.
+ */
+static void
+test_exact_rows(void **state)
+{
+	static const struct xspan xs[] = {
+		{ 0, 1000000, XS_RUNNING }, { 1000000, 1500000, XS_SLEEPING },
+		{ 1500000, 2000000, XS_RUNNABLE },
+		{ 2000000, 3000000, XS_WAITING },
+	};
+	static const uint32_t want[] = { COL_CPU, COL_RUNNABLE, COL_WAIT };
+	static const usec_t from[] = { 0, 1500000, 2000000, 3000000 };
+	struct synth s;
+	struct layout l;
+	struct diag d;
+	struct process *p;
+	const struct lt_rect *c;
+	size_t i;
+
+	diag_init(&d, "test");
+	synth_init(&s, 200);
+	p = synth_proc(&s, NULL, 1, "exact", 0, 4000, 'S', 0.5);
+	synth_proc(&s, NULL, 2, "sampled", 0, 4000, 'S', 0.5);
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree),
+	    &plain_opts, &d), 0);
+	assert_null(layout_text(&l, "Runnable (exact: waiting for a CPU)"));
+	layout_free(&l);
+	/* The spans are static: synth_free does not free them. */
+	p->xs = (struct xspan *)xs;
+	p->nxs = 4;
+	p->has_xs = 1;
+	s.nodes[0]->xexact = 1;
+	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree),
+	    &plain_opts, &d), 0);
+	assert_text_apart(&l);
+	assert_non_null(layout_text(&l, "Runnable (exact: waiting for a CPU)"));
+	/* Running, runnable, D, then the samples' half load to the end. */
+	assert_int_equal(l.rows[0].ncells, 4);
+	for (i = 0; i < 4; i++) {
+		c = &l.cells[l.rows[0].cell0 + i];
+		if (i < 3)
+			assert_int_equal(c->rgb, want[i]);
+		else
+			assert_true(c->rgb != COL_CPU && c->rgb != COL_WAIT);
+		assert_true(fabs(c->box.x - layout_x(&l, from[i])) < 1e-6);
+	}
+	/* The sampled row: one cell of half load, as before. */
+	assert_int_equal(l.rows[1].ncells, 1);
+	assert_int_equal(l.cells[l.rows[1].cell0].rgb,
+	    l.cells[l.rows[0].cell0 + 3].rgb);
+	layout_free(&l);
+	p->xs = NULL;
+	synth_free(&s);
+}
+
 /* At least four time labels: a 4 s run is labelled every second. */
 static void
 test_short_axis(void **state)
@@ -446,6 +504,7 @@ main(void)
 		cmocka_unit_test(test_annotate),
 		cmocka_unit_test(test_labels_opts),
 		cmocka_unit_test(test_strict_shading),
+		cmocka_unit_test(test_exact_rows),
 		cmocka_unit_test(test_short_axis),
 		cmocka_unit_test(test_application_line),
 		cmocka_unit_test(test_large_layout),

@@ -1,4 +1,4 @@
-/* test_tboot.c: what the renderer takes from a trace (renderer/trace/tboot.c) on hand-built files: thread groups and their ends, CPU time with a missed switch-in, PID reuse, initcalls named by kallsyms or by their module, the clock-sync marker. */
+/* test_tboot.c: what the renderer takes from a trace (renderer/trace/tboot.c) on hand-built files: thread groups and their ends, CPU time with a missed switch-in, PID reuse, initcalls named by kallsyms or by their module, the clock-sync marker, a process's states folded from its threads'. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +7,7 @@
 
 #include "tboot.h"
 #include "trace.h"
+#include "tstates.h"
 
 #define NS_MS	1000000ULL	/* a millisecond in ns */
 
@@ -19,8 +20,11 @@
 static const char *const sched[] = {
 	"name: sched_switch\nID: 10\nformat:\n" COMMON
 	"\tfield:pid_t prev_pid;\toffset:8;\tsize:4;\tsigned:1;\n"
-	"\tfield:pid_t next_pid;\toffset:12;\tsize:4;\tsigned:1;\n",
+	"\tfield:pid_t next_pid;\toffset:12;\tsize:4;\tsigned:1;\n"
+	"\tfield:long prev_state;\toffset:16;\tsize:8;\tsigned:1;\n",
 	"name: sched_waking\nID: 11\nformat:\n" COMMON
+	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n",
+	"name: sched_wakeup_new\nID: 12\nformat:\n" COMMON
 	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n",
 	"name: sched_process_exec\nID: 14\nformat:\n" COMMON
 	"\tfield:__data_loc char[] filename;\toffset:8;\tsize:4;\tsigned:1;\n"
@@ -54,7 +58,7 @@ static const char *const ftrace[] = {
 	"\tfield:char buf[];\toffset:16;\tsize:0;\tsigned:0;\n",
 };
 static const struct tb_system systems[] = {
-	{ "sched", sched, 4 }, { "task", task, 1 }, { "initcall", initcall, 2 },
+	{ "sched", sched, 5 }, { "task", task, 1 }, { "initcall", initcall, 2 },
 	{ "module", module, 1 }, { "ftrace", ftrace, 1 },
 };
 
@@ -129,20 +133,41 @@ newtask(int parent, int pid, const char *comm, uint64_t flags)
 	return r;
 }
 
+/* prev_state as the kernel reports it (trace-cmd prints S, D, R+). */
+#define ST_S	0x1
+#define ST_D	0x2
+#define ST_RP	0x100	/* preempted: TASK_REPORT_MAX */
+
 static struct rec
-sw(int prev, int next)
+sw_st(int prev, int64_t state, int next)
 {
 	struct rec r = rec(10, prev);
 
 	put(&r, 8, (uint32_t)prev, 4);
 	put(&r, 12, (uint32_t)next, 4);
+	put(&r, 16, (uint64_t)state, 8);
 	return r;
+}
+
+static struct rec
+sw(int prev, int next)
+{
+	return sw_st(prev, ST_S, next);
 }
 
 static struct rec
 waking(int waker, int pid)
 {
 	struct rec r = rec(11, waker);
+
+	put(&r, 8, (uint32_t)pid, 4);
+	return r;
+}
+
+static struct rec
+wakeup_new(int waker, int pid)
+{
+	struct rec r = rec(12, waker);
 
 	put(&r, 8, (uint32_t)pid, 4);
 	return r;
@@ -373,6 +398,136 @@ clock_sync(void **state)
 	done(&tb, buf, td);
 }
 
+/* Events of one CPU at absolute times (ms), whatever the other CPUs do. */
+struct cpu_pen {
+	struct tb_page *pg;
+	uint64_t now;
+};
+
+static void
+at(struct cpu_pen *c, uint64_t ms, struct rec r)
+{
+	emit(c->pg, ms * NS_MS - c->now, r);
+	c->now = ms * NS_MS;
+}
+
+/*
+ * A process's states: switched out preempted (R+) it is runnable, in D
+ * waiting, woken runnable until switched in; its two threads fold to
+ * the highest state of either (running, runnable, D, sleeping); a run
+ * whose switch-in the kernel left out starts where its CPU time does
+ * (its wake-up); the spans end with the process.
+ */
+static void
+states(void **state)
+{
+	static struct tb_file f;
+	static const struct tspan want[] = {
+		{ 1, 2, TS_SLEEPING }, { 2, 3, TS_RUNNABLE },
+		{ 3, 5, TS_RUNNING }, { 5, 6, TS_RUNNABLE },
+		{ 6, 8, TS_RUNNING }, { 8, 10, TS_WAITING },
+		{ 10, 11, TS_RUNNABLE }, { 11, 12, TS_RUNNING },
+		{ 12, 15, TS_SLEEPING }, { 15, 16, TS_RUNNABLE },
+		{ 16, 18, TS_RUNNING }, { 18, 19, TS_RUNNABLE },
+		{ 19, 20, TS_RUNNING }, { 20, 22, TS_WAITING },
+		{ 22, 25, TS_RUNNING }, { 25, 27, TS_SLEEPING },
+	};
+	struct cpu_pen c0, c1;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+	const struct tproc *p;
+	const struct tspan *sp;
+	size_t i;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	c0 = (struct cpu_pen){ tb_page(&f, 0, NS_MS), NS_MS };
+	c1 = (struct cpu_pen){ tb_page(&f, 1, NS_MS), NS_MS };
+	at(&c0, 1, newtask(1, 100, "p", 0));
+	at(&c0, 2, wakeup_new(1, 100));
+	at(&c0, 3, sw(0, 100));
+	at(&c0, 5, sw_st(100, ST_RP, 1));	/* preempted */
+	at(&c0, 6, sw(1, 100));
+	at(&c0, 8, sw_st(100, ST_D, 0));
+	at(&c0, 10, waking(0, 100));
+	at(&c0, 11, sw(0, 100));
+	at(&c0, 12, sw_st(100, ST_S, 0));
+	at(&c0, 14, newtask(100, 101, "p", 0x00010000));
+	at(&c0, 15, waking(0, 101));
+	at(&c1, 16, sw(0, 101));
+	at(&c0, 17, waking(0, 100));		/* 101 runs: still running */
+	at(&c1, 18, sw_st(101, ST_D, 0));	/* 100 waits for a CPU */
+	at(&c0, 19, sw(0, 100));
+	at(&c0, 20, sw_st(100, ST_S, 0));	/* 101 in D */
+	at(&c1, 22, waking(0, 101));
+	at(&c1, 25, sw_st(101, ST_S, 0));	/* its switch-in is missing */
+	at(&c1, 26, exit_ev(101, 0));
+	at(&c0, 27, exit_ev(100, 1));
+	at(&c0, 30, waking(0, 1));
+	build(&f, &tb, &buf, &td);
+	assert_non_null(p = proc(&tb, 100));
+	assert_int_equal(p->end_ns, 27 * NS_MS);
+	assert_true(p->has_states);
+	assert_int_equal(p->nspans, sizeof(want) / sizeof(want[0]));
+	for (i = 0; i < p->nspans; i++) {
+		sp = &tb.spans[p->span0 + i];
+		print_message("span %zu: %lld..%lld %d\n", i,
+		    (long long)sp->start_ns, (long long)sp->end_ns, sp->state);
+		assert_int_equal(sp->start_ns, want[i].start_ns * NS_MS);
+		assert_int_equal(sp->end_ns, want[i].end_ns * NS_MS);
+		assert_int_equal(sp->state, want[i].state);
+	}
+	/* PID 1, older than the trace: no states. */
+	assert_non_null(p = proc(&tb, 1));
+	assert_false(p->has_states);
+	done(&tb, buf, td);
+}
+
+/*
+ * Past the cap on state changes: one warning; a process that ended
+ * before it keeps its spans, one alive then has none.
+ */
+static void
+states_cap(void **state)
+{
+	struct tproc v[2] = {
+		{ .pid = 10, .start_ns = 0, .end_ns = 10 },
+		{ .pid = 11, .start_ns = 0, .end_ns = 50 },
+	};
+	struct tboot tb;
+	struct tstates s;
+	struct diag d;
+
+	(void)state;
+	diag_init(&d, "test");
+	d.out = NULL;
+	memset(&tb, 0, sizeof(tb));
+	memset(&s, 0, sizeof(s));
+	tb.v = v;
+	tb.n = 2;
+	tb.last_ns = 100;
+	s.max = 5;
+	s.d = &d;
+	assert_int_equal(tstates_set(&s, 0, 10, 0, TS_SLEEPING), 0);
+	assert_int_equal(tstates_set(&s, 1, 11, 1, TS_SLEEPING), 0);
+	assert_int_equal(tstates_set(&s, 0, 10, 2, TS_RUNNING), 0);
+	assert_int_equal(tstates_set(&s, 1, 11, 3, TS_RUNNING), 0);
+	assert_int_equal(tstates_set(&s, 0, 10, 10, TS_NONE), 0);
+	assert_int_equal(tstates_set(&s, 1, 11, 20, TS_SLEEPING), 0);
+	assert_int_equal(tstates_set(&s, 1, 11, 30, TS_RUNNING), 0);
+	assert_int_equal(d.nwarn, 1);
+	assert_int_equal(tstates_fold(&s, &tb), 0);
+	assert_true(v[0].has_states);
+	assert_int_equal(v[0].nspans, 2);
+	assert_int_equal(tb.spans[0].end_ns, 2);
+	assert_int_equal(tb.spans[1].state, TS_RUNNING);
+	assert_int_equal(tb.spans[1].end_ns, 10);
+	assert_false(v[1].has_states);
+	free(tb.spans);
+	tstates_free(&s);
+}
+
 int
 main(void)
 {
@@ -381,6 +536,8 @@ main(void)
 		cmocka_unit_test(cpu_time),
 		cmocka_unit_test(initcalls),
 		cmocka_unit_test(clock_sync),
+		cmocka_unit_test(states),
+		cmocka_unit_test(states_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,182 @@
+/* tstates.c: threads' state changes kept as they come, then folded per process into spans by the priority rule of tboot.h (docs/trace.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "caps.h"
+#include "grow.h"
+#include "tboot.h"
+#include "tstates.h"
+
+int
+tstates_get(const struct tstates *s, int tid)
+{
+	if (tid < 0 || (size_t)tid >= s->tcap)
+		return TS_NONE;
+	return s->ts[tid];
+}
+
+static int
+thread_room(struct tstates *s, int tid)
+{
+	size_t cap = s->tcap, want = (size_t)tid + 1;
+	uint8_t *t;
+
+	if (want <= cap)
+		return 0;
+	while (cap < want)
+		cap = cap == 0 ? 4096 : cap * 2;
+	if ((t = realloc(s->ts, cap)) == NULL)
+		return -1;
+	memset(t + s->tcap, TS_NONE, cap - s->tcap);
+	s->ts = t;
+	s->tcap = cap;
+	return 0;
+}
+
+int
+tstates_set(struct tstates *s, size_t proc, int tid, int64_t at, int state)
+{
+	struct tchange *c;
+
+	if (tid < 0 || proc > UINT32_MAX || s->cut)
+		return 0;
+	if (thread_room(s, tid) != 0)
+		return -1;
+	if (s->ts[tid] == state)
+		return 0;
+	if (s->n >= (s->max > 0 ? s->max : CAP_TRACE_STATES)) {
+		diag_warn(s->d, "more than %zu changes of threads' states: the "
+		    "rows of processes alive from then on are drawn from "
+		    "samples", s->n);
+		s->cut = 1;
+		s->cut_ns = at;
+		return 0;
+	}
+	if (grow_array((void **)&s->v, &s->cap, s->n, sizeof(*s->v)) != 0)
+		return -1;
+	c = &s->v[s->n];
+	c->proc = (uint32_t)proc;
+	c->tid = tid;
+	c->at = at;
+	c->seq = (uint32_t)s->n++;
+	c->state = (uint8_t)state;
+	s->ts[tid] = (uint8_t)state;
+	return 0;
+}
+
+static int
+cmp_change(const void *a, const void *b)
+{
+	const struct tchange *x = a, *y = b;
+
+	if (x->proc != y->proc)
+		return x->proc < y->proc ? -1 : 1;
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* The process's state: its threads' highest. */
+static int
+top(const size_t count[TS_COUNT])
+{
+	int st;
+
+	for (st = TS_COUNT - 1; st > TS_NONE; st--)
+		if (count[st] > 0)
+			return st;
+	return TS_NONE;
+}
+
+/* Appends [a, b) in state st, within the process's life [lo, hi). */
+static int
+add_span(struct tboot *tb, int64_t a, int64_t b, int st, int64_t lo,
+    int64_t hi)
+{
+	if (a < lo)
+		a = lo;
+	if (b > hi)
+		b = hi;
+	if (st == TS_NONE || b <= a)
+		return 0;
+	if (grow_array((void **)&tb->spans, &tb->spanscap, tb->nspans,
+	    sizeof(*tb->spans)) != 0)
+		return -1;
+	tb->spans[tb->nspans++] = (struct tspan){ a, b, st };
+	return 0;
+}
+
+/*
+ * One process's changes v[0..n), in time order: a span each time the
+ * highest state of its threads changes.  s->ts (all TS_NONE) holds
+ * each thread's state meanwhile and is left all TS_NONE again.
+ */
+static int
+fold_one(struct tstates *s, struct tboot *tb, const struct tchange *v,
+    size_t n)
+{
+	struct tproc *p = &tb->v[v[0].proc];
+	int64_t lo = p->start_ns, hi = p->end_ns != TPROC_AFTER ? p->end_ns :
+	    tb->last_ns, since = lo;
+	size_t count[TS_COUNT] = { 0 }, i, j;
+	int cur = TS_NONE, st;
+
+	p->span0 = tb->nspans;
+	for (i = 0; i < n; i = j) {
+		for (j = i; j < n && v[j].at == v[i].at; j++) {
+			if (s->ts[v[j].tid] != TS_NONE)
+				count[s->ts[v[j].tid]]--;
+			s->ts[v[j].tid] = v[j].state;
+			count[v[j].state]++;
+		}
+		if ((st = top(count)) == cur)
+			continue;
+		if (add_span(tb, since, v[i].at, cur, lo, hi) != 0)
+			return -1;
+		cur = st;
+		since = v[i].at;
+	}
+	if (add_span(tb, since, hi, cur, lo, hi) != 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		s->ts[v[i].tid] = TS_NONE;
+	p->nspans = tb->nspans - p->span0;
+	p->has_states = 1;
+	return 0;
+}
+
+/*
+ * A process has states when the trace saw it born and, past the cap,
+ * when it ended before the cap was reached.
+ */
+int
+tstates_fold(struct tstates *s, struct tboot *tb)
+{
+	struct tproc *p;
+	size_t i, j;
+
+	if (s->n == 0)
+		return 0;
+	qsort(s->v, s->n, sizeof(*s->v), cmp_change);
+	/* count[] is indexed by what ts holds: every thread starts at none. */
+	memset(s->ts, TS_NONE, s->tcap);
+	for (i = 0; i < s->n; i = j) {
+		for (j = i; j < s->n && s->v[j].proc == s->v[i].proc; j++)
+			;
+		p = &tb->v[s->v[i].proc];
+		if (p->start_ns == TPROC_BEFORE || (s->cut &&
+		    (p->end_ns == TPROC_AFTER || p->end_ns > s->cut_ns)))
+			continue;
+		if (fold_one(s, tb, &s->v[i], j - i) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+void
+tstates_free(struct tstates *s)
+{
+	free(s->ts);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,44 @@
+/* tstates.h: the states of the trace's threads as they change, folded into each process's spans once the events are read (docs/trace.md). */
+#ifndef BC_TSTATES_H
+#define BC_TSTATES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diag.h"
+
+struct tboot;
+
+/* One thread entering a state, for process entry `proc` of the tboot. */
+struct tchange {
+	uint32_t proc;
+	int32_t tid;
+	int64_t at;
+	uint32_t seq;		/* the order they came: equal times keep it */
+	uint8_t state;		/* enum tstate */
+};
+
+struct tstates {
+	uint8_t *ts;		/* thread -> its state now; TS_NONE: not followed */
+	size_t tcap;
+	struct tchange *v;
+	size_t n, cap;
+	size_t max;		/* changes kept: 0 is CAP_TRACE_STATES */
+	int cut;		/* max reached: no more are kept */
+	int64_t cut_ns;		/* when */
+	struct diag *d;
+};
+
+/* Thread tid's state: TS_NONE for one not followed (born before the trace, exited). */
+int tstates_get(const struct tstates *, int tid);
+/*
+ * Thread tid of process entry proc enters state at `at` (not before
+ * its last change).  0, or -1 on no memory; past the cap one warning
+ * and nothing more is kept.
+ */
+int tstates_set(struct tstates *, size_t proc, int tid, int64_t at, int state);
+/* Every process's spans into tb (tboot.h: struct tspan); 0, or -1 on no memory. */
+int tstates_fold(struct tstates *, struct tboot *);
+void tstates_free(struct tstates *);
+
+#endif

@@ -1,0 +1,87 @@
+#!/bin/sh
+# trace_states.sh: with the kernel's trace, process rows are drawn from
+# exact states (docs/trace.md, docs/chart.md): a `sleep 1` sleeps at
+# least its second and most of its life; a CPU-bound process's running
+# spans add up to within 2 % of its rusage and of its exact CPU time;
+# the chart's legend says which rows are exact.  Needs root and tracefs
+# (skips otherwise, as trace_exact.sh).
+set -u
+T=${BC_TMP:?}
+case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
+R=$BC_RENDER
+S=$BC_BUILD/tests/tools/states_dump
+export BOOTCHARTD_RUNDIR=$T
+printf '# empty\n' >"$T/empty.conf"
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
+
+TR=/sys/kernel/tracing
+if [ "$(id -u)" -ne 0 ] || [ ! -w "$TR/trace_marker" ]; then
+	ok "exact states # SKIP needs root and tracefs at $TR"
+	exit 0
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+	ok "exact states # SKIP no python3"
+	exit 0
+fi
+# One test at a time owns tracefs (logger_trace.sh takes the same lock).
+if command -v flock >/dev/null 2>&1; then
+	exec 9>/tmp/bootchartd-test-tracefs.lock
+	flock 9
+fi
+
+# The busy child's whole life, as wait4 gives its rusage; then a sleep.
+cat >"$T/run.py" <<EOP
+import os, sys
+pid = os.fork()
+if pid == 0:
+    os.execv(sys.executable, [sys.executable, "-c",
+        "x = 0\nfor i in range(6000000):\n    x += i\n"])
+_, status, ru = os.wait4(pid, 0)
+open("$T/ru", "w").write("%d %.6f\n" % (pid, ru.ru_utime + ru.ru_stime))
+pid = os.fork()
+if pid == 0:
+    os.execv("/bin/sleep", ["sleep", "1"])
+os.waitpid(pid, 0)
+open("$T/sleep", "w").write("%d\n" % pid)
+EOP
+"$L" start -c "$T/empty.conf" --trace -o "$T/a.tgz" -- \
+    python3 "$T/run.py" >"$T/a.out" 2>&1
+check "start --trace: status 0" [ $? = 0 ]
+# -n: the unpruned tree, each process a row of its own.
+"$S" -n "$T/a.tgz" >"$T/states" 2>"$T/states.err"
+check "states_dump reads it" [ $? = 0 ]
+
+# sleep 1: nanosleep never returns early; exec and exit are the rest.
+awk -F'\t' -v pid="$(cat "$T/sleep")" '
+	$1 == "total" && $2 == pid {
+		life = $4 + $5 + $6 + $7
+		printf "# sleep: %d us asleep of %d\n", $7, life
+		ok = $7 >= 999000 && $7 >= 0.9 * life
+	}
+	END { exit !ok }' "$T/states"
+check "sleep 1 sleeps its second, most of its life" [ $? = 0 ]
+
+# The busy loop: running against its rusage and against its CPU time.
+awk -F'\t' -v pid="$(cut -d' ' -f1 "$T/ru")" \
+    -v ru="$(cut -d' ' -f2 "$T/ru")" '
+	$1 == "total" && $2 == pid {
+		run = $4 / 1e6; cpu = $8 / 1e6
+		printf "# running %.6f s, rusage %.6f s, CPU time %.6f s\n", run, ru, cpu
+		d1 = run - ru; if (d1 < 0) d1 = -d1
+		d2 = run - cpu; if (d2 < 0) d2 = -d2
+		ok = d1 <= 0.02 * ru && d2 <= 0.02 * cpu
+	}
+	END { exit !ok }' "$T/states"
+check "a CPU-bound loop runs within 2 % of its rusage and CPU time" [ $? = 0 ]
+
+# Spans in time order, not overlapping, never empty, per row.
+awk -F'\t' '
+	$1 != "span" { next }
+	$5 >= $6 || ($2 == last && $5 < end) { bad++ }
+	{ last = $2; end = $6 }
+	END { exit bad > 0 }' "$T/states"
+check "each row's spans are ordered, disjoint and not empty" [ $? = 0 ]
+
+"$BC_BUILD/tests/tools/layout_dump" "$T/a.tgz" >"$T/layout" 2>/dev/null
+check "the legend says which rows are exact" \
+    grep -q "exact states from the trace" "$T/layout"

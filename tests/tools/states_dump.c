@@ -1,0 +1,75 @@
+/* states_dump.c: prints the exact state spans of a log's process rows (docs/trace.md) for the shell tests. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bootlog.h"
+#include "diag.h"
+#include "input.h"
+#include "proctree.h"
+
+static const char *const names[XS_COUNT] = {
+	"none", "sleeping", "D", "runnable", "running"
+};
+
+/*
+ * Per exact node: "span\tPID\tNAME\tSTATE\tSTART_US\tEND_US" for each
+ * span, then "total\tPID\tNAME\tRUNNING_US\tRUNNABLE_US\tD_US\t
+ * SLEEPING_US\tCPU_US" (CPU_US: the process's exact CPU time, -1 when
+ * the node merged several).
+ */
+static int
+dump_one(const struct pnode *p, int depth, void *arg)
+{
+	usec_t sum[XS_COUNT] = { 0 };
+	struct xspan *v;
+	size_t i, n;
+
+	(void)depth;
+	(void)arg;
+	if (!p->xexact)
+		return 0;
+	if (node_xstates(p, &v, &n) != 0)
+		return -1;
+	for (i = 0; i < n; i++) {
+		printf("span\t%lld\t%s\t%s\t%lld\t%lld\n",
+		    (long long)p->proc->pid, p->name, names[v[i].state],
+		    (long long)v[i].start_us, (long long)v[i].end_us);
+		sum[v[i].state] += v[i].end_us - v[i].start_us;
+	}
+	printf("total\t%lld\t%s\t%lld\t%lld\t%lld\t%lld\t%lld\n",
+	    (long long)p->proc->pid, p->name, (long long)sum[XS_RUNNING],
+	    (long long)sum[XS_RUNNABLE], (long long)sum[XS_WAITING],
+	    (long long)sum[XS_SLEEPING],
+	    (long long)(p->nxruns == 0 ? p->proc->cpu_us : -1));
+	free(v);
+	return 0;
+}
+
+/* usage: states_dump [-n] LOG (-n: the unpruned tree).  Exit 0, or 2. */
+int
+main(int argc, char **argv)
+{
+	struct tree_opts to = tree_pruned;
+	struct proctree tree;
+	struct bootlog t;
+	struct diag d;
+	int rc = 2;
+
+	if (argc == 3 && strcmp(argv[1], "-n") == 0)
+		to = tree_unpruned;
+	else if (argc != 2) {
+		fprintf(stderr, "usage: states_dump [-n] LOG\n");
+		return 1;
+	}
+	memset(&tree, 0, sizeof(tree));
+	diag_init(&d, "states_dump");
+	bootlog_init(&t);
+	if (input_read(&t, &argv[argc - 1], 1, &d) == 0 &&
+	    proctree_make(&tree, &t, &to, &d) == 0 &&
+	    proctree_walk(&tree, dump_one, NULL) == 0)
+		rc = 0;
+	proctree_free(&tree);
+	bootlog_free(&t);
+	return rc;
+}
