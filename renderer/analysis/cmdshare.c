@@ -31,12 +31,12 @@ add(struct cmdshare *cs, const struct bootlog *t, usec_t at, double cpu_us)
 		cs->v[i] += cpu_us;
 }
 
-/* A row's measured CPU time, evenly over its life. */
+/* cpu µs of CPU evenly over [from, to), into the intervals it meets. */
 static void
-spread(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
+spread(struct cmdshare *cs, const struct bootlog *t, usec_t from, usec_t to,
+    double cpu)
 {
-	usec_t a, b, from = p->start_us, to = p->start_us + p->duration_us;
-	double cpu = (double)p->cpu_us;
+	usec_t a, b;
 	size_t i;
 
 	if (to <= from) {
@@ -59,8 +59,36 @@ spread(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
 }
 
 /*
+ * A row's measured CPU time over when it ran: its exact running spans
+ * where the trace has them (several threads running at once count
+ * once there, so the time is shared out by span length), else evenly
+ * over its life.  0 or -1.
+ */
+static int
+measured(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
+{
+	struct xspan *xs = NULL;
+	size_t n = 0, i;
+	double cpu = (double)p->cpu_us, run = 0;
+
+	if (p->xexact && node_xstates(p, &xs, &n) != 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (xs[i].state == XS_RUNNING)
+			run += (double)(xs[i].end_us - xs[i].start_us);
+	if (run <= 0)
+		spread(cs, t, p->start_us, p->start_us + p->duration_us, cpu);
+	for (i = 0; i < n && run > 0; i++)
+		if (xs[i].state == XS_RUNNING)
+			spread(cs, t, xs[i].start_us, xs[i].end_us, cpu *
+			    (double)(xs[i].end_us - xs[i].start_us) / run);
+	free(xs);
+	return 0;
+}
+
+/*
  * One node's CPU into the intervals; 0 or -1.  A measured time (trace,
- * accounting) goes evenly over the row's life: its samples miss its
+ * accounting) goes where the row ran (above): its samples miss its
  * start (the first comes up to a period after it).
  */
 static int
@@ -69,10 +97,8 @@ node_cpu(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
 	struct sample_iter it;
 	const struct proc_sample *s;
 
-	if (p->cpu_known) {
-		spread(cs, t, p);
-		return 0;
-	}
+	if (p->cpu_known)
+		return measured(cs, t, p);
 	if (sample_iter_init(&it, p) != 0)
 		return -1;
 	while ((s = sample_iter_next(&it)) != NULL)

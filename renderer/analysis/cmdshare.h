@@ -17,7 +17,8 @@ struct cmdshare {
  * The CPU of the processes below the profiled command (tree->cmd) as the
  * tree has them, from their samples; a row whose processes have a
  * measured CPU time (the kernel's trace, process accounting) adds that
- * instead, spread evenly over its life.
+ * instead, over its exact running spans when the trace has them, else
+ * evenly over its life.
  * 0, or -1 when out of memory.
  */
 int cmdshare_make(struct cmdshare *, const struct bootlog *,

@@ -17,6 +17,8 @@
 #define ACCT_COMM_OFF 48
 #define ACCT_COMM_LEN 16
 #define ACCT_AHZ 100		/* the kernel's AHZ: comp_t ticks per second */
+/* Samples' rounding against a record's: two of its ticks. */
+#define ACCT_SLACK_US (2 * USEC_PER_SEC / ACCT_AHZ)
 
 struct pacct_parser {
 	struct bootlog *t;
@@ -78,6 +80,19 @@ record(struct pacct_parser *pp, const unsigned char *r)
 	return 0;
 }
 
+/* The CPU time a process's samples add up to. */
+static usec_t
+sampled_us(const struct process *p)
+{
+	double us = 0;
+	size_t i;
+
+	for (i = 0; i < p->nsamples; i++)
+		us += (double)(p->samples[i].user + p->samples[i].sys) *
+		    (double)sample_interval_us(&p->samples[i]);
+	return (usec_t)us;
+}
+
 static int
 by_pid(const void *a, const void *b)
 {
@@ -125,14 +140,19 @@ logparse_apply_acct(struct bootlog *t, struct diag *d)
 	qsort(v, t->nacct, sizeof(*v), by_pid);
 	for (i = 0; i < t->nprocs; i++) {
 		p = t->procs[i];
-		/* Alive at the end: its exit is not logged, a record is another's. */
-		if (p->nsamples > 0 &&
-		    p->samples[p->nsamples - 1].time_us >= t->ps_last_us)
-			continue;
 		k = find(v, t->nacct, p);
 		/* A PID reused under the same name: whose record is whose? */
 		if (k == t->nacct || (k + 1 < t->nacct &&
 		    by_pid(&v[k], &v[k + 1]) == 0))
+			continue;
+		/*
+		 * The samples count the time from the first to the last (from
+		 * /proc, scaled to the scheduler's run time; the record counts
+		 * ticks): a record with much less is another process's, one
+		 * that exited before this one, still running at the log's
+		 * end, took its PID.
+		 */
+		if (2 * v[k]->cpu_us + ACCT_SLACK_US < sampled_us(p))
 			continue;
 		p->acct = 1;
 		p->acct_cpu_us = v[k]->cpu_us;

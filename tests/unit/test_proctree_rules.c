@@ -255,8 +255,9 @@ forktime_tree(int pat_first, int with_pat, int64_t *daemon_ppid)
  * kernel_pacct's CPU time (docs/json.md: cpu_source "accounting"):
  * utime 0x2003 is comp_t 3 << 3 = 24 ticks of 1/100 s, stime 5 ticks,
  * so 0.29 s, big-endian or not.  Not given: to a process alive at the
- * log's end (the record is an earlier one's), to one with two records
- * of its PID and name, to one whose record has another name.
+ * log's end whose samples saw far more than the record (the record is
+ * an earlier one's), to one with two records of its PID and name, to
+ * one whose record has another name.
  */
 static void
 acct_record(unsigned char *r, uint32_t pid, unsigned ut, unsigned st,
