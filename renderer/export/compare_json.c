@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "compare_json.h"
+#include "jsonw.h"
 #include "report_json.h"
 
 static const char *const status_name[] = {
@@ -59,31 +60,6 @@ index_find(const struct by_node *b, const struct pnode *node)
 	return hit != NULL ? *hit : NULL;
 }
 
-/* Whole milliseconds, rounded half away from 0 (as --json's). */
-static void
-ms(FILE *f, usec_t t)
-{
-	int64_t v = t >= 0 ? (t + USEC_PER_MS / 2) / USEC_PER_MS :
-	    -((-t + USEC_PER_MS / 2) / USEC_PER_MS);
-
-	fprintf(f, "%" PRId64, v);
-}
-
-static void
-ms_or_null(FILE *f, int known, usec_t t)
-{
-	if (known)
-		ms(f, t);
-	else
-		fputs("null", f);
-}
-
-static void
-num(FILE *f, double v, int decimals)
-{
-	fprintf(f, "%.*f", decimals, isfinite(v) ? v : 0);
-}
-
 static double
 busy(const struct report *r)
 {
@@ -102,31 +78,31 @@ side(FILE *f, const char *key, const char *path, const struct report *r)
 	fputs(", \"profile\": ", f);
 	json_string(f, r->tree->profile);
 	fputs(", \"zero_ms\": ", f);
-	ms(f, z);
+	json_ms(f, z);
 	fputs(",\n    \"milestones\": {\"start_ms\": ", f);
-	ms(f, m->start_us);
+	json_ms(f, m->start_us);
 	fputs(", \"kernel_end_ms\": ", f);
-	ms_or_null(f, m->has_kernel_end, m->kernel_end_us);
+	json_ms_or_null(f, m->has_kernel_end, m->kernel_end_us);
 	fputs(", \"log_start_ms\": ", f);
-	ms(f, m->log_start_us);
+	json_ms(f, m->log_start_us);
 	fputs(", \"switch_root_ms\": ", f);
-	ms_or_null(f, m->has_switch_root, m->switch_root_us);
+	json_ms_or_null(f, m->has_switch_root, m->switch_root_us);
 	fputs(", \"log_end_ms\": ", f);
-	ms(f, m->log_end_us);
+	json_ms(f, m->log_end_us);
 	fputs(", \"end_ms\": ", f);
-	ms(f, m->end_us);
+	json_ms(f, m->end_us);
 	fputs(", \"end_reason\": ", f);
 	json_string(f, m->end_reason);
 	fputs(", \"boot_time_ms\": ", f);
-	ms(f, m->boot_us);
+	json_ms(f, m->boot_us);
 	fputs("},\n    \"totals\": {\"cpu_busy_s\": ", f);
-	num(f, busy(r), 3);
+	json_num(f, busy(r), 3);
 	fputs(", \"cpu_iowait_s\": ", f);
-	num(f, r->tot.cpu_io_s, 3);
+	json_num(f, r->tot.cpu_io_s, 3);
 	fputs(", \"disk_read_bytes\": ", f);
-	num(f, r->tot.read_bytes, 0);
+	json_num(f, r->tot.read_bytes, 0);
 	fputs(", \"disk_write_bytes\": ", f);
-	num(f, r->tot.write_bytes, 0);
+	json_num(f, r->tot.write_bytes, 0);
 	fprintf(f, ", \"processes\": %zu}},\n", r->nprocs);
 }
 
@@ -135,15 +111,15 @@ delta(FILE *f, const struct report *o, const struct report *n)
 {
 	fputs("  \"delta\": {\"end_ms\": ", f);
 	/* The reports' times are from each log's zero. */
-	ms(f, n->ms.end_us - o->ms.end_us);
+	json_ms(f, n->ms.end_us - o->ms.end_us);
 	fputs(", \"cpu_busy_s\": ", f);
-	num(f, busy(n) - busy(o), 3);
+	json_num(f, busy(n) - busy(o), 3);
 	fputs(", \"cpu_iowait_s\": ", f);
-	num(f, n->tot.cpu_io_s - o->tot.cpu_io_s, 3);
+	json_num(f, n->tot.cpu_io_s - o->tot.cpu_io_s, 3);
 	fputs(", \"disk_read_bytes\": ", f);
-	num(f, n->tot.read_bytes - o->tot.read_bytes, 0);
+	json_num(f, n->tot.read_bytes - o->tot.read_bytes, 0);
 	fputs(", \"disk_write_bytes\": ", f);
-	num(f, n->tot.write_bytes - o->tot.write_bytes, 0);
+	json_num(f, n->tot.write_bytes - o->tot.write_bytes, 0);
 	fprintf(f, ", \"processes\": %" PRId64 "},\n",
 	    (int64_t)n->nprocs - (int64_t)o->nprocs);
 }
@@ -168,7 +144,7 @@ regression(FILE *f, const struct cmp_regression *r)
 		return;
 	}
 	fputs("  \"regression\": {\"threshold_ms\": ", f);
-	ms(f, r->threshold_us);
+	json_ms(f, r->threshold_us);
 	fprintf(f, ", \"regressed\": %s, \"total\": %s, \"processes\": %zu, "
 	    "\"worst\": ", r->total || r->nprocs > 0 ? "true" : "false",
 	    r->total ? "true" : "false", r->nprocs);
@@ -223,11 +199,11 @@ one(struct ctx *c, const char *key, const struct pnode *p, usec_t start,
 	fprintf(c->f, "{\"pid\": %" PRId64 ", \"cmdline\": ", p->proc->pid);
 	json_string(c->f, p->proc->cmdline);
 	fputs(", \"start_ms\": ", c->f);
-	ms(c->f, start);
+	json_ms(c->f, start);
 	fputs(", \"duration_ms\": ", c->f);
-	ms(c->f, p->duration_us);
+	json_ms(c->f, p->duration_us);
 	fputs(", \"cpu_s\": ", c->f);
-	num(c->f, r != NULL ? r->user_s + r->sys_s : 0, 3);
+	json_num(c->f, r != NULL ? r->user_s + r->sys_s : 0, 3);
 	putc('}', c->f);
 }
 
@@ -265,11 +241,11 @@ pair(struct ctx *c, size_t i, usec_t thr)
 		return 0;
 	}
 	fputs(",\n     \"start_delta_ms\": ", c->f);
-	ms(c->f, cmp_start_delta(p));
+	json_ms(c->f, cmp_start_delta(p));
 	fputs(", \"duration_delta_ms\": ", c->f);
-	ms(c->f, cmp_duration_delta(p));
+	json_ms(c->f, cmp_duration_delta(p));
 	fputs(", \"cpu_delta_s\": ", c->f);
-	num(c->f, cpu_of(&c->new, p->new) - cpu_of(&c->old, p->old), 3);
+	json_num(c->f, cpu_of(&c->new, p->new) - cpu_of(&c->old, p->old), 3);
 	putc('}', c->f);
 	return 0;
 }
@@ -307,7 +283,7 @@ compare_json_write(const struct report *old, const struct report *new,
 	    COMPARE_JSON_SCHEMA_VERSION, BC_VERSION);
 	json_string(f, o->title);
 	fputs(",\n  \"threshold_ms\": ", f);
-	ms(f, o->threshold_us);
+	json_ms(f, o->threshold_us);
 	fputs(",\n", f);
 	side(f, "old", o->old_label, old);
 	side(f, "new", o->new_label, new);

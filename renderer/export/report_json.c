@@ -4,96 +4,8 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "jsonw.h"
 #include "report_json.h"
-#include "utf8.h"
-
-/*
- * RFC 8259 strings from log bytes: valid UTF-8 passes, every control
- * (C0, DEL, C1) and U+2028/U+2029 (which break JavaScript) become
- * \uXXXX, so the output is safe on a terminal; each byte that is not
- * part of valid UTF-8 becomes U+FFFD.
- */
-void
-json_string(FILE *f, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t n, k;
-	uint32_t cp;
-
-	if (s == NULL) {
-		fputs("null", f);
-		return;
-	}
-	putc('"', f);
-	for (n = strlen(s); n > 0; p += k, n -= k) {
-		k = 1;
-		if (*p == '"' || *p == '\\') {
-			putc('\\', f);
-			putc(*p, f);
-		} else if (*p >= 0x20 && *p < 0x7f)
-			putc(*p, f);
-		else if (*p < 0x80)
-			fprintf(f, "\\u%04x", *p);
-		else if ((k = utf8_decode(p, n, &cp)) == 0) {
-			fputs("\\ufffd", f);
-			k = 1;
-		} else if (utf8_is_control(cp))
-			fprintf(f, "\\u%04" PRIx32, cp);
-		else
-			fwrite(p, 1, k, f);
-	}
-	putc('"', f);
-}
-
-/* JSON has no NaN or infinity; the parsers never make them, but be safe. */
-static void
-num(FILE *f, double v, int decimals)
-{
-	if (!isfinite(v))
-		v = 0;
-	fprintf(f, "%.*f", decimals, v);
-}
-
-/* A time as the schema's whole milliseconds (rounded half away from 0). */
-static void
-json_ms(FILE *f, usec_t t)
-{
-	int64_t ms = t >= 0 ? (t + USEC_PER_MS / 2) / USEC_PER_MS :
-	    -((-t + USEC_PER_MS / 2) / USEC_PER_MS);
-
-	fprintf(f, "%" PRId64, ms);
-}
-
-static void
-ms_or_null(FILE *f, int known, usec_t t)
-{
-	if (known)
-		json_ms(f, t);
-	else
-		fputs("null", f);
-}
-
-/* `, "KEY": VALUE` after the first member of an object. */
-static void
-key_string(FILE *f, const char *key, const char *v)
-{
-	fprintf(f, ", \"%s\": ", key);
-	json_string(f, v);
-}
-
-static void
-key_ms(FILE *f, const char *key, usec_t t)
-{
-	fprintf(f, ", \"%s\": ", key);
-	json_ms(f, t);
-}
-
-static void
-key_num(FILE *f, const char *key, double v, int decimals)
-{
-	fprintf(f, ", \"%s\": ", key);
-	num(f, v, decimals);
-}
 
 static void
 header(const struct bootlog *t, FILE *f)
@@ -134,11 +46,11 @@ milestones(const struct milestones *m, FILE *f)
 	fputs(",\n    \"start_ms\": ", f);
 	json_ms(f, m->start_us);
 	fputs(",\n    \"kernel_end_ms\": ", f);
-	ms_or_null(f, m->has_kernel_end, m->kernel_end_us);
+	json_ms_or_null(f, m->has_kernel_end, m->kernel_end_us);
 	fputs(",\n    \"log_start_ms\": ", f);
 	json_ms(f, m->log_start_us);
 	fputs(",\n    \"switch_root_ms\": ", f);
-	ms_or_null(f, m->has_switch_root, m->switch_root_us);
+	json_ms_or_null(f, m->has_switch_root, m->switch_root_us);
 	fputs(",\n    \"log_end_ms\": ", f);
 	json_ms(f, m->log_end_us);
 	fputs(",\n    \"end_ms\": ", f);
@@ -149,7 +61,7 @@ milestones(const struct milestones *m, FILE *f)
 	json_ms(f, m->boot_us);
 	/* A profile's run is not a boot: no boot time. */
 	fputs(",\n    \"boot_time_ms\": ", f);
-	ms_or_null(f, !m->profile, m->boot_us);
+	json_ms_or_null(f, !m->profile, m->boot_us);
 	fputs("\n  },\n", f);
 }
 
@@ -159,17 +71,17 @@ totals(const struct report *r, FILE *f)
 	const struct report_totals *t = &r->tot;
 
 	fputs("  \"totals\": {\"cpu_user_s\": ", f);
-	num(f, t->cpu_user_s, 3);
-	key_num(f, "cpu_sys_s", t->cpu_sys_s, 3);
-	key_num(f, "cpu_busy_s", t->cpu_user_s + t->cpu_sys_s, 3);
-	key_num(f, "cpu_iowait_s", t->cpu_io_s, 3);
+	json_num(f, t->cpu_user_s, 3);
+	json_key_num(f, "cpu_sys_s", t->cpu_sys_s, 3);
+	json_key_num(f, "cpu_busy_s", t->cpu_user_s + t->cpu_sys_s, 3);
+	json_key_num(f, "cpu_iowait_s", t->cpu_io_s, 3);
 	fputs(",\n    \"disk_read_bytes\": ", f);
-	num(f, t->read_bytes, 0);
-	key_num(f, "disk_write_bytes", t->write_bytes, 0);
+	json_num(f, t->read_bytes, 0);
+	json_key_num(f, "disk_write_bytes", t->write_bytes, 0);
 	fprintf(f, ", \"processes\": %zu", r->nprocs);
 	fputs(",\n    \"command_cpu_s\": ", f);
 	if (r->cmd.n > 0)
-		num(f, r->cmd.cpu_s, 3);
+		json_num(f, r->cmd.cpu_s, 3);
 	else
 		fputs("null", f);
 	fputs("},\n", f);
@@ -189,16 +101,16 @@ process(const struct report *r, size_t i, FILE *f)
 	fprintf(f, ", \"depth\": %d, \"pid\": %" PRId64 ", \"ppid\": %" PRId64
 	    ", \"name\": ", p->depth, p->pid, p->ppid);
 	json_string(f, p->name);
-	key_string(f, "cmdline", p->cmdline);
-	key_string(f, "unit", p->unit);
-	key_ms(f, "start_ms", p->start_us);
-	key_ms(f, "end_ms", p->end_us);
-	key_ms(f, "duration_ms", p->duration_us);
+	json_key_string(f, "cmdline", p->cmdline);
+	json_key_string(f, "unit", p->unit);
+	json_key_ms(f, "start_ms", p->start_us);
+	json_key_ms(f, "end_ms", p->end_us);
+	json_key_ms(f, "duration_ms", p->duration_us);
 	fprintf(f, ", \"samples\": %zu", p->nsamples);
-	key_num(f, "cpu_user_s", p->user_s, 3);
-	key_num(f, "cpu_sys_s", p->sys_s, 3);
-	key_string(f, "cpu_source", report_cpu_src(p->cpu_src));
-	key_num(f, "dstate_s", p->dstate_s, 3);
+	json_key_num(f, "cpu_user_s", p->user_s, 3);
+	json_key_num(f, "cpu_sys_s", p->sys_s, 3);
+	json_key_string(f, "cpu_source", report_cpu_src(p->cpu_src));
+	json_key_num(f, "dstate_s", p->dstate_s, 3);
 	fputs(", \"children\": [", f);
 	for (k = 0; k < p->nchildren; k++)
 		fprintf(f, k ? ", %zu" : "%zu", p->children[k]);
@@ -266,14 +178,14 @@ sample_series(FILE *f, const char *name, const void *v, size_t n,
 	for (i = 0; i < n; i++) {
 		p = (const char *)v + i * size;
 		entry_begin(f, i, *(const usec_t *)(const void *)p, zero);
-		key_ms(f, "interval_ms",
+		json_key_ms(f, "interval_ms",
 		    *(const usec_t *)(const void *)(p + sizeof(usec_t)));
 		for (k = 0; col[k].key != NULL; k++)
-			key_num(f, col[k].key,
+			json_key_num(f, col[k].key,
 			    *(const double *)(const void *)(p + col[k].off),
 			    col[k].prec);
 		if (cmd != NULL)
-			key_num(f, "command", cmd[i], 4);
+			json_key_num(f, "command", cmd[i], 4);
 		putc('}', f);
 	}
 	series_end(f, n, 0);

@@ -12,7 +12,4 @@
 /* Writes the whole document to f; write errors are left in ferror(f). */
 void report_json_write(const struct report *, FILE *f);
 
-/* One JSON string (quotes included) from any bytes; NULL gives null. */
-void json_string(FILE *f, const char *s);
-
 #endif
