@@ -1,4 +1,5 @@
 /* ringpage.c: one ring-buffer page's records (ringpage.h). */
+#include "bytes.h"
 #include "ringpage.h"
 #include "tracedat.h"
 
@@ -9,13 +10,7 @@
 static uint32_t
 word(const struct ringpage *rp, size_t i)
 {
-	const uint8_t *b = rp->p + i;
-
-	if (rp->big)
-		return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
-		    (uint32_t)b[2] << 8 | b[3];
-	return (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 |
-	    (uint32_t)b[1] << 8 | b[0];
+	return (uint32_t)bytes_uint(rp->p + i, 4, rp->big);
 }
 
 int

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bytes.h"
 #include "ksyms.h"
 #include "ringpage.h"
 #include "tracedat.h"
@@ -126,41 +127,14 @@ add(struct ksyms *k, uint64_t a)
 	return 0;
 }
 
-/* A number of n bytes in this machine's order: it recorded the pages. */
-static uint64_t
-host(const uint8_t *p, size_t n)
-{
-	uint64_t v8;
-	uint32_t v4;
-	uint16_t v2;
-
-	if (n == 8) {
-		memcpy(&v8, p, 8);
-		return v8;
-	}
-	if (n == 4) {
-		memcpy(&v4, p, 4);
-		return v4;
-	}
-	memcpy(&v2, p, 2);
-	return v2;
-}
-
-static int
-big_endian(void)
-{
-	const uint16_t one = 1;
-
-	return *(const uint8_t *)&one == 0;
-}
-
 static int
 page_ptrs(struct ksyms *k, const uint8_t *page)
 {
-	uint64_t used = host(page + k->commit_off, k->commit_size) &
+	/* This machine recorded the pages: its byte order is theirs. */
+	int big = bytes_host_big();
+	uint64_t used = bytes_uint(page + k->commit_off, k->commit_size, big) &
 	    TDAT_COMMIT_MASK;
-	struct ringpage rp = { .p = page, .pos = k->data_off,
-	    .big = big_endian() };
+	struct ringpage rp = { .p = page, .pos = k->data_off, .big = big };
 	const uint8_t *d;
 	size_t len, i;
 
@@ -171,9 +145,9 @@ page_ptrs(struct ksyms *k, const uint8_t *page)
 		if (len < 2)
 			continue;
 		for (i = 0; i < k->nptr; i++)
-			if (k->ptr[i].id == host(d, 2) &&
+			if (k->ptr[i].id == bytes_uint(d, 2, big) &&
 			    (size_t)k->ptr[i].off + 8 <= len &&
-			    add(k, host(d + k->ptr[i].off, 8)) != 0)
+			    add(k, bytes_uint(d + k->ptr[i].off, 8, big)) != 0)
 				return -1;
 	}
 	return 0;
@@ -208,25 +182,6 @@ cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* A line's leading hex address. */
-static uint64_t
-line_addr(const char *p, const char *e)
-{
-	uint64_t v = 0;
-	int c;
-
-	for (; p < e; p++) {
-		c = *p;
-		if (c >= '0' && c <= '9')
-			v = v << 4 | (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			v = v << 4 | (uint64_t)(c - 'a' + 10);
-		else
-			break;
-	}
-	return v;
-}
-
 size_t
 ksyms_cut(struct ksyms *k, char *text, size_t len)
 {
@@ -241,7 +196,7 @@ ksyms_cut(struct ksyms *k, char *text, size_t len)
 			nl = e;
 		else
 			nl++;
-		a = line_addr(p, nl);
+		bytes_hex(p, nl, &a);
 		if (k->n == 0 || bsearch(&a, k->addr, k->n, sizeof(*k->addr),
 		    cmp_u64) == NULL)
 			continue;

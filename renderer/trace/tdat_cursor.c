@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "tdat_int.h"
 
 void
@@ -16,23 +17,12 @@ tcur_init(struct tcur *c, const struct tdat *t, const uint8_t *p, size_t len,
 	c->big = t->big;
 }
 
-uint64_t
-tdat_uint(int big, const uint8_t *p, size_t size)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < size; i++)
-		v |= (uint64_t)p[big ? size - 1 - i : i] << (8 * i);
-	return v;
-}
-
 static int
 tcur_num(struct tcur *c, size_t size, uint64_t *v)
 {
 	if (c->len - c->pos < size)
 		return -1;
-	*v = tdat_uint(c->big, c->p + c->pos, size);
+	*v = bytes_uint(c->p + c->pos, size, c->big);
 	c->pos += size;
 	return 0;
 }

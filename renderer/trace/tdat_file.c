@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "caps.h"
 #include "grow.h"
 #include "tdat_int.h"
@@ -181,19 +182,19 @@ option(struct tdat *t, struct tv7 *v, uint16_t id, const uint8_t *p,
 		return tdat_set_text(t, &t->uname, p, size);
 	case TDAT_OPT_CPUCOUNT:
 		if (size >= 4)
-			t->cpucount = (int)(tdat_uint(t->big, p, 4) &
+			t->cpucount = (int)(bytes_uint(p, 4, t->big) &
 			    0x7fffffff);
 		return 0;
 	case TDAT_OPT_BUFFER:
 		return keep_buffer(t, v, p, size, off);
 	case TDAT_OPT_DONE:
 		if (size >= 8)
-			*next = tdat_uint(t->big, p, 8);
+			*next = bytes_uint(p, 8, t->big);
 		return 0;
 	default:
 		if (t->version >= 7 && id >= TDAT_OPT_HEADER_INFO &&
 		    id <= TDAT_OPT_CMDLINES && size >= 8)
-			v->sec[id] = tdat_uint(t->big, p, 8);
+			v->sec[id] = bytes_uint(p, 8, t->big);
 		return 0;
 	}
 }
@@ -469,7 +470,7 @@ v6_buffer(struct tdat *t, const struct tbufopt *b, uint32_t ncpu, int bufno)
 
 	if (b->len < 8)
 		return tdat_fail(t, b->off, "short BUFFER option");
-	off = tdat_uint(t->big, b->data, 8);
+	off = bytes_uint(b->data, 8, t->big);
 	if (off >= t->len)
 		return tdat_fail(t, b->off, "BUFFER past the end of the file");
 	tcur_init(&c, t, t->buf + off, t->len - (size_t)off, off);

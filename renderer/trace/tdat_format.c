@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "caps.h"
 #include "grow.h"
 #include "tdat_int.h"
@@ -435,7 +436,7 @@ tfield_int(const struct tfield *f, const struct tevent *e)
 	    (f->size != 1 && f->size != 2 && f->size != 4 && f->size != 8) ||
 	    (uint64_t)f->offset + f->size > e->len)
 		return 0;
-	v = tdat_uint(f->big, e->data + f->offset, f->size);
+	v = bytes_uint(e->data + f->offset, f->size, f->big);
 	bits = (int)f->size * 8;
 	if (f->is_signed && bits < 64 && (v >> (bits - 1)) & 1)
 		v |= ~(uint64_t)0 << bits;
@@ -460,7 +461,7 @@ text_span(const struct tfield *f, const struct tevent *e, size_t *at,
 	}
 	if (f->size != 4)
 		return -1;
-	loc = tdat_uint(f->big, e->data + f->offset, 4);
+	loc = bytes_uint(e->data + f->offset, 4, f->big);
 	start = loc & 0xffff;
 	if (f->kind == TF_RELLOC)
 		start += (uint64_t)f->offset + f->size;

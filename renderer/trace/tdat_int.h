@@ -124,8 +124,6 @@ int tcur_bytes(struct tcur *, size_t n, const uint8_t **);
 /* A NUL-terminated string, at most max bytes before the NUL. */
 int tcur_str(struct tcur *, size_t max, const char **);
 uint64_t tcur_off(const struct tcur *);
-/* A number of size 1, 2, 4 or 8 at p, in the file's order. */
-uint64_t tdat_uint(int big, const uint8_t *p, size_t size);
 
 /* Records "offset N: TEXT" as the error; returns -1. */
 int tdat_fail(struct tdat *, uint64_t off, const char *fmt, ...)

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "caps.h"
 #include "grow.h"
 #include "ringpage.h"
@@ -105,8 +106,8 @@ page_losses(struct tdat *t, struct tstream *st, uint64_t commit,
 		return;
 	st->lost_pages++;
 	if ((commit & TDAT_MISSED_STORED) && room - used >= t->commit_size)
-		st->lost += tdat_uint(t->big, st->page + t->data_off + used,
-		    t->commit_size);
+		st->lost += bytes_uint(st->page + t->data_off + used,
+		    t->commit_size, t->big);
 }
 
 /* The next page with a usable header: 1, 0 at the end, -1 on error. */
@@ -134,9 +135,9 @@ next_page(struct tdat *t, struct tstream *st)
 			warn_once(t, st, W_PARTIAL, "a partial page ignored");
 			continue;
 		}
-		st->ts = tdat_uint(t->big, st->page + t->ts_off, 8);
-		commit = tdat_uint(t->big, st->page + t->commit_off,
-		    t->commit_size);
+		st->ts = bytes_uint(st->page + t->ts_off, 8, t->big);
+		commit = bytes_uint(st->page + t->commit_off, t->commit_size,
+		    t->big);
 		used = (size_t)(commit & TDAT_COMMIT_MASK);
 		if (used > psz - t->data_off) {
 			warn_once(t, st, W_COMMIT, "its commit exceeds the "
@@ -165,8 +166,8 @@ set_event(struct tdat *t, struct tstream *st, const uint8_t *data,
 	e->fmt = NULL;
 	e->pid = 0;
 	if ((uint64_t)t->type_off + t->type_size <= len)
-		e->fmt = tfmt_by_id(t, (uint32_t)tdat_uint(t->big,
-		    data + t->type_off, t->type_size));
+		e->fmt = tfmt_by_id(t, (uint32_t)bytes_uint(data +
+		    t->type_off, t->type_size, t->big));
 	if (e->fmt != NULL && (pid = tfmt_field(e->fmt, "common_pid")) != NULL)
 		e->pid = (int)tfield_int(pid, e);
 	if (e->ts_ns < st->last_ts)

@@ -2,32 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "caps.h"
 #include "tdat_int.h"
-
-/* A hex address, or -1 when the field is not one. */
-static int
-hex(const char *p, const char *e, uint64_t *v)
-{
-	int digits = 0;
-
-	*v = 0;
-	for (; p < e; p++, digits++) {
-		int c = *p;
-
-		if (digits >= 16)
-			return -1;
-		if (c >= '0' && c <= '9')
-			*v = *v << 4 | (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			*v = *v << 4 | (uint64_t)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			*v = *v << 4 | (uint64_t)(c - 'A' + 10);
-		else
-			return -1;
-	}
-	return digits > 0 ? 0 : -1;
-}
 
 static int
 by_addr(const void *a, const void *b)
@@ -50,7 +27,8 @@ sym_line(struct tdat *t, const char *p, const char *e)
 	size_t n;
 
 	if ((sp = memchr(p, ' ', (size_t)(e - p))) == NULL ||
-	    hex(a, sp, &addr) != 0 || e - sp < 4 ||
+	    bytes_hex(a, sp, &addr) != (size_t)(sp - a) || sp == a ||
+	    sp - a > 16 || e - sp < 4 ||
 	    (sp[1] != 't' && sp[1] != 'T') || sp[2] != ' ' || addr == 0)
 		return 1;
 	name = sp + 3;
