@@ -110,6 +110,7 @@ process(const struct report *r, size_t i, FILE *f)
 	json_key_num(f, "cpu_user_s", p->user_s, 3);
 	json_key_num(f, "cpu_sys_s", p->sys_s, 3);
 	json_key_string(f, "cpu_source", report_cpu_src(p->cpu_src));
+	json_key_string(f, "work", p->node->proc->work);
 	json_key_num(f, "dstate_s", p->dstate_s, 3);
 	fputs(", \"children\": [", f);
 	for (k = 0; k < p->nchildren; k++)

@@ -24,17 +24,22 @@ row_label(const struct pnode *p, const struct chart_opts *o, int readable)
 	const char *name = p->name;
 	const char *cmdline = p->proc->cmdline;
 	const char *unit = p->unit_label ? p->proc->unit : NULL;
+	const char *work = p->proc->work;
 	char *raw, *s;
 	size_t len, n;
 
 	if ((o->show_all || readable) && cmdline != NULL && cmdline[0] != '\0')
 		name = cmdline;
-	len = strlen(name) + (unit != NULL ? strlen(unit) : 0) + 40;
+	len = strlen(name) + (unit != NULL ? strlen(unit) : 0) +
+	    (work != NULL ? strlen(work) : 0) + 48;
 	if ((raw = malloc(len)) == NULL)
 		return NULL;
 	n = (size_t)snprintf(raw, len, "%s", name);
 	if (unit != NULL)
 		n += (size_t)snprintf(raw + n, len - n, " [%s]", unit);
+	/* A kworker says what it worked on (the trace's workqueue events). */
+	if (work != NULL)
+		n += (size_t)snprintf(raw + n, len - n, ": %s", work);
 	if (p->same_runs > 1)
 		n += (size_t)snprintf(raw + n, len - n, " (%zu runs)",
 		    p->same_runs);

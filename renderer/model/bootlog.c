@@ -21,6 +21,7 @@ process_free(struct process *p)
 	free(p->name);
 	free(p->cmdline);
 	free(p->unit);
+	free(p->work);
 	free(p->samples);
 	free(p->xs);
 	free(p);

@@ -80,6 +80,8 @@ struct process {
 	 */
 	int exact;
 	usec_t cpu_us;
+	/* A workqueue worker's functions, the most time first (trace), or NULL. */
+	char *work;
 	/* kernel_pacct's CPU time of it, when one record is its (acct 1). */
 	int acct;
 	usec_t acct_cpu_us;

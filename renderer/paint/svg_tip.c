@@ -18,6 +18,11 @@ tip_text(FILE *f, const struct report_proc *p)
 		if (xml_puts_log(f, p->cmdline) == -1)
 			return -1;
 	}
+	if (p->node->proc->work != NULL) {
+		fputs("\nwork: ", f);
+		if (xml_puts_log(f, p->node->proc->work) == -1)
+			return -1;
+	}
 	if (p->unit != NULL && p->unit[0] != '\0') {
 		fputs("\nunit: ", f);
 		if (xml_puts_log(f, p->unit) == -1)

@@ -135,6 +135,10 @@ apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
 		p->duration_us = end - p->start_us;
 	/* CPU before the trace began is not in it: only a whole life counts. */
 	p->cpu_us = known ? tp->cpu_ns / 1000 : -1;
+	/* What a worker ran is known whenever it ran while traced. */
+	if (tp->work[0] != '\0' && p->work == NULL &&
+	    (p->work = strdup(tp->work)) == NULL)
+		return -1;
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "tboot.h"
 #include "trace.h"
 #include "tstates.h"
+#include "twork.h"
 
 #define CLONE_THREAD_FLAG	0x00010000	/* the kernel's CLONE_THREAD */
 /*
@@ -35,7 +36,8 @@ struct oncpu {
 
 /* handlers[] by position: what each handler reads its fields through. */
 enum { H_SWITCH, H_NEWTASK, H_FORK, H_EXEC, H_RENAME, H_EXIT, H_PRINT,
-    H_IC_START, H_IC_FINISH, H_WAKING, H_WAKEUP_NEW, H_MODULE, H_COUNT };
+    H_IC_START, H_IC_FINISH, H_WAKING, H_WAKEUP_NEW, H_MODULE, H_WQ_START,
+    H_WQ_END, H_COUNT };
 
 struct build;
 typedef int (*handler_fn)(struct build *, const struct tevent *);
@@ -64,6 +66,7 @@ struct build {
 	size_t ncpu;
 	struct hstate h[H_COUNT];
 	struct tstates st;	/* the threads' states as they change */
+	struct tworks wq;	/* the workers' work items */
 	/* Initcalls started and not finished, per thread (async ones overlap). */
 	struct open_ic {
 		int pid;
@@ -93,6 +96,8 @@ static int on_initcall_finish(struct build *, const struct tevent *);
 static int on_waking(struct build *, const struct tevent *);
 static int on_wakeup_new(struct build *, const struct tevent *);
 static int on_module_load(struct build *, const struct tevent *);
+static int on_wq_start(struct build *, const struct tevent *);
+static int on_wq_end(struct build *, const struct tevent *);
 
 static const struct handler handlers[H_COUNT] = {
 	{ "sched", "sched_switch", on_switch,
@@ -110,6 +115,9 @@ static const struct handler handlers[H_COUNT] = {
 	{ "sched", "sched_waking", on_waking, { "pid" } },
 	{ "sched", "sched_wakeup_new", on_wakeup_new, { "pid" } },
 	{ "module", "module_load", on_module_load, { "name" } },
+	{ "workqueue", "workqueue_execute_start", on_wq_start,
+	    { "function" } },
+	{ "workqueue", "workqueue_execute_end", on_wq_end, { "function" } },
 };
 
 /* Makes room for pid in both maps; -1 on no memory. */
@@ -610,6 +618,27 @@ on_initcall_start(struct build *b, const struct tevent *ev)
 	return 0;
 }
 
+static int
+on_wq_start(struct build *b, const struct tevent *ev)
+{
+	return twork_start(&b->wq, ev->pid, (uint64_t)num(b, H_WQ_START, 0,
+	    ev), ev->ts_ns);
+}
+
+/* A worker is a kernel thread: its own process entry. */
+static int
+on_wq_end(struct build *b, const struct tevent *ev)
+{
+	struct tproc *p;
+
+	if (!valid_pid(ev->pid))
+		return 0;
+	if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL)
+		return -1;
+	return twork_end(&b->wq, ev->pid, (size_t)(p - b->ps->v),
+	    (uint64_t)num(b, H_WQ_END, 0, ev), ev->ts_ns);
+}
+
 /* The finish closes its thread's open start of the same function. */
 static int
 on_initcall_finish(struct build *b, const struct tevent *ev)
@@ -681,6 +710,7 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	b.td = td;
 	b.d = d;
 	b.st.d = d;
+	b.wq.d = d;
 	resolve(&b);
 	while ((r = tdat_next(td, &ev)) == 1) {
 		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
@@ -699,7 +729,10 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	}
 	if (r == 0 && (close_cpus(&b) != 0 || tstates_fold(&b.st, ps) != 0))
 		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
+	if (r == 0)
+		twork_label(&b.wq, ps, td);
 	tstates_free(&b.st);
+	twork_free(&b.wq);
 	free(b.tgid);
 	free(b.cur);
 	free(b.off);

@@ -26,6 +26,8 @@ struct tspan {
 	int state;		/* enum tstate, never TS_NONE */
 };
 
+#define TPROC_WORK	96	/* bytes of tproc.work */
+
 /* One process (thread group) as traced; a reused PID is a new entry. */
 struct tproc {
 	int pid;		/* the thread-group id */
@@ -36,6 +38,8 @@ struct tproc {
 	char comm[16];		/* the last name: fork's, exec's, a rename's */
 	unsigned execs;
 	unsigned threads;	/* alive, of those the trace saw born */
+	/* A workqueue worker's functions, the most time first, or "". */
+	char work[TPROC_WORK];
 	/*
 	 * Its states from its birth to its end (or the trace's), the
 	 * equal neighbours merged: spans[span0 .. span0 + nspans) of the

@@ -22,11 +22,9 @@ proctree_make(struct proctree *tree, const struct bootlog *t,
 		return -1;
 	if (proctree_merge_logger(tree) != 0)
 		goto nomem;
-	/* A profile of one command keeps every process of it (folded). */
-	if (opts->prune && (tree->cmd == NULL || opts->whole_system) &&
-	    proctree_prune(tree) != 0)
-		goto nomem;
-	if (opts->prune && (proctree_merge_exploders(tree) != 0 ||
+	/* A profile keeps every process of its command (folded): prunable(). */
+	if (opts->prune && (proctree_prune(tree) != 0 ||
+	    proctree_merge_exploders(tree) != 0 ||
 	    (!tree->readable && proctree_merge_siblings(tree) != 0) ||
 	    proctree_merge_runs(tree) != 0))
 		goto nomem;

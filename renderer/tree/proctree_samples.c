@@ -124,12 +124,17 @@ run_ran(const struct proc_sample *v, size_t n)
 	return 0;
 }
 
-/* In any order: whether any sample ran. */
+/*
+ * In any order: whether any sample ran; or the kernel's trace saw it
+ * work (a workqueue item, CPU time: samples miss a short item).
+ */
 int
 node_ran(const struct pnode *p)
 {
 	size_t i;
 
+	if (p->proc->work != NULL || (p->cpu_known && p->cpu_us > 0))
+		return 1;
 	if (p->solo != NULL)
 		return run_ran(p->solo, p->nsamples);
 	for (i = 0; i < p->nruns; i++)

@@ -11,11 +11,26 @@
 
 /* ---- step 5: prune ---- */
 
+/* Whether p is the profiled command or below it. */
+static int
+in_cmd(const struct proctree *tree, const struct pnode *p)
+{
+	int depth = 0;
+
+	for (; p != NULL && depth <= TREE_DEPTH_MAX; p = p->parent, depth++)
+		if (p == tree->cmd)
+			return 1;
+	return 0;
+}
+
 static int
 prunable(const struct proctree *tree, const struct pnode *p)
 {
 	usec_t tree_end = tree->start_us + tree->duration_us;
 
+	/* A profile keeps all of its command's (--whole-system adds the rest). */
+	if (tree->cmd != NULL && in_cmd(tree, p))
+		return 0;
 	if (p->duration_us <= 2 * tree->sample_period_us)
 		return 1;
 	return !p->active && node_end(p) >= tree_end &&

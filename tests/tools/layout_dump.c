@@ -39,10 +39,12 @@ main(int argc, char **argv)
 			to.group_by_unit = 1;
 		else if (strcmp(argv[i], "--show-all") == 0)
 			o.show_all = 1;
+		else if (strcmp(argv[i], "--whole-system") == 0)
+			to.whole_system = 1;
 	}
 	if (argc < 2) {
 		fprintf(stderr, "usage: layout_dump [--group-by-unit] "
-		    "[--show-all] LOG\n");
+		    "[--show-all] [--whole-system] LOG\n");
 		return 1;
 	}
 	diag_init(&d, "layout_dump");
