@@ -55,6 +55,26 @@ exact_cpu(struct report_proc *rp, const struct pnode *p)
 	rp->sys_s = rp->user_s < cpu ? cpu - rp->user_s : 0;
 }
 
+/* A row the trace has the states of: its exact time in state D. */
+static int
+exact_dstate(struct report_proc *rp, const struct pnode *p)
+{
+	struct xspan *xs;
+	size_t n, i;
+	usec_t d = 0;
+
+	if (!p->xexact)
+		return 0;
+	if (node_xstates(p, &xs, &n) != 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (xs[i].state == XS_WAITING)
+			d += xs[i].end_us - xs[i].start_us;
+	free(xs);
+	rp->dstate_s = (double)d / USEC_PER_SEC;
+	return 0;
+}
+
 static int
 collect_one(const struct pnode *p, int depth, void *arg)
 {
@@ -81,7 +101,7 @@ collect_one(const struct pnode *p, int depth, void *arg)
 	rp->duration_us = p->duration_us;
 	rp->end_us = rp->start_us + p->duration_us;
 	rp->nsamples = p->nsamples;
-	if (sum_samples(rp) != 0)
+	if (sum_samples(rp) != 0 || exact_dstate(rp, p) != 0)
 		return -1;
 	exact_cpu(rp, p);
 	c->path[depth] = r->nprocs++;

@@ -85,3 +85,23 @@ check "each row's spans are ordered, disjoint and not empty" [ $? = 0 ]
 "$BC_BUILD/tests/tools/layout_dump" "$T/a.tgz" >"$T/layout" 2>/dev/null
 check "the legend says which rows are exact" \
     grep -q "exact states from the trace" "$T/layout"
+
+# The reports' D time of an exact row is its D spans' (not the samples').
+"$R" -n --json "$T/a.tgz" >"$T/a.json" 2>/dev/null
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+by_pid = {p["pid"]: p for p in d["processes"]}
+n = bad = 0
+for line in open(sys.argv[2]):
+    f = line.rstrip("\n").split("\t")
+    if f[0] != "total" or int(f[1]) not in by_pid:
+        continue
+    n += 1
+    got, want = by_pid[int(f[1])]["dstate_s"], int(f[5]) / 1e6
+    if abs(got - want) > 0.0011:
+        bad += 1
+        print("# pid %s: dstate_s %.3f, D spans %.6f s" % (f[1], got, want))
+print("# %d exact rows" % n)
+sys.exit(0 if n > 0 and bad == 0 else 1)' "$T/a.json" "$T/states"
+check "--json's dstate_s of each exact row is its D spans' time" [ $? = 0 ]
