@@ -66,36 +66,17 @@ busy(const struct report *r)
 	return r->tot.cpu_user_s + r->tot.cpu_sys_s;
 }
 
-/* One log: its path, what it is, its zero, milestones from it, totals. */
+/* One log: its path, what it is, milestones from its zero (--json's), totals. */
 static void
 side(FILE *f, const char *key, const char *path, const struct report *r)
 {
-	const struct milestones *m = &r->ms;
-	usec_t z = m->zero_us;
-
 	fprintf(f, "  \"%s\": {\"path\": ", key);
 	json_string(f, path);
 	fputs(", \"profile\": ", f);
 	json_string(f, r->tree->profile);
-	fputs(", \"zero_ms\": ", f);
-	json_ms(f, z);
-	fputs(",\n    \"milestones\": {\"start_ms\": ", f);
-	json_ms(f, m->start_us);
-	fputs(", \"kernel_end_ms\": ", f);
-	json_ms_or_null(f, m->has_kernel_end, m->kernel_end_us);
-	fputs(", \"log_start_ms\": ", f);
-	json_ms(f, m->log_start_us);
-	fputs(", \"switch_root_ms\": ", f);
-	json_ms_or_null(f, m->has_switch_root, m->switch_root_us);
-	fputs(", \"log_end_ms\": ", f);
-	json_ms(f, m->log_end_us);
-	fputs(", \"end_ms\": ", f);
-	json_ms(f, m->end_us);
-	fputs(", \"end_reason\": ", f);
-	json_string(f, m->end_reason);
-	fputs(", \"boot_time_ms\": ", f);
-	json_ms(f, m->boot_us);
-	fputs("},\n    \"totals\": {\"cpu_busy_s\": ", f);
+	fputs(",\n    \"milestones\": ", f);
+	report_json_milestones(&r->ms, f);
+	fputs(",\n    \"totals\": {\"cpu_busy_s\": ", f);
 	json_num(f, busy(r), 3);
 	fputs(", \"cpu_iowait_s\": ", f);
 	json_num(f, r->tot.cpu_io_s, 3);

@@ -38,10 +38,10 @@ system_info(const struct report *r, FILE *f)
 	    tree->readable ? "true" : "false");
 }
 
-static void
-milestones(const struct milestones *m, FILE *f)
+void
+report_json_milestones(const struct milestones *m, FILE *f)
 {
-	fputs("  \"milestones\": {\n    \"zero_uptime_ms\": ", f);
+	fputs("{\n    \"zero_uptime_ms\": ", f);
 	json_ms(f, m->zero_us);
 	fputs(",\n    \"start_ms\": ", f);
 	json_ms(f, m->start_us);
@@ -62,7 +62,7 @@ milestones(const struct milestones *m, FILE *f)
 	/* A profile's run is not a boot: no boot time. */
 	fputs(",\n    \"boot_time_ms\": ", f);
 	json_ms_or_null(f, !m->profile, m->boot_us);
-	fputs("\n  },\n", f);
+	fputs("\n  }", f);
 }
 
 static void
@@ -249,7 +249,9 @@ report_json_write(const struct report *r, FILE *f)
 	    BC_VERSION);
 	header(r->log, f);
 	system_info(r, f);
-	milestones(&r->ms, f);
+	fputs("  \"milestones\": ", f);
+	report_json_milestones(&r->ms, f);
+	fputs(",\n", f);
 	totals(r, f);
 	processes(r, f);
 	fputs("  \"series\": {\n", f);

@@ -152,7 +152,8 @@ def ccs(path):
     return out, z
 a, za = ccs(sys.argv[2])
 b, zb = ccs(sys.argv[3])
-ok = c["old"]["zero_ms"] == za and c["new"]["zero_ms"] == zb
+ok = (c["old"]["milestones"]["zero_uptime_ms"] == za and
+    c["new"]["milestones"]["zero_uptime_ms"] == zb)
 seen = set()
 for p in c["pairs"]:
     if p["name"] != "cmpcc" or p["path"] != "cmpmake>cmpcc":
@@ -180,7 +181,7 @@ sys.exit(0 if ok and len(seen) == 6 else 1)' "$T/c.json" "$T/a.json" "$T/b.json"
 check "  every matched compiler's start moved by less than a profile's length" python3 -c '
 import json, sys
 c = json.load(open(sys.argv[1]))
-longest = max(c[k]["milestones"]["boot_time_ms"] for k in ("old", "new"))
+longest = max(c[k]["milestones"]["duration_ms"] for k in ("old", "new"))
 moved = [abs(p["start_delta_ms"]) for p in c["pairs"] if p["start_delta_ms"]
     is not None and p["path"].startswith("cmpmake>")]
 print("# largest move %d ms, longest profile %d ms" % (max(moved or [0]), longest))
