@@ -238,7 +238,24 @@ mem_series(const struct bootlog *t, usec_t zero, FILE *f)
 		    PRId64 "}", m->total, m->free, m->buffers, m->cached,
 		    m->swap_total, m->swap_free);
 	}
-	series_end(f, t->nmem, 1);
+	series_end(f, t->nmem, 0);
+}
+
+/* Exact mode: the trace's busy share per bin; t_ms each bin's end. */
+static void
+busy_series(const struct bootlog *t, usec_t zero, FILE *f)
+{
+	const struct busy_series *b = &t->busy;
+	size_t i;
+
+	series_begin(f, "busy");
+	for (i = 0; i < b->n; i++) {
+		entry_begin(f, i, b->t0_us + (usec_t)(i + 1) * b->step_us, zero);
+		json_key_ms(f, "interval_ms", b->step_us);
+		json_key_num(f, "busy", b->v[i], 4);
+		putc('}', f);
+	}
+	series_end(f, b->n, 1);
 }
 
 void
@@ -258,5 +275,6 @@ report_json_write(const struct report *r, FILE *f)
 	cpu_series(r->log, r->ms.zero_us, r->cmd.n > 0 ? r->cmd.v : NULL, f);
 	disk_series(r->log, r->ms.zero_us, f);
 	mem_series(r->log, r->ms.zero_us, f);
+	busy_series(r->log, r->ms.zero_us, f);
 	fputs("  }\n}\n", f);
 }

@@ -178,6 +178,7 @@ struct layout {
 	struct lt_poly cpu_busy, cpu_io;	/* tops of the stacked areas */
 	struct lt_poly cpu_cmd;	/* a profile's command's share, a line */
 	int has_cmd;		/* a profile with its command: cpu_cmd, legend */
+	int cpu_exact;		/* the CPU area from the trace's switches */
 	struct lt_poly disk_util, disk_tput;
 	double disk_peak_bps;
 	double disk_read_bytes, disk_write_bytes;	/* over the whole log */

@@ -44,20 +44,62 @@ sample_span(const struct layout *l, const void *v, size_t size, size_t i,
 	return lt_clip_span(l, a, b);
 }
 
+/*
+ * Interval [a, b) from the trace's busy bins (exact mode), io stacked on
+ * them; 0 when the bins do not cover it all, 1 when drawn, -1 on no
+ * memory.
+ */
+static int
+busy_steps(struct layout *l, const struct busy_series *bs,
+    const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p,
+    usec_t a, usec_t b, double io)
+{
+	usec_t end = bs->t0_us + (usec_t)bs->n * bs->step_us, x0, x1;
+	double busy;
+	size_t i;
+
+	if (bs->n == 0 || bs->step_us <= 0 || a < bs->t0_us || b > end)
+		return 0;
+	for (i = (size_t)((a - bs->t0_us) / bs->step_us); i < bs->n; i++) {
+		x0 = bs->t0_us + (usec_t)i * bs->step_us;
+		x1 = x0 + bs->step_us;
+		if (x0 >= b)
+			break;
+		x0 = x0 < a ? a : x0;
+		x1 = x1 > b ? b : x1;
+		busy = lt_clamp01(bs->v[i]);
+		if (lt_add_step(busy_p, layout_x(l, x0), layout_x(l, x1),
+		    bx->y + bx->h * (1 - busy)) == -1 ||
+		    lt_add_step(io_p, layout_x(l, x0), layout_x(l, x1),
+		    bx->y + bx->h * (1 - lt_clamp01(busy + io))) == -1)
+			return -1;
+	}
+	return 1;
+}
+
 int
 charts_cpu_in(struct layout *l, const struct bootlog *t,
     const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p)
 {
 	usec_t a, b;
-	double busy, top;
+	double busy, top, io;
 	size_t i;
+	int rc;
 
 	for (i = 0; i < t->ncpu; i++) {
 		if (!sample_span(l, t->cpu, sizeof(t->cpu[0]), i, t->ncpu, &a,
 		    &b))
 			continue;
+		io = lt_clamp01(t->cpu[i].io);
+		/* The trace's switches where they cover, /proc/stat's else. */
+		if ((rc = busy_steps(l, &t->busy, bx, busy_p, io_p, a, b,
+		    io)) != 0) {
+			if (rc == -1)
+				return -1;
+			continue;
+		}
 		busy = lt_clamp01(t->cpu[i].user + t->cpu[i].sys);
-		top = lt_clamp01(busy + lt_clamp01(t->cpu[i].io));
+		top = lt_clamp01(busy + io);
 		if (lt_add_step(busy_p, layout_x(l, a), layout_x(l, b),
 		    bx->y + bx->h * (1 - busy)) == -1)
 			return -1;

@@ -197,6 +197,9 @@ chrome_legend(struct layout *l, struct measure *m, enum lt_legend which,
 		return chrome_legend_items(l, m, which == LEG_DISK ? disk_leg :
 		    proc_leg, y);
 	memcpy(cpu, cpu_leg, 2 * sizeof(cpu[0]));
+	/* Exact mode: the busy area is the switches' (no user/sys split). */
+	if (l->cpu_exact)
+		cpu[0].text = "CPU (exact: tasks on a CPU)";
 	if (l->unlogged_us > l->t0_us)
 		cpu[n++] = (struct legend_item){ "not logged", COL_BG,
 		    LR_SWATCH_HATCH };

@@ -58,6 +58,7 @@ bootlog_free(struct bootlog *t)
 	free(t->cpu);
 	free(t->disk);
 	free(t->mem);
+	free(t->busy.v);
 	bootlog_clear_processes(t);
 	free(t->forks);
 	free(t->acct);

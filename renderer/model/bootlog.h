@@ -153,6 +153,16 @@ struct bootlog {
 	size_t ndisk, disk_cap;
 	struct mem_sample *mem;
 	size_t nmem, mem_cap;
+	/*
+	 * From the kernel's trace's switches (exact mode): the share of
+	 * the whole machine busy running tasks in each step from t0 (n 0:
+	 * no trace).  The CPU chart's busy area where it covers.
+	 */
+	struct busy_series {
+		usec_t t0_us, step_us;
+		float *v;
+		size_t n;
+	} busy;
 
 	/* All processes, in the order first seen; several may share a PID. */
 	struct process **procs;

@@ -142,6 +142,31 @@ apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
 	return 0;
 }
 
+/* The trace's busy bins as shares of the machine, for the CPU chart. */
+static int
+apply_busy(struct bootlog *t, const struct tboot *ps)
+{
+	const struct tbusy *b = &ps->busy;
+	int ncpu = tdat_ncpus(t->trace);
+	double all;
+	size_t i;
+
+	if (b->n == 0)
+		return 0;
+	if (t->ncpus > ncpu)
+		ncpu = t->ncpus;
+	if ((t->busy.v = calloc(b->n, sizeof(*t->busy.v))) == NULL)
+		return -1;
+	all = (double)TBUSY_BIN_NS * (ncpu > 0 ? ncpu : 1);
+	for (i = 0; i < b->n; i++)
+		t->busy.v[i] = (float)((double)b->ns[i] / all > 1 ? 1 :
+		    (double)b->ns[i] / all);
+	t->busy.n = b->n;
+	t->busy.t0_us = uptime_us(ps, b->t0);
+	t->busy.step_us = TBUSY_BIN_NS / 1000;
+	return 0;
+}
+
 /*
  * The trace's initcalls, exact and at every level, replace those the
  * kernel's log printed (initcall_debug); its milestones stay.
@@ -192,6 +217,8 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 		rc = apply_one(t, &ps, &ps.v[i], end);
 	if (rc == 0)
 		rc = apply_initcalls(t, &ps);
+	if (rc == 0)
+		rc = apply_busy(t, &ps);
 	tboot_free(&ps);
 	if (rc != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");

@@ -270,7 +270,9 @@ on_switch(struct build *b, const struct tevent *ev)
 			return -1;
 		since = ran_since(b, c, (int)prev);
 		if (since != TPROC_BEFORE && ev->ts_ns > since) {
-			if ((p = proc_of(b, (int)prev, ev->ts_ns)) == NULL)
+			if ((p = proc_of(b, (int)prev, ev->ts_ns)) == NULL ||
+			    tbusy_add(&b->ps->busy, b->ps->first_ns, since,
+			    ev->ts_ns) != 0)
 				return -1;
 			add_cpu(p, ev->ts_ns - since);
 		}
@@ -689,7 +691,9 @@ close_cpus(struct build *b)
 	for (i = 0; i < b->ncpu; i++) {
 		if (b->cpu[i].pid <= 0 || b->ps->last_ns <= b->cpu[i].since)
 			continue;
-		if ((p = proc_of(b, b->cpu[i].pid, b->ps->last_ns)) == NULL)
+		if ((p = proc_of(b, b->cpu[i].pid, b->ps->last_ns)) == NULL ||
+		    tbusy_add(&b->ps->busy, b->ps->first_ns, b->cpu[i].since,
+		    b->ps->last_ns) != 0)
 			return -1;
 		add_cpu(p, b->ps->last_ns - b->cpu[i].since);
 	}
@@ -711,6 +715,7 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	b.d = d;
 	b.st.d = d;
 	b.wq.d = d;
+	ps->busy.d = d;
 	resolve(&b);
 	while ((r = tdat_next(td, &ev)) == 1) {
 		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
@@ -749,5 +754,6 @@ tboot_free(struct tboot *ps)
 	free(ps->v);
 	free(ps->ic);
 	free(ps->spans);
+	tbusy_free(&ps->busy);
 	memset(ps, 0, sizeof(*ps));
 }

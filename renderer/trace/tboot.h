@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "tbusy.h"
 
 struct tdat;
 
@@ -71,6 +72,7 @@ struct tboot {
 	int64_t boot_minus_trace_ns;
 	int have_sync;
 	uint64_t events;	/* events read */
+	struct tbusy busy;	/* the CPUs' busy time, in bins (tbusy.h) */
 };
 
 /*

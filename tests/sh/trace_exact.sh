@@ -98,6 +98,39 @@ print("# trace %s s, getrusage %.3f s" % (cpu, ru))
 sys.exit(0 if len(cpu) == 1 and abs(cpu[0] - ru) <= 0.02 * ru else 1)
 ' "$T/ru"
 	check "its CPU time is within 2 % of its rusage's" [ $? = 0 ]
+	# The CPU chart's busy series (JSON series.busy, from the switches)
+	# adds up to the time the CPUs ran tasks, as trace-cmd report's
+	# sched_switch lines give it (each CPU from its first event).
+	if command -v trace-cmd >/dev/null 2>&1; then
+		tar -xzOf "$T/c.tgz" trace.dat >"$T/c.dat"
+		trace-cmd report -i "$T/c.dat" >"$T/c.report" 2>/dev/null
+		"$R" --json "$T/c.tgz" 2>/dev/null | python3 -c '
+import json, re, sys
+d = json.load(sys.stdin)
+got = sum(b["busy"] * b["interval_ms"] / 1000.0 for b in d["series"]["busy"])
+ncpu = d["system"]["cpus"]
+first, last, busy = {}, {}, 0.0
+ev = re.compile(r"\[(\d+)\]\s+(\d+\.\d+):")
+sw = re.compile(r"sched_switch:\s+.*:(\d+) \[\d+\] \S+ ==> ")
+for line in open(sys.argv[1]):
+    m = ev.search(line)
+    if not m:
+        continue
+    cpu, ts = int(m.group(1)), float(m.group(2))
+    first.setdefault(cpu, ts)
+    s = sw.search(line)
+    if not s:
+        continue
+    if int(s.group(1)) != 0:
+        busy += ts - last.get(cpu, first[cpu])
+    last[cpu] = ts
+want = busy / ncpu
+print("# busy series %.4f s x %d CPUs, trace-cmd %.4f s x %d" % (got, ncpu, want, ncpu))
+sys.exit(0 if want > 0 and abs(got - want) <= 0.02 * want else 1)' "$T/c.report"
+		check "the CPU chart's busy series adds up as trace-cmd's switches do" [ $? = 0 ]
+	else
+		ok "busy series # SKIP no trace-cmd"
+	fi
 else
 	ok "CPU time # SKIP no python3"
 fi

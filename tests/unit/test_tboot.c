@@ -528,6 +528,39 @@ states_cap(void **state)
 	tstates_free(&s);
 }
 
+/*
+ * The CPUs' busy time in 10 ms bins from the trace's first event (1 ms):
+ * CPU 0 runs 100 from 5 to 25 ms, CPU 1 runs 200 from 12 to 14 ms; the
+ * idle task's time is not busy.
+ */
+static void
+busy_bins(void **state)
+{
+	static struct tb_file f;
+	struct cpu_pen c0, c1;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	c0 = (struct cpu_pen){ tb_page(&f, 0, NS_MS), NS_MS };
+	c1 = (struct cpu_pen){ tb_page(&f, 1, NS_MS), NS_MS };
+	at(&c0, 1, newtask(1, 100, "a", 0));
+	at(&c0, 2, newtask(1, 200, "b", 0));
+	at(&c0, 5, sw(0, 100));
+	at(&c1, 12, sw(0, 200));
+	at(&c1, 14, sw(200, 0));
+	at(&c0, 25, sw(100, 0));
+	build(&f, &tb, &buf, &td);
+	assert_int_equal(tb.busy.t0, 1 * NS_MS);
+	assert_int_equal(tb.busy.n, 3);
+	assert_int_equal(tb.busy.ns[0], 6 * NS_MS);
+	assert_int_equal(tb.busy.ns[1], 12 * NS_MS);
+	assert_int_equal(tb.busy.ns[2], 4 * NS_MS);
+	done(&tb, buf, td);
+}
+
 int
 main(void)
 {
@@ -538,6 +571,7 @@ main(void)
 		cmocka_unit_test(clock_sync),
 		cmocka_unit_test(states),
 		cmocka_unit_test(states_cap),
+		cmocka_unit_test(busy_bins),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
