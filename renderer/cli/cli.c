@@ -18,7 +18,7 @@ enum {
 	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
 	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
 	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_REGRESSION,
-	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM
+	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM, OPT_PER_CPU
 };
 
 static const struct option longopts[] = {
@@ -40,6 +40,7 @@ static const struct option longopts[] = {
 	{ "width", required_argument, NULL, OPT_WIDTH },
 	{ "show-pid", no_argument, NULL, OPT_SHOW_PID },
 	{ "show-all", no_argument, NULL, OPT_SHOW_ALL },
+	{ "per-cpu", no_argument, NULL, OPT_PER_CPU },
 	{ "crop-after", required_argument, NULL, OPT_CROP_AFTER },
 	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
 	{ "title", required_argument, NULL, OPT_TITLE },
@@ -70,6 +71,8 @@ help(void)
 	    "      --title TEXT      chart title instead of the header's\n"
 	    "      --show-pid        show process IDs after the names\n"
 	    "      --show-all        show full command lines where logged\n"
+	    "      --per-cpu         a busy chart for each CPU (with the\n"
+	    "                        kernel's trace: docs/trace.md)\n"
 	    "      --group-by-unit   rows of one systemd unit together (cgroup.log)\n"
 	    "      --crop-after PROC end the chart when idle after PROC starts\n"
 	    "      --annotate PROC   mark where PROC starts (repeatable)\n"
@@ -185,6 +188,7 @@ option(struct cli *c, int ch, const char *arg)
 		break;
 	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
 	case OPT_SHOW_ALL: c->chart.show_all = 1; break;
+	case OPT_PER_CPU: c->chart.per_cpu = 1; break;
 	case OPT_GROUP_BY_UNIT: c->tree.group_by_unit = 1; break;
 	case OPT_WHOLE_SYSTEM: c->tree.whole_system = 1; break;
 	case OPT_CROP_AFTER: c->chart.crop_after = arg; break;

@@ -105,7 +105,7 @@
  * each): about one per scheduler event; a busy 6 s here had 540 000.
  */
 #define CAP_TRACE_STATES	(4 * 1024 * 1024)
-/* 10 ms bins of the trace's busy CPU time (8 bytes each): 46 hours. */
+/* 10 ms bins of the trace's busy CPU time, all CPUs (8 bytes each): 46 CPU-hours. */
 #define CAP_TRACE_BINS		(16 * 1024 * 1024)
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)

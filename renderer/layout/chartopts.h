@@ -26,6 +26,7 @@ struct chart_opts {
 	const char **annotate;	/* vertical line where each first starts */
 	size_t nannotate;
 	int strict;		/* Java's shading: CPU only in state R (--strict) */
+	int per_cpu;		/* a busy chart per CPU from the trace (--per-cpu) */
 };
 
 #endif

@@ -150,7 +150,8 @@ build(const struct lt_ctx *cp)
 	y += CHART_H + GAP;
 	if (charts_cpu(l, t) == -1 || charts_cpu_cmd(l, t, tree) == -1 ||
 	    charts_disk(&c, disk_legend) == -1 ||
-	    charts_mem(&c, &y) == -1 || unlogged_charts(l, m) == -1)
+	    charts_mem(&c, &y) == -1 || charts_per_cpu(&c, &y) == -1 ||
+	    unlogged_charts(l, m) == -1)
 		return -1;
 	if (kernel_lane(&c, &y) == -1)
 		return -1;

@@ -389,3 +389,70 @@ charts_mem(const struct lt_ctx *c, double *y)
 		free(ps[i].pts);
 	return rc;
 }
+
+#define CPU_STRIP_H	20.0	/* one CPU's chart with --per-cpu */
+#define CPU_STRIP_GAP	2.0
+
+/* CPU k's busy area over the bins the drawn span meets. */
+static int
+cpu_strip(struct layout *l, const struct busy_series *bs, size_t k,
+    const struct lt_box *bx, struct lt_poly *p)
+{
+	const float *v = bs->cpu + k * bs->n;
+	usec_t a, b;
+	size_t i;
+
+	for (i = 0; i < bs->n; i++) {
+		a = bs->t0_us + (usec_t)i * bs->step_us;
+		b = a + bs->step_us;
+		if (!lt_clip_span(l, &a, &b))
+			continue;
+		if (lt_add_step(p, layout_x(l, a), layout_x(l, b),
+		    bx->y + bx->h * (1 - lt_clamp01(v[i]))) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+charts_per_cpu(const struct lt_ctx *c, double *y)
+{
+	static const struct legend_item leg[] = {
+		{ "Each CPU (exact: tasks on it, from the kernel's trace)",
+		    COL_CPU, LR_SWATCH }, { NULL, 0, 0 }
+	};
+	struct layout *l = c->l;
+	const struct busy_series *bs = &c->t->busy;
+	struct lt_poly p;
+	struct lt_box bx;
+	char name[32];
+	size_t k;
+	int rc = 0;
+
+	if (!c->o->per_cpu)
+		return 0;
+	if (bs->ncpu == 0) {
+		diag_warn(c->d, "--per-cpu: the log has no kernel trace "
+		    "(exact mode, docs/trace.md): no chart per CPU");
+		return 0;
+	}
+	if (chrome_legend_items(l, c->m, leg, y) == -1)
+		return -1;
+	for (k = 0; k < bs->ncpu && rc == 0; k++) {
+		bx = (struct lt_box){ MARGIN, *y, l->width - 2 * MARGIN,
+		    CPU_STRIP_H };
+		*y += CPU_STRIP_H + CPU_STRIP_GAP;
+		memset(&p, 0, sizeof(p));
+		snprintf(name, sizeof(name), "cpu%zu", k);
+		if (cpu_strip(l, bs, k, &bx, &p) == -1 ||
+		    lt_add_chart(l, &bx) == -1 ||
+		    lt_add_series(l, &p, COL_CPU, 0) == -1 ||
+		    lt_tag(l, lt_add_raw(l, c->m, name, bx.x + 2, bx.y + 1,
+		    bx.w, LF_TEXT, COL_TEXT), LR_CHART_LABEL, LT_START) ==
+		    SIZE_MAX)
+			rc = -1;
+		free(p.pts);
+	}
+	*y += GAP - CPU_STRIP_GAP;
+	return rc;
+}

@@ -183,6 +183,8 @@ int charts_disk(const struct lt_ctx *, size_t legend0);
  * meminfo samples; advances *y past it.
  */
 int charts_mem(const struct lt_ctx *, double *y);
+/* --per-cpu: a busy chart per CPU from the trace's bins, below y. */
+int charts_per_cpu(const struct lt_ctx *, double *y);
 
 /*
  * Places a row's label (s, owned) centred in its box (unless beside),

@@ -59,6 +59,7 @@ bootlog_free(struct bootlog *t)
 	free(t->disk);
 	free(t->mem);
 	free(t->busy.v);
+	free(t->busy.cpu);
 	bootlog_clear_processes(t);
 	free(t->forks);
 	free(t->acct);

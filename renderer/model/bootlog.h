@@ -162,6 +162,8 @@ struct bootlog {
 		usec_t t0_us, step_us;
 		float *v;
 		size_t n;
+		float *cpu;	/* each CPU's share of itself: cpu[k * n + i] */
+		size_t ncpu;
 	} busy;
 
 	/* All processes, in the order first seen; several may share a PID. */

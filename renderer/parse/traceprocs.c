@@ -142,28 +142,46 @@ apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
 	return 0;
 }
 
-/* The trace's busy bins as shares of the machine, for the CPU chart. */
+static float
+share(double ns, double all)
+{
+	return (float)(ns / all > 1 ? 1 : ns / all);
+}
+
+/*
+ * The trace's busy bins as shares of the machine (the CPU chart) and of
+ * each CPU (--per-cpu).
+ */
 static int
 apply_busy(struct bootlog *t, const struct tboot *ps)
 {
 	const struct tbusy *b = &ps->busy;
+	struct busy_series *bs = &t->busy;
+	size_t n = tbusy_len(b), i, k;
 	int ncpu = tdat_ncpus(t->trace);
-	double all;
-	size_t i;
+	double sum;
 
-	if (b->n == 0)
+	if (n == 0)
 		return 0;
 	if (t->ncpus > ncpu)
 		ncpu = t->ncpus;
-	if ((t->busy.v = calloc(b->n, sizeof(*t->busy.v))) == NULL)
+	if ((size_t)ncpu < b->ncpu)
+		ncpu = (int)b->ncpu;
+	if ((bs->v = calloc(n, sizeof(*bs->v))) == NULL ||
+	    (bs->cpu = calloc(n * b->ncpu, sizeof(*bs->cpu))) == NULL)
 		return -1;
-	all = (double)TBUSY_BIN_NS * (ncpu > 0 ? ncpu : 1);
-	for (i = 0; i < b->n; i++)
-		t->busy.v[i] = (float)((double)b->ns[i] / all > 1 ? 1 :
-		    (double)b->ns[i] / all);
-	t->busy.n = b->n;
-	t->busy.t0_us = uptime_us(ps, b->t0);
-	t->busy.step_us = TBUSY_BIN_NS / 1000;
+	for (i = 0; i < n; i++) {
+		for (k = 0, sum = 0; k < b->ncpu; k++) {
+			sum += (double)tbusy_get(b, k, i);
+			bs->cpu[k * n + i] = share((double)tbusy_get(b, k, i),
+			    TBUSY_BIN_NS);
+		}
+		bs->v[i] = share(sum, (double)TBUSY_BIN_NS * ncpu);
+	}
+	bs->n = n;
+	bs->ncpu = b->ncpu;
+	bs->t0_us = uptime_us(ps, b->t0);
+	bs->step_us = TBUSY_BIN_NS / 1000;
 	return 0;
 }
 

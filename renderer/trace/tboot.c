@@ -271,8 +271,8 @@ on_switch(struct build *b, const struct tevent *ev)
 		since = ran_since(b, c, (int)prev);
 		if (since != TPROC_BEFORE && ev->ts_ns > since) {
 			if ((p = proc_of(b, (int)prev, ev->ts_ns)) == NULL ||
-			    tbusy_add(&b->ps->busy, b->ps->first_ns, since,
-			    ev->ts_ns) != 0)
+			    tbusy_add(&b->ps->busy, ev->cpu, b->ps->first_ns,
+			    since, ev->ts_ns) != 0)
 				return -1;
 			add_cpu(p, ev->ts_ns - since);
 		}
@@ -692,8 +692,8 @@ close_cpus(struct build *b)
 		if (b->cpu[i].pid <= 0 || b->ps->last_ns <= b->cpu[i].since)
 			continue;
 		if ((p = proc_of(b, b->cpu[i].pid, b->ps->last_ns)) == NULL ||
-		    tbusy_add(&b->ps->busy, b->ps->first_ns, b->cpu[i].since,
-		    b->ps->last_ns) != 0)
+		    tbusy_add(&b->ps->busy, (int)i, b->ps->first_ns,
+		    b->cpu[i].since, b->ps->last_ns) != 0)
 			return -1;
 		add_cpu(p, b->ps->last_ns - b->cpu[i].since);
 	}

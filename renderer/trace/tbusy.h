@@ -1,4 +1,4 @@
-/* tbusy.h: the machine's busy CPU time from the switch events, in fixed bins: the CPU chart at the trace's precision (docs/trace.md). */
+/* tbusy.h: the CPUs' busy time from the switch events, in fixed bins: the CPU charts at the trace's precision (docs/trace.md). */
 #ifndef BC_TBUSY_H
 #define BC_TBUSY_H
 
@@ -9,20 +9,30 @@
 
 #define TBUSY_BIN_NS	10000000	/* 10 ms: finer than the chart's pixels at its default scale */
 
-/* ns some CPU ran a task (not its idle task) in each bin from t0. */
-struct tbusy {
-	int64_t t0;		/* the first bin's start; set by the first add */
+/* One CPU's ns running a task (not its idle task) in each bin. */
+struct tbusy_cpu {
 	int64_t *ns;
 	size_t n, cap;
+};
+
+struct tbusy {
+	int64_t t0;		/* the first bin's start: the trace's first event */
+	struct tbusy_cpu *cpu;	/* by CPU number */
+	size_t ncpu;
+	size_t nbins;		/* bins held, all CPUs together */
 	int cut;		/* CAP_TRACE_BINS reached (warned once) */
 	struct diag *d;
 };
 
 /*
- * Adds a run on a CPU over [from, to), split over the bins it meets;
+ * Adds a run on CPU cpu over [from, to), split over the bins it meets;
  * t0 is the trace's first event.  0, or -1 on no memory.
  */
-int tbusy_add(struct tbusy *, int64_t t0, int64_t from, int64_t to);
+int tbusy_add(struct tbusy *, int cpu, int64_t t0, int64_t from, int64_t to);
+/* The bins of all CPUs: the longest CPU's count. */
+size_t tbusy_len(const struct tbusy *);
+/* CPU cpu's busy ns in bin i (0 past its bins). */
+int64_t tbusy_get(const struct tbusy *, size_t cpu, size_t i);
 void tbusy_free(struct tbusy *);
 
 #endif

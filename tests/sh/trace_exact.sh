@@ -99,38 +99,30 @@ sys.exit(0 if len(cpu) == 1 and abs(cpu[0] - ru) <= 0.02 * ru else 1)
 ' "$T/ru"
 	check "its CPU time is within 2 % of its rusage's" [ $? = 0 ]
 	# The CPU chart's busy series (JSON series.busy, from the switches)
-	# adds up to the time the CPUs ran tasks, as trace-cmd report's
-	# sched_switch lines give it (each CPU from its first event).
-	if command -v trace-cmd >/dev/null 2>&1; then
-		tar -xzOf "$T/c.tgz" trace.dat >"$T/c.dat"
-		trace-cmd report -i "$T/c.dat" >"$T/c.report" 2>/dev/null
-		"$R" --json "$T/c.tgz" 2>/dev/null | python3 -c '
-import json, re, sys
+	# against the kernel's own accounting, /proc/stat's user + system
+	# (series.cpu), over the whole proc_stat intervals the bins cover.
+	# (trace-cmd report's switches paired naively are no oracle: this
+	# kernel leaves out some switch-ins, docs/trace.md.)  Measured here:
+	# 0.4 % apart on a quiet machine, up to 8 % under a load of 8 on 2
+	# CPUs, where more switch-ins go missing: 10 % allowed.
+	"$R" --json "$T/c.tgz" 2>/dev/null | python3 -c '
+import json, sys
 d = json.load(sys.stdin)
-got = sum(b["busy"] * b["interval_ms"] / 1000.0 for b in d["series"]["busy"])
-ncpu = d["system"]["cpus"]
-first, last, busy = {}, {}, 0.0
-ev = re.compile(r"\[(\d+)\]\s+(\d+\.\d+):")
-sw = re.compile(r"sched_switch:\s+.*:(\d+) \[\d+\] \S+ ==> ")
-for line in open(sys.argv[1]):
-    m = ev.search(line)
-    if not m:
-        continue
-    cpu, ts = int(m.group(1)), float(m.group(2))
-    first.setdefault(cpu, ts)
-    s = sw.search(line)
-    if not s:
-        continue
-    if int(s.group(1)) != 0:
-        busy += ts - last.get(cpu, first[cpu])
-    last[cpu] = ts
-want = busy / ncpu
-print("# busy series %.4f s x %d CPUs, trace-cmd %.4f s x %d" % (got, ncpu, want, ncpu))
-sys.exit(0 if want > 0 and abs(got - want) <= 0.02 * want else 1)' "$T/c.report"
-		check "the CPU chart's busy series adds up as trace-cmd's switches do" [ $? = 0 ]
-	else
-		ok "busy series # SKIP no trace-cmd"
-	fi
+b, c = d["series"]["busy"], d["series"]["cpu"]
+t0, t1 = b[0]["t_ms"] - b[0]["interval_ms"], b[-1]["t_ms"]
+iv = [x for x in c if x["t_ms"] - x["interval_ms"] >= t0 and x["t_ms"] <= t1]
+lo, hi = iv[0]["t_ms"] - iv[0]["interval_ms"], iv[-1]["t_ms"]
+want = sum((x["user"] + x["sys"]) * x["interval_ms"] for x in iv) / 1000
+got = sum(x["busy"] * x["interval_ms"] for x in b
+    if x["t_ms"] - x["interval_ms"] >= lo and x["t_ms"] <= hi) / 1000
+print("# %d..%d ms: busy series %.4f s, /proc/stat %.4f s (x CPUs)" % (lo, hi, got, want))
+sys.exit(0 if want > 0 and abs(got - want) <= 0.10 * want else 1)'
+	check "the CPU chart's busy series agrees with /proc/stat within 10 %" [ $? = 0 ]
+	# --per-cpu: a chart for each CPU the trace has, named.
+	ncpu=$(tar -xzOf "$T/c.tgz" header | sed -n 's/^system.cpu = .*(\([0-9]*\)).*/\1/p')
+	"$R" --per-cpu -f svg -o "$T/c.svg" "$T/c.tgz" 2>/dev/null
+	n=$(grep -o '>cpu[0-9]*<' "$T/c.svg" | sort -u | wc -l | tr -d ' ')
+	check "--per-cpu: one chart per CPU ($n of ${ncpu:-?})" [ "$n" = "${ncpu:-x}" ]
 else
 	ok "CPU time # SKIP no python3"
 fi

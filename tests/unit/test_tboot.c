@@ -529,9 +529,9 @@ states_cap(void **state)
 }
 
 /*
- * The CPUs' busy time in 10 ms bins from the trace's first event (1 ms):
- * CPU 0 runs 100 from 5 to 25 ms, CPU 1 runs 200 from 12 to 14 ms; the
- * idle task's time is not busy.
+ * Each CPU's busy time in 10 ms bins from the trace's first event (1
+ * ms): CPU 0 runs 100 from 5 to 25 ms, CPU 1 runs 200 from 12 to 14
+ * ms; the idle task's time is not busy.
  */
 static void
 busy_bins(void **state)
@@ -554,10 +554,13 @@ busy_bins(void **state)
 	at(&c0, 25, sw(100, 0));
 	build(&f, &tb, &buf, &td);
 	assert_int_equal(tb.busy.t0, 1 * NS_MS);
-	assert_int_equal(tb.busy.n, 3);
-	assert_int_equal(tb.busy.ns[0], 6 * NS_MS);
-	assert_int_equal(tb.busy.ns[1], 12 * NS_MS);
-	assert_int_equal(tb.busy.ns[2], 4 * NS_MS);
+	assert_int_equal(tbusy_len(&tb.busy), 3);
+	assert_int_equal(tbusy_get(&tb.busy, 0, 0), 6 * NS_MS);
+	assert_int_equal(tbusy_get(&tb.busy, 0, 1), 10 * NS_MS);
+	assert_int_equal(tbusy_get(&tb.busy, 0, 2), 4 * NS_MS);
+	assert_int_equal(tbusy_get(&tb.busy, 1, 0), 0);
+	assert_int_equal(tbusy_get(&tb.busy, 1, 1), 2 * NS_MS);
+	assert_int_equal(tbusy_get(&tb.busy, 1, 2), 0);
 	done(&tb, buf, td);
 }
 
