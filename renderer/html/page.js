@@ -60,13 +60,21 @@
 		pinned.push({ el: el, a: a, lo: lo, hi: hi, side: side, w: -1 });
 	}
 
-	/* Where a pinned text's anchor goes at the view [va, vb]. */
+	/*
+	 * Where a pinned text's anchor goes at the view [va, vb].  A row
+	 * whose box is out of view keeps its label at the nearer edge of
+	 * the view: every row stays named, zoomed in anywhere.
+	 */
 	function place(p, va, vb) {
 		if (p.hi <= p.lo)
 			return p.a;
 		const lo = Math.max(p.lo, va), hi = Math.min(p.hi, vb);
 		if (p.w < 0)
 			p.w = p.el.getComputedTextLength();
+		if (p.hi <= va)
+			return va + (4 + p.side * p.w) / k;
+		if (p.lo >= vb)
+			return vb - (4 + (1 - p.side) * p.w) / k;
 		if (lo < hi && (hi - lo) * k >= p.w + 8)
 			return (lo + hi) / 2 + (p.side - 0.5) * p.w / k;
 		if (p.side === 0.5)

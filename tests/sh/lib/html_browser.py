@@ -254,6 +254,17 @@ def check_zoom(d, a):
         "%.3f-%.3f s)" % (before + after))
     tap(abs(w1 - w0) < 0.5, "labels keep their size zoomed (%.1f px, "
         "then %.1f px)" % (w0, w1))
+    # Every row keeps a label in the plot area, its box in view or not.
+    out = d.js("""const s = document.getElementById('chart');
+        const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
+        const lo = r.left + +s.dataset.x0 * f - 1;
+        const hi = r.left + (+s.dataset.x0 + +s.dataset.pw) * f + 1;
+        const ts = Array.from(s.querySelectorAll('g.r text'));
+        return [ts.length, ts.filter(t => {
+            const b = t.getBoundingClientRect();
+            return b.left < lo || b.right > hi; }).length];""")
+    tap(out[0] > 0 and out[1] == 0, "zoomed, every row's label is in the "
+        "plot area (%d of %d outside)" % (out[1], out[0]))
     # One grid line per new label, at the label, none of the layout's shown.
     lines = d.js("""const g = document.querySelector('#chart path.g2');
         const xs = g ? (g.getAttribute('d').match(/M[-0-9.]+/g) || [])
