@@ -105,6 +105,11 @@
  * each): about one per scheduler event; a busy 6 s here had 540 000.
  */
 #define CAP_TRACE_STATES	(4 * 1024 * 1024)
+/*
+ * Edges of the wake-up graph (--wakeups; 32 bytes each and a 4-byte
+ * hash slot): one per (waiter, waker, state); a boot has thousands.
+ */
+#define CAP_TRACE_WAKE_EDGES	(1024 * 1024)
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
 
