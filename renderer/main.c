@@ -23,6 +23,7 @@
 #include "title.h"
 #include "bootlog.h"
 #include "trace.h"
+#include "wakeups.h"
 
 /* One boot as read: its log, the tree built over it, its milestones. */
 struct boot {
@@ -265,6 +266,31 @@ run_dump_events(const struct cli *c, struct boot *b, struct diag *d)
 	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
 }
 
+/* --wakeups, --wake-graph: the wake-up graph, to -o's file or standard output. */
+static int
+run_wakeups(const struct cli *c, struct boot *b, struct diag *d)
+{
+	struct wake_opts o = { (uint32_t)c->min_count,
+	    (int64_t)c->min_time_ms * 1000000, c->wake_graph };
+	struct outfile of;
+	int ok;
+
+	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
+		return -1;
+	if (b->t.trace == NULL) {
+		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
+		d->line = 0;
+		return diag_error(d, "no kernel trace (trace.dat) in this log: "
+		    "record it with bootchartd --trace");
+	}
+	diag_set_file(d, "%s", "");
+	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
+		return -1;
+	ok = wakeups_write(b->t.trace, &o, of.f, d) == 0;
+	diag_set_file(d, "%s", "");
+	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -283,6 +309,8 @@ main(int argc, char **argv)
 	boot_init(&b);
 	if (c.dump_events)
 		rc = run_dump_events(&c, &a, &d);
+	else if (c.wakeups || c.wake_graph)
+		rc = run_wakeups(&c, &a, &d);
 	else
 		rc = c.compare ? run_compare(&c, &a, &b, &d) :
 		    run_one(&c, &a, &d);

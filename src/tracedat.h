@@ -82,6 +82,14 @@ enum tdat_option {
  * size} table is followed by a u64 size and trace_clock's text again,
  * before the page-aligned data (trace-cmd dump --clock reads it there).
  */
+/*
+ * An event's common_flags: the context it was recorded in (the
+ * kernel's trace_flag_type, include/linux/trace_events.h, 3.x to 6.x).
+ */
+#define TDAT_FLAG_HARDIRQ	0x08
+#define TDAT_FLAG_SOFTIRQ	0x10	/* serving a softirq */
+#define TDAT_FLAG_NMI		0x40
+
 /* A CPUSTAT option's text: this line, then per_cpu/cpuN/stats. */
 #define TDAT_CPUSTAT_HEAD	"CPU: %u\n"
 

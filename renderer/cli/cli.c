@@ -13,12 +13,15 @@
 
 /* --threshold and --regression: up to a day, in ms. */
 #define THRESHOLD_MAX_MS 86400000L
+/* --min-count: up to what a u32 count holds and a long parses everywhere. */
+#define WAKE_COUNT_MAX 2147483647L
 
 enum {
 	OPT_DUMP_TREE = 256, OPT_WIDTH, OPT_SHOW_PID, OPT_SHOW_ALL,
 	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
 	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_REGRESSION,
-	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM, OPT_PER_CPU
+	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM, OPT_PER_CPU,
+	OPT_WAKEUPS, OPT_WAKE_GRAPH, OPT_MIN_COUNT, OPT_MIN_TIME
 };
 
 static const struct option longopts[] = {
@@ -27,6 +30,10 @@ static const struct option longopts[] = {
 	{ "boot-time", no_argument, NULL, 't' },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
+	{ "wakeups", no_argument, NULL, OPT_WAKEUPS },
+	{ "wake-graph", no_argument, NULL, OPT_WAKE_GRAPH },
+	{ "min-count", required_argument, NULL, OPT_MIN_COUNT },
+	{ "min-time", required_argument, NULL, OPT_MIN_TIME },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "regression", required_argument, NULL, OPT_REGRESSION },
@@ -62,7 +69,8 @@ help(void)
 	    "\n"
 	    "  -f, --format FMT      output: png (default), svg, svgz, eps, pdf, html\n"
 	    "                        (interactive page: docs/html.md), or json,\n"
-	    "                        summary, tree, boot-time (as the options below)\n"
+	    "                        summary, tree, boot-time (as the options below);\n"
+	    "                        dot with --wake-graph\n"
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
 	    "                        standard output for --json, --summary and\n"
@@ -90,6 +98,12 @@ help(void)
 	    "                        times, and the series as JSON (docs/json.md);\n"
 	    "                        with --compare, the comparison as JSON\n"
 	    "      --summary         write boot time, totals and top processes as text\n"
+	    "      --wakeups         the wake-up graph of a traced log as text: each\n"
+	    "                        process's blocked time, who woke it (docs/wakeups.md)\n"
+	    "      --wake-graph      the same edges as a Graphviz digraph (-f dot)\n"
+	    "      --min-count N     --wakeups, --wake-graph: edges of N waits or more\n"
+	    "                        (default 1)\n"
+	    "      --min-time MS     ... and of MS blocked or more (default 0)\n"
 	    "      --compare         compare two logs (boots or profiles), OLD and\n"
 	    "                        NEW, each timed from its own start: a text\n"
 	    "                        table, with --json JSON, or with -f a chart\n"
@@ -151,6 +165,22 @@ option(struct cli *c, int ch, const char *arg)
 	case 't': c->boot_time = 1; break;
 	case OPT_JSON: c->json = 1; break;
 	case OPT_SUMMARY: c->summary = 1; break;
+	case OPT_WAKEUPS: c->wakeups = 1; break;
+	case OPT_WAKE_GRAPH: c->wake_graph = 1; break;
+	case OPT_MIN_COUNT:
+		if (parse_long(arg, 1, WAKE_COUNT_MAX, &c->min_count) != 0)
+			return usage_error("bad --min-count '%s': need a "
+			    "number of waits from 1 to %ld", arg,
+			    WAKE_COUNT_MAX);
+		c->wake_filter_set = 1;
+		break;
+	case OPT_MIN_TIME:
+		if (parse_long(arg, 0, THRESHOLD_MAX_MS, &c->min_time_ms) != 0)
+			return usage_error("bad --min-time '%s': need a number "
+			    "of milliseconds from 0 to %ld", arg,
+			    THRESHOLD_MAX_MS);
+		c->wake_filter_set = 1;
+		break;
 	case OPT_COMPARE: c->compare = 1; break;
 	case 'n': c->tree.prune = 0; break;
 	case OPT_STRICT: c->tree.strict = c->chart.strict = 1; break;
@@ -159,6 +189,12 @@ option(struct cli *c, int ch, const char *arg)
 	case 'h': help(); return EXIT_OK;
 	case 'V': version_print(stdout, PROG); return EXIT_OK;
 	case 'f':
+		/* DOT is --wake-graph's alone, no chart's. */
+		if (strcmp(arg, "dot") == 0) {
+			c->dot = c->format_set = 1;
+			break;
+		}
+		c->dot = 0;
 		if (chart_format_parse(arg, &c->chart.format) != 0)
 			return usage_error("unknown format '%s' (%s)", arg,
 			    output_names());
@@ -231,12 +267,21 @@ check_modes(struct cli *c)
 {
 	/* --compare --json is one mode: the comparison as JSON. */
 	int modes = (c->json && !c->compare) + c->summary + c->compare +
-	    c->dump_events + (c->dump_tree || c->boot_time);
+	    c->dump_events + (c->dump_tree || c->boot_time) + c->wakeups +
+	    c->wake_graph;
 
 	if (modes > 1)
 		return usage_error("--json, --summary, --compare, "
-		    "--dump-events and --dump-tree/--boot-time exclude each "
-		    "other");
+		    "--dump-events, --wakeups, --wake-graph and "
+		    "--dump-tree/--boot-time exclude each other");
+	if (c->wake_filter_set && !c->wakeups && !c->wake_graph)
+		return usage_error("--min-count and --min-time go with "
+		    "--wakeups or --wake-graph");
+	if (c->dot && !c->wake_graph)
+		return usage_error("-f dot goes with --wake-graph");
+	if (c->wake_graph && c->format_set && !c->dot)
+		return usage_error("--wake-graph writes DOT (-f dot); svg "
+		    "and png are not built yet");
 	if (c->compare && c->npaths != 2)
 		return usage_error("--compare needs two paths, OLD and NEW "
 		    "(got %zu)", c->npaths);
@@ -268,6 +313,7 @@ cli_parse(struct cli *c, int argc, char **argv)
 	c->tree = tree_pruned;
 	c->chart.format = FMT_PNG;
 	c->threshold_us = CMP_THRESHOLD_MS * USEC_PER_MS;
+	c->min_count = 1;
 	/* Every --annotate takes an argv slot, so argc bounds them. */
 	if ((c->chart.annotate = calloc((size_t)argc, sizeof(char *))) == NULL) {
 		fprintf(stderr, PROG ": out of memory\n");

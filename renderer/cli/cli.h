@@ -19,6 +19,12 @@ struct cli {
 	int boot_time;		/* -t */
 	int json;		/* --json; with --compare, the comparison's */
 	int summary;		/* --summary */
+	int wakeups;		/* --wakeups: the wake-up graph as text */
+	int wake_graph;		/* --wake-graph: ... as DOT (-f dot) */
+	int dot;		/* -f dot */
+	long min_count;		/* --min-count (default 1) */
+	long min_time_ms;	/* --min-time (default 0) */
+	int wake_filter_set;	/* either given */
 	enum chart_format out[CLI_OUTPUTS];	/* what to write, in order */
 	size_t nout;
 	int compare;		/* --compare OLD NEW: a table, or a chart with -f */

@@ -107,6 +107,11 @@
 #define CAP_TRACE_STATES	(4 * 1024 * 1024)
 /* 10 ms bins of the trace's busy CPU time, all CPUs (8 bytes each): 46 CPU-hours. */
 #define CAP_TRACE_BINS		(16 * 1024 * 1024)
+/*
+ * Edges of the wake-up graph (--wakeups; 32 bytes each and a 4-byte
+ * hash slot): one per (waiter, waker, state); a boot has thousands.
+ */
+#define CAP_TRACE_WAKE_EDGES	(1024 * 1024)
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
 

@@ -9,7 +9,9 @@
 #include "logfiles.h"
 #include "tboot.h"
 #include "trace.h"
+#include "tracedat.h"
 #include "tstates.h"
+#include "twake.h"
 #include "twork.h"
 
 #define CLONE_THREAD_FLAG	0x00010000	/* the kernel's CLONE_THREAD */
@@ -25,6 +27,7 @@
  * sched_switch's prev_state: the kernel's report bits (5.x, 6.x).  No
  * bit of the low byte: R, or R+ (preempted, a high bit): still runnable.
  */
+#define PREV_S		0x01	/* TASK_INTERRUPTIBLE */
 #define PREV_D		0x02	/* TASK_UNINTERRUPTIBLE */
 #define PREV_REPORTED	0xff
 
@@ -67,6 +70,7 @@ struct build {
 	struct hstate h[H_COUNT];
 	struct tstates st;	/* the threads' states as they change */
 	struct tworks wq;	/* the workers' work items */
+	struct twakes wk;	/* the waits and their wakers */
 	/* Initcalls started and not finished, per thread (async ones overlap). */
 	struct open_ic {
 		int pid;
@@ -112,8 +116,9 @@ static const struct handler handlers[H_COUNT] = {
 	{ "ftrace", "print", on_print, { "buf" } },
 	{ "initcall", "initcall_start", on_initcall_start, { "func" } },
 	{ "initcall", "initcall_finish", on_initcall_finish, { "func" } },
-	{ "sched", "sched_waking", on_waking, { "pid" } },
-	{ "sched", "sched_wakeup_new", on_wakeup_new, { "pid" } },
+	{ "sched", "sched_waking", on_waking, { "pid", "common_flags" } },
+	{ "sched", "sched_wakeup_new", on_wakeup_new,
+	    { "pid", "common_flags" } },
 	{ "module", "module_load", on_module_load, { "name" } },
 	{ "workqueue", "workqueue_execute_start", on_wq_start,
 	    { "function" } },
@@ -220,9 +225,12 @@ text(const struct build *b, size_t h, size_t i, const struct tevent *ev,
 }
 
 /*
- * Makes room for the event's CPU: who runs there is not known yet, and
- * its first event is the earliest a run there can have begun.  0, or -1
- * (no memory).
+ * Makes room for the event's CPU: who runs there is not known yet.  A
+ * task switched off a CPU that saw no switch before ran there from the
+ * trace's start (a switch onto it would be an event of that CPU): a
+ * task hogging a CPU has no events until it leaves it.  A CPU brought
+ * up after the trace began starts with its idle task, which is no run.
+ * 0, or -1 (no memory).
  */
 static int
 see_cpu(struct build *b, const struct tevent *ev)
@@ -236,7 +244,8 @@ see_cpu(struct build *b, const struct tevent *ev)
 	if ((c = realloc(b->cpu, n * sizeof(*c))) == NULL)
 		return -1;
 	for (; b->ncpu < n; b->ncpu++)
-		c[b->ncpu] = (struct oncpu){ .pid = -1, .since = ev->ts_ns };
+		c[b->ncpu] = (struct oncpu){ .pid = -1,
+		    .since = b->ps->first_ns };
 	b->cpu = c;
 	return 0;
 }
@@ -323,6 +332,10 @@ switched_off(struct build *b, int pid, int64_t since,
 		st = TS_WAITING;
 	else if (prev >= 0 && (prev & PREV_REPORTED) == 0)
 		st = TS_RUNNABLE;
+	/* A wait of the wake-up graph: S or D (not I, idle kernel threads). */
+	if (prev >= 0 && (prev & (PREV_S | PREV_D)) &&
+	    twake_sleep(&b->wk, pid, ev->ts_ns, st) != 0)
+		return -1;
 	return thread_state(b, pid, ev->ts_ns, st);
 }
 
@@ -343,6 +356,53 @@ ran_since(const struct build *b, const struct oncpu *c, int pid)
 	return off != TPROC_BEFORE && off > c->since ? off : c->since;
 }
 
+/*
+ * Who woke: the context the event ran in (its common_flags; the
+ * innermost first: an interrupt may come during a softirq), else the
+ * thread running, the idle task as a pseudo node.  0: none known.
+ */
+static int
+waker_of(struct build *b, size_t h, const struct tevent *ev, int32_t *w)
+{
+	int64_t fl = num(b, h, 1, ev);
+	struct tproc *p;
+
+	if (fl >= 0 && (fl & TDAT_FLAG_NMI))
+		*w = TW_NMI;
+	else if (fl >= 0 && (fl & TDAT_FLAG_HARDIRQ))
+		*w = TW_IRQ;
+	else if (fl >= 0 && (fl & TDAT_FLAG_SOFTIRQ))
+		*w = TW_SOFTIRQ;
+	else if (ev->pid == 0)
+		*w = TW_IDLE;
+	else if (!valid_pid(ev->pid))
+		return 0;
+	else if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL)
+		return -1;
+	else
+		*w = (int32_t)(p - b->ps->v);
+	return 1;
+}
+
+/* A waiting thread's wait ends: an edge of the wake-up graph. */
+static int
+wait_ends(struct build *b, size_t h, int pid, const struct tevent *ev)
+{
+	struct tproc *p;
+	int32_t w;
+	int r;
+
+	if (!twake_waiting(&b->wk, pid))
+		return 0;
+	if ((r = waker_of(b, h, ev, &w)) <= 0) {
+		twake_gone(&b->wk, pid);
+		return r;
+	}
+	if ((p = proc_of(b, pid, ev->ts_ns)) == NULL)
+		return -1;
+	return twake_woken(&b->wk, pid, (size_t)(p - b->ps->v), w, ev->ts_ns);
+}
+
 /* A thread woken (handler h's "pid") runs after this, not before. */
 static int
 woken(struct build *b, size_t h, const struct tevent *ev)
@@ -352,6 +412,8 @@ woken(struct build *b, size_t h, const struct tevent *ev)
 	if (!valid_pid(pid) || pid_room(b, (int)pid) != 0)
 		return valid_pid(pid) ? -1 : 0;
 	b->off[pid] = ev->ts_ns;
+	if (wait_ends(b, h, (int)pid, ev) != 0)
+		return -1;
 	/* Woken while still on its CPU (before it slept): it runs on. */
 	if (tstates_get(&b->st, (int)pid) == TS_RUNNING)
 		return 0;
@@ -406,6 +468,7 @@ static int
 born(struct build *b, const struct tproc *p, int tid, int64_t at)
 {
 	b->off[tid] = at;
+	twake_gone(&b->wk, tid);
 	if (p->start_ns == TPROC_BEFORE)
 		return 0;
 	return tstates_set(&b->st, (size_t)(p - b->ps->v), tid, at,
@@ -506,6 +569,7 @@ on_exit_ev(struct build *b, const struct tevent *ev)
 	/* Its last switch off a CPU follows: the thread is gone already. */
 	if (thread_state(b, (int)pid, ev->ts_ns, TS_NONE) != 0)
 		return -1;
+	twake_gone(&b->wk, (int)pid);
 	/* The id is free: a fork that reuses it starts afresh. */
 	if ((size_t)pid < b->pidcap)
 		b->tgid[pid] = 0;
@@ -716,6 +780,7 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	b.st.d = d;
 	b.wq.d = d;
 	ps->busy.d = d;
+	b.wk.d = d;
 	resolve(&b);
 	while ((r = tdat_next(td, &ev)) == 1) {
 		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
@@ -734,9 +799,12 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	}
 	if (r == 0 && (close_cpus(&b) != 0 || tstates_fold(&b.st, ps) != 0))
 		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
-	if (r == 0)
+	if (r == 0) {
 		twork_label(&b.wq, ps, td);
+		twake_take(&b.wk, ps);
+	}
 	tstates_free(&b.st);
+	twake_free(&b.wk);
 	twork_free(&b.wq);
 	free(b.tgid);
 	free(b.cur);
@@ -755,5 +823,6 @@ tboot_free(struct tboot *ps)
 	free(ps->ic);
 	free(ps->spans);
 	tbusy_free(&ps->busy);
+	free(ps->wake);
 	memset(ps, 0, sizeof(*ps));
 }

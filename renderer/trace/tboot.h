@@ -51,6 +51,24 @@ struct tproc {
 	int has_states;
 };
 
+/* Wakers that are no thread: the context the waking ran in (docs/wakeups.md). */
+#define TW_IRQ		(-1)	/* a hard interrupt */
+#define TW_SOFTIRQ	(-2)	/* a softirq (timers, network, block completions) */
+#define TW_NMI		(-3)
+#define TW_IDLE		(-4)	/* the idle task (pid 0) outside an interrupt */
+
+/*
+ * The waits of one process's threads (switched out in S or D) that
+ * one waker ended: summed per (waiter, waker, state).
+ */
+struct twedge {
+	uint32_t waiter;	/* its process entry of the tboot */
+	int32_t waker;		/* the waking thread's process entry, or TW_* */
+	uint8_t state;		/* TS_SLEEPING (S) or TS_WAITING (D) */
+	uint32_t count;
+	int64_t total_ns, max_ns;
+};
+
 /* One initcall, from initcall_start to its initcall_finish. */
 struct tinitcall {
 	int64_t start_ns, end_ns;
@@ -64,6 +82,8 @@ struct tboot {
 	size_t nic, iccap;
 	struct tspan *spans;	/* every process's, process by process */
 	size_t nspans, spanscap;
+	struct twedge *wake;	/* the wake-up graph's edges, unordered */
+	size_t nwake;
 	int64_t first_ns, last_ns;	/* the trace's span */
 	/*
 	 * CLOCK_BOOTTIME minus the trace clock, from bootchartd's clock-sync
@@ -80,7 +100,9 @@ struct tboot {
  * (diag set: a decoding error or no memory).  Events of threads above
  * CAP_TRACE_PIDS or on CPUs the file does not have are passed over.
  * More than CAP_TRACE_STATES changes of threads' states: a warning,
- * and the processes alive then have no states.
+ * and the processes alive then have no states.  More than
+ * CAP_TRACE_WAKE_EDGES edges of the wake-up graph: a warning, and the
+ * waits of new edges are left out.
  */
 int tboot_build(struct tdat *td, struct tboot *ps, struct diag *);
 void tboot_free(struct tboot *);

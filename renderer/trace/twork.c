@@ -118,6 +118,9 @@ twork_label(struct tworks *w, struct tboot *tb, const struct tdat *td)
 {
 	size_t i, j, k, n;
 
+	/* No items: v is NULL, which qsort may not be given. */
+	if (w->n == 0)
+		return;
 	qsort(w->v, w->n, sizeof(*w->v), by_proc_func);
 	/* Sum each (process, function) in place. */
 	for (i = 0, n = 0; i < w->n; i++) {

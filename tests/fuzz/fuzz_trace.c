@@ -1,4 +1,4 @@
-/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs). */
+/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs), and the --wakeups report and --wake-graph. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -7,6 +7,7 @@
 #include "logfiles.h"
 #include "parse.h"
 #include "trace.h"
+#include "wakeups.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -68,7 +69,26 @@ member(const uint8_t *data, size_t size, struct diag *d)
 	bootlog_free(&t);
 }
 
-/* Input: a mode byte (0 direct, 1 direct with the dump, 2 the member), then the file. */
+/* --wakeups's report and --wake-graph's DOT, to /dev/null. */
+static void
+wakeups(const uint8_t *data, size_t size, struct diag *d)
+{
+	struct wake_opts o = { 1, 0, 0 };
+	struct tdat *t;
+	FILE *f;
+
+	if ((f = fopen("/dev/null", "w")) == NULL)
+		return;
+	for (o.dot = 0; o.dot < 2; o.dot++) {
+		if (tdat_open(&t, data, size, d) != 0)
+			break;
+		(void)wakeups_write(t, &o, f, d);
+		tdat_free(t);
+	}
+	fclose(f);
+}
+
+/* Input: a mode byte (0 direct, 1 direct with the dump, 2 the member and the wake-up graph), then the file. */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -84,5 +104,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	member(data + 1, size - 1, &d);
+	wakeups(data + 1, size - 1, &d);
 	return 0;
 }

@@ -31,6 +31,17 @@ usage "missing --annotate argument" "$T/boot1.tgz" --annotate
 
 usage "--compare -f json (a chart or the table)" --compare -f json "$T/boot1.tgz" "$T/boot1.tgz"
 usage "-o with --dump-tree and -t" --dump-tree -t -o "$T/x" "$T/boot1.tgz"
+usage "--wakeups with --summary" --wakeups --summary "$T/boot1.tgz"
+usage "--min-count without --wakeups" --min-count 2 "$T/boot1.tgz"
+usage "--min-count 0" --wakeups --min-count 0 "$T/boot1.tgz"
+usage "--min-time not a number" --wakeups --min-time x "$T/boot1.tgz"
+usage "-f dot without --wake-graph" -f dot "$T/boot1.tgz"
+usage "--wake-graph -f svg (not built yet)" --wake-graph -f svg "$T/boot1.tgz"
+# A log without trace.dat: bad input (2), one line saying so.
+run_render "$T/u.out" "$T/u.err" --wakeups "$T/boot1.tgz"
+check "--wakeups without a trace: exit 2, one line" [ "$rc" -eq 2 ] &&
+    [ "$(wc -l <"$T/u.err")" -eq 1 ] && [ ! -s "$T/u.out" ] &&
+    grep -q "no kernel trace (trace.dat) in this log" "$T/u.err"
 
 # The outputs table (src/outputs.def): -f names every output, and the
 # report options are its shorthands; an unknown name lists them all.

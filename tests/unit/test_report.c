@@ -9,6 +9,7 @@
 #include "logfiles.h"
 #include "report.h"
 #include "layoutcheck.h"
+#include "jsonw.h"
 #include "report_json.h"
 
 static char *

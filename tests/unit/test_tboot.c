@@ -1,4 +1,4 @@
-/* test_tboot.c: what the renderer takes from a trace (renderer/trace/tboot.c) on hand-built files: thread groups and their ends, CPU time with a missed switch-in, PID reuse, initcalls named by kallsyms or by their module, the clock-sync marker, a process's states folded from its threads'. */
+/* test_tboot.c: what the renderer takes from a trace (renderer/trace/tboot.c) on hand-built files: thread groups and their ends, CPU time with a missed switch-in, PID reuse, initcalls named by kallsyms or by their module, the clock-sync marker, a process's states folded from its threads', the wake-up graph's edges. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +8,7 @@
 #include "tboot.h"
 #include "trace.h"
 #include "tstates.h"
+#include "twake.h"
 
 #define NS_MS	1000000ULL	/* a millisecond in ns */
 
@@ -161,6 +162,16 @@ waking(int waker, int pid)
 	struct rec r = rec(11, waker);
 
 	put(&r, 8, (uint32_t)pid, 4);
+	return r;
+}
+
+/* A waking in a context: common_flags (0x08 hardirq, 0x10 softirq, 0x40 NMI). */
+static struct rec
+waking_fl(int waker, int pid, unsigned flags)
+{
+	struct rec r = waking(waker, pid);
+
+	put(&r, 2, flags, 1);
 	return r;
 }
 
@@ -528,6 +539,118 @@ states_cap(void **state)
 	tstates_free(&s);
 }
 
+/* The edge (waiter's pid, waker's pid or TW_*, state), or NULL. */
+static const struct twedge *
+edge(const struct tboot *tb, int waiter, int waker, int st)
+{
+	const struct twedge *e;
+	size_t i;
+
+	for (i = 0; i < tb->nwake; i++) {
+		e = &tb->wake[i];
+		if (tb->v[e->waiter].pid == waiter && e->state == st &&
+		    (e->waker < 0 ? e->waker : tb->v[e->waker].pid) == waker)
+			return e;
+	}
+	return NULL;
+}
+
+static void
+edge_is(const struct tboot *tb, int waiter, int waker, int st,
+    unsigned count, uint64_t total_ms, uint64_t max_ms)
+{
+	const struct twedge *e = edge(tb, waiter, waker, st);
+
+	print_message("edge %d <- %d %d\n", waiter, waker, st);
+	assert_non_null(e);
+	assert_int_equal(e->count, count);
+	assert_int_equal(e->total_ns, total_ms * NS_MS);
+	assert_int_equal(e->max_ns, max_ms * NS_MS);
+}
+
+/*
+ * The wake-up graph: a wait begins at a switch out in S or D (not R+)
+ * and ends at the waking of the thread; its waker is the thread
+ * running (folded into its process), or from common_flags the hard
+ * interrupt (also inside a softirq), the softirq, the NMI, and the idle
+ * task outside them.  A thread's waits count for its process; a
+ * waking of a thread not waiting, or gone, is no edge.
+ */
+static void
+wakeups(void **state)
+{
+	static struct tb_file f;
+	struct cpu_pen c0;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	c0 = (struct cpu_pen){ tb_page(&f, 0, NS_MS), NS_MS };
+	at(&c0, 1, newtask(1, 100, "p", 0));
+	at(&c0, 2, newtask(100, 101, "p", 0x00010000));
+	at(&c0, 3, newtask(1, 200, "w", 0));
+	at(&c0, 4, sw_st(100, ST_S, 200));
+	at(&c0, 6, waking(200, 100));			/* 2 ms, by w */
+	at(&c0, 7, sw_st(200, ST_D, 101));
+	at(&c0, 10, waking_fl(101, 200, 0x08));	/* 3 ms, [irq] */
+	at(&c0, 11, sw_st(101, ST_S, 0));
+	at(&c0, 12, waking_fl(0, 101, 0x01));	/* 1 ms, [idle] (irqs off) */
+	at(&c0, 15, sw_st(101, ST_S, 0));
+	at(&c0, 20, waking(200, 101));		/* 5 ms, by w */
+	at(&c0, 21, sw_st(200, ST_S, 0));
+	at(&c0, 22, waking_fl(100, 200, 0x10));	/* 1 ms, [softirq] */
+	at(&c0, 23, sw_st(200, ST_RP, 0));		/* preempted: no wait */
+	at(&c0, 24, waking(100, 200));
+	at(&c0, 25, sw_st(100, ST_S, 0));
+	at(&c0, 26, waking_fl(1, 100, 0x48));	/* 1 ms, [nmi] */
+	at(&c0, 27, sw_st(200, ST_D, 0));
+	at(&c0, 28, exit_ev(200, 1));
+	at(&c0, 29, waking(100, 200));		/* gone: no edge */
+	at(&c0, 30, sw_st(101, ST_D, 0));
+	at(&c0, 33, waking_fl(1, 101, 0x18));	/* 3 ms, [irq] in a softirq */
+	build(&f, &tb, &buf, &td);
+	assert_int_equal(tb.nwake, 6);
+	edge_is(&tb, 100, 200, TS_SLEEPING, 2, 7, 5);
+	edge_is(&tb, 200, TW_IRQ, TS_WAITING, 1, 3, 3);
+	edge_is(&tb, 100, TW_IDLE, TS_SLEEPING, 1, 1, 1);
+	edge_is(&tb, 200, TW_SOFTIRQ, TS_SLEEPING, 1, 1, 1);
+	edge_is(&tb, 100, TW_NMI, TS_SLEEPING, 1, 1, 1);
+	edge_is(&tb, 100, TW_IRQ, TS_WAITING, 1, 3, 3);
+	done(&tb, buf, td);
+}
+
+/* Past the cap on edges: one warning, and the new edges' waits are left out. */
+static void
+wakeups_cap(void **state)
+{
+	struct twakes k;
+	struct diag d;
+
+	(void)state;
+	diag_init(&d, "test");
+	d.out = NULL;
+	memset(&k, 0, sizeof(k));
+	k.max = 1;
+	k.d = &d;
+	assert_int_equal(twake_sleep(&k, 10, 0, TS_SLEEPING), 0);
+	assert_int_equal(twake_woken(&k, 10, 0, TW_IRQ, 5), 0);
+	assert_int_equal(twake_sleep(&k, 10, 6, TS_SLEEPING), 0);
+	assert_int_equal(twake_woken(&k, 10, 0, TW_IRQ, 8), 0);
+	assert_int_equal(twake_sleep(&k, 10, 9, TS_SLEEPING), 0);
+	assert_int_equal(twake_woken(&k, 10, 0, TW_SOFTIRQ, 12), 0);
+	assert_int_equal(twake_sleep(&k, 11, 9, TS_WAITING), 0);
+	assert_int_equal(twake_woken(&k, 11, 1, TW_IRQ, 12), 0);
+	assert_false(twake_waiting(&k, 10));
+	assert_int_equal(d.nwarn, 1);
+	assert_int_equal(k.n, 1);
+	assert_int_equal(k.v[0].count, 2);
+	assert_int_equal(k.v[0].total_ns, 7);
+	assert_int_equal(k.v[0].max_ns, 5);
+	twake_free(&k);
+}
+
 /*
  * Each CPU's busy time in 10 ms bins from the trace's first event (1
  * ms): CPU 0 runs 100 from 5 to 25 ms, CPU 1 runs 200 from 12 to 14
@@ -575,6 +698,8 @@ main(void)
 		cmocka_unit_test(states),
 		cmocka_unit_test(states_cap),
 		cmocka_unit_test(busy_bins),
+		cmocka_unit_test(wakeups),
+		cmocka_unit_test(wakeups_cap),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,26 @@
+/* wakeups.h: the wake-up graph of a traced log as text (--wakeups) or Graphviz DOT (--wake-graph), docs/wakeups.md. */
+#ifndef BC_WAKEUPS_H
+#define BC_WAKEUPS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "diag.h"
+
+struct tdat;
+
+struct wake_opts {
+	uint32_t min_count;	/* --min-count: edges and waiters with fewer waits are left out */
+	int64_t min_ns;		/* --min-time, in ns: ... and with less time */
+	int dot;		/* --wake-graph: DOT, not the text report */
+};
+
+/*
+ * Reads the trace's events (tboot_build) and writes the report or the
+ * graph to f.  0, or -1 (diag set).  The caller checks f for write
+ * errors.
+ */
+int wakeups_write(struct tdat *, const struct wake_opts *, FILE *f,
+    struct diag *);
+
+#endif

@@ -1,0 +1,96 @@
+#!/bin/sh
+# wakeups_trace.sh: issue 24 item 2, the wake-up graph (docs/wakeups.md)
+# of a traced run: yes writing a pipe head reads, then sleep 0.3.
+# --wakeups's edges of yes, head and sleep are those trace-cmd report's
+# events of the same trace.dat make (tests/sh/lib/waits.awk): waiter,
+# waker, state, count, total and maximum; head is woken by yes and yes
+# by head; sleep by an interrupt ([irq] or [softirq]); the filters keep
+# what they say; --wake-graph -f dot is a digraph of the same edges.
+# Needs root, tracefs and trace-cmd (skips otherwise).
+set -u
+T=${BC_TMP:?}
+case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
+R=$BC_RENDER
+export BOOTCHARTD_RUNDIR=$T
+printf '# empty\n' >"$T/empty.conf"
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
+W=$(dirname "$0")/lib/waits.awk
+
+TR=/sys/kernel/tracing
+if [ "$(id -u)" -ne 0 ] || [ ! -w "$TR/trace_marker" ] ||
+    ! command -v trace-cmd >/dev/null 2>&1; then
+	ok "wake-up graph # SKIP needs root, tracefs at $TR, trace-cmd"
+	exit 0
+fi
+# One test at a time owns tracefs (logger_trace.sh takes the same lock).
+if command -v flock >/dev/null 2>&1; then
+	exec 9>/tmp/bootchartd-test-tracefs.lock
+	flock 9
+fi
+
+"$L" start -c "$T/empty.conf" --trace -o "$T/w.tgz" -- \
+    sh -c 'yes | head -c 20000000 >/dev/null; sleep 0.3' >"$T/w.out" 2>&1
+check "start --trace: status 0" [ $? = 0 ]
+"$R" --wakeups "$T/w.tgz" >"$T/rep" 2>"$T/rep.err"
+check "--wakeups: status 0" [ $? = 0 ]
+tar -xzOf "$T/w.tgz" trace.dat >"$T/w.dat"
+trace-cmd report -l -t -i "$T/w.dat" 2>/dev/null | awk -f "$W" >"$T/oracle"
+
+# The pids of yes, head and sleep, from the report's blocked lines.
+pid_of() { awk -F'\t' -v n="$1" '$1 == "blocked" && $3 == n { print $2 }' "$T/rep"; }
+Y=$(pid_of yes); H=$(pid_of head); S=$(pid_of sleep)
+check "yes, head and sleep each blocked once in the report" \
+    [ "$(echo "$Y" | wc -w)" = 1 ] && [ "$(echo "$H" | wc -w)" = 1 ] &&
+    [ "$(echo "$S" | wc -w)" = 1 ]
+# The report's edges as the oracle prints them, for those three waiters.
+awk -F'\t' -v y="$Y" -v h="$H" -v s="$S" '$1 == "edge" &&
+    ($2 == y || $2 == h || $2 == s) {
+	print $2, ($4 == "-" ? $5 : $4), $6, $7, $8, $9 }' "$T/rep" |
+    sort >"$T/mine"
+awk -v y="$Y" -v h="$H" -v s="$S" '$1 == y || $1 == h || $1 == s' \
+    "$T/oracle" | sort >"$T/theirs"
+check "their edges are trace-cmd's (waker, state, count, total, max)" \
+    [ -s "$T/mine" ] && cmp -s "$T/mine" "$T/theirs"
+[ -s "$T/mine" ] && ! cmp -s "$T/mine" "$T/theirs" &&
+    diff "$T/mine" "$T/theirs" | sed 's/^/# /' | head -n 20
+check "head is woken by yes" grep -q "^$H $Y S " "$T/mine"
+check "yes is woken by head" grep -q "^$Y $H S " "$T/mine"
+check "sleep is woken by an interrupt" \
+    grep -Eq "^$S \[(irq|softirq)\] S 1 " "$T/mine"
+# A waiter's blocked time is the sum of its edges' (S and D apart): each
+# truncated to the us, the sum is up to one us per edge more.
+awk -F'\t' '
+	function us(v,  a) { split(v, a, "."); return a[1] * 1000 + a[2] }
+	function off(x, t, e) { return x < t || x - t > e }
+	$1 == "edge" { n[$2] += $7; e[$2]++; t[$2 $6] += us($8) }
+	$1 == "blocked" { b[$2] = $4 " " us($6) " " us($7) }
+	END { for (p in b) { split(b[p], x, " ")
+		if (x[1] != n[p] || off(x[2], t[p "S"], e[p]) ||
+		    off(x[3], t[p "D"], e[p])) bad++ }
+	    exit bad > 0 }' "$T/rep"
+check "each waiter's waits and S, D times are its edges' (us rounding)" [ $? = 0 ]
+
+# The filters: every edge kept has the count and the time asked for,
+# and none the oracle has with them is left out.
+"$R" --wakeups --min-count 50 --min-time 1 "$T/w.tgz" >"$T/f"
+check "--min-count 50 --min-time 1: status 0" [ $? = 0 ]
+same "--min-count 50 --min-time 1 keeps the edges that have them" \
+    "$(awk -F'\t' '$1 == "edge" { print $2, ($4 == "-" ? $5 : $4), $6 }' \
+    "$T/f" | sort)" \
+    "$(awk -F'\t' '$1 == "edge" && $7 >= 50 && $8 + 0 >= 1 {
+    print $2, ($4 == "-" ? $5 : $4), $6 }' "$T/rep" | sort)"
+
+"$R" --wake-graph -f dot "$T/w.tgz" >"$T/g.dot"
+check "--wake-graph -f dot: status 0" [ $? = 0 ]
+same "the digraph has an arrow per edge of the report" \
+    "$(grep -c -- ' -> ' "$T/g.dot")" \
+    "$(awk -F'\t' '$1 == "edge"' "$T/rep" | wc -l | tr -d ' ')"
+check "it opens and closes as DOT" \
+    [ "$(head -n 1 "$T/g.dot")" = "digraph wakeups {" ] &&
+    [ "$(tail -n 1 "$T/g.dot")" = "}" ]
+if command -v dot >/dev/null 2>&1; then
+	dot -Tsvg "$T/g.dot" >/dev/null 2>&1
+	check "dot reads it" [ $? = 0 ]
+else
+	ok "dot reads it # SKIP no Graphviz dot"
+fi
