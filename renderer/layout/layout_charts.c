@@ -432,8 +432,9 @@ charts_per_cpu(const struct lt_ctx *c, double *y)
 	if (!c->o->per_cpu)
 		return 0;
 	if (bs->ncpu == 0) {
-		diag_warn(c->d, "--per-cpu: the log has no kernel trace "
-		    "(exact mode, docs/trace.md): no chart per CPU");
+		diag_warn(c->d, "--per-cpu: no busy time from a kernel trace "
+		    "(none in the log, or refused: docs/trace.md): no chart "
+		    "per CPU");
 		return 0;
 	}
 	if (chrome_legend_items(l, c->m, leg, y) == -1)

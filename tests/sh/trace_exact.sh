@@ -101,14 +101,19 @@ sys.exit(0 if len(cpu) == 1 and abs(cpu[0] - ru) <= 0.02 * ru else 1)
 	# The CPU chart's busy series (JSON series.busy, from the switches)
 	# against the kernel's own accounting, /proc/stat's user + system
 	# (series.cpu), over the whole proc_stat intervals the bins cover.
-	# (trace-cmd report's switches paired naively are no oracle: this
-	# kernel leaves out some switch-ins, docs/trace.md.)  Measured here:
-	# 0.4 % apart on a quiet machine, up to 8 % under a load of 8 on 2
-	# CPUs, where more switch-ins go missing: 10 % allowed.
-	"$R" --json "$T/c.tgz" 2>/dev/null | python3 -c '
+	# The renderer keeps the series only where they agree within 10 %:
+	# this 6.18 VM's kernel leaves switches out under load (0.4 % apart
+	# quiet, 25 % short at a load of 8 on 2 CPUs), and then it says so
+	# and draws /proc/stat's.  (trace-cmd report's switches paired
+	# naively are no oracle either: docs/trace.md.)
+	"$R" --json "$T/c.tgz" 2>"$T/c.jerr" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
 b, c = d["series"]["busy"], d["series"]["cpu"]
+warned = "proc_stat.log counts: the CPU charts are drawn from" in open(sys.argv[1]).read()
+if not b:
+    print("# no busy series; the renderer said why:", warned)
+    sys.exit(0 if warned else 1)
 t0, t1 = b[0]["t_ms"] - b[0]["interval_ms"], b[-1]["t_ms"]
 iv = [x for x in c if x["t_ms"] - x["interval_ms"] >= t0 and x["t_ms"] <= t1]
 lo, hi = iv[0]["t_ms"] - iv[0]["interval_ms"], iv[-1]["t_ms"]
@@ -116,13 +121,20 @@ want = sum((x["user"] + x["sys"]) * x["interval_ms"] for x in iv) / 1000
 got = sum(x["busy"] * x["interval_ms"] for x in b
     if x["t_ms"] - x["interval_ms"] >= lo and x["t_ms"] <= hi) / 1000
 print("# %d..%d ms: busy series %.4f s, /proc/stat %.4f s (x CPUs)" % (lo, hi, got, want))
-sys.exit(0 if want > 0 and abs(got - want) <= 0.10 * want else 1)'
-	check "the CPU chart's busy series agrees with /proc/stat within 10 %" [ $? = 0 ]
-	# --per-cpu: a chart for each CPU the trace has, named.
+sys.exit(0 if want > 0 and abs(got - want) <= 0.105 * want and not warned else 1)' "$T/c.jerr"
+	check "the CPU chart's busy series: within 10 % of /proc/stat, or refused with a warning" [ $? = 0 ]
+	# --per-cpu: a chart for each CPU the trace has, named; none, and
+	# a warning, when the busy series was refused above.
 	ncpu=$(tar -xzOf "$T/c.tgz" header | sed -n 's/^system.cpu = .*(\([0-9]*\)).*/\1/p')
-	"$R" --per-cpu -f svg -o "$T/c.svg" "$T/c.tgz" 2>/dev/null
+	"$R" --per-cpu -f svg -o "$T/c.svg" "$T/c.tgz" 2>"$T/c.perr"
 	n=$(grep -o '>cpu[0-9]*<' "$T/c.svg" | sort -u | wc -l | tr -d ' ')
-	check "--per-cpu: one chart per CPU ($n of ${ncpu:-?})" [ "$n" = "${ncpu:-x}" ]
+	if grep -q 'the CPU charts are drawn from' "$T/c.jerr"; then
+		check "--per-cpu: no chart where the trace lacks switches ($n)" \
+		    sh -c "[ $n = 0 ] && grep -q 'no chart per CPU' '$T/c.perr'"
+	else
+		check "--per-cpu: one chart per CPU ($n of ${ncpu:-?})" \
+		    [ "$n" = "${ncpu:-x}" ]
+	fi
 else
 	ok "CPU time # SKIP no python3"
 fi
