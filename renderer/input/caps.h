@@ -105,8 +105,12 @@
  * each): about one per scheduler event; a busy 6 s here had 540 000.
  */
 #define CAP_TRACE_STATES	(4 * 1024 * 1024)
-/* 10 ms bins of the trace's busy CPU time, all CPUs (8 bytes each): 46 CPU-hours. */
-#define CAP_TRACE_BINS		(16 * 1024 * 1024)
+/*
+ * 10 ms bins of the trace's busy CPU time, all CPUs (8 bytes each: 16
+ * MiB): 5.8 CPU-hours, a 64-CPU boot's first 5 minutes.  A forged time
+ * far ahead makes the bins up to it at once: this bounds it.
+ */
+#define CAP_TRACE_BINS		(2 * 1024 * 1024)
 /*
  * Edges of the wake-up graph (--wakeups; 32 bytes each and a 4-byte
  * hash slot): one per (waiter, waker, state); a boot has thousands.
