@@ -175,10 +175,14 @@ apply_busy(struct bootlog *t, const struct tboot *ps)
 	    (bs->cpu = calloc(n * b->ncpu, sizeof(*bs->cpu))) == NULL)
 		return -1;
 	for (i = 0; i < n; i++) {
+		/*
+		 * A CPU is busy 10 ms a bin at most: runs that overlap on it
+		 * (a switch left out, each side counted) count once.
+		 */
 		for (k = 0, sum = 0; k < b->ncpu; k++) {
-			sum += (double)tbusy_get(b, k, i);
 			bs->cpu[k * n + i] = share((double)tbusy_get(b, k, i),
 			    TBUSY_BIN_NS);
+			sum += bs->cpu[k * n + i] * TBUSY_BIN_NS;
 		}
 		bs->v[i] = share(sum, (double)TBUSY_BIN_NS * ncpu);
 	}
@@ -198,7 +202,7 @@ static int
 busy_totals(const struct bootlog *t, double *got, double *want)
 {
 	const struct busy_series *bs = &t->busy;
-	usec_t end = bs->t0_us + (usec_t)bs->n * bs->step_us, a, b;
+	usec_t end = bs->t0_us + (usec_t)bs->n * bs->step_us, a, b, x0, x1;
 	size_t i, k;
 	int n = 0;
 
@@ -211,9 +215,14 @@ busy_totals(const struct bootlog *t, double *got, double *want)
 		n++;
 		*want += (t->cpu[i].user + t->cpu[i].sys) *
 		    (double)t->cpu[i].interval_us / (double)bs->step_us;
+		/* A bin across the interval's edge counts for its part. */
 		for (k = (size_t)((a - bs->t0_us) / bs->step_us);
-		    k < bs->n && bs->t0_us + (usec_t)k * bs->step_us < b; k++)
-			*got += bs->v[k];
+		    k < bs->n && (x0 = bs->t0_us + (usec_t)k * bs->step_us) < b;
+		    k++) {
+			x1 = x0 + bs->step_us;
+			*got += bs->v[k] * (double)((x1 < b ? x1 : b) -
+			    (x0 > a ? x0 : a)) / (double)bs->step_us;
+		}
 	}
 	return n;
 }
