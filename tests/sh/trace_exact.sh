@@ -81,7 +81,7 @@ if pid == 0:
 _, status, ru = os.wait4(pid, 0)
 open("$T/ru", "w").write("%d %.6f\n" % (pid, ru.ru_utime + ru.ru_stime))
 EOP
-	"$L" start -c "$T/empty.conf" --trace -o "$T/c.tgz" -- \
+	"$L" start -c "$T/empty.conf" --trace -p 0.05 -o "$T/c.tgz" -- \
 	    python3 "$T/busy.py" >"$T/c.out" 2>&1
 	check "CPU-bound python: status 0" [ $? = 0 ]
 	# -n: unpruned, the child is a node of its own (the chart's tree
@@ -100,7 +100,8 @@ sys.exit(0 if len(cpu) == 1 and abs(cpu[0] - ru) <= 0.02 * ru else 1)
 	check "its CPU time is within 2 % of its rusage's" [ $? = 0 ]
 	# The CPU chart's busy series (JSON series.busy, from the switches)
 	# against the kernel's own accounting, /proc/stat's user + system
-	# (series.cpu), over the whole proc_stat intervals the bins cover.
+	# (series.cpu), over the whole proc_stat intervals the bins cover
+	# (50 ms ones, -p 0.05: bins of 10 ms straddle their edges).
 	# The renderer keeps the series only where they agree within 10 %:
 	# this 6.18 VM's kernel leaves switches out under load (0.4 % apart
 	# quiet, 25 % short at a load of 8 on 2 CPUs), and then it says so
