@@ -82,6 +82,7 @@ struct process {
 	usec_t cpu_us;
 	/* A workqueue worker's functions, the most time first (trace), or NULL. */
 	char *work;
+	usec_t work_last_us;	/* when its last work item ended */
 	/* kernel_pacct's CPU time of it, when one record is its (acct 1). */
 	int acct;
 	usec_t acct_cpu_us;

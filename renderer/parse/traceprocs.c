@@ -140,9 +140,11 @@ apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
 	/* CPU before the trace began is not in it: only a whole life counts. */
 	p->cpu_us = known ? tp->cpu_ns / 1000 : -1;
 	/* What a worker ran is known whenever it ran while traced. */
-	if (tp->work[0] != '\0' && p->work == NULL &&
-	    (p->work = strdup(tp->work)) == NULL)
-		return -1;
+	if (tp->work[0] != '\0' && p->work == NULL) {
+		if ((p->work = strdup(tp->work)) == NULL)
+			return -1;
+		p->work_last_us = uptime_us(ps, tp->work_last_ns);
+	}
 	return 0;
 }
 

@@ -701,6 +701,7 @@ on_wq_end(struct build *b, const struct tevent *ev)
 		return 0;
 	if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL)
 		return -1;
+	p->work_last_ns = ev->ts_ns;
 	return twork_end(&b->wq, ev->pid, (size_t)(p - b->ps->v),
 	    (uint64_t)num(b, H_WQ_END, 0, ev), ev->ts_ns);
 }

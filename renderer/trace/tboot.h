@@ -41,6 +41,7 @@ struct tproc {
 	unsigned threads;	/* alive, of those the trace saw born */
 	/* A workqueue worker's functions, the most time first, or "". */
 	char work[TPROC_WORK];
+	int64_t work_last_ns;	/* when its last work item ended */
 	/*
 	 * Its states from its birth to its end (or the trace's), the
 	 * equal neighbours merged: spans[span0 .. span0 + nspans) of the

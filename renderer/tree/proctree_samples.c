@@ -126,14 +126,18 @@ run_ran(const struct proc_sample *v, size_t n)
 
 /*
  * In any order: whether any sample ran; or the kernel's trace saw it
- * work (a workqueue item, CPU time: samples miss a short item).
+ * finish a workqueue item while it was sampled (samples miss a short
+ * item; a worker busy only before logging began did not run while
+ * logged).
  */
 int
 node_ran(const struct pnode *p)
 {
+	const struct process *q = p->proc;
 	size_t i;
 
-	if (p->proc->work != NULL || (p->cpu_known && p->cpu_us > 0))
+	if (q->work != NULL && (q->nsamples == 0 ||
+	    q->work_last_us >= q->samples[0].time_us))
 		return 1;
 	if (p->solo != NULL)
 		return run_ran(p->solo, p->nsamples);

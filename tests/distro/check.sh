@@ -160,8 +160,17 @@ awk '/^[0-9]+$/ { next }
     "$ps" | sort -n >"$r/kthreads-idle"
 idle_n=$(awk -F '\t' 'NR == FNR { idle[$1] = 1; next } $3 == 2 && ($1 in idle)' \
     "$r/kthreads-idle" "$r/tree-n.parents" | wc -l)
-idle_kept=$(awk -F '\t' 'NR == FNR { idle[$1] = 1; next } $3 == 2 && ($1 in idle) { print $2 }' \
-    "$r/kthreads-idle" "$r/tree.parents" | tr '\n' ' ')
+# A worker the kernel's trace saw finish a work item while logged ran,
+# though its ticks did not move (--json's "work": docs/trace.md).
+"$render" -q -n --json "$r/bootchart.tgz" 2>/dev/null | python3 -c '
+import json, sys
+for p in json.load(sys.stdin)["processes"]:
+    if p.get("work"):
+        print(p["pid"])' >"$r/kthreads-worked"
+idle_kept=$(awk -F '\t' 'FILENAME == ARGV[1] { idle[$1] = 1; next }
+    FILENAME == ARGV[2] { worked[$1] = 1; next }
+    $3 == 2 && ($1 in idle) && !($1 in worked) { print $2 }' \
+    "$r/kthreads-idle" "$r/kthreads-worked" "$r/tree.parents" | tr '\n' ' ')
 echo "# kernel threads that never ran while logged: $idle_n rows unpruned; kept: ${idle_kept:-none}"
 check "no rows of kernel threads that never ran while logged" \
     sh -c "[ '$idle_n' -gt 0 ] && [ -z '$idle_kept' ]"
