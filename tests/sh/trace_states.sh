@@ -62,6 +62,9 @@ awk -F'\t' -v pid="$(cat "$T/sleep")" '
 check "sleep 1 sleeps its second, most of its life" [ $? = 0 ]
 
 # The busy loop: running against its rusage and against its CPU time.
+# The spans are the trace's CPU time (0.3 % apart); that time runs 0.1
+# to 2.1 % above rusage here (a CI run measured 2.09 %: runs whose
+# switch-in the kernel left out count from the wake-up), so 3 % there.
 awk -F'\t' -v pid="$(cut -d' ' -f1 "$T/ru")" \
     -v ru="$(cut -d' ' -f2 "$T/ru")" '
 	$1 == "total" && $2 == pid {
@@ -69,10 +72,10 @@ awk -F'\t' -v pid="$(cut -d' ' -f1 "$T/ru")" \
 		printf "# running %.6f s, rusage %.6f s, CPU time %.6f s\n", run, ru, cpu
 		d1 = run - ru; if (d1 < 0) d1 = -d1
 		d2 = run - cpu; if (d2 < 0) d2 = -d2
-		ok = d1 <= 0.02 * ru && d2 <= 0.02 * cpu
+		ok = d1 <= 0.03 * ru && d2 <= 0.02 * cpu
 	}
 	END { exit !ok }' "$T/states"
-check "a CPU-bound loop runs within 2 % of its rusage and CPU time" [ $? = 0 ]
+check "a CPU-bound loop runs within 3 % of its rusage, 2 % of its CPU time" [ $? = 0 ]
 
 # Spans in time order, not overlapping, never empty, per row.
 awk -F'\t' '
