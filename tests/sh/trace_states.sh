@@ -2,7 +2,8 @@
 # trace_states.sh: with the kernel's trace, process rows are drawn from
 # exact states (docs/trace.md, docs/chart.md): a `sleep 1` sleeps at
 # least its second and most of its life; a CPU-bound process's running
-# spans add up to within 2 % of its rusage and of its exact CPU time;
+# spans add up to its rusage (within 2 % and the time the hypervisor
+# stole meanwhile) and to within 2 % of its exact CPU time;
 # the chart's legend says which rows are exact.  Needs root and tracefs
 # (skips otherwise, as trace_exact.sh).
 set -u
@@ -29,15 +30,21 @@ if command -v flock >/dev/null 2>&1; then
 	flock 9
 fi
 
-# The busy child's whole life, as wait4 gives its rusage; then a sleep.
+# The busy child's whole life, as wait4 gives its rusage, and the time
+# the hypervisor stole from all CPUs meanwhile (/proc/stat's 8th
+# column, in USER_HZ 100); then a sleep.
 cat >"$T/run.py" <<EOP
 import os, sys
+def steal():
+    return int(open("/proc/stat").readline().split()[8])
+st = steal()
 pid = os.fork()
 if pid == 0:
     os.execv(sys.executable, [sys.executable, "-c",
         "x = 0\nfor i in range(6000000):\n    x += i\n"])
 _, status, ru = os.wait4(pid, 0)
-open("$T/ru", "w").write("%d %.6f\n" % (pid, ru.ru_utime + ru.ru_stime))
+st = (steal() - st) / 100.0
+open("$T/ru", "w").write("%d %.6f %.2f\n" % (pid, ru.ru_utime + ru.ru_stime, st))
 pid = os.fork()
 if pid == 0:
     os.execv("/bin/sleep", ["sleep", "1"])
@@ -62,20 +69,22 @@ awk -F'\t' -v pid="$(cat "$T/sleep")" '
 check "sleep 1 sleeps its second, most of its life" [ $? = 0 ]
 
 # The busy loop: running against its rusage and against its CPU time.
-# The spans are the trace's CPU time (0.3 % apart); that time runs 0.1
-# to 2.1 % above rusage here (a CI run measured 2.09 %: runs whose
-# switch-in the kernel left out count from the wake-up), so 3 % there.
+# The spans are the trace's CPU time (0.3 % apart).  Rusage leaves out
+# what the hypervisor stole (CONFIG_PARAVIRT_TIME_ACCOUNTING takes it
+# off the task's clock) and the spans do not: a CI run under load
+# measured them 4 % apart.  So: within 2 % of rusage plus the steal the
+# machine's CPUs saw meanwhile, plus /proc/stat's tick either side.
 awk -F'\t' -v pid="$(cut -d' ' -f1 "$T/ru")" \
-    -v ru="$(cut -d' ' -f2 "$T/ru")" '
+    -v ru="$(cut -d' ' -f2 "$T/ru")" -v st="$(cut -d' ' -f3 "$T/ru")" '
 	$1 == "total" && $2 == pid {
 		run = $4 / 1e6; cpu = $8 / 1e6
-		printf "# running %.6f s, rusage %.6f s, CPU time %.6f s\n", run, ru, cpu
+		printf "# running %.6f s, rusage %.6f s, stolen %.2f s, CPU time %.6f s\n", run, ru, st, cpu
 		d1 = run - ru; if (d1 < 0) d1 = -d1
 		d2 = run - cpu; if (d2 < 0) d2 = -d2
-		ok = d1 <= 0.03 * ru && d2 <= 0.02 * cpu
+		ok = d1 <= 0.02 * ru + st + 0.02 && d2 <= 0.02 * cpu
 	}
 	END { exit !ok }' "$T/states"
-check "a CPU-bound loop runs within 3 % of its rusage, 2 % of its CPU time" [ $? = 0 ]
+check "a CPU-bound loop runs its rusage (2 % and the stolen time), within 2 % of its CPU time" [ $? = 0 ]
 
 # Spans in time order, not overlapping, never empty, per row.
 awk -F'\t' '
