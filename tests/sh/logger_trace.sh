@@ -13,26 +13,7 @@ export BOOTCHARTD_RUNDIR=$T
 printf '# empty\n' >"$T/empty.conf"
 . "$(dirname "$0")/lib/logger_lib.sh.inc"
 
-TR=/sys/kernel/tracing
-if [ "$(id -u)" -ne 0 ]; then
-	ok "kernel trace # SKIP needs root"
-	exit 0
-fi
-if [ ! -w "$TR/trace_marker" ]; then
-	ok "kernel trace # SKIP no tracefs at $TR"
-	exit 0
-fi
-if ! command -v trace-cmd >/dev/null 2>&1; then
-	ok "kernel trace # SKIP no trace-cmd"
-	exit 0
-fi
-
-# One run of this test at a time on the machine (other worktrees, the
-# sanitizer build's): the boot part owns the top-level buffer.
-if command -v flock >/dev/null 2>&1; then
-	exec 9>/tmp/bootchartd-test-tracefs.lock
-	flock 9
-fi
+need_tracefs "kernel trace" trace-cmd
 
 # What the logger must leave as it found it: the top-level buffer, and
 # no instance of its own (others' instances are theirs).

@@ -3,11 +3,12 @@
 # CPU-bound runs profiled with process accounting (`start --acct`): each
 # row's CPU is the kernel_pacct record's (cpu_source "accounting"), and
 # the eight add up to what getrusage(RUSAGE_CHILDREN) gave their parent
-# within 10 %, the profile's command_cpu_s to the parent's own and its
+# within 25 %, the profile's command_cpu_s to the parent's own and its
 # children's: accounting counts whole scheduler ticks (CONFIG_HZ), which
-# came out 5 to 10 % over getrusage's precise run time on this loaded
+# came out 5 to 18 % over getrusage's precise run time on this loaded
 # 2-CPU VM.  With the kernel's trace as well (`--trace`), the rows' CPU
-# is the trace's and within 5 %.  Sampling alone sees a fraction of
+# is the trace's and within 5 % (and the time the hypervisor stole
+# meanwhile, which rusage leaves out: steal_cs in lib/logger_lib.sh.inc).  Sampling alone sees a fraction of
 # short lives; the JSON says which figures are sampled.  Needs root
 # (acct(2)); skips otherwise; the trace part needs tracefs.
 set -u
@@ -49,7 +50,8 @@ check "start --acct: status 0, kernel_pacct in the log" \
 "$R" --json "$T/a.tgz" >"$T/p.json" 2>>"$T/err"
 check "--json reads it" [ -s "$T/n.json" -a -s "$T/p.json" ]
 
-# runs JSON RUSAGE SOURCE TOLERANCE: the eight rows' CPU against getrusage.
+# runs JSON RUSAGE SOURCE TOLERANCE [STOLEN_CS]: the eight rows' CPU
+# against getrusage.
 runs() {
 	python3 -c '
 import json, sys
@@ -60,8 +62,9 @@ runs = [p for p in d["processes"] if p["parent"] == root["id"] and p["name"] == 
 tot = sum(p["cpu_user_s"] + p["cpu_sys_s"] for p in runs)
 src = sorted(set(p["cpu_source"] for p in runs))
 tol = float(sys.argv[4])
+stolen = int(sys.argv[5]) / 100.0 + 0.02 if len(sys.argv) > 5 else 0
 print("# %d runs, %.3f s (%s); getrusage children %.3f s" % (len(runs), tot, src, kids))
-sys.exit(0 if len(runs) == 8 and src == [sys.argv[3]] and abs(tot - kids) <= tol * kids else 1)' "$@"
+sys.exit(0 if len(runs) == 8 and src == [sys.argv[3]] and abs(tot - kids) <= tol * kids + stolen else 1)' "$@"
 }
 check "the eight runs: CPU from accounting, within 25 % of RUSAGE_CHILDREN" \
     runs "$T/n.json" "$T/rusage" accounting 0.25
@@ -74,18 +77,11 @@ print("# command_cpu_s %.3f s; getrusage self + children %.3f s" % (got, kids + 
 sys.exit(0 if abs(got - (kids + own)) <= 0.25 * (kids + own) else 1)' \
     "$T/p.json" "$T/rusage"
 
-TR=/sys/kernel/tracing
-if [ ! -w "$TR/trace_marker" ]; then
-	ok "CPU from the trace # SKIP no tracefs at $TR"
-	exit 0
-fi
-# One test at a time owns tracefs (logger_trace.sh takes the same lock).
-if command -v flock >/dev/null 2>&1; then
-	exec 9>/tmp/bootchartd-test-tracefs.lock
-	flock 9
-fi
+need_tracefs "CPU from the trace"
+s0=$(steal_cs)
 "$L" start -c "$T/empty.conf" --acct --trace -o "$T/t.tgz" -- \
     "$PY" "$T/busy8.py" "$T/rusage.t" >"$T/t.out" 2>&1
+stolen=$(( $(steal_cs) - s0 ))
 "$R" -n --json "$T/t.tgz" >"$T/t.json" 2>>"$T/err"
 check "with the trace too: the eight runs' CPU from it, within 5 %" \
-    runs "$T/t.json" "$T/rusage.t" trace 0.05
+    runs "$T/t.json" "$T/rusage.t" trace 0.05 "$stolen"

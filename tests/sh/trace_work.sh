@@ -14,18 +14,7 @@ export BOOTCHARTD_RUNDIR=$T
 printf '# empty\n' >"$T/empty.conf"
 . "$(dirname "$0")/lib/logger_lib.sh.inc"
 
-TR=/sys/kernel/tracing
-if [ "$(id -u)" -ne 0 ] || [ ! -w "$TR/trace_marker" ] ||
-    ! command -v trace-cmd >/dev/null 2>&1 ||
-    ! command -v python3 >/dev/null 2>&1; then
-	ok "workers' labels # SKIP needs root, tracefs at $TR, trace-cmd, python3"
-	exit 0
-fi
-# One test at a time owns tracefs (logger_trace.sh takes the same lock).
-if command -v flock >/dev/null 2>&1; then
-	exec 9>/tmp/bootchartd-test-tracefs.lock
-	flock 9
-fi
+need_tracefs "workers' labels" trace-cmd python3
 
 # Writes synced to disk: the block layer's and the file system's workers run.
 "$L" start -c "$T/empty.conf" --trace -o "$T/w.tgz" -- sh -c "

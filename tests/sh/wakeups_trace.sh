@@ -16,17 +16,7 @@ printf '# empty\n' >"$T/empty.conf"
 . "$(dirname "$0")/lib/logger_lib.sh.inc"
 W=$(dirname "$0")/lib/waits.awk
 
-TR=/sys/kernel/tracing
-if [ "$(id -u)" -ne 0 ] || [ ! -w "$TR/trace_marker" ] ||
-    ! command -v trace-cmd >/dev/null 2>&1; then
-	ok "wake-up graph # SKIP needs root, tracefs at $TR, trace-cmd"
-	exit 0
-fi
-# One test at a time owns tracefs (logger_trace.sh takes the same lock).
-if command -v flock >/dev/null 2>&1; then
-	exec 9>/tmp/bootchartd-test-tracefs.lock
-	flock 9
-fi
+need_tracefs "wake-up graph" trace-cmd
 
 "$L" start -c "$T/empty.conf" --trace -o "$T/w.tgz" -- \
     sh -c 'yes | head -c 20000000 >/dev/null; sleep 0.3' >"$T/w.out" 2>&1
