@@ -244,34 +244,37 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 	return 0;
 }
 
-/* --dump-events: the trace's events, to -o's file or standard output. */
-static int
-run_dump_events(const struct cli *c, struct boot *b, struct diag *d)
-{
-	struct outfile of;
-	int ok;
+/* A verb over the log's kernel trace alone, writing to f: 0, or -1 (d says why). */
+typedef int trace_verb(const struct cli *, struct tdat *, FILE *f,
+    struct diag *);
 
-	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
-		return -1;
-	if (b->t.trace == NULL) {
-		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
-		d->line = 0;
-		return diag_error(d, "no trace.dat in this log");
-	}
-	diag_set_file(d, "%s", "");
-	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
-		return -1;
-	ok = tdat_dump(b->t.trace, of.f) == 0;
-	diag_set_file(d, "%s", "");
-	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
+static int
+verb_dump_events(const struct cli *c, struct tdat *t, FILE *f,
+    struct diag *d)
+{
+	(void)c;
+	(void)d;
+	return tdat_dump(t, f);
 }
 
-/* --wakeups, --wake-graph: the wake-up graph, to -o's file or standard output. */
 static int
-run_wakeups(const struct cli *c, struct boot *b, struct diag *d)
+verb_wakeups(const struct cli *c, struct tdat *t, FILE *f, struct diag *d)
 {
 	struct wake_opts o = { (uint32_t)c->min_count,
 	    (int64_t)c->min_time_ms * 1000000, c->wake_graph };
+
+	return wakeups_write(t, &o, f, d);
+}
+
+/*
+ * --dump-events, --wakeups, --wake-graph: read the log's members, refuse
+ * one without a trace, then write the verb's output to -o's file or
+ * standard output (removed again if the verb fails).
+ */
+static int
+run_trace_verb(const struct cli *c, struct boot *b, trace_verb *verb,
+    struct diag *d)
+{
 	struct outfile of;
 	int ok;
 
@@ -286,7 +289,7 @@ run_wakeups(const struct cli *c, struct boot *b, struct diag *d)
 	diag_set_file(d, "%s", "");
 	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
 		return -1;
-	ok = wakeups_write(b->t.trace, &o, of.f, d) == 0;
+	ok = verb(c, b->t.trace, of.f, d) == 0;
 	diag_set_file(d, "%s", "");
 	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
 }
@@ -308,9 +311,9 @@ main(int argc, char **argv)
 	boot_init(&a);
 	boot_init(&b);
 	if (c.dump_events)
-		rc = run_dump_events(&c, &a, &d);
+		rc = run_trace_verb(&c, &a, verb_dump_events, &d);
 	else if (c.wakeups || c.wake_graph)
-		rc = run_wakeups(&c, &a, &d);
+		rc = run_trace_verb(&c, &a, verb_wakeups, &d);
 	else
 		rc = c.compare ? run_compare(&c, &a, &b, &d) :
 		    run_one(&c, &a, &d);
