@@ -54,19 +54,13 @@ busy_steps(struct layout *l, const struct busy_series *bs,
     const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p,
     usec_t a, usec_t b, double io)
 {
-	usec_t end = bs->t0_us + (usec_t)bs->n * bs->step_us, x0, x1;
+	usec_t x0, x1;
 	double busy;
 	size_t i;
 
-	if (bs->n == 0 || bs->step_us <= 0 || a < bs->t0_us || b > end)
+	if (!busy_covers(bs, a, b))
 		return 0;
-	for (i = (size_t)((a - bs->t0_us) / bs->step_us); i < bs->n; i++) {
-		x0 = bs->t0_us + (usec_t)i * bs->step_us;
-		x1 = x0 + bs->step_us;
-		if (x0 >= b)
-			break;
-		x0 = x0 < a ? a : x0;
-		x1 = x1 > b ? b : x1;
+	for (i = busy_first(bs, a); busy_part(bs, i, a, b, &x0, &x1); i++) {
 		busy = lt_clamp01(bs->v[i]);
 		if (lt_add_step(busy_p, layout_x(l, x0), layout_x(l, x1),
 		    bx->y + bx->h * (1 - busy)) == -1 ||

@@ -402,3 +402,33 @@ bootlog_disk_bytes(const struct bootlog *t, double *read, double *written)
 			*written += t->disk[i].write_bps * sec;
 	}
 }
+
+int
+busy_covers(const struct busy_series *bs, usec_t a, usec_t b)
+{
+	return bs->n > 0 && bs->step_us > 0 && a >= bs->t0_us &&
+	    b <= bs->t0_us + (usec_t)bs->n * bs->step_us;
+}
+
+size_t
+busy_first(const struct busy_series *bs, usec_t a)
+{
+	return a <= bs->t0_us ? 0 : (size_t)((a - bs->t0_us) / bs->step_us);
+}
+
+int
+busy_part(const struct busy_series *bs, size_t k, usec_t a, usec_t b,
+    usec_t *x0, usec_t *x1)
+{
+	if (k >= bs->n)
+		return 0;
+	*x0 = bs->t0_us + (usec_t)k * bs->step_us;
+	if (*x0 >= b)
+		return 0;
+	*x1 = *x0 + bs->step_us;
+	if (*x0 < a)
+		*x0 = a;
+	if (*x1 > b)
+		*x1 = b;
+	return 1;
+}

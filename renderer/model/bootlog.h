@@ -286,5 +286,14 @@ void bootlog_clear_processes(struct bootlog *);
  * (diag set: no process data).
  */
 int bootlog_finish(struct bootlog *, struct diag *);
+/*
+ * Whether the busy bins cover all of [a, b); then, from k =
+ * busy_first(bs, a), busy_part() gives each bin's part [*x0, *x1)
+ * within [a, b), 0 past the last one.
+ */
+int busy_covers(const struct busy_series *, usec_t a, usec_t b);
+size_t busy_first(const struct busy_series *, usec_t a);
+int busy_part(const struct busy_series *, size_t k, usec_t a, usec_t b,
+    usec_t *x0, usec_t *x1);
 
 #endif

@@ -204,7 +204,7 @@ static int
 busy_totals(const struct bootlog *t, double *got, double *want)
 {
 	const struct busy_series *bs = &t->busy;
-	usec_t end = bs->t0_us + (usec_t)bs->n * bs->step_us, a, b, x0, x1;
+	usec_t a, b, x0, x1;
 	size_t i, k;
 	int n = 0;
 
@@ -212,19 +212,16 @@ busy_totals(const struct bootlog *t, double *got, double *want)
 	for (i = 0; i < t->ncpu; i++) {
 		b = t->cpu[i].time_us;
 		a = b - t->cpu[i].interval_us;
-		if (a < bs->t0_us || b > end)
+		if (!busy_covers(bs, a, b))
 			continue;
 		n++;
 		*want += (t->cpu[i].user + t->cpu[i].sys) *
 		    (double)t->cpu[i].interval_us / (double)bs->step_us;
 		/* A bin across the interval's edge counts for its part. */
-		for (k = (size_t)((a - bs->t0_us) / bs->step_us);
-		    k < bs->n && (x0 = bs->t0_us + (usec_t)k * bs->step_us) < b;
-		    k++) {
-			x1 = x0 + bs->step_us;
-			*got += bs->v[k] * (double)((x1 < b ? x1 : b) -
-			    (x0 > a ? x0 : a)) / (double)bs->step_us;
-		}
+		for (k = busy_first(bs, a); busy_part(bs, k, a, b, &x0, &x1);
+		    k++)
+			*got += bs->v[k] * (double)(x1 - x0) /
+			    (double)bs->step_us;
 	}
 	return n;
 }
