@@ -112,14 +112,21 @@ fi
 same "--trace=all: a usage error" "$?" 1
 check "  ... and no log" [ ! -e "$T/w.tgz" ]
 # A trace past half the log budget is cut; the run and the log go on.
-# (Two samples: the other half holds them however many processes run.)
+# Which limit it meets first depends on the machine's pace: its half of
+# the budget, or the tmpfs itself when the samples, fork and command
+# line records of a slow run (a loaded machine) fill the other half
+# first; the header names the one it met.
 printf 'TMPFS_SIZE=1M\nSAMPLE_PERIOD=5\n' >"$T/small.conf"
 "$L" start -c "$T/small.conf" --trace -o "$T/c.tgz" -- \
     sh -c 'for i in $(seq 1200); do /bin/true; done' >"$T/c.out" 2>&1
 check "cut trace: status 0" [ $? = 0 ]
-same "cut trace: the header says so" \
-    "$(header_value "$T/c.tgz" bootchart.trace)" \
-    "cut: half the log budget (TMPFS_SIZE) full"
+cut=$(header_value "$T/c.tgz" bootchart.trace)
+case $cut in
+"cut: half the log budget (TMPFS_SIZE) full" | "cut: log budget full")
+	ok "cut trace: the header says so ($cut)" ;;
+*)	notok "cut trace: the header says so"
+	printf '# got: %s\n' "$cut" ;;
+esac
 same "cut trace: the run went on to the command's end" \
     "$(header_value "$T/c.tgz" bootchart.end)" stopped
 mkdir -p "$T/c"

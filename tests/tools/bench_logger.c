@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_logger.h"
 #include "clocks.h"
 
 /*
@@ -23,17 +24,11 @@
  *   bootchartd start -p 1/HZ -- sleep SECONDS (its own CPU accounting
  *            of the sampling phase, printed with -v), alone and beside
  *            a process that forks every 5 ms
+ *   bootchart2's bootchart-collector, when BENCH_COLLECTOR names one
+ *            (bench_logger_collector.c), dumped to OUT.tgz's name + ".bc2"
  * in BENCH_ROUNDS (default 3) interleaved rounds, and prints microseconds
  * of CPU per process-sample and the ratios of the medians.
  */
-
-struct bench {
-	int nproc, hz, secs;
-	pid_t *sleepers;
-	int *pids;
-	int npids;
-	char buf[4096];
-};
 
 static double
 cpu_us(void)
@@ -273,6 +268,16 @@ median(double *v, int n)
 
 #define ROUNDS_MAX 15
 
+/* Issue 26: bootchartd's sampling costs no more than bootchart2's collector. */
+static void
+print_collector(double us, double n, double bcd_us)
+{
+	printf("bootchart2 collector:     %7.3f us/process-sample (%.0f; "
+	    "its own pace: a sleep after each sample)\n", us, n);
+	printf("bootchartd / bootchart2 collector = %.2f (target <= 1)\n",
+	    bcd_us / us);
+}
+
 /* One bootchartd run's figures. */
 struct logrun {
 	double us, n, total, sampling, scans, samples;
@@ -306,8 +311,11 @@ main(int argc, char **argv)
 	struct bench b;
 	struct logrun lr, lf;
 	double fl[ROUNDS_MAX], nv[ROUNDS_MAX], bc[ROUNDS_MAX], fk[ROUNDS_MAX];
-	double floor_us, naive_us, bcd_us, fork_us, nf = 0, nn = 0;
+	double c2[ROUNDS_MAX];
+	double floor_us, naive_us, bcd_us, fork_us, nf = 0, nn = 0, n2 = 0;
 	const char *e = getenv("BENCH_ROUNDS");
+	const char *coll = getenv("BENCH_COLLECTOR");
+	char dump[4096];
 	int r, rounds = e ? atoi(e) : 3;
 	long rss = 0, frss = 0;
 
@@ -324,6 +332,7 @@ main(int argc, char **argv)
 	    rounds > ROUNDS_MAX)
 		return 1;
 	raise_nofile();
+	snprintf(dump, sizeof(dump), "%s.bc2", argv[2]);
 	if (spawn_sleepers(&b) != 0 || list_pids(&b) != 0) {
 		perror("bench_logger");
 		kill_sleepers(&b);
@@ -337,7 +346,9 @@ main(int argc, char **argv)
 		nv[r] = run_naive(&b, &nn);
 		bc[r] = logger_round(&b, argv[1], argv[2], 0, &lr);
 		fk[r] = logger_round(&b, argv[1], argv[2], 1, &lf);
-		if (fl[r] <= 0 || nv[r] <= 0 || bc[r] <= 0 || fk[r] <= 0)
+		c2[r] = coll ? run_collector(&b, coll, dump, &n2) : 1;
+		if (fl[r] <= 0 || nv[r] <= 0 || bc[r] <= 0 || fk[r] <= 0 ||
+		    c2[r] <= 0)
 			break;
 		if (lr.rss > rss)
 			rss = lr.rss;
@@ -384,5 +395,7 @@ main(int argc, char **argv)
 	    "listed in %.0f of %.0f samples; peak RSS %ld KiB\n", fork_us,
 	    fork_us / floor_us, fork_us / naive_us, lf.scans, lf.samples,
 	    frss);
+	if (coll != NULL)
+		print_collector(median(c2, rounds), n2, bcd_us);
 	return 0;
 }
