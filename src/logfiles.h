@@ -14,6 +14,7 @@
 #define LOG_TASKSTATS	"taskstats.log"
 #define LOG_CGROUP	"cgroup.log"	/* "PID CGROUP": cgroup v2 path (docs/input.md) */
 #define LOG_TRACE	"trace.dat"	/* the kernel's trace, trace-cmd's format (docs/trace.md) */
+#define LOG_TASKEXIT	"taskstats_exit.log"	/* "TGID PID PPID RUN_NS UTIME_US STIME_US COMM": each task's exit (docs/formats.md) */
 
 #define HDR_VERSION	"version"
 #define HDR_TITLE	"title"
@@ -28,6 +29,7 @@
 #define HDR_TRUNCATED	"bootchart.truncated"
 #define HDR_ACCT	"bootchart.acct"
 #define HDR_PATERNITY	"bootchart.paternity"
+#define HDR_TASKEXIT	"bootchart.taskstats_exit"	/* why taskstats_exit.log is missing or incomplete */
 #define HDR_PROCINFO	"bootchart.procinfo"	/* why cmdline2.log, cgroup.log miss records */
 #define HDR_PERIOD	"bootchart.period"
 #define HDR_END		"bootchart.end"

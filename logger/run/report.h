@@ -35,6 +35,9 @@ struct run_report {
 	char pe_note[128];	/* why they are missing; "" */
 	uint64_t pe_overruns;	/* the kernel's queue overflowed */
 	uint64_t pe_lost;	/* fork lines that did not fit */
+	char te_note[128];	/* why exit records are missing; "" */
+	uint64_t te_overruns;	/* the kernel's queue overflowed */
+	uint64_t te_lost;	/* exit lines that did not fit */
 	/* What a process runs (procinfo.h, reader.h): what was not logged. */
 	uint64_t pi_timeouts;	/* processes whose reads timed out */
 	uint64_t pi_dropped;	/* descriptions not read (queue, no helper) */

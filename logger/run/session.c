@@ -264,7 +264,7 @@ on_signal(void *ctx, int fd, short revents)
 	return 1;
 }
 
-/* Source: fork events, stored as they come (paternity.log). */
+/* Source: fork events and exit records, stored as they come (paternity.log, taskstats_exit.log). */
 static int
 on_forks(void *ctx, int fd, short revents)
 {
@@ -311,6 +311,9 @@ add_sources(struct run *r)
 		return -1;
 	if (parents_fd(&r->pa) >= 0 &&
 	    loop_add(&r->loop, parents_fd(&r->pa), on_forks, r) != 0)
+		return -1;
+	if (parents_exit_fd(&r->pa) >= 0 &&
+	    loop_add(&r->loop, parents_exit_fd(&r->pa), on_forks, r) != 0)
 		return -1;
 	if (r->rd.sock >= 0 && (loop_add(&r->loop, r->rd.sock, on_answers,
 	    r) != 0 || loop_add(&r->loop, r->rd.timerfd, on_deadline, r) != 0))

@@ -16,6 +16,7 @@ parents_init(struct parents *p)
 {
 	memset(p, 0, sizeof(*p));
 	procev_init(&p->pe);
+	taskexit_init(&p->te);
 }
 
 static void
@@ -60,6 +61,26 @@ start_procev(struct parents *p, struct store *st, struct diag *d)
 	}
 }
 
+/*
+ * Each exiting task's exact CPU time (the scheduler's, not ticks as
+ * accounting's): what a short process used, whatever sampling saw.
+ */
+static void
+start_taskexit(struct parents *p, struct store *st, struct diag *d)
+{
+	if (geteuid() != 0)
+		return;
+	if (store_stream_open(st, LK_TASKEXIT, SW_LOGGER, 1, NULL, 0) != 0) {
+		snprintf(p->te.note, sizeof(p->te.note), "unavailable: %s: %s",
+		    LOG_TASKEXIT, strerror(errno));
+		return;
+	}
+	if (taskexit_open(&p->te) != 0) {
+		diag_warn(d, "taskstats exit records %s", p->te.note);
+		store_stream_drop(st, LK_TASKEXIT);
+	}
+}
+
 int
 parents_fd(const struct parents *p)
 {
@@ -67,19 +88,32 @@ parents_fd(const struct parents *p)
 }
 
 int
+parents_exit_fd(const struct parents *p)
+{
+	return p->te.sock;
+}
+
+int
 parents_drain(struct parents *p, struct store *st)
 {
-	if (p->pe.sock < 0)
-		return 0;
 	/*
-	 * What does not fit the buffer stays in the kernel's queue, and
-	 * the socket stays readable: the loop calls again.
+	 * What does not fit a buffer stays in the kernel's queue, and the
+	 * socket stays readable: the loop calls again.
 	 */
-	procev_drain(&p->pe);
-	if (store_stream_append(st, LK_PATERNITY, p->pe.out.buf,
-	    p->pe.out.len) != 0)
-		return -1;
-	p->pe.out.len = 0;
+	if (p->pe.sock >= 0) {
+		procev_drain(&p->pe);
+		if (store_stream_append(st, LK_PATERNITY, p->pe.out.buf,
+		    p->pe.out.len) != 0)
+			return -1;
+		p->pe.out.len = 0;
+	}
+	if (p->te.sock >= 0) {
+		taskexit_drain(&p->te);
+		if (store_stream_append(st, LK_TASKEXIT, p->te.out.buf,
+		    p->te.out.len) != 0)
+			return -1;
+		p->te.out.len = 0;
+	}
 	return 0;
 }
 
@@ -91,12 +125,14 @@ parents_start(struct parents *p, struct store *st, int wanted,
 		return;
 	start_acct(p, st, d);
 	start_procev(p, st, d);
+	start_taskexit(p, st, d);
 }
 
 void
 parents_stop(struct parents *p, struct diag *d)
 {
 	procev_close(&p->pe);
+	taskexit_close(&p->te);
 	if (!p->acct_on)
 		return;
 	if (acct(NULL) != 0)
@@ -112,4 +148,7 @@ parents_report(const struct parents *p, struct run_report *r)
 	snprintf(r->pe_note, sizeof(r->pe_note), "%s", p->pe.note);
 	r->pe_overruns = p->pe.overruns;
 	r->pe_lost = p->pe.out.lost;
+	snprintf(r->te_note, sizeof(r->te_note), "%s", p->te.note);
+	r->te_overruns = p->te.overruns;
+	r->te_lost = p->te.out.lost;
 }

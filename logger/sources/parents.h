@@ -6,27 +6,32 @@
 #include "procev.h"
 #include "report.h"
 #include "store.h"
+#include "taskexit.h"
 
 struct parents {
 	int acct_on;		/* acct(2) writes into the store */
 	char acct_note[160];	/* why accounting is missing; "" when on */
 	int pe_wanted;		/* fork events were asked for (as root) */
 	struct procev pe;	/* fork events; pe.note says why not */
+	struct taskexit te;	/* exact exit records; te.note says why not */
 };
 
 /* Sets p off. */
 void parents_init(struct parents *);
 /*
  * With `wanted` (PROCESS_ACCOUNTING), turns accounting on into the
- * store's kernel_pacct and subscribes to fork events into its
- * paternity.log.  Needs root; every failure is only noted.
+ * store's kernel_pacct, subscribes to fork events into its
+ * paternity.log and to taskstats exit records into its
+ * taskstats_exit.log.  Needs root; every failure is only noted.
  */
 void parents_start(struct parents *, struct store *, int wanted,
     struct diag *);
 /* The fork events' socket (a source of the run's loop), or -1. */
 int parents_fd(const struct parents *);
+/* The exit records' socket (another source), or -1. */
+int parents_exit_fd(const struct parents *);
 /*
- * Stores the fork events queued so far in paternity.log.  0, or -1
+ * Stores the fork events and exit records queued so far.  0, or -1
  * when the budget is full (logging must end).
  */
 int parents_drain(struct parents *, struct store *);

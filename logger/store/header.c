@@ -263,6 +263,13 @@ header_build(const struct run_report *r, const struct config *cfg,
 		    "overruns, %llu forks dropped",
 		    (unsigned long long)r->pe_overruns,
 		    (unsigned long long)r->pe_lost);
+	if (r->pe_wanted && r->te_note[0] != '\0')
+		put(&h, HDR_TASKEXIT, "%s", r->te_note);
+	else if (r->te_overruns > 0 || r->te_lost > 0)
+		put(&h, HDR_TASKEXIT, "incomplete: %llu queue "
+		    "overruns, %llu records dropped",
+		    (unsigned long long)r->te_overruns,
+		    (unsigned long long)r->te_lost);
 	put_procinfo(&h, r);
 	put(&h, HDR_PERIOD, "%llu.%06llu",
 	    (unsigned long long)(cfg->period_us / 1000000),

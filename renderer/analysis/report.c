@@ -163,8 +163,8 @@ shift(struct milestones *m)
 const char *
 report_cpu_src(enum cpu_src s)
 {
-	return s == CPU_TRACE ? "trace" : s == CPU_ACCT ? "accounting" :
-	    "samples";
+	return s == CPU_TRACE ? "trace" : s == CPU_TASKSTATS ? "taskstats" :
+	    s == CPU_ACCT ? "accounting" : "samples";
 }
 
 const char *

@@ -183,11 +183,11 @@ cpu_sources(const struct report *r, FILE *f)
 
 	for (i = 0; i < r->nprocs; i++)
 		n[r->procs[i].cpu_src]++;
-	if (n[CPU_TRACE] + n[CPU_ACCT] == 0)
+	if (n[CPU_TRACE] + n[CPU_TASKSTATS] + n[CPU_ACCT] == 0)
 		return;
 	fprintf(f, "  (CPU of %zu rows from the kernel's trace, %zu from "
-	    "process accounting, %zu sampled)\n", n[CPU_TRACE], n[CPU_ACCT],
-	    n[CPU_SAMPLES]);
+	    "its exit records, %zu from process accounting, %zu sampled)\n",
+	    n[CPU_TRACE], n[CPU_TASKSTATS], n[CPU_ACCT], n[CPU_SAMPLES]);
 }
 
 /* The SUMMARY_TOP largest by k (those above 0 for CPU and D state). */

@@ -63,6 +63,7 @@ bootlog_free(struct bootlog *t)
 	bootlog_clear_processes(t);
 	free(t->forks);
 	free(t->acct);
+	free(t->texit);
 	for (i = 0; i < t->nkev; i++)
 		free(t->kev[i].text);
 	free(t->kev);
@@ -306,23 +307,39 @@ bootlog_add_fork_time(struct bootlog *t, int64_t pid, int64_t ppid)
 	return add_fork(t, pid, ppid, 1);
 }
 
-int
-bootlog_add_acct(struct bootlog *t, int64_t pid, usec_t cpu_us,
-    const char *comm, size_t commlen)
+static int
+add_rec(struct acct_rec **v, size_t *n, size_t *cap, int64_t pid,
+    int leader, usec_t cpu_us, const char *comm, size_t commlen)
 {
 	struct acct_rec *a;
 
-	if (grow_array((void **)&t->acct, &t->acct_cap, t->nacct,
-	    sizeof(*t->acct)) != 0)
+	if (grow_array((void **)v, cap, *n, sizeof(**v)) != 0)
 		return -1;
-	a = &t->acct[t->nacct++];
+	a = &(*v)[(*n)++];
 	a->pid = pid;
+	a->leader = leader;
 	a->cpu_us = cpu_us;
 	if (commlen > sizeof(a->comm) - 1)
 		commlen = sizeof(a->comm) - 1;
 	memcpy(a->comm, comm, commlen);
 	a->comm[commlen] = '\0';
 	return 0;
+}
+
+int
+bootlog_add_acct(struct bootlog *t, int64_t pid, usec_t cpu_us,
+    const char *comm, size_t commlen)
+{
+	return add_rec(&t->acct, &t->nacct, &t->acct_cap, pid, 1, cpu_us,
+	    comm, commlen);
+}
+
+int
+bootlog_add_texit(struct bootlog *t, int64_t tgid, int leader,
+    usec_t cpu_us, const char *comm, size_t commlen)
+{
+	return add_rec(&t->texit, &t->ntexit, &t->texit_cap, tgid, leader,
+	    cpu_us, comm, commlen);
 }
 
 int

@@ -86,6 +86,9 @@ struct process {
 	/* kernel_pacct's CPU time of it, when one record is its (acct 1). */
 	int acct;
 	usec_t acct_cpu_us;
+	/* taskstats_exit.log's exact CPU time, its threads' too (texit 1). */
+	int texit;
+	usec_t texit_cpu_us;
 	/*
 	 * Its states over its whole life, its threads folded (has_xs 1;
 	 * the trace saw it born and it was not cut by CAP_TRACE_STATES).
@@ -134,11 +137,16 @@ struct fork_rec {
 	int at_fork;		/* ppid as at fork time (paternity.log), not at exit */
 };
 
-/* A process's exit as kernel_pacct has it: its CPU time, to 1/100 s. */
+/*
+ * A process's exit as kernel_pacct has it (its CPU time, to 1/100 s),
+ * or a task's as taskstats_exit.log has it (the scheduler's run time;
+ * pid its thread group's, leader 0 for another thread of it).
+ */
 struct acct_rec {
 	int64_t pid;
-	usec_t cpu_us;		/* ac_utime + ac_stime */
+	usec_t cpu_us;		/* ac_utime + ac_stime; the run time */
 	char comm[16];		/* ac_comm, NUL-terminated */
+	int leader;		/* the thread group's own task (1 in pacct) */
 };
 
 /* Which log gave the processes (docs/input.md: proc_ps.log wins). */
@@ -184,6 +192,8 @@ struct bootlog {
 	int have_pacct;		/* kernel_pacct was read */
 	struct acct_rec *acct;	/* kernel_pacct's records, in its order */
 	size_t nacct, acct_cap;
+	struct acct_rec *texit;	/* taskstats_exit.log's, in its order */
+	size_t ntexit, texit_cap;
 
 	int ncpus;		/* from the header, at least 1 */
 
@@ -270,6 +280,9 @@ int process_set_name(struct process *, const char *name);
 int bootlog_add_fork(struct bootlog *, int64_t pid, int64_t ppid);
 /* A parent as at fork time (paternity.log): wins over exit-time records. */
 int bootlog_add_fork_time(struct bootlog *, int64_t pid, int64_t ppid);
+/* A taskstats_exit.log record (pid: its thread group's).  0 or -1. */
+int bootlog_add_texit(struct bootlog *, int64_t tgid, int leader,
+    usec_t cpu_us, const char *comm, size_t commlen);
 /* A kernel_pacct record's CPU time; comm is cut to 15 bytes.  0 or -1. */
 int bootlog_add_acct(struct bootlog *, int64_t pid, usec_t cpu_us,
     const char *comm, size_t commlen);

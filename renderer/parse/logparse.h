@@ -53,8 +53,9 @@ int logparse_finish(struct logparse *, struct diag *);
  */
 int logparse_apply_trace(struct bootlog *, struct diag *);
 /*
- * kernel_pacct's CPU times given to the processes they are of (the
- * same PID and name, one record: pacct.c).  0, or -1 (no memory).
+ * kernel_pacct's and taskstats_exit.log's CPU times given to the
+ * processes they are of (the same PID and name, one record: pacct.c).
+ * 0, or -1 (no memory).
  */
 int logparse_apply_acct(struct bootlog *, struct diag *);
 

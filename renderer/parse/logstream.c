@@ -25,6 +25,7 @@ static const struct logkind_ops *const parsers[LK_NKINDS] = {
 	[LK_MEMINFO] = &ops_meminfo,
 	[LK_DMESG] = &ops_dmesg,
 	[LK_TRACE] = &ops_trace,
+	[LK_TASKEXIT] = &ops_texit,
 };
 
 enum logkind

@@ -1,4 +1,4 @@
-/* pacct.c: kernel_pacct (BSD process accounting v3) into fork records and each process's CPU time. */
+/* pacct.c: kernel_pacct (BSD process accounting v3) into fork records and each process's CPU time, and the exit records' CPU times (its and taskstats_exit.log's) onto their processes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -124,26 +124,64 @@ find(struct acct_rec **v, size_t n, const struct process *p)
 	return n;
 }
 
-int
-logparse_apply_acct(struct bootlog *t, struct diag *d)
+/* Thread groups together, each group's own task first. */
+static int
+by_group(const void *a, const void *b)
+{
+	const struct acct_rec *x = a, *y = b;
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return y->leader - x->leader;
+}
+
+/*
+ * taskstats_exit.log has a record per task: a group's other threads'
+ * run time goes to its own task's record, which then stands for the
+ * process.  A group without its own record (still running at the end)
+ * or with several (a reused PID: whose threads?) keeps no threads.
+ */
+static void
+fold_threads(struct acct_rec *v, size_t n)
+{
+	size_t i, j, k, leaders;
+
+	qsort(v, n, sizeof(*v), by_group);
+	for (i = 0; i < n; i = j) {
+		leaders = 0;
+		for (j = i; j < n && v[j].pid == v[i].pid; j++)
+			leaders += v[j].leader != 0;
+		for (k = i + leaders; k < j; k++) {
+			if (leaders == 1)
+				v[i].cpu_us += v[k].cpu_us;
+			v[k].pid = -1;
+		}
+	}
+}
+
+/*
+ * Each process's one record of v (n of them, leaders only), if it has
+ * one: its CPU time through set (pacct's or taskstats'), 0 or -1.
+ */
+static int
+apply(struct bootlog *t, struct acct_rec *recs, size_t n, int exact,
+    struct diag *d)
 {
 	struct acct_rec **v;
 	struct process *p;
-	size_t i, k;
+	size_t i, k, m = 0;
 
-	if (t->nacct == 0)
-		return 0;
-	if ((v = calloc(t->nacct, sizeof(*v))) == NULL)
+	if ((v = calloc(n > 0 ? n : 1, sizeof(*v))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	for (i = 0; i < t->nacct; i++)
-		v[i] = &t->acct[i];
-	qsort(v, t->nacct, sizeof(*v), by_pid);
+	for (i = 0; i < n; i++)
+		if (recs[i].pid >= 0 && recs[i].leader)
+			v[m++] = &recs[i];
+	qsort(v, m, sizeof(*v), by_pid);
 	for (i = 0; i < t->nprocs; i++) {
 		p = t->procs[i];
-		k = find(v, t->nacct, p);
+		k = find(v, m, p);
 		/* A PID reused under the same name: whose record is whose? */
-		if (k == t->nacct || (k + 1 < t->nacct &&
-		    by_pid(&v[k], &v[k + 1]) == 0))
+		if (k == m || (k + 1 < m && by_pid(&v[k], &v[k + 1]) == 0))
 			continue;
 		/*
 		 * The samples count the time from the first to the last (from
@@ -154,10 +192,25 @@ logparse_apply_acct(struct bootlog *t, struct diag *d)
 		 */
 		if (2 * v[k]->cpu_us + ACCT_SLACK_US < sampled_us(p))
 			continue;
-		p->acct = 1;
-		p->acct_cpu_us = v[k]->cpu_us;
+		if (exact) {
+			p->texit = 1;
+			p->texit_cpu_us = v[k]->cpu_us;
+		} else {
+			p->acct = 1;
+			p->acct_cpu_us = v[k]->cpu_us;
+		}
 	}
 	free(v);
+	return 0;
+}
+
+int
+logparse_apply_acct(struct bootlog *t, struct diag *d)
+{
+	fold_threads(t->texit, t->ntexit);
+	if (apply(t, t->acct, t->nacct, 0, d) != 0 ||
+	    apply(t, t->texit, t->ntexit, 1, d) != 0)
+		return -1;
 	return 0;
 }
 

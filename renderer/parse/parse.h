@@ -44,7 +44,8 @@ struct logkind_ops {
 
 extern const struct logkind_ops ops_header, ops_proc_stat, ops_diskstats,
     ops_proc_ps, ops_pacct, ops_pidname, ops_meminfo, ops_cmdline2,
-    ops_paternity, ops_taskstats, ops_dmesg, ops_cgroup, ops_trace;
+    ops_paternity, ops_taskstats, ops_dmesg, ops_cgroup, ops_trace,
+    ops_texit;
 
 /*
  * The systemd unit of a cgroup v2 path: its first (outermost) component

@@ -27,11 +27,12 @@ struct pnode {
 	int active;			/* proc->active: merges keep it */
 	/*
 	 * Every process merged into the node has a measured CPU time, the
-	 * kernel trace's (process.exact) or else process accounting's
-	 * (process.acct): cpu_us is their sum; cpu_src the least exact.
+	 * kernel trace's (process.exact), the taskstats exit record's
+	 * (process.texit) or else process accounting's (process.acct):
+	 * cpu_us is their sum; cpu_src the least exact.
 	 */
 	int cpu_known;
-	enum cpu_src { CPU_SAMPLES, CPU_ACCT, CPU_TRACE } cpu_src;
+	enum cpu_src { CPU_SAMPLES, CPU_ACCT, CPU_TASKSTATS, CPU_TRACE } cpu_src;
 	usec_t cpu_us;
 	/*
 	 * The process's samples while nothing is merged in, else NULL:

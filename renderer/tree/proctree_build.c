@@ -11,14 +11,20 @@
 
 /* ---- step 1: a node per process ---- */
 
-/* Where a node's CPU time comes from: the trace, accounting, samples. */
+/*
+ * Where a node's CPU time comes from, the most exact first: the trace,
+ * the taskstats exit record, accounting, samples.
+ */
 static void
 node_cpu_source(struct pnode *n)
 {
-	n->cpu_known = n->proc->exact || n->proc->acct;
-	n->cpu_src = n->proc->exact ? CPU_TRACE : n->proc->acct ? CPU_ACCT :
-	    CPU_SAMPLES;
-	n->cpu_us = n->proc->exact ? n->proc->cpu_us : n->proc->acct_cpu_us;
+	const struct process *p = n->proc;
+
+	n->cpu_known = p->exact || p->texit || p->acct;
+	n->cpu_src = p->exact ? CPU_TRACE : p->texit ? CPU_TASKSTATS :
+	    p->acct ? CPU_ACCT : CPU_SAMPLES;
+	n->cpu_us = p->exact ? p->cpu_us : p->texit ? p->texit_cpu_us :
+	    p->acct_cpu_us;
 }
 
 static int

@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static const char *const names[] = {
 	LOG_HEADER, LOG_PROC_STAT, LOG_DISKSTATS, LOG_PROC_PS, LOG_PACCT,
 	LOG_PIDNAME, LOG_MEMINFO, LOG_CMDLINE2, LOG_PATERNITY, LOG_TASKSTATS,
-	LOG_DMESG, LOG_CGROUP,
+	LOG_DMESG, LOG_CGROUP, LOG_TASKEXIT,
 };
 #define NNAMES (sizeof(names) / sizeof(names[0]))
 

@@ -25,6 +25,7 @@ kind_of() {
 	proc_ps.log) echo 3 ;; kernel_pacct) echo 4 ;; init_pidname.log) echo 5 ;;
 	proc_meminfo.log) echo 6 ;; cmdline2.log) echo 7 ;; paternity.log) echo 8 ;;
 	taskstats.log) echo 9 ;; dmesg) echo 10 ;; cgroup.log) echo 11 ;;
+	taskstats_exit.log) echo 12 ;;
 	*) echo "" ;;
 	esac
 }
@@ -92,6 +93,12 @@ awk 'BEGIN {
 	}
 }' >"$tmp/tall/proc_ps.log"
 (cd "$tmp/tall" && tar -cJf "$out/chart/tall.txz" proc_ps.log)
+
+# Exit records as bootchartd writes them: a process, its thread, an
+# escaped name, a thread group without its own record.
+printf '500 500 1 10000000 9000 1000 worker\n500 501 1 5000000 5000 0 w\\012x\n700 701 1 2000 2 0 t\n' \
+    >"$tmp/taskstats_exit.log"
+log_seed "$tmp/taskstats_exit.log" hand
 
 # No reference log has a kernel log: a few lines of each kind it holds.
 printf '[    0.000000] Linux version 6.1.0\n[    0.2] calling  a_init+0x0/0x9 @ 1\n[    0.300000] initcall a_init+0x0/0x9 returned 0 after 1000 usecs\n[    1.000000] initcall m_init+0x0/0x9 [m] returned -5 after 7 usecs\n <6>[    1.100000] Run /init as init process\n[    2.000000] EXT4-fs (vda1): mounted filesystem\n' \

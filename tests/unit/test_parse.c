@@ -174,6 +174,21 @@ paternity(const struct bootlog *t, const struct logparse *lp)
 	assert_int_equal(t->forks[1].at_fork, 1);
 }
 
+/* Exit records: a thread's go to its group (pid), names unescaped. */
+static void
+texit_records(const struct bootlog *t, const struct logparse *lp)
+{
+	assert_int_equal(t->ntexit, 2);
+	assert_int_equal(t->texit[0].pid, 499);
+	assert_int_equal(t->texit[0].leader, 0);
+	assert_int_equal(t->texit[0].cpu_us, 123456);
+	assert_string_equal(t->texit[0].comm, "a\nb");
+	assert_int_equal(t->texit[1].pid, 600);
+	assert_int_equal(t->texit[1].leader, 1);
+	assert_int_equal(t->texit[1].cpu_us, 5);
+	assert_string_equal(t->texit[1].comm, "sh");
+}
+
 /* As bootchartd writes them: control bytes and backslashes as \ooo. */
 static void
 cmdline2_escaped(const struct bootlog *t, const struct logparse *lp)
@@ -406,6 +421,9 @@ static const struct pcase cases[] = {
 	    "5000000000=big one\n") }, 0, 2, NULL, pidnames },
 	{ "paternity.log", { TEXT("paternity.log", "42 1\n43 42\n\n44\n") },
 	    0, 1, NULL, paternity },
+	{ "taskstats_exit.log", { TEXT("taskstats_exit.log",
+	    "499 500 1 123456789 100 20 a\\012b\n600 600 499 5000 7 0 sh\n"
+	    "600 600 x\n\n") }, 0, 1, NULL, texit_records },
 	{ "cmdline2.log: records", { BYTES("cmdline2.log", cmdline2_log) }, 0,
 	    1, NULL, cmdline2_records },
 	{ "cmdline2.log: escapes", { BYTES("cmdline2.log", cmdline2_esc) }, 0,
@@ -504,6 +522,51 @@ cases_where(int shared)
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		if (uses_shared(&cases[i]) == shared)
 			one_case(&cases[i]);
+}
+
+/*
+ * Exit records onto processes (logparse_apply_acct): 500's thread 501
+ * adds to it; 700 has only a thread's record (its own task still ran
+ * at the end): none; 800's PID came twice under one name: whose?  none;
+ * 900's record is another name's.  Run times in ns, CPU in µs.
+ */
+static void
+texit_applied(void **state)
+{
+	static const char ps[] = "100\n"
+	    "500 (worker) S 1 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 5\n"
+	    "700 (idle) S 1 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 5\n"
+	    "800 (dup) S 1 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 5\n"
+	    "900 (mine) S 1 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 5\n\n";
+	static const char te[] =
+	    "500 501 1 5000000 0 0 w2\n"
+	    "500 500 1 10000000 0 0 worker\n"
+	    "700 701 1 2000000 0 0 idle\n"
+	    "800 800 1 1000000 0 0 dup\n"
+	    "800 800 1 3000000 0 0 dup\n"
+	    "900 900 1 4000000 0 0 other\n";
+	struct logparse lp;
+	struct bootlog t;
+	struct diag d;
+	size_t i;
+
+	(void)state;
+	setup_trace(&t, &lp, &d);
+	assert_int_equal(logstream_buffer(&lp, "proc_ps.log", ps,
+	    sizeof(ps) - 1, &d), 0);
+	assert_int_equal(logstream_buffer(&lp, "taskstats_exit.log", te,
+	    sizeof(te) - 1, &d), 0);
+	assert_int_equal(logparse_apply_acct(&t, &d), 0);
+	assert_int_equal(t.nprocs, 4);
+	for (i = 0; i < t.nprocs; i++) {
+		const struct process *p = t.procs[i];
+
+		assert_int_equal(p->texit, p->pid == 500);
+		if (p->pid == 500)
+			assert_int_equal(p->texit_cpu_us, 15000);
+	}
+	logparse_free(&lp);
+	bootlog_free(&t);
 }
 
 /* The cases of texts written here, then those of the reference logs. */
@@ -632,6 +695,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kinds_by_base_name),
 		cmocka_unit_test(text_cases),
+		cmocka_unit_test(texit_applied),
 		cmocka_unit_test(reference_cases),
 		cmocka_unit_test(proc_stat_example2_iowait),
 		cmocka_unit_test(split_anywhere_same_result),

@@ -115,6 +115,10 @@ tarball_follows_the_registry(void **state)
 	    NULL, 0), 0);
 	assert_int_equal(store_stream_append(&f.st, LK_PATERNITY, "7 1\n", 4),
 	    0);
+	assert_int_equal(store_stream_open(&f.st, LK_TASKEXIT, SW_LOGGER, 1,
+	    NULL, 0), 0);
+	assert_int_equal(store_stream_append(&f.st, LK_TASKEXIT,
+	    "7 7 1 5 0 0 a\n", 14), 0);
 	assert_int_equal(store_stream_open(&f.st, LK_PACCT, SW_KERNEL, 64,
 	    path, sizeof(path)), 0);
 	fd = open(path, O_WRONLY);
@@ -136,7 +140,8 @@ tarball_follows_the_registry(void **state)
 		    members[i].kind == LK_DMESG ? 9 :
 		    members[i].kind == LK_TRACE ? 5 :
 		    members[i].kind == LK_PACCT ? 64 :
-		    members[i].kind == LK_PATERNITY ? 4 : 3);
+		    members[i].kind == LK_PATERNITY ? 4 :
+		    members[i].kind == LK_TASKEXIT ? 14 : 3);
 	}
 	got = listing(mb.buf, mb.len);
 	assert_string_equal(got, want);
