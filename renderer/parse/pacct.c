@@ -146,6 +146,8 @@ fold_threads(struct acct_rec *v, size_t n)
 {
 	size_t i, j, k, leaders;
 
+	if (n == 0)
+		return;
 	qsort(v, n, sizeof(*v), by_group);
 	for (i = 0; i < n; i = j) {
 		leaders = 0;
