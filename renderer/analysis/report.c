@@ -167,6 +167,12 @@ report_cpu_src(enum cpu_src s)
 	    s == CPU_ACCT ? "accounting" : "samples";
 }
 
+int
+report_cpu_decimals(enum cpu_src s)
+{
+	return s == CPU_SAMPLES || s == CPU_ACCT ? 2 : 3;
+}
+
 const char *
 report_secs(char *buf, size_t cap, usec_t t, int sign)
 {

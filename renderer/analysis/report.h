@@ -55,8 +55,14 @@ struct report {
 	struct cmdshare cmd;		/* a profile's command's CPU (n 0: none) */
 };
 
-/* "trace", "accounting" or "samples": where a CPU time comes from. */
+/* "trace", "taskstats", "accounting" or "samples": where a CPU time comes from. */
 const char *report_cpu_src(enum cpu_src);
+/*
+ * The decimals of seconds a CPU time of that source holds: samples
+ * count /proc's ticks (USER_HZ, 1/100 s) and accounting its comp_t
+ * (AHZ, 1/100 s): 2; the trace and the exit records are in ns: 3.
+ */
+int report_cpu_decimals(enum cpu_src);
 
 /*
  * A time as seconds with 3 decimals (whole ms, rounded), into buf;

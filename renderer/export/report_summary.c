@@ -158,10 +158,14 @@ static void
 top_row(const struct report_proc *p, enum summary_key k, FILE *f)
 {
 	char b[32];
+	int dec = report_cpu_decimals(p->cpu_src), w = 7 + dec;
+	const char *pad = dec < 3 ? " " : "";
 
+	/* Each figure to the decimals it holds, the columns aligned. */
 	if (k == BY_CPU)
-		fprintf(f, "  %10.3f %10.3f %10.3f", p->user_s + p->sys_s,
-		    p->user_s, p->sys_s);
+		fprintf(f, "  %*.*f%s %*.*f%s %*.*f%s", w, dec,
+		    p->user_s + p->sys_s, pad, w, dec, p->user_s, pad, w, dec,
+		    p->sys_s, pad);
 	else if (k == BY_DSTATE)
 		fprintf(f, "  %10.3f", p->dstate_s);
 	else

@@ -79,6 +79,7 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 	const struct report_proc *p;
 	size_t i, n = report_summary_top(r, v, k);
 	char a[32], b[32];
+	int dec;
 
 	/* The page's script sorts by a column and links a row to the chart's. */
 	fprintf(f, "<table class=\"top\"><caption>Top %d by %s</caption>\n"
@@ -86,11 +87,12 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 	    SUMMARY_TOP, title[k], cols[k]);
 	for (i = 0; i < n; i++) {
 		p = &r->procs[v[i].i];
+		dec = report_cpu_decimals(p->cpu_src);
 		fprintf(f, "<tr data-i=\"%zu\">", v[i].i);
 		if (k == BY_CPU)
-			fprintf(f, "<td class=\"n\">%.3f</td><td class=\"n\">"
-			    "%.3f</td><td class=\"n\">%.3f</td>",
-			    p->user_s + p->sys_s, p->user_s, p->sys_s);
+			fprintf(f, "<td class=\"n\">%.*f</td><td class=\"n\">"
+			    "%.*f</td><td class=\"n\">%.*f</td>", dec,
+			    p->user_s + p->sys_s, dec, p->user_s, dec, p->sys_s);
 		else if (k == BY_DSTATE)
 			fprintf(f, "<td class=\"n\">%.3f</td>", p->dstate_s);
 		else

@@ -8,6 +8,7 @@ static int
 tip_text(FILE *f, const struct report_proc *p)
 {
 	char a[32], b[32], c[32];
+	int dec = report_cpu_decimals(p->cpu_src);
 
 	if (xml_puts_log(f, p->name) == -1)
 		return -1;
@@ -32,8 +33,8 @@ tip_text(FILE *f, const struct report_proc *p)
 	    report_secs(a, sizeof(a), p->start_us, 0),
 	    report_secs(b, sizeof(b), p->end_us, 0),
 	    report_secs(c, sizeof(c), p->duration_us, 0));
-	fprintf(f, "\nCPU %.3f s (user %.3f, sys %.3f", p->user_s + p->sys_s,
-	    p->user_s, p->sys_s);
+	fprintf(f, "\nCPU %.*f s (user %.*f, sys %.*f", dec,
+	    p->user_s + p->sys_s, dec, p->user_s, dec, p->sys_s);
 	/* Measured figures say so: sampled ones miss a short life. */
 	if (p->cpu_src != CPU_SAMPLES)
 		fprintf(f, "; %s", report_cpu_src(p->cpu_src));
