@@ -167,16 +167,27 @@
 	 */
 	const strip = document.getElementById('axis');
 	const bar = document.getElementById('bar');
-	function stripFill() {
+	/*
+	 * The strip's place: read from the page's layout, so only when that
+	 * changes (load, resize): a zoom only moves what is inside the
+	 * chart, and reading a box after it would lay the page out again
+	 * (most of a zoom step's time on a 1500-row chart).
+	 */
+	function stripPlace() {
 		if (!strip || axisY < 0)
 			return;
-		const src = svg.querySelectorAll(k === 1 ? 'text.ax' : '.ax2 text');
 		const r = svg.getBoundingClientRect();
 		const inner = bar.getBoundingClientRect().left +
 		    parseFloat(getComputedStyle(bar).paddingLeft);
 		strip.setAttribute('viewBox', '0 0 ' + width + ' 16');
 		strip.style.width = r.width + 'px';
 		strip.style.marginLeft = (r.left - inner) + 'px';
+		stripShow();
+	}
+	function stripFill() {
+		if (!strip || axisY < 0)
+			return;
+		const src = svg.querySelectorAll(k === 1 ? 'text.ax' : '.ax2 text');
 		strip.textContent = '';
 		/* Both kinds stand at their x in the chart's own pixels. */
 		for (const t of src) {
@@ -186,7 +197,6 @@
 			el.textContent = t.textContent;
 			strip.appendChild(el);
 		}
-		stripShow();
 	}
 	function stripShow() {
 		if (!strip || axisY < 0)
@@ -197,7 +207,7 @@
 		    bar.getBoundingClientRect().bottom);
 	}
 	window.addEventListener('scroll', stripShow, { passive: true });
-	window.addEventListener('resize', function () { stripFill(); });
+	window.addEventListener('resize', stripPlace);
 
 	function apply() {
 		queued = false;
@@ -209,6 +219,11 @@
 				g.removeAttribute('transform');
 		}
 		const va = (x0 - b) / k, vb = (x0 + pw - b) / k;
+		/* Every width read before any write: one layout, not one a text. */
+		if (m)
+			for (const p of pinned)
+				if (p.w < 0 && p.hi > p.lo)
+					p.w = p.el.getComputedTextLength();
 		for (const p of pinned) {
 			if (!m) {
 				p.el.removeAttribute('transform');
@@ -401,4 +416,5 @@
 		});
 	}
 	apply();
+	stripPlace();
 }());
