@@ -13,6 +13,7 @@
 #include "compare_json.h"
 #include "compare_table.h"
 #include "diag.h"
+#include "functab.h"
 #include "input.h"
 #include "layout_compare.h"
 #include "milestones.h"
@@ -291,6 +292,30 @@ run_wakeups(const struct cli *c, struct boot *b, struct diag *d)
 	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
 }
 
+/* --functions: the kernel's functions, to -o's file or standard output. */
+static int
+run_functions(const struct cli *c, struct boot *b, struct diag *d)
+{
+	struct outfile of;
+	int ok;
+
+	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
+		return -1;
+	if (b->t.trace == NULL) {
+		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
+		d->line = 0;
+		return diag_error(d, "no kernel trace (trace.dat) in this log: "
+		    "boot with the functions entry (docs/trace.md)");
+	}
+	diag_set_file(d, "%s", "");
+	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
+		return -1;
+	ok = functab_write(b->t.trace, (int64_t)c->min_time_ms * 1000, of.f,
+	    d) == 0;
+	diag_set_file(d, "%s", "");
+	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -311,6 +336,8 @@ main(int argc, char **argv)
 		rc = run_dump_events(&c, &a, &d);
 	else if (c.wakeups || c.wake_graph)
 		rc = run_wakeups(&c, &a, &d);
+	else if (c.functions)
+		rc = run_functions(&c, &a, &d);
 	else
 		rc = c.compare ? run_compare(&c, &a, &b, &d) :
 		    run_one(&c, &a, &d);
