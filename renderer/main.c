@@ -267,6 +267,27 @@ run_dump_events(const struct cli *c, struct boot *b, struct diag *d)
 	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
 }
 
+/*
+ * The log's members and -o's file (or standard output) for a text
+ * report of its trace; -1 (diag set) when it has no trace: how records
+ * one says.
+ */
+static int
+trace_report(const struct cli *c, struct boot *b, const char *how,
+    struct outfile *of, struct diag *d)
+{
+	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
+		return -1;
+	if (b->t.trace == NULL) {
+		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
+		d->line = 0;
+		return diag_error(d, "no kernel trace (trace.dat) in this log: "
+		    "%s", how);
+	}
+	diag_set_file(d, "%s", "");
+	return outfile_open(of, c->output != NULL ? c->output : "-", d);
+}
+
 /* --wakeups, --wake-graph: the wake-up graph, to -o's file or standard output. */
 static int
 run_wakeups(const struct cli *c, struct boot *b, struct diag *d)
@@ -276,16 +297,8 @@ run_wakeups(const struct cli *c, struct boot *b, struct diag *d)
 	struct outfile of;
 	int ok;
 
-	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
-		return -1;
-	if (b->t.trace == NULL) {
-		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
-		d->line = 0;
-		return diag_error(d, "no kernel trace (trace.dat) in this log: "
-		    "record it with bootchartd --trace");
-	}
-	diag_set_file(d, "%s", "");
-	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
+	if (trace_report(c, b, "record it with bootchartd --trace", &of,
+	    d) != 0)
 		return -1;
 	ok = wakeups_write(b->t.trace, &o, of.f, d) == 0;
 	diag_set_file(d, "%s", "");
@@ -299,16 +312,8 @@ run_functions(const struct cli *c, struct boot *b, struct diag *d)
 	struct outfile of;
 	int ok;
 
-	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
-		return -1;
-	if (b->t.trace == NULL) {
-		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
-		d->line = 0;
-		return diag_error(d, "no kernel trace (trace.dat) in this log: "
-		    "boot with the functions entry (docs/trace.md)");
-	}
-	diag_set_file(d, "%s", "");
-	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
+	if (trace_report(c, b, "boot with the functions entry "
+	    "(docs/trace.md)", &of, d) != 0)
 		return -1;
 	ok = functab_write(b->t.trace, (int64_t)c->min_time_ms * 1000, of.f,
 	    d) == 0;

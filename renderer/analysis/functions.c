@@ -6,6 +6,7 @@
 #include "functions.h"
 #include "tfunc.h"
 #include "trace.h"
+#include "usec.h"
 
 /* One kept call, as the table sums it. */
 struct one {
@@ -68,7 +69,8 @@ calls_of(const struct tcalls *c, int64_t min_ns, size_t *n)
 	}
 	for (i = 0; i < c->n; i++)
 		if (c->v[i].parent >= 0)
-			inner[c->v[i].parent] += c->v[i].ret_ns - c->v[i].call_ns;
+			inner[c->v[i].parent] = sat_add(inner[c->v[i].parent],
+			    c->v[i].ret_ns - c->v[i].call_ns);
 	for (i = 0; i < c->n; i++) {
 		d = c->v[i].ret_ns - c->v[i].call_ns;
 		if (d < min_ns)
@@ -88,8 +90,8 @@ static void
 add_to(struct fn_row *r, const struct one *o)
 {
 	r->calls++;
-	r->total_ns += o->dur;
-	r->self_ns += o->self;
+	r->total_ns = sat_add(r->total_ns, o->dur);
+	r->self_ns = sat_add(r->self_ns, o->self);
 	if (o->dur > r->max_ns)
 		r->max_ns = o->dur;
 	r->depths |= (uint64_t)1 << (o->depth < FN_DEPTHS ? o->depth :
