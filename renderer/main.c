@@ -13,6 +13,7 @@
 #include "compare_json.h"
 #include "compare_table.h"
 #include "diag.h"
+#include "functab.h"
 #include "input.h"
 #include "layout_compare.h"
 #include "milestones.h"
@@ -244,6 +245,9 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 	return 0;
 }
 
+/* How to record a trace, for an error about a log without one. */
+#define TRACE_HOW "record it with bootchartd --trace"
+
 /* A verb over the log's kernel trace alone, writing to f: 0, or -1 (d says why). */
 typedef int trace_verb(const struct cli *, struct tdat *, FILE *f,
     struct diag *);
@@ -266,14 +270,21 @@ verb_wakeups(const struct cli *c, struct tdat *t, FILE *f, struct diag *d)
 	return wakeups_write(t, &o, f, d);
 }
 
+static int
+verb_functions(const struct cli *c, struct tdat *t, FILE *f, struct diag *d)
+{
+	return functab_write(t, (int64_t)c->min_time_ms * 1000, f, d);
+}
+
 /*
- * --dump-events, --wakeups, --wake-graph: read the log's members, refuse
- * one without a trace, then write the verb's output to -o's file or
- * standard output (removed again if the verb fails).
+ * --dump-events, --wakeups, --wake-graph, --functions: read the log's
+ * members, refuse one without a trace (how: how to record one), then
+ * write the verb's output to -o's file or standard output (removed
+ * again if the verb fails).
  */
 static int
 run_trace_verb(const struct cli *c, struct boot *b, trace_verb *verb,
-    struct diag *d)
+    const char *how, struct diag *d)
 {
 	struct outfile of;
 	int ok;
@@ -284,7 +295,7 @@ run_trace_verb(const struct cli *c, struct boot *b, trace_verb *verb,
 		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
 		d->line = 0;
 		return diag_error(d, "no kernel trace (trace.dat) in this log: "
-		    "record it with bootchartd --trace");
+		    "%s", how);
 	}
 	diag_set_file(d, "%s", "");
 	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
@@ -311,9 +322,12 @@ main(int argc, char **argv)
 	boot_init(&a);
 	boot_init(&b);
 	if (c.dump_events)
-		rc = run_trace_verb(&c, &a, verb_dump_events, &d);
+		rc = run_trace_verb(&c, &a, verb_dump_events, TRACE_HOW, &d);
 	else if (c.wakeups || c.wake_graph)
-		rc = run_trace_verb(&c, &a, verb_wakeups, &d);
+		rc = run_trace_verb(&c, &a, verb_wakeups, TRACE_HOW, &d);
+	else if (c.functions)
+		rc = run_trace_verb(&c, &a, verb_functions, "boot with the "
+		    "functions entry (docs/trace.md)", &d);
 	else
 		rc = c.compare ? run_compare(&c, &a, &b, &d) :
 		    run_one(&c, &a, &d);

@@ -22,4 +22,14 @@ typedef int64_t usec_t;
 /* The logs' time stamps are jiffies of 1/100 s. */
 #define USEC_PER_JIFFY	((usec_t)10000)
 
+/*
+ * A sum of two durations (>= 0, in any unit) that stops at INT64_MAX:
+ * totals over forged records must not overflow.
+ */
+static inline int64_t
+sat_add(int64_t a, int64_t b)
+{
+	return b > INT64_MAX - a ? INT64_MAX : a + b;
+}
+
 #endif

@@ -7,6 +7,17 @@
 
 /* Our trace_options= items, as merged() takes lists. */
 static const char *const opts[] = { KARGS_OPTIONS };
+/* Function mode's ftrace_graph_filter= items: every initcall. */
+static const char *const roots[] = { KARGS_GRAPH_ROOTS };
+
+/* A comma-list key: one word of the user's items, then ours. */
+struct listkey {
+	const char *key;
+	const char *const *ours;
+	size_t n;
+};
+
+#define LISTKEYS	3
 
 /* The line being built; one byte kept for the NUL. */
 struct line {
@@ -122,20 +133,58 @@ word(struct line *l, const char *w)
 	puts0(l, w);
 }
 
-/* Our words: the lists merged where the first of their kind stood. */
+/* The list keys the config asks for; their number. */
+static size_t
+list_keys(const struct config *k, struct listkey *lk)
+{
+	size_t n = 0;
+
+	if (!k->exact)
+		return 0;
+	lk[n++] = (struct listkey){ "trace_event", tracerec_events,
+	    tracerec_nevents };
+	lk[n++] = (struct listkey){ "trace_options", opts, 1 };
+	if (k->functions)
+		lk[n++] = (struct listkey){ "ftrace_graph_filter", roots, 1 };
+	return n;
+}
+
+/* A word unless the user's words have its key (theirs wins). */
 static void
-ours(const struct config *k, struct line *l, char *const *words, size_t end)
+word_unless(struct line *l, char *const *words, size_t end, const char *key,
+    const char *w)
+{
+	if (!has_key(words, end, key))
+		word(l, w);
+}
+
+/* Function mode's words (docs/trace.md, "The kernel's functions"). */
+static void
+function_words(const struct config *k, struct line *l, char *const *words,
+    size_t end)
 {
 	char w[64];
 
-	if (!has_key(words, end, "trace_event")) {
+	word_unless(l, words, end, "ftrace", "ftrace=function_graph");
+	snprintf(w, sizeof(w), "ftrace_graph_max_depth=%u", k->fn_depth);
+	word_unless(l, words, end, "ftrace_graph_max_depth", w);
+	snprintf(w, sizeof(w), "tracing_thresh=%u", k->fn_thresh_us);
+	word_unless(l, words, end, "tracing_thresh", w);
+}
+
+/* Our words: the lists not merged yet, then the single ones. */
+static void
+ours(const struct config *k, struct line *l, char *const *words, size_t end)
+{
+	struct listkey lk[LISTKEYS];
+	char w[64];
+	size_t i, n = list_keys(k, lk);
+
+	for (i = 0; i < n; i++) {
+		if (has_key(words, end, lk[i].key))
+			continue;
 		word(l, "");
-		merged(l, "trace_event", words, end, tracerec_events,
-		    tracerec_nevents);
-	}
-	if (!has_key(words, end, "trace_options")) {
-		word(l, "");
-		merged(l, "trace_options", words, end, opts, 1);
+		merged(l, lk[i].key, words, end, lk[i].ours, lk[i].n);
 	}
 	if (!has_key(words, end, "trace_buf_size")) {
 		snprintf(w, sizeof(w), "trace_buf_size=%lluK",
@@ -144,14 +193,30 @@ ours(const struct config *k, struct line *l, char *const *words, size_t end)
 	}
 	if (!has_key(words, end, "trace_clock"))
 		word(l, "trace_clock=" KARGS_CLOCK);
+	if (k->functions)
+		function_words(k, l, words, end);
+}
+
+/* The list key of a word, or NULL. */
+static const struct listkey *
+list_of(const struct listkey *lk, size_t n, const char *w)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (value_of(w, lk[i].key) != NULL)
+			return &lk[i];
+	return NULL;
 }
 
 int
 kargs_merge(const struct config *k, char *const *words, size_t n, FILE *out)
 {
 	struct line l = { .len = 0, .over = 0 };
-	size_t i, end = n;
-	int seen_ev = 0, seen_opt = 0;
+	struct listkey lk[LISTKEYS];
+	const struct listkey *key;
+	size_t i, end = n, nk = list_keys(k, lk);
+	int seen[LISTKEYS] = { 0 };
 
 	l.s[0] = '\0';
 	for (i = 0; i < n; i++)
@@ -160,23 +225,16 @@ kargs_merge(const struct config *k, char *const *words, size_t n, FILE *out)
 	for (i = 0; i < n && end == n; i++)
 		if (strcmp(words[i], "--") == 0)
 			end = i;
+	/* A list is merged where the first word of its key stood. */
 	for (i = 0; i < end; i++) {
-		if (k->exact && value_of(words[i], "trace_event") != NULL) {
-			if (!seen_ev++) {
-				word(&l, "");
-				merged(&l, "trace_event", words, end,
-				    tracerec_events, tracerec_nevents);
-			}
+		if ((key = list_of(lk, nk, words[i])) == NULL) {
+			word(&l, words[i]);
 			continue;
 		}
-		if (k->exact && value_of(words[i], "trace_options") != NULL) {
-			if (!seen_opt++) {
-				word(&l, "");
-				merged(&l, "trace_options", words, end, opts, 1);
-			}
-			continue;
+		if (!seen[key - lk]++) {
+			word(&l, "");
+			merged(&l, key->key, words, end, key->ours, key->n);
 		}
-		word(&l, words[i]);
 	}
 	if (k->exact)
 		ours(k, &l, words, end);

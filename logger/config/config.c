@@ -76,6 +76,8 @@ config_defaults(struct config *c)
 	c->write_wait_us = 120 * 1000000ULL;
 	c->exact = 1;
 	c->trace_buffer = CONFIG_TRACE_BUFFER_DEFAULT;
+	c->fn_depth = CONFIG_FN_DEPTH_DEFAULT;
+	c->fn_thresh_us = CONFIG_FN_THRESH_DEFAULT;
 }
 
 int
@@ -326,6 +328,21 @@ set_secs(uint64_t *dst, const char *val, uint64_t min, uint64_t max)
 	return 0;
 }
 
+/* A whole number from min to max, digits only. */
+static int
+set_uint(unsigned *dst, const char *val, unsigned min, unsigned max)
+{
+	unsigned long v = 0;
+	const char *p;
+
+	for (p = val; *p >= '0' && *p <= '9' && v <= max; p++)
+		v = v * 10 + (unsigned long)(*p - '0');
+	if (p == val || *p != '\0' || v < min || v > max)
+		return -1;
+	*dst = (unsigned)v;
+	return 0;
+}
+
 int
 config_period(struct config *c, const char *secs)
 {
@@ -369,6 +386,12 @@ apply_key(struct config *c, const char *key, const char *val)
 		return set_path(c->init, sizeof(c->init), val);
 	if (strcmp(key, "EXACT_MODE") == 0)
 		return set_bool(&c->exact, val);
+	if (strcmp(key, "EXACT_FUNCTIONS") == 0)
+		return set_bool(&c->functions, val);
+	if (strcmp(key, "FUNCTIONS_DEPTH") == 0)
+		return set_uint(&c->fn_depth, val, 1, CONFIG_FN_DEPTH_MAX);
+	if (strcmp(key, "FUNCTIONS_THRESHOLD") == 0)
+		return set_uint(&c->fn_thresh_us, val, 0, CONFIG_FN_THRESH_MAX);
 	if (strcmp(key, "TRACE_BUFFER") == 0) {
 		/* The kernel takes 4 KiB pages; 1 GiB per CPU is absurd. */
 		if (parse_size(val, &sz) != 0 || sz < (4ULL << 10) ||

@@ -811,6 +811,35 @@ teardown(struct tracerec *t)
 	}
 }
 
+/*
+ * Function mode (docs/trace.md): the boot's function_graph tracer, whose
+ * hooks would slow every kernel function for the system's life, goes
+ * once its last pages and stats are read; never before, as changing the
+ * tracer empties the buffer and resets its counts.  Our own instance has no tracer of its own.
+ */
+static void
+stop_graph(struct tracerec *t)
+{
+	size_t len;
+	unsigned i;
+	char *s;
+
+	if (t->mode != TREC_BOOT)
+		return;
+	/* An open trace_pipe_raw holds the tracer (EBUSY): ours go first. */
+	for (i = 0; t->cpu != NULL && i < t->ncpu; i++) {
+		if (t->cpu[i].pipefd >= 0)
+			close(t->cpu[i].pipefd);
+		t->cpu[i].pipefd = -1;
+	}
+	s = slurp_at(t->bufd, "current_tracer", TEXT_MAX, &len);
+	if (s != NULL && strncmp(s, "function_graph", 14) == 0 &&
+	    put_file(t->bufd, "current_tracer", "nop") != 0)
+		fprintf(stderr, "bootchartd: cannot stop the function_graph "
+		    "tracer: %s\n", strerror(errno));
+	free(s);
+}
+
 void
 tracerec_stop(struct tracerec *t, struct store *st, int procfd)
 {
@@ -823,7 +852,9 @@ tracerec_stop(struct tracerec *t, struct store *st, int procfd)
 	put_file(t->bufd, "tracing_on", "0");
 	if (!t->full)
 		drain(t, st, 1);
+	/* The stats first: changing the tracer resets their counts. */
 	end_stats(t);
+	stop_graph(t);
 	build_member(t, st, procfd);
 	teardown(t);
 	t->cpu_ns += ns_of(CLOCK_THREAD_CPUTIME_ID) - t0;

@@ -205,7 +205,8 @@ report_make(struct report *r, const struct bootlog *t,
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}
 	totals(&r->tot, t);
-	if (cmdshare_make(&r->cmd, t, tree) != 0) {
+	if (cmdshare_make(&r->cmd, t, tree) != 0 ||
+	    fn_table_make(&t->calls, t->trace, 0, &r->fn) != 0) {
 		report_free(r);
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}
@@ -218,5 +219,6 @@ report_free(struct report *r)
 	free(r->procs);
 	free(r->child_idx);
 	cmdshare_free(&r->cmd);
+	fn_table_free(&r->fn);
 	memset(r, 0, sizeof(*r));
 }

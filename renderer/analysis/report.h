@@ -7,6 +7,7 @@
 
 #include "cmdshare.h"
 #include "diag.h"
+#include "functions.h"
 #include "milestones.h"
 #include "proctree.h"
 #include "bootlog.h"
@@ -53,6 +54,7 @@ struct report {
 	struct milestones ms;
 	struct report_totals tot;
 	struct cmdshare cmd;		/* a profile's command's CPU (n 0: none) */
+	struct fn_table fn;		/* the trace's kernel functions (n 0: none) */
 };
 
 /* "trace", "taskstats", "accounting" or "samples": where a CPU time comes from. */

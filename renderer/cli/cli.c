@@ -21,7 +21,7 @@ enum {
 	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
 	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_REGRESSION,
 	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM, OPT_PER_CPU,
-	OPT_WAKEUPS, OPT_WAKE_GRAPH, OPT_MIN_COUNT, OPT_MIN_TIME
+	OPT_WAKEUPS, OPT_WAKE_GRAPH, OPT_MIN_COUNT, OPT_MIN_TIME, OPT_FUNCTIONS
 };
 
 static const struct option longopts[] = {
@@ -32,6 +32,7 @@ static const struct option longopts[] = {
 	{ "summary", no_argument, NULL, OPT_SUMMARY },
 	{ "wakeups", no_argument, NULL, OPT_WAKEUPS },
 	{ "wake-graph", no_argument, NULL, OPT_WAKE_GRAPH },
+	{ "functions", no_argument, NULL, OPT_FUNCTIONS },
 	{ "min-count", required_argument, NULL, OPT_MIN_COUNT },
 	{ "min-time", required_argument, NULL, OPT_MIN_TIME },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
@@ -104,6 +105,11 @@ help(void)
 	    "      --min-count N     --wakeups, --wake-graph: edges of N waits or more\n"
 	    "                        (default 1)\n"
 	    "      --min-time MS     ... and of MS blocked or more (default 0)\n"
+	    "      --functions       the kernel's functions of a log traced with\n"
+	    "                        function_graph as text: calls, total, average,\n"
+	    "                        longest and self time, depths (docs/trace.md);\n"
+	    "                        with it --min-time counts in microseconds:\n"
+	    "                        calls shorter are left out\n"
 	    "      --compare         compare two logs (boots or profiles), OLD and\n"
 	    "                        NEW, each timed from its own start: a text\n"
 	    "                        table, with --json JSON, or with -f a chart\n"
@@ -167,18 +173,19 @@ option(struct cli *c, int ch, const char *arg)
 	case OPT_SUMMARY: c->summary = 1; break;
 	case OPT_WAKEUPS: c->wakeups = 1; break;
 	case OPT_WAKE_GRAPH: c->wake_graph = 1; break;
+	case OPT_FUNCTIONS: c->functions = 1; break;
 	case OPT_MIN_COUNT:
 		if (parse_long(arg, 1, WAKE_COUNT_MAX, &c->min_count) != 0)
 			return usage_error("bad --min-count '%s': need a "
 			    "number of waits from 1 to %ld", arg,
 			    WAKE_COUNT_MAX);
-		c->wake_filter_set = 1;
+		c->min_count_set = 1;
 		break;
 	case OPT_MIN_TIME:
 		if (parse_long(arg, 0, THRESHOLD_MAX_MS, &c->min_time_ms) != 0)
-			return usage_error("bad --min-time '%s': need a number "
-			    "of milliseconds from 0 to %ld", arg,
-			    THRESHOLD_MAX_MS);
+			return usage_error("bad --min-time '%s': need a whole "
+			    "number from 0 to %ld (ms; with --functions us)",
+			    arg, THRESHOLD_MAX_MS);
 		c->wake_filter_set = 1;
 		break;
 	case OPT_COMPARE: c->compare = 1; break;
@@ -268,15 +275,19 @@ check_modes(struct cli *c)
 	/* --compare --json is one mode: the comparison as JSON. */
 	int modes = (c->json && !c->compare) + c->summary + c->compare +
 	    c->dump_events + (c->dump_tree || c->boot_time) + c->wakeups +
-	    c->wake_graph;
+	    c->wake_graph + c->functions;
 
 	if (modes > 1)
 		return usage_error("--json, --summary, --compare, "
-		    "--dump-events, --wakeups, --wake-graph and "
+		    "--dump-events, --wakeups, --wake-graph, --functions and "
 		    "--dump-tree/--boot-time exclude each other");
-	if (c->wake_filter_set && !c->wakeups && !c->wake_graph)
-		return usage_error("--min-count and --min-time go with "
-		    "--wakeups or --wake-graph");
+	if (c->min_count_set && !c->wakeups && !c->wake_graph)
+		return usage_error("--min-count goes with --wakeups or "
+		    "--wake-graph");
+	if (c->wake_filter_set && !c->wakeups && !c->wake_graph &&
+	    !c->functions)
+		return usage_error("--min-time goes with --wakeups, "
+		    "--wake-graph or --functions");
 	if (c->dot && !c->wake_graph)
 		return usage_error("-f dot goes with --wake-graph");
 	if (c->wake_graph && c->format_set && !c->dot)

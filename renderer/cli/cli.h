@@ -24,7 +24,9 @@ struct cli {
 	int dot;		/* -f dot */
 	long min_count;		/* --min-count (default 1) */
 	long min_time_ms;	/* --min-time (default 0) */
-	int wake_filter_set;	/* either given */
+	int wake_filter_set;	/* --min-time given */
+	int min_count_set;	/* --min-count given */
+	int functions;		/* --functions: the kernel's functions as text */
 	enum chart_format out[CLI_OUTPUTS];	/* what to write, in order */
 	size_t nout;
 	int compare;		/* --compare OLD NEW: a table, or a chart with -f */

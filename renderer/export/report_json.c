@@ -258,6 +258,34 @@ busy_series(const struct bootlog *t, usec_t zero, FILE *f)
 	series_end(f, b->n, 1);
 }
 
+/* The kernel's functions (function_graph), as --functions lists them. */
+static void
+functions(const struct fn_table *t, FILE *f)
+{
+	const struct fn_row *r;
+	size_t i;
+	int d;
+
+	fputs("  \"functions\": [", f);
+	for (i = 0; i < t->n; i++) {
+		r = &t->v[i];
+		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", f);
+		json_string(f, r->name);
+		fprintf(f, ", \"address\": \"0x%" PRIx64 "\", \"calls\": %"
+		    PRIu64 ", \"total_us\": %" PRId64 ", \"avg_us\": %" PRId64
+		    ", \"max_us\": %" PRId64 ", \"self_us\": %" PRId64
+		    ", \"depths\": [", r->func, r->calls, r->total_ns / 1000,
+		    r->total_ns / (int64_t)r->calls / 1000, r->max_ns / 1000,
+		    r->self_ns / 1000);
+		for (d = 0; d < FN_DEPTHS; d++)
+			if (r->depths >> d & 1)
+				fprintf(f, "%s%d", r->depths & (((uint64_t)1 <<
+				    d) - 1) ? ", " : "", d);
+		fputs("]}", f);
+	}
+	fputs(t->n ? "\n  ],\n" : "],\n", f);
+}
+
 void
 report_json_write(const struct report *r, FILE *f)
 {
@@ -271,6 +299,7 @@ report_json_write(const struct report *r, FILE *f)
 	fputs(",\n", f);
 	totals(r, f);
 	processes(r, f);
+	functions(&r->fn, f);
 	fputs("  \"series\": {\n", f);
 	cpu_series(r->log, r->ms.zero_us, r->cmd.n > 0 ? r->cmd.v : NULL, f);
 	disk_series(r->log, r->ms.zero_us, f);

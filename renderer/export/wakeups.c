@@ -5,6 +5,7 @@
 #include "escape.h"
 #include "tboot.h"
 #include "trace.h"
+#include "usec.h"
 #include "wakeups.h"
 
 #define NAME_MAX_ESC	128	/* a 16-byte comm, every byte escaped */
@@ -15,12 +16,6 @@ struct waiter {
 	uint64_t waits;
 	int64_t total_ns, ns[2];	/* ns[0] S, ns[1] D */
 };
-
-static int64_t
-sat_add(int64_t a, int64_t b)
-{
-	return b > INT64_MAX - a ? INT64_MAX : a + b;
-}
 
 /* ns as ms with three decimals, truncated to the µs. */
 static void

@@ -118,6 +118,14 @@
 #define CAP_TRACE_WAKE_EDGES	(1024 * 1024)
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
+/*
+ * Kernel function calls from function_graph's records (40 bytes each:
+ * 80 MiB); a Debian boot below do_one_initcall at a 100 us threshold
+ * writes some thousands.
+ */
+#define CAP_TRACE_CALLS		(2 * 1024 * 1024)
+/* A function_graph depth above this is no real one (the kernel's stack of returns holds 50). */
+#define CAP_TRACE_CALL_DEPTH	255
 
 /*
  * 0 when one more item fits (n items so far, at most cap), else -1 with

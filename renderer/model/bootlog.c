@@ -69,6 +69,7 @@ bootlog_free(struct bootlog *t)
 	free(t->kev);
 	tdat_free(t->trace);
 	free(t->trace_buf);
+	tcalls_free(&t->calls);
 	bootlog_init(t);
 }
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "tfunc.h"
 #include "usec.h"
 
 struct tdat;
@@ -209,6 +210,8 @@ struct bootlog {
 	struct tdat *trace;
 	uint8_t *trace_buf;
 	size_t trace_len;
+	/* function_graph's calls in the trace, nested (tfunc.h); n 0: none. */
+	struct tcalls calls;
 };
 
 /* ---- The kernel's log and the logging span (issue 13) ---- */

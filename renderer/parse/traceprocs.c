@@ -301,6 +301,11 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 		rc = apply_busy(t, &ps);
 	if (rc == 0)
 		busy_check(t, d);
+	/* The calls move to the log: the table and JSON read them. */
+	tcalls_free(&t->calls);
+	t->calls = ps.calls;
+	t->calls.d = NULL;
+	memset(&ps.calls, 0, sizeof(ps.calls));
 	tboot_free(&ps);
 	if (rc != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");

@@ -40,7 +40,8 @@ struct oncpu {
 /* handlers[] by position: what each handler reads its fields through. */
 enum { H_SWITCH, H_NEWTASK, H_FORK, H_EXEC, H_RENAME, H_EXIT, H_PRINT,
     H_IC_START, H_IC_FINISH, H_WAKING, H_WAKEUP_NEW, H_MODULE, H_WQ_START,
-    H_WQ_END, H_COUNT };
+    H_WQ_END, H_FG_EXIT, H_FG_ENTRY, H_COUNT };
+#define H_FIELDS	5
 
 struct build;
 typedef int (*handler_fn)(struct build *, const struct tevent *);
@@ -49,12 +50,12 @@ typedef int (*handler_fn)(struct build *, const struct tevent *);
 struct handler {
 	const char *system, *name;
 	handler_fn fn;
-	const char *fields[4];
+	const char *fields[H_FIELDS];
 };
 
 struct hstate {
 	const struct tfmt *fmt;
-	const struct tfield *f[4];
+	const struct tfield *f[H_FIELDS];
 };
 
 struct build {
@@ -102,6 +103,8 @@ static int on_wakeup_new(struct build *, const struct tevent *);
 static int on_module_load(struct build *, const struct tevent *);
 static int on_wq_start(struct build *, const struct tevent *);
 static int on_wq_end(struct build *, const struct tevent *);
+static int on_fg_exit(struct build *, const struct tevent *);
+static int on_fg_entry(struct build *, const struct tevent *);
 
 static const struct handler handlers[H_COUNT] = {
 	{ "sched", "sched_switch", on_switch,
@@ -123,6 +126,9 @@ static const struct handler handlers[H_COUNT] = {
 	{ "workqueue", "workqueue_execute_start", on_wq_start,
 	    { "function" } },
 	{ "workqueue", "workqueue_execute_end", on_wq_end, { "function" } },
+	{ "ftrace", "funcgraph_exit", on_fg_exit,
+	    { "func", "depth", "calltime", "rettime", "overrun" } },
+	{ "ftrace", "funcgraph_entry", on_fg_entry, { "func" } },
 };
 
 /* Makes room for pid in both maps; -1 on no memory. */
@@ -731,6 +737,29 @@ on_initcall_finish(struct build *b, const struct tevent *ev)
 	return 0;
 }
 
+/* A function_graph return: the call it ends (tfunc.c nests them later). */
+static int
+on_fg_exit(struct build *b, const struct tevent *ev)
+{
+	const struct tfield *const *f = b->h[H_FG_EXIT].f;
+
+	if (f[0] == NULL || f[1] == NULL || f[2] == NULL || f[3] == NULL)
+		return 0;
+	return tcalls_exit(&b->ps->calls, ev->pid, ev->cpu,
+	    (uint64_t)tfield_int(f[0], ev), tfield_int(f[1], ev),
+	    (uint64_t)tfield_int(f[2], ev), (uint64_t)tfield_int(f[3], ev),
+	    f[4] != NULL ? (uint64_t)tfield_int(f[4], ev) : 0);
+}
+
+/* An entry says no more than its exit will (calltime); counted only. */
+static int
+on_fg_entry(struct build *b, const struct tevent *ev)
+{
+	(void)ev;
+	b->ps->calls.entries++;
+	return 0;
+}
+
 static void
 resolve(struct build *b)
 {
@@ -739,7 +768,7 @@ resolve(struct build *b)
 	for (i = 0; i < H_COUNT; i++) {
 		b->h[i].fmt = tdat_format(b->td, handlers[i].system,
 		    handlers[i].name);
-		for (j = 0; j < 4; j++)
+		for (j = 0; j < H_FIELDS; j++)
 			b->h[i].f[j] = b->h[i].fmt != NULL &&
 			    handlers[i].fields[j] != NULL ?
 			    tfmt_field(b->h[i].fmt, handlers[i].fields[j]) : NULL;
@@ -782,6 +811,7 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	b.wq.d = d;
 	ps->busy.d = d;
 	b.wk.d = d;
+	ps->calls.d = d;
 	resolve(&b);
 	while ((r = tdat_next(td, &ev)) == 1) {
 		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
@@ -798,7 +828,8 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 			break;
 		}
 	}
-	if (r == 0 && (close_cpus(&b) != 0 || tstates_fold(&b.st, ps) != 0))
+	if (r == 0 && (close_cpus(&b) != 0 || tstates_fold(&b.st, ps) != 0 ||
+	    tcalls_nest(&ps->calls) != 0))
 		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
 	if (r == 0) {
 		twork_label(&b.wq, ps, td);
@@ -824,6 +855,7 @@ tboot_free(struct tboot *ps)
 	free(ps->ic);
 	free(ps->spans);
 	tbusy_free(&ps->busy);
+	tcalls_free(&ps->calls);
 	free(ps->wake);
 	memset(ps, 0, sizeof(*ps));
 }

@@ -7,6 +7,7 @@
 
 #include "diag.h"
 #include "tbusy.h"
+#include "tfunc.h"
 
 struct tdat;
 
@@ -94,6 +95,7 @@ struct tboot {
 	int have_sync;
 	uint64_t events;	/* events read */
 	struct tbusy busy;	/* the CPUs' busy time, in bins (tbusy.h) */
+	struct tcalls calls;	/* function_graph's calls, nested (tfunc.h) */
 };
 
 /*

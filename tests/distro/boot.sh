@@ -3,11 +3,13 @@
 # reads the results back from its disk: /var/log/bootchart.tgz and the
 # journal, with debugfs (no mount).
 #
-#   tests/distro/boot.sh [-n] [-x] [-t SECONDS] [-k] IMAGEDIR OUTDIR
+#   tests/distro/boot.sh [-n] [-x] [-a WORDS] [-t SECONDS] [-k] IMAGEDIR OUTDIR
 #     -n           without bootchartd: the entry's init=/sbin/bootchartd
 #                  and exact mode's trace words are left out of the
 #                  command line
 #     -x           without exact mode: the trace words (trace_*=) left out
+#     -a WORDS     more kernel parameters, after the entry's (the
+#                  function flavour's function_graph words)
 #     -t SECONDS   qemu time limit (900)
 #     -k           keep OUTDIR/disk.img
 #
@@ -19,18 +21,19 @@
 # Exit status 0 when the VM powered off by itself, 1 otherwise.
 set -eu
 
-limit=900 logger=1 keep=0 exact=1
-while getopts nxt:k opt; do
+limit=900 logger=1 keep=0 exact=1 more=
+while getopts nxa:t:k opt; do
 	case "$opt" in
 	n) logger=0 exact=0 ;;
 	x) exact=0 ;;
+	a) more=$OPTARG ;;
 	t) limit=$OPTARG ;;
 	k) keep=1 ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 2 ] || { echo "usage: boot.sh [-n] [-x] [-t S] [-k] IMAGEDIR OUTDIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: boot.sh [-n] [-x] [-a WORDS] [-t S] [-k] IMAGEDIR OUTDIR" >&2; exit 2; }
 img=$(cd "$1" && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
@@ -44,7 +47,7 @@ fi
 if [ "$exact" = 0 ]; then
 	args=$(echo "$args" | tr ' ' '\n' | grep -v '^trace_' | tr '\n' ' ')
 fi
-args="$args console=ttyS0 bctest.poweroff"
+args="$args${more:+ $more} console=ttyS0 bctest.poweroff"
 echo "$args" >"$out/cmdline"
 
 cp --sparse=always "$img/disk.img" "$out/disk.img"

@@ -5,9 +5,11 @@
 # initramfs-tools, and the kernel command line of the boot entry the
 # installer made (its /etc/grub.d/42_bootchart, run in the root).
 #
-#   tests/distro/prepare.sh [-c CACHE] [-f FLAVOUR] BUILD OUTDIR
+#   tests/distro/prepare.sh [-c CACHE] [-f FLAVOUR] [-F] BUILD OUTDIR
 #     FLAVOUR  the root's initramfs generator: initramfs-tools (default)
 #              or dracut (build-root.sh)
+#     -F       function mode: the installed config says
+#              EXACT_FUNCTIONS=yes, so the entry starts function_graph
 #
 # Leaves in OUTDIR: disk.img (ext4, the whole disk), vmlinuz, initrd.img,
 # entry.cfg (the GRUB entry), cmdline (its kernel arguments), times.
@@ -21,16 +23,17 @@ cache=/var/cache/bootchart/distro
 UUID=6d2c1a52-0b5e-4f0c-9a41-bc7e57c4a9d1
 SIZE=2G
 
-flavour=initramfs-tools
-while getopts c:f: opt; do
+flavour=initramfs-tools functions=no
+while getopts c:f:F opt; do
 	case "$opt" in
 	c) cache=$OPTARG ;;
 	f) flavour=$OPTARG ;;
+	F) functions=yes ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 2 ] || { echo "usage: prepare.sh [-c CACHE] [-f FLAVOUR] BUILD OUTDIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: prepare.sh [-c CACHE] [-f FLAVOUR] [-F] BUILD OUTDIR" >&2; exit 2; }
 build=$(cd "$1" && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
@@ -58,7 +61,11 @@ tar -C "$root" --zstd -xpf "$tarball" --numeric-owner \
     --xattrs --xattrs-include='*' || die "cannot unpack $tarball"
 
 # The installer runs the root's update-initramfs itself (chroot).
+sed "s/^EXACT_FUNCTIONS=.*/EXACT_FUNCTIONS=$functions/" \
+    "$top/scripts/bootchartd.conf" >"$out/bootchartd.conf" ||
+    die "cannot write $out/bootchartd.conf"
 "$top/scripts/install.sh" --root "$root" --initramfs \
+    --conf "$out/bootchartd.conf" \
     --logger "$build/bootchartd" --renderer "$build/bootchart-render" \
     >"$out/install.log" 2>&1 || {
 	cat "$out/install.log" >&2

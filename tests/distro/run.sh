@@ -6,7 +6,11 @@
 #
 #   tests/distro/run.sh [BUILD]          (default build/default)
 #
-# Env: DISTRO_FLAVOURS ("initramfs-tools dracut") picks the boots.
+# Env: DISTRO_FLAVOURS ("initramfs-tools dracut") picks the boots;
+# DISTRO_FUNCTIONS=1 adds the "functions" one: the initramfs-tools image
+# in function mode (EXACT_FUNCTIONS=yes, docs/trace.md), its results
+# under build/distro/functions/ and tests/sh/trace_functions.sh's checks
+# of its trace against trace-cmd.
 # Outputs of the initramfs-tools boot go under build/distro/: image/
 # (prepare.sh), boot/ (the results check.sh reads), bootchart.tgz and
 # bootchart.png; the dracut boot's under build/distro/dracut/.  Prints
@@ -57,7 +61,9 @@ flavour() {
 	name=$1 out=$2
 	mkdir -p "$out"
 	echo "# flavour $name"
-	if ! step tests/distro/prepare.sh -f "$name" "$b" "$out/image"; then
+	fl=$name prep=
+	[ "$name" = functions ] && fl=initramfs-tools prep=-F
+	if ! step tests/distro/prepare.sh -f "$fl" $prep "$b" "$out/image"; then
 		echo "not ok - the $name image was made" | tee "$out/make.tap"
 		return 1
 	fi
@@ -70,13 +76,22 @@ flavour() {
 	[ -s "$out/boot/bootchart.png" ] && cp "$out/boot/bootchart.png" "$out/"
 	tests/distro/check.sh "$out/boot" "$render" "$name" |
 	    tee "$out/boot/check.tap"
+	[ "$name" = functions ] || return 0
+	t=$(mktemp -d)
+	BC_TMP=$t BC_RENDER=$render BC_BUILD=$b \
+	    BC_FUNCTIONS_LOG=$out/bootchart.tgz sh tests/sh/trace_functions.sh |
+	    tee -a "$out/boot/check.tap"
+	rm -rf "$t"
 }
 
 pass=0 fail=0
-for f in ${DISTRO_FLAVOURS:-initramfs-tools dracut}; do
+flavours=${DISTRO_FLAVOURS:-initramfs-tools dracut}
+[ "${DISTRO_FUNCTIONS:-0}" = 1 ] && flavours="$flavours functions"
+for f in $flavours; do
 	case $f in
 	initramfs-tools) o=build/distro ;;
 	dracut) o=build/distro/dracut ;;
+	functions) o=build/distro/functions ;;
 	*) echo "run.sh: unknown flavour $f" >&2; exit 2 ;;
 	esac
 	flavour "$f" "$o"

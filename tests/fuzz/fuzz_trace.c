@@ -1,9 +1,10 @@
-/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs), and the --wakeups report and --wake-graph. */
+/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs), the --wakeups report and --wake-graph, and --functions's table (function_graph records nested). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "bootlog.h"
+#include "functab.h"
 #include "logfiles.h"
 #include "parse.h"
 #include "trace.h"
@@ -85,10 +86,15 @@ wakeups(const uint8_t *data, size_t size, struct diag *d)
 		(void)wakeups_write(t, &o, f, d);
 		tdat_free(t);
 	}
+	/* --functions, with a --min-time that leaves some calls out. */
+	if (tdat_open(&t, data, size, d) == 0) {
+		(void)functab_write(t, 1000, f, d);
+		tdat_free(t);
+	}
 	fclose(f);
 }
 
-/* Input: a mode byte (0 direct, 1 direct with the dump, 2 the member and the wake-up graph), then the file. */
+/* Input: a mode byte (0 direct, 1 direct with the dump, 2 the member, the wake-up graph and the functions), then the file. */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

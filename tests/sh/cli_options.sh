@@ -36,10 +36,17 @@ usage "--min-count without --wakeups" --min-count 2 "$T/boot1.tgz"
 usage "--min-count 0" --wakeups --min-count 0 "$T/boot1.tgz"
 usage "--min-time not a number" --wakeups --min-time x "$T/boot1.tgz"
 usage "-f dot without --wake-graph" -f dot "$T/boot1.tgz"
+usage "--functions with --json" --functions --json "$T/boot1.tgz"
+usage "--functions with --min-count" --functions --min-count 2 "$T/boot1.tgz"
+usage "--min-time without --wakeups or --functions" --min-time 2 "$T/boot1.tgz"
 usage "--wake-graph -f svg (not built yet)" --wake-graph -f svg "$T/boot1.tgz"
 # A log without trace.dat: bad input (2), one line saying so.
 run_render "$T/u.out" "$T/u.err" --wakeups "$T/boot1.tgz"
 check "--wakeups without a trace: exit 2, one line" [ "$rc" -eq 2 ] &&
+    [ "$(wc -l <"$T/u.err")" -eq 1 ] && [ ! -s "$T/u.out" ] &&
+    grep -q "no kernel trace (trace.dat) in this log" "$T/u.err"
+run_render "$T/u.out" "$T/u.err" --functions "$T/boot1.tgz"
+check "--functions without a trace: exit 2, one line" [ "$rc" -eq 2 ] &&
     [ "$(wc -l <"$T/u.err")" -eq 1 ] && [ ! -s "$T/u.out" ] &&
     grep -q "no kernel trace (trace.dat) in this log" "$T/u.err"
 

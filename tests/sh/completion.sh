@@ -42,7 +42,7 @@ R="$BR _bootchart_render bootchart-render"
 D="$BD _bootchartd bootchartd"
 # shellcheck disable=SC2086 # $R and $D are three words each
 {
-offers "render: --f" "$(lines --format)" $R --f
+offers "render: --f" "$(lines --format --functions)" $R --f
 offers "render: --s" "$(lines --show-all --show-pid --strict --summary)" $R --s
 offers "render: formats after -f" "$(lines dot eps html pdf png svg svgz)" $R -f ""
 offers "render: formats after --format" "$(lines svg svgz)" $R --format s

@@ -1,4 +1,4 @@
-/* trace_decode.c: the renderer's decoding of a trace.dat, alone (open, every event through tboot's handlers), for bench_trace.sh to set beside trace-cmd report; -i lists the initcalls it made (start ns, duration ns, name). */
+/* trace_decode.c: the renderer's decoding of a trace.dat, alone (open, every event through tboot's handlers), for bench_trace.sh to set beside trace-cmd report; -i lists the initcalls it made (start ns, duration ns, name), -c the function_graph calls nested (trace_functions.sh). */
 #include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -18,13 +18,14 @@ main(int argc, char **argv)
 	size_t len;
 	char *buf;
 	int list = argc == 3 && strcmp(argv[1], "-i") == 0;
+	int calls = argc == 3 && strcmp(argv[1], "-c") == 0;
 	size_t i;
 
-	if (argc != 2 && !list) {
-		fprintf(stderr, "usage: trace_decode [-i] TRACE.DAT\n");
+	if (argc != 2 && !list && !calls) {
+		fprintf(stderr, "usage: trace_decode [-i | -c] TRACE.DAT\n");
 		return EXIT_USAGE;
 	}
-	argv += list;
+	argv += list || calls;
 	diag_init(&d, "trace_decode");
 	diag_set_file(&d, "%s", argv[1]);
 	if ((buf = slurp_exact_at(AT_FDCWD, argv[1], (size_t)1 << 30, &len)) == NULL) {
@@ -41,6 +42,13 @@ main(int argc, char **argv)
 		printf("%lld\t%lld\t%s\n", (long long)tb.ic[i].start_ns,
 		    (long long)(tb.ic[i].end_ns - tb.ic[i].start_ns),
 		    tb.ic[i].func);
+	/* index pid depth call_ns ret_ns parent(-1) func_address */
+	for (i = 0; calls && i < tb.calls.n; i++)
+		printf("%zu\t%d\t%u\t%lld\t%lld\t%d\t%llx\n", i,
+		    (int)tb.calls.v[i].pid, (unsigned)tb.calls.v[i].depth,
+		    (long long)tb.calls.v[i].call_ns,
+		    (long long)tb.calls.v[i].ret_ns, (int)tb.calls.v[i].parent,
+		    (unsigned long long)tb.calls.v[i].func);
 	tboot_free(&tb);
 	tdat_free(td);
 	free(buf);

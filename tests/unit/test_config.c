@@ -75,6 +75,30 @@ quotes_comments_and_export(void **state)
 	assert_string_equal(c.render_dir, "/tmp/x\"y");
 }
 
+/* Function mode: off by default; depth 1..50, threshold in whole us. */
+static void
+function_keys(void **state)
+{
+	struct config c;
+
+	(void)state;
+	config_defaults(&c);
+	assert_int_equal(c.functions, 0);
+	assert_int_equal(c.fn_depth, 8);
+	assert_int_equal(c.fn_thresh_us, 100);
+	assert_int_equal(parse(&c, "EXACT_FUNCTIONS=yes\nFUNCTIONS_DEPTH=50\n"
+	    "FUNCTIONS_THRESHOLD=0\n"), 0);
+	assert_int_equal(c.functions, 1);
+	assert_int_equal(c.fn_depth, 50);
+	assert_int_equal(c.fn_thresh_us, 0);
+	assert_int_equal(parse(&c, "FUNCTIONS_DEPTH=0\nFUNCTIONS_DEPTH=51\n"
+	    "FUNCTIONS_THRESHOLD=1.5\nFUNCTIONS_THRESHOLD=-1\n"
+	    "FUNCTIONS_THRESHOLD=99999999999999999999\n"
+	    "FUNCTIONS_THRESHOLD=\n"), 6);
+	assert_int_equal(c.fn_depth, 8);
+	assert_int_equal(c.fn_thresh_us, 100);
+}
+
 static void
 bad_values_warn_and_keep_defaults(void **state)
 {
@@ -295,6 +319,7 @@ main(void)
 		cmocka_unit_test(defaults_are_documented_values),
 		cmocka_unit_test(quotes_comments_and_export),
 		cmocka_unit_test(bad_values_warn_and_keep_defaults),
+		cmocka_unit_test(function_keys),
 		cmocka_unit_test(render_formats_are_the_renderers_outputs),
 		cmocka_unit_test(never_executes_shell),
 		cmocka_unit_test(binary_garbage_is_one_warning),

@@ -124,6 +124,48 @@ exact_mode_off_leaves_words(void **state)
 	free(got);
 }
 
+/*
+ * Function mode: function_graph below do_one_initcall at the config's
+ * depth and threshold; the user's filter merged, their ftrace= and
+ * threshold kept; nothing without exact mode (no events, no logger).
+ */
+static void
+function_words(void **state)
+{
+	struct config c;
+	char ev[1024], want[2048], *got;
+
+	(void)state;
+	config_defaults(&c);
+	c.functions = 1;
+	events_line(ev, sizeof(ev), "", "");
+	snprintf(want, sizeof(want), "ro\n%s\n"
+	    "trace_options=record-tgid,nooverwrite\n"
+	    "ftrace_graph_filter=do_one_initcall\n"
+	    "trace_buf_size=2048K\ntrace_clock=local\n"
+	    "ftrace=function_graph\nftrace_graph_max_depth=8\n"
+	    "tracing_thresh=100\n", ev);
+	got = merge(&c, "ro", NULL);
+	assert_string_equal(got, want);
+	free(got);
+	c.fn_depth = 3;
+	snprintf(want, sizeof(want), "ftrace=function\n"
+	    "ftrace_graph_filter=async_run_entry_fn,do_one_initcall\n"
+	    "tracing_thresh=7\n%s\n"
+	    "trace_options=record-tgid,nooverwrite\n"
+	    "trace_buf_size=2048K\ntrace_clock=local\n"
+	    "ftrace_graph_max_depth=3\n", ev);
+	got = merge(&c, "ftrace=function",
+	    "ftrace_graph_filter=async_run_entry_fn", "tracing_thresh=7",
+	    NULL);
+	assert_string_equal(got, want);
+	free(got);
+	c.exact = 0;
+	got = merge(&c, "ro", NULL);
+	assert_string_equal(got, "ro\n");
+	free(got);
+}
+
 static void
 bad_words_refused(void **state)
 {
@@ -150,6 +192,7 @@ main(void)
 		cmocka_unit_test(plain_line_gets_our_words),
 		cmocka_unit_test(users_words_merged_and_kept),
 		cmocka_unit_test(exact_mode_off_leaves_words),
+		cmocka_unit_test(function_words),
 		cmocka_unit_test(bad_words_refused),
 	};
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 # tdat_small.py: a small copy of a trace.dat version 6 (little-endian) for
-# seeds and fixtures: only the formats of the systems named, no kallsyms or
+# seeds and fixtures: only the formats of the systems named (ftrace: its
+# own, print and funcgraph_*, kept), no kallsyms or
 # printk formats, at most N pages per CPU, an instance's data (the
 # last BUFFER option's) as the top buffer's; trace-cmd reads the copy as it
 # reads the original (tests/sh/trace_decode.sh checks that).
-#   usage: tdat_small.py IN.dat OUT.dat PAGES SYSTEM...
+#   usage: tdat_small.py IN.dat OUT.dat [FIRST:]PAGES SYSTEM...
+# (FIRST: the pages from that one on, 0 the first.)
 import struct
 import sys
 
@@ -31,7 +33,9 @@ class Reader:
 
 
 def main():
-    src, dst, npages = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    src, dst = sys.argv[1], sys.argv[2]
+    first, _, npages = sys.argv[3].rpartition(":")
+    first, npages = int(first or 0), int(npages)
     keep = set(a.encode() for a in sys.argv[4:])
     r = Reader(open(src, "rb").read())
     head = r.take(10)
@@ -46,9 +50,12 @@ def main():
             sys.exit("tdat_small.py: no " + tag.decode())
         n = r.num("Q")
         out += tag + struct.pack("<Q", n) + r.take(n)
-    for _ in range(r.num("I")):          # ftrace formats: dropped
-        r.take(r.num("Q"))
-    out += struct.pack("<I", 0)
+    ftrace = [r.take(r.num("Q")) for _ in range(r.num("I"))]
+    if b"ftrace" not in keep:            # ftrace formats: dropped
+        ftrace = []
+    out += struct.pack("<I", len(ftrace))
+    for t in ftrace:
+        out += struct.pack("<Q", len(t)) + t
     systems = []
     for _ in range(r.num("I")):
         name, texts = r.cstr(), []
@@ -94,7 +101,8 @@ def main():
     out += bytes(16 * ncpu)
     data = []
     for off, size in cpus:
-        data.append(r.d[off:off + min(size, npages * page)])
+        skip = min(size, first * page)
+        data.append(r.d[off + skip:off + min(size, skip + npages * page)])
     pos = (len(out) + page - 1) // page * page
     for i, d in enumerate(data):
         struct.pack_into("<QQ", out, table + 16 * i, pos if d else 0, len(d))

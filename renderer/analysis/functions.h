@@ -1,0 +1,41 @@
+/* functions.h: the kernel's functions as ftd lists them (--functions, docs/trace.md): per function its calls, total, average, longest and self time, and the depths it was seen at. */
+#ifndef BC_FUNCTIONS_H
+#define BC_FUNCTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct tcalls;
+struct tdat;
+
+#define FN_NAME		128	/* a kallsyms name, or "0x" and the address */
+#define FN_DEPTHS	64	/* depths told apart; deeper ones count as 63 */
+
+struct fn_row {
+	uint64_t func;
+	char name[FN_NAME];	/* unescaped: the writer escapes it */
+	uint64_t calls;
+	int64_t total_ns, max_ns;
+	/* Its calls' time less their recorded callees' (under tracing_thresh unrecorded callees count as self). */
+	int64_t self_ns;
+	uint64_t depths;	/* bit d: a call at depth d */
+};
+
+struct fn_table {
+	struct fn_row *v;	/* the most total time first, then by name */
+	size_t n;
+};
+
+/*
+ * The table of the nested calls (tcalls_nest) of c, each function named
+ * by td's kallsyms (td may be NULL); calls shorter than min_ns are left
+ * out (their time still counts in their caller's total, not its self).
+ * 0, or -1: no memory.
+ */
+int fn_table_make(const struct tcalls *c, const struct tdat *td,
+    int64_t min_ns, struct fn_table *);
+/* "0,2-4": the depths of a row, into out. */
+void fn_depths(uint64_t depths, char *out, size_t cap);
+void fn_table_free(struct fn_table *);
+
+#endif

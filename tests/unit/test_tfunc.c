@@ -1,0 +1,267 @@
+/* test_tfunc.c: function_graph's calls (renderer/trace/tfunc.c) and ftd's table of them (renderer/analysis/functions.c): nesting from exits alone, hostile records left out with one warning, the table derived by hand; and the records read from a hand-built trace.dat through tboot. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "tdat_build.h"
+
+#include "functions.h"
+#include "tboot.h"
+#include "tfunc.h"
+#include "trace.h"
+
+#define F_INITCALL	0xffffffff81000000ULL
+#define F_FOO		0xffffffff81000100ULL
+#define F_BAR		0xffffffff81000200ULL
+#define F_TICK		0xffffffff81000300ULL
+#define F_BAZ		0xffffffff81000400ULL
+
+/*
+ * Thread 1:  initcall [1000, 9000] d0
+ *              foo [2000, 5000] d1: bar [2500, 3500] d2, baz [4000, 4500] d2
+ *              foo [6000, 8000] d1: tick [7000, 7900] d1 (an interrupt
+ *                  taken while foo returned: its depth)
+ * Thread 2:  initcall [1500, 2500] d0
+ * Hostile: depth -1; a return before its call; [8500, 9500] d1 across
+ * the initcall's end; [2600, 2700] d0 inside bar (d2).  Exit order.
+ */
+static void
+scenario(struct tcalls *c)
+{
+	assert_int_equal(tcalls_exit(c, 1, 0, F_BAR, 2, 2500, 3500, 0), 0);
+	assert_int_equal(tcalls_exit(c, 1, 0, F_INITCALL, 0, 2600, 2700, 0), 0);
+	assert_int_equal(tcalls_exit(c, 2, 0, F_INITCALL, 0, 1500, 2500, 0), 0);
+	assert_int_equal(tcalls_exit(c, 1, 0, F_BAZ, 2, 4000, 4500, 0), 0);
+	assert_int_equal(tcalls_exit(c, 1, 0, F_FOO, 1, 2000, 5000, 0), 0);
+	assert_int_equal(tcalls_exit(c, 1, 0, F_TICK, 1, 7000, 7900, 0), 0);
+	assert_int_equal(tcalls_exit(c, 1, 0, F_FOO, 1, 6000, 8000, 0), 0);
+	assert_int_equal(tcalls_exit(c, 1, 0, F_INITCALL, 0, 1000, 9000, 0), 0);
+	assert_int_equal(tcalls_exit(c, 1, 0, F_FOO, 1, 8500, 9500, 0), 0);
+	assert_int_equal(tcalls_exit(c, 1, 0, F_BAR, -1, 100, 200, 0), 0);
+	assert_int_equal(tcalls_exit(c, 1, 0, F_BAR, 3, 300, 200, 0), 0);
+}
+
+/* The call of thread pid starting at call_ns, or NULL. */
+static const struct tcall *
+find(const struct tcalls *c, int pid, int64_t call_ns)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->v[i].pid == pid && c->v[i].call_ns == call_ns)
+			return &c->v[i];
+	return NULL;
+}
+
+static const struct tcall *
+parent_of(const struct tcalls *c, int pid, int64_t call_ns)
+{
+	const struct tcall *t = find(c, pid, call_ns);
+
+	assert_non_null(t);
+	return t->parent < 0 ? NULL : &c->v[t->parent];
+}
+
+static void
+nesting(void **state)
+{
+	struct tcalls c;
+	struct diag d;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	diag_init(&d, "test");
+	d.out = NULL;
+	c.d = &d;
+	scenario(&c);
+	assert_int_equal(tcalls_nest(&c), 0);
+	assert_int_equal(c.n, 7);
+	assert_int_equal(c.bad[TC_BAD_DEPTH], 1);
+	assert_int_equal(c.bad[TC_BAD_ORDER], 1);
+	assert_int_equal(c.bad[TC_BAD_OVERLAP], 1);
+	assert_int_equal(c.bad[TC_BAD_NEST], 1);
+	assert_int_equal(d.nwarn, 1);
+	assert_null(parent_of(&c, 1, 1000));
+	assert_null(parent_of(&c, 2, 1500));
+	assert_int_equal(parent_of(&c, 1, 2000)->call_ns, 1000);
+	assert_int_equal(parent_of(&c, 1, 2500)->call_ns, 2000);
+	assert_int_equal(parent_of(&c, 1, 4000)->call_ns, 2000);
+	assert_int_equal(parent_of(&c, 1, 6000)->call_ns, 1000);
+	assert_int_equal(parent_of(&c, 1, 7000)->call_ns, 6000);
+	assert_null(find(&c, 1, 8500));
+	assert_null(find(&c, 1, 2600));
+	tcalls_free(&c);
+}
+
+static void
+row(const struct fn_row *r, uint64_t func, uint64_t calls, int64_t total,
+    int64_t max, int64_t self, uint64_t depths)
+{
+	assert_int_equal(r->func, func);
+	assert_int_equal(r->calls, calls);
+	assert_int_equal(r->total_ns, total);
+	assert_int_equal(r->max_ns, max);
+	assert_int_equal(r->self_ns, self);
+	assert_int_equal(r->depths, depths);
+}
+
+/*
+ * By hand: initcall 8000 + 1000, self (8000 - 3000 - 2000) + 1000; foo
+ * 3000 + 2000, self (3000 - 1000 - 500) + (2000 - 900); the leaves'
+ * self is their time.  --min-time 1000 leaves out tick and baz, not
+ * from their callers' self.
+ */
+static void
+table(void **state)
+{
+	struct tcalls c;
+	struct fn_table t;
+
+	(void)state;
+	memset(&c, 0, sizeof(c));
+	scenario(&c);
+	assert_int_equal(tcalls_nest(&c), 0);
+	assert_int_equal(fn_table_make(&c, NULL, 0, &t), 0);
+	assert_int_equal(t.n, 5);
+	row(&t.v[0], F_INITCALL, 2, 9000, 8000, 4000, 1);
+	row(&t.v[1], F_FOO, 2, 5000, 3000, 2600, 2);
+	row(&t.v[2], F_BAR, 1, 1000, 1000, 1000, 4);
+	row(&t.v[3], F_TICK, 1, 900, 900, 900, 2);
+	row(&t.v[4], F_BAZ, 1, 500, 500, 500, 4);
+	assert_string_equal(t.v[0].name, "0xffffffff81000000");
+	fn_table_free(&t);
+	assert_int_equal(fn_table_make(&c, NULL, 1000, &t), 0);
+	assert_int_equal(t.n, 3);
+	row(&t.v[0], F_INITCALL, 2, 9000, 8000, 4000, 1);
+	row(&t.v[1], F_FOO, 2, 5000, 3000, 2600, 2);
+	row(&t.v[2], F_BAR, 1, 1000, 1000, 1000, 4);
+	fn_table_free(&t);
+	tcalls_free(&c);
+}
+
+static void
+depths(void **state)
+{
+	char s[64];
+
+	(void)state;
+	fn_depths(1, s, sizeof(s));
+	assert_string_equal(s, "0");
+	fn_depths(0x1d, s, sizeof(s));
+	assert_string_equal(s, "0,2-4");
+	fn_depths((uint64_t)1 << 63 | 0x60, s, sizeof(s));
+	assert_string_equal(s, "5-6,63");
+	fn_depths(0, s, sizeof(s));
+	assert_string_equal(s, "");
+}
+
+/* 6.1's formats (events/ftrace/funcgraph_*), at the kernel's offsets. */
+#define COMMON \
+    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+static const char *const ftrace[] = {
+	"name: funcgraph_exit\nID: 10\nformat:\n" COMMON
+	"\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;\n"
+	"\tfield:unsigned int overrun;\toffset:20;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned long long calltime;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long long rettime;\toffset:32;\tsize:8;\tsigned:0;\n",
+	"name: funcgraph_entry\nID: 11\nformat:\n" COMMON
+	"\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;\n",
+};
+static const struct tb_system systems[] = { { "ftrace", ftrace, 2 } };
+
+static void
+put(uint8_t *b, size_t off, uint64_t v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		b[off + i] = (uint8_t)(v >> (8 * i));
+}
+
+/* One funcgraph_exit record (40 bytes), 1 us after the last. */
+static void
+exit_rec(struct tb_page *pg, int pid, uint64_t func, int32_t depth,
+    uint64_t call, uint64_t ret)
+{
+	uint8_t b[40];
+
+	memset(b, 0, sizeof(b));
+	put(b, 0, 10, 2);
+	put(b, 4, (uint32_t)pid, 4);
+	put(b, 8, func, 8);
+	put(b, 16, (uint32_t)depth, 4);
+	put(b, 24, call, 8);
+	put(b, 32, ret, 8);
+	tb_event(pg, 1000, b, sizeof(b), 0);
+}
+
+/* The same calls through a trace.dat: fields decoded, named by kallsyms. */
+static void
+from_file(void **state)
+{
+	static struct tb_file f;
+	struct tb_page *pg;
+	struct fn_table t;
+	struct tboot tb;
+	struct tdat *td;
+	struct diag d;
+	uint8_t *buf, entry[24];
+	size_t len;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.kallsyms = "ffffffff81000000 T do_one_initcall\n"
+	    "ffffffff81000100 t foo\nffffffff81000200 t bar\n";
+	f.systems = systems;
+	f.nsystems = 1;
+	pg = tb_page(&f, 0, 10000);
+	memset(entry, 0, sizeof(entry));
+	put(entry, 0, 11, 2);
+	put(entry, 4, 1, 4);
+	tb_event(pg, 0, entry, sizeof(entry), 0);
+	exit_rec(pg, 1, F_BAR, 2, 2500, 3500);
+	exit_rec(pg, 1, F_FOO, 1, 2000, 5000);
+	exit_rec(pg, 1, F_INITCALL, 0, 1000, 9000);
+	exit_rec(pg, 1, F_BAR + 4, -7, 9100, 9200);
+	tb_commit(pg, 0, 0);
+	diag_init(&d, "test");
+	d.out = NULL;
+	diag_set_file(&d, "t.dat");
+	buf = tb_write(&f, &len);
+	assert_non_null(buf);
+	assert_int_equal(tdat_open(&td, buf, len, &d), 0);
+	assert_int_equal(tboot_build(td, &tb, &d), 0);
+	assert_int_equal(tb.calls.n, 3);
+	assert_int_equal(tb.calls.entries, 1);
+	assert_int_equal(tb.calls.bad[TC_BAD_DEPTH], 1);
+	assert_int_equal(d.nwarn, 1);
+	assert_int_equal(fn_table_make(&tb.calls, td, 0, &t), 0);
+	assert_int_equal(t.n, 3);
+	assert_string_equal(t.v[0].name, "do_one_initcall");
+	assert_int_equal(t.v[0].self_ns, 8000 - 3000);
+	assert_string_equal(t.v[1].name, "foo");
+	assert_int_equal(t.v[1].self_ns, 3000 - 1000);
+	assert_string_equal(t.v[2].name, "bar");
+	fn_table_free(&t);
+	tboot_free(&tb);
+	tdat_free(td);
+	free(buf);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(nesting),
+		cmocka_unit_test(table),
+		cmocka_unit_test(depths),
+		cmocka_unit_test(from_file),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
