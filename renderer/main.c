@@ -265,7 +265,7 @@ static int
 verb_wakeups(const struct cli *c, struct tdat *t, FILE *f, struct diag *d)
 {
 	struct wake_opts o = { (uint32_t)c->min_count,
-	    (int64_t)c->min_time_ms * 1000000, c->wake_graph };
+	    (int64_t)c->min_time_us * 1000, c->wake_graph };
 
 	return wakeups_write(t, &o, f, d);
 }
@@ -273,7 +273,7 @@ verb_wakeups(const struct cli *c, struct tdat *t, FILE *f, struct diag *d)
 static int
 verb_functions(const struct cli *c, struct tdat *t, FILE *f, struct diag *d)
 {
-	return functab_write(t, (int64_t)c->min_time_ms * 1000, f, d);
+	return functab_write(t, (int64_t)c->min_time_us * 1000, f, d);
 }
 
 /*

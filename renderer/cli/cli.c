@@ -104,12 +104,13 @@ help(void)
 	    "      --wake-graph      the same edges as a Graphviz digraph (-f dot)\n"
 	    "      --min-count N     --wakeups, --wake-graph: edges of N waits or more\n"
 	    "                        (default 1)\n"
-	    "      --min-time MS     ... and of MS blocked or more (default 0)\n"
+	    "      --min-time MS     ... and of MS blocked or more (default 0;\n"
+	    "                        decimals: 0.25)\n"
 	    "      --functions       the kernel's functions of a log traced with\n"
 	    "                        function_graph as text: calls, total, average,\n"
 	    "                        longest and self time, depths (docs/trace.md);\n"
-	    "                        with it --min-time counts in microseconds:\n"
-	    "                        calls shorter are left out\n"
+	    "                        with --min-time MS, calls shorter are left\n"
+	    "                        out\n"
 	    "      --compare         compare two logs (boots or profiles), OLD and\n"
 	    "                        NEW, each timed from its own start: a text\n"
 	    "                        table, with --json JSON, or with -f a chart\n"
@@ -159,6 +160,35 @@ parse_long(const char *s, long min, long max, long *out)
 	return 0;
 }
 
+/*
+ * Milliseconds with up to three decimals ("1", "0.25") from 0 to max_ms,
+ * as whole microseconds.
+ */
+static int
+parse_ms(const char *s, long max_ms, long *us)
+{
+	long ms, frac = 0, scale = 100;
+	const char *p;
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	ms = strtol(s, &end, 10);
+	if (*end == '.') {
+		for (p = end + 1; *p >= '0' && *p <= '9' && scale > 0; p++) {
+			frac += (*p - '0') * scale;
+			scale /= 10;
+		}
+		if (p == end + 1)
+			return -1;
+		end = (char *)p;
+	}
+	if (*end != '\0' || ms > max_ms || (ms == max_ms && frac > 0))
+		return -1;
+	*us = ms * 1000 + frac;
+	return 0;
+}
+
 /* One option; returns -1 to go on, or an exit status. */
 static int
 option(struct cli *c, int ch, const char *arg)
@@ -182,10 +212,9 @@ option(struct cli *c, int ch, const char *arg)
 		c->min_count_set = 1;
 		break;
 	case OPT_MIN_TIME:
-		if (parse_long(arg, 0, THRESHOLD_MAX_MS, &c->min_time_ms) != 0)
-			return usage_error("bad --min-time '%s': need a whole "
-			    "number from 0 to %ld (ms; with --functions us)",
-			    arg, THRESHOLD_MAX_MS);
+		if (parse_ms(arg, THRESHOLD_MAX_MS, &c->min_time_us) != 0)
+			return usage_error("bad --min-time '%s': need ms from 0 "
+			    "to %ld, to three decimals", arg, THRESHOLD_MAX_MS);
 		c->wake_filter_set = 1;
 		break;
 	case OPT_COMPARE: c->compare = 1; break;

@@ -23,7 +23,7 @@ struct cli {
 	int wake_graph;		/* --wake-graph: ... as DOT (-f dot) */
 	int dot;		/* -f dot */
 	long min_count;		/* --min-count (default 1) */
-	long min_time_ms;	/* --min-time (default 0) */
+	long min_time_us;	/* --min-time MS, in µs (default 0) */
 	int wake_filter_set;	/* --min-time given */
 	int min_count_set;	/* --min-count given */
 	int functions;		/* --functions: the kernel's functions as text */

@@ -35,20 +35,23 @@ usage "--wakeups with --summary" --wakeups --summary "$T/boot1.tgz"
 usage "--min-count without --wakeups" --min-count 2 "$T/boot1.tgz"
 usage "--min-count 0" --wakeups --min-count 0 "$T/boot1.tgz"
 usage "--min-time not a number" --wakeups --min-time x "$T/boot1.tgz"
+usage "--min-time to four decimals" --wakeups --min-time 1.2345 "$T/boot1.tgz"
+usage "--min-time without its whole part" --wakeups --min-time .5 "$T/boot1.tgz"
 usage "-f dot without --wake-graph" -f dot "$T/boot1.tgz"
 usage "--functions with --json" --functions --json "$T/boot1.tgz"
 usage "--functions with --min-count" --functions --min-count 2 "$T/boot1.tgz"
 usage "--min-time without --wakeups or --functions" --min-time 2 "$T/boot1.tgz"
 usage "--wake-graph -f svg (not built yet)" --wake-graph -f svg "$T/boot1.tgz"
 # A log without trace.dat: bad input (2), one line saying so.
+no_trace() {
+	[ "$rc" -eq 2 ] && [ "$(wc -l <"$T/u.err")" -eq 1 ] &&
+	    [ ! -s "$T/u.out" ] &&
+	    grep -q "no kernel trace (trace.dat) in this log" "$T/u.err"
+}
 run_render "$T/u.out" "$T/u.err" --wakeups "$T/boot1.tgz"
-check "--wakeups without a trace: exit 2, one line" [ "$rc" -eq 2 ] &&
-    [ "$(wc -l <"$T/u.err")" -eq 1 ] && [ ! -s "$T/u.out" ] &&
-    grep -q "no kernel trace (trace.dat) in this log" "$T/u.err"
+check "--wakeups without a trace: exit 2, one line" no_trace
 run_render "$T/u.out" "$T/u.err" --functions "$T/boot1.tgz"
-check "--functions without a trace: exit 2, one line" [ "$rc" -eq 2 ] &&
-    [ "$(wc -l <"$T/u.err")" -eq 1 ] && [ ! -s "$T/u.out" ] &&
-    grep -q "no kernel trace (trace.dat) in this log" "$T/u.err"
+check "--functions without a trace: exit 2, one line" no_trace
 
 # The outputs table (src/outputs.def): -f names every output, and the
 # report options are its shorthands; an unknown name lists them all.

@@ -30,13 +30,19 @@ same "--functions: no warning" "$(cat "$T/table.err")" ""
 python3 "$LIB/funcgraph_check.py" "$T/report" "$T/ksyms" "$T/calls" \
     "$T/table"
 
-# --min-time (us) leaves out the shorter calls: their rows go or shrink.
-"$R" --functions --min-time 1000 "$F" >"$T/table1000" 2>/dev/null
+# --min-time (ms) leaves out the shorter calls: their rows go or shrink.
+"$R" --functions --min-time 1 "$F" >"$T/table1000" 2>/dev/null
 n=$(awk -F '\t' '$1 == "function" && $3 + 0 > 0' "$T/table" | wc -l)
 n1=$(awk -F '\t' '$1 == "function"' "$T/table1000" | wc -l)
-check "--min-time 1000: fewer functions ($n1 of $n)" [ "$n1" -lt "$n" ]
+check "--min-time 1: fewer functions ($n1 of $n)" [ "$n1" -lt "$n" ]
 short=$(awk -F '\t' '$1 == "function" && $6 + 0 < 1' "$T/table1000" | wc -l)
-same "--min-time 1000: no function's longest call under 1 ms" "$short" 0
+same "--min-time 1: no function's longest call under 1 ms" "$short" 0
+# To three decimals: 0.25 ms keeps the calls of 250 us and more.
+"$R" --functions --min-time 0.25 "$F" >"$T/table250" 2>/dev/null
+n25=$(awk -F '\t' '$1 == "function"' "$T/table250" | wc -l)
+short=$(awk -F '\t' '$1 == "function" && $6 + 0 < 0.25' "$T/table250" | wc -l)
+check "--min-time 0.25: between ($n1 <= $n25 <= $n), none under 0.25 ms" \
+    test "$n1" -le "$n25" -a "$n25" -le "$n" -a "$short" -eq 0
 
 # --json: the same rows.
 "$R" -q --json "$F" >"$T/json" 2>/dev/null

@@ -108,8 +108,8 @@ row(const struct fn_row *r, uint64_t func, uint64_t calls, int64_t total,
 /*
  * By hand: initcall 8000 + 1000, self (8000 - 3000 - 2000) + 1000; foo
  * 3000 + 2000, self (3000 - 1000 - 500) + (2000 - 900); the leaves'
- * self is their time.  --min-time 1000 leaves out tick and baz, not
- * from their callers' self.
+ * self is their time.  --min-time 1 (1000 µs) leaves out tick and baz,
+ * not from their callers' self.
  */
 static void
 table(void **state)
