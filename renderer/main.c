@@ -24,6 +24,7 @@
 #include "bootlog.h"
 #include "trace.h"
 #include "wakeups.h"
+#include "critpath_text.h"
 
 /* One boot as read: its log, the tree built over it, its milestones. */
 struct boot {
@@ -291,6 +292,33 @@ run_wakeups(const struct cli *c, struct boot *b, struct diag *d)
 	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
 }
 
+/* --critical-path: the path as text, to -o's file or standard output. */
+static int
+run_critpath(const struct cli *c, struct boot *b, struct diag *d)
+{
+	struct critpath cp;
+	struct outfile of;
+	int ok;
+
+	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
+		return -1;
+	diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
+	d->line = 0;
+	if (critpath_build(&b->t, (int)c->crit_pid, &cp, d) != 0) {
+		critpath_free(&cp);
+		return -1;
+	}
+	diag_set_file(d, "%s", "");
+	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0) {
+		critpath_free(&cp);
+		return -1;
+	}
+	critpath_write(&cp, b->t.trace, of.f);
+	critpath_free(&cp);
+	ok = 1;
+	return outfile_close(&of, ok, d) != 0 ? -1 : 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -311,6 +339,8 @@ main(int argc, char **argv)
 		rc = run_dump_events(&c, &a, &d);
 	else if (c.wakeups || c.wake_graph)
 		rc = run_wakeups(&c, &a, &d);
+	else if (c.crit)
+		rc = run_critpath(&c, &a, &d);
 	else
 		rc = c.compare ? run_compare(&c, &a, &b, &d) :
 		    run_one(&c, &a, &d);

@@ -118,6 +118,13 @@
 #define CAP_TRACE_WAKE_EDGES	(1024 * 1024)
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
+/*
+ * Scheduler records kept for the critical path (32 bytes each: 256
+ * MiB): about two per switch and one per waking.
+ */
+#define CAP_TRACE_CRIT		(8 * 1024 * 1024)
+/* Waits followed into their waker, one inside another (the walk's stack). */
+#define CAP_CRIT_DEPTH		4096
 
 /*
  * 0 when one more item fits (n items so far, at most cap), else -1 with
