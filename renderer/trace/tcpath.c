@@ -215,12 +215,13 @@ cpath_walk(const struct tboot *tb, int tid, int64_t end_ns, int64_t from_ns,
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	(void)enter(&w, tid, tb->first_ns);
 	while (w.depth > 0 && !w.err) {
-		if (cp->steps++ >= max) {
+		if (cp->steps >= max) {
 			diag_warn(d, "the critical path's walk stopped after "
 			    "%zu steps: the rest of it is untraced", max);
 			cp->cut = 1;
 			break;
 		}
+		cp->steps++;
 		step(&w);
 	}
 	w.depth = 0;
