@@ -143,6 +143,7 @@ static int
 boot_read(struct boot *b, char **paths, size_t npaths, const struct cli *c,
     struct diag *d)
 {
+	b->t.crit.want_pid = (int)c->crit_pid;
 	if (input_read(&b->t, paths, npaths, d) != 0 ||
 	    proctree_make(&b->tree, &b->t, &c->tree, d) != 0)
 		return -1;

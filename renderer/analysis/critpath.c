@@ -49,22 +49,22 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 	const char *why = bootlog_header(t, "bootchart.end");
 	const struct tproc *p = NULL;
 
-	*end = c->tb.last_ns;
+	*end = c->tb->last_ns;
 	if (pid > 0) {
 		c->why = "--critical-path-pid";
-		p = by_pid(&c->tb, pid);
+		p = by_pid(c->tb, pid);
 	} else if (prof != NULL) {
 		c->why = "the profiled command's exit";
-		if ((p = first_born(&c->tb, prof)) == NULL)
-			p = first_born(&c->tb, NULL);
+		if ((p = first_born(c->tb, prof)) == NULL)
+			p = first_born(c->tb, NULL);
 	} else if (why != NULL && strncmp(why, "EXIT_PROC ", 10) == 0 &&
-	    (p = first_born(&c->tb, why + 10)) != NULL) {
+	    (p = first_born(c->tb, why + 10)) != NULL) {
 		c->why = "the EXIT_PROC process's start";
 		*end = p->start_ns;
 		return p;
 	} else {
 		c->why = "PID 1 at the trace's end";
-		p = by_pid(&c->tb, 1);
+		p = by_pid(c->tb, 1);
 	}
 	if (p != NULL && p->end_ns != TPROC_AFTER)
 		*end = p->end_ns;
@@ -110,37 +110,50 @@ sum_up(struct critpath *c)
 }
 
 int
-critpath_build(struct bootlog *t, int pid, struct critpath *c,
-    struct diag *d)
+critpath_run(struct critpath *c, const struct tboot *tb,
+    const struct bootlog *t, int pid, struct diag *d)
 {
 	const struct tproc *p;
 	int64_t end, from;
+
+	c->tb = tb;
+	if (tb->crit_cut)
+		return pid > 0 ? diag_error(d, "the trace is too big for a "
+		    "critical path (docs/limits.md)") : 1;
+	if ((p = target(c, t, pid, &end)) == NULL)
+		return pid > 0 ? diag_error(d, "no process %d in the trace",
+		    pid) : 1;
+	c->pid = p->pid;
+	c->proc = (uint32_t)(p - tb->v);
+	/* A boot's path reaches back to the kernel's start (uptime 0). */
+	from = tb->first_ns;
+	if (bootlog_header(t, "profile.process") == NULL && tb->have_sync &&
+	    -tb->boot_minus_trace_ns < from)
+		from = -tb->boot_minus_trace_ns;
+	if (cpath_walk(tb, p->pid, end, from, &c->cp, d) != 0)
+		return -1;
+	if (sum_up(c) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+int
+critpath_build(struct bootlog *t, int pid, struct critpath *c,
+    struct diag *d)
+{
+	int r;
 
 	memset(c, 0, sizeof(*c));
 	if (t->trace == NULL)
 		return diag_error(d, "no kernel trace (trace.dat) in this log: "
 		    "record it with bootchartd --trace");
-	if (tboot_build(t->trace, &c->tb, d) != 0)
+	if (tboot_build(t->trace, &c->own, d) != 0)
 		return -1;
-	if (c->tb.crit_cut)
-		return diag_error(d, "the trace is too big for a critical "
-		    "path (docs/limits.md)");
-	if ((p = target(c, t, pid, &end)) == NULL)
-		return pid > 0 ? diag_error(d, "no process %d in the trace",
-		    pid) : diag_error(d, "no process to end the critical "
-		    "path at in the trace");
-	c->pid = p->pid;
-	c->proc = (uint32_t)(p - c->tb.v);
-	/* A boot's path reaches back to the kernel's start (uptime 0). */
-	from = c->tb.first_ns;
-	if (bootlog_header(t, "profile.process") == NULL && c->tb.have_sync &&
-	    -c->tb.boot_minus_trace_ns < from)
-		from = -c->tb.boot_minus_trace_ns;
-	if (cpath_walk(&c->tb, p->pid, end, from, &c->cp, d) != 0)
-		return -1;
-	if (sum_up(c) != 0)
-		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	return 0;
+	if ((r = critpath_run(c, &c->own, t, pid, d)) == 1)
+		return diag_error(d, c->own.crit_cut ? "the trace is too big "
+		    "for a critical path (docs/limits.md)" : "no process to "
+		    "end the critical path at in the trace");
+	return r;
 }
 
 const char *
@@ -149,8 +162,8 @@ critpath_name(const struct critpath *c, uint32_t proc, int pid,
 {
 	const char *s = NULL;
 
-	if (proc != CR_NOPROC && proc < c->tb.n)
-		s = c->tb.v[proc].comm;
+	if (proc != CR_NOPROC && proc < c->tb->n)
+		s = c->tb->v[proc].comm;
 	if ((s == NULL || *s == '\0') && pid > 0 && td != NULL)
 		s = tdat_comm(td, pid);
 	if (pid == 0)
@@ -161,15 +174,22 @@ critpath_name(const struct critpath *c, uint32_t proc, int pid,
 double
 critpath_uptime_ms(const struct critpath *c, int64_t ns)
 {
-	return (double)(ns + (c->tb.have_sync ? c->tb.boot_minus_trace_ns :
+	return (double)(ns + (c->tb->have_sync ? c->tb->boot_minus_trace_ns :
 	    0)) / 1e6;
+}
+
+int64_t
+critpath_uptime_us(const struct critpath *c, int64_t ns)
+{
+	return (ns + (c->tb->have_sync ? c->tb->boot_minus_trace_ns : 0)) /
+	    1000;
 }
 
 void
 critpath_free(struct critpath *c)
 {
 	cpath_free(&c->cp);
-	tboot_free(&c->tb);
+	tboot_free(&c->own);
 	free(c->sum);
 	memset(c, 0, sizeof(*c));
 }

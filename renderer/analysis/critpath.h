@@ -18,7 +18,8 @@ struct cpsum {
 };
 
 struct critpath {
-	struct tboot tb;
+	struct tboot own;	/* critpath_build's */
+	const struct tboot *tb;	/* the trace read */
 	struct cpath cp;
 	int pid;		/* the target's */
 	uint32_t proc;		/* its tboot entry */
@@ -35,11 +36,20 @@ struct critpath {
  */
 int critpath_build(struct bootlog *t, int pid, struct critpath *,
     struct diag *);
+/*
+ * The same from a trace already read (tb, which must outlive c).  0,
+ * 1 when a boot or profile has no target (no path, nothing said), or
+ * -1 (diag set).
+ */
+int critpath_run(struct critpath *c, const struct tboot *tb,
+    const struct bootlog *t, int pid, struct diag *);
 /* A segment's process name (its last in the trace), unescaped; never NULL. */
 const char *critpath_name(const struct critpath *, uint32_t proc, int pid,
     const struct tdat *);
 /* ns of the trace clock as ms of uptime (the clock-sync marker), else of the trace. */
 double critpath_uptime_ms(const struct critpath *, int64_t ns);
+/* The same in µs of uptime (the model's time). */
+int64_t critpath_uptime_us(const struct critpath *, int64_t ns);
 void critpath_free(struct critpath *);
 
 #endif

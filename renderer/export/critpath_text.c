@@ -1,4 +1,4 @@
-/* critpath_text.c: --critical-path's report (segments, then the per (category, process) table adding up to the span) and --summary's lines (docs/critical-path.md). */
+/* critpath_text.c: --critical-path's report: the segments, then the per (category, process) table adding up to the span (docs/critical-path.md). */
 #include "critpath_text.h"
 #include "escape.h"
 #include "tcrit.h"
@@ -29,7 +29,7 @@ header(const struct critpath *c, const struct tdat *td, FILE *f)
 	fprintf(f, " (%s): %.3f to %.3f ms %s, %.3f ms\n", c->why,
 	    critpath_uptime_ms(c, c->cp.start_ns),
 	    critpath_uptime_ms(c, c->cp.end_ns),
-	    c->tb.have_sync ? "of uptime" : "of the trace's clock",
+	    c->tb->have_sync ? "of uptime" : "of the trace's clock",
 	    ms(c->cp.end_ns - c->cp.start_ns));
 }
 
@@ -69,22 +69,4 @@ critpath_write(const struct critpath *c, const struct tdat *td, FILE *f)
 	fprintf(f, "# total\tspan_ms\tunexplained_ms\tsteps\tcut\n"
 	    "total\t%.3f\t%.3f\t%zu\t%s\n", ms(c->cp.end_ns - c->cp.start_ns),
 	    ms(c->unexplained_ns), c->cp.steps, c->cp.cut ? "yes" : "no");
-}
-
-void
-critpath_summary(const struct critpath *c, const struct tdat *td, size_t top,
-    FILE *f)
-{
-	size_t i;
-
-	fprintf(f, "Critical path: %.1f ms to %d ", ms(c->cp.end_ns -
-	    c->cp.start_ns), c->pid);
-	put_name(f, c, c->proc, c->pid, td);
-	fprintf(f, " (%s)\n", c->why);
-	for (i = 0; i < c->nsum && i < top; i++) {
-		fprintf(f, "  %-9s %8.1f ms  ", cpath_cat_name(c->sum[i].cat),
-		    ms(c->sum[i].ns));
-		put_name(f, c, c->sum[i].proc, c->sum[i].pid, td);
-		fprintf(f, " (%d)\n", c->sum[i].pid);
-	}
 }

@@ -8,8 +8,5 @@
 
 /* The report to f; the caller checks f for write errors. */
 void critpath_write(const struct critpath *, const struct tdat *, FILE *f);
-/* --summary's lines: the span and its `top` largest entries. */
-void critpath_summary(const struct critpath *, const struct tdat *, size_t top,
-    FILE *f);
 
 #endif

@@ -68,6 +68,8 @@ bootlog_free(struct bootlog *t)
 	free(t->kev);
 	tdat_free(t->trace);
 	free(t->trace_buf);
+	free(t->crit.seg);
+	free(t->crit.sum);
 	bootlog_init(t);
 }
 

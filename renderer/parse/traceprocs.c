@@ -304,6 +304,10 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 		rc = apply_busy(t, &ps);
 	if (rc == 0)
 		busy_check(t, d);
+	if (rc == 0 && logparse_trace_crit(t, &ps, d) != 0) {
+		tboot_free(&ps);
+		return -1;
+	}
 	tboot_free(&ps);
 	if (rc != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
