@@ -14,6 +14,18 @@ export BOOTCHARTD_RUNDIR=$T
 printf '# empty\n' >"$T/empty.conf"
 . "$(dirname "$0")/lib/logger_lib.sh.inc"
 
+# Without a trace: exit 2 and the error docs/errors.md gives; the PID
+# option alone is a usage error.
+"$R" --critical-path tests/data/sample-boot.tgz >"$T/n.out" 2>"$T/n.err"
+check "--critical-path without trace.dat: exit 2" [ $? = 2 ]
+check "... saying there is no trace" \
+    grep -q "no kernel trace (trace.dat) in this log" "$T/n.err"
+"$R" --critical-path-pid 1 tests/data/sample-boot.tgz >"$T/n.out" 2>&1
+check "--critical-path-pid alone: exit 1" [ $? = 1 ]
+"$R" --json tests/data/sample-boot.tgz >"$T/n.json" 2>/dev/null
+check "--json without a trace: critical_path null" \
+    grep -q '"critical_path": null' "$T/n.json"
+
 TR=/sys/kernel/tracing
 if [ "$(id -u)" -ne 0 ] || [ ! -w "$TR/trace_marker" ]; then
 	ok "critical path # SKIP needs root and tracefs at $TR"
@@ -132,3 +144,48 @@ check "A's loop (running or preempted) is on the path within 5 ms of its wall ti
     grep -qx 1 "$T/ok.wall"
 check "timer, then running, then the fsync's disk wait, in that order" \
     grep -qx 1 "$T/ok.order"
+
+# --json carries the same path: segments and rows as the text's.
+"$R" --json "$T/a.tgz" >"$T/a.json" 2>/dev/null
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["critical_path"]
+text = [l.rstrip("\n").split("\t") for l in open(sys.argv[2])]
+seg = [l for l in text if l[0] == "segment"]
+rows = [l for l in text if l[0] == "waited"]
+ok = len(c["segments"]) == len(seg) and len(c["waited_on"]) == len(rows)
+for j, t in zip(c["segments"], seg):
+    ok = ok and j["category"] == t[4] and j["pid"] == int(t[5]) and \
+        abs((j["end_ms"] - j["start_ms"]) - float(t[3])) <= 0.002
+span = c["end_ms"] - c["start_ms"]
+tot = sum(r["ms"] for r in c["waited_on"])
+print("# json: %d segments, span %.3f ms, rows %.3f ms" % (len(seg), span, tot))
+sys.exit(0 if ok and abs(span - tot) <= 1 and d["schema_version"] == 3 else 1)
+' "$T/a.json" "$T/cp"
+check "--json critical_path: the text's segments, rows adding up to the span" [ $? = 0 ]
+if python3 -c "import jsonschema" 2>/dev/null; then
+	python3 -c '
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))
+' "$T/a.json" docs/bootchart.schema.json
+	check "--json with a critical path validates against the schema" [ $? = 0 ]
+else
+	ok "--json validates # SKIP no python3-jsonschema"
+fi
+"$R" --summary "$T/a.tgz" >"$T/a.sum" 2>/dev/null
+top=$(awk -F'\t' '$1 == "waited" { print $2, $3; exit }' "$T/cp")
+awk -v top="$top" '/^Critical path/ { s = 1; next }
+	s && $1 != "category" { print ($1 " " $3 == top); exit }' "$T/a.sum" |
+    grep -qx 1
+check "--summary names the table's top row" [ $? = 0 ]
+
+# --critical-path-pid: B's own path ends at B's exit, after its sleep.
+b=$(awk '$1 == "sleep" { print $2 }' "$T/m")
+"$R" --critical-path --critical-path-pid "$b" "$T/a.tgz" >"$T/cpb" 2>/dev/null
+check "--critical-path-pid B: B's path" grep -q "^# critical path to $b " "$T/cpb"
+awk -F'\t' -v b="$b" '$1 == "segment" && $5 == "timer" && $6 == b { n++ }
+	END { exit !n }' "$T/cpb"
+check "... holds B's sleep" [ $? = 0 ]
+"$R" --critical-path --critical-path-pid 4000000 "$T/a.tgz" >/dev/null 2>"$T/e"
+check "--critical-path-pid of no traced process: exit 2" [ $? = 2 ]
