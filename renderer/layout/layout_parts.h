@@ -201,5 +201,25 @@ void rows_link(struct layout *, size_t rowi, size_t parent);
 
 /* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
 int rows_place(const struct lt_ctx *);
+/*
+ * Adds a cell of the row being placed from xa to xb, merged into the
+ * one before when of the same colour and touching; 0, or -1 (diag
+ * set: the cells' cap, no memory).
+ */
+int rows_cell(struct layout *, struct lt_row *, double xa, double xb,
+    uint32_t rgb, struct diag *);
+/*
+ * The critical path's segments by process (layout_crit.c): each
+ * process row gets a thin bar under the spans it was on the path.
+ */
+struct crit_index {
+	const struct crit_seg **by_pid;	/* the bootlog's, by pid then time */
+	size_t n;
+};
+int crit_index_make(struct crit_index *, const struct bootlog *);
+void crit_index_free(struct crit_index *);
+/* The row's bars after its cells; 0, or -1 (diag set). */
+int crit_cells(struct layout *, struct lt_row *, const struct crit_index *,
+    struct diag *);
 
 #endif
