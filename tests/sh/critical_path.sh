@@ -189,3 +189,16 @@ awk -F'\t' -v b="$b" '$1 == "segment" && $5 == "timer" && $6 == b { n++ }
 check "... holds B's sleep" [ $? = 0 ]
 "$R" --critical-path --critical-path-pid 4000000 "$T/a.tgz" >/dev/null 2>"$T/e"
 check "--critical-path-pid of no traced process: exit 2" [ $? = 2 ]
+
+# The chart: the legend's line, and the bars in the path's colour (3 px
+# high) in the SVG.
+"$BC_BUILD/tests/tools/layout_dump" "$T/a.tgz" >"$T/layout" 2>/dev/null
+check "the chart's legend names the critical path" \
+    grep -q "On the critical path" "$T/layout"
+"$R" -f svg -o "$T/a.svg" "$T/a.tgz" 2>/dev/null
+k=$(grep -o '\.k[0-9]*{fill:#c2185b}' "$T/a.svg" | sed 's/^\.\(k[0-9]*\).*/\1/')
+check "the SVG draws the path's bars under the rows" \
+    grep -q "<path class=\"${k:-none}\" d=\"M[0-9.]* [0-9.]*h[0-9.]*v3h" "$T/a.svg"
+"$R" -f svg -o "$T/n.svg" tests/data/sample-boot.tgz 2>/dev/null
+check "... and a log without a trace has none" \
+    sh -c "! grep -q c2185b '$T/n.svg'"
