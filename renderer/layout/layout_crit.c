@@ -4,8 +4,6 @@
 #include "layout.h"
 #include "layout_parts.h"
 
-#define CRIT_H	3.0	/* the bar's height, at the row's bottom */
-
 /* The index's order: by pid, then start (segments never overlap). */
 static int
 by_pid(const void *a, const void *b)
@@ -59,34 +57,28 @@ first_of(const struct crit_index *ci, int64_t pid)
 }
 
 int
-crit_cells(struct layout *l, struct lt_row *row, const struct crit_index *ci,
-    struct diag *d)
+crit_bar(const struct layout *l, const struct lt_row *row,
+    const struct crit_index *ci, size_t *it, double *xa, double *xb)
 {
 	const struct pnode *p = row->node;
 	const struct crit_seg *s;
-	double xa, xb, x0 = row->box.x, x1 = row->box.x + row->box.w;
-	size_t i, n;
+	double x0 = row->box.x, x1 = row->box.x + row->box.w;
 
 	if (p->proc == NULL || p->proc->pid <= 0)
 		return 0;
-	for (i = first_of(ci, p->proc->pid); i < ci->n &&
-	    ci->by_pid[i]->pid == p->proc->pid; i++) {
-		s = ci->by_pid[i];
-		xa = layout_x(l, s->start_us);
-		xb = layout_x(l, s->end_us);
-		if (xa < x0)
-			xa = x0;
-		if (xb > x1)
-			xb = x1;
-		if (xb <= xa)
-			continue;
-		n = l->ncells;
-		if (rows_cell(l, row, xa, xb, COL_CRIT, d) != 0)
-			return -1;
-		/* A new cell: thin, at the row's bottom (a merged one is). */
-		if (l->ncells > n) {
-			l->cells[n].box.y = row->box.y + row->box.h - CRIT_H;
-			l->cells[n].box.h = CRIT_H;
+	if (*it == 0)
+		*it = first_of(ci, p->proc->pid);
+	for (; *it < ci->n && ci->by_pid[*it]->pid == p->proc->pid; (*it)++) {
+		s = ci->by_pid[*it];
+		*xa = layout_x(l, s->start_us);
+		*xb = layout_x(l, s->end_us);
+		if (*xa < x0)
+			*xa = x0;
+		if (*xb > x1)
+			*xb = x1;
+		if (*xb > *xa) {
+			(*it)++;
+			return 1;
 		}
 	}
 	return 0;

@@ -202,24 +202,21 @@ void rows_link(struct layout *, size_t rowi, size_t parent);
 /* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
 int rows_place(const struct lt_ctx *);
 /*
- * Adds a cell of the row being placed from xa to xb, merged into the
- * one before when of the same colour and touching; 0, or -1 (diag
- * set: the cells' cap, no memory).
- */
-int rows_cell(struct layout *, struct lt_row *, double xa, double xb,
-    uint32_t rgb, struct diag *);
-/*
  * The critical path's segments by process (layout_crit.c): each
  * process row gets a thin bar under the spans it was on the path.
  */
+#define CRIT_H		3.0	/* the bar's height, at the row's bottom */
 struct crit_index {
 	const struct crit_seg **by_pid;	/* the bootlog's, by pid then time */
 	size_t n;
 };
 int crit_index_make(struct crit_index *, const struct bootlog *);
 void crit_index_free(struct crit_index *);
-/* The row's bars after its cells; 0, or -1 (diag set). */
-int crit_cells(struct layout *, struct lt_row *, const struct crit_index *,
-    struct diag *);
+/*
+ * The next bar of the row's process from *it (0 at first): 1 and
+ * [*xa, *xb) within the row, or 0 when there is no more.
+ */
+int crit_bar(const struct layout *, const struct lt_row *,
+    const struct crit_index *, size_t *it, double *xa, double *xb);
 
 #endif

@@ -98,7 +98,8 @@ cell_colour(const struct shade *sh)
 	return blend(COL_PROC, COL_CPU, (double)level / CPU_LEVELS);
 }
 
-int
+/* Adds a cell, merging it into the previous one of the same colour. */
+static int
 rows_cell(struct layout *l, struct lt_row *row, double xa, double xb,
     uint32_t rgb, struct diag *d)
 {
@@ -415,6 +416,27 @@ link_parent(struct layout *l, size_t rowi, const size_t *row_at, int depth)
 			rows_link(l, rowi, row_at[i]);
 			return;
 		}
+}
+
+/* The critical path's bars after the row's cells: thin, at its bottom. */
+static int
+crit_cells(struct layout *l, struct lt_row *row, const struct crit_index *ci,
+    struct diag *d)
+{
+	double xa, xb;
+	size_t it = 0, n;
+
+	while (crit_bar(l, row, ci, &it, &xa, &xb)) {
+		n = l->ncells;
+		if (rows_cell(l, row, xa, xb, COL_CRIT, d) != 0)
+			return -1;
+		/* A new cell is made thin; one merged into it was already. */
+		if (l->ncells > n) {
+			l->cells[n].box.y = row->box.y + row->box.h - CRIT_H;
+			l->cells[n].box.h = CRIT_H;
+		}
+	}
+	return 0;
 }
 
 static int

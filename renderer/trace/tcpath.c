@@ -103,12 +103,18 @@ woken(struct walk *w, struct frame *f, const struct tcrec *r)
 	const struct tcrec *v = w->tb->crec, *p;
 	int held = -1;
 
+	p = f->i - 1 >= f->first ? &v[f->i - 1] : NULL;
+	/* Woken on its CPU (before it slept): it ran on. */
+	if (p != NULL && p->kind == CR_ON) {
+		emit(w, r->at, CP_RUNNING, r, f->tid, -1);
+		f->i--;
+		return;
+	}
 	if ((size_t)f->i + 1 < w->tb->ncrec && v[f->i + 1].tid == f->tid &&
 	    v[f->i + 1].kind == CR_ON)
 		held = v[f->i + 1].other;
 	emit(w, r->at, CP_RUNNABLE, r, f->tid, held);
 	f->i--;
-	p = f->i >= f->first ? &v[f->i] : NULL;
 	if (p == NULL || p->kind != CR_OFF || p->state == TS_RUNNABLE ||
 	    w->now <= f->lo || p->at >= w->now)
 		return;

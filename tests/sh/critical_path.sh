@@ -93,8 +93,12 @@ awk -F'\t' '$1 == "segment" { if (n++ && $2 + 0 < end - 0.0015) bad++
 	end = $3 } END { exit bad > 0 || n == 0 }' "$T/cp"
 check "the segments are in time order, one after the other" [ $? = 0 ]
 
-# Segments against the measured windows (ms of uptime): B's timer wait
-# within its sleep (within 5 ms of it); A's busy loop: A running or
+# Segments against the measured windows (ms of uptime).  B's sleep: the
+# path follows B only within A's wait (the bounded rule): where B's
+# sleep and A's read overlap, the path is B's within 5 ms, most of it
+# timer (the rest: B waiting for a CPU after the timer, and running to
+# write; a loaded machine started A's read 4 ms after B's sleep once,
+# and kept B off a CPU 4 ms after its timer).  A's busy loop: A running or
 # preempted within 5 ms of the loop's wall time (a loaded machine
 # preempts it), A running no less than 5 ms under the loop's own CPU
 # time (CLOCK_THREAD_CPUTIME_ID; more is fine: on a VM the time on a
@@ -107,6 +111,8 @@ BEGIN {
 		split(l, f, " ")
 		pid[f[1]] = f[2]; a[f[1]] = f[3] / 1e6; b[f[1]] = f[4] / 1e6
 	}
+	a["both"] = a["sleep"] > a["read"] ? a["sleep"] : a["read"]
+	b["both"] = b["sleep"] < b["read"] ? b["sleep"] : b["read"]
 }
 # The part of the segment within window w, in ms.
 function within(w,   x, y) {
@@ -114,29 +120,31 @@ function within(w,   x, y) {
 	return y > x ? y - x : 0
 }
 $1 != "segment" { next }
-$5 == "timer" && $6 == pid["sleep"] && within("sleep") > 0 {
-	t += within("sleep"); if (!tfirst) tfirst = $2 }
+$6 == pid["sleep"] { bcat[$5] += within("both") }
+$5 == "timer" && $6 == pid["sleep"] && within("both") > 0 {
+	t += within("both"); if (!tfirst) tfirst = $2 }
 $5 == "running" && $6 == pid["busy"] && within("busy") > 0 {
 	run += within("busy"); if (!rfirst) rfirst = $2 }
 $5 == "runnable" && $6 == pid["busy"] { pre += within("busy") }
 $5 == "disk" && $6 == pid["fsync"] && within("fsync") > 0 {
 	disk += within("fsync"); if (!dfirst) dfirst = $2 }
 END {
-	ws = b["sleep"] - a["sleep"]; wb = b["busy"] - a["busy"]
-	printf "# sleep %.3f ms, on the path as timer %.3f ms\n", ws, t
+	ws = b["both"] - a["both"]; wb = b["busy"] - a["busy"]
+	for (c in bcat) { bt += bcat[c]; if (bcat[c] > t) big = c }
+	printf "# sleep %.3f ms, A waiting through %.3f ms of it: on the path as B %.3f ms, timer %.3f ms\n", b["sleep"] - a["sleep"], ws, bt, t
 	cpu = b["cpu"]
 	printf "# busy %.3f ms (CPU %.3f ms), on the path as A running %.3f ms, preempted %.3f ms\n", wb, cpu, run, pre
 	printf "# fsync %.3f ms, on the path as disk %.3f ms\n",
 	    b["fsync"] - a["fsync"], disk
-	d1 = t - ws; if (d1 < 0) d1 = -d1
+	d1 = bt - ws; if (d1 < 0) d1 = -d1
 	d2 = cpu - run
 	d3 = run + pre - wb; if (d3 < 0) d3 = -d3
-	print (d1 <= 5) > "'"$T/ok.sleep"'"
+	print (d1 <= 5 && big == "") > "'"$T/ok.sleep"'"
 	print (d2 <= 5) > "'"$T/ok.busy"'"
 	print (d3 <= 5) > "'"$T/ok.wall"'"
 	print (disk > 0 && tfirst < rfirst && rfirst < dfirst) > "'"$T/ok.order"'"
 }' "$T/cp"
-check "B's sleep is a timer wait on the path, within 5 ms of its own measure" \
+check "B's sleep on the path: B's within 5 ms of its own measure, most of it timer" \
     grep -qx 1 "$T/ok.sleep"
 check "A's loop runs on the path at least its own CPU time (- 5 ms)" \
     grep -qx 1 "$T/ok.busy"

@@ -329,6 +329,32 @@ birth(void **state)
 	done(&f);
 }
 
+/*
+ * A waking while A is still on its CPU (woken before it slept) is no
+ * wait: running [0,10) whole; then its sleep, ended by an interrupt,
+ * timer [10,20); running [20,30).
+ */
+static void
+woken_on_cpu(void **state)
+{
+	struct fix f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	add(&f, CR_ON, A, 0, 0, 0);
+	add(&f, CR_WOKEN, A, B, 0, 5);
+	add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
+	add(&f, CR_WOKEN, A, TW_IRQ, 0, 20);
+	add(&f, CR_ON, A, 0, 0, 20);
+	walk(&f, A, 30, 0);
+	assert_int_equal(f.cp.n, 3);
+	seg(&f, 0, 0, 10, CP_RUNNING, A);
+	seg(&f, 1, 10, 20, CP_TIMER, A);
+	seg(&f, 2, 20, 30, CP_RUNNING, A);
+	covers(&f);
+	done(&f);
+}
+
 /* Past the records' cap: a warning, none kept, the tboot says so. */
 static void
 records_cap(void **state)
@@ -363,6 +389,7 @@ main(void)
 		cmocka_unit_test(time_backward),
 		cmocka_unit_test(unknown_waker),
 		cmocka_unit_test(birth),
+		cmocka_unit_test(woken_on_cpu),
 		cmocka_unit_test(records_cap),
 	};
 
