@@ -40,7 +40,8 @@ first_born(const struct tboot *tb, const char *name)
 /*
  * The target and where its path ends: a PID asked for, at its end; a
  * profile's command, at its exit; a boot's EXIT_PROC process, at its
- * birth (which ended the logging); else PID 1 at the trace's end.
+ * birth (which ended the logging); else PID 1 when the end condition
+ * was met (the header's bootchart.end_at), or at the trace's end.
  */
 static const struct tproc *
 target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
@@ -48,6 +49,7 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 	const char *prof = bootlog_header(t, "profile.process");
 	const char *why = bootlog_header(t, "bootchart.end");
 	const struct tproc *p = NULL;
+	usec_t us;
 
 	*end = c->tb->last_ns;
 	if (pid > 0) {
@@ -61,6 +63,12 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 	    (p = first_born(c->tb, why + 10)) != NULL) {
 		c->why = "the EXIT_PROC process's start";
 		*end = p->start_ns;
+		return p;
+	} else if (bootlog_header_us(t, "bootchart.end_at", &us) == 1 &&
+	    c->tb->have_sync && (p = by_pid(c->tb, 1)) != NULL) {
+		/* The end condition met (systemd's start-up finished, ...). */
+		c->why = "PID 1 at the header's bootchart.end_at";
+		*end = us * 1000 - c->tb->boot_minus_trace_ns;
 		return p;
 	} else {
 		c->why = "PID 1 at the trace's end";
