@@ -1,81 +1,9 @@
-/* test_critpath.c: the critical path's walk (renderer/trace/tcpath.c) on hand-built thread records, each expected path derived by hand in the comments: a wake chain, a wake cycle, a self-sustaining zero-time cycle, a wait that never ends, time going backward, an unknown waker, a birth. */
+/* test_critpath.c: the critical path's walk (renderer/trace/tcpath.c) on hand-built thread records, each expected path derived by hand in the comments: a wake chain, a wake cycle, a self-sustaining zero-time cycle, a wait that never ends, time going backward, an unknown waker, a birth, a waking on the CPU. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
-
-#include "diag.h"
-#include "tboot.h"
-#include "tcpath.h"
-#include "tcrit.h"
-
-#define A	100
-#define B	101
-#define X	102
-#define M	1000000LL	/* a millisecond in ns */
-
-struct fix {
-	struct tcrits cr;
-	struct tboot tb;
-	struct cpath cp;
-	struct diag d;
-};
-
-static void
-add(struct fix *f, int kind, int tid, int other, int state, int64_t ms)
-{
-	assert_int_equal(tcrit_add(&f->cr, kind, tid, tid, CR_NOPROC, other,
-	    state, ms * M), 0);
-}
-
-/* The records taken into the tboot, the trace [0, last_ms]; the walk from tid. */
-static void
-walk(struct fix *f, int tid, int64_t last_ms, size_t max_steps)
-{
-	f->tb.first_ns = 0;
-	f->tb.last_ns = last_ms * M;
-	tcrit_take(&f->cr, &f->tb);
-	diag_init(&f->d, "test");
-	f->d.verbose = -1;
-	f->cp.max_steps = max_steps;
-	assert_int_equal(cpath_walk(&f->tb, tid, f->tb.last_ns, 0, &f->cp,
-	    &f->d), 0);
-}
-
-/* Segment i is [a, b) ms of category cat, thread tid. */
-static void
-seg(const struct fix *f, size_t i, int64_t a, int64_t b, int cat, int tid)
-{
-	assert_true(i < f->cp.n);
-	assert_int_equal(f->cp.v[i].start_ns, a * M);
-	assert_int_equal(f->cp.v[i].end_ns, b * M);
-	assert_string_equal(cpath_cat_name(f->cp.v[i].cat),
-	    cpath_cat_name(cat));
-	assert_int_equal(f->cp.v[i].tid, tid);
-}
-
-/* The segments follow each other from the span's start to its end. */
-static void
-covers(const struct fix *f)
-{
-	int64_t at = f->cp.start_ns;
-	size_t i;
-
-	for (i = 0; i < f->cp.n; i++) {
-		assert_int_equal(f->cp.v[i].start_ns, at);
-		assert_true(f->cp.v[i].end_ns > at);
-		at = f->cp.v[i].end_ns;
-	}
-	assert_int_equal(at, f->cp.end_ns);
-}
-
-static void
-done(struct fix *f)
-{
-	cpath_free(&f->cp);
-	tboot_free(&f->tb);
-	tcrit_free(&f->cr);
-}
+#include "critfix.h"
 
 /*
  * The issue's chain on two CPUs.  A runs [0,10), reads an empty pipe
@@ -97,38 +25,38 @@ chain(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	add(&f, CR_ON, A, 0, 0, 0);
-	add(&f, CR_ON, B, 0, 0, 2);
-	add(&f, CR_OFF, B, 0, TS_SLEEPING, 8);
-	add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
-	add(&f, CR_WOKEN, B, TW_IRQ, 0, 308);
-	add(&f, CR_ON, B, 0, 0, 309);
-	add(&f, CR_WOKEN, A, B, 0, 310);
-	add(&f, CR_OFF, B, 0, TS_SLEEPING, 311);
-	add(&f, CR_ON, A, 0, 0, 312);
-	add(&f, CR_OFF, A, X, TS_RUNNABLE, 400);
-	add(&f, CR_ON, A, X, 0, 410);
-	add(&f, CR_OFF, A, 0, TS_WAITING, 512);
-	add(&f, CR_WOKEN, A, TW_IRQ, 0, 520);
-	add(&f, CR_ON, A, 0, 0, 521);
-	add(&f, CR_EXIT, A, -1, 0, 530);
-	walk(&f, A, 530, 0);
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_ON, B, 0, 0, 2);
+	fix_add(&f, CR_OFF, B, 0, TS_SLEEPING, 8);
+	fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
+	fix_add(&f, CR_WOKEN, B, TW_IRQ, 0, 308);
+	fix_add(&f, CR_ON, B, 0, 0, 309);
+	fix_add(&f, CR_WOKEN, A, B, 0, 310);
+	fix_add(&f, CR_OFF, B, 0, TS_SLEEPING, 311);
+	fix_add(&f, CR_ON, A, 0, 0, 312);
+	fix_add(&f, CR_OFF, A, X, TS_RUNNABLE, 400);
+	fix_add(&f, CR_ON, A, X, 0, 410);
+	fix_add(&f, CR_OFF, A, 0, TS_WAITING, 512);
+	fix_add(&f, CR_WOKEN, A, TW_IRQ, 0, 520);
+	fix_add(&f, CR_ON, A, 0, 0, 521);
+	fix_add(&f, CR_EXIT, A, -1, 0, 530);
+	fix_walk(&f, A, 530, 0);
 	assert_int_equal(f.cp.n, 11);
-	seg(&f, 0, 0, 10, CP_RUNNING, A);
-	seg(&f, 1, 10, 308, CP_TIMER, B);
-	seg(&f, 2, 308, 309, CP_RUNNABLE, B);
-	seg(&f, 3, 309, 310, CP_RUNNING, B);
-	seg(&f, 4, 310, 312, CP_RUNNABLE, A);
-	seg(&f, 5, 312, 400, CP_RUNNING, A);
-	seg(&f, 6, 400, 410, CP_RUNNABLE, A);
+	fix_seg(&f, 0, 0, 10, CP_RUNNING, A);
+	fix_seg(&f, 1, 10, 308, CP_TIMER, B);
+	fix_seg(&f, 2, 308, 309, CP_RUNNABLE, B);
+	fix_seg(&f, 3, 309, 310, CP_RUNNING, B);
+	fix_seg(&f, 4, 310, 312, CP_RUNNABLE, A);
+	fix_seg(&f, 5, 312, 400, CP_RUNNING, A);
+	fix_seg(&f, 6, 400, 410, CP_RUNNABLE, A);
 	assert_int_equal(f.cp.v[6].other, X);
-	seg(&f, 7, 410, 512, CP_RUNNING, A);
-	seg(&f, 8, 512, 520, CP_DISK, A);
-	seg(&f, 9, 520, 521, CP_RUNNABLE, A);
-	seg(&f, 10, 521, 530, CP_RUNNING, A);
+	fix_seg(&f, 7, 410, 512, CP_RUNNING, A);
+	fix_seg(&f, 8, 512, 520, CP_DISK, A);
+	fix_seg(&f, 9, 520, 521, CP_RUNNABLE, A);
+	fix_seg(&f, 10, 521, 530, CP_RUNNING, A);
 	assert_false(f.cp.cut);
-	covers(&f);
-	done(&f);
+	fix_covers(&f);
+	fix_done(&f);
 }
 
 /*
@@ -145,25 +73,25 @@ cycle(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	add(&f, CR_ON, A, 0, 0, 0);
-	add(&f, CR_ON, B, 0, 0, 0);
-	add(&f, CR_OFF, B, 0, TS_SLEEPING, 5);
-	add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
-	add(&f, CR_WOKEN, B, A, 0, 40);
-	add(&f, CR_ON, B, 0, 0, 45);
-	add(&f, CR_WOKEN, A, B, 0, 50);
-	add(&f, CR_ON, A, 0, 0, 50);
-	add(&f, CR_OFF, B, 0, TS_SLEEPING, 55);
-	add(&f, CR_EXIT, A, -1, 0, 60);
-	walk(&f, A, 60, 0);
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_ON, B, 0, 0, 0);
+	fix_add(&f, CR_OFF, B, 0, TS_SLEEPING, 5);
+	fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
+	fix_add(&f, CR_WOKEN, B, A, 0, 40);
+	fix_add(&f, CR_ON, B, 0, 0, 45);
+	fix_add(&f, CR_WOKEN, A, B, 0, 50);
+	fix_add(&f, CR_ON, A, 0, 0, 50);
+	fix_add(&f, CR_OFF, B, 0, TS_SLEEPING, 55);
+	fix_add(&f, CR_EXIT, A, -1, 0, 60);
+	fix_walk(&f, A, 60, 0);
 	assert_int_equal(f.cp.n, 5);
-	seg(&f, 0, 0, 10, CP_RUNNING, A);
-	seg(&f, 1, 10, 40, CP_WAITING, A);
-	seg(&f, 2, 40, 45, CP_RUNNABLE, B);
-	seg(&f, 3, 45, 50, CP_RUNNING, B);
-	seg(&f, 4, 50, 60, CP_RUNNING, A);
-	covers(&f);
-	done(&f);
+	fix_seg(&f, 0, 0, 10, CP_RUNNING, A);
+	fix_seg(&f, 1, 10, 40, CP_WAITING, A);
+	fix_seg(&f, 2, 40, 45, CP_RUNNABLE, B);
+	fix_seg(&f, 3, 45, 50, CP_RUNNING, B);
+	fix_seg(&f, 4, 50, 60, CP_RUNNING, A);
+	fix_covers(&f);
+	fix_done(&f);
 }
 
 /*
@@ -180,24 +108,24 @@ zero_time_cycle(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	add(&f, CR_ON, A, 0, 0, 0);
-	add(&f, CR_ON, B, 0, 0, 0);
-	add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
-	add(&f, CR_OFF, B, 0, TS_SLEEPING, 10);
-	add(&f, CR_WOKEN, A, B, 0, 50);
-	add(&f, CR_WOKEN, B, A, 0, 50);
-	add(&f, CR_ON, A, 0, 0, 51);
-	add(&f, CR_ON, B, 0, 0, 52);
-	add(&f, CR_EXIT, A, -1, 0, 60);
-	walk(&f, A, 60, 100);
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_ON, B, 0, 0, 0);
+	fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
+	fix_add(&f, CR_OFF, B, 0, TS_SLEEPING, 10);
+	fix_add(&f, CR_WOKEN, A, B, 0, 50);
+	fix_add(&f, CR_WOKEN, B, A, 0, 50);
+	fix_add(&f, CR_ON, A, 0, 0, 51);
+	fix_add(&f, CR_ON, B, 0, 0, 52);
+	fix_add(&f, CR_EXIT, A, -1, 0, 60);
+	fix_walk(&f, A, 60, 100);
 	assert_true(f.cp.cut);
 	assert_int_equal(f.cp.steps, 100);
 	assert_int_equal(f.cp.n, 3);
-	seg(&f, 0, 0, 50, CP_UNTRACED, 0);
-	seg(&f, 1, 50, 51, CP_RUNNABLE, A);
-	seg(&f, 2, 51, 60, CP_RUNNING, A);
-	covers(&f);
-	done(&f);
+	fix_seg(&f, 0, 0, 50, CP_UNTRACED, 0);
+	fix_seg(&f, 1, 50, 51, CP_RUNNABLE, A);
+	fix_seg(&f, 2, 51, 60, CP_RUNNING, A);
+	fix_covers(&f);
+	fix_done(&f);
 }
 
 /* With a budget past it, the stack's depth (CAP_CRIT_DEPTH) ends it: still a whole path. */
@@ -208,12 +136,12 @@ zero_time_cycle_depth(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
-	add(&f, CR_OFF, B, 0, TS_SLEEPING, 10);
-	add(&f, CR_WOKEN, A, B, 0, 50);
-	add(&f, CR_WOKEN, B, A, 0, 50);
-	add(&f, CR_ON, A, 0, 0, 51);
-	walk(&f, A, 60, 1000000);
+	fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
+	fix_add(&f, CR_OFF, B, 0, TS_SLEEPING, 10);
+	fix_add(&f, CR_WOKEN, A, B, 0, 50);
+	fix_add(&f, CR_WOKEN, B, A, 0, 50);
+	fix_add(&f, CR_ON, A, 0, 0, 51);
+	fix_walk(&f, A, 60, 1000000);
 	assert_false(f.cp.cut);
 	/*
 	 * Before A's first record, a switch off, it ran: [0,10).  The
@@ -221,14 +149,14 @@ zero_time_cycle_depth(void **state)
 	 * followed; then runnable A [50,51), running [51,60).
 	 */
 	assert_int_equal(f.cp.n, 4);
-	seg(&f, 0, 0, 10, CP_RUNNING, A);
+	fix_seg(&f, 0, 0, 10, CP_RUNNING, A);
 	assert_string_equal(cpath_cat_name(f.cp.v[1].cat), "blocked");
 	assert_int_equal(f.cp.v[1].start_ns, 10 * M);
 	assert_int_equal(f.cp.v[1].end_ns, 50 * M);
-	seg(&f, 2, 50, 51, CP_RUNNABLE, A);
-	seg(&f, 3, 51, 60, CP_RUNNING, A);
-	covers(&f);
-	done(&f);
+	fix_seg(&f, 2, 50, 51, CP_RUNNABLE, A);
+	fix_seg(&f, 3, 51, 60, CP_RUNNING, A);
+	fix_covers(&f);
+	fix_done(&f);
 }
 
 /* A wait no waking ends: waiting A [20,100) up to the trace's end; running [0,20). */
@@ -239,14 +167,14 @@ never_woken(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	add(&f, CR_ON, A, 0, 0, 0);
-	add(&f, CR_OFF, A, 0, TS_WAITING, 20);
-	walk(&f, A, 100, 0);
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_OFF, A, 0, TS_WAITING, 20);
+	fix_walk(&f, A, 100, 0);
 	assert_int_equal(f.cp.n, 2);
-	seg(&f, 0, 0, 20, CP_RUNNING, A);
-	seg(&f, 1, 20, 100, CP_WAITING, A);
-	covers(&f);
-	done(&f);
+	fix_seg(&f, 0, 0, 20, CP_RUNNING, A);
+	fix_seg(&f, 1, 20, 100, CP_WAITING, A);
+	fix_covers(&f);
+	fix_done(&f);
 }
 
 /*
@@ -263,17 +191,17 @@ time_backward(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	add(&f, CR_ON, A, 0, 0, 50);
-	add(&f, CR_OFF, A, 0, TS_SLEEPING, 30);
-	add(&f, CR_WOKEN, A, TW_SOFTIRQ, 0, 40);
-	walk(&f, A, 60, 0);
+	fix_add(&f, CR_ON, A, 0, 0, 50);
+	fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 30);
+	fix_add(&f, CR_WOKEN, A, TW_SOFTIRQ, 0, 40);
+	fix_walk(&f, A, 60, 0);
 	assert_int_equal(f.cp.n, 4);
-	seg(&f, 0, 0, 30, CP_RUNNING, A);
-	seg(&f, 1, 30, 40, CP_TIMER, A);
-	seg(&f, 2, 40, 50, CP_RUNNABLE, A);
-	seg(&f, 3, 50, 60, CP_RUNNING, A);
-	covers(&f);
-	done(&f);
+	fix_seg(&f, 0, 0, 30, CP_RUNNING, A);
+	fix_seg(&f, 1, 30, 40, CP_TIMER, A);
+	fix_seg(&f, 2, 40, 50, CP_RUNNABLE, A);
+	fix_seg(&f, 3, 50, 60, CP_RUNNING, A);
+	fix_covers(&f);
+	fix_done(&f);
 }
 
 /*
@@ -287,17 +215,17 @@ unknown_waker(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	add(&f, CR_ON, A, 0, 0, 0);
-	add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
-	add(&f, CR_WOKEN, A, 999, 0, 30);
-	add(&f, CR_ON, A, 0, 0, 30);
-	walk(&f, A, 40, 0);
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
+	fix_add(&f, CR_WOKEN, A, 999, 0, 30);
+	fix_add(&f, CR_ON, A, 0, 0, 30);
+	fix_walk(&f, A, 40, 0);
 	assert_int_equal(f.cp.n, 3);
-	seg(&f, 0, 0, 10, CP_RUNNING, A);
-	seg(&f, 1, 10, 30, CP_UNTRACED, 999);
-	seg(&f, 2, 30, 40, CP_RUNNING, A);
-	covers(&f);
-	done(&f);
+	fix_seg(&f, 0, 0, 10, CP_RUNNING, A);
+	fix_seg(&f, 1, 10, 30, CP_UNTRACED, 999);
+	fix_seg(&f, 2, 30, 40, CP_RUNNING, A);
+	fix_covers(&f);
+	fix_done(&f);
 }
 
 /*
@@ -313,20 +241,20 @@ birth(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	add(&f, CR_ON, A, 0, 0, 0);
-	add(&f, CR_BORN, B, A, 0, 20);
-	add(&f, CR_WOKEN, B, A, 0, 21);
-	add(&f, CR_ON, B, 0, 0, 22);
-	add(&f, CR_OFF, A, 0, TS_SLEEPING, 25);
-	add(&f, CR_EXIT, B, -1, 0, 30);
-	walk(&f, B, 30, 0);
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_BORN, B, A, 0, 20);
+	fix_add(&f, CR_WOKEN, B, A, 0, 21);
+	fix_add(&f, CR_ON, B, 0, 0, 22);
+	fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 25);
+	fix_add(&f, CR_EXIT, B, -1, 0, 30);
+	fix_walk(&f, B, 30, 0);
 	assert_int_equal(f.cp.n, 4);
-	seg(&f, 0, 0, 20, CP_RUNNING, A);
-	seg(&f, 1, 20, 21, CP_RUNNABLE, B);
-	seg(&f, 2, 21, 22, CP_RUNNABLE, B);
-	seg(&f, 3, 22, 30, CP_RUNNING, B);
-	covers(&f);
-	done(&f);
+	fix_seg(&f, 0, 0, 20, CP_RUNNING, A);
+	fix_seg(&f, 1, 20, 21, CP_RUNNABLE, B);
+	fix_seg(&f, 2, 21, 22, CP_RUNNABLE, B);
+	fix_seg(&f, 3, 22, 30, CP_RUNNING, B);
+	fix_covers(&f);
+	fix_done(&f);
 }
 
 /*
@@ -341,18 +269,18 @@ woken_on_cpu(void **state)
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
-	add(&f, CR_ON, A, 0, 0, 0);
-	add(&f, CR_WOKEN, A, B, 0, 5);
-	add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
-	add(&f, CR_WOKEN, A, TW_IRQ, 0, 20);
-	add(&f, CR_ON, A, 0, 0, 20);
-	walk(&f, A, 30, 0);
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_WOKEN, A, B, 0, 5);
+	fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
+	fix_add(&f, CR_WOKEN, A, TW_IRQ, 0, 20);
+	fix_add(&f, CR_ON, A, 0, 0, 20);
+	fix_walk(&f, A, 30, 0);
 	assert_int_equal(f.cp.n, 3);
-	seg(&f, 0, 0, 10, CP_RUNNING, A);
-	seg(&f, 1, 10, 20, CP_TIMER, A);
-	seg(&f, 2, 20, 30, CP_RUNNING, A);
-	covers(&f);
-	done(&f);
+	fix_seg(&f, 0, 0, 10, CP_RUNNING, A);
+	fix_seg(&f, 1, 10, 20, CP_TIMER, A);
+	fix_seg(&f, 2, 20, 30, CP_RUNNING, A);
+	fix_covers(&f);
+	fix_done(&f);
 }
 
 /* Past the records' cap: a warning, none kept, the tboot says so. */
@@ -367,14 +295,14 @@ records_cap(void **state)
 	f.d.verbose = -1;
 	f.cr.d = &f.d;
 	f.cr.max = 2;
-	add(&f, CR_ON, A, 0, 0, 0);
-	add(&f, CR_OFF, A, 0, TS_SLEEPING, 1);
-	add(&f, CR_ON, A, 0, 0, 2);
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 1);
+	fix_add(&f, CR_ON, A, 0, 0, 2);
 	assert_true(f.cr.cut);
 	tcrit_take(&f.cr, &f.tb);
 	assert_true(f.tb.crit_cut);
 	assert_int_equal(f.tb.ncrec, 0);
-	done(&f);
+	fix_done(&f);
 }
 
 int
