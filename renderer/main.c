@@ -25,6 +25,8 @@
 #include "bootlog.h"
 #include "trace.h"
 #include "wakeups.h"
+#include "critpath.h"
+#include "critpath_text.h"
 
 /* One boot as read: its log, the tree built over it, its milestones. */
 struct boot {
@@ -143,6 +145,7 @@ static int
 boot_read(struct boot *b, char **paths, size_t npaths, const struct cli *c,
     struct diag *d)
 {
+	b->t.crit.want_pid = (int)c->crit_pid;
 	if (input_read(&b->t, paths, npaths, d) != 0 ||
 	    proctree_make(&b->tree, &b->t, &c->tree, d) != 0)
 		return -1;
@@ -248,39 +251,58 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 /* How to record a trace, for an error about a log without one. */
 #define TRACE_HOW "record it with bootchartd --trace"
 
-/* A verb over the log's kernel trace alone, writing to f: 0, or -1 (d says why). */
-typedef int trace_verb(const struct cli *, struct tdat *, FILE *f,
+/* A verb over the log's members (its kernel trace) alone, writing to f: 0, or -1 (d says why). */
+typedef int trace_verb(const struct cli *, struct bootlog *, FILE *f,
     struct diag *);
 
 static int
-verb_dump_events(const struct cli *c, struct tdat *t, FILE *f,
+verb_dump_events(const struct cli *c, struct bootlog *t, FILE *f,
     struct diag *d)
 {
 	(void)c;
 	(void)d;
-	return tdat_dump(t, f);
+	return tdat_dump(t->trace, f);
 }
 
 static int
-verb_wakeups(const struct cli *c, struct tdat *t, FILE *f, struct diag *d)
+verb_wakeups(const struct cli *c, struct bootlog *t, FILE *f,
+    struct diag *d)
 {
 	struct wake_opts o = { (uint32_t)c->min_count,
 	    (int64_t)c->min_time_us * 1000, c->wake_graph };
 
-	return wakeups_write(t, &o, f, d);
+	return wakeups_write(t->trace, &o, f, d);
 }
 
 static int
-verb_functions(const struct cli *c, struct tdat *t, FILE *f, struct diag *d)
+verb_functions(const struct cli *c, struct bootlog *t, FILE *f,
+    struct diag *d)
 {
-	return functab_write(t, (int64_t)c->min_time_us * 1000, f, d);
+	return functab_write(t->trace, (int64_t)c->min_time_us * 1000, f, d);
+}
+
+static int
+verb_critpath(const struct cli *c, struct bootlog *t, FILE *f,
+    struct diag *d)
+{
+	struct critpath cp;
+	int rc;
+
+	/* Its errors are about the log (no such process, too big). */
+	diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
+	d->line = 0;
+	rc = critpath_build(t, (int)c->crit_pid, &cp, d);
+	if (rc == 0)
+		critpath_write(&cp, t->trace, f);
+	critpath_free(&cp);
+	return rc;
 }
 
 /*
- * --dump-events, --wakeups, --wake-graph, --functions: read the log's
- * members, refuse one without a trace (how: how to record one), then
- * write the verb's output to -o's file or standard output (removed
- * again if the verb fails).
+ * --dump-events, --wakeups, --wake-graph, --functions, --critical-path:
+ * read the log's members, refuse one without a trace (how: how to
+ * record one), then write the verb's output to -o's file or standard
+ * output (removed again if the verb fails).
  */
 static int
 run_trace_verb(const struct cli *c, struct boot *b, trace_verb *verb,
@@ -300,7 +322,7 @@ run_trace_verb(const struct cli *c, struct boot *b, trace_verb *verb,
 	diag_set_file(d, "%s", "");
 	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
 		return -1;
-	ok = verb(c, b->t.trace, of.f, d) == 0;
+	ok = verb(c, &b->t, of.f, d) == 0;
 	diag_set_file(d, "%s", "");
 	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
 }
@@ -328,6 +350,8 @@ main(int argc, char **argv)
 	else if (c.functions)
 		rc = run_trace_verb(&c, &a, verb_functions, "boot with the "
 		    "functions entry (docs/trace.md)", &d);
+	else if (c.crit)
+		rc = run_trace_verb(&c, &a, verb_critpath, TRACE_HOW, &d);
 	else
 		rc = c.compare ? run_compare(&c, &a, &b, &d) :
 		    run_one(&c, &a, &d);

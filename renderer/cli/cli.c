@@ -21,7 +21,8 @@ enum {
 	OPT_CROP_AFTER, OPT_ANNOTATE, OPT_TITLE, OPT_STRICT, OPT_JSON,
 	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_REGRESSION,
 	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM, OPT_PER_CPU,
-	OPT_WAKEUPS, OPT_WAKE_GRAPH, OPT_MIN_COUNT, OPT_MIN_TIME, OPT_FUNCTIONS
+	OPT_WAKEUPS, OPT_WAKE_GRAPH, OPT_MIN_COUNT, OPT_MIN_TIME, OPT_FUNCTIONS,
+	OPT_CRIT, OPT_CRIT_PID
 };
 
 static const struct option longopts[] = {
@@ -35,6 +36,8 @@ static const struct option longopts[] = {
 	{ "functions", no_argument, NULL, OPT_FUNCTIONS },
 	{ "min-count", required_argument, NULL, OPT_MIN_COUNT },
 	{ "min-time", required_argument, NULL, OPT_MIN_TIME },
+	{ "critical-path", no_argument, NULL, OPT_CRIT },
+	{ "critical-path-pid", required_argument, NULL, OPT_CRIT_PID },
 	{ "compare", no_argument, NULL, OPT_COMPARE },
 	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
 	{ "regression", required_argument, NULL, OPT_REGRESSION },
@@ -111,6 +114,10 @@ help(void)
 	    "                        longest and self time, depths (docs/trace.md);\n"
 	    "                        with --min-time MS, calls shorter are left\n"
 	    "                        out\n"
+	    "      --critical-path   a traced log's critical path as text: its\n"
+	    "                        segments, what it waited on (docs/critical-path.md)\n"
+	    "      --critical-path-pid PID  the path to process PID's end, not to\n"
+	    "                        the log's (--critical-path, --json, --summary)\n"
 	    "      --compare         compare two logs (boots or profiles), OLD and\n"
 	    "                        NEW, each timed from its own start: a text\n"
 	    "                        table, with --json JSON, or with -f a chart\n"
@@ -204,6 +211,12 @@ option(struct cli *c, int ch, const char *arg)
 	case OPT_WAKEUPS: c->wakeups = 1; break;
 	case OPT_WAKE_GRAPH: c->wake_graph = 1; break;
 	case OPT_FUNCTIONS: c->functions = 1; break;
+	case OPT_CRIT: c->crit = 1; break;
+	case OPT_CRIT_PID:
+		if (parse_long(arg, 1, WAKE_COUNT_MAX, &c->crit_pid) != 0)
+			return usage_error("bad --critical-path-pid '%s': need "
+			    "a process id from 1 to %ld", arg, WAKE_COUNT_MAX);
+		break;
 	case OPT_MIN_COUNT:
 		if (parse_long(arg, 1, WAKE_COUNT_MAX, &c->min_count) != 0)
 			return usage_error("bad --min-count '%s': need a "
@@ -304,12 +317,17 @@ check_modes(struct cli *c)
 	/* --compare --json is one mode: the comparison as JSON. */
 	int modes = (c->json && !c->compare) + c->summary + c->compare +
 	    c->dump_events + (c->dump_tree || c->boot_time) + c->wakeups +
-	    c->wake_graph + c->functions;
+	    c->wake_graph + c->functions + c->crit;
 
 	if (modes > 1)
 		return usage_error("--json, --summary, --compare, "
-		    "--dump-events, --wakeups, --wake-graph, --functions and "
-		    "--dump-tree/--boot-time exclude each other");
+		    "--dump-events, --wakeups, --wake-graph, --functions, "
+		    "--critical-path and --dump-tree/--boot-time exclude each "
+		    "other");
+	if (c->crit_pid > 0 && !c->crit && !c->summary &&
+	    !(c->json && !c->compare))
+		return usage_error("--critical-path-pid goes with "
+		    "--critical-path, --json or --summary");
 	if (c->min_count_set && !c->wakeups && !c->wake_graph)
 		return usage_error("--min-count goes with --wakeups or "
 		    "--wake-graph");

@@ -286,6 +286,59 @@ functions(const struct fn_table *t, FILE *f)
 	fputs(t->n ? "\n  ],\n" : "],\n", f);
 }
 
+/* ms from the chart's 0 with the µs: the path's segments are often shorter than a ms. */
+static void
+key_ms3(FILE *f, const char *key, usec_t t, usec_t zero)
+{
+	fprintf(f, ", \"%s\": ", key);
+	json_num(f, (double)(t - zero) / USEC_PER_MS, 3);
+}
+
+static void
+crit_row(FILE *f, const struct crit_seg *s)
+{
+	fputs("\"category\": ", f);
+	json_string(f, s->cat);
+	fprintf(f, ", \"pid\": %" PRId64, s->pid);
+	json_key_string(f, "name", s->name);
+}
+
+/* The critical path (docs/critical-path.md), or null without a trace. */
+static void
+critical_path(const struct bootlog *t, usec_t zero, FILE *f)
+{
+	const struct crit_path *c = &t->crit;
+	size_t i;
+
+	fputs("  \"critical_path\": ", f);
+	if (!c->have) {
+		fputs("null,\n", f);
+		return;
+	}
+	fprintf(f, "{\"pid\": %" PRId64, c->pid);
+	json_key_string(f, "name", c->name);
+	json_key_string(f, "target", c->why);
+	key_ms3(f, "start_ms", c->start_us, zero);
+	key_ms3(f, "end_ms", c->end_us, zero);
+	key_ms3(f, "unexplained_ms", c->unexplained_us, 0);
+	fputs(",\n    \"segments\": [", f);
+	for (i = 0; i < c->nseg; i++) {
+		fputs(i ? ",\n      {" : "\n      {", f);
+		crit_row(f, &c->seg[i]);
+		key_ms3(f, "start_ms", c->seg[i].start_us, zero);
+		key_ms3(f, "end_ms", c->seg[i].end_us, zero);
+		putc('}', f);
+	}
+	fputs("],\n    \"waited_on\": [", f);
+	for (i = 0; i < c->nsum; i++) {
+		fputs(i ? ",\n      {" : "\n      {", f);
+		crit_row(f, &c->sum[i]);
+		key_ms3(f, "ms", c->sum[i].end_us, c->sum[i].start_us);
+		putc('}', f);
+	}
+	fputs("]},\n", f);
+}
+
 void
 report_json_write(const struct report *r, FILE *f)
 {
@@ -300,6 +353,7 @@ report_json_write(const struct report *r, FILE *f)
 	totals(r, f);
 	processes(r, f);
 	functions(&r->fn, f);
+	critical_path(r->log, r->ms.zero_us, f);
 	fputs("  \"series\": {\n", f);
 	cpu_series(r->log, r->ms.zero_us, r->cmd.n > 0 ? r->cmd.v : NULL, f);
 	disk_series(r->log, r->ms.zero_us, f);

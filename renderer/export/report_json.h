@@ -7,7 +7,7 @@
 #include "report.h"
 
 /* The version of the output's layout: raised when a field changes meaning or goes. */
-#define REPORT_JSON_SCHEMA_VERSION 3
+#define REPORT_JSON_SCHEMA_VERSION 4
 
 /*
  * The milestones object (docs/json.md), times from the report's zero:

@@ -7,6 +7,8 @@
 #include "report_summary.h"
 #include "title.h"
 
+#define CRIT_TOP	5	/* the critical path's rows --summary shows */
+
 static double
 key_of(const struct report_proc *p, enum summary_key k)
 {
@@ -215,6 +217,30 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 		fputs("  (none)\n", f);
 }
 
+/* A traced log's critical path: its span and what it waited on most. */
+static void
+critical_path(const struct bootlog *t, FILE *f)
+{
+	const struct crit_path *c = &t->crit;
+	size_t i;
+
+	if (!c->have)
+		return;
+	fprintf(f, "\nCritical path (docs/critical-path.md): %.3f ms to %"
+	    PRId64 " ", (double)(c->end_us - c->start_us) / USEC_PER_MS,
+	    c->pid);
+	escape_fputs(c->name, f);
+	fprintf(f, " (%s), %.3f ms unexplained\n  category         ms      "
+	    "pid  name\n", c->why, (double)c->unexplained_us / USEC_PER_MS);
+	for (i = 0; i < c->nsum && i < CRIT_TOP; i++) {
+		fprintf(f, "  %-8s %10.3f %8" PRId64 "  ", c->sum[i].cat,
+		    (double)(c->sum[i].end_us - c->sum[i].start_us) /
+		    USEC_PER_MS, c->sum[i].pid);
+		escape_fputs(c->sum[i].name, f);
+		putc('\n', f);
+	}
+}
+
 int
 report_summary_write(const struct report *r, FILE *f)
 {
@@ -227,6 +253,7 @@ report_summary_write(const struct report *r, FILE *f)
 	top(r, v, BY_CPU, f);
 	top(r, v, BY_DSTATE, f);
 	top(r, v, BY_DURATION, f);
+	critical_path(r->log, f);
 	free(v);
 	return 0;
 }

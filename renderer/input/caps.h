@@ -126,6 +126,13 @@
 #define CAP_TRACE_CALLS		(2 * 1024 * 1024)
 /* A function_graph depth above this is no real one (the kernel's stack of returns holds 50). */
 #define CAP_TRACE_CALL_DEPTH	255
+/*
+ * Scheduler records kept for the critical path (32 bytes each: 256
+ * MiB): about two per switch and one per waking.
+ */
+#define CAP_TRACE_CRIT		(8 * 1024 * 1024)
+/* Waits followed into their waker, one inside another (the walk's stack). */
+#define CAP_CRIT_DEPTH		4096
 
 /*
  * 0 when one more item fits (n items so far, at most cap), else -1 with

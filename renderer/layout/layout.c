@@ -139,6 +139,7 @@ build(const struct lt_ctx *cp)
 	y += GAP;
 	l->has_cmd = tree->cmd != NULL && t->ncpu > 0;
 	l->cpu_exact = t->busy.n > 0;
+	l->crit_rows = l->exact_rows && t->crit.have && t->crit.nseg > 0;
 	if (chrome_legend(l, m, LEG_CPU, &y) == -1)
 		return -1;
 	l->cpu_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };

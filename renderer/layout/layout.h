@@ -36,7 +36,8 @@ enum {
 	COL_MEM_USED = 0x9484c4,	/* memory in use by processes */
 	COL_MEM_BUF = 0xbcb0dc,	/* buffers */
 	COL_MEM_CACHE = 0xdcd6ee,	/* page cache */
-	COL_MEM_SWAP = 0xd2802c	/* swap in use: a line */
+	COL_MEM_SWAP = 0xd2802c,	/* swap in use: a line */
+	COL_CRIT = 0xc2185b	/* deep pink: the critical path, a bar under a row */
 };
 
 /* CPU shading of running cells: level 1..CPU_LEVELS blends box -> blue. */
@@ -210,6 +211,7 @@ struct layout {
 	size_t nshapes, shapes_cap;
 	usec_t unlogged_us;	/* logging began here: before it is hatched */
 	int exact_rows;		/* some row is drawn from the trace's states */
+	int crit_rows;		/* rows carry the critical path's bar (layout_crit.c) */
 };
 
 /*

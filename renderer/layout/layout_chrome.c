@@ -136,6 +136,11 @@ static const struct legend_item proc_exact_leg[] = {
 };
 #define EXACT_NOTE "rows of processes the kernel's trace saw start: " \
     "exact states from the trace; other rows: sampled"
+/* Rows that carry the critical path's bars (layout_crit.c). */
+static const struct legend_item crit_leg[] = {
+	{ "On the critical path (a bar under the row; docs/critical-path.md)",
+	    COL_CRIT, LR_SWATCH }, { NULL, 0, 0 }
+};
 
 /* The process legend of a chart with exact rows, and a line saying which. */
 static int
@@ -147,7 +152,7 @@ exact_legend(struct layout *l, struct measure *m, double *y)
 	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
 		return -1;
 	*y += m->height[LF_TEXT] + LEGEND_GAP;
-	return 0;
+	return l->crit_rows ? chrome_legend_items(l, m, crit_leg, y) : 0;
 }
 
 int

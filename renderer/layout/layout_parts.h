@@ -201,5 +201,22 @@ void rows_link(struct layout *, size_t rowi, size_t parent);
 
 /* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
 int rows_place(const struct lt_ctx *);
+/*
+ * The critical path's segments by process (layout_crit.c): each
+ * process row gets a thin bar under the spans it was on the path.
+ */
+#define CRIT_H		3.0	/* the bar's height, at the row's bottom */
+struct crit_index {
+	const struct crit_seg **by_pid;	/* the bootlog's, by pid then time */
+	size_t n;
+};
+int crit_index_make(struct crit_index *, const struct bootlog *);
+void crit_index_free(struct crit_index *);
+/*
+ * The next bar of the row's process from *it (0 at first): 1 and
+ * [*xa, *xb) within the row, or 0 when there is no more.
+ */
+int crit_bar(const struct layout *, const struct lt_row *,
+    const struct crit_index *, size_t *it, double *xa, double *xb);
 
 #endif

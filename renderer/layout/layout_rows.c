@@ -100,7 +100,7 @@ cell_colour(const struct shade *sh)
 
 /* Adds a cell, merging it into the previous one of the same colour. */
 static int
-emit_cell(struct layout *l, struct lt_row *row, double xa, double xb,
+rows_cell(struct layout *l, struct lt_row *row, double xa, double xb,
     uint32_t rgb, struct diag *d)
 {
 	struct lt_rect *c;
@@ -169,7 +169,7 @@ pool_flush(struct layout *l, struct lt_row *row, struct pool *pl,
 		avg.zombie = pl->sum.zombie / pl->w;
 		avg.stopped = pl->sum.stopped / pl->w;
 		avg.runnable = pl->sum.runnable / pl->w;
-		rc = emit_cell(l, row, pl->xa, pl->xb, cell_colour(&avg), d);
+		rc = rows_cell(l, row, pl->xa, pl->xb, cell_colour(&avg), d);
 	}
 	pl->px = -1;
 	pl->w = 0;
@@ -210,7 +210,7 @@ sample_cell(struct layout *l, struct lt_row *row, struct pool *pl,
 	xb = layout_x(l, b);
 	if (xb - xa >= 1)
 		return pool_flush(l, row, pl, d) == -1 ? -1 :
-		    emit_cell(l, row, xa, xb, cell_colour(sh), d);
+		    rows_cell(l, row, xa, xb, cell_colour(sh), d);
 	if (pl->px >= 0 && floor(xa) != pl->px &&
 	    pool_flush(l, row, pl, d) == -1)
 		return -1;
@@ -402,6 +402,7 @@ struct rowarg {
 	int readable;		/* the tree is a readable profile */
 	size_t *row_at;		/* row of the node at each depth of the path, or SIZE_MAX */
 	size_t row_at_cap;
+	struct crit_index crit;	/* the critical path's bars (l->crit_rows) */
 };
 
 /* The dotted line from the nearest drawn ancestor. */
@@ -415,6 +416,27 @@ link_parent(struct layout *l, size_t rowi, const size_t *row_at, int depth)
 			rows_link(l, rowi, row_at[i]);
 			return;
 		}
+}
+
+/* The critical path's bars after the row's cells: thin, at its bottom. */
+static int
+crit_cells(struct layout *l, struct lt_row *row, const struct crit_index *ci,
+    struct diag *d)
+{
+	double xa, xb;
+	size_t it = 0, n;
+
+	while (crit_bar(l, row, ci, &it, &xa, &xb)) {
+		n = l->ncells;
+		if (rows_cell(l, row, xa, xb, COL_CRIT, d) != 0)
+			return -1;
+		/* A new cell is made thin; one merged into it was already. */
+		if (l->ncells > n) {
+			l->cells[n].box.y = row->box.y + row->box.h - CRIT_H;
+			l->cells[n].box.h = CRIT_H;
+		}
+	}
+	return 0;
 }
 
 static int
@@ -451,7 +473,8 @@ row_fn(const struct pnode *p, int depth, void *arg)
 	row->box.y = l->proc_box.y + (double)(l->nrows - 1) * ROW_H + 1.5;
 	row->box.h = ROW_H - 3;
 	link_parent(l, l->nrows - 1, ra->row_at, depth);
-	if (row_cells(l, row, p, ra->period, ra->o->strict, ra->d) == -1)
+	if (row_cells(l, row, p, ra->period, ra->o->strict, ra->d) == -1 ||
+	    (l->crit_rows && crit_cells(l, row, &ra->crit, ra->d) == -1))
 		return -1;
 	return row_text(l, ra->m, row, ra->o, ra->readable);
 }
@@ -465,11 +488,14 @@ rows_place(const struct lt_ctx *c)
 	const struct chart_opts *o = c->o;
 	struct diag *d = c->d;
 	struct rowarg ra = { l, m, o, d, tree->sample_period_us,
-	    tree->readable, NULL, 0 };
+	    tree->readable, NULL, 0, { NULL, 0 } };
 	int rc;
 
 	l->nchrome_texts = l->ntexts;
+	if (l->crit_rows && crit_index_make(&ra.crit, c->t) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	rc = proctree_walk(tree, row_fn, &ra);
+	crit_index_free(&ra.crit);
 	free(ra.row_at);
 	return rc == 0 ? 0 : -1;
 }

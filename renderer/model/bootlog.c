@@ -70,6 +70,8 @@ bootlog_free(struct bootlog *t)
 	tdat_free(t->trace);
 	free(t->trace_buf);
 	tcalls_free(&t->calls);
+	free(t->crit.seg);
+	free(t->crit.sum);
 	bootlog_init(t);
 }
 

@@ -102,6 +102,32 @@ struct process {
 	size_t nsamples, samples_cap;
 };
 
+/*
+ * The critical path (exact mode, docs/critical-path.md): a segment in
+ * µs of uptime, or a row of what it waited on (its time: end_us −
+ * start_us).  cat: its category's name ("running", "disk", ...), a
+ * static string.
+ */
+struct crit_seg {
+	usec_t start_us, end_us;
+	const char *cat;
+	int64_t pid;
+	char name[16];
+};
+
+struct crit_path {
+	int want_pid;		/* asked for (--critical-path-pid); 0: the log's end */
+	int have;		/* a path was found */
+	int64_t pid;		/* its target */
+	char name[16];
+	const char *why;	/* how the target was chosen, a static string */
+	usec_t start_us, end_us, unexplained_us;
+	struct crit_seg *seg;	/* in time order */
+	size_t nseg;
+	struct crit_seg *sum;	/* per (category, process), the most time first */
+	size_t nsum;
+};
+
 /* System-wide CPU use over the interval ending at time_us, each 0..1. */
 struct cpu_sample {
 	usec_t time_us;
@@ -212,6 +238,7 @@ struct bootlog {
 	size_t trace_len;
 	/* function_graph's calls in the trace, nested (tfunc.h); n 0: none. */
 	struct tcalls calls;
+	struct crit_path crit;
 };
 
 /* ---- The kernel's log and the logging span (issue 13) ---- */

@@ -52,6 +52,14 @@ int logparse_finish(struct logparse *, struct diag *);
  * 0, or -1 (diag set).  Nothing to do without a trace.
  */
 int logparse_apply_trace(struct bootlog *, struct diag *);
+struct tboot;
+/*
+ * The critical path of the trace read (tb) into t->crit (tracecrit.c):
+ * to t->crit.want_pid, else to the log's end.  0, or -1 (diag set:
+ * no memory, the PID asked for not in the trace).
+ */
+int logparse_trace_crit(struct bootlog *, const struct tboot *tb,
+    struct diag *);
 /*
  * kernel_pacct's and taskstats_exit.log's CPU times given to the
  * processes they are of (the same PID and name, one record: pacct.c).

@@ -306,6 +306,10 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 	t->calls = ps.calls;
 	t->calls.d = NULL;
 	memset(&ps.calls, 0, sizeof(ps.calls));
+	if (rc == 0 && logparse_trace_crit(t, &ps, d) != 0) {
+		tboot_free(&ps);
+		return -1;
+	}
 	tboot_free(&ps);
 	if (rc != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");

@@ -8,6 +8,7 @@
 #include "grow.h"
 #include "logfiles.h"
 #include "tboot.h"
+#include "tcrit.h"
 #include "trace.h"
 #include "tracedat.h"
 #include "tstates.h"
@@ -72,6 +73,7 @@ struct build {
 	struct tstates st;	/* the threads' states as they change */
 	struct tworks wq;	/* the workers' work items */
 	struct twakes wk;	/* the waits and their wakers */
+	struct tcrits cr;	/* the threads' records for the critical path */
 	/* Initcalls started and not finished, per thread (async ones overlap). */
 	struct open_ic {
 		int pid;
@@ -86,11 +88,12 @@ struct build {
 };
 
 static int on_switch(struct build *, const struct tevent *);
+static int crit(struct build *, int, int, int, int, int64_t);
 static int thread_state(struct build *, int, int64_t, int);
 static int switched_off(struct build *, int, int64_t, const struct tevent *);
 static int64_t ran_since(const struct build *, const struct oncpu *, int);
 static int on_newtask(struct build *, const struct tevent *);
-static int born(struct build *, const struct tproc *, int, int64_t);
+static int born(struct build *, const struct tproc *, int, int, int64_t);
 static int on_fork(struct build *, const struct tevent *);
 static int on_exec(struct build *, const struct tevent *);
 static int on_rename(struct build *, const struct tevent *);
@@ -284,6 +287,11 @@ on_switch(struct build *b, const struct tevent *ev)
 		if (pid_room(b, (int)prev) != 0)
 			return -1;
 		since = ran_since(b, c, (int)prev);
+		/* Its switch-in was left out: it ran from `since` all the same. */
+		if (c->pid != prev && since != TPROC_BEFORE &&
+		    since < ev->ts_ns &&
+		    crit(b, CR_ON, (int)prev, -1, 0, since) != 0)
+			return -1;
 		if (since != TPROC_BEFORE && ev->ts_ns > since) {
 			if ((p = proc_of(b, (int)prev, ev->ts_ns)) == NULL ||
 			    tbusy_add(&b->ps->busy, ev->cpu, b->ps->first_ns,
@@ -297,8 +305,23 @@ on_switch(struct build *b, const struct tevent *ev)
 	}
 	c->pid = valid_pid(next) || next == 0 ? (int)next : -1;
 	c->since = ev->ts_ns;
-	return valid_pid(next) ?
-	    thread_state(b, (int)next, ev->ts_ns, TS_RUNNING) : 0;
+	if (!valid_pid(next))
+		return 0;
+	if (crit(b, CR_ON, (int)next, valid_pid(prev) || prev == 0 ?
+	    (int)prev : -1, 0, ev->ts_ns) != 0)
+		return -1;
+	return thread_state(b, (int)next, ev->ts_ns, TS_RUNNING);
+}
+
+/* A record of thread tid for the critical path (tcrit.h); 0, or -1. */
+static int
+crit(struct build *b, int kind, int tid, int other, int state, int64_t at)
+{
+	int g = group_of(b, tid);
+	uint32_t proc = (size_t)g < b->pidcap && b->cur[g] != 0 ?
+	    (uint32_t)b->cur[g] - 1 : CR_NOPROC;
+
+	return tcrit_add(&b->cr, kind, tid, g, proc, other, state, at);
 }
 
 /*
@@ -327,7 +350,7 @@ static int
 switched_off(struct build *b, int pid, int64_t since,
     const struct tevent *ev)
 {
-	int64_t prev = num(b, H_SWITCH, 2, ev);
+	int64_t prev = num(b, H_SWITCH, 2, ev), next;
 	int st = TS_SLEEPING;
 
 	if (tstates_get(&b->st, pid) != TS_RUNNING && since != TPROC_BEFORE &&
@@ -341,6 +364,10 @@ switched_off(struct build *b, int pid, int64_t since,
 	/* A wait of the wake-up graph: S or D (not I, idle kernel threads). */
 	if (prev >= 0 && (prev & (PREV_S | PREV_D)) &&
 	    twake_sleep(&b->wk, pid, ev->ts_ns, st) != 0)
+		return -1;
+	next = num(b, H_SWITCH, 1, ev);
+	if (crit(b, CR_OFF, pid, valid_pid(next) || next == 0 ? (int)next : -1,
+	    st, ev->ts_ns) != 0)
 		return -1;
 	return thread_state(b, pid, ev->ts_ns, st);
 }
@@ -362,6 +389,23 @@ ran_since(const struct build *b, const struct oncpu *c, int pid)
 	return off != TPROC_BEFORE && off > c->since ? off : c->since;
 }
 
+/* Who woke: a TW_* context, the waking thread's id, or 0: none known. */
+static int32_t
+waker_tid(const struct build *b, size_t h, const struct tevent *ev)
+{
+	int64_t fl = num(b, h, 1, ev);
+
+	if (fl >= 0 && (fl & TDAT_FLAG_NMI))
+		return TW_NMI;
+	if (fl >= 0 && (fl & TDAT_FLAG_HARDIRQ))
+		return TW_IRQ;
+	if (fl >= 0 && (fl & TDAT_FLAG_SOFTIRQ))
+		return TW_SOFTIRQ;
+	if (ev->pid == 0)
+		return TW_IDLE;
+	return valid_pid(ev->pid) ? ev->pid : 0;
+}
+
 /*
  * Who woke: the context the event ran in (its common_flags; the
  * innermost first: an interrupt may come during a softirq), else the
@@ -370,23 +414,15 @@ ran_since(const struct build *b, const struct oncpu *c, int pid)
 static int
 waker_of(struct build *b, size_t h, const struct tevent *ev, int32_t *w)
 {
-	int64_t fl = num(b, h, 1, ev);
 	struct tproc *p;
 
-	if (fl >= 0 && (fl & TDAT_FLAG_NMI))
-		*w = TW_NMI;
-	else if (fl >= 0 && (fl & TDAT_FLAG_HARDIRQ))
-		*w = TW_IRQ;
-	else if (fl >= 0 && (fl & TDAT_FLAG_SOFTIRQ))
-		*w = TW_SOFTIRQ;
-	else if (ev->pid == 0)
-		*w = TW_IDLE;
-	else if (!valid_pid(ev->pid))
+	if ((*w = waker_tid(b, h, ev)) < 0)
+		return 1;
+	if (*w == 0)
 		return 0;
-	else if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL)
+	if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL)
 		return -1;
-	else
-		*w = (int32_t)(p - b->ps->v);
+	*w = (int32_t)(p - b->ps->v);
 	return 1;
 }
 
@@ -418,7 +454,9 @@ woken(struct build *b, size_t h, const struct tevent *ev)
 	if (!valid_pid(pid) || pid_room(b, (int)pid) != 0)
 		return valid_pid(pid) ? -1 : 0;
 	b->off[pid] = ev->ts_ns;
-	if (wait_ends(b, h, (int)pid, ev) != 0)
+	if (wait_ends(b, h, (int)pid, ev) != 0 ||
+	    crit(b, CR_WOKEN, (int)pid, waker_tid(b, h, ev), 0,
+	    ev->ts_ns) != 0)
 		return -1;
 	/* Woken while still on its CPU (before it slept): it runs on. */
 	if (tstates_get(&b->st, (int)pid) == TS_RUNNING)
@@ -453,7 +491,7 @@ on_newtask(struct build *b, const struct tevent *ev)
 		if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL)
 			return -1;
 		p->threads++;
-		return born(b, p, (int)pid, ev->ts_ns);
+		return born(b, p, (int)pid, ev->pid, ev->ts_ns);
 	}
 	b->tgid[pid] = (int32_t)pid + 1;
 	if ((p = new_proc(b, (int)pid, ev->ts_ns, ev->ts_ns)) == NULL)
@@ -462,7 +500,8 @@ on_newtask(struct build *b, const struct tevent *ev)
 	text(b, H_NEWTASK, 2, ev, comm, sizeof(comm));
 	if (comm[0] != '\0')
 		set_comm(p, comm);
-	return born(b, p, (int)pid, ev->ts_ns);
+	return born(b, p, (int)pid, valid_pid(ev->pid) ? ev->pid : -1,
+	    ev->ts_ns);
 }
 
 /*
@@ -471,10 +510,12 @@ on_newtask(struct build *b, const struct tevent *ev)
  * has p's whole life.
  */
 static int
-born(struct build *b, const struct tproc *p, int tid, int64_t at)
+born(struct build *b, const struct tproc *p, int tid, int creator, int64_t at)
 {
 	b->off[tid] = at;
 	twake_gone(&b->wk, tid);
+	if (crit(b, CR_BORN, tid, creator, 0, at) != 0)
+		return -1;
 	if (p->start_ns == TPROC_BEFORE)
 		return 0;
 	return tstates_set(&b->st, (size_t)(p - b->ps->v), tid, at,
@@ -500,7 +541,8 @@ on_fork(struct build *b, const struct tevent *ev)
 	text(b, H_FORK, 2, ev, comm, sizeof(comm));
 	if (comm[0] != '\0')
 		set_comm(p, comm);
-	return born(b, p, (int)child, ev->ts_ns);
+	return born(b, p, (int)child, valid_pid(parent) ? (int)parent : -1,
+	    ev->ts_ns);
 }
 
 /* An exec names the process after the file, as the kernel does. */
@@ -573,7 +615,8 @@ on_exit_ev(struct build *b, const struct tevent *ev)
 	if (last)
 		p->end_ns = ev->ts_ns;
 	/* Its last switch off a CPU follows: the thread is gone already. */
-	if (thread_state(b, (int)pid, ev->ts_ns, TS_NONE) != 0)
+	if (thread_state(b, (int)pid, ev->ts_ns, TS_NONE) != 0 ||
+	    crit(b, CR_EXIT, (int)pid, -1, 0, ev->ts_ns) != 0)
 		return -1;
 	twake_gone(&b->wk, (int)pid);
 	/* The id is free: a fork that reuses it starts afresh. */
@@ -812,6 +855,7 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	ps->busy.d = d;
 	b.wk.d = d;
 	ps->calls.d = d;
+	b.cr.d = d;
 	resolve(&b);
 	while ((r = tdat_next(td, &ev)) == 1) {
 		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
@@ -834,9 +878,11 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	if (r == 0) {
 		twork_label(&b.wq, ps, td);
 		twake_take(&b.wk, ps);
+		tcrit_take(&b.cr, ps);
 	}
 	tstates_free(&b.st);
 	twake_free(&b.wk);
+	tcrit_free(&b.cr);
 	twork_free(&b.wq);
 	free(b.tgid);
 	free(b.cur);
@@ -857,5 +903,6 @@ tboot_free(struct tboot *ps)
 	tbusy_free(&ps->busy);
 	tcalls_free(&ps->calls);
 	free(ps->wake);
+	free(ps->crec);
 	memset(ps, 0, sizeof(*ps));
 }

@@ -10,6 +10,7 @@
 #include "tfunc.h"
 
 struct tdat;
+struct tcrec;
 
 /* A time the trace does not hold: before its first or after its last event. */
 #define TPROC_BEFORE	INT64_MIN
@@ -86,6 +87,10 @@ struct tboot {
 	size_t nspans, spanscap;
 	struct twedge *wake;	/* the wake-up graph's edges, unordered */
 	size_t nwake;
+	/* The threads' records for the critical path, by thread and time (tcrit.h). */
+	struct tcrec *crec;
+	size_t ncrec;
+	int crit_cut;		/* more than CAP_TRACE_CRIT: none kept */
 	int64_t first_ns, last_ns;	/* the trace's span */
 	/*
 	 * CLOCK_BOOTTIME minus the trace clock, from bootchartd's clock-sync

@@ -1,10 +1,13 @@
-/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs), the --wakeups report and --wake-graph, and --functions's table (function_graph records nested). */
+/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs), the --wakeups report and --wake-graph, --functions's table (function_graph records nested), and --critical-path's walk and report (to PID 1 and to the log's end). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "bootlog.h"
 #include "functab.h"
+#include "critpath.h"
+#include "critpath_text.h"
 #include "logfiles.h"
 #include "parse.h"
 #include "trace.h"
@@ -48,9 +51,26 @@ direct(const uint8_t *data, size_t size, int dump, struct diag *d)
 	tdat_free(t);
 }
 
+/* --critical-path's report to /dev/null: to PID 1 (pid), or to the log's end (0). */
+static void
+critical_path(struct bootlog *t, int pid, struct diag *d)
+{
+	struct critpath c;
+	FILE *f;
+
+	memset(&c, 0, sizeof(c));
+	if (t->trace != NULL && critpath_build(t, pid, &c, d) == 0 &&
+	    (f = fopen("/dev/null", "w")) != NULL) {
+		critpath_write(&c, t->trace, f);
+		fclose(f);
+	}
+	critpath_free(&c);
+}
+
 /*
  * The member, then what the renderer takes from it applied to a log of
- * one sampled process (logparse_finish runs tboot and traceprocs).
+ * one sampled process (logparse_finish runs tboot and traceprocs, and
+ * the critical path for --json), then --critical-path's.
  */
 static void
 member(const uint8_t *data, size_t size, struct diag *d)
@@ -63,9 +83,12 @@ member(const uint8_t *data, size_t size, struct diag *d)
 	bootlog_init(&t);
 	logparse_init(&lp, &t);
 	if (logstream_buffer(&lp, LOG_PROC_PS, ps, sizeof(ps) - 1, d) == 0 &&
-	    logstream_buffer(&lp, LOG_TRACE, data, size, d) == 0)
-		(void)logparse_finish(&lp, d);
-	else
+	    logstream_buffer(&lp, LOG_TRACE, data, size, d) == 0) {
+		if (logparse_finish(&lp, d) == 0) {
+			critical_path(&t, 0, d);
+			critical_path(&t, 1, d);
+		}
+	} else
 		logparse_free(&lp);
 	bootlog_free(&t);
 }

@@ -1,0 +1,203 @@
+/* critpath.c: the critical path's target (docs/critical-path.md), the walk, and the time of each (category, process) it waited on. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "critpath.h"
+#include "tcrit.h"
+#include "trace.h"
+
+/* The newest entry of process pid: NULL when the trace has none. */
+static const struct tproc *
+by_pid(const struct tboot *tb, int pid)
+{
+	size_t i;
+
+	for (i = tb->n; i-- > 0;)
+		if (tb->v[i].pid == pid)
+			return &tb->v[i];
+	return NULL;
+}
+
+/* The first process born in the trace, named name when one is. */
+static const struct tproc *
+first_born(const struct tboot *tb, const char *name)
+{
+	const struct tproc *best = NULL, *p;
+	size_t i;
+
+	for (i = 0; i < tb->n; i++) {
+		p = &tb->v[i];
+		if (p->start_ns == TPROC_BEFORE ||
+		    (name != NULL &&
+		    strncmp(p->comm, name, sizeof(p->comm) - 1) != 0))
+			continue;
+		if (best == NULL || p->start_ns < best->start_ns)
+			best = p;
+	}
+	return best;
+}
+
+/*
+ * The target and where its path ends: a PID asked for, at its end; a
+ * profile's command, at its exit; a boot's EXIT_PROC process, at its
+ * birth (which ended the logging); else PID 1 when the end condition
+ * was met (the header's bootchart.end_at), or at the trace's end.
+ */
+static const struct tproc *
+target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
+{
+	const char *prof = bootlog_header(t, "profile.process");
+	const char *why = bootlog_header(t, "bootchart.end");
+	const struct tproc *p = NULL;
+	usec_t us;
+
+	*end = c->tb->last_ns;
+	if (pid > 0) {
+		c->why = "--critical-path-pid";
+		p = by_pid(c->tb, pid);
+	} else if (prof != NULL) {
+		c->why = "the profiled command's exit";
+		if ((p = first_born(c->tb, prof)) == NULL)
+			p = first_born(c->tb, NULL);
+	} else if (why != NULL && strncmp(why, "EXIT_PROC ", 10) == 0 &&
+	    (p = first_born(c->tb, why + 10)) != NULL) {
+		c->why = "the EXIT_PROC process's start";
+		*end = p->start_ns;
+		return p;
+	} else if (bootlog_header_us(t, "bootchart.end_at", &us) == 1 &&
+	    c->tb->have_sync && (p = by_pid(c->tb, 1)) != NULL) {
+		/* The end condition met (systemd's start-up finished, ...). */
+		c->why = "PID 1 at the header's bootchart.end_at";
+		*end = us * 1000 - c->tb->boot_minus_trace_ns;
+		return p;
+	} else {
+		c->why = "PID 1 at the trace's end";
+		p = by_pid(c->tb, 1);
+	}
+	if (p != NULL && p->end_ns != TPROC_AFTER)
+		*end = p->end_ns;
+	return p;
+}
+
+static int
+by_ns(const void *a, const void *b)
+{
+	const struct cpsum *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns > y->ns ? -1 : 1;
+	if (x->cat != y->cat)
+		return x->cat - y->cat;
+	return x->pid - y->pid;
+}
+
+/* The segments summed per (category, process): n is small, a scan each. */
+static int
+sum_up(struct critpath *c)
+{
+	const struct cpseg *s;
+	int64_t total = 0;
+	size_t i, k;
+
+	if (c->cp.n > 0 && (c->sum = calloc(c->cp.n, sizeof(*c->sum))) == NULL)
+		return -1;
+	for (i = 0; i < c->cp.n; i++) {
+		s = &c->cp.v[i];
+		total += s->end_ns - s->start_ns;
+		for (k = 0; k < c->nsum; k++)
+			if (c->sum[k].cat == s->cat && c->sum[k].pid == s->pid)
+				break;
+		if (k == c->nsum)
+			c->sum[c->nsum++] = (struct cpsum){ s->cat, s->pid,
+			    s->proc, 0 };
+		c->sum[k].ns += s->end_ns - s->start_ns;
+	}
+	qsort(c->sum, c->nsum, sizeof(*c->sum), by_ns);
+	c->unexplained_ns = c->cp.end_ns - c->cp.start_ns - total;
+	return 0;
+}
+
+int
+critpath_run(struct critpath *c, const struct tboot *tb,
+    const struct bootlog *t, int pid, struct diag *d)
+{
+	const struct tproc *p;
+	int64_t end, from;
+
+	c->tb = tb;
+	if (tb->crit_cut)
+		return pid > 0 ? diag_error(d, "the trace is too big for a "
+		    "critical path (docs/limits.md)") : 1;
+	if ((p = target(c, t, pid, &end)) == NULL)
+		return pid > 0 ? diag_error(d, "no process %d in the trace",
+		    pid) : 1;
+	c->pid = p->pid;
+	c->proc = (uint32_t)(p - tb->v);
+	/* A boot's path reaches back to the kernel's start (uptime 0). */
+	from = tb->first_ns;
+	if (bootlog_header(t, "profile.process") == NULL && tb->have_sync &&
+	    -tb->boot_minus_trace_ns < from)
+		from = -tb->boot_minus_trace_ns;
+	if (cpath_walk(tb, p->pid, end, from, &c->cp, d) != 0)
+		return -1;
+	if (sum_up(c) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+int
+critpath_build(struct bootlog *t, int pid, struct critpath *c,
+    struct diag *d)
+{
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	if (t->trace == NULL)
+		return diag_error(d, "no kernel trace (trace.dat) in this log: "
+		    "record it with bootchartd --trace");
+	if (tboot_build(t->trace, &c->own, d) != 0)
+		return -1;
+	if ((r = critpath_run(c, &c->own, t, pid, d)) == 1)
+		return diag_error(d, c->own.crit_cut ? "the trace is too big "
+		    "for a critical path (docs/limits.md)" : "no process to "
+		    "end the critical path at in the trace");
+	return r;
+}
+
+const char *
+critpath_name(const struct critpath *c, uint32_t proc, int pid,
+    const struct tdat *td)
+{
+	const char *s = NULL;
+
+	if (proc != CR_NOPROC && proc < c->tb->n)
+		s = c->tb->v[proc].comm;
+	if ((s == NULL || *s == '\0') && pid > 0 && td != NULL)
+		s = tdat_comm(td, pid);
+	if (pid == 0)
+		return "-";
+	return s != NULL && *s != '\0' ? s : "?";
+}
+
+double
+critpath_uptime_ms(const struct critpath *c, int64_t ns)
+{
+	return (double)(ns + (c->tb->have_sync ? c->tb->boot_minus_trace_ns :
+	    0)) / 1e6;
+}
+
+int64_t
+critpath_uptime_us(const struct critpath *c, int64_t ns)
+{
+	return (ns + (c->tb->have_sync ? c->tb->boot_minus_trace_ns : 0)) /
+	    1000;
+}
+
+void
+critpath_free(struct critpath *c)
+{
+	cpath_free(&c->cp);
+	tboot_free(&c->own);
+	free(c->sum);
+	memset(c, 0, sizeof(*c));
+}

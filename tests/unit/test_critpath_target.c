@@ -1,0 +1,108 @@
+/* test_critpath_target.c: the critical path's end target (renderer/analysis/critpath.c) on hand-built records and processes: a boot's bootchart.end_at and EXIT_PROC, a profile's command. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "critfix.h"
+
+/*
+ * A boot the end condition ended at uptime 50 ms (bootchart.end_at);
+ * the trace's clock is uptime less 10 ms.  PID 1 ran from the trace's
+ * start: running [0,40) of the trace's clock, and before it, from the
+ * kernel's start (uptime 0: -10 ms of the trace's), untraced.
+ */
+static void
+target_end_at(void **state)
+{
+	struct critpath c;
+	struct bootlog t;
+	struct fix f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	fix_proc(&f, 0, 1, "systemd", -1, -1);
+	fix_add(&f, CR_ON, 1, 0, 0, 0);
+	f.tb.have_sync = 1;
+	f.tb.boot_minus_trace_ns = 10 * M;
+	c = fix_run(&f, &t, "bootchart.end_at", "0.050", 100);
+	assert_int_equal(c.pid, 1);
+	assert_string_equal(c.why, "PID 1 at the header's bootchart.end_at");
+	assert_int_equal(c.cp.n, 2);
+	assert_int_equal(c.cp.v[0].start_ns, -10 * M);
+	assert_int_equal(c.cp.v[0].cat, CP_UNTRACED);
+	assert_int_equal(c.cp.v[1].start_ns, 0);
+	assert_int_equal(c.cp.v[1].end_ns, 40 * M);
+	assert_int_equal(c.cp.v[1].cat, CP_RUNNING);
+	assert_int_equal(c.unexplained_ns, 0);
+	critpath_free(&c);
+	bootlog_free(&t);
+	fix_done(&f);
+}
+
+/*
+ * EXIT_PROC getty: the path ends at getty's birth (20 ms), where its
+ * creator PID 1 runs: running PID 1 [0,20), nothing of getty's own.
+ */
+static void
+target_exit_proc(void **state)
+{
+	struct critpath c;
+	struct bootlog t;
+	struct fix f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	fix_proc(&f, 0, 1, "systemd", -1, -1);
+	fix_proc(&f, 1, 300, "getty", 20, -1);
+	fix_add(&f, CR_ON, 1, 0, 0, 0);
+	fix_add(&f, CR_BORN, 300, 1, 0, 20);
+	fix_add(&f, CR_WOKEN, 300, 1, 0, 21);
+	c = fix_run(&f, &t, "bootchart.end", "EXIT_PROC getty", 100);
+	assert_int_equal(c.pid, 300);
+	assert_int_equal(c.cp.n, 1);
+	assert_int_equal(c.cp.v[0].end_ns, 20 * M);
+	assert_int_equal(c.cp.v[0].tid, 1);
+	assert_int_equal(c.cp.v[0].cat, CP_RUNNING);
+	critpath_free(&c);
+	bootlog_free(&t);
+	fix_done(&f);
+}
+
+/*
+ * A profile of python3: the first process of that name born in the
+ * trace (pid 60, not bash, born first), to its exit at 40 ms.
+ */
+static void
+target_profile(void **state)
+{
+	struct critpath c;
+	struct bootlog t;
+	struct fix f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	fix_proc(&f, 0, 50, "bash", 5, 30);
+	fix_proc(&f, 1, 60, "python3", 10, 40);
+	fix_add(&f, CR_ON, 60, 0, 0, 10);
+	fix_add(&f, CR_EXIT, 60, -1, 0, 40);
+	c = fix_run(&f, &t, "profile.process", "python3", 100);
+	assert_int_equal(c.pid, 60);
+	assert_int_equal(c.cp.end_ns, 40 * M);
+	assert_int_equal(c.cp.v[c.cp.n - 1].start_ns, 10 * M);
+	assert_int_equal(c.cp.v[c.cp.n - 1].cat, CP_RUNNING);
+	critpath_free(&c);
+	bootlog_free(&t);
+	fix_done(&f);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(target_end_at),
+		cmocka_unit_test(target_exit_proc),
+		cmocka_unit_test(target_profile),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
