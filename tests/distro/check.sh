@@ -223,6 +223,25 @@ else
 fi
 "$render" -q --dump-events "$r/bootchart.tgz" >"$r/events" 2>/dev/null
 check "--dump-events reads it" [ -s "$r/events" ]
+# The boot's critical path (issue 24 items 3, 4: docs/critical-path.md):
+# every instant from 0 to its end on one segment, back to back, at most
+# 1 ms unexplained; its largest rows are printed (docs/boot-test.md).
+"$render" -q --critical-path "$r/bootchart.tgz" >"$r/critpath" 2>"$r/critpath.err"
+if python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["critical_path"]
+s = c["segments"] if c else []
+gaps = sum(1 for a, b in zip(s, s[1:]) if abs(a["end_ms"] - b["start_ms"]) > 0.0015)
+print("# critical path %.3f to %.3f ms (%s), %d segments, %d gaps, unexplained %.3f ms"
+      % (c["start_ms"], c["end_ms"], c["target"], len(s), gaps, c["unexplained_ms"]) if c else "# no critical path")
+sys.exit(0 if c and s and c["start_ms"] <= 0.0005 and s[0]["start_ms"] <= 0.0005
+         and abs(s[-1]["end_ms"] - c["end_ms"]) < 0.0015 and gaps == 0
+         and c["unexplained_ms"] <= 1 else 1)' "$r/report.json"; then
+	ok "the critical path covers [0, its end], <= 1 ms unexplained"
+else
+	notok "the critical path covers [0, its end], <= 1 ms unexplained"
+fi
+awk -F '\t' '$1 == "waited"' "$r/critpath" | head -n 5 | sed 's/^/# /'
 echo "# trace: $(wc -l <"$r/events" | tr -d ' ') events; $(hkey bootchart.trace.events)"
 # start_kernel runs the console initcalls itself, before any other task
 # exists; the scheduler's first events are PID 1's and 2's births, then
