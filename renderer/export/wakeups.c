@@ -5,15 +5,19 @@
 #include "escape.h"
 #include "tboot.h"
 #include "trace.h"
+#include "treason.h"
 #include "wakeups.h"
 
 #define NAME_MAX_ESC	128	/* a 16-byte comm, every byte escaped */
+#define FRAMES_ESC	2100	/* a stack's 512 bytes, every byte escaped */
+#define STACKS_SHOWN	20	/* the report's top stacks */
 
 /* A waiter's waits, all wakers together. */
 struct waiter {
 	uint32_t proc;
 	uint64_t waits;
 	int64_t total_ns, ns[2];	/* ns[0] S, ns[1] D */
+	int64_t why[TR_COUNT];		/* by reason */
 };
 
 static int64_t
@@ -69,7 +73,24 @@ by_total(const void *a, const void *b)
 		return x->waiter < y->waiter ? -1 : 1;
 	if (x->waker != y->waker)
 		return x->waker < y->waker ? -1 : 1;
-	return (int)x->state - (int)y->state;
+	if (x->state != y->state)
+		return (int)x->state - (int)y->state;
+	return (int)x->reason - (int)y->reason;
+}
+
+static int
+stack_by_total(const void *a, const void *b)
+{
+	const struct tstack *x = a, *y = b;
+	int c;
+
+	if (x->total_ns != y->total_ns)
+		return x->total_ns > y->total_ns ? -1 : 1;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	if (x->waiter != y->waiter)
+		return x->waiter < y->waiter ? -1 : 1;
+	return (c = strcmp(x->frames, y->frames)) < 0 ? -1 : c > 0;
 }
 
 static int
@@ -110,6 +131,9 @@ waiters(const struct tboot *tb, size_t *n)
 		w[at[e->waiter] - 1].ns[e->state == TS_WAITING] =
 		    sat_add(w[at[e->waiter] - 1].ns[e->state == TS_WAITING],
 		    e->total_ns);
+		if (e->reason < TR_COUNT)
+			w[at[e->waiter] - 1].why[e->reason] = sat_add(
+			    w[at[e->waiter] - 1].why[e->reason], e->total_ns);
 	}
 	free(at);
 	qsort(w, k, sizeof(*w), waiter_by_total);
@@ -129,16 +153,20 @@ put_node(FILE *f, const struct tboot *tb, int32_t w)
 		fprintf(f, "%d\t%s", tb->v[w].pid, name);
 }
 
+/* The blocked lines: each waiter's time, S and D, and by reason. */
 static int
-report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
+blocked(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 {
 	struct waiter *w;
 	size_t i, n;
-	const struct twedge *e;
+	int r;
 
 	if ((w = waiters(tb, &n)) == NULL)
 		return -1;
-	fputs("# blocked\tpid\tprocess\twaits\tblocked_ms\tS_ms\tD_ms\n", f);
+	fputs("# blocked\tpid\tprocess\twaits\tblocked_ms\tS_ms\tD_ms", f);
+	for (r = 1; r <= TR_COUNT; r++)
+		fprintf(f, "\t%s_ms", r < TR_COUNT ? treason_name(r) : "nostack");
+	putc('\n', f);
 	for (i = 0; i < n; i++) {
 		if (!kept(o, w[i].waits, w[i].total_ns))
 			continue;
@@ -150,11 +178,53 @@ report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 		put_ms(f, w[i].ns[0]);
 		putc('\t', f);
 		put_ms(f, w[i].ns[1]);
+		/* The reasons, then the waits with no stack. */
+		for (r = 1; r <= TR_COUNT; r++) {
+			putc('\t', f);
+			put_ms(f, w[i].why[r % TR_COUNT]);
+		}
 		putc('\n', f);
 	}
 	free(w);
+	return 0;
+}
+
+/* The stack lines: the stacks the most time was blocked on. */
+static void
+stacks(const struct tboot *tb, const struct wake_opts *o, FILE *f)
+{
+	char text[FRAMES_ESC];
+	const struct tstack *s;
+	size_t i, shown = 0;
+
+	fputs("# stack\twaiter_pid\twaiter\treason\tcount\ttotal_ms"
+	    "\tmax_ms\tframes\n", f);
+	for (i = 0; i < tb->nstacks && shown < STACKS_SHOWN; i++) {
+		s = &tb->stacks[i];
+		if (s->count == 0 || !kept(o, s->count, s->total_ns))
+			continue;
+		shown++;
+		fputs("stack\t", f);
+		put_node(f, tb, (int32_t)s->waiter);
+		fprintf(f, "\t%s\t%u\t", treason_name(s->reason), s->count);
+		put_ms(f, s->total_ns);
+		putc('\t', f);
+		put_ms(f, s->max_ns);
+		escape_text(text, sizeof(text), s->frames);
+		fprintf(f, "\t%s\n", text);
+	}
+}
+
+static int
+report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
+{
+	size_t i;
+	const struct twedge *e;
+
+	if (blocked(tb, o, f) != 0)
+		return -1;
 	fputs("# edge\twaiter_pid\twaiter\twaker_pid\twaker\tstate\tcount"
-	    "\ttotal_ms\tmax_ms\n", f);
+	    "\ttotal_ms\tmax_ms\treason\n", f);
 	for (i = 0; i < tb->nwake; i++) {
 		e = &tb->wake[i];
 		if (!kept(o, e->count, e->total_ns))
@@ -168,8 +238,9 @@ report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 		put_ms(f, e->total_ns);
 		putc('\t', f);
 		put_ms(f, e->max_ns);
-		putc('\n', f);
+		fprintf(f, "\t%s\n", treason_name(e->reason));
 	}
+	stacks(tb, o, f);
 	return 0;
 }
 
@@ -234,8 +305,11 @@ graph(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 		dot_id(f, e->waker);
 		fputs(" -> ", f);
 		dot_id(f, (int32_t)e->waiter);
-		fprintf(f, " [label=\"%c %u, ", e->state == TS_WAITING ?
-		    'D' : 'S', e->count);
+		fputs(" [label=\"", f);
+		if (e->reason != TR_NONE)
+			fprintf(f, "%s ", treason_name(e->reason));
+		fprintf(f, "%c %u, ", e->state == TS_WAITING ? 'D' : 'S',
+		    e->count);
 		put_ms(f, e->total_ns);
 		fputs(" ms, max ", f);
 		put_ms(f, e->max_ns);
@@ -257,6 +331,9 @@ wakeups_write(struct tdat *td, const struct wake_opts *o, FILE *f,
 		return -1;
 	if (tb.nwake > 0)
 		qsort(tb.wake, tb.nwake, sizeof(*tb.wake), by_total);
+	if (tb.nstacks > 0)
+		qsort(tb.stacks, tb.nstacks, sizeof(*tb.stacks),
+		    stack_by_total);
 	r = o->dot ? graph(&tb, o, f) : report(&tb, o, f);
 	tboot_free(&tb);
 	if (r != 0)

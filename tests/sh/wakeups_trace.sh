@@ -42,13 +42,24 @@ Y=$(pid_of yes); H=$(pid_of head); S=$(pid_of sleep)
 check "yes, head and sleep each blocked once in the report" \
     [ "$(echo "$Y" | wc -w)" = 1 ] && [ "$(echo "$H" | wc -w)" = 1 ] &&
     [ "$(echo "$S" | wc -w)" = 1 ]
-# The report's edges as the oracle prints them, for those three waiters.
-awk -F'\t' -v y="$Y" -v h="$H" -v s="$S" '$1 == "edge" &&
-    ($2 == y || $2 == h || $2 == s) {
-	print $2, ($4 == "-" ? $5 : $4), $6, $7, $8, $9 }' "$T/rep" |
-    sort >"$T/mine"
+# The report's edges as the oracle prints them, for those three waiters:
+# its edges split by reason are summed per (waiter, waker, state), each
+# reason's total truncated to the us: the sum is up to a us per reason
+# short, and is given the oracle's total when within that.
 awk -v y="$Y" -v h="$H" -v s="$S" '$1 == y || $1 == h || $1 == s' \
     "$T/oracle" | sort >"$T/theirs"
+awk -F'\t' -v y="$Y" -v h="$H" -v s="$S" '
+	function us(v,  a) { split(v, a, "."); return a[1] * 1000 + a[2] }
+	function ms(u) { return sprintf("%d.%03d", int(u / 1000), u % 1000) }
+	FILENAME != "-" { t[$1 " " $2 " " $3] = $5; next }
+	$1 == "edge" && ($2 == y || $2 == h || $2 == s) {
+		k = $2 " " ($4 == "-" ? $5 : $4) " " $6
+		n[k] += $7; tot[k] += us($8); r[k]++
+		if (us($9) > mx[k]) mx[k] = us($9) }
+	END { for (k in n) { v = tot[k]
+		if (k in t && us(t[k]) >= v && us(t[k]) - v < r[k]) v = us(t[k])
+		print k, n[k], ms(v), ms(mx[k]) } }' "$T/theirs" - <"$T/rep" |
+    sort >"$T/mine"
 check "their edges are trace-cmd's (waker, state, count, total, max)" \
     [ -s "$T/mine" ] && cmp -s "$T/mine" "$T/theirs"
 [ -s "$T/mine" ] && ! cmp -s "$T/mine" "$T/theirs" &&
