@@ -271,10 +271,13 @@ static int
 run_wakeups(const struct cli *c, struct boot *b, struct diag *d)
 {
 	struct wake_opts o = { (uint32_t)c->min_count,
-	    (int64_t)c->min_time_ms * 1000000, c->wake_graph };
+	    (int64_t)c->min_time_ms * 1000000, c->wake_graph, NULL };
 	struct outfile of;
 	int ok;
 
+	/* -f svg, png: drawn by Graphviz; -f dot or none: the DOT text. */
+	if (c->wake_graph && c->format_set && !c->dot)
+		o.draw = c->chart.format == FMT_SVG ? "svg" : "png";
 	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
 		return -1;
 	if (b->t.trace == NULL) {

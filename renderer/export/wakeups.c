@@ -2,10 +2,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "escape.h"
 #include "tboot.h"
 #include "trace.h"
 #include "treason.h"
+#include "wakedraw.h"
 #include "wakeups.h"
 
 #define NAME_MAX_ESC	128	/* a 16-byte comm, every byte escaped */
@@ -285,20 +287,24 @@ dot_node(FILE *f, const struct tboot *tb, int32_t w, uint8_t *seen)
 		fputs("\", shape=ellipse];\n", f);
 }
 
+/* The digraph of the edges kept, at most max of them (0: all). */
 static int
-graph(const struct tboot *tb, const struct wake_opts *o, FILE *f)
+graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
+    FILE *f)
 {
 	const struct twedge *e;
 	uint8_t *seen;
-	size_t i;
+	size_t i, shown = 0;
 
 	if ((seen = calloc(tb->n + 5, 1)) == NULL)
 		return -1;
 	fputs("digraph wakeups {\n\tnode [shape=box];\n", f);
 	for (i = 0; i < tb->nwake; i++) {
 		e = &tb->wake[i];
-		if (!kept(o, e->count, e->total_ns))
+		if (!kept(o, e->count, e->total_ns) ||
+		    (max > 0 && shown >= max))
 			continue;
+		shown++;
 		dot_node(f, tb, e->waker, seen);
 		dot_node(f, tb, (int32_t)e->waiter, seen);
 		putc('\t', f);
@@ -320,6 +326,34 @@ graph(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 	return 0;
 }
 
+/* The digraph drawn by Graphviz: 0, or -1 (d set). */
+static int
+draw(const struct tboot *tb, const struct wake_opts *o, FILE *f,
+    struct diag *d)
+{
+	char *dot = NULL;
+	size_t len = 0, n, i;
+	FILE *m;
+	int r;
+
+	for (i = n = 0; i < tb->nwake; i++)
+		n += kept(o, tb->wake[i].count, tb->wake[i].total_ns);
+	if (n > CAP_WAKE_DRAW_EDGES)
+		diag_warn(d, "%zu edges of the wake-up graph: the %d of the "
+		    "most time are drawn (--min-count, --min-time keep fewer)",
+		    n, CAP_WAKE_DRAW_EDGES);
+	if ((m = open_memstream(&dot, &len)) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	r = graph(tb, o, CAP_WAKE_DRAW_EDGES, m);
+	if (fclose(m) != 0 || r != 0) {
+		free(dot);
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	}
+	r = wakedraw(dot, len, o->draw, f, d);
+	free(dot);
+	return r;
+}
+
 int
 wakeups_write(struct tdat *td, const struct wake_opts *o, FILE *f,
     struct diag *d)
@@ -334,7 +368,12 @@ wakeups_write(struct tdat *td, const struct wake_opts *o, FILE *f,
 	if (tb.nstacks > 0)
 		qsort(tb.stacks, tb.nstacks, sizeof(*tb.stacks),
 		    stack_by_total);
-	r = o->dot ? graph(&tb, o, f) : report(&tb, o, f);
+	if (o->dot && o->draw != NULL) {
+		r = draw(&tb, o, f, d);
+		tboot_free(&tb);
+		return r;
+	}
+	r = o->dot ? graph(&tb, o, 0, f) : report(&tb, o, f);
 	tboot_free(&tb);
 	if (r != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");

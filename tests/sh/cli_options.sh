@@ -36,7 +36,7 @@ usage "--min-count without --wakeups" --min-count 2 "$T/boot1.tgz"
 usage "--min-count 0" --wakeups --min-count 0 "$T/boot1.tgz"
 usage "--min-time not a number" --wakeups --min-time x "$T/boot1.tgz"
 usage "-f dot without --wake-graph" -f dot "$T/boot1.tgz"
-usage "--wake-graph -f svg (not built yet)" --wake-graph -f svg "$T/boot1.tgz"
+usage "--wake-graph -f pdf" --wake-graph -f pdf "$T/boot1.tgz"
 # A log without trace.dat: bad input (2), one line saying so.
 run_render "$T/u.out" "$T/u.err" --wakeups "$T/boot1.tgz"
 check "--wakeups without a trace: exit 2, one line" [ "$rc" -eq 2 ] &&

@@ -105,3 +105,23 @@ if command -v dot >/dev/null 2>&1; then
 else
 	ok "dot reads it # SKIP no Graphviz dot"
 fi
+
+# Drawn by Graphviz's layout: a PNG and an SVG of the same size (the
+# SVG in points, the PNG in pixels rounded up), the edges the filters
+# keep (--min-count 50 --min-time 1: yes's and head's pipe waits).
+"$R" --wake-graph -f png --min-count 50 --min-time 1 -o "$T/g.png" \
+    "$T/w.tgz" 2>"$T/g.err"
+check "--wake-graph -f png: status 0, no warning" [ $? = 0 ] &&
+    [ ! -s "$T/g.err" ]
+"$R" --wake-graph -f svg --min-count 50 --min-time 1 -o "$T/g.svg" \
+    "$T/w.tgz"
+check "--wake-graph -f svg: status 0" [ $? = 0 ]
+check "the PNG is one" [ "$(head -c 8 "$T/g.png" | od -An -c | tr -d ' ')" = \
+    '211PNG\r\n032\n' ]
+png_wh=$(od -An -tu1 -j16 -N8 "$T/g.png" | awk '{
+    print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4,
+	$5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }')
+svg_wh=$(grep -o -m1 'width="[0-9.]*pt" height="[0-9.]*pt"' "$T/g.svg" |
+    awk -F'"' '{ w = $2 + 0; h = $4 + 0
+	print (w == int(w) ? w : int(w) + 1), (h == int(h) ? h : int(h) + 1) }')
+same "the PNG's pixels are the SVG's points" "$png_wh" "$svg_wh"
