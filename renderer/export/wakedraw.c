@@ -277,14 +277,15 @@ wakedraw(const char *dot, size_t len, const char *format, FILE *f,
 		return diag_error_status(d, EXIT_OUTPUT, "Graphviz's dot "
 		    "layout cannot be loaded: %s", dlerror());
 	/* agmemread wants a string. */
-	if ((text = malloc(len + 1)) == NULL) {
-		dlclose(lib);
+	if ((text = malloc(len + 1)) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	}
 	memcpy(text, dot, len);
 	text[len] = '\0';
 	r = layout_draw(lib, text, format, f, d);
 	free(text);
-	dlclose(lib);
+	/*
+	 * Not closed: the layout keeps buffers in its own static variables
+	 * (reused by the next layout), which an unloaded library would leak.
+	 */
 	return r;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "chart.h"
 #include "diag.h"
 #include "wakedraw.h"
 
@@ -93,5 +94,8 @@ main(void)
 		cmocka_unit_test(bad_dot),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int r = cmocka_run_group_tests(tests, NULL, NULL);
+
+	chart_release_fonts();
+	return r;
 }
