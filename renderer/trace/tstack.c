@@ -48,47 +48,39 @@ frames_text(const struct tdat *td, const struct tfield *caller,
 	return 0;
 }
 
-static size_t
-hash(uint32_t waiter, const char *s)
-{
-	uint64_t h = 0xcbf29ce484222325ULL ^ waiter;
+/* A stack's key: its waiter and its functions' text. */
+struct skey {
+	uint32_t waiter;
+	const char *text;
+};
 
-	for (; *s != '\0'; s++)
+static size_t
+hash(const struct skey *k)
+{
+	uint64_t h = 0xcbf29ce484222325ULL ^ k->waiter;
+	const char *s;
+
+	for (s = k->text; *s != '\0'; s++)
 		h = (h ^ (uint8_t)*s) * 0x100000001b3ULL;
 	return (size_t)(h ^ h >> 29);
 }
 
-/* The slot of the stack, or the empty slot where it goes. */
-static uint32_t *
-slot_of(const struct tstacks *k, uint32_t waiter, const char *text)
+static size_t
+stack_hash(const void *owner, size_t i)
 {
-	size_t i = hash(waiter, text) & (k->nslot - 1);
-	const struct tstack *s;
+	const struct tstack *s = &((const struct tstacks *)owner)->v[i];
+	struct skey key = { s->waiter, s->frames };
 
-	for (;; i = (i + 1) & (k->nslot - 1)) {
-		if (k->slot[i] == 0)
-			return &k->slot[i];
-		s = &k->v[k->slot[i] - 1];
-		if (s->waiter == waiter && strcmp(s->frames, text) == 0)
-			return &k->slot[i];
-	}
+	return hash(&key);
 }
 
-/* Doubles the hash (kept under half full); 0, or -1. */
 static int
-rehash(struct tstacks *k)
+stack_is(const void *owner, size_t i, const void *k)
 {
-	size_t n = k->nslot == 0 ? 1024 : k->nslot * 2, i;
-	uint32_t *s;
+	const struct tstack *s = &((const struct tstacks *)owner)->v[i];
+	const struct skey *key = k;
 
-	if ((s = calloc(n, sizeof(*s))) == NULL)
-		return -1;
-	free(k->slot);
-	k->slot = s;
-	k->nslot = n;
-	for (i = 0; i < k->n; i++)
-		*slot_of(k, k->v[i].waiter, k->v[i].frames) = (uint32_t)i + 1;
-	return 0;
+	return s->waiter == key->waiter && strcmp(s->frames, key->text) == 0;
 }
 
 /* A new stack at *slot: its id + 1; 0 past the cap; -1 no memory. */
@@ -125,15 +117,16 @@ tstacks_add(struct tstacks *k, const struct tdat *td,
     uint32_t waiter, int *reason)
 {
 	char text[TEXT_MAX];
+	struct skey key = { waiter, text };
 	uint32_t *slot;
 
 	if (frames_text(td, caller, count, ev, text, reason) != 0) {
 		*reason = TR_NONE;
 		return 0;
 	}
-	if ((k->n + 1) * 2 > k->nslot && rehash(k) != 0)
+	if (tslots_room(&k->slots, k->n, stack_hash, k) != 0)
 		return -1;
-	slot = slot_of(k, waiter, text);
+	slot = tslots_find(&k->slots, hash(&key), stack_is, k, &key);
 	if (*slot != 0)
 		return (int64_t)*slot;
 	return new_stack(k, slot, waiter, text, *reason);
@@ -163,6 +156,6 @@ tstacks_free(struct tstacks *k)
 	for (i = 0; i < k->n; i++)
 		free(k->v[i].frames);
 	free(k->v);
-	free(k->slot);
+	tslots_free(&k->slots);
 	memset(k, 0, sizeof(*k));
 }

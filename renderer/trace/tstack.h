@@ -7,14 +7,14 @@
 
 #include "diag.h"
 #include "trace.h"
+#include "tslots.h"
 
 struct tstack;
 
 struct tstacks {
 	struct tstack *v;
 	size_t n, cap;
-	uint32_t *slot;		/* hash of v: index + 1; 0 empty */
-	size_t nslot;		/* a power of two, above twice n */
+	struct tslots slots;	/* v's hash */
 	size_t max;		/* stacks kept: 0 is CAP_TRACE_STACKS */
 	int cut;		/* max reached (warned once) */
 	struct diag *d;

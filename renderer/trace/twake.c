@@ -108,48 +108,23 @@ hash(const struct ekey *e)
 	return (size_t)(h ^ h >> 29);
 }
 
-/* The slot of the edge, or the empty slot where it goes. */
-static uint32_t *
-slot_of(const struct twakes *k, const struct ekey *key)
+static size_t
+edge_hash(const void *owner, size_t i)
 {
-	size_t i = hash(key) & (k->nslot - 1);
-	const struct twedge *e;
+	const struct twedge *e = &((const struct twakes *)owner)->v[i];
+	struct ekey key = { e->waiter, e->waker, e->state, e->reason };
 
-	for (;; i = (i + 1) & (k->nslot - 1)) {
-		if (k->slot[i] == 0)
-			return &k->slot[i];
-		e = &k->v[k->slot[i] - 1];
-		if (e->waiter == key->waiter && e->waker == key->waker &&
-		    e->state == key->state && e->reason == key->reason)
-			return &k->slot[i];
-	}
+	return hash(&key);
 }
 
-static struct ekey
-key_of(const struct twedge *e)
-{
-	return (struct ekey){ e->waiter, e->waker, e->state, e->reason };
-}
-
-/* Doubles the hash (kept under half full); 0, or -1. */
 static int
-rehash(struct twakes *k)
+edge_is(const void *owner, size_t i, const void *k)
 {
-	size_t n = k->nslot == 0 ? 1024 : k->nslot * 2, i;
-	uint32_t *s;
+	const struct twedge *e = &((const struct twakes *)owner)->v[i];
+	const struct ekey *key = k;
 
-	if ((s = calloc(n, sizeof(*s))) == NULL)
-		return -1;
-	free(k->slot);
-	k->slot = s;
-	k->nslot = n;
-	struct ekey key;
-
-	for (i = 0; i < k->n; i++) {
-		key = key_of(&k->v[i]);
-		*slot_of(k, &key) = (uint32_t)i + 1;
-	}
-	return 0;
+	return e->waiter == key->waiter && e->waker == key->waker &&
+	    e->state == key->state && e->reason == key->reason;
 }
 
 /* A new edge at *s; past the cap, one warning and NULL. */
@@ -192,10 +167,10 @@ count(struct twakes *k, struct twait *w)
 		w->waker = w->alt;
 	key = (struct ekey){ w->waiter, w->waker, w->state, w->reason };
 	w->state = w->pending = 0;
-	if ((k->n + 1) * 2 > k->nslot && rehash(k) != 0)
+	if (tslots_room(&k->slots, k->n, edge_hash, k) != 0)
 		return -1;
 	tstacks_time(&k->sk, w->stack, d);
-	s = slot_of(k, &key);
+	s = tslots_find(&k->slots, hash(&key), edge_is, k, &key);
 	if (*s != 0)
 		e = &k->v[*s - 1];
 	else if ((e = new_edge(k, s, &key)) == NULL)
@@ -253,7 +228,7 @@ twake_free(struct twakes *k)
 {
 	free(k->w);
 	free(k->v);
-	free(k->slot);
+	tslots_free(&k->slots);
 	tstacks_free(&k->sk);
 	memset(k, 0, sizeof(*k));
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "tslots.h"
 #include "tstack.h"
 
 struct tboot;
@@ -31,8 +32,7 @@ struct twakes {
 	size_t wcap;
 	struct twedge *v;
 	size_t n, cap;
-	uint32_t *slot;		/* hash of v: index + 1; 0 empty */
-	size_t nslot;		/* a power of two, above twice n */
+	struct tslots slots;	/* v's hash */
 	size_t max;		/* edges kept: 0 is CAP_TRACE_WAKE_EDGES */
 	int cut;		/* max reached (warned once) */
 	struct diag *d;

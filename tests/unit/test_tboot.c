@@ -652,6 +652,29 @@ wakeups_cap(void **state)
 	twake_free(&k);
 }
 
+/* Past the first slots' half: the edges slotted again are found again (tslots.c). */
+static void
+wakeups_many(void **state)
+{
+	struct twakes k;
+	int i, round;
+
+	(void)state;
+	memset(&k, 0, sizeof(k));
+	for (round = 0; round < 2; round++)
+		for (i = 1; i <= 3000; i++) {
+			assert_int_equal(twake_sleep(&k, i, 0, TS_SLEEPING), 0);
+			assert_int_equal(twake_woken(&k, i, (size_t)i, i % 7,
+			    -1, i), 0);
+		}
+	assert_int_equal(k.n, 3000);
+	for (i = 0; i < 3000; i++) {
+		assert_int_equal(k.v[i].count, 2);
+		assert_int_equal(k.v[i].total_ns, 2 * (i + 1));
+	}
+	twake_free(&k);
+}
+
 /*
  * A wait whose stack is expected counts when the stack comes, after
  * its waking (a socket's softirq waking goes to the thread it ran in),
@@ -744,6 +767,7 @@ main(void)
 		cmocka_unit_test(wakeups),
 		cmocka_unit_test(wakeups_cap),
 		cmocka_unit_test(wakeups_late_stack),
+		cmocka_unit_test(wakeups_many),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
