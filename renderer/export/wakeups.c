@@ -327,13 +327,33 @@ graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
 }
 
 /* The digraph drawn by Graphviz: 0, or -1 (d set). */
+/* The DOT of the edges o keeps, at most CAP_WAKE_DRAW_EDGES; 0, or -1 (no memory). */
+static int
+dot_text(const struct tboot *tb, const struct wake_opts *o, char **dot,
+    size_t *len)
+{
+	FILE *m;
+	int r;
+
+	*dot = NULL;
+	*len = 0;
+	if ((m = open_memstream(dot, len)) == NULL)
+		return -1;
+	r = graph(tb, o, CAP_WAKE_DRAW_EDGES, m);
+	if (fclose(m) != 0 || r != 0) {
+		free(*dot);
+		*dot = NULL;
+		return -1;
+	}
+	return 0;
+}
+
 static int
 draw(const struct tboot *tb, const struct wake_opts *o, FILE *f,
     struct diag *d)
 {
-	char *dot = NULL;
-	size_t len = 0, n, i;
-	FILE *m;
+	char *dot;
+	size_t len, n, i;
 	int r;
 
 	for (i = n = 0; i < tb->nwake; i++)
@@ -342,16 +362,21 @@ draw(const struct tboot *tb, const struct wake_opts *o, FILE *f,
 		diag_warn(d, "%zu edges of the wake-up graph: the %d of the "
 		    "most time are drawn (--min-count, --min-time keep fewer)",
 		    n, CAP_WAKE_DRAW_EDGES);
-	if ((m = open_memstream(&dot, &len)) == NULL)
+	if (dot_text(tb, o, &dot, &len) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	r = graph(tb, o, CAP_WAKE_DRAW_EDGES, m);
-	if (fclose(m) != 0 || r != 0) {
-		free(dot);
-		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	}
 	r = wakedraw(dot, len, o->draw, f, d);
 	free(dot);
 	return r;
+}
+
+int
+wakeups_dot(struct tboot *tb, char **dot, size_t *len)
+{
+	static const struct wake_opts all = { 1, 0, 1, NULL };
+
+	if (tb->nwake > 0)
+		qsort(tb->wake, tb->nwake, sizeof(*tb->wake), by_total);
+	return dot_text(tb, &all, dot, len);
 }
 
 int

@@ -24,4 +24,12 @@ struct wake_opts {
 int wakeups_write(struct tdat *, const struct wake_opts *, FILE *f,
     struct diag *);
 
+/*
+ * The DOT of tb's edges (sorted in place, the most time first), the
+ * CAP_WAKE_DRAW_EDGES first, into *dot (*len bytes, the caller frees):
+ * for the HTML page's graph.  0, or -1 (no memory).
+ */
+struct tboot;
+int wakeups_dot(struct tboot *, char **dot, size_t *len);
+
 #endif

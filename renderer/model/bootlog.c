@@ -68,6 +68,7 @@ bootlog_free(struct bootlog *t)
 	free(t->kev);
 	tdat_free(t->trace);
 	free(t->trace_buf);
+	free(t->wake_dot);
 	bootlog_init(t);
 }
 

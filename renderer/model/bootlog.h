@@ -199,6 +199,12 @@ struct bootlog {
 	struct tdat *trace;
 	uint8_t *trace_buf;
 	size_t trace_len;
+	/*
+	 * The trace's wake-up graph as DOT (docs/wakeups.md), for the HTML
+	 * page; NULL without a trace or a wait.
+	 */
+	char *wake_dot;
+	size_t wake_dot_len;
 };
 
 /* ---- The kernel's log and the logging span (issue 13) ---- */

@@ -165,3 +165,19 @@ check "pipe: its top stack reads a pipe" grep -Eq \
 "$R" --wake-graph -f dot "$T/pipe.tgz" >"$T/pipe.dot"
 check "--wake-graph: the reason in the edge's label" \
     grep -q 'label="pipe S ' "$T/pipe.dot"
+
+# The HTML page's graph: the pipe's arrow, hovered, says what the
+# report's edge does.
+"$R" -f html -o "$T/pipe.html" "$T/pipe.tgz" 2>"$T/html.err"
+check "-f html: status 0" [ $? = 0 ]
+same "-f html: the pipe's arrow's tooltip has the report's numbers" \
+    "$(grep -o "<title>wakeload $C woke wakeload $P: pipe S [^<]*" \
+	"$T/pipe.html" | sed 's/.*: //')" \
+    "$(awk -F'\t' -v p="$P" -v c="$C" '$1 == "edge" && $2 == p &&
+	$4 == c && $10 == "pipe" {
+	printf "pipe %s %s, %s ms, max %s ms\n", $6, $7, $8, $9 }' \
+	"$T/pipe.rep")"
+same "-f html: an arrow per edge of the report (200 at most)" \
+    "$(grep -c '<g class="we">' "$T/pipe.html")" \
+    "$(awk -F'\t' '$1 == "edge" { n++ } END { print n > 200 ? 200 : n }' \
+	"$T/pipe.rep")"
