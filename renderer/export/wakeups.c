@@ -12,7 +12,7 @@
 
 #define NAME_MAX_ESC	128	/* a 16-byte comm, every byte escaped */
 #define FRAMES_ESC	2100	/* a stack's 512 bytes, every byte escaped */
-#define STACKS_SHOWN	20	/* the report's top stacks */
+#define STACKS_SHOWN	3	/* the report's top stacks of each waiter */
 
 /* A waiter's waits, all wakers together. */
 struct waiter {
@@ -191,21 +191,28 @@ blocked(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 	return 0;
 }
 
-/* The stack lines: the stacks the most time was blocked on. */
-static void
+/*
+ * The stack lines: each waiter's stacks of the most blocked time (a
+ * global top would be the machine's idle daemons').  0, or -1 (memory).
+ */
+static int
 stacks(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 {
 	char text[FRAMES_ESC];
 	const struct tstack *s;
-	size_t i, shown = 0;
+	uint8_t *shown;
+	size_t i;
 
+	if ((shown = calloc(tb->n + 1, 1)) == NULL)
+		return -1;
 	fputs("# stack\twaiter_pid\twaiter\treason\tcount\ttotal_ms"
 	    "\tmax_ms\tframes\n", f);
-	for (i = 0; i < tb->nstacks && shown < STACKS_SHOWN; i++) {
+	for (i = 0; i < tb->nstacks; i++) {
 		s = &tb->stacks[i];
-		if (s->count == 0 || !kept(o, s->count, s->total_ns))
+		if (s->count == 0 || !kept(o, s->count, s->total_ns) ||
+		    s->waiter >= tb->n || shown[s->waiter] >= STACKS_SHOWN)
 			continue;
-		shown++;
+		shown[s->waiter]++;
 		fputs("stack\t", f);
 		put_node(f, tb, (int32_t)s->waiter);
 		fprintf(f, "\t%s\t%u\t", treason_name(s->reason), s->count);
@@ -215,6 +222,8 @@ stacks(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 		escape_text(text, sizeof(text), s->frames);
 		fprintf(f, "\t%s\n", text);
 	}
+	free(shown);
+	return 0;
 }
 
 static int
@@ -242,8 +251,7 @@ report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 		put_ms(f, e->max_ns);
 		fprintf(f, "\t%s\n", treason_name(e->reason));
 	}
-	stacks(tb, o, f);
-	return 0;
+	return stacks(tb, o, f);
 }
 
 /* A DOT string's body: the escaped name with its quotes escaped too. */

@@ -138,11 +138,17 @@ else
 fi
 
 # A socket: woken by the child that sends, from the softirq its send ran.
+# waker_of MODE PID REASON: the waker of PID's waits for REASON, one.
+waker_of() {
+	edges "$1" "$2" | awk -v r="$3" '$2 == "S" && $3 == r { print $1; exit }'
+}
+
 run tcp
 P=$(main_pid tcp)
-C=$(made tcp "$P" 0)
+C=$(waker_of tcp "$P" socket)
+# (LeakSanitizer's tracer is a child too: the waker is one of them.)
 check "tcp: recv waits on a socket, woken by the sending child" \
-    edges tcp "$P" | grep -Eq "^$C S socket [1-9]"
+    [ -n "$C" ] && made tcp "$P" 0 | grep -qx "$C"
 SOFT=1 agree tcp "$P"
 
 run epoll
@@ -153,9 +159,9 @@ agree epoll "$P"
 
 run pipe
 P=$(main_pid pipe)
-C=$(made pipe "$P" 0)
+C=$(waker_of pipe "$P" pipe)
 check "pipe: read waits on the pipe, woken by the writing child" \
-    edges pipe "$P" | grep -Eq "^$C S pipe [1-9]"
+    [ -n "$C" ] && made pipe "$P" 0 | grep -qx "$C"
 agree pipe "$P"
 
 # The stacks: the report's top stacks have their reason's functions.
@@ -179,5 +185,5 @@ same "-f html: the pipe's arrow's tooltip has the report's numbers" \
 	"$T/pipe.rep")"
 same "-f html: an arrow per edge of the report (200 at most)" \
     "$(grep -c '<g class="we">' "$T/pipe.html")" \
-    "$(awk -F'\t' '$1 == "edge" { n++ } END { print n > 200 ? 200 : n }' \
+    "$(awk -F'\t' '$1 == "edge" { n++ } END { print (n > 200 ? 200 : n) }' \
 	"$T/pipe.rep")"
