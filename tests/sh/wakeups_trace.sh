@@ -66,8 +66,9 @@ check "their edges are trace-cmd's (waker, state, count, total, max)" \
     diff "$T/mine" "$T/theirs" | sed 's/^/# /' | head -n 20
 check "head is woken by yes" grep -q "^$H $Y S " "$T/mine"
 check "yes is woken by head" grep -q "^$Y $H S " "$T/mine"
+# (Its 0.3 s wait; an ASan run here had one more of its waits woken so.)
 check "sleep is woken by an interrupt" \
-    grep -Eq "^$S \[(irq|softirq)\] S 1 " "$T/mine"
+    grep -Eq "^$S \[(irq|softirq)\] S [1-9]" "$T/mine"
 # A waiter's blocked time is the sum of its edges' (S and D apart): each
 # truncated to the us, the sum is up to one us per edge more.
 awk -F'\t' '
