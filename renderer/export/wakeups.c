@@ -1,4 +1,4 @@
-/* wakeups.c: --wakeups's text report (each waiter's blocked time, the edges by time) and --wake-graph's DOT, from tboot's edges (docs/wakeups.md). */
+/* wakeups.c: --wakeups's text report (each waiter's blocked time by reason, the edges by time, the stacks), from tboot's edges (docs/wakeups.md); the helpers wakedot.c shares. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,10 +7,9 @@
 #include "tboot.h"
 #include "trace.h"
 #include "treason.h"
-#include "wakedraw.h"
 #include "wakeups.h"
+#include "wakeups_int.h"
 
-#define NAME_MAX_ESC	128	/* a 16-byte comm, every byte escaped */
 #define FRAMES_ESC	2100	/* a stack's 512 bytes, every byte escaped */
 #define STACKS_SHOWN	3	/* the report's top stacks of each waiter */
 
@@ -29,21 +28,21 @@ sat_add(int64_t a, int64_t b)
 }
 
 /* ns as ms with three decimals, truncated to the µs. */
-static void
-put_ms(FILE *f, int64_t ns)
+void
+wk_put_ms(FILE *f, int64_t ns)
 {
 	fprintf(f, "%lld.%03lld", (long long)(ns / 1000000),
 	    (long long)(ns / 1000 % 1000));
 }
 
-static int
-kept(const struct wake_opts *o, uint64_t count, int64_t ns)
+int
+wk_kept(const struct wake_opts *o, uint64_t count, int64_t ns)
 {
 	return count >= o->min_count && ns >= o->min_ns;
 }
 
-static const char *
-pseudo_name(int32_t w)
+const char *
+wk_pseudo_name(int32_t w)
 {
 	switch (w) {
 	case TW_IRQ: return "[irq]";
@@ -54,16 +53,16 @@ pseudo_name(int32_t w)
 }
 
 /* A node's name, escaped: a process's comm ("?" when none), or a pseudo node's. */
-static void
-node_name(const struct tboot *tb, int32_t w, char *out, size_t cap)
+void
+wk_node_name(const struct tboot *tb, int32_t w, char *out, size_t cap)
 {
-	const char *s = w < 0 ? pseudo_name(w) : tb->v[w].comm;
+	const char *s = w < 0 ? wk_pseudo_name(w) : tb->v[w].comm;
 
 	escape_text(out, cap, *s != '\0' ? s : "?");
 }
 
-static int
-by_total(const void *a, const void *b)
+int
+wk_by_total(const void *a, const void *b)
 {
 	const struct twedge *x = a, *y = b;
 
@@ -148,7 +147,7 @@ put_node(FILE *f, const struct tboot *tb, int32_t w)
 {
 	char name[NAME_MAX_ESC];
 
-	node_name(tb, w, name, sizeof(name));
+	wk_node_name(tb, w, name, sizeof(name));
 	if (w < 0)
 		fprintf(f, "-\t%s", name);
 	else
@@ -170,20 +169,20 @@ blocked(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 		fprintf(f, "\t%s_ms", r < TR_COUNT ? treason_name(r) : "nostack");
 	putc('\n', f);
 	for (i = 0; i < n; i++) {
-		if (!kept(o, w[i].waits, w[i].total_ns))
+		if (!wk_kept(o, w[i].waits, w[i].total_ns))
 			continue;
 		fputs("blocked\t", f);
 		put_node(f, tb, (int32_t)w[i].proc);
 		fprintf(f, "\t%llu\t", (unsigned long long)w[i].waits);
-		put_ms(f, w[i].total_ns);
+		wk_put_ms(f, w[i].total_ns);
 		putc('\t', f);
-		put_ms(f, w[i].ns[0]);
+		wk_put_ms(f, w[i].ns[0]);
 		putc('\t', f);
-		put_ms(f, w[i].ns[1]);
+		wk_put_ms(f, w[i].ns[1]);
 		/* The reasons, then the waits with no stack. */
 		for (r = 1; r <= TR_COUNT; r++) {
 			putc('\t', f);
-			put_ms(f, w[i].why[r % TR_COUNT]);
+			wk_put_ms(f, w[i].why[r % TR_COUNT]);
 		}
 		putc('\n', f);
 	}
@@ -209,16 +208,16 @@ stacks(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 	    "\tmax_ms\tframes\n", f);
 	for (i = 0; i < tb->nstacks; i++) {
 		s = &tb->stacks[i];
-		if (s->count == 0 || !kept(o, s->count, s->total_ns) ||
+		if (s->count == 0 || !wk_kept(o, s->count, s->total_ns) ||
 		    s->waiter >= tb->n || shown[s->waiter] >= STACKS_SHOWN)
 			continue;
 		shown[s->waiter]++;
 		fputs("stack\t", f);
 		put_node(f, tb, (int32_t)s->waiter);
 		fprintf(f, "\t%s\t%u\t", treason_name(s->reason), s->count);
-		put_ms(f, s->total_ns);
+		wk_put_ms(f, s->total_ns);
 		putc('\t', f);
-		put_ms(f, s->max_ns);
+		wk_put_ms(f, s->max_ns);
 		escape_text(text, sizeof(text), s->frames);
 		fprintf(f, "\t%s\n", text);
 	}
@@ -238,7 +237,7 @@ report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 	    "\ttotal_ms\tmax_ms\treason\n", f);
 	for (i = 0; i < tb->nwake; i++) {
 		e = &tb->wake[i];
-		if (!kept(o, e->count, e->total_ns))
+		if (!wk_kept(o, e->count, e->total_ns))
 			continue;
 		fputs("edge\t", f);
 		put_node(f, tb, (int32_t)e->waiter);
@@ -246,145 +245,12 @@ report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 		put_node(f, tb, e->waker);
 		fprintf(f, "\t%c\t%u\t", e->state == TS_WAITING ? 'D' : 'S',
 		    e->count);
-		put_ms(f, e->total_ns);
+		wk_put_ms(f, e->total_ns);
 		putc('\t', f);
-		put_ms(f, e->max_ns);
+		wk_put_ms(f, e->max_ns);
 		fprintf(f, "\t%s\n", treason_name(e->reason));
 	}
 	return stacks(tb, o, f);
-}
-
-/* A DOT string's body: the escaped name with its quotes escaped too. */
-static void
-dot_str(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			putc('\\', f);
-		putc(*s, f);
-	}
-}
-
-static void
-dot_id(FILE *f, int32_t w)
-{
-	if (w < 0)
-		fprintf(f, "\"%s\"", pseudo_name(w));
-	else
-		fprintf(f, "\"p%d\"", (int)w);
-}
-
-/* A node, the first time an edge names it. */
-static void
-dot_node(FILE *f, const struct tboot *tb, int32_t w, uint8_t *seen)
-{
-	char name[NAME_MAX_ESC];
-	size_t k = w < 0 ? tb->n + (size_t)-w : (size_t)w;
-
-	if (seen[k])
-		return;
-	seen[k] = 1;
-	node_name(tb, w, name, sizeof(name));
-	putc('\t', f);
-	dot_id(f, w);
-	fputs(" [label=\"", f);
-	dot_str(f, name);
-	if (w >= 0)
-		fprintf(f, " %d\"];\n", tb->v[w].pid);
-	else
-		fputs("\", shape=ellipse];\n", f);
-}
-
-/* The digraph of the edges kept, at most max of them (0: all). */
-static int
-graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
-    FILE *f)
-{
-	const struct twedge *e;
-	uint8_t *seen;
-	size_t i, shown = 0;
-
-	if ((seen = calloc(tb->n + 5, 1)) == NULL)
-		return -1;
-	fputs("digraph wakeups {\n\tnode [shape=box];\n", f);
-	for (i = 0; i < tb->nwake; i++) {
-		e = &tb->wake[i];
-		if (!kept(o, e->count, e->total_ns) ||
-		    (max > 0 && shown >= max))
-			continue;
-		shown++;
-		dot_node(f, tb, e->waker, seen);
-		dot_node(f, tb, (int32_t)e->waiter, seen);
-		putc('\t', f);
-		dot_id(f, e->waker);
-		fputs(" -> ", f);
-		dot_id(f, (int32_t)e->waiter);
-		fputs(" [label=\"", f);
-		if (e->reason != TR_NONE)
-			fprintf(f, "%s ", treason_name(e->reason));
-		fprintf(f, "%c %u, ", e->state == TS_WAITING ? 'D' : 'S',
-		    e->count);
-		put_ms(f, e->total_ns);
-		fputs(" ms, max ", f);
-		put_ms(f, e->max_ns);
-		fputs(" ms\"];\n", f);
-	}
-	fputs("}\n", f);
-	free(seen);
-	return 0;
-}
-
-/* The digraph drawn by Graphviz: 0, or -1 (d set). */
-/* The DOT of the edges o keeps, at most CAP_WAKE_DRAW_EDGES; 0, or -1 (no memory). */
-static int
-dot_text(const struct tboot *tb, const struct wake_opts *o, char **dot,
-    size_t *len)
-{
-	FILE *m;
-	int r;
-
-	*dot = NULL;
-	*len = 0;
-	if ((m = open_memstream(dot, len)) == NULL)
-		return -1;
-	r = graph(tb, o, CAP_WAKE_DRAW_EDGES, m);
-	if (fclose(m) != 0 || r != 0) {
-		free(*dot);
-		*dot = NULL;
-		return -1;
-	}
-	return 0;
-}
-
-static int
-draw(const struct tboot *tb, const struct wake_opts *o, FILE *f,
-    struct diag *d)
-{
-	char *dot;
-	size_t len, n, i;
-	int r;
-
-	for (i = n = 0; i < tb->nwake; i++)
-		n += kept(o, tb->wake[i].count, tb->wake[i].total_ns);
-	if (n > CAP_WAKE_DRAW_EDGES)
-		diag_warn(d, "%zu edges of the wake-up graph: the %d of the "
-		    "most time are drawn (--min-count, --min-time keep fewer)",
-		    n, CAP_WAKE_DRAW_EDGES);
-	if (dot_text(tb, o, &dot, &len) != 0)
-		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	r = wakedraw(dot, len, o->draw, f, d);
-	free(dot);
-	return r;
-}
-
-int
-wakeups_dot(struct tboot *tb, char **dot, size_t *len)
-{
-	static const struct wake_opts all = { 1, 0, 1, NULL };
-
-	if (tb->nwake > 0)
-		qsort(tb->wake, tb->nwake, sizeof(*tb->wake), by_total);
-	return dot_text(tb, &all, dot, len);
 }
 
 int
@@ -397,16 +263,16 @@ wakeups_write(struct tdat *td, const struct wake_opts *o, FILE *f,
 	if (tboot_build(td, &tb, d) != 0)
 		return -1;
 	if (tb.nwake > 0)
-		qsort(tb.wake, tb.nwake, sizeof(*tb.wake), by_total);
+		qsort(tb.wake, tb.nwake, sizeof(*tb.wake), wk_by_total);
 	if (tb.nstacks > 0)
 		qsort(tb.stacks, tb.nstacks, sizeof(*tb.stacks),
 		    stack_by_total);
 	if (o->dot && o->draw != NULL) {
-		r = draw(&tb, o, f, d);
+		r = wk_draw(&tb, o, f, d);
 		tboot_free(&tb);
 		return r;
 	}
-	r = o->dot ? graph(&tb, o, 0, f) : report(&tb, o, f);
+	r = o->dot ? wk_graph(&tb, o, 0, f) : report(&tb, o, f);
 	tboot_free(&tb);
 	if (r != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
