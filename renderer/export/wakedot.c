@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "caps.h"
+#include "escape.h"
 #include "tboot.h"
 #include "treason.h"
 #include "wakedraw.h"
@@ -50,17 +51,66 @@ dot_node(FILE *f, const struct tboot *tb, int32_t w, uint8_t *seen)
 		fputs("\", shape=ellipse];\n", f);
 }
 
+/*
+ * Each (waiter, reason)'s stack of the most time: its index + 1 at
+ * [waiter * TR_COUNT + reason] (the stacks are sorted, the most time
+ * first).  NULL: no memory, or no stacks (*none set).
+ */
+static uint32_t *
+top_stacks(const struct tboot *tb, int *none)
+{
+	uint32_t *best;
+	size_t i, k;
+
+	*none = tb->nstacks == 0;
+	if (*none || (best = calloc((tb->n + 1) * TR_COUNT,
+	    sizeof(*best))) == NULL)
+		return NULL;
+	for (i = 0; i < tb->nstacks; i++) {
+		k = (size_t)tb->stacks[i].waiter * TR_COUNT +
+		    tb->stacks[i].reason;
+		if (tb->stacks[i].waiter < tb->n &&
+		    tb->stacks[i].reason < TR_COUNT && best[k] == 0 &&
+		    tb->stacks[i].count > 0)
+			best[k] = (uint32_t)i + 1;
+	}
+	return best;
+}
+
+/* An edge's tooltip: its waiter's stack of the most time for its reason. */
+static void
+dot_tooltip(FILE *f, const struct tboot *tb, const uint32_t *best,
+    const struct twedge *e)
+{
+	char text[FRAMES_ESC];
+	uint32_t k;
+
+	if (best == NULL || e->reason >= TR_COUNT ||
+	    (k = best[(size_t)e->waiter * TR_COUNT + e->reason]) == 0)
+		return;
+	escape_text(text, sizeof(text), tb->stacks[k - 1].frames);
+	fputs(", tooltip=\"", f);
+	dot_str(f, text);
+	putc('"', f);
+}
+
 /* The digraph of the edges wk_kept, at most max of them (0: all). */
 int
 wk_graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
     FILE *f)
 {
 	const struct twedge *e;
+	uint32_t *best;
 	uint8_t *seen;
 	size_t i, shown = 0;
+	int none;
 
-	if ((seen = calloc(tb->n + 5, 1)) == NULL)
+	if ((best = top_stacks(tb, &none)) == NULL && !none)
 		return -1;
+	if ((seen = calloc(tb->n + 5, 1)) == NULL) {
+		free(best);
+		return -1;
+	}
 	fputs("digraph wakeups {\n\tnode [shape=box];\n", f);
 	for (i = 0; i < tb->nwake; i++) {
 		e = &tb->wake[i];
@@ -82,14 +132,16 @@ wk_graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
 		wk_put_ms(f, e->total_ns);
 		fputs(" ms, max ", f);
 		wk_put_ms(f, e->max_ns);
-		fputs(" ms\"];\n", f);
+		fputs(" ms\"", f);
+		dot_tooltip(f, tb, best, e);
+		fputs("];\n", f);
 	}
 	fputs("}\n", f);
 	free(seen);
+	free(best);
 	return 0;
 }
 
-/* The digraph drawn by Graphviz: 0, or -1 (d set). */
 /* The DOT of the edges o keeps, at most CAP_WAKE_DRAW_EDGES; 0, or -1 (no memory). */
 static int
 dot_text(const struct tboot *tb, const struct wake_opts *o, char **dot,
@@ -139,5 +191,8 @@ wakeups_dot(struct tboot *tb, char **dot, size_t *len)
 
 	if (tb->nwake > 0)
 		qsort(tb->wake, tb->nwake, sizeof(*tb->wake), wk_by_total);
+	if (tb->nstacks > 0)
+		qsort(tb->stacks, tb->nstacks, sizeof(*tb->stacks),
+		    wk_stack_by_total);
 	return dot_text(tb, &all, dot, len);
 }

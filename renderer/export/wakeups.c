@@ -10,7 +10,6 @@
 #include "wakeups.h"
 #include "wakeups_int.h"
 
-#define FRAMES_ESC	2100	/* a stack's 512 bytes, every byte escaped */
 #define STACKS_SHOWN	3	/* the report's top stacks of each waiter */
 
 /* A waiter's waits, all wakers together. */
@@ -79,8 +78,8 @@ wk_by_total(const void *a, const void *b)
 	return (int)x->reason - (int)y->reason;
 }
 
-static int
-stack_by_total(const void *a, const void *b)
+int
+wk_stack_by_total(const void *a, const void *b)
 {
 	const struct tstack *x = a, *y = b;
 	int c;
@@ -266,7 +265,7 @@ wakeups_write(struct tdat *td, const struct wake_opts *o, FILE *f,
 		qsort(tb.wake, tb.nwake, sizeof(*tb.wake), wk_by_total);
 	if (tb.nstacks > 0)
 		qsort(tb.stacks, tb.nstacks, sizeof(*tb.stacks),
-		    stack_by_total);
+		    wk_stack_by_total);
 	if (o->dot && o->draw != NULL) {
 		r = wk_draw(&tb, o, f, d);
 		tboot_free(&tb);

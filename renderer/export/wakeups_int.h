@@ -12,6 +12,7 @@
 struct tboot;
 
 #define NAME_MAX_ESC	128	/* a 16-byte comm, every byte escaped */
+#define FRAMES_ESC	2100	/* a stack's 512 bytes, every byte escaped */
 
 /* ns as ms with three decimals, truncated to the µs. */
 void wk_put_ms(FILE *, int64_t ns);
@@ -22,6 +23,8 @@ const char *wk_pseudo_name(int32_t);
 void wk_node_name(const struct tboot *, int32_t, char *out, size_t cap);
 /* qsort: the edges of the most time first. */
 int wk_by_total(const void *, const void *);
+/* qsort: the stacks of the most time first. */
+int wk_stack_by_total(const void *, const void *);
 /* The digraph of the edges kept, at most max of them (0: all); 0, or -1. */
 int wk_graph(const struct tboot *, const struct wake_opts *, size_t max,
     FILE *f);

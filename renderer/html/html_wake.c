@@ -35,6 +35,10 @@ edge(FILE *f, const struct wplace *p, const struct wpedge *e)
 	xml_puts(f, p->n[e->head].label);
 	fputs(": ", f);
 	xml_puts(f, e->label);
+	if (e->tip[0] != '\0') {
+		fputs("\nkernel stack (innermost first): ", f);
+		xml_puts(f, e->tip);
+	}
 	fputs("</title>", f);
 	if (e->npts >= 4) {
 		fprintf(f, "<path d=\"M%.1f,%.1f", e->pts[0], e->pts[1]);

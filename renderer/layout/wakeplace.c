@@ -53,14 +53,19 @@ static int
 read_edge(struct wplace *p, boxf bb, Agedge_t *e)
 {
 	struct wpedge *w = &p->e[p->ne];
+	const char *tip;
 	bezier *bz;
 	size_t i;
 
 	memset(w, 0, sizeof(*w));
 	w->tail = (size_t)ND_id(agtail(e));
 	w->head = (size_t)ND_id(aghead(e));
-	if ((w->label = dup_text(ED_label(e))) == NULL)
+	tip = agget(e, "tooltip");
+	if ((w->label = dup_text(ED_label(e))) == NULL ||
+	    (w->tip = strdup(tip != NULL ? tip : "")) == NULL) {
+		free(w->label);
 		return -1;
+	}
 	p->ne++;
 	if (ED_label(e) != NULL)
 		px(p, bb, ED_label(e)->pos, &w->lx, &w->ly);
@@ -230,6 +235,7 @@ wplace_free(struct wplace *p)
 		free(p->n[i].label);
 	for (i = 0; i < p->ne; i++) {
 		free(p->e[i].label);
+		free(p->e[i].tip);
 		free(p->e[i].pts);
 	}
 	free(p->n);

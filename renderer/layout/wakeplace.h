@@ -23,6 +23,7 @@ struct wpedge {
 	double ax, ay;
 	double lx, ly;		/* the label's centre */
 	char *label;
+	char *tip;		/* its DOT tooltip (the waiter's stack), or "" */
 	size_t tail, head;	/* nodes */
 };
 

@@ -80,6 +80,27 @@ edges() {
 	    print ($4 == "-" ? $5 : $4), $6, $10, $7 }' "$T/$1.rep"
 }
 
+# (check runs one command: what needs a pipe or && is a function.)
+# has_edge MODE PID REGEX: an edge of waiter PID matches REGEX.
+has_edge() {
+	edges "$1" "$2" | grep -Eq "$3"
+}
+
+# is_child MODE PID C: C is non-empty and one of PID's children.
+is_child() {
+	[ -n "$3" ] && made "$1" "$2" 0 | grep -qx "$3"
+}
+
+# two_threads PID GROUP: a process found, with two threads in all.
+two_threads() {
+	[ -n "$1" ] && [ "$(echo $2 | wc -w)" = 2 ]
+}
+
+# same_file MINE THEIRS: both the same, and not empty.
+same_file() {
+	[ -s "$1" ] && cmp -s "$1" "$2"
+}
+
 # agree MODE PID: the report's waits of PID, summed over reasons per
 # (waker, state): count and longest, as the oracle's; its softirq
 # wakers as their thread when the waits were on a socket (SOFT=1).
@@ -95,7 +116,7 @@ agree() {
 	    END { for (k in n) print k, n[k], m[k] }' "$T/$1.oracle" |
 	    sort >"$T/$1.theirs"
 	check "$1: the waits of $2 and their wakers are trace-cmd's" \
-	    [ -s "$T/$1.mine" ] && cmp -s "$T/$1.mine" "$T/$1.theirs"
+	    same_file "$T/$1.mine" "$T/$1.theirs"
 	[ -s "$T/$1.mine" ] && ! cmp -s "$T/$1.mine" "$T/$1.theirs" &&
 	    diff "$T/$1.mine" "$T/$1.theirs" | sed 's/^/# /' | head -n 10
 	return 0
@@ -107,10 +128,9 @@ for m in mutex condvar; do
 	run $m
 	P=$(main_pid $m)
 	G=" $P $(made $m "$P" 1 | tr '\n' ' ')"
-	check "$m: one process, two threads" [ -n "$P" ] &&
-	    [ "$(echo $G | wc -w)" = 2 ]
+	check "$m: one process, two threads" two_threads "$P" "$G"
 	check "$m: it waits on a futex, woken by its other thread" \
-	    edges $m "$P" | grep -Eq "^$P S futex [1-9]"
+	    has_edge $m "$P" "^$P S futex [1-9]"
 	same "$m: every wait its threads end is on a futex" \
 	    "$(edges $m "$P" | awk -v p="$P" '$1 == p && $3 != "futex"')" ""
 	same "$m: as many as trace-cmd's waits between its threads" \
@@ -148,20 +168,20 @@ P=$(main_pid tcp)
 C=$(waker_of tcp "$P" socket)
 # (LeakSanitizer's tracer is a child too: the waker is one of them.)
 check "tcp: recv waits on a socket, woken by the sending child" \
-    [ -n "$C" ] && made tcp "$P" 0 | grep -qx "$C"
+    is_child tcp "$P" "$C"
 SOFT=1 agree tcp "$P"
 
 run epoll
 P=$(main_pid epoll)
 check "epoll: epoll_wait waits on poll, woken by the timer's [irq]" \
-    edges epoll "$P" | grep -Eq '^\[irq\] S poll [1-9]'
+    has_edge epoll "$P" '^\[irq\] S poll [1-9]'
 agree epoll "$P"
 
 run pipe
 P=$(main_pid pipe)
 C=$(waker_of pipe "$P" pipe)
 check "pipe: read waits on the pipe, woken by the writing child" \
-    [ -n "$C" ] && made pipe "$P" 0 | grep -qx "$C"
+    is_child pipe "$P" "$C"
 agree pipe "$P"
 
 # The stacks: the report's top stacks have their reason's functions.
@@ -169,8 +189,8 @@ check "pipe: its top stack reads a pipe" grep -Eq \
     "^stack	$P	wakeload	pipe	[0-9]+	.*anon_pipe_read|pipe_read" \
     "$T/pipe.rep"
 "$R" --wake-graph -f dot "$T/pipe.tgz" >"$T/pipe.dot"
-check "--wake-graph: the reason in the edge's label" \
-    grep -q 'label="pipe S ' "$T/pipe.dot"
+check "--wake-graph: the reason in the edge's label, its stack in the tooltip" \
+    grep -q 'label="pipe S .*tooltip="[^"]*pipe_read' "$T/pipe.dot"
 
 # The HTML page's graph: the pipe's arrow, hovered, says what the
 # report's edge does.
@@ -183,6 +203,11 @@ same "-f html: the pipe's arrow's tooltip has the report's numbers" \
 	$4 == c && $10 == "pipe" {
 	printf "pipe %s %s, %s ms, max %s ms\n", $6, $7, $8, $9 }' \
 	"$T/pipe.rep")"
+html_stack() {
+	grep -A1 "<title>wakeload $C woke wakeload $P: pipe S " "$T/pipe.html" |
+	    grep -q '^kernel stack (innermost first): [^<]*pipe_read'
+}
+check "-f html: the pipe's arrow's tooltip has its kernel stack" html_stack
 same "-f html: an arrow per edge of the report (200 at most)" \
     "$(grep -c '<g class="we">' "$T/pipe.html")" \
     "$(awk -F'\t' '$1 == "edge" { n++ } END { print (n > 200 ? 200 : n) }' \

@@ -39,9 +39,9 @@ trace-cmd report -l -t -i "$T/w.dat" 2>/dev/null | awk -f "$W" >"$T/oracle"
 # The pids of yes, head and sleep, from the report's blocked lines.
 pid_of() { awk -F'\t' -v n="$1" '$1 == "blocked" && $3 == n { print $2 }' "$T/rep"; }
 Y=$(pid_of yes); H=$(pid_of head); S=$(pid_of sleep)
-check "yes, head and sleep each blocked once in the report" \
-    [ "$(echo "$Y" | wc -w)" = 1 ] && [ "$(echo "$H" | wc -w)" = 1 ] &&
-    [ "$(echo "$S" | wc -w)" = 1 ]
+same "yes, head and sleep each blocked once in the report" \
+    "$(echo "$Y" | wc -w) $(echo "$H" | wc -w) $(echo "$S" | wc -w)" \
+    "1 1 1"
 # The report's edges as the oracle prints them, for those three waiters:
 # its edges split by reason are summed per (waiter, waker, state), each
 # reason's total truncated to the us: the sum is up to a us per reason
@@ -60,8 +60,12 @@ awk -F'\t' -v y="$Y" -v h="$H" -v s="$S" '
 		if (k in t && us(t[k]) >= v && us(t[k]) - v < r[k]) v = us(t[k])
 		print k, n[k], ms(v), ms(mx[k]) } }' "$T/theirs" - <"$T/rep" |
     sort >"$T/mine"
+# (check runs one command: what needs && is a function.)
+same_file() {
+	[ -s "$1" ] && cmp -s "$1" "$2"
+}
 check "their edges are trace-cmd's (waker, state, count, total, max)" \
-    [ -s "$T/mine" ] && cmp -s "$T/mine" "$T/theirs"
+    same_file "$T/mine" "$T/theirs"
 [ -s "$T/mine" ] && ! cmp -s "$T/mine" "$T/theirs" &&
     diff "$T/mine" "$T/theirs" | sed 's/^/# /' | head -n 20
 check "head is woken by yes" grep -q "^$H $Y S " "$T/mine"
@@ -97,9 +101,8 @@ check "--wake-graph -f dot: status 0" [ $? = 0 ]
 same "the digraph has an arrow per edge of the report" \
     "$(grep -c -- ' -> ' "$T/g.dot")" \
     "$(awk -F'\t' '$1 == "edge"' "$T/rep" | wc -l | tr -d ' ')"
-check "it opens and closes as DOT" \
-    [ "$(head -n 1 "$T/g.dot")" = "digraph wakeups {" ] &&
-    [ "$(tail -n 1 "$T/g.dot")" = "}" ]
+same "it opens and closes as DOT" \
+    "$(head -n 1 "$T/g.dot") $(tail -n 1 "$T/g.dot")" "digraph wakeups { }"
 if command -v dot >/dev/null 2>&1; then
 	dot -Tsvg "$T/g.dot" >/dev/null 2>&1
 	check "dot reads it" [ $? = 0 ]
@@ -112,8 +115,9 @@ fi
 # keep (--min-count 50 --min-time 1: yes's and head's pipe waits).
 "$R" --wake-graph -f png --min-count 50 --min-time 1 -o "$T/g.png" \
     "$T/w.tgz" 2>"$T/g.err"
-check "--wake-graph -f png: status 0, no warning" [ $? = 0 ] &&
-    [ ! -s "$T/g.err" ]
+st=$?
+check "--wake-graph -f png: status 0" [ $st = 0 ]
+check "--wake-graph -f png: no warning" [ ! -s "$T/g.err" ]
 "$R" --wake-graph -f svg --min-count 50 --min-time 1 -o "$T/g.svg" \
     "$T/w.tgz"
 check "--wake-graph -f svg: status 0" [ $? = 0 ]
