@@ -28,8 +28,14 @@ if command -v flock >/dev/null 2>&1; then
 	flock 9
 fi
 
+# Copies with names of their own: the whole system is traced, and tests
+# running beside this one run their own yes, head and sleep.
+for p in yes head sleep; do
+	cp "$(command -v $p)" "$T/wt-$p"
+done
 "$L" start -c "$T/empty.conf" --trace -o "$T/w.tgz" -- \
-    sh -c 'yes | head -c 20000000 >/dev/null; sleep 0.3' >"$T/w.out" 2>&1
+    sh -c "'$T/wt-yes' | '$T/wt-head' -c 20000000 >/dev/null; '$T/wt-sleep' 0.3" \
+    >"$T/w.out" 2>&1
 check "start --trace: status 0" [ $? = 0 ]
 "$R" --wakeups "$T/w.tgz" >"$T/rep" 2>"$T/rep.err"
 check "--wakeups: status 0" [ $? = 0 ]
@@ -38,7 +44,7 @@ trace-cmd report -l -t -i "$T/w.dat" 2>/dev/null | awk -f "$W" >"$T/oracle"
 
 # The pids of yes, head and sleep, from the report's blocked lines.
 pid_of() { awk -F'\t' -v n="$1" '$1 == "blocked" && $3 == n { print $2 }' "$T/rep"; }
-Y=$(pid_of yes); H=$(pid_of head); S=$(pid_of sleep)
+Y=$(pid_of wt-yes); H=$(pid_of wt-head); S=$(pid_of wt-sleep)
 same "yes, head and sleep each blocked once in the report" \
     "$(echo "$Y" | wc -w) $(echo "$H" | wc -w) $(echo "$S" | wc -w)" \
     "1 1 1"
