@@ -54,7 +54,7 @@ SANFLAGS =
 CFLAGS ?= -O2 -g
 endif
 
-RENDER_PKGS = libarchive cairo fontconfig zlib libzstd
+RENDER_PKGS = libarchive cairo fontconfig zlib libzstd libgvc
 TEST_PKGS = libpng librsvg-2.0 cmocka
 
 # -Werror only for the project's own checks (make check passes WERROR=1).
@@ -79,7 +79,11 @@ SRC_FLAGS = $(BASE_CPPFLAGS) -Isrc $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 LOGGER_FLAGS = $(BASE_CPPFLAGS) -Isrc $(LOGGER_INC) \
 	       $(shell $(PKG_CONFIG) --cflags zlib 2>/dev/null) \
 	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
+# Graphviz's dot layout plugin, loaded by its path alone (no plugin
+# configuration read, no pango loaded: docs/dependencies.md).
+GV_DOT_LAYOUT = $(shell $(PKG_CONFIG) --variable=libdir libgvc)/graphviz/libgvplugin_dot_layout.so.$(shell $(PKG_CONFIG) --variable=plugins libgvc)
 RENDER_FLAGS = $(BASE_CPPFLAGS) -Isrc $(RENDER_INC) \
+	       -DGV_DOT_LAYOUT='"$(GV_DOT_LAYOUT)"' \
 	       $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
 	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 # Unit tests and tools reach into every part and the test-only libraries.

@@ -269,8 +269,11 @@ verb_wakeups(const struct cli *c, struct bootlog *t, FILE *f,
     struct diag *d)
 {
 	struct wake_opts o = { (uint32_t)c->min_count,
-	    (int64_t)c->min_time_us * 1000, c->wake_graph };
+	    (int64_t)c->min_time_us * 1000, c->wake_graph, NULL };
 
+	/* -f svg, png: drawn by Graphviz; -f dot or none: the DOT text. */
+	if (c->wake_graph && c->format_set && !c->dot)
+		o.draw = c->chart.format == FMT_SVG ? "svg" : "png";
 	return wakeups_write(t->trace, &o, f, d);
 }
 

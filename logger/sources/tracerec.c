@@ -28,6 +28,13 @@
 #define NAMES_MAX	(8 << 20)	/* bytes of the sampler's names kept */
 /* The trace's share of the log budget: the samples keep the rest. */
 #define BUDGET_SHARE(b)	((b) / 2)
+/*
+ * A kernel stack (ftrace:kernel_stack) after each switch that blocks
+ * (S or D): why the thread waits (docs/wakeups.md).  Preempted
+ * switches (R) are most of them and say nothing.
+ */
+#define SWITCH_TRIGGER	"events/sched/sched_switch/trigger"
+#define STACK_TRIGGER	"stacktrace if prev_state & 3"
 
 /*
  * The events exact mode records, in our instance and (through
@@ -304,7 +311,14 @@ make_instance(struct tracerec *t)
 	 * whole system is recorded: the machine's share beside the
 	 * command's.
 	 */
-	return enable_events(t);
+	if (enable_events(t) != 0)
+		return -1;
+	/* Without the stacks the waits have no reasons: not an error. */
+	if (put_file(t->bufd, SWITCH_TRIGGER, STACK_TRIGGER) == 0)
+		t->stacks = 1;
+	else
+		note_absent(t, "stacks");
+	return 0;
 }
 
 /* The CPUs' files, the store's files and their start; 0 or -1 (errno). */
@@ -788,6 +802,12 @@ teardown(struct tracerec *t)
 			close(t->cpu[i].statsfd);
 		t->cpu[i].pipefd = t->cpu[i].statsfd = -1;
 	}
+	/* A trigger outlives nothing: it goes before its instance. */
+	if (t->stacks && t->bufd >= 0 &&
+	    put_file(t->bufd, SWITCH_TRIGGER, "!" STACK_TRIGGER) != 0)
+		fprintf(stderr, "bootchartd: cannot remove the stack trigger "
+		    "of tracefs instance %s: %s\n", t->inst, strerror(errno));
+	t->stacks = 0;
 	if (t->markfd >= 0)
 		close(t->markfd);
 	if (t->bufd >= 0)

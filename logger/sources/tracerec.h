@@ -37,6 +37,7 @@ struct tracerec {
 	int bufd;		/* the buffer: tracefs or instances/NAME */
 	int markfd;		/* its trace_marker */
 	char inst[32];		/* our instance's name; "" */
+	int stacks;		/* its stack trigger is set (removed at teardown) */
 	char mnt[PATH_MAX + 16];	/* where we mounted tracefs; "" */
 	uint32_t page;		/* ring-buffer page size */
 	unsigned ncpu;

@@ -1,4 +1,4 @@
-/* ksyms.h: kallsyms cut to the functions the recorded events point at (initcalls, work items), all trace-cmd and the renderer resolve: the whole of it is ~0.9 MB compressed a log. */
+/* ksyms.h: kallsyms cut to the functions the recorded events point at (initcalls, work items, the blocked threads' stacks), all trace-cmd and the renderer resolve: the whole of it is ~0.9 MB compressed a log. */
 #ifndef BCD_KSYMS_H
 #define BCD_KSYMS_H
 
@@ -7,13 +7,20 @@
 
 #define KSYMS_PTRS	16	/* events with a function pointer looked at */
 
-/* Events whose records hold a function's address, and the addresses seen. */
+/*
+ * Events whose records hold a function's address, and the addresses
+ * seen.  An array of return addresses (kernel_stack's caller[], as many
+ * as its 4-byte count says) points inside functions: `inside` holds
+ * those, and the function each is in is kept.
+ */
 struct ksyms {
-	struct { uint32_t id; uint32_t off; } ptr[KSYMS_PTRS];
+	struct { uint32_t id, off, cnt_off; int array; } ptr[KSYMS_PTRS];
 	size_t nptr;
 	uint32_t data_off, commit_off, commit_size, page_size;
 	uint64_t *addr;
 	size_t n, cap;
+	uint64_t *inside;
+	size_t nin, incap;
 };
 
 /*
@@ -23,8 +30,9 @@ struct ksyms {
 int ksyms_page(struct ksyms *, const char *header_page, size_t len);
 /*
  * One event's format text: when it has an 8-byte field named func or
- * function (initcall_start, workqueue_execute_start, ...), its records
- * are read for it.
+ * function (initcall_start, workqueue_execute_start, ...), or an array
+ * of 8-byte return addresses named caller with a count named size
+ * (kernel_stack), its records are read for them.
  */
 void ksyms_format(struct ksyms *, const char *fmt, size_t len);
 /*

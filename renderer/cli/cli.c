@@ -74,7 +74,7 @@ help(void)
 	    "  -f, --format FMT      output: png (default), svg, svgz, eps, pdf, html\n"
 	    "                        (interactive page: docs/html.md), or json,\n"
 	    "                        summary, tree, boot-time (as the options below);\n"
-	    "                        dot with --wake-graph\n"
+	    "                        dot, svg or png with --wake-graph\n"
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
 	    "                        standard output for --json, --summary and\n"
@@ -103,8 +103,10 @@ help(void)
 	    "                        with --compare, the comparison as JSON\n"
 	    "      --summary         write boot time, totals and top processes as text\n"
 	    "      --wakeups         the wake-up graph of a traced log as text: each\n"
-	    "                        process's blocked time, who woke it (docs/wakeups.md)\n"
-	    "      --wake-graph      the same edges as a Graphviz digraph (-f dot)\n"
+	    "                        process's blocked time by reason, who woke it, the\n"
+	    "                        kernel stacks it blocked on (docs/wakeups.md)\n"
+	    "      --wake-graph      the same edges as a Graphviz digraph (-f dot), or\n"
+	    "                        laid out by Graphviz and drawn (-f svg, png)\n"
 	    "      --min-count N     --wakeups, --wake-graph: edges of N waits or more\n"
 	    "                        (default 1)\n"
 	    "      --min-time MS     ... and of MS blocked or more (default 0;\n"
@@ -337,9 +339,9 @@ check_modes(struct cli *c)
 		    "--wake-graph or --functions");
 	if (c->dot && !c->wake_graph)
 		return usage_error("-f dot goes with --wake-graph");
-	if (c->wake_graph && c->format_set && !c->dot)
-		return usage_error("--wake-graph writes DOT (-f dot); svg "
-		    "and png are not built yet");
+	if (c->wake_graph && c->format_set && !c->dot &&
+	    c->chart.format != FMT_SVG && c->chart.format != FMT_PNG)
+		return usage_error("--wake-graph writes dot, svg or png");
 	if (c->compare && c->npaths != 2)
 		return usage_error("--compare needs two paths, OLD and NEW "
 		    "(got %zu)", c->npaths);

@@ -1,71 +1,25 @@
-/* wakeups.c: --wakeups's text report (each waiter's blocked time, the edges by time) and --wake-graph's DOT, from tboot's edges (docs/wakeups.md). */
+/* wakeups.c: --wakeups's text report (each waiter's blocked time by reason, the edges by time, the stacks), from tboot's edges (docs/wakeups.md). */
 #include <stdlib.h>
 #include <string.h>
 
+#include "caps.h"
 #include "escape.h"
 #include "tboot.h"
 #include "trace.h"
+#include "treason.h"
 #include "usec.h"
 #include "wakeups.h"
+#include "wakeups_int.h"
 
-#define NAME_MAX_ESC	128	/* a 16-byte comm, every byte escaped */
+#define STACKS_SHOWN	3	/* the report's top stacks of each waiter */
 
 /* A waiter's waits, all wakers together. */
 struct waiter {
 	uint32_t proc;
 	uint64_t waits;
 	int64_t total_ns, ns[2];	/* ns[0] S, ns[1] D */
+	int64_t why[TR_COUNT];		/* by reason */
 };
-
-/* ns as ms with three decimals, truncated to the µs. */
-static void
-put_ms(FILE *f, int64_t ns)
-{
-	fprintf(f, "%lld.%03lld", (long long)(ns / 1000000),
-	    (long long)(ns / 1000 % 1000));
-}
-
-static int
-kept(const struct wake_opts *o, uint64_t count, int64_t ns)
-{
-	return count >= o->min_count && ns >= o->min_ns;
-}
-
-static const char *
-pseudo_name(int32_t w)
-{
-	switch (w) {
-	case TW_IRQ: return "[irq]";
-	case TW_SOFTIRQ: return "[softirq]";
-	case TW_NMI: return "[nmi]";
-	default: return "[idle]";
-	}
-}
-
-/* A node's name, escaped: a process's comm ("?" when none), or a pseudo node's. */
-static void
-node_name(const struct tboot *tb, int32_t w, char *out, size_t cap)
-{
-	const char *s = w < 0 ? pseudo_name(w) : tb->v[w].comm;
-
-	escape_text(out, cap, *s != '\0' ? s : "?");
-}
-
-static int
-by_total(const void *a, const void *b)
-{
-	const struct twedge *x = a, *y = b;
-
-	if (x->total_ns != y->total_ns)
-		return x->total_ns > y->total_ns ? -1 : 1;
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	if (x->waiter != y->waiter)
-		return x->waiter < y->waiter ? -1 : 1;
-	if (x->waker != y->waker)
-		return x->waker < y->waker ? -1 : 1;
-	return (int)x->state - (int)y->state;
-}
 
 static int
 waiter_by_total(const void *a, const void *b)
@@ -105,6 +59,9 @@ waiters(const struct tboot *tb, size_t *n)
 		w[at[e->waiter] - 1].ns[e->state == TS_WAITING] =
 		    sat_add(w[at[e->waiter] - 1].ns[e->state == TS_WAITING],
 		    e->total_ns);
+		if (e->reason < TR_COUNT)
+			w[at[e->waiter] - 1].why[e->reason] = sat_add(
+			    w[at[e->waiter] - 1].why[e->reason], e->total_ns);
 	}
 	free(at);
 	qsort(w, k, sizeof(*w), waiter_by_total);
@@ -117,42 +74,97 @@ put_node(FILE *f, const struct tboot *tb, int32_t w)
 {
 	char name[NAME_MAX_ESC];
 
-	node_name(tb, w, name, sizeof(name));
+	wk_node_name(tb, w, name, sizeof(name));
 	if (w < 0)
 		fprintf(f, "-\t%s", name);
 	else
 		fprintf(f, "%d\t%s", tb->v[w].pid, name);
 }
 
+/* The blocked lines: each waiter's time, S and D, and by reason. */
 static int
-report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
+blocked(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 {
 	struct waiter *w;
 	size_t i, n;
-	const struct twedge *e;
+	int r;
 
 	if ((w = waiters(tb, &n)) == NULL)
 		return -1;
-	fputs("# blocked\tpid\tprocess\twaits\tblocked_ms\tS_ms\tD_ms\n", f);
+	fputs("# blocked\tpid\tprocess\twaits\tblocked_ms\tS_ms\tD_ms", f);
+	for (r = 1; r <= TR_COUNT; r++)
+		fprintf(f, "\t%s_ms", r < TR_COUNT ? treason_name(r) : "nostack");
+	putc('\n', f);
 	for (i = 0; i < n; i++) {
-		if (!kept(o, w[i].waits, w[i].total_ns))
+		if (!wk_kept(o, w[i].waits, w[i].total_ns))
 			continue;
 		fputs("blocked\t", f);
 		put_node(f, tb, (int32_t)w[i].proc);
 		fprintf(f, "\t%llu\t", (unsigned long long)w[i].waits);
-		put_ms(f, w[i].total_ns);
+		wk_put_ms(f, w[i].total_ns);
 		putc('\t', f);
-		put_ms(f, w[i].ns[0]);
+		wk_put_ms(f, w[i].ns[0]);
 		putc('\t', f);
-		put_ms(f, w[i].ns[1]);
+		wk_put_ms(f, w[i].ns[1]);
+		/* The reasons, then the waits with no stack. */
+		for (r = 1; r <= TR_COUNT; r++) {
+			putc('\t', f);
+			wk_put_ms(f, w[i].why[r % TR_COUNT]);
+		}
 		putc('\n', f);
 	}
 	free(w);
+	return 0;
+}
+
+/*
+ * The stack lines: each waiter's stacks of the most blocked time (a
+ * global top would be the machine's idle daemons').  0, or -1 (memory).
+ */
+static int
+stacks(const struct tboot *tb, const struct wake_opts *o, FILE *f)
+{
+	char text[FRAMES_ESC];
+	const struct tstack *s;
+	uint8_t *shown;
+	size_t i;
+
+	if ((shown = calloc(tb->n + 1, 1)) == NULL)
+		return -1;
+	fputs("# stack\twaiter_pid\twaiter\treason\tcount\ttotal_ms"
+	    "\tmax_ms\tframes\n", f);
+	for (i = 0; i < tb->nstacks; i++) {
+		s = &tb->stacks[i];
+		if (s->count == 0 || !wk_kept(o, s->count, s->total_ns) ||
+		    s->waiter >= tb->n || shown[s->waiter] >= STACKS_SHOWN)
+			continue;
+		shown[s->waiter]++;
+		fputs("stack\t", f);
+		put_node(f, tb, (int32_t)s->waiter);
+		fprintf(f, "\t%s\t%u\t", treason_name(s->reason), s->count);
+		wk_put_ms(f, s->total_ns);
+		putc('\t', f);
+		wk_put_ms(f, s->max_ns);
+		escape_text(text, sizeof(text), s->frames);
+		fprintf(f, "\t%s\n", text);
+	}
+	free(shown);
+	return 0;
+}
+
+static int
+report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
+{
+	size_t i;
+	const struct twedge *e;
+
+	if (blocked(tb, o, f) != 0)
+		return -1;
 	fputs("# edge\twaiter_pid\twaiter\twaker_pid\twaker\tstate\tcount"
-	    "\ttotal_ms\tmax_ms\n", f);
+	    "\ttotal_ms\tmax_ms\treason\n", f);
 	for (i = 0; i < tb->nwake; i++) {
 		e = &tb->wake[i];
-		if (!kept(o, e->count, e->total_ns))
+		if (!wk_kept(o, e->count, e->total_ns))
 			continue;
 		fputs("edge\t", f);
 		put_node(f, tb, (int32_t)e->waiter);
@@ -160,85 +172,12 @@ report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 		put_node(f, tb, e->waker);
 		fprintf(f, "\t%c\t%u\t", e->state == TS_WAITING ? 'D' : 'S',
 		    e->count);
-		put_ms(f, e->total_ns);
+		wk_put_ms(f, e->total_ns);
 		putc('\t', f);
-		put_ms(f, e->max_ns);
-		putc('\n', f);
+		wk_put_ms(f, e->max_ns);
+		fprintf(f, "\t%s\n", treason_name(e->reason));
 	}
-	return 0;
-}
-
-/* A DOT string's body: the escaped name with its quotes escaped too. */
-static void
-dot_str(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			putc('\\', f);
-		putc(*s, f);
-	}
-}
-
-static void
-dot_id(FILE *f, int32_t w)
-{
-	if (w < 0)
-		fprintf(f, "\"%s\"", pseudo_name(w));
-	else
-		fprintf(f, "\"p%d\"", (int)w);
-}
-
-/* A node, the first time an edge names it. */
-static void
-dot_node(FILE *f, const struct tboot *tb, int32_t w, uint8_t *seen)
-{
-	char name[NAME_MAX_ESC];
-	size_t k = w < 0 ? tb->n + (size_t)-w : (size_t)w;
-
-	if (seen[k])
-		return;
-	seen[k] = 1;
-	node_name(tb, w, name, sizeof(name));
-	putc('\t', f);
-	dot_id(f, w);
-	fputs(" [label=\"", f);
-	dot_str(f, name);
-	if (w >= 0)
-		fprintf(f, " %d\"];\n", tb->v[w].pid);
-	else
-		fputs("\", shape=ellipse];\n", f);
-}
-
-static int
-graph(const struct tboot *tb, const struct wake_opts *o, FILE *f)
-{
-	const struct twedge *e;
-	uint8_t *seen;
-	size_t i;
-
-	if ((seen = calloc(tb->n + 5, 1)) == NULL)
-		return -1;
-	fputs("digraph wakeups {\n\tnode [shape=box];\n", f);
-	for (i = 0; i < tb->nwake; i++) {
-		e = &tb->wake[i];
-		if (!kept(o, e->count, e->total_ns))
-			continue;
-		dot_node(f, tb, e->waker, seen);
-		dot_node(f, tb, (int32_t)e->waiter, seen);
-		putc('\t', f);
-		dot_id(f, e->waker);
-		fputs(" -> ", f);
-		dot_id(f, (int32_t)e->waiter);
-		fprintf(f, " [label=\"%c %u, ", e->state == TS_WAITING ?
-		    'D' : 'S', e->count);
-		put_ms(f, e->total_ns);
-		fputs(" ms, max ", f);
-		put_ms(f, e->max_ns);
-		fputs(" ms\"];\n", f);
-	}
-	fputs("}\n", f);
-	free(seen);
-	return 0;
+	return stacks(tb, o, f);
 }
 
 int
@@ -251,8 +190,16 @@ wakeups_write(struct tdat *td, const struct wake_opts *o, FILE *f,
 	if (tboot_build(td, &tb, d) != 0)
 		return -1;
 	if (tb.nwake > 0)
-		qsort(tb.wake, tb.nwake, sizeof(*tb.wake), by_total);
-	r = o->dot ? graph(&tb, o, f) : report(&tb, o, f);
+		qsort(tb.wake, tb.nwake, sizeof(*tb.wake), wk_by_total);
+	if (tb.nstacks > 0)
+		qsort(tb.stacks, tb.nstacks, sizeof(*tb.stacks),
+		    wk_stack_by_total);
+	if (o->dot && o->draw != NULL) {
+		r = wk_draw(&tb, o, f, d);
+		tboot_free(&tb);
+		return r;
+	}
+	r = o->dot ? wk_graph(&tb, o, 0, f) : report(&tb, o, f);
 	tboot_free(&tb);
 	if (r != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");

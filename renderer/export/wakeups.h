@@ -13,14 +13,23 @@ struct wake_opts {
 	uint32_t min_count;	/* --min-count: edges and waiters with fewer waits are left out */
 	int64_t min_ns;		/* --min-time, in ns: ... and with less time */
 	int dot;		/* --wake-graph: DOT, not the text report */
+	const char *draw;	/* with dot: "svg" or "png" drawn by Graphviz; NULL the DOT text */
 };
 
 /*
  * Reads the trace's events (tboot_build) and writes the report or the
- * graph to f.  0, or -1 (diag set).  The caller checks f for write
+ * graph to f (drawn: the CAP_WAKE_DRAW_EDGES edges of the most time).  0, or -1 (diag set).  The caller checks f for write
  * errors.
  */
 int wakeups_write(struct tdat *, const struct wake_opts *, FILE *f,
     struct diag *);
+
+/*
+ * The DOT of tb's edges (sorted in place, the most time first), the
+ * CAP_WAKE_DRAW_EDGES first, into *dot (*len bytes, the caller frees):
+ * for the HTML page's graph.  0, or -1 (no memory).
+ */
+struct tboot;
+int wakeups_dot(struct tboot *, char **dot, size_t *len);
 
 #endif

@@ -7,6 +7,7 @@
 #include "svg.h"
 #include "xmltext.h"
 #include "outputs.h"
+#include "bootlog.h"
 
 /* The chart's title: the layout's first title text (the header's). */
 static const char *
@@ -54,15 +55,22 @@ head(FILE *f, const struct layout *l)
 	    "</header>\n<main id=\"view\">\n", f);
 }
 
+/* -1 no memory; -2 an error d says (the wake-up graph's). */
 static int
-page(FILE *f, const struct layout *l, const struct report *r)
+page(FILE *f, const struct out_job *j, struct diag *d)
 {
+	const struct layout *l = j->layout;
+	const struct report *r = j->rep;
+
 	head(f, l);
 	if (svg_write(f, l, r, SVG_INLINE) == -1)
 		return -1;
 	fputs("</main>\n", f);
 	if (r != NULL && html_summary_write(r, f) == -1)
 		return -1;
+	if (j->log != NULL && html_wake_write(f, j->log->wake_dot,
+	    j->log->wake_dot_len, d) != 0)
+		return -2;
 	fputs("<script>\n", f);
 	fputs(html_js, f);
 	fputs("</script>\n</body>\n</html>\n", f);
@@ -72,7 +80,11 @@ page(FILE *f, const struct layout *l, const struct report *r)
 int
 out_html(const struct out_job *j, struct outfile *of, struct diag *d)
 {
-	if (page(of->f, j->layout, j->rep) != 0)
+	int r = page(of->f, j, d);
+
+	if (r == -2)
+		return -1;
+	if (r != 0)
 		return diag_error_status(d, EXIT_NOMEM, "%s: out of memory "
 		    "writing the page", of->shown);
 	return 0;

@@ -4,9 +4,16 @@
 
 #include <stdio.h>
 
+#include "diag.h"
 #include "report.h"
 
 /* The summary tables (html_summary.c); 0, or -1 on no memory. */
 int html_summary_write(const struct report *, FILE *f);
+
+/*
+ * The wake-up graph of DOT text dot (bootlog.h's wake_dot; nothing when
+ * NULL) as a section of inline SVG (html_wake.c); 0, or -1 with d set.
+ */
+int html_wake_write(FILE *f, const char *dot, size_t len, struct diag *d);
 
 #endif

@@ -116,6 +116,17 @@
  * hash slot): one per (waiter, waker, state); a boot has thousands.
  */
 #define CAP_TRACE_WAKE_EDGES	(1024 * 1024)
+/*
+ * Distinct (waiter process, kernel stack) pairs of the wake-up graph's
+ * waits (40 bytes, the functions' text and a 4-byte hash slot each).
+ */
+#define CAP_TRACE_STACKS	(256 * 1024)
+/*
+ * Edges of the wake-up graph laid out and drawn (--wake-graph -f svg,
+ * png): dot's layout grows faster than linearly, and a picture of
+ * more is no longer read.  The edges of the most time are kept.
+ */
+#define CAP_WAKE_DRAW_EDGES	200
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
 /*

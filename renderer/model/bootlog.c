@@ -72,6 +72,7 @@ bootlog_free(struct bootlog *t)
 	tcalls_free(&t->calls);
 	free(t->crit.seg);
 	free(t->crit.sum);
+	free(t->wake_dot);
 	bootlog_init(t);
 }
 

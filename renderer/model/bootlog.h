@@ -239,6 +239,12 @@ struct bootlog {
 	/* function_graph's calls in the trace, nested (tfunc.h); n 0: none. */
 	struct tcalls calls;
 	struct crit_path crit;
+	/*
+	 * The trace's wake-up graph as DOT (docs/wakeups.md), for the HTML
+	 * page; NULL without a trace or a wait.
+	 */
+	char *wake_dot;
+	size_t wake_dot_len;
 };
 
 /* ---- The kernel's log and the logging span (issue 13) ---- */

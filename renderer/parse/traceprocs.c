@@ -5,6 +5,7 @@
 
 #include "logparse.h"
 #include "tboot.h"
+#include "wakeups.h"
 #include "trace.h"
 
 /* The trace's busy time and /proc/stat's may differ by this share at most. */
@@ -310,6 +311,8 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 		tboot_free(&ps);
 		return -1;
 	}
+	if (rc == 0 && ps.nwake > 0)
+		rc = wakeups_dot(&ps, &t->wake_dot, &t->wake_dot_len);
 	tboot_free(&ps);
 	if (rc != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");

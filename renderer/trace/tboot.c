@@ -11,6 +11,7 @@
 #include "tcrit.h"
 #include "trace.h"
 #include "tracedat.h"
+#include "treason.h"
 #include "tstates.h"
 #include "twake.h"
 #include "twork.h"
@@ -32,16 +33,20 @@
 #define PREV_D		0x02	/* TASK_UNINTERRUPTIBLE */
 #define PREV_REPORTED	0xff
 
-/* Who runs on one CPU since when; pid -1: not known yet. */
+/*
+ * Who runs on one CPU since when; pid -1: not known yet.  blocked: the
+ * thread its last switch put to sleep, whose stack comes next (-1 none).
+ */
 struct oncpu {
 	int pid;
 	int64_t since;
+	int blocked;
 };
 
 /* handlers[] by position: what each handler reads its fields through. */
 enum { H_SWITCH, H_NEWTASK, H_FORK, H_EXEC, H_RENAME, H_EXIT, H_PRINT,
     H_IC_START, H_IC_FINISH, H_WAKING, H_WAKEUP_NEW, H_MODULE, H_WQ_START,
-    H_WQ_END, H_FG_EXIT, H_FG_ENTRY, H_COUNT };
+    H_WQ_END, H_FG_EXIT, H_FG_ENTRY, H_KSTACK, H_COUNT };
 #define H_FIELDS	5
 
 struct build;
@@ -63,7 +68,11 @@ struct build {
 	struct tboot *ps;
 	struct tdat *td;
 	struct diag *d;
-	int32_t *tgid;		/* thread -> its group + 1; 0: not known */
+	/*
+	 * thread -> its group + 1; 0: not known; -(group + 1): exited, its
+	 * last events to come (its futex wake of a joiner, its last switch)
+	 */
+	int32_t *tgid;
 	int32_t *cur;		/* group -> its newest entry of ps->v + 1 */
 	int64_t *off;		/* thread -> when last seen off a CPU or woken */
 	size_t pidcap;
@@ -108,6 +117,7 @@ static int on_wq_start(struct build *, const struct tevent *);
 static int on_wq_end(struct build *, const struct tevent *);
 static int on_fg_exit(struct build *, const struct tevent *);
 static int on_fg_entry(struct build *, const struct tevent *);
+static int on_kstack(struct build *, const struct tevent *);
 
 static const struct handler handlers[H_COUNT] = {
 	{ "sched", "sched_switch", on_switch,
@@ -132,6 +142,7 @@ static const struct handler handlers[H_COUNT] = {
 	{ "ftrace", "funcgraph_exit", on_fg_exit,
 	    { "func", "depth", "calltime", "rettime", "overrun" } },
 	{ "ftrace", "funcgraph_entry", on_fg_entry, { "func" } },
+	{ "ftrace", "kernel_stack", on_kstack, { "size", "caller" } },
 };
 
 /* Makes room for pid in both maps; -1 on no memory. */
@@ -168,8 +179,10 @@ pid_room(struct build *b, int pid)
 static int
 group_of(const struct build *b, int pid)
 {
-	if ((size_t)pid < b->pidcap && b->tgid[pid] != 0)
+	if ((size_t)pid < b->pidcap && b->tgid[pid] > 0)
 		return b->tgid[pid] - 1;
+	if ((size_t)pid < b->pidcap && b->tgid[pid] < 0)
+		return -b->tgid[pid] - 1;
 	return pid;
 }
 
@@ -254,7 +267,7 @@ see_cpu(struct build *b, const struct tevent *ev)
 		return -1;
 	for (; b->ncpu < n; b->ncpu++)
 		c[b->ncpu] = (struct oncpu){ .pid = -1,
-		    .since = b->ps->first_ns };
+		    .since = b->ps->first_ns, .blocked = -1 };
 	b->cpu = c;
 	return 0;
 }
@@ -283,6 +296,10 @@ on_switch(struct build *b, const struct tevent *ev)
 	if (ev->cpu < 0 || (size_t)ev->cpu >= b->ncpu)
 		return 0;
 	c = &b->cpu[ev->cpu];
+	/* The stack of the CPU's last blocking switch did not come. */
+	if (c->blocked > 0 && twake_settle(&b->wk, c->blocked) != 0)
+		return -1;
+	c->blocked = -1;
 	if (valid_pid(prev)) {
 		if (pid_room(b, (int)prev) != 0)
 			return -1;
@@ -302,6 +319,15 @@ on_switch(struct build *b, const struct tevent *ev)
 		b->off[prev] = ev->ts_ns;
 		if (switched_off(b, (int)prev, since, ev) != 0)
 			return -1;
+		/* A trace with stacks has one after this switch (on_kstack). */
+		if (b->h[H_KSTACK].fmt != NULL &&
+		    twake_waiting(&b->wk, (int)prev)) {
+			twake_expect(&b->wk, (int)prev);
+			c->blocked = (int)prev;
+		}
+		/* An exited thread's last switch: its id is free. */
+		if (b->tgid[prev] < 0)
+			b->tgid[prev] = 0;
 	}
 	c->pid = valid_pid(next) || next == 0 ? (int)next : -1;
 	c->since = ev->ts_ns;
@@ -426,23 +452,45 @@ waker_of(struct build *b, size_t h, const struct tevent *ev, int32_t *w)
 	return 1;
 }
 
+/*
+ * The process whose thread a softirq ran in: a socket's data a send
+ * delivered (loopback: the receive path runs at the sender's
+ * local_bh_enable) is that thread's (docs/wakeups.md).  Not ksoftirqd's
+ * nor the idle task's.  0 (*alt -1 when none), or -1 (no memory).
+ */
+static int
+softirq_thread(struct build *b, const struct tevent *ev, int32_t *alt)
+{
+	struct tproc *p;
+
+	*alt = -1;
+	if (!valid_pid(ev->pid))
+		return 0;
+	if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL)
+		return -1;
+	if (strncmp(p->comm, "ksoftirqd/", 10) != 0)
+		*alt = (int32_t)(p - b->ps->v);
+	return 0;
+}
+
 /* A waiting thread's wait ends: an edge of the wake-up graph. */
 static int
 wait_ends(struct build *b, size_t h, int pid, const struct tevent *ev)
 {
 	struct tproc *p;
-	int32_t w;
+	int32_t w, alt = -1;
 	int r;
 
 	if (!twake_waiting(&b->wk, pid))
 		return 0;
-	if ((r = waker_of(b, h, ev, &w)) <= 0) {
-		twake_gone(&b->wk, pid);
-		return r;
-	}
+	if ((r = waker_of(b, h, ev, &w)) <= 0)
+		return twake_gone(&b->wk, pid) != 0 ? -1 : r;
+	if (w == TW_SOFTIRQ && softirq_thread(b, ev, &alt) != 0)
+		return -1;
 	if ((p = proc_of(b, pid, ev->ts_ns)) == NULL)
 		return -1;
-	return twake_woken(&b->wk, pid, (size_t)(p - b->ps->v), w, ev->ts_ns);
+	return twake_woken(&b->wk, pid, (size_t)(p - b->ps->v), w, alt,
+	    ev->ts_ns);
 }
 
 /* A thread woken (handler h's "pid") runs after this, not before. */
@@ -474,6 +522,36 @@ static int
 on_wakeup_new(struct build *b, const struct tevent *ev)
 {
 	return woken(b, H_WAKEUP_NEW, ev);
+}
+
+/*
+ * ftrace:kernel_stack right after a switch that put its thread to
+ * sleep (the logger's trigger, docs/trace.md): why that wait began.
+ */
+static int
+on_kstack(struct build *b, const struct tevent *ev)
+{
+	struct oncpu *c;
+	struct tproc *p;
+	int64_t id;
+	int reason;
+
+	if (ev->cpu < 0 || (size_t)ev->cpu >= b->ncpu)
+		return 0;
+	c = &b->cpu[ev->cpu];
+	if (c->blocked <= 0 || c->blocked != ev->pid) {
+		if (c->blocked > 0 && twake_settle(&b->wk, c->blocked) != 0)
+			return -1;
+		c->blocked = -1;
+		return 0;
+	}
+	c->blocked = -1;
+	if ((p = proc_of(b, ev->pid, ev->ts_ns)) == NULL ||
+	    (id = tstacks_add(&b->wk.sk, b->td, b->h[H_KSTACK].f[1],
+	    num(b, H_KSTACK, 0, ev), ev, (uint32_t)(p - b->ps->v),
+	    &reason)) < 0)
+		return -1;
+	return twake_why(&b->wk, ev->pid, reason, (uint32_t)id);
 }
 
 /* task_newtask: a thread joins its creator's group, else a process is born. */
@@ -513,8 +591,8 @@ static int
 born(struct build *b, const struct tproc *p, int tid, int creator, int64_t at)
 {
 	b->off[tid] = at;
-	twake_gone(&b->wk, tid);
-	if (crit(b, CR_BORN, tid, creator, 0, at) != 0)
+	if (twake_gone(&b->wk, tid) != 0 ||
+	    crit(b, CR_BORN, tid, creator, 0, at) != 0)
 		return -1;
 	if (p->start_ns == TPROC_BEFORE)
 		return 0;
@@ -532,7 +610,7 @@ on_fork(struct build *b, const struct tevent *ev)
 
 	if (!valid_pid(child) || pid_room(b, (int)child) != 0)
 		return valid_pid(child) ? -1 : 0;
-	if (b->tgid[child] != 0)
+	if (b->tgid[child] > 0)
 		return 0;
 	b->tgid[child] = (int32_t)child + 1;
 	if ((p = new_proc(b, (int)child, ev->ts_ns, ev->ts_ns)) == NULL)
@@ -618,10 +696,15 @@ on_exit_ev(struct build *b, const struct tevent *ev)
 	if (thread_state(b, (int)pid, ev->ts_ns, TS_NONE) != 0 ||
 	    crit(b, CR_EXIT, (int)pid, -1, 0, ev->ts_ns) != 0)
 		return -1;
-	twake_gone(&b->wk, (int)pid);
-	/* The id is free: a fork that reuses it starts afresh. */
-	if ((size_t)pid < b->pidcap)
-		b->tgid[pid] = 0;
+	if (twake_gone(&b->wk, (int)pid) != 0)
+		return -1;
+	/*
+	 * Its group until its last switch off a CPU (then the id is free:
+	 * a fork that reuses it starts afresh).
+	 */
+	if (pid_room(b, (int)pid) != 0)
+		return -1;
+	b->tgid[pid] = -(group_of(b, (int)pid) + 1);
 	return 0;
 }
 
@@ -856,6 +939,7 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 	b.wk.d = d;
 	ps->calls.d = d;
 	b.cr.d = d;
+	b.wk.sk.d = d;
 	resolve(&b);
 	while ((r = tdat_next(td, &ev)) == 1) {
 		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
@@ -877,8 +961,9 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
 	if (r == 0) {
 		twork_label(&b.wq, ps, td);
-		twake_take(&b.wk, ps);
 		tcrit_take(&b.cr, ps);
+		if (twake_take(&b.wk, ps) != 0)
+			r = diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}
 	tstates_free(&b.st);
 	twake_free(&b.wk);
@@ -897,6 +982,8 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 void
 tboot_free(struct tboot *ps)
 {
+	size_t i;
+
 	free(ps->v);
 	free(ps->ic);
 	free(ps->spans);
@@ -904,5 +991,8 @@ tboot_free(struct tboot *ps)
 	tcalls_free(&ps->calls);
 	free(ps->wake);
 	free(ps->crec);
+	for (i = 0; i < ps->nstacks; i++)
+		free(ps->stacks[i].frames);
+	free(ps->stacks);
 	memset(ps, 0, sizeof(*ps));
 }

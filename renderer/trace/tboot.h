@@ -62,14 +62,24 @@ struct tproc {
 
 /*
  * The waits of one process's threads (switched out in S or D) that
- * one waker ended: summed per (waiter, waker, state).
+ * one waker ended: summed per (waiter, waker, state, reason).
  */
 struct twedge {
 	uint32_t waiter;	/* its process entry of the tboot */
 	int32_t waker;		/* the waking thread's process entry, or TW_* */
 	uint8_t state;		/* TS_SLEEPING (S) or TS_WAITING (D) */
+	uint8_t reason;		/* enum treason (treason.h): TR_NONE, no stack */
 	uint32_t count;
 	int64_t total_ns, max_ns;
+};
+
+/* The waits of one process's threads that blocked on one kernel stack. */
+struct tstack {
+	uint32_t waiter;	/* its process entry of the tboot */
+	uint8_t reason;		/* enum treason */
+	uint32_t count;		/* waits that ended (a waker known) */
+	int64_t total_ns, max_ns;
+	char *frames;		/* "f1;f2;...": functions, innermost first */
 };
 
 /* One initcall, from initcall_start to its initcall_finish. */
@@ -91,6 +101,8 @@ struct tboot {
 	struct tcrec *crec;
 	size_t ncrec;
 	int crit_cut;		/* more than CAP_TRACE_CRIT: none kept */
+	struct tstack *stacks;	/* the waits' kernel stacks, unordered */
+	size_t nstacks;
 	int64_t first_ns, last_ns;	/* the trace's span */
 	/*
 	 * CLOCK_BOOTTIME minus the trace clock, from bootchartd's clock-sync

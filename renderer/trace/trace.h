@@ -78,6 +78,15 @@ size_t tfield_str(const struct tfield *, const struct tevent *, char *out,
     size_t cap);
 
 /*
+ * Element i of an array field of numbers (TYPE NAME[N]) into *out:
+ * 0, or -1 when the field is no such array or the element lies outside
+ * the event.  i may pass N: the kernel declares flexible arrays with a
+ * count (kernel_stack's caller[8]) and writes as many as it has.
+ */
+int tfield_elem(const struct tfield *, const struct tevent *, size_t i,
+    uint64_t *out);
+
+/*
  * The kernel function at or before a code address (kallsyms), *off the
  * address's distance from it; NULL when none is.
  */

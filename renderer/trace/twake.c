@@ -5,91 +5,131 @@
 #include "caps.h"
 #include "grow.h"
 #include "tboot.h"
+#include "treason.h"
 #include "twake.h"
 
-int
-twake_sleep(struct twakes *k, int tid, int64_t at, int state)
+/* Room for thread tid's wait; 0, or -1 (no memory). */
+static int
+room(struct twakes *k, int tid)
 {
 	size_t cap = k->wcap, want = (size_t)tid + 1;
 	struct twait *w;
 
+	if (want <= cap)
+		return 0;
+	while (cap < want)
+		cap = cap == 0 ? 4096 : cap * 2;
+	if ((w = realloc(k->w, cap * sizeof(*w))) == NULL)
+		return -1;
+	memset(w + k->wcap, 0, (cap - k->wcap) * sizeof(*w));
+	k->w = w;
+	k->wcap = cap;
+	return 0;
+}
+
+static int count(struct twakes *, struct twait *);
+
+int
+twake_sleep(struct twakes *k, int tid, int64_t at, int state)
+{
 	if (tid < 0)
 		return 0;
-	if (want > cap) {
-		while (cap < want)
-			cap = cap == 0 ? 4096 : cap * 2;
-		if ((w = realloc(k->w, cap * sizeof(*w))) == NULL)
-			return -1;
-		memset(w + k->wcap, 0, (cap - k->wcap) * sizeof(*w));
-		k->w = w;
-		k->wcap = cap;
-	}
-	k->w[tid] = (struct twait){ at, (uint8_t)state };
+	if (room(k, tid) != 0 || twake_settle(k, tid) != 0)
+		return -1;
+	k->w[tid] = (struct twait){ .t = at, .state = (uint8_t)state };
 	return 0;
+}
+
+void
+twake_expect(struct twakes *k, int tid)
+{
+	if (twake_waiting(k, tid))
+		k->w[tid].expect = 1;
+}
+
+int
+twake_why(struct twakes *k, int tid, int reason, uint32_t stack)
+{
+	struct twait *w;
+
+	if (tid < 0 || (size_t)tid >= k->wcap || k->w[tid].state == 0)
+		return 0;
+	w = &k->w[tid];
+	w->reason = (uint8_t)reason;
+	w->stack = stack;
+	return twake_settle(k, tid);
+}
+
+int
+twake_settle(struct twakes *k, int tid)
+{
+	struct twait *w;
+
+	if (tid < 0 || (size_t)tid >= k->wcap)
+		return 0;
+	w = &k->w[tid];
+	w->expect = 0;
+	if (!w->pending)
+		return 0;
+	return count(k, w);
 }
 
 int
 twake_waiting(const struct twakes *k, int tid)
 {
-	return tid >= 0 && (size_t)tid < k->wcap && k->w[tid].state != 0;
+	return tid >= 0 && (size_t)tid < k->wcap && k->w[tid].state != 0 &&
+	    !k->w[tid].pending;
 }
 
-void
+int
 twake_gone(struct twakes *k, int tid)
 {
+	if (twake_settle(k, tid) != 0)
+		return -1;
 	if (tid >= 0 && (size_t)tid < k->wcap)
 		k->w[tid].state = 0;
+	return 0;
 }
 
-static size_t
-hash(uint32_t waiter, int32_t waker, uint8_t state)
-{
-	uint64_t h = (uint64_t)waiter * 0x9e3779b97f4a7c15ULL;
+/* An edge's key: waiter, waker, state and reason. */
+struct ekey {
+	uint32_t waiter;
+	int32_t waker;
+	uint8_t state, reason;
+};
 
-	h ^= ((uint64_t)(uint32_t)waker << 8 | state) * 0xc2b2ae3d27d4eb4fULL;
+static size_t
+hash(const struct ekey *e)
+{
+	uint64_t h = (uint64_t)e->waiter * 0x9e3779b97f4a7c15ULL;
+
+	h ^= ((uint64_t)(uint32_t)e->waker << 16 | (uint64_t)e->state << 8 |
+	    e->reason) * 0xc2b2ae3d27d4eb4fULL;
 	return (size_t)(h ^ h >> 29);
 }
 
-/* The slot of the edge, or the empty slot where it goes. */
-static uint32_t *
-slot_of(const struct twakes *k, uint32_t waiter, int32_t waker,
-    uint8_t state)
+static size_t
+edge_hash(const void *owner, size_t i)
 {
-	size_t i = hash(waiter, waker, state) & (k->nslot - 1);
-	const struct twedge *e;
+	const struct twedge *e = &((const struct twakes *)owner)->v[i];
+	struct ekey key = { e->waiter, e->waker, e->state, e->reason };
 
-	for (;; i = (i + 1) & (k->nslot - 1)) {
-		if (k->slot[i] == 0)
-			return &k->slot[i];
-		e = &k->v[k->slot[i] - 1];
-		if (e->waiter == waiter && e->waker == waker &&
-		    e->state == state)
-			return &k->slot[i];
-	}
+	return hash(&key);
 }
 
-/* Doubles the hash (kept under half full); 0, or -1. */
 static int
-rehash(struct twakes *k)
+edge_is(const void *owner, size_t i, const void *k)
 {
-	size_t n = k->nslot == 0 ? 1024 : k->nslot * 2, i;
-	uint32_t *s;
+	const struct twedge *e = &((const struct twakes *)owner)->v[i];
+	const struct ekey *key = k;
 
-	if ((s = calloc(n, sizeof(*s))) == NULL)
-		return -1;
-	free(k->slot);
-	k->slot = s;
-	k->nslot = n;
-	for (i = 0; i < k->n; i++)
-		*slot_of(k, k->v[i].waiter, k->v[i].waker,
-		    k->v[i].state) = (uint32_t)i + 1;
-	return 0;
+	return e->waiter == key->waiter && e->waker == key->waker &&
+	    e->state == key->state && e->reason == key->reason;
 }
 
 /* A new edge at *s; past the cap, one warning and NULL. */
 static struct twedge *
-new_edge(struct twakes *k, uint32_t *s, uint32_t waiter, int32_t waker,
-    uint8_t state)
+new_edge(struct twakes *k, uint32_t *s, const struct ekey *key)
 {
 	size_t max = k->max != 0 ? k->max : CAP_TRACE_WAKE_EDGES;
 	struct twedge *e;
@@ -105,37 +145,36 @@ new_edge(struct twakes *k, uint32_t *s, uint32_t waiter, int32_t waker,
 		return NULL;
 	e = &k->v[k->n];
 	memset(e, 0, sizeof(*e));
-	e->waiter = waiter;
-	e->waker = waker;
-	e->state = state;
+	e->waiter = key->waiter;
+	e->waker = key->waker;
+	e->state = key->state;
+	e->reason = key->reason;
 	*s = (uint32_t)++k->n;
 	return e;
 }
 
-int
-twake_woken(struct twakes *k, int tid, size_t waiter, int32_t waker,
-    int64_t at)
+/* A wait woken (pending): counted for its edge; 0, or -1 (no memory). */
+static int
+count(struct twakes *k, struct twait *w)
 {
-	struct twait *w;
 	struct twedge *e;
+	struct ekey key;
 	uint32_t *s;
-	int64_t d;
+	int64_t d = w->t;
 
-	if (!twake_waiting(k, tid))
-		return 0;
-	w = &k->w[tid];
-	d = at > w->since ? at - w->since : 0;
-	if ((k->n + 1) * 2 > k->nslot && rehash(k) != 0)
+	/* Data a thread's own send delivered in its softirq: that thread's. */
+	if (w->waker == TW_SOFTIRQ && w->reason == TR_SOCKET && w->alt >= 0)
+		w->waker = w->alt;
+	key = (struct ekey){ w->waiter, w->waker, w->state, w->reason };
+	w->state = w->pending = 0;
+	if (tslots_room(&k->slots, k->n, edge_hash, k) != 0)
 		return -1;
-	s = slot_of(k, (uint32_t)waiter, waker, w->state);
+	tstacks_time(&k->sk, w->stack, d);
+	s = tslots_find(&k->slots, hash(&key), edge_is, k, &key);
 	if (*s != 0)
 		e = &k->v[*s - 1];
-	else if ((e = new_edge(k, s, (uint32_t)waiter, waker,
-	    w->state)) == NULL) {
-		w->state = 0;
+	else if ((e = new_edge(k, s, &key)) == NULL)
 		return k->cut ? 0 : -1;
-	}
-	w->state = 0;
 	e->count++;
 	/* Saturating: tboot keeps times below 2^62, a sum may pass it. */
 	e->total_ns = d > INT64_MAX - e->total_ns ? INT64_MAX :
@@ -145,13 +184,43 @@ twake_woken(struct twakes *k, int tid, size_t waiter, int32_t waker,
 	return 0;
 }
 
-void
+int
+twake_woken(struct twakes *k, int tid, size_t waiter, int32_t waker,
+    int32_t alt, int64_t at)
+{
+	struct twait *w;
+
+	if (!twake_waiting(k, tid))
+		return 0;
+	w = &k->w[tid];
+	w->t = at > w->t ? at - w->t : 0;
+	w->waiter = (uint32_t)waiter;
+	w->waker = waker;
+	w->alt = alt;
+	w->pending = 1;
+	/* Its stack is still to come (the waking ran on another CPU). */
+	if (w->expect)
+		return 0;
+	return count(k, w);
+}
+
+int
 twake_take(struct twakes *k, struct tboot *tb)
 {
+	size_t i;
+
+	for (i = 0; i < k->wcap; i++)
+		if (k->w[i].pending && count(k, &k->w[i]) != 0)
+			return -1;
 	tb->wake = k->v;
 	tb->nwake = k->n;
 	k->v = NULL;
 	k->n = k->cap = 0;
+	tb->stacks = k->sk.v;
+	tb->nstacks = k->sk.n;
+	k->sk.v = NULL;
+	k->sk.n = k->sk.cap = 0;
+	return 0;
 }
 
 void
@@ -159,6 +228,7 @@ twake_free(struct twakes *k)
 {
 	free(k->w);
 	free(k->v);
-	free(k->slot);
+	tslots_free(&k->slots);
+	tstacks_free(&k->sk);
 	memset(k, 0, sizeof(*k));
 }

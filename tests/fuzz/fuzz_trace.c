@@ -97,7 +97,7 @@ member(const uint8_t *data, size_t size, struct diag *d)
 static void
 wakeups(const uint8_t *data, size_t size, struct diag *d)
 {
-	struct wake_opts o = { 1, 0, 0 };
+	struct wake_opts o = { 1, 0, 0, NULL };
 	struct tdat *t;
 	FILE *f;
 

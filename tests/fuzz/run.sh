@@ -36,7 +36,7 @@ make -s BUILD="$fb" CC="$clang" SAN=1 WERROR=1 \
     CFLAGS="-O1 -g -fsanitize=fuzzer-no-link -Wno-gnu-variable-sized-type-not-at-end" \
     "$fb/librender.a" "$fb/liblogger.a" "$fb/libbc.a" \
     "$fb/tests/tools/gen_bootlog" >&2 || exit 2
-pkgs="libarchive cairo fontconfig zlib libzstd"
+pkgs="libarchive cairo fontconfig zlib libzstd libgvc"
 # Every stage folder, as the Makefile's include path has them.
 inc=$(for d in renderer/*/ logger/*/; do printf ' -I%s' "${d%/}"; done)
 for t in $targets; do

@@ -41,7 +41,7 @@ usage "-f dot without --wake-graph" -f dot "$T/boot1.tgz"
 usage "--functions with --json" --functions --json "$T/boot1.tgz"
 usage "--functions with --min-count" --functions --min-count 2 "$T/boot1.tgz"
 usage "--min-time without --wakeups or --functions" --min-time 2 "$T/boot1.tgz"
-usage "--wake-graph -f svg (not built yet)" --wake-graph -f svg "$T/boot1.tgz"
+usage "--wake-graph -f pdf" --wake-graph -f pdf "$T/boot1.tgz"
 # A log without trace.dat: bad input (2), one line saying so.
 no_trace() {
 	[ "$rc" -eq 2 ] && [ "$(wc -l <"$T/u.err")" -eq 1 ] &&

@@ -31,9 +31,12 @@ header_value() {
 	tar -xzOf "$1" header 2>/dev/null | sed -n "s/^$2 = //p"
 }
 
-# report DIR: trace-cmd's report of DIR/trace.dat, its events only.
+# report DIR: trace-cmd's report of DIR/trace.dat, its events only, one
+# line each (a kernel_stack's "=> FUNCTION" lines left out: the blocking
+# switches' stacks, docs/wakeups.md).
 report() {
-	trace-cmd report -i "$1/trace.dat" 2>"$1/report.err" | grep -v '^cpus='
+	trace-cmd report -i "$1/trace.dat" 2>"$1/report.err" |
+	    grep -v -e '^cpus=' -e '^=> '
 }
 
 # 1. start --trace CMD, with an unrelated process exec'ing meanwhile.

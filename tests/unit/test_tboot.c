@@ -8,6 +8,7 @@
 #include "tboot.h"
 #include "trace.h"
 #include "tstates.h"
+#include "treason.h"
 #include "twake.h"
 
 #define NS_MS	1000000ULL	/* a millisecond in ns */
@@ -635,19 +636,84 @@ wakeups_cap(void **state)
 	k.max = 1;
 	k.d = &d;
 	assert_int_equal(twake_sleep(&k, 10, 0, TS_SLEEPING), 0);
-	assert_int_equal(twake_woken(&k, 10, 0, TW_IRQ, 5), 0);
+	assert_int_equal(twake_woken(&k, 10, 0, TW_IRQ, -1, 5), 0);
 	assert_int_equal(twake_sleep(&k, 10, 6, TS_SLEEPING), 0);
-	assert_int_equal(twake_woken(&k, 10, 0, TW_IRQ, 8), 0);
+	assert_int_equal(twake_woken(&k, 10, 0, TW_IRQ, -1, 8), 0);
 	assert_int_equal(twake_sleep(&k, 10, 9, TS_SLEEPING), 0);
-	assert_int_equal(twake_woken(&k, 10, 0, TW_SOFTIRQ, 12), 0);
+	assert_int_equal(twake_woken(&k, 10, 0, TW_SOFTIRQ, -1, 12), 0);
 	assert_int_equal(twake_sleep(&k, 11, 9, TS_WAITING), 0);
-	assert_int_equal(twake_woken(&k, 11, 1, TW_IRQ, 12), 0);
+	assert_int_equal(twake_woken(&k, 11, 1, TW_IRQ, -1, 12), 0);
 	assert_false(twake_waiting(&k, 10));
 	assert_int_equal(d.nwarn, 1);
 	assert_int_equal(k.n, 1);
 	assert_int_equal(k.v[0].count, 2);
 	assert_int_equal(k.v[0].total_ns, 7);
 	assert_int_equal(k.v[0].max_ns, 5);
+	twake_free(&k);
+}
+
+/* Past the first slots' half: the edges slotted again are found again (tslots.c). */
+static void
+wakeups_many(void **state)
+{
+	struct twakes k;
+	int i, round;
+
+	(void)state;
+	memset(&k, 0, sizeof(k));
+	for (round = 0; round < 2; round++)
+		for (i = 1; i <= 3000; i++) {
+			assert_int_equal(twake_sleep(&k, i, 0, TS_SLEEPING), 0);
+			assert_int_equal(twake_woken(&k, i, (size_t)i, i % 7,
+			    -1, i), 0);
+		}
+	assert_int_equal(k.n, 3000);
+	for (i = 0; i < 3000; i++) {
+		assert_int_equal(k.v[i].count, 2);
+		assert_int_equal(k.v[i].total_ns, 2 * (i + 1));
+	}
+	twake_free(&k);
+}
+
+/*
+ * A wait whose stack is expected counts when the stack comes, after
+ * its waking (a socket's softirq waking goes to the thread it ran in),
+ * or when it cannot come any more (no reason, the waker as woken).
+ */
+static void
+wakeups_late_stack(void **state)
+{
+	struct twakes k;
+
+	(void)state;
+	memset(&k, 0, sizeof(k));
+	assert_int_equal(twake_sleep(&k, 10, 0, TS_SLEEPING), 0);
+	twake_expect(&k, 10);
+	assert_int_equal(twake_woken(&k, 10, 0, TW_SOFTIRQ, 3, 5), 0);
+	assert_false(twake_waiting(&k, 10));
+	assert_int_equal(k.n, 0);
+	assert_int_equal(twake_why(&k, 10, TR_SOCKET, 0), 0);
+	assert_int_equal(k.n, 1);
+	assert_int_equal(k.v[0].waker, 3);
+	assert_int_equal(k.v[0].reason, TR_SOCKET);
+	assert_int_equal(k.v[0].total_ns, 5);
+	/* Not a socket: the softirq stays the waker; no stack: no reason. */
+	assert_int_equal(twake_sleep(&k, 11, 10, TS_WAITING), 0);
+	twake_expect(&k, 11);
+	assert_int_equal(twake_woken(&k, 11, 1, TW_SOFTIRQ, 3, 12), 0);
+	assert_int_equal(k.n, 1);
+	assert_int_equal(twake_settle(&k, 11), 0);
+	assert_int_equal(k.n, 2);
+	assert_int_equal(k.v[1].waker, TW_SOFTIRQ);
+	assert_int_equal(k.v[1].reason, TR_NONE);
+	assert_int_equal(k.v[1].max_ns, 2);
+	/* A new wait of a thread whose woken one waits for its stack. */
+	assert_int_equal(twake_sleep(&k, 12, 20, TS_SLEEPING), 0);
+	twake_expect(&k, 12);
+	assert_int_equal(twake_woken(&k, 12, 2, TW_IRQ, -1, 24), 0);
+	assert_int_equal(twake_sleep(&k, 12, 30, TS_SLEEPING), 0);
+	assert_int_equal(k.n, 3);
+	assert_true(twake_waiting(&k, 12));
 	twake_free(&k);
 }
 
@@ -700,6 +766,8 @@ main(void)
 		cmocka_unit_test(busy_bins),
 		cmocka_unit_test(wakeups),
 		cmocka_unit_test(wakeups_cap),
+		cmocka_unit_test(wakeups_late_stack),
+		cmocka_unit_test(wakeups_many),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,12 +5,14 @@
 # column's h/H [irq], s [softirq], else the event's pid (0 [idle]).
 # Prints "WAITER WAKER STATE COUNT TOTAL_MS MAX_MS" per edge, pids as
 # threads (the test's processes have one each), ms truncated to the us.
+# With -v soft=1 a softirq waker is "[softirq]@PID", the thread whose
+# context the softirq ran in (tests/sh/wakeups_reasons.sh).
 function ns_of(t,   a) { split(t, a, "."); return a[1] * 1000000000 + a[2] }
 function ms(ns,   us) { us = int(ns / 1000); return sprintf("%d.%03d", int(us / 1000), us % 1000) }
 function woken(p, ts, cur, fl,   k, d, c) {
 	if (!(p in since)) return
 	c = substr(fl, 3, 1)
-	if (c == "h" || c == "H") k = "[irq]"; else if (c == "s") k = "[softirq]"
+	if (c == "h" || c == "H") k = "[irq]"; else if (c == "s") k = soft ? "[softirq]@" cur : "[softirq]"
 	else if (cur == 0) k = "[idle]"; else k = cur
 	d = ts - since[p]
 	k = p " " k " " st[p]

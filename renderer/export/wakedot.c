@@ -1,0 +1,198 @@
+/* wakedot.c: --wake-graph's DOT of the wake-up edges, and the same drawn (wakedraw.c) or kept for the HTML page (docs/wakeups.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "caps.h"
+#include "escape.h"
+#include "tboot.h"
+#include "treason.h"
+#include "wakedraw.h"
+#include "wakeups.h"
+#include "wakeups_int.h"
+
+/* A DOT string's body: the escaped name with its quotes escaped too. */
+static void
+dot_str(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			putc('\\', f);
+		putc(*s, f);
+	}
+}
+
+static void
+dot_id(FILE *f, int32_t w)
+{
+	if (w < 0)
+		fprintf(f, "\"%s\"", wk_pseudo_name(w));
+	else
+		fprintf(f, "\"p%d\"", (int)w);
+}
+
+/* A node, the first time an edge names it. */
+static void
+dot_node(FILE *f, const struct tboot *tb, int32_t w, uint8_t *seen)
+{
+	char name[NAME_MAX_ESC];
+	size_t k = w < 0 ? tb->n + (size_t)-w : (size_t)w;
+
+	if (seen[k])
+		return;
+	seen[k] = 1;
+	wk_node_name(tb, w, name, sizeof(name));
+	putc('\t', f);
+	dot_id(f, w);
+	fputs(" [label=\"", f);
+	dot_str(f, name);
+	if (w >= 0)
+		fprintf(f, " %d\"];\n", tb->v[w].pid);
+	else
+		fputs("\", shape=ellipse];\n", f);
+}
+
+/*
+ * Each (waiter, reason)'s stack of the most time: its index + 1 at
+ * [waiter * TR_COUNT + reason] (the stacks are sorted, the most time
+ * first).  NULL: no memory, or no stacks (*none set).
+ */
+static uint32_t *
+top_stacks(const struct tboot *tb, int *none)
+{
+	uint32_t *best;
+	size_t i, k;
+
+	*none = tb->nstacks == 0;
+	if (*none || (best = calloc((tb->n + 1) * TR_COUNT,
+	    sizeof(*best))) == NULL)
+		return NULL;
+	for (i = 0; i < tb->nstacks; i++) {
+		k = (size_t)tb->stacks[i].waiter * TR_COUNT +
+		    tb->stacks[i].reason;
+		if (tb->stacks[i].waiter < tb->n &&
+		    tb->stacks[i].reason < TR_COUNT && best[k] == 0 &&
+		    tb->stacks[i].count > 0)
+			best[k] = (uint32_t)i + 1;
+	}
+	return best;
+}
+
+/* An edge's tooltip: its waiter's stack of the most time for its reason. */
+static void
+dot_tooltip(FILE *f, const struct tboot *tb, const uint32_t *best,
+    const struct twedge *e)
+{
+	char text[FRAMES_ESC];
+	uint32_t k;
+
+	if (best == NULL || e->reason >= TR_COUNT ||
+	    (k = best[(size_t)e->waiter * TR_COUNT + e->reason]) == 0)
+		return;
+	escape_text(text, sizeof(text), tb->stacks[k - 1].frames);
+	fputs(", tooltip=\"", f);
+	dot_str(f, text);
+	putc('"', f);
+}
+
+/* The digraph of the edges wk_kept, at most max of them (0: all). */
+int
+wk_graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
+    FILE *f)
+{
+	const struct twedge *e;
+	uint32_t *best;
+	uint8_t *seen;
+	size_t i, shown = 0;
+	int none;
+
+	if ((best = top_stacks(tb, &none)) == NULL && !none)
+		return -1;
+	if ((seen = calloc(tb->n + 5, 1)) == NULL) {
+		free(best);
+		return -1;
+	}
+	fputs("digraph wakeups {\n\tnode [shape=box];\n", f);
+	for (i = 0; i < tb->nwake; i++) {
+		e = &tb->wake[i];
+		if (!wk_kept(o, e->count, e->total_ns) ||
+		    (max > 0 && shown >= max))
+			continue;
+		shown++;
+		dot_node(f, tb, e->waker, seen);
+		dot_node(f, tb, (int32_t)e->waiter, seen);
+		putc('\t', f);
+		dot_id(f, e->waker);
+		fputs(" -> ", f);
+		dot_id(f, (int32_t)e->waiter);
+		fputs(" [label=\"", f);
+		if (e->reason != TR_NONE)
+			fprintf(f, "%s ", treason_name(e->reason));
+		fprintf(f, "%c %u, ", e->state == TS_WAITING ? 'D' : 'S',
+		    e->count);
+		wk_put_ms(f, e->total_ns);
+		fputs(" ms, max ", f);
+		wk_put_ms(f, e->max_ns);
+		fputs(" ms\"", f);
+		dot_tooltip(f, tb, best, e);
+		fputs("];\n", f);
+	}
+	fputs("}\n", f);
+	free(seen);
+	free(best);
+	return 0;
+}
+
+/* The DOT of the edges o keeps, at most CAP_WAKE_DRAW_EDGES; 0, or -1 (no memory). */
+static int
+dot_text(const struct tboot *tb, const struct wake_opts *o, char **dot,
+    size_t *len)
+{
+	FILE *m;
+	int r;
+
+	*dot = NULL;
+	*len = 0;
+	if ((m = open_memstream(dot, len)) == NULL)
+		return -1;
+	r = wk_graph(tb, o, CAP_WAKE_DRAW_EDGES, m);
+	if (fclose(m) != 0 || r != 0) {
+		free(*dot);
+		*dot = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int
+wk_draw(const struct tboot *tb, const struct wake_opts *o, FILE *f,
+    struct diag *d)
+{
+	char *dot;
+	size_t len, n, i;
+	int r;
+
+	for (i = n = 0; i < tb->nwake; i++)
+		n += wk_kept(o, tb->wake[i].count, tb->wake[i].total_ns);
+	if (n > CAP_WAKE_DRAW_EDGES)
+		diag_warn(d, "%zu edges of the wake-up graph: the %d of the "
+		    "most time are drawn (--min-count, --min-time keep fewer)",
+		    n, CAP_WAKE_DRAW_EDGES);
+	if (dot_text(tb, o, &dot, &len) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	r = wakedraw(dot, len, o->draw, f, d);
+	free(dot);
+	return r;
+}
+
+int
+wakeups_dot(struct tboot *tb, char **dot, size_t *len)
+{
+	static const struct wake_opts all = { 1, 0, 1, NULL };
+
+	if (tb->nwake > 0)
+		qsort(tb->wake, tb->nwake, sizeof(*tb->wake), wk_by_total);
+	if (tb->nstacks > 0)
+		qsort(tb->stacks, tb->nstacks, sizeof(*tb->stacks),
+		    wk_stack_by_total);
+	return dot_text(tb, &all, dot, len);
+}

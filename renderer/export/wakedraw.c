@@ -1,0 +1,185 @@
+/* wakedraw.c: the wake-up graph laid out (wakeplace.c) and painted with cairo as SVG or PNG (docs/wakeups.md). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo-svg.h>
+#include <cairo.h>
+
+#include "measure.h"
+#include "pngout.h"
+#include "wakedraw.h"
+#include "wakeplace.h"
+
+#define SIDE_MAX	32000.0	/* px: cairo's image surfaces stop at 32767 */
+#define ARROW		9.0	/* px: an arrowhead's length */
+
+/* A text centred at x, y, one line. */
+static void
+text_at(cairo_t *cr, double x, double y, const char *s)
+{
+	cairo_text_extents_t te;
+
+	cairo_text_extents(cr, s, &te);
+	cairo_move_to(cr, x - te.x_advance / 2, y - te.y_bearing / 2 -
+	    te.height / 2);
+	cairo_show_text(cr, s);
+}
+
+static void
+paint_node(cairo_t *cr, const struct wpnode *n)
+{
+	cairo_save(cr);
+	/* The last label's text left a current point: an arc would join it. */
+	cairo_new_path(cr);
+	if (n->ellipse) {
+		cairo_translate(cr, n->x, n->y);
+		cairo_scale(cr, n->w / 2, n->h / 2);
+		cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
+		cairo_restore(cr);
+		cairo_save(cr);
+		cairo_set_source_rgb(cr, 0.93, 0.93, 0.98);
+	} else {
+		cairo_rectangle(cr, n->x - n->w / 2, n->y - n->h / 2, n->w,
+		    n->h);
+		cairo_set_source_rgb(cr, 0.95, 0.97, 0.93);
+	}
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+	cairo_set_line_width(cr, 1.0);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	text_at(cr, n->x, n->y, n->label);
+}
+
+/* The arrowhead from `from` to the tip. */
+static void
+arrowhead(cairo_t *cr, double fx, double fy, double tx, double ty)
+{
+	double a = atan2(ty - fy, tx - fx);
+
+	cairo_move_to(cr, tx, ty);
+	cairo_line_to(cr, tx - ARROW * cos(a - 0.35), ty - ARROW * sin(a - 0.35));
+	cairo_line_to(cr, tx - ARROW * cos(a + 0.35), ty - ARROW * sin(a + 0.35));
+	cairo_close_path(cr);
+	cairo_fill(cr);
+}
+
+static void
+paint_edge(cairo_t *cr, const struct wpedge *e)
+{
+	const double *p = e->pts;
+	size_t i;
+
+	cairo_set_source_rgb(cr, 0.3, 0.3, 0.5);
+	if (e->npts >= 4) {
+		cairo_new_path(cr);
+		cairo_move_to(cr, p[0], p[1]);
+		/* A start point, then (control, control, end) triples. */
+		for (i = 1; i + 2 < e->npts; i += 3)
+			cairo_curve_to(cr, p[2 * i], p[2 * i + 1],
+			    p[2 * i + 2], p[2 * i + 3], p[2 * i + 4],
+			    p[2 * i + 5]);
+		cairo_stroke(cr);
+		if (e->arrow)
+			arrowhead(cr, p[2 * (i - 1)], p[2 * (i - 1) + 1],
+			    e->ax, e->ay);
+	}
+	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+	text_at(cr, e->lx, e->ly, e->label);
+}
+
+static void
+paint(cairo_t *cr, const struct wplace *p)
+{
+	size_t i;
+
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	measure_font(cr, LF_LABEL);
+	cairo_set_line_width(cr, 1.2);
+	for (i = 0; i < p->ne; i++)
+		paint_edge(cr, &p->e[i]);
+	for (i = 0; i < p->nn; i++)
+		paint_node(cr, &p->n[i]);
+}
+
+static cairo_status_t
+to_file(void *arg, const unsigned char *p, unsigned int n)
+{
+	return fwrite(p, 1, n, arg) == n ? CAIRO_STATUS_SUCCESS :
+	    CAIRO_STATUS_WRITE_ERROR;
+}
+
+static int
+png_to_file(void *arg, const unsigned char *p, size_t n)
+{
+	return fwrite(p, 1, n, arg) == n ? 0 : -1;
+}
+
+/* The painted image as PNG, through the charts' encoder.  0 or -1. */
+static int
+write_png(cairo_surface_t *s, FILE *f)
+{
+	struct pngout *po;
+	int r;
+
+	cairo_surface_flush(s);
+	if ((po = calloc(1, sizeof(*po))) == NULL)
+		return -1;
+	r = pngout_begin(po, cairo_image_surface_get_width(s),
+	    cairo_image_surface_get_height(s), png_to_file, f) != 0 ||
+	    pngout_rows(po, cairo_image_surface_get_data(s),
+	    cairo_image_surface_get_stride(s),
+	    cairo_image_surface_get_height(s)) != 0 ||
+	    pngout_end(po) != 0 ? -1 : 0;
+	pngout_free(po);
+	free(po);
+	return r;
+}
+
+/* The layout painted on a surface of format; 0, or -1 (cairo). */
+static int
+draw(const struct wplace *p, const char *format, FILE *f)
+{
+	double k = 1.0;
+	cairo_surface_t *s;
+	cairo_t *cr;
+	int png = strcmp(format, "png") == 0, r;
+
+	/* A graph too large for an image is scaled down to fit. */
+	if (png && (p->w > SIDE_MAX || p->h > SIDE_MAX))
+		k = SIDE_MAX / (p->w > p->h ? p->w : p->h);
+	s = png ? cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+	    (int)ceil(p->w * k), (int)ceil(p->h * k)) :
+	    cairo_svg_surface_create_for_stream(to_file, f, p->w, p->h);
+	cr = cairo_create(s);
+	cairo_scale(cr, k, k);
+	paint(cr, p);
+	r = cairo_status(cr) != CAIRO_STATUS_SUCCESS ? -1 : 0;
+	cairo_destroy(cr);
+	if (r == 0 && png)
+		r = write_png(s, f);
+	cairo_surface_finish(s);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS)
+		r = -1;
+	cairo_surface_destroy(s);
+	return r;
+}
+
+int
+wakedraw(const char *dot, size_t len, const char *format, FILE *f,
+    struct diag *d)
+{
+	struct wplace p;
+	int r = 0;
+
+	if (wakeplace(dot, len, &p, d) != 0)
+		return -1;
+	if (draw(&p, format, f) != 0)
+		r = diag_error_status(d, EXIT_OUTPUT, "cannot draw the "
+		    "wake-up graph as %s", format);
+	wplace_free(&p);
+	return r;
+}

@@ -1,0 +1,73 @@
+/* wakeutil.c: what the wake-up graph's text report (wakeups.c) and its DOT (wakedot.c) share: times, filters, names, orders (wakeups_int.h). */
+#include <string.h>
+
+#include "escape.h"
+#include "tboot.h"
+#include "wakeups_int.h"
+
+/* ns as ms with three decimals, truncated to the µs. */
+void
+wk_put_ms(FILE *f, int64_t ns)
+{
+	fprintf(f, "%lld.%03lld", (long long)(ns / 1000000),
+	    (long long)(ns / 1000 % 1000));
+}
+
+int
+wk_kept(const struct wake_opts *o, uint64_t count, int64_t ns)
+{
+	return count >= o->min_count && ns >= o->min_ns;
+}
+
+const char *
+wk_pseudo_name(int32_t w)
+{
+	switch (w) {
+	case TW_IRQ: return "[irq]";
+	case TW_SOFTIRQ: return "[softirq]";
+	case TW_NMI: return "[nmi]";
+	default: return "[idle]";
+	}
+}
+
+/* A node's name, escaped: a process's comm ("?" when none), or a pseudo node's. */
+void
+wk_node_name(const struct tboot *tb, int32_t w, char *out, size_t cap)
+{
+	const char *s = w < 0 ? wk_pseudo_name(w) : tb->v[w].comm;
+
+	escape_text(out, cap, *s != '\0' ? s : "?");
+}
+
+int
+wk_by_total(const void *a, const void *b)
+{
+	const struct twedge *x = a, *y = b;
+
+	if (x->total_ns != y->total_ns)
+		return x->total_ns > y->total_ns ? -1 : 1;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	if (x->waiter != y->waiter)
+		return x->waiter < y->waiter ? -1 : 1;
+	if (x->waker != y->waker)
+		return x->waker < y->waker ? -1 : 1;
+	if (x->state != y->state)
+		return (int)x->state - (int)y->state;
+	return (int)x->reason - (int)y->reason;
+}
+
+int
+wk_stack_by_total(const void *a, const void *b)
+{
+	const struct tstack *x = a, *y = b;
+	int c;
+
+	if (x->total_ns != y->total_ns)
+		return x->total_ns > y->total_ns ? -1 : 1;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	if (x->waiter != y->waiter)
+		return x->waiter < y->waiter ? -1 : 1;
+	return (c = strcmp(x->frames, y->frames)) < 0 ? -1 : c > 0;
+}

@@ -1,0 +1,101 @@
+/* test_wakedraw.c: a DOT digraph laid out by Graphviz's dot layout and painted as PNG and SVG (wakedraw.c): the same size in both, the nodes apart, bad DOT refused. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "chart.h"
+#include "diag.h"
+#include "wakedraw.h"
+
+static const char chain[] = "digraph wakeups {\n\tnode [shape=box];\n"
+    "\t\"[irq]\" [label=\"[irq]\", shape=ellipse];\n"
+    "\t\"p0\" [label=\"a 1\"];\n\t\"p1\" [label=\"b 2\"];\n"
+    "\t\"[irq]\" -> \"p0\" [label=\"sleep S 1, 1.000 ms, max 1.000 ms\"];\n"
+    "\t\"p0\" -> \"p1\" [label=\"pipe S 2, 3.000 ms, max 2.000 ms\"];\n}\n";
+
+/* The drawing in a memory buffer: its bytes, *n of them; NULL on error. */
+static char *
+drawn(const char *dot, const char *format, size_t *n, int *rc)
+{
+	struct diag d;
+	char *buf = NULL;
+	FILE *f;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_non_null(f = open_memstream(&buf, n));
+	*rc = wakedraw(dot, strlen(dot), format, f, &d);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+static unsigned
+be32(const unsigned char *p)
+{
+	return (unsigned)p[0] << 24 | (unsigned)p[1] << 16 |
+	    (unsigned)p[2] << 8 | p[3];
+}
+
+/* PNG's IHDR and SVG's width, height in points: the same layout. */
+static void
+png_and_svg(void **state)
+{
+	size_t np, ns;
+	char *png, *svg;
+	const char *p;
+	double sw, sh;
+	unsigned w, h;
+	int rc;
+
+	(void)state;
+	png = drawn(chain, "png", &np, &rc);
+	assert_int_equal(rc, 0);
+	assert_true(np > 24);
+	assert_memory_equal(png, "\x89PNG\r\n\x1a\n", 8);
+	w = be32((unsigned char *)png + 16);
+	h = be32((unsigned char *)png + 20);
+	/* Three ranks left to right: wider than tall, room for labels. */
+	assert_true(w > h);
+	assert_true(w > 300);
+	svg = drawn(chain, "svg", &ns, &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(svg, "<svg"));
+	/* cairo writes the points as given; the PNG rounds them up. */
+	assert_non_null(p = strstr(svg, "width=\""));
+	assert_int_equal(sscanf(p, "width=\"%lfpt\" height=\"%lfpt\"", &sw,
+	    &sh), 2);
+	assert_int_equal((unsigned)ceil(sw), w);
+	assert_int_equal((unsigned)ceil(sh), h);
+	free(png);
+	free(svg);
+}
+
+static void
+bad_dot(void **state)
+{
+	size_t n;
+	char *out;
+	int rc;
+
+	(void)state;
+	out = drawn("digraph {", "png", &n, &rc);
+	assert_int_equal(rc, -1);
+	assert_int_equal(n, 0);
+	free(out);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(png_and_svg),
+		cmocka_unit_test(bad_dot),
+	};
+
+	int r = cmocka_run_group_tests(tests, NULL, NULL);
+
+	chart_release_fonts();
+	return r;
+}
