@@ -1,18 +1,17 @@
 /* procev.c: fork-time parents from the kernel's process events connector (paternity.log). */
 #include <errno.h>
-#include <poll.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <linux/cn_proc.h>
 #include <linux/connector.h>
 #include <linux/netlink.h>
 
+#include "nlsock.h"
 #include "procev.h"
 
 /* Longest line: two 10-digit PIDs, a space and a newline. */
@@ -69,25 +68,17 @@ send_op(int sock, uint32_t op, uint32_t cookie)
  * The kernel answers LISTEN with an ack event, except in a non-initial
  * PID or user namespace, where it ignores the request without a word.
  */
+static void
+drain_arg(void *p)
+{
+	procev_drain(p);
+}
+
 static int
 wait_ack(struct procev *p)
 {
-	struct timespec t0, now;
-	struct pollfd pf;
-	long ms = 0;
-
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (!p->out.acked && ms < ACK_WAIT_MS) {
-		pf.fd = p->sock;
-		pf.events = POLLIN;
-		if (poll(&pf, 1, (int)(ACK_WAIT_MS - ms)) < 0 &&
-		    errno != EINTR)
-			return fail(p, "poll", errno);
-		procev_drain(p);
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		ms = (now.tv_sec - t0.tv_sec) * 1000 +
-		    (now.tv_nsec - t0.tv_nsec) / 1000000;
-	}
+	if (nl_await(p->sock, &p->out.acked, ACK_WAIT_MS, drain_arg, p) < 0)
+		return fail(p, "poll", errno);
 	if (!p->out.acked) {
 		snprintf(p->note, sizeof(p->note), "unavailable: no answer "
 		    "from the kernel (not the initial PID or user namespace?)");
@@ -205,27 +196,17 @@ procev_parse(const void *buf, size_t len, struct procev_out *o)
 	}
 }
 
+static void
+parse_arg(const void *buf, size_t len, void *out)
+{
+	procev_parse(buf, len, out);
+}
+
 void
 procev_drain(struct procev *p)
 {
-	uint64_t buf[1024];	/* aligned for the netlink headers */
-	ssize_t r;
-
-	if (p->sock < 0)
-		return;
-	/* With the buffer nearly full, the rest waits in the kernel's queue. */
-	while (p->out.cap - p->out.len >= LINE_MAX_LEN * 64) {
-		r = recv(p->sock, buf, sizeof(buf), 0);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0 && errno == ENOBUFS) {
-			p->overruns++;
-			continue;
-		}
-		if (r <= 0)
-			return;
-		procev_parse(buf, (size_t)r, &p->out);
-	}
+	nl_drain(p->sock, &p->out.cap, &p->out.len, LINE_MAX_LEN * 64,
+	    parse_arg, &p->out, &p->overruns);
 }
 
 void

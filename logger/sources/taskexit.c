@@ -1,19 +1,18 @@
 /* taskexit.c: each exiting task's exact CPU time from the kernel's taskstats exit records (taskstats_exit.log). */
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 #include <linux/taskstats.h>
 
+#include "nlsock.h"
 #include "pidstat.h"
 #include "slurp.h"
 #include "taskexit.h"
@@ -74,27 +73,19 @@ send_req(int sock, uint16_t type, uint8_t cmd, uint8_t version,
 	return r == (ssize_t)m.nl.nlmsg_len ? 0 : -1;
 }
 
+static void
+drain_arg(void *t)
+{
+	taskexit_drain(t);
+}
+
 /* Waits for the kernel's ack (or error) of the request just sent. */
 static int
 wait_ack(struct taskexit *t, const char *what)
 {
-	struct timespec t0, now;
-	struct pollfd pf;
-	long ms = 0;
-
 	t->out.acked = 0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	while (!t->out.acked && ms < ACK_WAIT_MS) {
-		pf.fd = t->sock;
-		pf.events = POLLIN;
-		if (poll(&pf, 1, (int)(ACK_WAIT_MS - ms)) < 0 &&
-		    errno != EINTR)
-			return fail(t, "poll", errno);
-		taskexit_drain(t);
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		ms = (now.tv_sec - t0.tv_sec) * 1000 +
-		    (now.tv_nsec - t0.tv_nsec) / 1000000;
-	}
+	if (nl_await(t->sock, &t->out.acked, ACK_WAIT_MS, drain_arg, t) < 0)
+		return fail(t, "poll", errno);
 	if (!t->out.acked)
 		return fail(t, what, ETIMEDOUT);
 	if (t->out.ack_err != 0)
@@ -301,27 +292,17 @@ taskexit_parse(const void *buf, size_t len, struct taskexit_out *o)
 	}
 }
 
+static void
+parse_arg(const void *buf, size_t len, void *out)
+{
+	taskexit_parse(buf, len, out);
+}
+
 void
 taskexit_drain(struct taskexit *t)
 {
-	uint64_t buf[2048];	/* aligned for the netlink headers */
-	ssize_t r;
-
-	if (t->sock < 0)
-		return;
-	/* With the buffer nearly full, the rest waits in the kernel's queue. */
-	while (t->out.cap - t->out.len >= LINE_MAX_LEN * 64) {
-		r = recv(t->sock, buf, sizeof(buf), 0);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0 && errno == ENOBUFS) {
-			t->overruns++;
-			continue;
-		}
-		if (r <= 0)
-			return;
-		taskexit_parse(buf, (size_t)r, &t->out);
-	}
+	nl_drain(t->sock, &t->out.cap, &t->out.len, LINE_MAX_LEN * 64,
+	    parse_arg, &t->out, &t->overruns);
 }
 
 void
