@@ -13,12 +13,14 @@ musl-tools libzstd-dev libgraphviz-dev"
 # completion test, Python's jsonschema for the --json schema test,
 # systemd's tools for the unit test, fuse3's fusermount3 for the
 # user who stalls the logger through a FUSE file system
-# (tests/sh/logger_stall.sh), and trace-cmd, the oracle of the
-# trace.dat reader (tests/sh/trace_decode.sh, trace_pages.sh).
+# (tests/sh/logger_stall.sh), trace-cmd, the oracle of the
+# trace.dat reader (tests/sh/trace_decode.sh, trace_pages.sh), and
+# Graphviz's dot, which reads back the --wake-graph DOT
+# (tests/sh/wakeups_trace.sh).
 TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxml2-utils
 tar gzip bzip2 xz-utils libarchive-tools util-linux busybox-static
 grub-common mandoc groff-base zsh python3-jsonschema systemd zstd fuse3
-trace-cmd"
+trace-cmd graphviz"
 # Only make check's long tests: the qemu boots (an initramfs by cpio; the
 # real-distribution boot of tests/distro/: a Debian root by mmdebstrap,
 # an ext4 image made and read back without mounting) and the fuzz smoke
