@@ -41,8 +41,8 @@ by_total(const void *a, const void *b)
  * another's (the real one gone from kallsyms, as a module's freed init
  * code), so only an exact match names it, as trace-cmd report does.
  */
-static void
-name_of(const struct tdat *td, uint64_t func, char *out, size_t cap)
+void
+fn_name(const struct tdat *td, uint64_t func, char *out, size_t cap)
 {
 	uint64_t off = 0;
 	const char *s = td != NULL ? tdat_sym(td, func, &off) : NULL;
@@ -118,7 +118,7 @@ fn_table_make(const struct tcalls *c, const struct tdat *td, int64_t min_ns,
 	for (i = 0; i < n; i++) {
 		if (i == 0 || v[i].func != v[i - 1].func) {
 			t->v[t->n].func = v[i].func;
-			name_of(td, v[i].func, t->v[t->n].name, FN_NAME);
+			fn_name(td, v[i].func, t->v[t->n].name, FN_NAME);
 			t->n++;
 		}
 		add_to(&t->v[t->n - 1], &v[i]);

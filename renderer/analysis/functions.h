@@ -34,6 +34,8 @@ struct fn_table {
  */
 int fn_table_make(const struct tcalls *c, const struct tdat *td,
     int64_t min_ns, struct fn_table *);
+/* A function's kallsyms name (td may be NULL), or "0x" and its address. */
+void fn_name(const struct tdat *td, uint64_t func, char *out, size_t cap);
 /* "0,2-4": the depths of a row, into out. */
 void fn_depths(uint64_t depths, char *out, size_t cap);
 void fn_table_free(struct fn_table *);

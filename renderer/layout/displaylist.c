@@ -89,6 +89,7 @@ lt_add_shape(struct layout *l, const struct lt_box *b, uint32_t rgb,
 	sh->rgb = rgb;
 	sh->role = role;
 	sh->draw = draw;
+	sh->tip = NULL;
 	return l->nshapes++;
 }
 

@@ -239,6 +239,8 @@ layout_free(struct layout *l)
 	free(l->rows);
 	free(l->cells);
 	free(l->marks);
+	for (i = 0; i < l->nshapes; i++)
+		free(l->shapes[i].tip);
 	free(l->shapes);
 	free(l->cpu_busy.pts);
 	free(l->cpu_io.pts);

@@ -37,7 +37,11 @@ enum {
 	COL_MEM_BUF = 0xbcb0dc,	/* buffers */
 	COL_MEM_CACHE = 0xdcd6ee,	/* page cache */
 	COL_MEM_SWAP = 0xd2802c,	/* swap in use: a line */
-	COL_CRIT = 0xc2185b	/* deep pink: the critical path, a bar under a row */
+	COL_CRIT = 0xc2185b,	/* deep pink: the critical path, a bar under a row */
+	/* The flame chart's calls, depth by depth in turn: warm, as the lane. */
+	COL_FLAME0 = 0xe8a33d,
+	COL_FLAME1 = 0xf2c46d,
+	COL_FLAME2 = 0xd9822b
 };
 
 /* CPU shading of running cells: level 1..CPU_LEVELS blends box -> blue. */
@@ -76,6 +80,7 @@ enum lt_role {
 	LR_KERNEL,		/* the kernel lane's span: filled, then framed */
 	LR_KBAR,		/* an initcall in the kernel lane */
 	LR_KTICK,		/* a milestone's tick in the kernel lane */
+	LR_FLAME,		/* a kernel function's call in the lane's flame chart */
 	LR_HATCH		/* the span before logging, in a chart or the rows */
 };
 
@@ -112,6 +117,7 @@ struct lt_shape {
 	uint32_t rgb;
 	int role;		/* enum lt_role */
 	int draw;		/* enum lt_draw */
+	char *tip;		/* a tooltip (SVG, HTML), owned; NULL: none */
 };
 
 struct lt_pt {

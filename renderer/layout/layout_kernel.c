@@ -178,7 +178,7 @@ int
 kernel_lane(const struct lt_ctx *c, double *y)
 {
 	struct layout *l = c->l;
-	struct legend_item leg[4];
+	struct legend_item leg[5];
 	usec_t user_us;
 	size_t n = 0, i;
 	int calls = 0, stones = 0, rows = 0;
@@ -197,6 +197,10 @@ kernel_lane(const struct lt_ctx *c, double *y)
 	if (stones)
 		leg[n++] = (struct legend_item){ "milestone", COL_KMARK,
 		    LR_SWATCH };
+	if (c->t->calls.n > 0)
+		leg[n++] = (struct legend_item){ "kernel function call "
+		    "(function_graph: time across, depth down)", COL_FLAME0,
+		    LR_SWATCH };
 	leg[n] = (struct legend_item){ NULL, 0, 0 };
 	if (chrome_legend_items(l, c->m, leg, y) == -1)
 		return -1;
@@ -204,7 +208,7 @@ kernel_lane(const struct lt_ctx *c, double *y)
 	    lane_labels(l, c->m, c->t, user_us, *y + ROW_H + 1, &rows) == -1)
 		return -1;
 	*y = *y + ROW_H + 1 + rows * c->m->height[LF_LABEL] + GAP;
-	return 0;
+	return kernel_flame(c, y);
 }
 
 /* The span before logging in the box: hatched, and its box's part. */

@@ -156,6 +156,11 @@ int chrome_marks(const struct lt_ctx *, double y, double *band_h);
 void kernel_unlogged(struct layout *, const struct milestones *);
 /* The lane at *y, when the log has kernel events; advances *y past it. */
 int kernel_lane(const struct lt_ctx *, double *y);
+/*
+ * Under the lane, the kernel's function_graph calls as a flame chart
+ * (layout_flame.c), when the trace has them; advances *y past it.
+ */
+int kernel_flame(const struct lt_ctx *, double *y);
 /* The hatched span over the CPU and disk charts, labelled where it fits. */
 int unlogged_charts(struct layout *, struct measure *);
 /* The hatched span over the process rows, once they are placed. */

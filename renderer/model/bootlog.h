@@ -238,6 +238,7 @@ struct bootlog {
 	size_t trace_len;
 	/* function_graph's calls in the trace, nested (tfunc.h); n 0: none. */
 	struct tcalls calls;
+	int64_t calls_boot_ns;	/* added to a call's times: ns of uptime */
 	struct crit_path crit;
 	/*
 	 * The trace's wake-up graph as DOT (docs/wakeups.md), for the HTML

@@ -131,6 +131,20 @@ rect_rgb(struct svg *s, const struct lt_box *b, uint32_t rgb)
 	fputs("/>\n", s->f);
 }
 
+/* A filled shape with a tooltip (a kernel function's call): the browser's hover. */
+static int
+rect_tip(struct svg *s, const struct lt_box *b, uint32_t rgb, const char *tip)
+{
+	fputs("<rect", s->f);
+	box_attrs(s, b);
+	fill_attr(s, rgb, "");
+	fputs("><title>", s->f);
+	if (xml_puts_log(s->f, tip) == -1)
+		return -1;
+	fputs("</title></rect>\n", s->f);
+	return 0;
+}
+
 /* paint.c's frame_box: a 1 px line on pixel centres. */
 static void
 frame(struct svg *s, const struct lt_box *b)
@@ -551,7 +565,9 @@ shapes(struct svg *s)
 			continue;
 		}
 		i++;
-		if (sh->draw == LD_FILL)
+		if (sh->draw == LD_FILL && sh->tip != NULL)
+			(void)rect_tip(s, &sh->box, sh->rgb, sh->tip);
+		else if (sh->draw == LD_FILL)
 			rect_rgb(s, &sh->box, sh->rgb);
 		else if (sh->draw == LD_HATCH && sh->box.w > 0)
 			rect_cls(s, &sh->box, "ht");

@@ -306,6 +306,7 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 	tcalls_free(&t->calls);
 	t->calls = ps.calls;
 	t->calls.d = NULL;
+	t->calls_boot_ns = ps.boot_minus_trace_ns;
 	memset(&ps.calls, 0, sizeof(ps.calls));
 	if (rc == 0 && logparse_trace_crit(t, &ps, d) != 0) {
 		tboot_free(&ps);

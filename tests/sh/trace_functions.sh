@@ -59,3 +59,38 @@ ok = len(fn) == len(rows) and all(
 print(("ok" if ok else "not ok") +
       " - --json: functions as --functions lists them (%d)" % len(fn))
 PY
+
+# The flame chart (issue 25 item 2): every bar's tooltip is a call of
+# trace-cmd's report (its thread, depth and duration to the µs), the
+# longest call is drawn.
+"$R" -q -f svg -o "$T/flame.svg" "$F" 2>/dev/null
+check "-f svg: status 0" [ $? -eq 0 ]
+python3 - "$T/report" "$T/flame.svg" <<'PY'
+import re, sys
+EXIT = re.compile(r"-(\d+)\s+\[\d+\].*funcgraph_exit:\s+func=\S+ "
+                  r"depth=(-?\d+) overrun=\d+ calltime=([0-9a-f]+) "
+                  r"rettime=([0-9a-f]+)")
+ref = set()
+longest = None
+for line in open(sys.argv[1]):
+    m = EXIT.search(line)
+    if m:
+        pid, depth = int(m[1]), int(m[2])
+        dur = int(m[4], 16) - int(m[3], 16)
+        ref.add((pid, depth, round(dur / 1000)))
+        if longest is None or dur > longest[2]:
+            longest = (pid, depth, dur)
+TIP = re.compile(r"<title>([^<:]+): ([0-9.]+) ms \(self ([0-9.]+) ms\), "
+                 r"depth (\d+), pid (\d+)</title>")
+bars = [(int(m[5]), int(m[4]), round(float(m[2]) * 1000), float(m[3]) <= float(m[2]))
+        for m in TIP.finditer(open(sys.argv[2]).read())]
+bad = [b for b in bars if not any((b[0], b[1], b[2] + e) in ref for e in (-1, 0, 1))]
+selfbad = [b for b in bars if not b[3]]
+print(("ok" if bars and not bad else "not ok") +
+      " - flame chart: %d bars, each a call of trace-cmd's report (%d not)" % (len(bars), len(bad)))
+print(("ok" if not selfbad else "not ok") + " - flame chart: no call's self time above its time")
+hit = any(b[0] == longest[0] and b[1] == longest[1] and
+          abs(b[2] - longest[2] / 1000) <= 1 for b in bars)
+print(("ok" if hit else "not ok") + " - flame chart: the longest call (%.3f ms, pid %d) is drawn"
+      % (longest[2] / 1e6, longest[0]))
+PY

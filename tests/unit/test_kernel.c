@@ -11,6 +11,7 @@
 #include "outputs.h"
 #include "layoutcheck.h"
 #include "synth.h"
+#include "tfunc.h"
 
 #include "layout.h"
 #include "paint.h"
@@ -270,6 +271,49 @@ lane_bars_and_names(void **state)
 	assert_int_equal(layout_shapes(&l, LR_HATCH, LD_HATCH, sh, 4), 3);
 	assert_near(sh[2]->box.x + sh[2]->box.w, layout_x(&l, MS(3000)));
 	assert_null(layout_text(&l, "logging from 3.00 s (uptime)"));
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/*
+ * The flame chart under the lane (layout_flame.c): PID 1's calls A
+ * (0.3-0.7 s, depth 0) > B (0.35-0.55 s, depth 1) > C (1 us, depth 2:
+ * under half a pixel, not drawn) and D (0.45-0.46 s, depth 12: below
+ * the rows drawn).  A's self time is 400 - 200 ms; B's 200 - 10 - 0.001.
+ */
+static void
+flame_chart(void **state)
+{
+	const struct lt_shape *sh[4];
+	struct synth s;
+	struct layout l;
+
+	kernel_scene(&s, NULL, 1);
+	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
+	    MS(700) * 1000, 0), 0);
+	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x2000, 1, MS(350) * 1000,
+	    MS(550) * 1000, 0), 0);
+	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x3000, 2, MS(400) * 1000,
+	    MS(400) * 1000 + 1000, 0), 0);
+	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x4000, 12, MS(450) * 1000,
+	    MS(460) * 1000, 0), 0);
+	assert_int_equal(tcalls_nest(&s.t.calls), 0);
+	layout_ok(&s, &l);
+	assert_non_null(layout_text(&l, "kernel function call (function_graph: "
+	    "time across, depth down)"));
+	assert_int_equal(layout_shapes(&l, LR_FLAME, LD_FILL, sh, 4), 2);
+	assert_near(sh[0]->box.x, layout_x(&l, MS(300)));
+	assert_near(sh[0]->box.w, layout_x(&l, MS(700)) - layout_x(&l, MS(300)));
+	assert_near(sh[1]->box.x, layout_x(&l, MS(350)));
+	assert_near(sh[1]->box.y, sh[0]->box.y + sh[0]->box.h + 1);
+	assert_string_equal(sh[0]->tip, "0x1000: 400.000 ms (self 200.000 ms), "
+	    "depth 0, pid 1");
+	assert_string_equal(sh[1]->tip, "0x2000: 200.000 ms (self 189.999 ms), "
+	    "depth 1, pid 1");
+	/* Under the lane's labels, above the process chart; its thread named. */
+	assert_true(sh[0]->box.y > layout_text(&l, "acpi_init (400 ms)")->box.y);
+	assert_true(sh[1]->box.y + sh[1]->box.h < l.proc_box.y);
+	assert_non_null(layout_text(&l, "? (1)"));
 	layout_free(&l);
 	synth_free(&s);
 }
@@ -639,6 +683,7 @@ main(void)
 		cmocka_unit_test(kthreads_kept_without_log_start),
 		cmocka_unit_test(lane_bars_and_names),
 		cmocka_unit_test(lane_crowded),
+		cmocka_unit_test(flame_chart),
 		cmocka_unit_test(unlogged_span),
 		cmocka_unit_test(unlogged_span_with_memory),
 		cmocka_unit_test(no_key_no_change),

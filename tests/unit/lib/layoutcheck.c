@@ -50,6 +50,7 @@ shape_drawn_as(const struct lt_shape *sh)
 	case LR_KERNEL:
 		return sh->draw == LD_FILL || sh->draw == LD_FRAME;
 	case LR_KBAR:
+	case LR_FLAME:
 		return sh->draw == LD_FILL;
 	case LR_KTICK:
 		return sh->draw == LD_LINE;

@@ -7,6 +7,7 @@
 
 #include "grow.h"
 #include "synth.h"
+#include "tfunc.h"
 
 static void *
 xcalloc(size_t n, size_t size)
@@ -218,6 +219,7 @@ synth_free(struct synth *s)
 	free(s->t.cpu);
 	free(s->t.disk);
 	free(s->t.mem);
+	tcalls_free(&s->t.calls);
 	free(s->tree.roots);
 	free(s->all);
 	free(s->nodes);

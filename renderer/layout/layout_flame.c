@@ -1,0 +1,239 @@
+/* layout_flame.c: the kernel's boot function by function under the kernel lane: a flame chart of function_graph's calls, time across, call depth down, a band per thread. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "functions.h"
+#include "layout.h"
+#include "layout_parts.h"
+#include "tfunc.h"
+#include "trace.h"
+
+#define FLAME_ROW_H	12.0	/* a depth's row: a label fits in a bar */
+#define FLAME_DEPTHS	12	/* rows drawn a thread; deeper calls are not */
+#define FLAME_THREADS	8	/* threads drawn, those of the most calls' time */
+#define FLAME_MIN_W	0.5	/* narrower calls are not drawn (the table has them) */
+#define FLAME_NAMES	16	/* the longest calls named in their bars */
+
+static const uint32_t depth_rgb[3] = { COL_FLAME0, COL_FLAME1, COL_FLAME2 };
+
+/* One thread's calls: v[first, first + n) of the nested list. */
+struct fthread {
+	size_t first, n;
+	int pid, depths;
+	int64_t ns;		/* its outermost calls' time */
+};
+
+static usec_t
+up_us(const struct bootlog *t, int64_t ns)
+{
+	return (usec_t)((ns + t->calls_boot_ns) / 1000);
+}
+
+/* The list's threads (it is sorted by thread, then time), into *out. */
+static int
+threads_of(const struct tcalls *c, struct fthread **out, size_t *nout)
+{
+	struct fthread *v;
+	size_t i, n = 0;
+
+	if ((v = calloc(c->n, sizeof(*v))) == NULL)
+		return -1;
+	for (i = 0; i < c->n; i++) {
+		if (i == 0 || c->v[i].pid != c->v[i - 1].pid)
+			v[n++] = (struct fthread){ i, 0, c->v[i].pid, 0, 0 };
+		v[n - 1].n++;
+		if (c->v[i].depth + 1 > v[n - 1].depths)
+			v[n - 1].depths = c->v[i].depth + 1;
+		if (c->v[i].parent < 0)
+			v[n - 1].ns += c->v[i].ret_ns - c->v[i].call_ns;
+	}
+	*out = v;
+	*nout = n;
+	return 0;
+}
+
+static int
+by_time(const void *a, const void *b)
+{
+	const struct fthread *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns > y->ns ? -1 : 1;
+	return x->pid - y->pid;
+}
+
+/* Each call's callees' time, for its self time (by the nesting's parents). */
+static int64_t *
+callee_ns(const struct tcalls *c)
+{
+	int64_t *in = calloc(c->n ? c->n : 1, sizeof(*in));
+	size_t i;
+
+	if (in == NULL)
+		return NULL;
+	for (i = 0; i < c->n; i++)
+		if (c->v[i].parent >= 0)
+			in[c->v[i].parent] += c->v[i].ret_ns - c->v[i].call_ns;
+	return in;
+}
+
+/* "func: 12.345 ms (self 1.200 ms), depth 3, pid 1": a bar's tooltip. */
+static char *
+call_tip(const struct bootlog *t, const struct tcall *k, int64_t inner)
+{
+	char name[FN_NAME], *s;
+	int64_t dur = k->ret_ns - k->call_ns;
+
+	fn_name(t->trace, k->func, name, sizeof(name));
+	if (asprintf(&s, "%s: %.3f ms (self %.3f ms), depth %u, pid %d",
+	    name, (double)dur / 1e6, (double)(dur - inner) / 1e6,
+	    (unsigned)k->depth, (int)k->pid) < 0)
+		return NULL;
+	return s;
+}
+
+/* One call's bar; 0, or -1 on no memory. */
+static int
+one_call(struct layout *l, const struct bootlog *t, const struct tcall *k,
+    int64_t inner, double y)
+{
+	usec_t a = up_us(t, k->call_ns), b = up_us(t, k->ret_ns);
+	double xa, xb;
+	size_t i;
+
+	if (k->depth >= FLAME_DEPTHS || b < l->t0_us || a > l->t1_us)
+		return 0;
+	xa = layout_x(l, a < l->t0_us ? l->t0_us : a);
+	xb = layout_x(l, b > l->t1_us ? l->t1_us : b);
+	if (xb - xa < FLAME_MIN_W)
+		return 0;
+	i = lt_add_shape(l, &(struct lt_box){ xa, y + k->depth * FLAME_ROW_H,
+	    xb - xa, FLAME_ROW_H - 1 }, depth_rgb[k->depth % 3], LR_FLAME,
+	    LD_FILL);
+	if (i == SIZE_MAX)
+		return -1;
+	return (l->shapes[i].tip = call_tip(t, k, inner)) == NULL ? -1 : 0;
+}
+
+/* The band's name at its left, over the lane's ground. */
+static int
+band_name(const struct lt_ctx *c, const struct fthread *th, double y)
+{
+	const char *comm = c->t->trace != NULL ?
+	    tdat_comm(c->t->trace, th->pid) : NULL;
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s (%d)", comm != NULL && *comm ?
+	    comm : "?", th->pid);
+	return lt_tag(c->l, lt_add_raw(c->l, c->m, buf, MARGIN, y, 160,
+	    LF_LABEL, COL_TEXT), LR_LANE, LT_FIXED) == SIZE_MAX ? -1 : 0;
+}
+
+static int
+cmp_dur(const void *a, const void *b)
+{
+	const struct tcall *x = *(const struct tcall *const *)a;
+	const struct tcall *y = *(const struct tcall *const *)b;
+	int64_t dx = x->ret_ns - x->call_ns, dy = y->ret_ns - y->call_ns;
+
+	return (dx < dy) - (dx > dy);
+}
+
+/*
+ * The longest calls named inside their bars, where the name fits; the
+ * band's rows are drawn at ys[] by thread (ys NaN: not drawn).
+ */
+static int
+names(const struct lt_ctx *c, const struct fthread *th, size_t nth,
+    const double *ys)
+{
+	const struct tcalls *cs = &c->t->calls;
+	const struct tcall **v;
+	char name[FN_NAME];
+	size_t i, j, n = 0, named = 0;
+	double xa, xb, w;
+	int rc = 0;
+
+	if ((v = calloc(cs->n ? cs->n : 1, sizeof(*v))) == NULL)
+		return -1;
+	for (i = 0; i < cs->n; i++)
+		v[n++] = &cs->v[i];
+	qsort(v, n, sizeof(*v), cmp_dur);
+	for (i = 0; i < n && named < FLAME_NAMES && rc == 0; i++) {
+		for (j = 0; j < nth && th[j].pid != v[i]->pid; j++)
+			;
+		if (j == nth || isnan(ys[j]) || v[i]->depth >= FLAME_DEPTHS)
+			continue;
+		xa = layout_x(c->l, up_us(c->t, v[i]->call_ns));
+		xb = layout_x(c->l, up_us(c->t, v[i]->ret_ns));
+		fn_name(c->t->trace, v[i]->func, name, sizeof(name));
+		w = measure_width(c->m, LF_LABEL, name);
+		if (w + 4 > xb - xa || xa < c->l->x0)
+			continue;
+		named++;
+		rc = lt_tag(c->l, lt_add_raw(c->l, c->m, name, xa + 2,
+		    ys[j] + v[i]->depth * FLAME_ROW_H + (FLAME_ROW_H - 1 -
+		    c->m->height[LF_LABEL]) / 2, xb - xa - 4, LF_LABEL,
+		    COL_TEXT), LR_LANE, LT_START) == SIZE_MAX ? -1 : 0;
+	}
+	free(v);
+	return rc;
+}
+
+/* The threads drawn: those of the most calls' time, in that order. */
+static size_t
+pick(struct fthread *th, size_t n)
+{
+	qsort(th, n, sizeof(*th), by_time);
+	return n < FLAME_THREADS ? n : FLAME_THREADS;
+}
+
+/* One thread's band at *y: its name, then its calls row by depth. */
+static int
+band(const struct lt_ctx *c, const struct fthread *th, const int64_t *in,
+    double *y)
+{
+	const struct tcalls *cs = &c->t->calls;
+	int rows = th->depths < FLAME_DEPTHS ? th->depths : FLAME_DEPTHS;
+	size_t i;
+
+	if (band_name(c, th, *y) == -1)
+		return -1;
+	*y += c->m->height[LF_LABEL];
+	for (i = th->first; i < th->first + th->n; i++)
+		if (one_call(c->l, c->t, &cs->v[i], in[i], *y) == -1)
+			return -1;
+	*y += rows * FLAME_ROW_H + 2;
+	return 0;
+}
+
+int
+kernel_flame(const struct lt_ctx *c, double *y)
+{
+	const struct tcalls *cs = &c->t->calls;
+	struct fthread *th = NULL;
+	double ys[FLAME_THREADS];
+	int64_t *in = NULL;
+	size_t n, k, i;
+	int rc = -1;
+
+	if (cs->n == 0)
+		return 0;
+	if (threads_of(cs, &th, &n) != 0 || (in = callee_ns(cs)) == NULL)
+		goto out;
+	k = pick(th, n);
+	for (i = 0; i < k; i++) {
+		ys[i] = *y + c->m->height[LF_LABEL];
+		if (band(c, &th[i], in, y) == -1)
+			goto out;
+	}
+	rc = names(c, th, k, ys);
+	*y += GAP;
+out:
+	free(th);
+	free(in);
+	return rc;
+}
