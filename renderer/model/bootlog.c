@@ -320,7 +320,8 @@ add_rec(struct acct_rec **v, size_t *n, size_t *cap, int64_t pid,
 	if (grow_array((void **)v, cap, *n, sizeof(**v)) != 0)
 		return -1;
 	a = &(*v)[(*n)++];
-	a->pid = pid;
+	/* No process has a PID past 2^31: such a record matches none. */
+	a->pid = pid >= 0 && pid <= INT32_MAX ? (int32_t)pid : -1;
 	a->leader = leader;
 	a->cpu_us = cpu_us;
 	if (commlen > sizeof(a->comm) - 1)
