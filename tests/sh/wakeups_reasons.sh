@@ -93,15 +93,18 @@ same_file() {
 
 # agree MODE PID: the report's waits of PID, summed over reasons per
 # (waker, state): count and longest, as the oracle's; its softirq
-# wakers as their thread when the waits were on a socket (SOFT=1).
+# wakers as their thread when the waits were on a socket (SOFT=1: a
+# socket's wait is an S one; a D wait a softirq ended, as a disk's
+# whose completion ran on the idle CPU, stays [softirq]: CI saw one).
 agree() {
 	awk -F'\t' -v p="$2" '$1 == "edge" && $2 == p {
 		k = ($4 == "-" ? $5 : $4) " " $6; n[k] += $7
 		if ($9 > m[k]) m[k] = $9 }
 	    END { for (k in n) print k, n[k], m[k] }' "$T/$1.rep" | sort >"$T/$1.mine"
 	awk -v p="$2" -v soft="${SOFT:-0}" '$1 == p {
-		w = $2; if (w ~ /^\[softirq\]@/) { if (soft) sub(/.*@/, "", w)
-		    else w = "[softirq]" }
+		w = $2; if (w ~ /^\[softirq\]@/) {
+			if (soft && $3 == "S") sub(/.*@/, "", w)
+			else w = "[softirq]" }
 		k = w " " $3; n[k] += $4; if ($6 > m[k]) m[k] = $6 }
 	    END { for (k in n) print k, n[k], m[k] }' "$T/$1.oracle" |
 	    sort >"$T/$1.theirs"
