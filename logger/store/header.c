@@ -220,15 +220,35 @@ put_trace(struct hbuf *h, const struct trace_report *t)
 	    (unsigned long long)(t->drain_ns % 1000000000 / 1000));
 }
 
+/*
+ * "Fri Nov 27 17:01:15 UTC 2026", as date(1) prints it in UTC.  UTC
+ * always: at boot there is no time zone to read, and localtime and
+ * strftime would bring 6 KiB of time zone code into the static logger
+ * (its size budget, docs/packaging.md).
+ */
+static void
+utc_date(time_t now, char *buf, size_t cap)
+{
+	static const char days[] = "SunMonTueWedThuFriSat";
+	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	struct tm tm;
+
+	buf[0] = '\0';
+	if (gmtime_r(&now, &tm) == NULL || tm.tm_wday < 0 || tm.tm_wday > 6 ||
+	    tm.tm_mon < 0 || tm.tm_mon > 11)
+		return;
+	snprintf(buf, cap, "%.3s %.3s %2d %02d:%02d:%02d UTC %d",
+	    days + 3 * tm.tm_wday, months + 3 * tm.tm_mon, tm.tm_mday,
+	    tm.tm_hour, tm.tm_min, tm.tm_sec, tm.tm_year + 1900);
+}
+
 char *
 header_build(const struct run_report *r, const struct config *cfg,
     int procfd, size_t *len)
 {
 	struct hbuf h;
 	struct utsname u;
-	char rel[256], date[128];
-	time_t now = time(NULL);
-	struct tm tm;
+	char rel[256], date[64];
 
 	if ((h.p = malloc(HEADER_MAX)) == NULL)
 		return NULL;
@@ -236,9 +256,7 @@ header_build(const struct run_report *r, const struct config *cfg,
 	h.cap = HEADER_MAX;
 	if (uname(&u) != 0)
 		memset(&u, 0, sizeof(u));
-	date[0] = '\0';
-	if (localtime_r(&now, &tm) != NULL)
-		strftime(date, sizeof(date), "%a %b %e %H:%M:%S %Z %Y", &tm);
+	utc_date(time(NULL), date, sizeof(date));
 	release(rel, sizeof(rel));
 
 	put(&h, HDR_VERSION, "%s", BC_VERSION);
