@@ -1,10 +1,35 @@
 /* nlsock.c: what the netlink readers share (process events, taskstats exit records): a non-blocking socket read until empty, an answer awaited briefly. */
 #include <errno.h>
 #include <poll.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
+#include <linux/netlink.h>
+
 #include "nlsock.h"
+
+void
+nl_each(const void *buf, size_t len, nl_msg_fn *msg, void *arg)
+{
+	const unsigned char *p = buf;
+	struct nlmsghdr nl;
+	size_t n;
+
+	/* Headers are copied out: the buffer need not be aligned. */
+	while (len >= sizeof(nl)) {
+		memcpy(&nl, p, sizeof(nl));
+		if (nl.nlmsg_len < sizeof(nl) || nl.nlmsg_len > len)
+			return;
+		msg(nl.nlmsg_type, p + NLMSG_HDRLEN,
+		    nl.nlmsg_len - NLMSG_HDRLEN, arg);
+		n = NLMSG_ALIGN(nl.nlmsg_len);
+		if (n >= len)
+			return;
+		p += n;
+		len -= n;
+	}
+}
 
 void
 nl_drain(int sock, const size_t *cap, const size_t *len, size_t need,

@@ -8,6 +8,15 @@
 /* Parses one datagram of len bytes (aligned for netlink headers). */
 typedef void nl_parse_fn(const void *buf, size_t len, void *arg);
 
+/* One netlink message: its type and payload (not aligned). */
+typedef void nl_msg_fn(uint16_t type, const unsigned char *payload,
+    size_t len, void *arg);
+
+/*
+ * Calls msg for each whole message of a datagram of len bytes, in order;
+ * stops at the first whose length lies (too short, past the end).
+ */
+void nl_each(const void *buf, size_t len, nl_msg_fn *msg, void *arg);
 /*
  * Reads every queued datagram of sock without blocking into parse,
  * while the output's free room (*cap - *len, read again after each)

@@ -171,29 +171,18 @@ one_msg(const unsigned char *m, size_t len, struct procev_out *o)
 	}
 }
 
+/* One message: ours are connector messages; the kernel's error, no-op and overrun notes are not. */
+static void
+each_msg(uint16_t type, const unsigned char *m, size_t len, void *o)
+{
+	if (type != NLMSG_ERROR && type != NLMSG_NOOP && type != NLMSG_OVERRUN)
+		one_msg(m, len, o);
+}
+
 void
 procev_parse(const void *buf, size_t len, struct procev_out *o)
 {
-	const unsigned char *p = buf;
-	struct nlmsghdr nl;
-	size_t n;
-
-	/* Headers are copied out: the buffer need not be aligned. */
-	while (len >= sizeof(nl)) {
-		memcpy(&nl, p, sizeof(nl));
-		if (nl.nlmsg_len < sizeof(nl) || nl.nlmsg_len > len)
-			return;
-		if (nl.nlmsg_type != NLMSG_ERROR &&
-		    nl.nlmsg_type != NLMSG_NOOP &&
-		    nl.nlmsg_type != NLMSG_OVERRUN)
-			one_msg(p + NLMSG_HDRLEN, nl.nlmsg_len - NLMSG_HDRLEN,
-			    o);
-		n = NLMSG_ALIGN(nl.nlmsg_len);
-		if (n >= len)
-			return;
-		p += n;
-		len -= n;
-	}
+	nl_each(buf, len, each_msg, o);
 }
 
 static void

@@ -263,33 +263,25 @@ genl_msg(uint16_t type, const unsigned char *p, size_t len,
 			aggr_pid(v, n, o);
 }
 
+/* One message: an ack or error of a request, else a generic netlink one. */
+static void
+each_msg(uint16_t type, const unsigned char *m, size_t len, void *arg)
+{
+	struct taskexit_out *o = arg;
+	int err;
+
+	if (type == NLMSG_ERROR && len >= sizeof(err)) {
+		memcpy(&err, m, sizeof(err));
+		o->acked = 1;
+		o->ack_err = -err;
+	} else if (type >= NLMSG_MIN_TYPE)
+		genl_msg(type, m, len, o);
+}
+
 void
 taskexit_parse(const void *buf, size_t len, struct taskexit_out *o)
 {
-	const unsigned char *p = buf;
-	struct nlmsghdr nl;
-	int err;
-	size_t n;
-
-	/* Headers are copied out: the buffer need not be aligned. */
-	while (len >= sizeof(nl)) {
-		memcpy(&nl, p, sizeof(nl));
-		if (nl.nlmsg_len < sizeof(nl) || nl.nlmsg_len > len)
-			return;
-		if (nl.nlmsg_type == NLMSG_ERROR &&
-		    nl.nlmsg_len >= NLMSG_HDRLEN + sizeof(err)) {
-			memcpy(&err, p + NLMSG_HDRLEN, sizeof(err));
-			o->acked = 1;
-			o->ack_err = -err;
-		} else if (nl.nlmsg_type >= NLMSG_MIN_TYPE)
-			genl_msg(nl.nlmsg_type, p + NLMSG_HDRLEN,
-			    nl.nlmsg_len - NLMSG_HDRLEN, o);
-		n = NLMSG_ALIGN(nl.nlmsg_len);
-		if (n >= len)
-			return;
-		p += n;
-		len -= n;
-	}
+	nl_each(buf, len, each_msg, o);
 }
 
 static void

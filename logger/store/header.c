@@ -221,6 +221,22 @@ put_trace(struct hbuf *h, const struct trace_report *t)
 }
 
 /*
+ * A netlink source's line (fork events, exit records): why it is
+ * missing, else what it lost, else none.
+ */
+static void
+put_source(struct hbuf *h, const char *key, const char *note,
+    uint64_t overruns, uint64_t lost, const char *what)
+{
+	if (note[0] != '\0')
+		put(h, key, "%s", note);
+	else if (overruns > 0 || lost > 0)
+		put(h, key, "incomplete: %llu queue overruns, %llu %s "
+		    "dropped", (unsigned long long)overruns,
+		    (unsigned long long)lost, what);
+}
+
+/*
  * "Fri Nov 27 17:01:15 UTC 2026", as date(1) prints it in UTC.  UTC
  * always: at boot there is no time zone to read, and localtime and
  * strftime would bring 6 KiB of time zone code into the static logger
@@ -274,20 +290,13 @@ header_build(const struct run_report *r, const struct config *cfg,
 		put(&h, HDR_TRUNCATED, "yes");
 	if (r->acct_note[0] != '\0')
 		put(&h, HDR_ACCT, "%s", r->acct_note);
-	if (r->pe_wanted && r->pe_note[0] != '\0')
-		put(&h, HDR_PATERNITY, "%s", r->pe_note);
-	else if (r->pe_overruns > 0 || r->pe_lost > 0)
-		put(&h, HDR_PATERNITY, "incomplete: %llu queue "
-		    "overruns, %llu forks dropped",
-		    (unsigned long long)r->pe_overruns,
-		    (unsigned long long)r->pe_lost);
-	if (r->pe_wanted && r->te_note[0] != '\0')
-		put(&h, HDR_TASKEXIT, "%s", r->te_note);
-	else if (r->te_overruns > 0 || r->te_lost > 0)
-		put(&h, HDR_TASKEXIT, "incomplete: %llu queue "
-		    "overruns, %llu records dropped",
-		    (unsigned long long)r->te_overruns,
-		    (unsigned long long)r->te_lost);
+	/* Both sources start together, as root with accounting asked for. */
+	if (r->pe_wanted) {
+		put_source(&h, HDR_PATERNITY, r->pe_note, r->pe_overruns,
+		    r->pe_lost, "forks");
+		put_source(&h, HDR_TASKEXIT, r->te_note, r->te_overruns,
+		    r->te_lost, "records");
+	}
 	put_procinfo(&h, r);
 	put(&h, HDR_PERIOD, "%llu.%06llu",
 	    (unsigned long long)(cfg->period_us / 1000000),
