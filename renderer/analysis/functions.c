@@ -53,6 +53,21 @@ fn_name(const struct tdat *td, uint64_t func, char *out, size_t cap)
 		snprintf(out, cap, "%s", s);
 }
 
+int64_t *
+fn_callee_ns(const struct tcalls *c)
+{
+	int64_t *inner;
+	size_t i;
+
+	if ((inner = calloc(c->n + 1, sizeof(*inner))) == NULL)
+		return NULL;
+	for (i = 0; i < c->n; i++)
+		if (c->v[i].parent >= 0)
+			inner[c->v[i].parent] = sat_add(inner[c->v[i].parent],
+			    c->v[i].ret_ns - c->v[i].call_ns);
+	return inner;
+}
+
 /* The calls kept, each with its time less its callees'. */
 static struct one *
 calls_of(const struct tcalls *c, int64_t min_ns, size_t *n)
@@ -63,14 +78,10 @@ calls_of(const struct tcalls *c, int64_t min_ns, size_t *n)
 
 	if ((v = calloc(c->n + 1, sizeof(*v))) == NULL)
 		return NULL;
-	if ((inner = calloc(c->n + 1, sizeof(*inner))) == NULL) {
+	if ((inner = fn_callee_ns(c)) == NULL) {
 		free(v);
 		return NULL;
 	}
-	for (i = 0; i < c->n; i++)
-		if (c->v[i].parent >= 0)
-			inner[c->v[i].parent] = sat_add(inner[c->v[i].parent],
-			    c->v[i].ret_ns - c->v[i].call_ns);
 	for (i = 0; i < c->n; i++) {
 		d = c->v[i].ret_ns - c->v[i].call_ns;
 		if (d < min_ns)

@@ -34,6 +34,11 @@ struct fn_table {
  */
 int fn_table_make(const struct tcalls *c, const struct tdat *td,
     int64_t min_ns, struct fn_table *);
+/*
+ * Each call's recorded callees' time (by the nesting's parents, summed
+ * without overflow), malloc'd, c->n of them; NULL on no memory.
+ */
+int64_t *fn_callee_ns(const struct tcalls *c);
 /* A function's kallsyms name (td may be NULL), or "0x" and its address. */
 void fn_name(const struct tdat *td, uint64_t func, char *out, size_t cap);
 /* "0,2-4": the depths of a row, into out. */

@@ -65,31 +65,17 @@ by_time(const void *a, const void *b)
 	return x->pid - y->pid;
 }
 
-/* Each call's callees' time, for its self time (by the nesting's parents). */
-static int64_t *
-callee_ns(const struct tcalls *c)
-{
-	int64_t *in = calloc(c->n ? c->n : 1, sizeof(*in));
-	size_t i;
-
-	if (in == NULL)
-		return NULL;
-	for (i = 0; i < c->n; i++)
-		if (c->v[i].parent >= 0)
-			in[c->v[i].parent] += c->v[i].ret_ns - c->v[i].call_ns;
-	return in;
-}
-
 /* "func: 12.345 ms (self 1.200 ms), depth 3, pid 1": a bar's tooltip. */
 static char *
 call_tip(const struct bootlog *t, const struct tcall *k, int64_t inner)
 {
 	char name[FN_NAME], *s;
 	int64_t dur = k->ret_ns - k->call_ns;
+	int64_t self = dur > inner ? dur - inner : 0;	/* as functions.c */
 
 	fn_name(t->trace, k->func, name, sizeof(name));
 	if (asprintf(&s, "%s: %.3f ms (self %.3f ms), depth %u, pid %d",
-	    name, (double)dur / 1e6, (double)(dur - inner) / 1e6,
+	    name, (double)dur / 1e6, (double)self / 1e6,
 	    (unsigned)k->depth, (int)k->pid) < 0)
 		return NULL;
 	return s;
@@ -222,7 +208,7 @@ kernel_flame(const struct lt_ctx *c, double *y)
 
 	if (cs->n == 0)
 		return 0;
-	if (threads_of(cs, &th, &n) != 0 || (in = callee_ns(cs)) == NULL)
+	if (threads_of(cs, &th, &n) != 0 || (in = fn_callee_ns(cs)) == NULL)
 		goto out;
 	k = pick(th, n);
 	for (i = 0; i < k; i++) {
