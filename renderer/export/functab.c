@@ -9,12 +9,13 @@
 
 #define NAME_ESC	(4 * FN_NAME)	/* every byte escaped */
 
-/* ns as ms with three decimals, truncated to the µs (as --wakeups). */
 static void
 put_ms(FILE *f, int64_t ns)
 {
-	fprintf(f, "\t%lld.%03lld", (long long)(ns / 1000000),
-	    (long long)(ns / 1000 % 1000));
+	char ms[32];
+
+	fn_ms(ns, ms, sizeof(ms));
+	fprintf(f, "\t%s", ms);
 }
 
 void

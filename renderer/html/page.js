@@ -378,17 +378,20 @@
 		next++;
 	});
 	/*
-	 * The summary's top lists: a click on a column head sorts by it
-	 * (numbers largest first, then the other way; text A to Z), a click
-	 * on a row brings its process's row of the chart into view, marked,
-	 * with its details.
+	 * The summary's top lists and the kernel's functions: a click on a
+	 * column head sorts by it (numbers largest first, then the other
+	 * way; text A to Z), a click on a process's row brings its row of
+	 * the chart into view, marked, with its details.
 	 */
-	for (const table of document.querySelectorAll('#summary table.top')) {
+	for (const table of document.querySelectorAll('table.top')) {
 		const head = table.rows[0];
 		Array.from(head.cells).forEach(function (th, col) {
 			th.addEventListener('click', function () {
 				const body = Array.from(table.rows).slice(1)
-				    .filter(function (tr) { return tr.dataset.i; });
+				    .filter(function (tr) {
+					return tr.cells.length ===
+					    head.cells.length;
+				    });
 				const num = body.length > 0 &&
 				    body[0].cells[col].classList.contains('n');
 				const down = num !== (th.dataset.sort === 'down');
@@ -413,6 +416,25 @@
 				return;
 			point(g);
 			centre(g);
+		});
+	}
+	/* The functions' filter: the rows whose name holds the text. */
+	const fnq = document.getElementById('fnq');
+	if (fnq) {
+		const fnrows = Array.from(document.querySelectorAll(
+		    '#functions table.fn tr')).slice(1);
+		const fnhits = document.getElementById('fnhits');
+		fnq.addEventListener('input', function () {
+			const t = fnq.value.trim().toLowerCase();
+			let n = 0;
+			for (const tr of fnrows) {
+				const on = t === '' || tr.cells[0].textContent
+				    .toLowerCase().includes(t);
+				tr.hidden = !on;
+				n += on;
+			}
+			fnhits.textContent = t === '' ? '' : n + ' of ' +
+			    fnrows.length;
 		});
 	}
 	apply();

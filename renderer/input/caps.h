@@ -127,6 +127,12 @@
  * more is no longer read.  The edges of the most time are kept.
  */
 #define CAP_WAKE_DRAW_EDGES	200
+/*
+ * Rows of the -f html page's table of kernel functions, the most total
+ * time first: a browser sorts and filters some thousands at once;
+ * --functions and --json list them all.
+ */
+#define CAP_HTML_FUNCTIONS	5000
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
 /*

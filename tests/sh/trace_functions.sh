@@ -94,3 +94,22 @@ hit = any(b[0] == longest[0] and b[1] == longest[1] and
 print(("ok" if hit else "not ok") + " - flame chart: the longest call (%.3f ms, pid %d) is drawn"
       % (longest[2] / 1e6, longest[0]))
 PY
+
+# -f html: the same table, sortable and filtered, in a real browser.
+"$R" -q -f html -o "$T/page.html" "$F"
+check "-f html: status 0" [ $? -eq 0 ]
+rows=$(grep -c '^<tr><td>' "$T/page.html")
+n=$(grep -c '^function	' "$T/table")
+same "-f html: a table row per function" "$rows" "$n"
+CHROMIUM=$(command -v chromium || true)
+DRIVER=$(command -v chromedriver || true)
+if [ -z "$CHROMIUM" ] || [ -z "$DRIVER" ]; then
+	ok "functions' table in a browser # SKIP no chromium and chromedriver"
+	exit 0
+fi
+HOME=$T /usr/bin/python3 "$LIB/html_browser.py" --functions "$DRIVER" \
+    "$CHROMIUM" "$T/page.html" "$T/table" pci ${BC_FN_SHOT:+"$BC_FN_SHOT"} \
+    2>"$T/py.err"
+rc=$?
+check "the functions' browser checks ran to the end (exit $rc)" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20
