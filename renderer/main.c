@@ -146,8 +146,13 @@ boot_read(struct boot *b, char **paths, size_t npaths, const struct cli *c,
     struct diag *d)
 {
 	b->t.crit.want_pid = (int)c->crit_pid;
-	if (input_read(&b->t, paths, npaths, d) != 0 ||
-	    proctree_make(&b->tree, &b->t, &c->tree, d) != 0)
+	b->t.thread_rows = c->threads;
+	if (input_read(&b->t, paths, npaths, d) != 0)
+		return -1;
+	if (c->threads && b->t.trace == NULL)
+		diag_warn(d, "--threads: no kernel trace (trace.dat) in this "
+		    "log: a row per process (record with bootchartd --trace)");
+	if (proctree_make(&b->tree, &b->t, &c->tree, d) != 0)
 		return -1;
 	milestones_make(&b->ms, &b->t, &b->tree, d);
 	return 0;

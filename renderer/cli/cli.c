@@ -22,7 +22,7 @@ enum {
 	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_REGRESSION,
 	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM, OPT_PER_CPU,
 	OPT_WAKEUPS, OPT_WAKE_GRAPH, OPT_MIN_COUNT, OPT_MIN_TIME, OPT_FUNCTIONS,
-	OPT_CRIT, OPT_CRIT_PID
+	OPT_CRIT, OPT_CRIT_PID, OPT_THREADS
 };
 
 static const struct option longopts[] = {
@@ -52,6 +52,7 @@ static const struct option longopts[] = {
 	{ "show-pid", no_argument, NULL, OPT_SHOW_PID },
 	{ "show-all", no_argument, NULL, OPT_SHOW_ALL },
 	{ "per-cpu", no_argument, NULL, OPT_PER_CPU },
+	{ "threads", no_argument, NULL, OPT_THREADS },
 	{ "crop-after", required_argument, NULL, OPT_CROP_AFTER },
 	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
 	{ "title", required_argument, NULL, OPT_TITLE },
@@ -85,6 +86,8 @@ help(void)
 	    "      --show-all        show full command lines where logged\n"
 	    "      --per-cpu         a busy chart for each CPU (with the\n"
 	    "                        kernel's trace: docs/trace.md)\n"
+	    "      --threads         with the kernel's trace, a row for each\n"
+	    "                        thread under its process's (its main thread)\n"
 	    "      --group-by-unit   rows of one systemd unit together (cgroup.log)\n"
 	    "      --crop-after PROC end the chart when idle after PROC starts\n"
 	    "      --annotate PROC   mark where PROC starts (repeatable)\n"
@@ -276,6 +279,7 @@ option(struct cli *c, int ch, const char *arg)
 	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
 	case OPT_SHOW_ALL: c->chart.show_all = 1; break;
 	case OPT_PER_CPU: c->chart.per_cpu = 1; break;
+	case OPT_THREADS: c->threads = 1; break;
 	case OPT_GROUP_BY_UNIT: c->tree.group_by_unit = 1; break;
 	case OPT_WHOLE_SYSTEM: c->tree.whole_system = 1; break;
 	case OPT_CROP_AFTER: c->chart.crop_after = arg; break;

@@ -111,6 +111,8 @@ process(const struct report *r, size_t i, FILE *f)
 	json_key_num(f, "cpu_sys_s", p->sys_s, 3);
 	json_key_string(f, "cpu_source", report_cpu_src(p->cpu_src));
 	json_key_string(f, "work", p->node->proc->work);
+	if (p->node->proc->tgid != 0)
+		fprintf(f, ", \"thread_of\": %" PRId64, p->node->proc->tgid);
 	json_key_num(f, "dstate_s", p->dstate_s, 3);
 	fputs(", \"children\": [", f);
 	for (k = 0; k < p->nchildren; k++)

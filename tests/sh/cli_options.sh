@@ -29,6 +29,16 @@ usage "width too small" --width 5 "$T/boot1.tgz"
 usage "width too large" --width 99999 "$T/boot1.tgz"
 usage "missing --annotate argument" "$T/boot1.tgz" --annotate
 
+# --threads on a log without a trace: one warning, the same tree.
+"$R" --threads --dump-tree "$T/boot1.tgz" >"$T/th.out" 2>"$T/th.err"
+th_rc=$?
+"$R" --dump-tree "$T/boot1.tgz" >"$T/th0.out" 2>/dev/null
+check "--threads without a trace: status 0, the same tree" \
+    sh -c 'test "$1" -eq 0 -a -s "$2" && cmp -s "$2" "$3"' _ "$th_rc" \
+    "$T/th.out" "$T/th0.out"
+check "--threads without a trace: one warning naming the log" \
+    test "$(grep -c "boot1.tgz: warning: --threads: no kernel trace" "$T/th.err")" -eq 1
+
 usage "--compare -f json (a chart or the table)" --compare -f json "$T/boot1.tgz" "$T/boot1.tgz"
 usage "-o with --dump-tree and -t" --dump-tree -t -o "$T/x" "$T/boot1.tgz"
 usage "--wakeups with --summary" --wakeups --summary "$T/boot1.tgz"

@@ -241,7 +241,8 @@ exec_ev(int pid, const char *file)
 
 /* The file built from f, opened and read by tboot_build into tb. */
 static void
-build(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td)
+build_as(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td,
+    int threads)
 {
 	struct diag d;
 	size_t len;
@@ -258,7 +259,14 @@ build(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td)
 	*buf = tb_write(f, &len);
 	assert_non_null(*buf);
 	assert_int_equal(tdat_open(td, *buf, len, &d), 0);
-	assert_int_equal(tboot_build(*td, tb, &d), 0);
+	assert_int_equal((threads ? tboot_build_threads(*td, tb, &d) :
+	    tboot_build(*td, tb, &d)), 0);
+}
+
+static void
+build(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td)
+{
+	build_as(f, tb, buf, td, 0);
 }
 
 static void
@@ -493,6 +501,106 @@ states(void **state)
 	/* PID 1, older than the trace: no states. */
 	assert_non_null(p = proc(&tb, 1));
 	assert_false(p->has_states);
+	done(&tb, buf, td);
+}
+
+static void
+same_spans(const struct tboot *tb, size_t span0, size_t n,
+    const struct tspan *want, size_t nwant)
+{
+	const struct tspan *sp;
+	size_t i;
+
+	assert_int_equal(n, nwant);
+	for (i = 0; i < n; i++) {
+		sp = &tb->spans[span0 + i];
+		print_message("span %zu: %lld..%lld %d\n", i,
+		    (long long)sp->start_ns, (long long)sp->end_ns, sp->state);
+		assert_int_equal(sp->start_ns, want[i].start_ns * NS_MS);
+		assert_int_equal(sp->end_ns, want[i].end_ns * NS_MS);
+		assert_int_equal(sp->state, want[i].state);
+	}
+}
+
+/*
+ * --threads: each thread's own spans from its birth to its exit, beside
+ * the process's folded ones.  A thread's event on a CPU after its
+ * switch-in was left out (201 woken at 10, writing at 12) makes it
+ * running from its wake-up; an event in the tail of the switch that
+ * took it off (at 9, before any wake-up) does not.
+ */
+static void
+thread_states(void **state)
+{
+	static struct tb_file f;
+	static const struct tspan main_thread[] = {
+		{ 1, 2, TS_SLEEPING }, { 2, 3, TS_RUNNABLE },
+		{ 3, 6, TS_RUNNING }, { 6, 12, TS_SLEEPING },
+		{ 12, 13, TS_RUNNABLE }, { 13, 16, TS_RUNNING },
+	};
+	static const struct tspan helper[] = {
+		{ 4, 5, TS_SLEEPING }, { 5, 7, TS_RUNNABLE },
+		{ 7, 9, TS_RUNNING }, { 9, 10, TS_SLEEPING },
+		{ 10, 14, TS_RUNNING },
+	};
+	static const struct tspan folded[] = {
+		{ 1, 2, TS_SLEEPING }, { 2, 3, TS_RUNNABLE },
+		{ 3, 6, TS_RUNNING }, { 6, 7, TS_RUNNABLE },
+		{ 7, 9, TS_RUNNING }, { 9, 10, TS_SLEEPING },
+		{ 10, 16, TS_RUNNING },
+	};
+	struct cpu_pen c0, c1;
+	const struct tthread *t;
+	const struct tproc *p;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	c0 = (struct cpu_pen){ tb_page(&f, 0, NS_MS), NS_MS };
+	c1 = (struct cpu_pen){ tb_page(&f, 1, NS_MS), NS_MS };
+	at(&c0, 1, newtask(1, 200, "q", 0));
+	at(&c0, 2, wakeup_new(1, 200));
+	at(&c0, 3, sw(0, 200));
+	at(&c0, 4, newtask(200, 201, "q", 0x00010000));
+	at(&c0, 5, waking(200, 201));
+	at(&c0, 6, sw_st(200, ST_S, 0));
+	at(&c1, 7, sw(0, 201));
+	at(&c1, 9, sw_st(201, ST_S, 0));
+	at(&c1, 9, print(201, "the switch's tail"));
+	at(&c1, 10, waking(0, 201));
+	at(&c1, 12, waking(201, 200));		/* 201's switch-in is missing */
+	at(&c0, 13, sw(0, 200));
+	at(&c1, 14, exit_ev(201, 0));
+	at(&c1, 15, sw_st(201, ST_S, 0));
+	at(&c0, 16, exit_ev(200, 1));
+	at(&c0, 18, waking(0, 1));
+	build_as(&f, &tb, &buf, &td, 1);
+	assert_non_null(p = proc(&tb, 200));
+	assert_true(p->has_states);
+	same_spans(&tb, p->span0, p->nspans, folded,
+	    sizeof(folded) / sizeof(folded[0]));
+	assert_int_equal(p->nthreads, 2);
+	t = &tb.threads[p->thread0];
+	assert_int_equal(t->tid, 200);
+	assert_int_equal(t->start_ns, 1 * NS_MS);
+	assert_int_equal(t->end_ns, 16 * NS_MS);
+	assert_int_equal(t->cpu_ns, 6 * NS_MS);
+	same_spans(&tb, t->span0, t->nspans, main_thread,
+	    sizeof(main_thread) / sizeof(main_thread[0]));
+	t++;
+	assert_int_equal(t->tid, 201);
+	assert_int_equal(t->start_ns, 4 * NS_MS);
+	assert_int_equal(t->end_ns, 14 * NS_MS);
+	assert_int_equal(t->cpu_ns, 6 * NS_MS);
+	same_spans(&tb, t->span0, t->nspans, helper,
+	    sizeof(helper) / sizeof(helper[0]));
+	assert_int_equal(tb.nthreads, 2);
+	done(&tb, buf, td);
+	/* Not asked for: none. */
+	build(&f, &tb, &buf, &td);
+	assert_int_equal(tb.nthreads, 0);
 	done(&tb, buf, td);
 }
 
@@ -758,6 +866,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(threads_and_ends),
+		cmocka_unit_test(thread_states),
 		cmocka_unit_test(cpu_time),
 		cmocka_unit_test(initcalls),
 		cmocka_unit_test(clock_sync),
