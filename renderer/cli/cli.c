@@ -1,4 +1,5 @@
 /* cli.c: bootchart-render's options: getopt_long, --help, and the checks between options. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,8 @@
 
 /* --threshold and --regression: up to a day, in ms. */
 #define THRESHOLD_MAX_MS 86400000L
+/* --window: seconds up to a year. */
+#define WINDOW_MAX_S 31536000L
 /* --min-count: up to what a u32 count holds and a long parses everywhere. */
 #define WAKE_COUNT_MAX 2147483647L
 
@@ -22,7 +25,7 @@ enum {
 	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_REGRESSION,
 	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM, OPT_PER_CPU,
 	OPT_WAKEUPS, OPT_WAKE_GRAPH, OPT_MIN_COUNT, OPT_MIN_TIME, OPT_FUNCTIONS,
-	OPT_CRIT, OPT_CRIT_PID, OPT_THREADS
+	OPT_CRIT, OPT_CRIT_PID, OPT_THREADS, OPT_WINDOW
 };
 
 static const struct option longopts[] = {
@@ -53,6 +56,7 @@ static const struct option longopts[] = {
 	{ "show-all", no_argument, NULL, OPT_SHOW_ALL },
 	{ "per-cpu", no_argument, NULL, OPT_PER_CPU },
 	{ "threads", no_argument, NULL, OPT_THREADS },
+	{ "window", required_argument, NULL, OPT_WINDOW },
 	{ "crop-after", required_argument, NULL, OPT_CROP_AFTER },
 	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
 	{ "title", required_argument, NULL, OPT_TITLE },
@@ -86,6 +90,7 @@ help(void)
 	    "      --show-all        show full command lines where logged\n"
 	    "      --per-cpu         a busy chart for each CPU (with the\n"
 	    "                        kernel's trace: docs/trace.md)\n"
+	    "      --window FROM:TO  draw only FROM to TO seconds of the time axis\n"
 	    "      --threads         with the kernel's trace, a row for each\n"
 	    "                        thread under its process's (its main thread)\n"
 	    "      --group-by-unit   rows of one systemd unit together (cgroup.log)\n"
@@ -173,19 +178,22 @@ parse_long(const char *s, long min, long max, long *out)
 }
 
 /*
- * Milliseconds with up to three decimals ("1", "0.25") from 0 to max_ms,
- * as whole microseconds.
+ * A number of units from 0 to max with up to log10(per) decimals ("1",
+ * "0.25"), as whole 1/per units; *end where it stopped.
  */
 static int
-parse_ms(const char *s, long max_ms, long *us)
+parse_fixed(const char *s, long max, long per, long *out, char **endp)
 {
-	long ms, frac = 0, scale = 100;
+	long whole, frac = 0, scale = per / 10;
 	const char *p;
 	char *end;
 
 	if (*s < '0' || *s > '9')
 		return -1;
-	ms = strtol(s, &end, 10);
+	errno = 0;
+	whole = strtol(s, &end, 10);
+	if (errno != 0)
+		return -1;
 	if (*end == '.') {
 		for (p = end + 1; *p >= '0' && *p <= '9' && scale > 0; p++) {
 			frac += (*p - '0') * scale;
@@ -195,9 +203,37 @@ parse_ms(const char *s, long max_ms, long *us)
 			return -1;
 		end = (char *)p;
 	}
-	if (*end != '\0' || ms > max_ms || (ms == max_ms && frac > 0))
+	if (whole > max || (whole == max && frac > 0))
 		return -1;
-	*us = ms * 1000 + frac;
+	*out = whole * per + frac;
+	*endp = end;
+	return 0;
+}
+
+/* Milliseconds with up to three decimals from 0 to max_ms, as µs. */
+static int
+parse_ms(const char *s, long max_ms, long *us)
+{
+	char *end;
+
+	return parse_fixed(s, max_ms, 1000, us, &end) != 0 || *end != '\0' ?
+	    -1 : 0;
+}
+
+/* --window FROM:TO, seconds to six decimals, FROM before TO. */
+static int
+parse_window(const char *s, struct chart_opts *o)
+{
+	long a, b;
+	char *end;
+
+	if (parse_fixed(s, WINDOW_MAX_S, 1000000, &a, &end) != 0 ||
+	    *end != ':' || parse_fixed(end + 1, WINDOW_MAX_S, 1000000, &b,
+	    &end) != 0 || *end != '\0' || b <= a)
+		return -1;
+	o->window = 1;
+	o->win_from_us = a;
+	o->win_to_us = b;
 	return 0;
 }
 
@@ -280,6 +316,12 @@ option(struct cli *c, int ch, const char *arg)
 	case OPT_SHOW_ALL: c->chart.show_all = 1; break;
 	case OPT_PER_CPU: c->chart.per_cpu = 1; break;
 	case OPT_THREADS: c->threads = 1; break;
+	case OPT_WINDOW:
+		if (parse_window(arg, &c->chart) != 0)
+			return usage_error("bad --window '%s': need FROM:TO in "
+			    "seconds of the time axis, FROM before TO (2.5:8)",
+			    arg);
+		break;
 	case OPT_GROUP_BY_UNIT: c->tree.group_by_unit = 1; break;
 	case OPT_WHOLE_SYSTEM: c->tree.whole_system = 1; break;
 	case OPT_CROP_AFTER: c->chart.crop_after = arg; break;
@@ -343,6 +385,9 @@ check_modes(struct cli *c)
 		    "--wake-graph or --functions");
 	if (c->dot && !c->wake_graph)
 		return usage_error("-f dot goes with --wake-graph");
+	if (c->chart.window && c->compare)
+		return usage_error("--window draws part of one log's chart, "
+		    "not --compare's");
 	if (c->wake_graph && c->format_set && !c->dot &&
 	    c->chart.format != FMT_SVG && c->chart.format != FMT_PNG)
 		return usage_error("--wake-graph writes dot, svg or png");

@@ -6,6 +6,7 @@
 		return;
 	const ds = svg.dataset;
 	const x0 = +ds.x0, pw = +ds.pw, pxms = +ds.pxms;
+	const o = +(ds.o || 0);	/* the axis's ms at x0 (--window) */
 	const width = +svg.getAttribute('width');
 	const top = +ds.top;	/* the process rows start here */
 	const layers = svg.querySelectorAll('g.z');
@@ -113,9 +114,9 @@
 			b = 0;
 	}
 
-	/* Seconds on the time axis (0 at its start, as its labels). */
+	/* Seconds on the time axis (as its labels). */
 	function secs(x) {
-		return ((x - x0) / pxms / 1000).toFixed(3);
+		return (((x - x0) / pxms + o) / 1000).toFixed(3);
 	}
 
 	/*
@@ -143,16 +144,16 @@
 		while (step < need)
 			step *= step.toString()[0] === '2' ? 2.5 : 2;
 		const dec = step >= 1000 ? 0 : step >= 100 ? 1 : step >= 10 ? 2 : 3;
-		const ms0 = (va - x0) / pxms, ms1 = (vb - x0) / pxms;
+		const ms0 = (va - x0) / pxms + o, ms1 = (vb - x0) / pxms + o;
 		for (let t = Math.ceil(ms0 / step) * step; t <= ms1; t += step) {
 			const el = document.createElementNS(svg.namespaceURI, 'text');
-			el.setAttribute('x', k * (x0 + t * pxms) + b);
+			el.setAttribute('x', k * (x0 + (t - o) * pxms) + b);
 			el.setAttribute('y', axisY);
 			el.setAttribute('class', 'tm');
 			el.textContent = (t / 1000).toFixed(dec) + 's';
 			axis.appendChild(el);
 			if (gy1 > gy0)
-				d += 'M' + (Math.floor(k * (x0 + t * pxms) + b) + 0.5) +
+				d += 'M' + (Math.floor(k * (x0 + (t - o) * pxms) + b) + 0.5) +
 				    ' ' + gy0 + 'V' + gy1;
 		}
 		if (grid)

@@ -23,7 +23,7 @@ static const uint32_t depth_rgb[3] = { COL_FLAME0, COL_FLAME1, COL_FLAME2 };
 struct fthread {
 	size_t first, n;
 	int pid, depths;
-	int64_t ns;		/* its outermost calls' time */
+	int64_t ns;		/* its outermost calls' µs in the drawn span */
 };
 
 static usec_t
@@ -32,10 +32,28 @@ up_us(const struct bootlog *t, int64_t ns)
 	return (usec_t)((ns + t->calls_boot_ns) / 1000);
 }
 
-/* The list's threads (it is sorted by thread, then time), into *out. */
-static int
-threads_of(const struct tcalls *c, struct fthread **out, size_t *nout)
+/* The part of call k in the drawn span, in µs. */
+static usec_t
+in_view(const struct layout *l, const struct bootlog *t, const struct tcall *k)
 {
+	usec_t a = up_us(t, k->call_ns), b = up_us(t, k->ret_ns);
+
+	if (a < l->t0_us)
+		a = l->t0_us;
+	if (b > l->t1_us)
+		b = l->t1_us;
+	return b > a ? b - a : 0;
+}
+
+/*
+ * The list's threads (it is sorted by thread, then time), into *out,
+ * each with its outermost calls' time in the drawn span (--window).
+ */
+static int
+threads_of(const struct layout *l, const struct bootlog *t,
+    struct fthread **out, size_t *nout)
+{
+	const struct tcalls *c = &t->calls;
 	struct fthread *v;
 	size_t i, n = 0;
 
@@ -48,7 +66,7 @@ threads_of(const struct tcalls *c, struct fthread **out, size_t *nout)
 		if (c->v[i].depth + 1 > v[n - 1].depths)
 			v[n - 1].depths = c->v[i].depth + 1;
 		if (c->v[i].parent < 0)
-			v[n - 1].ns += c->v[i].ret_ns - c->v[i].call_ns;
+			v[n - 1].ns += in_view(l, t, &c->v[i]);
 	}
 	*out = v;
 	*nout = n;
@@ -169,12 +187,16 @@ names(const struct lt_ctx *c, const struct fthread *th, size_t nth,
 	return rc;
 }
 
-/* The threads drawn: those of the most calls' time, in that order. */
+/* The threads drawn: those of the most calls' time in view, in that order. */
 static size_t
 pick(struct fthread *th, size_t n)
 {
+	size_t k = 0;
+
 	qsort(th, n, sizeof(*th), by_time);
-	return n < FLAME_THREADS ? n : FLAME_THREADS;
+	while (k < n && k < FLAME_THREADS && th[k].ns > 0)
+		k++;
+	return k;
 }
 
 /* One thread's band at *y: its name, then its calls row by depth. */
@@ -208,7 +230,8 @@ kernel_flame(const struct lt_ctx *c, double *y)
 
 	if (cs->n == 0)
 		return 0;
-	if (threads_of(cs, &th, &n) != 0 || (in = fn_callee_ns(cs)) == NULL)
+	if (threads_of(c->l, c->t, &th, &n) != 0 ||
+	    (in = fn_callee_ns(cs)) == NULL)
 		goto out;
 	k = pick(th, n);
 	for (i = 0; i < k; i++) {
