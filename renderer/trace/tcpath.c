@@ -210,8 +210,6 @@ cpath_walk(const struct tboot *tb, int tid, int64_t end_ns, int64_t from_ns,
 	memset(cp, 0, sizeof(*cp));
 	if (end_ns > tb->last_ns)
 		end_ns = tb->last_ns;
-	if (from_ns > tb->first_ns)
-		from_ns = tb->first_ns;
 	if (end_ns < from_ns)
 		end_ns = from_ns;
 	cp->start_ns = from_ns;
@@ -219,7 +217,8 @@ cpath_walk(const struct tboot *tb, int tid, int64_t end_ns, int64_t from_ns,
 	cp->max_steps = max = max != 0 ? max : 4 * tb->ncrec + 1024;
 	if ((w.st = calloc(CAP_CRIT_DEPTH, sizeof(*w.st))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	(void)enter(&w, tid, tb->first_ns);
+	/* Down to the floor, or to the trace's start and untraced below. */
+	(void)enter(&w, tid, from_ns > tb->first_ns ? from_ns : tb->first_ns);
 	while (w.depth > 0 && !w.err) {
 		if (cp->steps >= max) {
 			diag_warn(d, "the critical path's walk stopped after "
