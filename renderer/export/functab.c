@@ -56,6 +56,8 @@ functab_write(struct tdat *td, int64_t min_ns, FILE *f, struct diag *d)
 	r = fn_table_make(&tb.calls, td, min_ns, &t);
 	if (r == 0)
 		functab_text(&t, f);
+	if (r == 0 && tb.calls.n > 0)
+		r = callwaits_text(&tb, td, min_ns, f);
 	fn_table_free(&t);
 	tboot_free(&tb);
 	if (r != 0)

@@ -8,6 +8,7 @@
 #include "diag.h"
 
 struct fn_table;
+struct tboot;
 struct tdat;
 
 /* The table as tab-separated lines under a "#" line naming the columns. */
@@ -18,5 +19,13 @@ void functab_text(const struct fn_table *, FILE *f);
  * checks f for write errors.
  */
 int functab_write(struct tdat *, int64_t min_ns, FILE *f, struct diag *);
+/*
+ * The waits of the calls at depth 1 (what each root ran: the initcalls
+ * under do_one_initcall) of a millisecond or min_ns and more, the most
+ * first, under their "#" line (callwaits.c); nothing without thread
+ * records.  0, or -1: no memory.
+ */
+int callwaits_text(const struct tboot *, const struct tdat *, int64_t min_ns,
+    FILE *f);
 
 #endif

@@ -8,8 +8,10 @@
 #include "functions.h"
 #include "layout.h"
 #include "layout_parts.h"
+#include "tcwait.h"
 #include "tfunc.h"
 #include "trace.h"
+#include "twake.h"
 
 #define FLAME_ROW_H	12.0	/* a depth's row: a label fits in a bar */
 #define FLAME_DEPTHS	12	/* rows drawn a thread; deeper calls are not */
@@ -83,18 +85,60 @@ by_time(const void *a, const void *b)
 	return x->pid - y->pid;
 }
 
-/* "func: 12.345 ms (self 1.200 ms), depth 3, pid 1": a bar's tooltip. */
+/*
+ * What call k waited for, after its tooltip's numbers: "; blocked
+ * 2900.123 ms, most for cryptomgr_test 61 (2100.000 ms)"; "" when it
+ * never left its CPU or no waits were recorded.
+ */
+static void
+wait_text(const struct bootlog *t, const struct tcall *k, char *out,
+    size_t cap)
+{
+	const struct tcwait *w;
+	const char *who = NULL;
+	char name[64], b[32], r[32], m[32];
+
+	out[0] = '\0';
+	if (t->call_wait == NULL)
+		return;
+	w = &t->call_wait[k - t->calls.v];
+	if (w->blocked_ns == 0 && w->runnable_ns == 0)
+		return;
+	if (w->waker < 0)
+		snprintf(name, sizeof(name), "%s", twake_context_name(w->waker));
+	else if (w->waker > 0) {
+		who = t->trace != NULL ? tdat_comm(t->trace, w->waker) : NULL;
+		snprintf(name, sizeof(name), "%s %d", who != NULL && *who ?
+		    who : "?", (int)w->waker);
+	}
+	fn_ms(w->blocked_ns, b, sizeof(b));
+	fn_ms(w->runnable_ns, r, sizeof(r));
+	fn_ms(w->waker_ns, m, sizeof(m));
+	if (w->waker != 0)
+		snprintf(out, cap, "; blocked %s ms, most for %s (%s ms); "
+		    "runnable %s ms", b, name, m, r);
+	else
+		snprintf(out, cap, "; blocked %s ms; runnable %s ms", b, r);
+}
+
+/*
+ * "func: 12.345 ms (self 1.200 ms), depth 3, pid 1", then what it
+ * waited for: a bar's tooltip.
+ */
 static char *
 call_tip(const struct bootlog *t, const struct tcall *k, int64_t inner)
 {
-	char name[FN_NAME], *s;
+	char name[FN_NAME], waits[256], d[32], sf[32], *s;
 	int64_t dur = k->ret_ns - k->call_ns;
 	int64_t self = dur > inner ? dur - inner : 0;	/* as functions.c */
 
+	/* Its numbers as --functions prints them (fn_ms: to the µs). */
 	fn_name(t->trace, k->func, name, sizeof(name));
-	if (asprintf(&s, "%s: %.3f ms (self %.3f ms), depth %u, pid %d",
-	    name, (double)dur / 1e6, (double)self / 1e6,
-	    (unsigned)k->depth, (int)k->pid) < 0)
+	fn_ms(dur, d, sizeof(d));
+	fn_ms(self, sf, sizeof(sf));
+	wait_text(t, k, waits, sizeof(waits));
+	if (asprintf(&s, "%s: %s ms (self %s ms), depth %u, pid %d%s",
+	    name, d, sf, (unsigned)k->depth, (int)k->pid, waits) < 0)
 		return NULL;
 	return s;
 }

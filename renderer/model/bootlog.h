@@ -9,6 +9,7 @@
 #include "tfunc.h"
 #include "usec.h"
 
+struct tcwait;
 struct tdat;
 
 /* Process states as drawn; other kernel letters map to PS_OTHER. */
@@ -241,6 +242,8 @@ struct bootlog {
 	/* function_graph's calls in the trace, nested (tfunc.h); n 0: none. */
 	struct tcalls calls;
 	int64_t calls_boot_ns;	/* added to a call's times: ns of uptime */
+	/* What each call waited for (tcwait.h), calls.n of them; or NULL. */
+	struct tcwait *call_wait;
 	struct crit_path crit;
 	/*
 	 * Asked for before the log is read (--threads): each thread of a

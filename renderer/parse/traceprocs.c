@@ -5,6 +5,7 @@
 
 #include "logparse.h"
 #include "tboot.h"
+#include "tcwait.h"
 #include "wakeups.h"
 #include "trace.h"
 
@@ -358,6 +359,9 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 	if (rc == 0)
 		busy_check(t, d);
 	/* The calls move to the log: the table and JSON read them. */
+	free(t->call_wait);
+	if (rc == 0 && tcwait_make(&ps, &ps.calls, &t->call_wait) != 0)
+		rc = -1;
 	tcalls_free(&t->calls);
 	t->calls = ps.calls;
 	t->calls.d = NULL;
