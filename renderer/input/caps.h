@@ -133,6 +133,11 @@
  * --functions and --json list them all.
  */
 #define CAP_HTML_FUNCTIONS	5000
+/*
+ * Disk completions kept for the critical path's disk waits (8 bytes
+ * each: 8 MiB); past it, later D waits an interrupt ends are "irq".
+ */
+#define CAP_TRACE_BLOCK_DONE	(1024 * 1024)
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
 /*

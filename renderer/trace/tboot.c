@@ -47,7 +47,7 @@ struct oncpu {
 /* handlers[] by position: what each handler reads its fields through. */
 enum { H_SWITCH, H_NEWTASK, H_FORK, H_EXEC, H_RENAME, H_EXIT, H_PRINT,
     H_IC_START, H_IC_FINISH, H_WAKING, H_WAKEUP_NEW, H_MODULE, H_WQ_START,
-    H_WQ_END, H_FG_EXIT, H_FG_ENTRY, H_KSTACK, H_COUNT };
+    H_WQ_END, H_FG_EXIT, H_FG_ENTRY, H_KSTACK, H_BLOCK_DONE, H_COUNT };
 #define H_FIELDS	5
 
 struct build;
@@ -120,6 +120,7 @@ static int on_wq_end(struct build *, const struct tevent *);
 static int on_fg_exit(struct build *, const struct tevent *);
 static int on_fg_entry(struct build *, const struct tevent *);
 static int on_kstack(struct build *, const struct tevent *);
+static int on_block_done(struct build *, const struct tevent *);
 
 static const struct handler handlers[H_COUNT] = {
 	{ "sched", "sched_switch", on_switch,
@@ -145,6 +146,7 @@ static const struct handler handlers[H_COUNT] = {
 	    { "func", "depth", "calltime", "rettime", "overrun" } },
 	{ "ftrace", "funcgraph_entry", on_fg_entry, { "func" } },
 	{ "ftrace", "kernel_stack", on_kstack, { "size", "caller" } },
+	{ "block", "block_rq_complete", on_block_done, { NULL } },
 };
 
 /* Makes room for pid in both maps; -1 on no memory. */
@@ -858,6 +860,25 @@ on_wq_start(struct build *b, const struct tevent *ev)
 	    ev), ev->ts_ns);
 }
 
+/*
+ * A disk request completed: a D wait an interrupt ends across one is
+ * the disk's (the critical path).  The times come in order (a forged
+ * file's out of order ones only make that answer approximate).
+ */
+static int
+on_block_done(struct build *b, const struct tevent *ev)
+{
+	struct tboot *ps = b->ps;
+
+	if (ps->nbdone >= CAP_TRACE_BLOCK_DONE)
+		return 0;
+	if (grow_array((void **)&ps->bdone, &ps->bdonecap, ps->nbdone,
+	    sizeof(*ps->bdone)) != 0)
+		return -1;
+	ps->bdone[ps->nbdone++] = ev->ts_ns;
+	return 0;
+}
+
 /* A worker is a kernel thread: its own process entry. */
 static int
 on_wq_end(struct build *b, const struct tevent *ev)
@@ -1040,8 +1061,25 @@ tboot_free(struct tboot *ps)
 	tcalls_free(&ps->calls);
 	free(ps->wake);
 	free(ps->crec);
+	free(ps->bdone);
 	for (i = 0; i < ps->nstacks; i++)
 		free(ps->stacks[i].frames);
 	free(ps->stacks);
 	memset(ps, 0, sizeof(*ps));
+}
+
+int
+tboot_disk_done(const struct tboot *ps, int64_t a, int64_t b)
+{
+	size_t lo = 0, hi = ps->nbdone, mid;
+
+	/* The first completion at or after a. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (ps->bdone[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < ps->nbdone && ps->bdone[lo] <= b;
 }

@@ -118,6 +118,9 @@ struct tboot {
 	struct tstack *stacks;	/* the waits' kernel stacks, unordered */
 	size_t nstacks;
 	int64_t first_ns, last_ns;	/* the trace's span */
+	/* When disk requests completed (block_rq_complete), in order. */
+	int64_t *bdone;
+	size_t nbdone, bdonecap;
 	/*
 	 * CLOCK_BOOTTIME minus the trace clock, from bootchartd's clock-sync
 	 * marker (docs/trace.md); have_sync 0: none found.
@@ -139,6 +142,8 @@ struct tboot {
  * waits of new edges are left out.
  */
 int tboot_build(struct tdat *td, struct tboot *ps, struct diag *);
+/* Whether a disk request completed in [a, b] (bdone). */
+int tboot_disk_done(const struct tboot *, int64_t a, int64_t b);
 /* The same with each thread's states apart too (ps->threads: --threads). */
 int tboot_build_threads(struct tdat *td, struct tboot *ps, struct diag *);
 void tboot_free(struct tboot *);

@@ -40,6 +40,7 @@ chain(void **state)
 	fix_add(&f, CR_WOKEN, A, TW_IRQ, 0, 520);
 	fix_add(&f, CR_ON, A, 0, 0, 521);
 	fix_add(&f, CR_EXIT, A, -1, 0, 530);
+	fix_disk_done(&f, 519);
 	fix_walk(&f, A, 530, 0);
 	assert_int_equal(f.cp.n, 11);
 	fix_seg(&f, 0, 0, 10, CP_RUNNING, A);
@@ -55,6 +56,37 @@ chain(void **state)
 	fix_seg(&f, 9, 520, 521, CP_RUNNABLE, A);
 	fix_seg(&f, 10, 521, 530, CP_RUNNING, A);
 	assert_false(f.cp.cut);
+	fix_covers(&f);
+	fix_done(&f);
+}
+
+/*
+ * D waits an interrupt ends: across a disk request's completion the
+ * disk's, else another device's.  A in D [10,20) woken by an interrupt
+ * with a completion at 15: disk; in D [30,40), woken by an interrupt,
+ * no completion: irq; runnable until on at 21 and 41.
+ */
+static void
+disk_or_irq(void **state)
+{
+	struct fix f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_OFF, A, 0, TS_WAITING, 10);
+	fix_add(&f, CR_WOKEN, A, TW_IRQ, 0, 20);
+	fix_add(&f, CR_ON, A, 0, 0, 21);
+	fix_add(&f, CR_OFF, A, 0, TS_WAITING, 30);
+	fix_add(&f, CR_WOKEN, A, TW_SOFTIRQ, 0, 40);
+	fix_add(&f, CR_ON, A, 0, 0, 41);
+	fix_add(&f, CR_EXIT, A, -1, 0, 50);
+	fix_disk_done(&f, 15);
+	fix_disk_done(&f, 45);
+	fix_walk(&f, A, 50, 0);
+	assert_int_equal(f.cp.n, 7);
+	fix_seg(&f, 1, 10, 20, CP_DISK, A);
+	fix_seg(&f, 4, 30, 40, CP_IRQ, A);
 	fix_covers(&f);
 	fix_done(&f);
 }
@@ -355,6 +387,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chain),
 		cmocka_unit_test(floor_of_path),
+		cmocka_unit_test(disk_or_irq),
 		cmocka_unit_test(cycle),
 		cmocka_unit_test(zero_time_cycle),
 		cmocka_unit_test(zero_time_cycle_depth),

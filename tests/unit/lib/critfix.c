@@ -17,6 +17,16 @@ fix_add(struct fix *f, int kind, int tid, int other, int state, int64_t ms)
 }
 
 void
+fix_disk_done(struct fix *f, int64_t ms)
+{
+	int64_t *v = realloc(f->tb.bdone, (f->tb.nbdone + 1) * sizeof(*v));
+
+	assert_non_null(v);
+	f->tb.bdone = v;
+	v[f->tb.nbdone++] = ms * M;
+}
+
+void
 fix_walk_from(struct fix *f, int tid, int64_t last_ms, int64_t from_ms,
     size_t max_steps)
 {
