@@ -48,15 +48,6 @@ waker_name(const struct tdat *td, int32_t w, char *out, size_t cap)
 }
 
 static void
-put_ms(FILE *f, int64_t ns)
-{
-	char ms[32];
-
-	fn_ms(ns, ms, sizeof(ms));
-	fprintf(f, "\t%s", ms);
-}
-
-static void
 one(FILE *f, const struct tboot *tb, const struct tdat *td,
     const struct tcall *k, const struct tcwait *w)
 {
@@ -69,11 +60,11 @@ one(FILE *f, const struct tboot *tb, const struct tdat *td,
 	/* Its start in ms of uptime (to the µs), as the chart's. */
 	fprintf(f, "\t%.3f", (double)(k->call_ns + tb->boot_minus_trace_ns) /
 	    1e6);
-	put_ms(f, k->ret_ns - k->call_ns);
-	put_ms(f, w->blocked_ns);
-	put_ms(f, w->runnable_ns);
+	functab_put_ms(f, k->ret_ns - k->call_ns);
+	functab_put_ms(f, w->blocked_ns);
+	functab_put_ms(f, w->runnable_ns);
 	fprintf(f, "\t%s", who);
-	put_ms(f, w->waker_ns);
+	functab_put_ms(f, w->waker_ns);
 	putc('\n', f);
 }
 

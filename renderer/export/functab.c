@@ -9,8 +9,8 @@
 
 #define NAME_ESC	(4 * FN_NAME)	/* every byte escaped */
 
-static void
-put_ms(FILE *f, int64_t ns)
+void
+functab_put_ms(FILE *f, int64_t ns)
 {
 	char ms[32];
 
@@ -33,10 +33,10 @@ functab_text(const struct fn_table *t, FILE *f)
 		fn_depths(r->depths, depths, sizeof(depths));
 		fprintf(f, "function\t%s\t%llu", name,
 		    (unsigned long long)r->calls);
-		put_ms(f, r->total_ns);
-		put_ms(f, r->total_ns / (int64_t)r->calls);
-		put_ms(f, r->max_ns);
-		put_ms(f, r->self_ns);
+		functab_put_ms(f, r->total_ns);
+		functab_put_ms(f, r->total_ns / (int64_t)r->calls);
+		functab_put_ms(f, r->max_ns);
+		functab_put_ms(f, r->self_ns);
 		fprintf(f, "\t%s\n", depths);
 	}
 }

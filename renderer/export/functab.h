@@ -11,6 +11,8 @@ struct fn_table;
 struct tboot;
 struct tdat;
 
+/* A tab, then ns as fn_ms writes it: a column of the tables. */
+void functab_put_ms(FILE *f, int64_t ns);
 /* The table as tab-separated lines under a "#" line naming the columns. */
 void functab_text(const struct fn_table *, FILE *f);
 /*
