@@ -11,11 +11,11 @@
 int html_summary_write(const struct report *, FILE *f);
 
 /*
- * The kernel's functions of t (report.h's fn; nothing when empty) as a
- * section with a sortable table (html_functions.c); 0, or -1 on no
- * memory.
+ * The kernel's functions (report.h's fn; nothing when none) as a
+ * section with a sortable table, and the calls that waited (kw)
+ * (html_functions.c); 0, or -1 on no memory.
  */
-int html_functions_write(const struct fn_table *t, FILE *f);
+int html_functions_write(const struct report *, FILE *f);
 
 /*
  * The wake-up graph of DOT text dot (bootlog.h's wake_dot; nothing when

@@ -1,9 +1,12 @@
 /* html_functions.c: the kernel's functions under the summary of -f html: --functions's table (ftd's columns), sortable and filtered by name in the page (docs/html.md). */
 #include <stdio.h>
 
+#include "bootlog.h"
 #include "caps.h"
 #include "functions.h"
 #include "html.h"
+#include "kwaits.h"
+#include "tcwait.h"
 #include "xmltext.h"
 
 /* A cell of ms, numeric: the page's script sorts it as a number. */
@@ -35,9 +38,58 @@ row(FILE *f, const struct fn_row *r)
 	return 0;
 }
 
-int
-html_functions_write(const struct fn_table *t, FILE *f)
+/* One call that waited: --functions' wait row. */
+static int
+wait_row(FILE *f, const struct bootlog *t, const struct kwait_row *k)
 {
+	const struct tcall *c = &t->calls.v[k->call];
+	const struct tcwait *w = &t->call_wait[k->call];
+	char name[FN_NAME];
+
+	fn_name(t->trace, c->func, name, sizeof(name));
+	fputs("<tr><td>", f);
+	if (xml_puts_log(f, name) == -1)
+		return -1;
+	fprintf(f, "</td><td class=\"n\">%d</td>", (int)c->pid);
+	ms_cell(f, c->ret_ns - c->call_ns);
+	ms_cell(f, w->blocked_ns);
+	ms_cell(f, w->runnable_ns);
+	kwaits_waker(t->trace, w->waker, 1, name, sizeof(name));
+	fputs("<td>", f);
+	if (xml_puts_log(f, name) == -1)
+		return -1;
+	fputs("</td>", f);
+	ms_cell(f, w->waker_ns);
+	fputs("</tr>\n", f);
+	return 0;
+}
+
+/* The calls the kernel's boot waited in (report.h's kw), under the functions. */
+static int
+waits(const struct report *r, FILE *f)
+{
+	size_t i;
+
+	if (r->nkw == 0)
+		return 0;
+	fputs("<h3>What the calls waited for</h3>\n<p>The calls each traced "
+	    "root ran (the initcalls under do_one_initcall) that waited a "
+	    "millisecond or more: blocked (asleep or in D until woken), "
+	    "runnable (waiting for the CPU), and who woke them most.</p>\n"
+	    "<table class=\"top fw\"><tr><th>function</th><th>pid</th>"
+	    "<th>ms</th><th>blocked_ms</th><th>runnable_ms</th>"
+	    "<th>woken_most_by</th><th>by_ms</th></tr>\n", f);
+	for (i = 0; i < r->nkw; i++)
+		if (wait_row(f, r->log, &r->kw[i]) == -1)
+			return -1;
+	fputs("</table>\n", f);
+	return 0;
+}
+
+int
+html_functions_write(const struct report *r, FILE *f)
+{
+	const struct fn_table *t = &r->fn;
 	size_t i, n = t->n < CAP_HTML_FUNCTIONS ? t->n : CAP_HTML_FUNCTIONS;
 
 	if (t->n == 0)
@@ -60,6 +112,9 @@ html_functions_write(const struct fn_table *t, FILE *f)
 	for (i = 0; i < n; i++)
 		if (row(f, &t->v[i]) == -1)
 			return -1;
-	fputs("</table>\n</section>\n", f);
+	fputs("</table>\n", f);
+	if (waits(r, f) == -1)
+		return -1;
+	fputs("</section>\n", f);
 	return 0;
 }

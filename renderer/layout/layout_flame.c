@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "functions.h"
+#include "kwaits.h"
 #include "layout.h"
 #include "layout_parts.h"
 #include "tcwait.h"
 #include "tfunc.h"
 #include "trace.h"
-#include "twake.h"
 
 #define FLAME_ROW_H	12.0	/* a depth's row: a label fits in a bar */
 #define FLAME_DEPTHS	12	/* rows drawn a thread; deeper calls are not */
@@ -95,7 +95,6 @@ wait_text(const struct bootlog *t, const struct tcall *k, char *out,
     size_t cap)
 {
 	const struct tcwait *w;
-	const char *who = NULL;
 	char name[64], b[32], r[32], m[32];
 
 	out[0] = '\0';
@@ -104,13 +103,7 @@ wait_text(const struct bootlog *t, const struct tcall *k, char *out,
 	w = &t->call_wait[k - t->calls.v];
 	if (w->blocked_ns == 0 && w->runnable_ns == 0)
 		return;
-	if (w->waker < 0)
-		snprintf(name, sizeof(name), "%s", twake_context_name(w->waker));
-	else if (w->waker > 0) {
-		who = t->trace != NULL ? tdat_comm(t->trace, w->waker) : NULL;
-		snprintf(name, sizeof(name), "%s %d", who != NULL && *who ?
-		    who : "?", (int)w->waker);
-	}
+	kwaits_waker(t->trace, w->waker, 1, name, sizeof(name));
 	fn_ms(w->blocked_ns, b, sizeof(b));
 	fn_ms(w->runnable_ns, r, sizeof(r));
 	fn_ms(w->waker_ns, m, sizeof(m));

@@ -154,6 +154,36 @@ print(("ok" if rows and offset is not None and not bad else "not ok") +
       % (", ".join(bad) or "all %d" % min(10, len(rows))))
 PY
 
+# --json's function_waits: the same rows, and the document its schema's.
+python3 - "$T/json" "$T/table" docs/bootchart.schema.json <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[2])
+        if l.startswith("wait\t")]
+fw = d["function_waits"]
+def same(j, r):
+    who = j["woken_most_by"]
+    name = "-" if who is None else (who["name"] if who["pid"] < 0 else
+                                    "%s %d" % (who["name"], who["pid"]))
+    return (j["function"] == r[1] and j["pid"] == int(r[2]) and
+            "%.3f" % j["start_ms"] == r[3] and "%.3f" % j["ms"] == r[4] and
+            "%.3f" % j["blocked_ms"] == r[5] and
+            "%.3f" % j["runnable_ms"] == r[6] and name == r[7])
+ok = rows and len(fw) == len(rows) and all(same(j, r) for j, r in zip(fw, rows))
+print(("ok" if ok else "not ok") +
+      " - --json: function_waits as --functions' wait rows (%d)" % len(fw))
+try:
+    import jsonschema
+except ImportError:
+    print("ok - --json against docs/bootchart.schema.json # SKIP no python3-jsonschema")
+    sys.exit(0)
+try:
+    jsonschema.validate(d, json.load(open(sys.argv[3])))
+    print("ok - --json of the functions boot is docs/bootchart.schema.json's")
+except jsonschema.ValidationError as e:
+    print("not ok - --json of the functions boot is docs/bootchart.schema.json's: %s" % e.message[:200])
+PY
+
 # The flame chart's tooltips say the same of the same calls.
 python3 - "$T/flame.svg" "$T/table" <<'PY'
 import re, sys
@@ -172,9 +202,12 @@ PY
 # -f html: the same table, sortable and filtered, in a real browser.
 "$R" -q -f html -o "$T/page.html" "$F"
 check "-f html: status 0" [ $? -eq 0 ]
-rows=$(grep -c '^<tr><td>' "$T/page.html")
+rows=$(sed '/What the calls waited for/q' "$T/page.html" | grep -c '^<tr><td>')
 n=$(grep -c '^function	' "$T/table")
 same "-f html: a table row per function" "$rows" "$n"
+waits=$(sed -n '/What the calls waited for/,$p' "$T/page.html" | grep -c '^<tr><td>')
+same "-f html: a row per call that waited, as --functions" "$waits" \
+    "$(grep -c '^wait	' "$T/table")"
 CHROMIUM=$(command -v chromium || true)
 DRIVER=$(command -v chromedriver || true)
 if [ -z "$CHROMIUM" ] || [ -z "$DRIVER" ]; then
