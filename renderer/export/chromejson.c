@@ -61,15 +61,10 @@ by_tgid(const void *a, const void *b)
 {
 	const struct txrun *p = a, *q = b;
 
-	if (p->tgid != q->tgid)
-		return p->tgid < q->tgid ? -1 : 1;
-	return p->proc < q->proc ? -1 : p->proc > q->proc;
+	return p->tgid < q->tgid ? -1 : p->tgid > q->tgid;
 }
 
-/*
- * A name per process (its newest entry's: a reused PID's last) and per
- * thread, for those that ran.  0, or -1 (no memory).
- */
+/* A name per process and per thread, for those that ran.  0, or -1 (no memory). */
 static int
 names(struct cj *c)
 {
@@ -81,7 +76,7 @@ names(struct cj *c)
 		if (i == 0 || x->run[i].tid != x->run[i - 1].tid)
 			meta(c, "thread_name", x->run[i].tgid, x->run[i].tid,
 			    tracexp_thread_name(x, x->run[i].tid,
-			    x->run[i].proc));
+			    x->run[i].tgid));
 	if (x->nrun == 0)
 		return 0;
 	if ((g = malloc(x->nrun * sizeof(*g))) == NULL)
@@ -91,7 +86,7 @@ names(struct cj *c)
 	for (i = 0; i < x->nrun; i++)
 		if (i + 1 == x->nrun || g[i + 1].tgid != g[i].tgid)
 			meta(c, "process_name", g[i].tgid, g[i].tgid,
-			    tracexp_proc_name(x, g[i].proc));
+			    tracexp_proc_name(x, g[i].tgid));
 	free(g);
 	return 0;
 }

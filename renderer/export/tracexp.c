@@ -44,7 +44,6 @@ add_run(struct tracexp *x, int64_t start, int64_t end, const struct tcrec *r)
 	u->end_ns = end;
 	u->tid = r->tid;
 	u->tgid = r->tgid;
-	u->proc = r->proc;
 	return 0;
 }
 
@@ -137,6 +136,32 @@ make_marks(struct tracexp *x, const struct bootlog *t,
 	return 0;
 }
 
+static int
+by_pid(const void *a, const void *b)
+{
+	const struct txpid *p = a, *q = b;
+
+	if (p->pid != q->pid)
+		return p->pid < q->pid ? -1 : 1;
+	return p->i < q->i ? -1 : p->i > q->i;
+}
+
+/* The model's entries by pid, for names: 0, or -1 (no memory). */
+static int
+index_pids(struct tracexp *x)
+{
+	size_t i;
+
+	if (x->tb.n == 0)
+		return 0;
+	if ((x->bypid = calloc(x->tb.n, sizeof(*x->bypid))) == NULL)
+		return -1;
+	for (i = 0; i < x->tb.n; i++)
+		x->bypid[i] = (struct txpid){ x->tb.v[i].pid, (uint32_t)i };
+	qsort(x->bypid, x->tb.n, sizeof(*x->bypid), by_pid);
+	return 0;
+}
+
 /* The second reading's own errors are the first's: copied to d. */
 static int
 fail(struct tracexp *x, struct diag *d)
@@ -164,7 +189,8 @@ tracexp_open(struct tracexp *x, const struct bootlog *t,
 	    &x->quiet)) < 0)
 		return fail(x, d);
 	x->have_path = r == 0;
-	if (make_runs(x) != 0 || make_marks(x, t, ms) != 0) {
+	if (make_runs(x) != 0 || make_marks(x, t, ms) != 0 ||
+	    index_pids(x) != 0) {
 		tracexp_free(x);
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}
@@ -187,15 +213,27 @@ tracexp_tgid(const struct tracexp *x, int tid, int64_t ns)
 }
 
 const char *
-tracexp_proc_name(const struct tracexp *x, uint32_t proc)
+tracexp_proc_name(const struct tracexp *x, int tgid)
 {
-	if (proc < x->tb.n && x->tb.v[proc].comm[0] != '\0')
-		return x->tb.v[proc].comm;
-	return "<...>";
+	size_t lo = 0, hi = x->tb.n, mid;
+	const struct tproc *p;
+
+	/* The last entry of pid tgid: the first above it, less one. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (x->bypid[mid].pid <= tgid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || (p = &x->tb.v[x->bypid[lo - 1].i])->pid != tgid ||
+	    p->comm[0] == '\0')
+		return "<...>";
+	return p->comm;
 }
 
 const char *
-tracexp_thread_name(const struct tracexp *x, int tid, uint32_t proc)
+tracexp_thread_name(const struct tracexp *x, int tid, int tgid)
 {
 	const char *s;
 
@@ -203,7 +241,7 @@ tracexp_thread_name(const struct tracexp *x, int tid, uint32_t proc)
 		return "<idle>";
 	if ((s = tdat_comm(x->td, tid)) != NULL && *s != '\0')
 		return s;
-	return tracexp_proc_name(x, proc);
+	return tracexp_proc_name(x, tgid);
 }
 
 void
@@ -244,6 +282,8 @@ tracexp_free(struct tracexp *x)
 		tdat_free(x->td);
 	free(x->run);
 	free(x->mark);
+	free(x->bypid);
+	x->bypid = NULL;
 	x->td = NULL;
 	x->run = NULL;
 	x->mark = NULL;

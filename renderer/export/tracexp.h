@@ -24,7 +24,12 @@
 struct txrun {
 	int64_t start_ns, end_ns;
 	int32_t tid, tgid;
-	uint32_t proc;		/* its process entry of the tboot, or CR_NOPROC */
+};
+
+/* A process entry of the model by its pid. */
+struct txpid {
+	int32_t pid;
+	uint32_t i;		/* its index in tb.v */
 };
 
 /* A milestone at a time of the trace clock; name: a static string or the kernel log's. */
@@ -42,6 +47,7 @@ struct tracexp {
 	size_t nrun, runcap;
 	struct txmark *mark;	/* in time order */
 	size_t nmark, markcap;
+	struct txpid *bypid;	/* tb.v's entries by pid, a reused PID's newest last */
 	const uint8_t *buf;	/* the trace.dat's bytes (the log's) */
 	size_t len;
 	struct diag quiet;	/* the second reading's warnings were said once */
@@ -65,11 +71,10 @@ int tracexp_reader(struct tracexp *x, struct tdat **td, struct diag *d);
 int tracexp_error(const struct tracexp *x, struct diag *d);
 /* Thread tid's group at ns as the model has it, or -1 when it does not know. */
 int tracexp_tgid(const struct tracexp *x, int tid, int64_t ns);
-/* Thread tid's name: cmdlines', else its process's, else "<...>"; "<idle>" for 0. */
-const char *tracexp_thread_name(const struct tracexp *x, int tid,
-    uint32_t proc);
-/* A process entry's name, or "<...>". */
-const char *tracexp_proc_name(const struct tracexp *x, uint32_t proc);
+/* Process tgid's name (its newest entry's: a reused PID's last), or "<...>". */
+const char *tracexp_proc_name(const struct tracexp *x, int tgid);
+/* Thread tid's name: cmdlines', else its process's; "<idle>" for 0. */
+const char *tracexp_thread_name(const struct tracexp *x, int tid, int tgid);
 /*
  * s made safe for a text line into out (cap bytes): escaped as
  * escape_text does (no control byte, no newline: a name cannot end a
