@@ -283,9 +283,5 @@ tracexp_free(struct tracexp *x)
 	free(x->run);
 	free(x->mark);
 	free(x->bypid);
-	x->bypid = NULL;
-	x->td = NULL;
-	x->run = NULL;
-	x->mark = NULL;
-	x->nrun = x->nmark = x->runcap = x->markcap = 0;
+	memset(x, 0, sizeof(*x));
 }

@@ -14,13 +14,8 @@
 #define NS_MS	1000000ULL	/* a millisecond in ns */
 
 /* The kernel's sched formats (6.x, x86-64), as tracefs gives them. */
-#define COMMON \
-    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
-    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
-    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
-    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
 static const char *const sched[] = {
-	"name: sched_switch\nID: 10\nformat:\n" COMMON
+	"name: sched_switch\nID: 10\nformat:\n" TB_COMMON
 	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
 	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
 	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"
@@ -28,14 +23,14 @@ static const char *const sched[] = {
 	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n"
 	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"
 	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n",
-	"name: sched_waking\nID: 11\nformat:\n" COMMON
+	"name: sched_waking\nID: 11\nformat:\n" TB_COMMON
 	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
 	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"
 	"\tfield:int prio;\toffset:28;\tsize:4;\tsigned:1;\n"
 	"\tfield:int target_cpu;\toffset:32;\tsize:4;\tsigned:1;\n",
 };
 static const char *const task[] = {
-	"name: task_newtask\nID: 20\nformat:\n" COMMON
+	"name: task_newtask\nID: 20\nformat:\n" TB_COMMON
 	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:char comm[16];\toffset:12;\tsize:16;\tsigned:0;\n"
 	"\tfield:unsigned long clone_flags;\toffset:28;\tsize:8;\tsigned:0;\n",

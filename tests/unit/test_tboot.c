@@ -14,48 +14,43 @@
 #define NS_MS	1000000ULL	/* a millisecond in ns */
 
 /* Formats with the fields tboot reads, at the kernel's offsets' kind. */
-#define COMMON \
-    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
-    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
-    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
-    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
 static const char *const sched[] = {
-	"name: sched_switch\nID: 10\nformat:\n" COMMON
+	"name: sched_switch\nID: 10\nformat:\n" TB_COMMON
 	"\tfield:pid_t prev_pid;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:pid_t next_pid;\toffset:12;\tsize:4;\tsigned:1;\n"
 	"\tfield:long prev_state;\toffset:16;\tsize:8;\tsigned:1;\n",
-	"name: sched_waking\nID: 11\nformat:\n" COMMON
+	"name: sched_waking\nID: 11\nformat:\n" TB_COMMON
 	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n",
-	"name: sched_wakeup_new\nID: 12\nformat:\n" COMMON
+	"name: sched_wakeup_new\nID: 12\nformat:\n" TB_COMMON
 	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n",
-	"name: sched_process_exec\nID: 14\nformat:\n" COMMON
+	"name: sched_process_exec\nID: 14\nformat:\n" TB_COMMON
 	"\tfield:__data_loc char[] filename;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:pid_t pid;\toffset:12;\tsize:4;\tsigned:1;\n",
-	"name: sched_process_exit\nID: 15\nformat:\n" COMMON
+	"name: sched_process_exit\nID: 15\nformat:\n" TB_COMMON
 	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
 	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"
 	"\tfield:bool group_dead;\toffset:28;\tsize:1;\tsigned:0;\n",
 };
 static const char *const task[] = {
-	"name: task_newtask\nID: 20\nformat:\n" COMMON
+	"name: task_newtask\nID: 20\nformat:\n" TB_COMMON
 	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:char comm[16];\toffset:12;\tsize:16;\tsigned:0;\n"
 	"\tfield:unsigned long clone_flags;\toffset:28;\tsize:8;\tsigned:0;\n",
 };
 static const char *const initcall[] = {
-	"name: initcall_start\nID: 30\nformat:\n" COMMON
+	"name: initcall_start\nID: 30\nformat:\n" TB_COMMON
 	"\tfield:initcall_t func;\toffset:8;\tsize:8;\tsigned:0;\n",
-	"name: initcall_finish\nID: 31\nformat:\n" COMMON
+	"name: initcall_finish\nID: 31\nformat:\n" TB_COMMON
 	"\tfield:initcall_t func;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:int ret;\toffset:16;\tsize:4;\tsigned:1;\n",
 };
 static const char *const module[] = {
-	"name: module_load\nID: 40\nformat:\n" COMMON
+	"name: module_load\nID: 40\nformat:\n" TB_COMMON
 	"\tfield:unsigned int taints;\toffset:8;\tsize:4;\tsigned:0;\n"
 	"\tfield:__data_loc char[] name;\toffset:12;\tsize:4;\tsigned:1;\n",
 };
 static const char *const ftrace[] = {
-	"name: print\nID: 50\nformat:\n" COMMON
+	"name: print\nID: 50\nformat:\n" TB_COMMON
 	"\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:char buf[];\toffset:16;\tsize:0;\tsigned:0;\n",
 };

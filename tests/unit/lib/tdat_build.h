@@ -18,6 +18,13 @@ struct tb_page {
 	size_t used;		/* bytes of data written */
 };
 
+/* The common fields every real event's format begins with (6.x, x86-64). */
+#define TB_COMMON \
+    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+
 /* Event formats of one system, for files of real events (test_tboot). */
 struct tb_system {
 	const char *name;
