@@ -250,9 +250,13 @@ tracexp_token(char *out, size_t cap, const char *s, const char *bad)
 	char *p;
 
 	escape_text(out, cap, s != NULL && *s != '\0' ? s : "<...>");
-	for (p = out; *p != '\0'; p++)
+	for (p = out; *p != '\0'; p++) {
 		if (strchr(bad, *p) != NULL)
 			*p = '_';
+		/* Perfetto stops reading a text trace at a line with </script>. */
+		if (p[0] == '<' && p[1] == '/')
+			p[1] = '_';
+	}
 }
 
 void

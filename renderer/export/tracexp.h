@@ -79,8 +79,9 @@ const char *tracexp_thread_name(const struct tracexp *x, int tid, int tgid);
  * s made safe for a text line into out (cap bytes): escaped as
  * escape_text does (no control byte, no newline: a name cannot end a
  * line), then each byte of `bad` made `_`: TX_FIELD for a key=value
- * field (a space or `=` would split it), "|" for a marker's name.
- * "" becomes "<...>".
+ * field (a space or `=` would split it), "|" for a marker's name; and
+ * "</" made "<_" (Perfetto ends a text trace at "</script>").  ""
+ * becomes "<...>".
  */
 #define TX_FIELD	" =|"
 void tracexp_token(char *out, size_t cap, const char *s, const char *bad);

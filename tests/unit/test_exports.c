@@ -269,6 +269,8 @@ tokens(void **state)
 	assert_string_equal(out, "a_b_c_d\\n");
 	tracexp_token(out, sizeof(out), "a b|c", "|");
 	assert_string_equal(out, "a b_c");
+	tracexp_token(out, sizeof(out), "</script>", "|");
+	assert_string_equal(out, "<_script>");
 	tracexp_token(out, sizeof(out), "", TX_FIELD);
 	assert_string_equal(out, "<...>");
 	tracexp_token(out, 4, "\x01\x02", TX_FIELD);
