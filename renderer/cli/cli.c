@@ -79,6 +79,10 @@ help(void)
 	    "  -f, --format FMT      output: png (default), svg, svgz, eps, pdf, html\n"
 	    "                        (interactive page: docs/html.md), or json,\n"
 	    "                        summary, tree, boot-time (as the options below);\n"
+	    "                        perfetto, chrome-json: a traced log's scheduler\n"
+	    "                        events, wake-ups, critical path and milestones\n"
+	    "                        for Perfetto's UI or chrome://tracing\n"
+	    "                        (docs/exports.md);\n"
 	    "                        dot, svg or png with --wake-graph\n"
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
@@ -127,7 +131,8 @@ help(void)
 	    "      --critical-path   a traced log's critical path as text: its\n"
 	    "                        segments, what it waited on (docs/critical-path.md)\n"
 	    "      --critical-path-pid PID  the path to process PID's end, not to\n"
-	    "                        the log's (--critical-path, --json, --summary)\n"
+	    "                        the log's (--critical-path, --json, --summary,\n"
+	    "                        -f perfetto, -f chrome-json)\n"
 	    "      --compare         compare two logs (boots or profiles), OLD and\n"
 	    "                        NEW, each timed from its own start: a text\n"
 	    "                        table, with --json JSON, or with -f a chart\n"
@@ -373,9 +378,11 @@ check_modes(struct cli *c)
 		    "--critical-path and --dump-tree/--boot-time exclude each "
 		    "other");
 	if (c->crit_pid > 0 && !c->crit && !c->summary &&
-	    !(c->json && !c->compare))
+	    !(c->json && !c->compare) && !(c->format_set && !c->compare &&
+	    (output_of(c->chart.format)->from & OF_TRACE)))
 		return usage_error("--critical-path-pid goes with "
-		    "--critical-path, --json or --summary");
+		    "--critical-path, --json, --summary, -f perfetto or "
+		    "-f chrome-json");
 	if (c->min_count_set && !c->wakeups && !c->wake_graph)
 		return usage_error("--min-count goes with --wakeups or "
 		    "--wake-graph");
