@@ -1,6 +1,7 @@
-/* functab.c: --functions's text (functab.h): one line per kernel function, the most time first. */
+/* functab.c: --functions's text (functab.h): one line per kernel function, the most time first; and the one way from a trace to --functions' and --call-graph's outputs. */
 #include <stdlib.h>
 
+#include "callgraph.h"
 #include "escape.h"
 #include "functab.h"
 #include "functions.h"
@@ -9,12 +10,18 @@
 
 #define NAME_ESC	(4 * FN_NAME)	/* every byte escaped */
 
-/* ns as ms with three decimals, truncated to the µs (as --wakeups). */
+void
+fn_put_ms(FILE *f, int64_t ns)
+{
+	fprintf(f, "%lld.%03lld", (long long)(ns / 1000000),
+	    (long long)(ns / 1000 % 1000));
+}
+
 static void
 put_ms(FILE *f, int64_t ns)
 {
-	fprintf(f, "\t%lld.%03lld", (long long)(ns / 1000000),
-	    (long long)(ns / 1000 % 1000));
+	putc('\t', f);
+	fn_put_ms(f, ns);
 }
 
 void
@@ -40,10 +47,69 @@ functab_text(const struct fn_table *t, FILE *f)
 	}
 }
 
-int
-functab_write(struct tdat *td, int64_t min_ns, FILE *f, struct diag *d)
+/* --call-graph's: the graph below o->root as o asks.  0, or -1 (d set). */
+static int
+graph_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
+    FILE *f, struct diag *d)
 {
+	struct callgraph g;
+	char name[FN_NAME + 16];
+	int r;
+
+	if ((r = callgraph_make(c, td, o->root, &g)) == -2) {
+		diag_set_file(d, "%s", o->log);
+		d->line = 0;
+		return diag_error_status(d, EXIT_NOTFOUND, "no call of %s in "
+		    "the trace's function_graph records (--functions lists "
+		    "the functions traced)", o->root);
+	}
+	if (r != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	snprintf(name, sizeof(name), "below %s", o->root);
+	if (o->text)
+		r = cgraph_text(&g, f);
+	else if (o->format == FMT_DOT)
+		r = cgraph_dot(&g, 0, f);
+	else if (o->format == FMT_FOLDED)
+		r = fn_folded(c, &g.names, g.level, f);
+	else if (o->format == FMT_SPEEDSCOPE)
+		r = fn_speedscope(c, &g.names, g.level, name, f);
+	else if ((r = cgraph_draw(&g, o->format == FMT_SVG ? "svg" : "png", f,
+	    d)) != 0) {
+		callgraph_free(&g);
+		return -1;
+	}
+	callgraph_free(&g);
+	return r != 0 ? diag_error_status(d, EXIT_NOMEM, "out of memory") : 0;
+}
+
+/* --functions': the table, or every call folded or for speedscope. */
+static int
+calls_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
+    FILE *f)
+{
+	struct fn_names nm;
 	struct fn_table t;
+	int r;
+
+	if (o->text) {
+		if ((r = fn_table_make(c, td, o->min_ns, &t)) == 0)
+			functab_text(&t, f);
+		fn_table_free(&t);
+		return r;
+	}
+	if (fn_names_make(c, td, &nm) != 0)
+		return -1;
+	r = o->format == FMT_FOLDED ? fn_folded(c, &nm, NULL, f) :
+	    fn_speedscope(c, &nm, NULL, "the kernel's functions", f);
+	fn_names_free(&nm);
+	return r;
+}
+
+int
+functab_write(struct tdat *td, const struct fn_opts *o, FILE *f,
+    struct diag *d)
+{
 	struct tboot tb;
 	int r;
 
@@ -52,12 +118,10 @@ functab_write(struct tdat *td, int64_t min_ns, FILE *f, struct diag *d)
 	if (tb.calls.n == 0 && tb.calls.entries == 0)
 		diag_warn(d, "no function_graph records in the trace: boot "
 		    "with the functions entry (docs/trace.md)");
-	r = fn_table_make(&tb.calls, td, min_ns, &t);
-	if (r == 0)
-		functab_text(&t, f);
-	fn_table_free(&t);
+	if (o->graph)
+		r = graph_write(&tb.calls, td, o, f, d);
+	else if ((r = calls_write(&tb.calls, td, o, f)) != 0)
+		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
 	tboot_free(&tb);
-	if (r != 0)
-		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	return 0;
+	return r;
 }

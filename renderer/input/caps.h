@@ -127,6 +127,12 @@
  * more is no longer read.  The edges of the most time are kept.
  */
 #define CAP_WAKE_DRAW_EDGES	200
+/*
+ * Functions of a call graph drawn (--call-graph -f svg, png, the HTML
+ * page's), the most total time first: dot's layout grows faster than
+ * linearly, and a picture of more is not read.
+ */
+#define CAP_CALLGRAPH_DRAW_NODES	150
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
 /*

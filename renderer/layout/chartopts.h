@@ -27,6 +27,7 @@ struct chart_opts {
 	size_t nannotate;
 	int strict;		/* Java's shading: CPU only in state R (--strict) */
 	int per_cpu;		/* a busy chart per CPU from the trace (--per-cpu) */
+	const char *call_graph;	/* the HTML page's call graph below it (--call-graph); NULL: the heaviest root's */
 };
 
 #endif

@@ -57,7 +57,7 @@ check "--functions without a trace: exit 2, one line" no_trace
 # report options are its shorthands; an unknown name lists them all.
 run_render "$T/u.out" "$T/u.err" -f gif "$T/boot1.tgz"
 check "unknown format: the table's names" grep -q \
-    "(png, svg, svgz, eps, pdf, svg-glyphs, html, json, summary, tree, boot-time)" "$T/u.err"
+    "(png, svg, svgz, eps, pdf, svg-glyphs, html, json, summary, tree, boot-time, dot, folded, speedscope)" "$T/u.err"
 for pair in "json --json" "summary --summary" "tree --dump-tree" "boot-time -t"; do
 	set -- $pair
 	"$R" -q -f "$1" "$T/boot1.tgz" >"$T/f.out" 2>&1

@@ -1,4 +1,4 @@
-/* test_wakedraw.c: a DOT digraph laid out by Graphviz's dot layout and painted as PNG and SVG (wakedraw.c): the same size in both, the nodes apart, bad DOT refused. */
+/* test_graphdraw.c: a DOT digraph laid out by Graphviz's dot layout and painted as PNG and SVG (graphdraw.c): the same size in both, the nodes apart, bad DOT refused. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 #include "testutil.h"
 #include "chart.h"
 #include "diag.h"
-#include "wakedraw.h"
+#include "graphdraw.h"
 
 static const char chain[] = "digraph wakeups {\n\tnode [shape=box];\n"
     "\t\"[irq]\" [label=\"[irq]\", shape=ellipse];\n"
@@ -26,7 +26,7 @@ drawn(const char *dot, const char *format, size_t *n, int *rc)
 	diag_init(&d, "test");
 	d.out = NULL;
 	assert_non_null(f = open_memstream(&buf, n));
-	*rc = wakedraw(dot, strlen(dot), format, f, &d);
+	*rc = graphdraw(dot, strlen(dot), format, "graph", f, &d);
 	assert_int_equal(fclose(f), 0);
 	return buf;
 }
