@@ -1,4 +1,4 @@
-/* test_graphdraw.c: a DOT digraph laid out by Graphviz's dot layout and painted as PNG and SVG (graphdraw.c): the same size in both, the nodes apart, bad DOT refused. */
+/* test_graphdraw.c: a DOT digraph laid out by Graphviz's dot layout (graphplace.c) and painted as PNG and SVG (graphdraw.c): the same size in both, the nodes apart, bad DOT refused; left to right unless the DOT sets rankdir, a node's fill and tooltips read back. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +8,7 @@
 #include "chart.h"
 #include "diag.h"
 #include "graphdraw.h"
+#include "graphplace.h"
 
 static const char chain[] = "digraph wakeups {\n\tnode [shape=box];\n"
     "\t\"[irq]\" [label=\"[irq]\", shape=ellipse];\n"
@@ -86,12 +87,64 @@ bad_dot(void **state)
 	free(out);
 }
 
+/* The wake-up graph's DOT sets no rankdir: left to right. */
+static void
+left_to_right(void **state)
+{
+	struct gplace p;
+	struct diag d;
+
+	(void)state;
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(graphplace(chain, strlen(chain), "graph", &p, &d), 0);
+	assert_int_equal(p.nn, 3);
+	assert_true(p.n[0].x < p.n[1].x && p.n[1].x < p.n[2].x);
+	assert_false(p.n[1].filled);
+	assert_string_equal(p.n[1].tip, "");
+	gplace_free(&p);
+}
+
+/* The call graph's: top to bottom, fills and tooltips kept. */
+static void
+top_down(void **state)
+{
+	static const char dot[] = "digraph callgraph {\n\trankdir=TB;\n"
+	    "\tnode [shape=box, style=filled];\n"
+	    "\t\"n0\" [label=\"f 2.000 ms\", fillcolor=\"#ff8000\", "
+	    "tooltip=\"f: 1 calls\"];\n"
+	    "\t\"n1\" [label=\"g 1.000 ms\", fillcolor=\"#00ff00\"];\n"
+	    "\t\"n0\" -> \"n1\" [label=\"3\", tooltip=\"f calls g\"];\n}\n";
+	struct gplace p;
+	struct diag d;
+
+	(void)state;
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(graphplace(dot, strlen(dot), "graph", &p, &d), 0);
+	assert_int_equal(p.nn, 2);
+	assert_true(p.n[0].y < p.n[1].y);
+	assert_true(fabs(p.n[0].x - p.n[1].x) < 1);
+	assert_true(p.n[0].filled && p.n[1].filled);
+	assert_true(fabs(p.n[0].rgb[0] - 1) < 1e-9);
+	assert_true(fabs(p.n[0].rgb[1] - 128 / 255.0) < 1e-9);
+	assert_true(fabs(p.n[0].rgb[2]) < 1e-9);
+	assert_string_equal(p.n[0].tip, "f: 1 calls");
+	assert_string_equal(p.n[1].tip, "");
+	assert_int_equal(p.ne, 1);
+	assert_string_equal(p.e[0].label, "3");
+	assert_string_equal(p.e[0].tip, "f calls g");
+	gplace_free(&p);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(png_and_svg),
 		cmocka_unit_test(bad_dot),
+		cmocka_unit_test(left_to_right),
+		cmocka_unit_test(top_down),
 	};
 
 	int r = cmocka_run_group_tests(tests, NULL, NULL);

@@ -261,3 +261,52 @@ tb_write(const struct tb_file *f, size_t *len)
 	*len = o.len;
 	return o.p;
 }
+
+/* 6.1's formats (events/ftrace/funcgraph_*), at the kernel's offsets. */
+#define COMMON \
+    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+static const char *const ftrace_formats[] = {
+	"name: funcgraph_exit\nID: 10\nformat:\n" COMMON
+	"\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;\n"
+	"\tfield:unsigned int overrun;\toffset:20;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned long long calltime;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long long rettime;\toffset:32;\tsize:8;\tsigned:0;\n",
+	"name: funcgraph_entry\nID: 11\nformat:\n" COMMON
+	"\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;\n",
+};
+const struct tb_system tb_ftrace = { "ftrace", ftrace_formats, 2 };
+
+void
+tb_funcgraph_exit(struct tb_page *pg, uint32_t delta, int pid, uint64_t func,
+    int32_t depth, uint64_t call, uint64_t ret)
+{
+	uint8_t b[40];
+
+	memset(b, 0, sizeof(b));
+	put(b, 10, 2);
+	put(b + 4, (uint32_t)pid, 4);
+	put(b + 8, func, 8);
+	put(b + 16, (uint32_t)depth, 4);
+	put(b + 24, call, 8);
+	put(b + 32, ret, 8);
+	tb_event(pg, delta, b, sizeof(b), 0);
+}
+
+void
+tb_funcgraph_entry(struct tb_page *pg, uint32_t delta, int pid, uint64_t func,
+    int32_t depth)
+{
+	uint8_t b[24];
+
+	memset(b, 0, sizeof(b));
+	put(b, 11, 2);
+	put(b + 4, (uint32_t)pid, 4);
+	put(b + 8, func, 8);
+	put(b + 16, (uint32_t)depth, 4);
+	tb_event(pg, delta, b, sizeof(b), 0);
+}
