@@ -44,11 +44,11 @@ D="$BD _bootchartd bootchartd"
 {
 offers "render: --f" "$(lines --format --functions)" $R --f
 offers "render: --s" "$(lines --show-all --show-pid --strict --summary)" $R --s
-offers "render: formats after -f" "$(lines dot eps html pdf png svg svgz)" $R -f ""
-offers "render: formats after --format" "$(lines svg svgz)" $R --format s
-offers "render: --format=s split at =" "$(lines svg svgz)" $R --format = s
-offers "render: --format= split at =" "$(lines dot eps html pdf png svg svgz)" $R --format =
-offers "render: --format=s one word" "$(lines --format=svg --format=svgz)" $R --format=s
+offers "render: formats after -f" "$(lines dot eps folded html pdf png speedscope svg svgz)" $R -f ""
+offers "render: formats after --format" "$(lines speedscope svg svgz)" $R --format s
+offers "render: --format=s split at =" "$(lines speedscope svg svgz)" $R --format = s
+offers "render: --format= split at =" "$(lines dot eps folded html pdf png speedscope svg svgz)" $R --format =
+offers "render: --format=s one word" "$(lines --format=speedscope --format=svg --format=svgz)" $R --format=s
 offers "render: files and directories after -o" "$(lines out.png outdir)" $R -o ou
 offers "render: files and directories as paths" "$(lines boot.tgz bootdir)" $R -q bo
 offers "render: nothing after --width" "" $R --width ""
@@ -105,8 +105,8 @@ zoffers() {
 	same "$1" "$(zcomp "$3")" "$2"
 }
 zoffers "zsh render: --s" "$(lines --show-all --show-pid --strict --summary)" "bootchart-render --s"
-zoffers "zsh render: formats after -f" "$(lines dot eps html pdf png svg svgz)" "bootchart-render -f "
-zoffers "zsh render: --format=s" "$(lines svg svgz)" "bootchart-render --format=s"
+zoffers "zsh render: formats after -f" "$(lines dot eps folded html pdf png speedscope svg svgz)" "bootchart-render -f "
+zoffers "zsh render: --format=s" "$(lines speedscope svg svgz)" "bootchart-render --format=s"
 zoffers "zsh render: files and directories after -o" "$(lines out.png outdir)" "bootchart-render -o ou"
 zoffers "zsh render: files and directories as paths" "$(lines boot.tgz bootdir)" "bootchart-render -q bo"
 zoffers "zsh bootchartd: the commands" "$(lines init kernel-args start stop)" "bootchartd "
