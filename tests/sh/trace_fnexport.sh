@@ -1,19 +1,8 @@
 #!/bin/sh
 # trace_fnexport.sh: issue 25 items 4 and 6 against trace-cmd report -R of the same trace.dat (tests/sh/lib/fnexport_check.py): --call-graph's rows, callers and callees, its DOT's nodes, edges, sizes and colours, -f folded's counts and -f speedscope's events (validated by speedscope's file-format schema) on a trace.dat of function_graph calls built by gen_tracedat -f, then on the distro boot traced with function_graph when make check-distro left it (build/distro/functions/bootchart.tgz).  Also: -f svg, png, html draw it; a function not in the trace is one line, exit 6.  Skips without trace-cmd, python3 or python3-jsonschema.
-T=${BC_TMP:?BC_TMP must be set}
-R=$BC_RENDER
-B=${BC_BUILD:?BC_BUILD must be set}
-LIB=$(dirname "$0")/lib
-F=${BC_FUNCTIONS_LOG:-build/distro/functions/bootchart.tgz}
+. "$(dirname "$0")/lib/fnlog.sh.inc"
 
-. "$LIB/tap.sh.inc"
-
-skip() {
-	echo "ok - trace_fnexport # SKIP $*"
-	exit 0
-}
-command -v trace-cmd >/dev/null 2>&1 || skip "no trace-cmd (Debian package trace-cmd)"
-command -v python3 >/dev/null 2>&1 || skip "no python3"
+need_oracle
 python3 -c "import jsonschema" 2>/dev/null ||
     skip "no python3-jsonschema"
 

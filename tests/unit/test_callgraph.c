@@ -25,6 +25,19 @@ nested(struct tcalls *c)
 	assert_int_equal(tcalls_nest(c), 0);
 }
 
+/* The graph below func of the nested scenario, its size checked. */
+static void
+graph_of(struct tcalls *c, const char *func, struct callgraph *g, size_t n,
+    int64_t root_ns, size_t ne)
+{
+	nested(c);
+	assert_int_equal(callgraph_make(c, NULL, func, g), 0);
+	assert_int_equal(g->n, n);
+	assert_int_equal(g->root, 0);
+	assert_int_equal(g->root_ns, root_ns);
+	assert_int_equal(g->ne, ne);
+}
+
 static void
 node(const struct callgraph *g, size_t k, const char *name, uint64_t calls,
     int64_t total, int64_t self, uint64_t depths)
@@ -57,16 +70,11 @@ below_foo(void **state)
 	struct tcalls c;
 
 	(void)state;
-	nested(&c);
-	assert_int_equal(callgraph_make(&c, NULL, N_FOO, &g), 0);
-	assert_int_equal(g.n, 4);
-	assert_int_equal(g.root, 0);
-	assert_int_equal(g.root_ns, 5000);
+	graph_of(&c, N_FOO, &g, 4, 5000, 3);
 	node(&g, 0, N_FOO, 2, 5000, 2600, 1);
 	node(&g, 1, N_BAR, 1, 1000, 1000, 2);
 	node(&g, 2, N_TICK, 1, 900, 900, 2);
 	node(&g, 3, N_BAZ, 1, 500, 500, 2);
-	assert_int_equal(g.ne, 3);
 	edge(&g.e[0], 0, 1, 1, 1000);
 	edge(&g.e[1], 0, 2, 1, 900);
 	edge(&g.e[2], 0, 3, 1, 500);
@@ -83,14 +91,10 @@ heaviest_root(void **state)
 	struct tcalls c;
 
 	(void)state;
-	nested(&c);
-	assert_int_equal(callgraph_make(&c, NULL, NULL, &g), 0);
-	assert_int_equal(g.n, 5);
-	assert_int_equal(g.root_ns, 9000);
+	graph_of(&c, NULL, &g, 5, 9000, 4);
 	node(&g, 0, N_INIT, 2, 9000, 4000, 1);
 	node(&g, 1, N_FOO, 2, 5000, 2600, 2);
 	node(&g, 2, N_BAR, 1, 1000, 1000, 4);
-	assert_int_equal(g.ne, 4);
 	edge(&g.e[0], 0, 1, 2, 5000);
 	edge(&g.e[1], 1, 2, 1, 1000);
 	callgraph_free(&g);
@@ -145,8 +149,7 @@ text(void **state)
 	FILE *f;
 
 	(void)state;
-	nested(&c);
-	assert_int_equal(callgraph_make(&c, NULL, N_FOO, &g), 0);
+	graph_of(&c, N_FOO, &g, 4, 5000, 3);
 	assert_non_null(f = open_memstream(&buf, &len));
 	assert_int_equal(cgraph_text(&g, f), 0);
 	assert_string_equal(text_of(f, &buf),
@@ -204,8 +207,7 @@ speedscope(void **state)
 	FILE *f;
 
 	(void)state;
-	nested(&c);
-	assert_int_equal(callgraph_make(&c, NULL, N_FOO, &g), 0);
+	graph_of(&c, N_FOO, &g, 4, 5000, 3);
 	assert_non_null(f = open_memstream(&buf, &len));
 	assert_int_equal(fn_speedscope(&c, &g.names, g.level, "t", f), 0);
 	p = text_of(f, &buf);

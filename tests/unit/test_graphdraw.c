@@ -87,18 +87,26 @@ bad_dot(void **state)
 	free(out);
 }
 
+/* dot laid out into p, with nn nodes. */
+static void
+placed(const char *dot, struct gplace *p, size_t nn)
+{
+	struct diag d;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(graphplace(dot, strlen(dot), "graph", p, &d), 0);
+	assert_int_equal(p->nn, nn);
+}
+
 /* The wake-up graph's DOT sets no rankdir: left to right. */
 static void
 left_to_right(void **state)
 {
 	struct gplace p;
-	struct diag d;
 
 	(void)state;
-	diag_init(&d, "test");
-	d.out = NULL;
-	assert_int_equal(graphplace(chain, strlen(chain), "graph", &p, &d), 0);
-	assert_int_equal(p.nn, 3);
+	placed(chain, &p, 3);
 	assert_true(p.n[0].x < p.n[1].x && p.n[1].x < p.n[2].x);
 	assert_false(p.n[1].filled);
 	assert_string_equal(p.n[1].tip, "");
@@ -116,13 +124,9 @@ top_down(void **state)
 	    "\t\"n1\" [label=\"g 1.000 ms\", fillcolor=\"#00ff00\"];\n"
 	    "\t\"n0\" -> \"n1\" [label=\"3\", tooltip=\"f calls g\"];\n}\n";
 	struct gplace p;
-	struct diag d;
 
 	(void)state;
-	diag_init(&d, "test");
-	d.out = NULL;
-	assert_int_equal(graphplace(dot, strlen(dot), "graph", &p, &d), 0);
-	assert_int_equal(p.nn, 2);
+	placed(dot, &p, 2);
 	assert_true(p.n[0].y < p.n[1].y);
 	assert_true(fabs(p.n[0].x - p.n[1].x) < 1);
 	assert_true(p.n[0].filled && p.n[1].filled);

@@ -23,18 +23,11 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from funcgraph_check import name_groups  # noqa: E402
+from funcgraph_check import name_groups, tap  # noqa: E402
 
 EXIT = re.compile(r"-(\d+)\s+\[(\d+)\].*funcgraph_exit:\s+func=(\S+) "
                   r"depth=(-?\d+) overrun=\d+ calltime=(?:0x)?([0-9a-f]+) "
                   r"rettime=(?:0x)?([0-9a-f]+)")
-
-
-def tap(ok, what, detail=""):
-    print(("ok - " if ok else "not ok - ") + what)
-    if not ok and detail:
-        for line in str(detail).splitlines()[:20]:
-            print("# " + line)
 
 
 class Call:

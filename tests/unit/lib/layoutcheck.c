@@ -5,7 +5,7 @@
 #include "layoutcheck.h"
 
 const struct chart_opts plain_opts = { FMT_PNG, 0, 0, 0, NULL, NULL, NULL, 0,
-    0, 0 };
+    0, 0, NULL };
 
 int
 box_overlap(const struct lt_box *a, const struct lt_box *b)

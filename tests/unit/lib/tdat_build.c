@@ -281,17 +281,25 @@ static const char *const ftrace_formats[] = {
 };
 const struct tb_system tb_ftrace = { "ftrace", ftrace_formats, 2 };
 
+/* A funcgraph record's fields up to its depth: type, pid, func, depth. */
+static void
+funcgraph_head(uint8_t *b, size_t len, int type, int pid, uint64_t func,
+    int32_t depth)
+{
+	memset(b, 0, len);
+	put(b, (uint64_t)type, 2);
+	put(b + 4, (uint32_t)pid, 4);
+	put(b + 8, func, 8);
+	put(b + 16, (uint32_t)depth, 4);
+}
+
 void
 tb_funcgraph_exit(struct tb_page *pg, uint32_t delta, int pid, uint64_t func,
     int32_t depth, uint64_t call, uint64_t ret)
 {
 	uint8_t b[40];
 
-	memset(b, 0, sizeof(b));
-	put(b, 10, 2);
-	put(b + 4, (uint32_t)pid, 4);
-	put(b + 8, func, 8);
-	put(b + 16, (uint32_t)depth, 4);
+	funcgraph_head(b, sizeof(b), 10, pid, func, depth);
 	put(b + 24, call, 8);
 	put(b + 32, ret, 8);
 	tb_event(pg, delta, b, sizeof(b), 0);
@@ -303,10 +311,6 @@ tb_funcgraph_entry(struct tb_page *pg, uint32_t delta, int pid, uint64_t func,
 {
 	uint8_t b[24];
 
-	memset(b, 0, sizeof(b));
-	put(b, 11, 2);
-	put(b + 4, (uint32_t)pid, 4);
-	put(b + 8, func, 8);
-	put(b + 16, (uint32_t)depth, 4);
+	funcgraph_head(b, sizeof(b), 11, pid, func, depth);
 	tb_event(pg, delta, b, sizeof(b), 0);
 }
