@@ -127,7 +127,7 @@ merge_edges(struct callgraph *g)
 	g->ne = k;
 }
 
-/* For qsort_r-less sorting: a node with its old index. */
+/* A node with its index before the sort (qsort has no context to sort indices). */
 struct ranked {
 	struct cg_node nd;
 	size_t old;

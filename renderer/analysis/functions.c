@@ -140,6 +140,13 @@ fn_table_make(const struct tcalls *c, const struct tdat *td, int64_t min_ns,
 }
 
 void
+fn_put_ms(FILE *f, int64_t ns)
+{
+	fprintf(f, "%lld.%03lld", (long long)(ns / 1000000),
+	    (long long)(ns / 1000 % 1000));
+}
+
+void
 fn_depths(uint64_t depths, char *out, size_t cap)
 {
 	size_t len = 0;

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct tcalls;
 struct tdat;
@@ -56,6 +57,8 @@ long fn_names_find(const struct fn_names *, const char *name);
 void fn_names_free(struct fn_names *);
 /* A function's kallsyms name (td may be NULL), or "0x" and its address. */
 void fn_name(const struct tdat *td, uint64_t func, char *out, size_t cap);
+/* ns as ms with three decimals, truncated to the µs (as --wakeups), to f. */
+void fn_put_ms(FILE *f, int64_t ns);
 /* "0,2-4": the depths of a row, into out. */
 void fn_depths(uint64_t depths, char *out, size_t cap);
 void fn_table_free(struct fn_table *);

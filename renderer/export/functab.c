@@ -10,13 +10,6 @@
 
 #define NAME_ESC	(4 * FN_NAME)	/* every byte escaped */
 
-void
-fn_put_ms(FILE *f, int64_t ns)
-{
-	fprintf(f, "%lld.%03lld", (long long)(ns / 1000000),
-	    (long long)(ns / 1000 % 1000));
-}
-
 static void
 put_ms(FILE *f, int64_t ns)
 {
@@ -61,11 +54,12 @@ graph_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
 		d->line = 0;
 		return diag_error_status(d, EXIT_NOTFOUND, "no call of %s in "
 		    "the trace's function_graph records (--functions lists "
-		    "the functions traced)", o->root);
+		    "the functions traced)", o->root != NULL ? o->root :
+		    "a root function");
 	}
 	if (r != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	snprintf(name, sizeof(name), "below %s", o->root);
+	snprintf(name, sizeof(name), "below %s", g.names.name[g.v[g.root].fn]);
 	if (o->text)
 		r = cgraph_text(&g, f);
 	else if (o->format == FMT_DOT)

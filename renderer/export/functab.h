@@ -17,15 +17,13 @@ struct tdat;
 /* What to write. */
 struct fn_opts {
 	int64_t min_ns;		/* --min-time: the table's calls of this or more */
-	const char *root;	/* --call-graph FUNC; NULL: every call */
-	int graph;		/* --call-graph */
+	const char *root;	/* --call-graph FUNC */
+	int graph;		/* --call-graph (root NULL: the root function of the most time) */
 	int text;		/* the text table; else format */
 	enum chart_format format;	/* FMT_DOT, SVG, PNG, FOLDED, SPEEDSCOPE */
 	const char *log;	/* its path, for the error of no call of root */
 };
 
-/* ns as ms with three decimals, truncated to the µs (as --wakeups). */
-void fn_put_ms(FILE *f, int64_t ns);
 /* The table as tab-separated lines under a "#" line naming the columns. */
 void functab_text(const struct fn_table *, FILE *f);
 /*
