@@ -12,12 +12,16 @@
 #define TOKEN_MAX	128	/* a 16-byte comm, every byte escaped */
 #define BODY_MAX	512
 
-/* common_flags' bits (the kernel's trace_flag_type). */
+/*
+ * common_flags' bits (the kernel's trace_flag_type): 0x02 was
+ * IRQS_NOSUPPORT until 6.12 made it NEED_RESCHED_LAZY; BH_OFF is 0x80
+ * since 5.18.
+ */
 #define FL_IRQS_OFF	0x01
-#define FL_BH_OFF	0x02
+#define FL_RESCHED_LAZY	0x02
 #define FL_NEED_RESCHED	0x04
 #define FL_PREEMPT_RESCHED 0x20
-#define FL_RESCHED_LAZY	0x80
+#define FL_BH_OFF	0x80
 
 /* sched_switch's prev_state report bits (5.x, 6.x) and their letters. */
 #define STATE_BITS	0xff
