@@ -6,6 +6,7 @@
 #include "grow.h"
 #include "tboot.h"
 #include "tstates.h"
+#include "tkeysort.h"
 
 int
 tstates_get(const struct tstates *s, int tid)
@@ -74,6 +75,12 @@ cmp_change(const void *a, const void *b)
 	if (x->at != y->at)
 		return x->at < y->at ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static size_t
+key_proc(const void *a)
+{
+	return ((const struct tchange *)a)->proc;
 }
 
 /* The process's state: its threads' highest. */
@@ -157,7 +164,8 @@ tstates_fold(struct tstates *s, struct tboot *tb)
 
 	if (s->n == 0)
 		return 0;
-	qsort(s->v, s->n, sizeof(*s->v), cmp_change);
+	if (tkeysort(s->v, s->n, sizeof(*s->v), key_proc, cmp_change) != 0)
+		qsort(s->v, s->n, sizeof(*s->v), cmp_change);
 	/* count[] is indexed by what ts holds: every thread starts at none. */
 	memset(s->ts, TS_NONE, s->tcap);
 	for (i = 0; i < s->n; i = j) {

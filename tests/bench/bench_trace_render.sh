@@ -103,7 +103,7 @@ synthetic() {
 	for what in png cp wake; do
 		case $what in
 		png) set -- -o "$tmp/s.png" ;;
-		cp) set -- --critical-path -o "$tmp/s.txt" ;;
+		cp) set -- --critical-path --critical-path-pid 100 -o "$tmp/s.txt" ;;
 		wake) set -- --wakeups -o "$tmp/s.txt" ;;
 		esac
 		"$measure" -r 1 -o "$tmp/s" -- "$render" "$@" "$tmp/log" \

@@ -37,6 +37,11 @@ struct tb_file {
 	const char *kallsyms;	/* its text, or NULL */
 };
 
+/* The kernel's events/header_page and header_event texts (x86-64). */
+extern const char tb_header_page[], tb_header_event[];
+
+/* An empty page starting at ts (a writer that streams its pages). */
+void tb_page_init(struct tb_page *, uint64_t ts);
 /* A fresh page of CPU cpu starting at ts; returns it. */
 struct tb_page *tb_page(struct tb_file *, int cpu, uint64_t ts);
 /* A test event's record: pid, val, name (char[8]), str (__data_loc); its length. */
