@@ -21,6 +21,7 @@
 #include "bootlog.h"
 #include "logfiles.h"
 #include "logparse.h"
+#include "parse.h"
 #include "tracedat.h"
 
 #include "fuzz_common.h"

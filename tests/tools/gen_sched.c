@@ -91,6 +91,7 @@ struct gen {
 	struct gcpu cpu[NCPU_MAX];
 	int ncpu, nthr;
 	uint8_t *st;		/* G_* per thread */
+	uint8_t *born;		/* the trace has its birth */
 	int *leader;		/* the thread's group leader's index */
 	int *runq, *sleep, *sleep_at, *freel;
 	size_t rq_head, rq_n, nsleep, nfree;
@@ -325,6 +326,7 @@ fork_one(struct gen *g, int c)
 	int thread = rnd(g, 5) == 0;
 
 	g->leader[i] = thread ? g->leader[cur] : i;
+	g->born[i] = 1;
 	if (ev_newtask(g, c, i, thread ? CLONE_THREAD : CLONE_FORK) != 0)
 		return -1;
 	rq_push(g, i);
@@ -391,8 +393,8 @@ step(struct gen *g)
 
 	g->t += 1 + rnd(g, 8000);
 	g->steps++;
-	if (g->hostile && c == 0 && g->steps % 100003 == 0) {
-		k->skew = k->skew != 0 ? 0 : SKEW_JUMP;
+	if (g->hostile && g->steps % 50021 == 0) {
+		g->cpu[0].skew = g->cpu[0].skew != 0 ? 0 : SKEW_JUMP;
 		g->jumps++;
 	}
 	if (k->cur < 0) {
@@ -414,12 +416,13 @@ setup(struct gen *g)
 	int i, c;
 
 	g->st = calloc(n, 1);
+	g->born = calloc(n, 1);
 	g->leader = calloc(n, sizeof(int));
 	g->runq = calloc(n, sizeof(int));
 	g->sleep = calloc(n, sizeof(int));
 	g->sleep_at = calloc(n, sizeof(int));
 	g->freel = calloc(n, sizeof(int));
-	if (!g->st || !g->leader || !g->runq || !g->sleep || !g->sleep_at ||
+	if (!g->st || !g->born || !g->leader || !g->runq || !g->sleep || !g->sleep_at ||
 	    !g->freel)
 		return -1;
 	/* Half the threads are alive when the trace starts, half sleeping. */
@@ -528,6 +531,7 @@ gen_free(struct gen *g)
 		if (g->cpu[c].f != NULL)
 			fclose(g->cpu[c].f);
 	free(g->st);
+	free(g->born);
 	free(g->leader);
 	free(g->runq);
 	free(g->sleep);
@@ -591,6 +595,12 @@ main(int argc, char **argv)
 	    (unsigned long long)g.cycles, (unsigned long long)g.never,
 	    (unsigned long long)g.unknown, (unsigned long long)g.jumps,
 	    (unsigned long long)(g.t - T0));
+	/* The waits that never end, of threads born in the trace. */
+	printf("never-woken-born:");
+	for (ch = 0; ch < g.nthr; ch++)
+		if (g.st[ch] == G_NEVER && g.born[ch])
+			printf(" %d", pid_of(ch));
+	printf("\n");
 	gen_free(&g);
 	return rc;
 }
