@@ -148,14 +148,13 @@ flush(struct gcpu *k, uint64_t ts)
 	return 0;
 }
 
-/* A record on CPU c at the common time less the CPU's skew. */
+/* A record (len a multiple of 4) on CPU c at the common time less the CPU's skew. */
 static int
 emit(struct gen *g, int c, uint8_t *rec, size_t len)
 {
 	struct gcpu *k = &g->cpu[c];
 	uint64_t ts = g->t - k->skew, delta;
 
-	len = (len + 3) / 4 * 4;
 	/* The record, and a TIME_EXTEND or TIME_STAMP before it. */
 	if (!k->started || k->pg.used + len + 16 > TB_PAGE - TB_DATA) {
 		if (flush(k, ts) != 0)
@@ -230,13 +229,13 @@ ev_exit(struct gen *g, int c, int pid, int dead)
 	put(r + 24, (uint32_t)pid, 4);
 	put(r + 28, 120, 4);
 	r[32] = (uint8_t)dead;
-	return emit(g, c, r, 33);
+	return emit(g, c, r, sizeof(r));
 }
 
 static int
 ev_newtask(struct gen *g, int c, int child, uint64_t flags)
 {
-	uint8_t r[42];
+	uint8_t r[44];		/* 42 bytes of fields, padded as the kernel pads */
 
 	common(r, ID_NEWTASK, 0, pid_of(g->cpu[c].cur), sizeof(r));
 	put(r + 8, (uint32_t)pid_of(child), 4);
