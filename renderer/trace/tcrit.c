@@ -20,6 +20,8 @@ tcrit_add(struct tcrits *c, int kind, int tid, int tgid, uint32_t proc,
 	if (c->n >= max) {
 		diag_warn(c->d, "more than %zu scheduler records: no critical "
 		    "path", max);
+		/* None will be walked: their memory (at most 256 MiB) back now. */
+		tcrit_free(c);
 		c->cut = 1;
 		return 0;
 	}

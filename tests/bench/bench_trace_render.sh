@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench_trace_render.sh: the whole renderer on the distro boot's log (make check-distro's tarball with its trace.dat: read, exact states, wake-ups, critical path, a PNG, and --critical-path's report) against trace-cmd report of that trace.dat, interleaved runs, medians (issue 24: >= 5 times faster); and the synthetic 10 M-event trace of tests/tools/gen_sched (CPU <= 10 s, peak RSS <= 1 GB).
+# bench_trace_render.sh: the whole renderer on the distro boot's log (make check-distro's tarball with its trace.dat: read, exact states, wake-ups, critical path, a PNG, and --critical-path's report) against trace-cmd report of that trace.dat, interleaved runs, medians (issue 24: >= 5 times faster); and the synthetic 10 M-event trace of tests/tools/gen_sched (CPU <= 10 s, peak RSS <= 1 GiB).
 #
 # Env (set by tests/bench/run.sh): BC_BUILD, BC_RENDER, BC_BENCH_DIR.
 # BC_DISTRO_TGZ: the distro boot's tarball (default $BC_BUILD/../distro/
@@ -119,7 +119,7 @@ synthetic() {
 		awk -v w="$what" -v cpu="$(field cpu_median_s "$tmp/s")" \
 		    -v rss="$(field maxrss_kb "$tmp/s")" -v st="$st" 'BEGIN {
 			ok = cpu <= 10 && rss <= 1048576
-			printf "  %-5s exit %s, CPU %.2f s, peak RSS %.0f MB   target <= 10 s, <= 1 GB   %s\n", w, st, cpu, rss / 1024, ok ? "met" : "MISSED"
+			printf "  %-5s exit %s, CPU %.2f s, peak RSS %.0f MiB   target <= 10 s, <= 1 GiB   %s\n", w, st, cpu, rss / 1024, ok ? "met" : "MISSED"
 			exit !ok }' || rc=1
 		# The caps it reached (docs/limits.md), once.
 		case $what in
