@@ -28,6 +28,9 @@
 #include "critpath.h"
 #include "critpath_text.h"
 
+/* How to record a trace, for an error about a log without one. */
+#define TRACE_HOW "record it with bootchartd --trace"
+
 /* One boot as read: its log, the tree built over it, its milestones. */
 struct boot {
 	struct bootlog t;
@@ -109,6 +112,14 @@ write_one(const struct cli *c, const struct out_job *j, const char *from,
 {
 	char path[PATH_MAX];
 
+	/* An export of the trace: refused before any file is made. */
+	if ((output_of(j->format)->from & OF_TRACE) && (j->log == NULL ||
+	    j->log->trace == NULL)) {
+		diag_set_file(d, "%s", from != NULL ? from : "");
+		d->line = 0;
+		return diag_error(d, "no kernel trace (trace.dat) in this log: "
+		    "%s", TRACE_HOW);
+	}
 	diag_set_file(d, "%s", "");
 	if (output_path(c, j->format, from, suffix, path, sizeof(path)) != 0)
 		return diag_error_status(d, EXIT_OUTPUT, "output path too "
@@ -146,8 +157,13 @@ boot_read(struct boot *b, char **paths, size_t npaths, const struct cli *c,
     struct diag *d)
 {
 	b->t.crit.want_pid = (int)c->crit_pid;
-	if (input_read(&b->t, paths, npaths, d) != 0 ||
-	    proctree_make(&b->tree, &b->t, &c->tree, d) != 0)
+	b->t.thread_rows = c->threads;
+	if (input_read(&b->t, paths, npaths, d) != 0)
+		return -1;
+	if (c->threads && b->t.trace == NULL)
+		diag_warn(d, "--threads: no kernel trace (trace.dat) in this "
+		    "log: a row per process (record with bootchartd --trace)");
+	if (proctree_make(&b->tree, &b->t, &c->tree, d) != 0)
 		return -1;
 	milestones_make(&b->ms, &b->t, &b->tree, d);
 	return 0;
@@ -247,9 +263,6 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 	}
 	return 0;
 }
-
-/* How to record a trace, for an error about a log without one. */
-#define TRACE_HOW "record it with bootchartd --trace"
 
 /* A verb over the log's members (its kernel trace) alone, writing to f: 0, or -1 (d says why). */
 typedef int trace_verb(const struct cli *, struct bootlog *, FILE *f,

@@ -133,10 +133,13 @@ critpath_run(struct critpath *c, const struct tboot *tb,
 		    pid) : 1;
 	c->pid = p->pid;
 	c->proc = (uint32_t)(p - tb->v);
-	/* A boot's path reaches back to the kernel's start (uptime 0). */
+	/*
+	 * A boot's path reaches back to the kernel's start, uptime 0, and
+	 * no further: events the clock-sync marker maps before it (the
+	 * trace's clock ran ahead of CLOCK_BOOTTIME) are not on it.
+	 */
 	from = tb->first_ns;
-	if (bootlog_header(t, "profile.process") == NULL && tb->have_sync &&
-	    -tb->boot_minus_trace_ns < from)
+	if (bootlog_header(t, "profile.process") == NULL && tb->have_sync)
 		from = -tb->boot_minus_trace_ns;
 	if (cpath_walk(tb, p->pid, end, from, &c->cp, d) != 0)
 		return -1;

@@ -139,6 +139,14 @@ fn_table_make(const struct tcalls *c, const struct tdat *td, int64_t min_ns,
 	return 0;
 }
 
+/* As --wakeups prints its times: the text, JSON's µs and the page agree. */
+void
+fn_ms(int64_t ns, char *out, size_t cap)
+{
+	snprintf(out, cap, "%lld.%03lld", (long long)(ns / 1000000),
+	    (long long)(ns / 1000 % 1000));
+}
+
 void
 fn_depths(uint64_t depths, char *out, size_t cap)
 {

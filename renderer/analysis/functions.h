@@ -41,6 +41,8 @@ int fn_table_make(const struct tcalls *c, const struct tdat *td,
 int64_t *fn_callee_ns(const struct tcalls *c);
 /* A function's kallsyms name (td may be NULL), or "0x" and its address. */
 void fn_name(const struct tdat *td, uint64_t func, char *out, size_t cap);
+/* ns as ms with three decimals, truncated to the µs ("12.345"), into out. */
+void fn_ms(int64_t ns, char *out, size_t cap);
 /* "0,2-4": the depths of a row, into out. */
 void fn_depths(uint64_t depths, char *out, size_t cap);
 void fn_table_free(struct fn_table *);

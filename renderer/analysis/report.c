@@ -206,7 +206,8 @@ report_make(struct report *r, const struct bootlog *t,
 	}
 	totals(&r->tot, t);
 	if (cmdshare_make(&r->cmd, t, tree) != 0 ||
-	    fn_table_make(&t->calls, t->trace, 0, &r->fn) != 0) {
+	    fn_table_make(&t->calls, t->trace, 0, &r->fn) != 0 ||
+	    kwaits_pick(&t->calls, t->call_wait, 0, &r->kw, &r->nkw) != 0) {
 		report_free(r);
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}
@@ -220,5 +221,6 @@ report_free(struct report *r)
 	free(r->child_idx);
 	cmdshare_free(&r->cmd);
 	fn_table_free(&r->fn);
+	free(r->kw);
 	memset(r, 0, sizeof(*r));
 }

@@ -8,6 +8,7 @@
 #include "cmdshare.h"
 #include "diag.h"
 #include "functions.h"
+#include "kwaits.h"
 #include "milestones.h"
 #include "proctree.h"
 #include "bootlog.h"
@@ -55,6 +56,8 @@ struct report {
 	struct report_totals tot;
 	struct cmdshare cmd;		/* a profile's command's CPU (n 0: none) */
 	struct fn_table fn;		/* the trace's kernel functions (n 0: none) */
+	struct kwait_row *kw;		/* the calls the boot waited in (kwaits.h) */
+	size_t nkw;
 };
 
 /* "trace", "taskstats", "accounting" or "samples": where a CPU time comes from. */

@@ -1,4 +1,5 @@
 /* cli.c: bootchart-render's options: getopt_long, --help, and the checks between options. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,8 @@
 
 /* --threshold and --regression: up to a day, in ms. */
 #define THRESHOLD_MAX_MS 86400000L
+/* --window: seconds up to a year. */
+#define WINDOW_MAX_S 31536000L
 /* --min-count: up to what a u32 count holds and a long parses everywhere. */
 #define WAKE_COUNT_MAX 2147483647L
 
@@ -22,7 +25,7 @@ enum {
 	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_REGRESSION,
 	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM, OPT_PER_CPU,
 	OPT_WAKEUPS, OPT_WAKE_GRAPH, OPT_MIN_COUNT, OPT_MIN_TIME, OPT_FUNCTIONS,
-	OPT_CRIT, OPT_CRIT_PID
+	OPT_CRIT, OPT_CRIT_PID, OPT_THREADS, OPT_WINDOW
 };
 
 static const struct option longopts[] = {
@@ -52,6 +55,8 @@ static const struct option longopts[] = {
 	{ "show-pid", no_argument, NULL, OPT_SHOW_PID },
 	{ "show-all", no_argument, NULL, OPT_SHOW_ALL },
 	{ "per-cpu", no_argument, NULL, OPT_PER_CPU },
+	{ "threads", no_argument, NULL, OPT_THREADS },
+	{ "window", required_argument, NULL, OPT_WINDOW },
 	{ "crop-after", required_argument, NULL, OPT_CROP_AFTER },
 	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
 	{ "title", required_argument, NULL, OPT_TITLE },
@@ -74,6 +79,10 @@ help(void)
 	    "  -f, --format FMT      output: png (default), svg, svgz, eps, pdf, html\n"
 	    "                        (interactive page: docs/html.md), or json,\n"
 	    "                        summary, tree, boot-time (as the options below);\n"
+	    "                        perfetto, chrome-json: a traced log's scheduler\n"
+	    "                        events, wake-ups, critical path and milestones\n"
+	    "                        for Perfetto's UI or chrome://tracing\n"
+	    "                        (docs/exports.md);\n"
 	    "                        dot, svg or png with --wake-graph\n"
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
@@ -85,6 +94,9 @@ help(void)
 	    "      --show-all        show full command lines where logged\n"
 	    "      --per-cpu         a busy chart for each CPU (with the\n"
 	    "                        kernel's trace: docs/trace.md)\n"
+	    "      --window FROM:TO  draw only FROM to TO seconds of the time axis\n"
+	    "      --threads         with the kernel's trace, a row for each\n"
+	    "                        thread under its process's (its main thread)\n"
 	    "      --group-by-unit   rows of one systemd unit together (cgroup.log)\n"
 	    "      --crop-after PROC end the chart when idle after PROC starts\n"
 	    "      --annotate PROC   mark where PROC starts (repeatable)\n"
@@ -119,7 +131,8 @@ help(void)
 	    "      --critical-path   a traced log's critical path as text: its\n"
 	    "                        segments, what it waited on (docs/critical-path.md)\n"
 	    "      --critical-path-pid PID  the path to process PID's end, not to\n"
-	    "                        the log's (--critical-path, --json, --summary)\n"
+	    "                        the log's (--critical-path, --json, --summary,\n"
+	    "                        -f perfetto, -f chrome-json)\n"
 	    "      --compare         compare two logs (boots or profiles), OLD and\n"
 	    "                        NEW, each timed from its own start: a text\n"
 	    "                        table, with --json JSON, or with -f a chart\n"
@@ -170,19 +183,22 @@ parse_long(const char *s, long min, long max, long *out)
 }
 
 /*
- * Milliseconds with up to three decimals ("1", "0.25") from 0 to max_ms,
- * as whole microseconds.
+ * A number of units from 0 to max with up to log10(per) decimals ("1",
+ * "0.25"), as whole 1/per units; *end where it stopped.
  */
 static int
-parse_ms(const char *s, long max_ms, long *us)
+parse_fixed(const char *s, long max, long per, long *out, char **endp)
 {
-	long ms, frac = 0, scale = 100;
+	long whole, frac = 0, scale = per / 10;
 	const char *p;
 	char *end;
 
 	if (*s < '0' || *s > '9')
 		return -1;
-	ms = strtol(s, &end, 10);
+	errno = 0;
+	whole = strtol(s, &end, 10);
+	if (errno != 0)
+		return -1;
 	if (*end == '.') {
 		for (p = end + 1; *p >= '0' && *p <= '9' && scale > 0; p++) {
 			frac += (*p - '0') * scale;
@@ -192,9 +208,37 @@ parse_ms(const char *s, long max_ms, long *us)
 			return -1;
 		end = (char *)p;
 	}
-	if (*end != '\0' || ms > max_ms || (ms == max_ms && frac > 0))
+	if (whole > max || (whole == max && frac > 0))
 		return -1;
-	*us = ms * 1000 + frac;
+	*out = whole * per + frac;
+	*endp = end;
+	return 0;
+}
+
+/* Milliseconds with up to three decimals from 0 to max_ms, as µs. */
+static int
+parse_ms(const char *s, long max_ms, long *us)
+{
+	char *end;
+
+	return parse_fixed(s, max_ms, 1000, us, &end) != 0 || *end != '\0' ?
+	    -1 : 0;
+}
+
+/* --window FROM:TO, seconds to six decimals, FROM before TO. */
+static int
+parse_window(const char *s, struct chart_opts *o)
+{
+	long a, b;
+	char *end;
+
+	if (parse_fixed(s, WINDOW_MAX_S, 1000000, &a, &end) != 0 ||
+	    *end != ':' || parse_fixed(end + 1, WINDOW_MAX_S, 1000000, &b,
+	    &end) != 0 || *end != '\0' || b <= a)
+		return -1;
+	o->window = 1;
+	o->win_from_us = a;
+	o->win_to_us = b;
 	return 0;
 }
 
@@ -276,6 +320,13 @@ option(struct cli *c, int ch, const char *arg)
 	case OPT_SHOW_PID: c->chart.show_pid = 1; break;
 	case OPT_SHOW_ALL: c->chart.show_all = 1; break;
 	case OPT_PER_CPU: c->chart.per_cpu = 1; break;
+	case OPT_THREADS: c->threads = 1; break;
+	case OPT_WINDOW:
+		if (parse_window(arg, &c->chart) != 0)
+			return usage_error("bad --window '%s': need FROM:TO in "
+			    "seconds of the time axis, FROM before TO (2.5:8)",
+			    arg);
+		break;
 	case OPT_GROUP_BY_UNIT: c->tree.group_by_unit = 1; break;
 	case OPT_WHOLE_SYSTEM: c->tree.whole_system = 1; break;
 	case OPT_CROP_AFTER: c->chart.crop_after = arg; break;
@@ -327,9 +378,11 @@ check_modes(struct cli *c)
 		    "--critical-path and --dump-tree/--boot-time exclude each "
 		    "other");
 	if (c->crit_pid > 0 && !c->crit && !c->summary &&
-	    !(c->json && !c->compare))
+	    !(c->json && !c->compare) && !(c->format_set && !c->compare &&
+	    (output_of(c->chart.format)->from & OF_TRACE)))
 		return usage_error("--critical-path-pid goes with "
-		    "--critical-path, --json or --summary");
+		    "--critical-path, --json, --summary, -f perfetto or "
+		    "-f chrome-json");
 	if (c->min_count_set && !c->wakeups && !c->wake_graph)
 		return usage_error("--min-count goes with --wakeups or "
 		    "--wake-graph");
@@ -339,6 +392,9 @@ check_modes(struct cli *c)
 		    "--wake-graph or --functions");
 	if (c->dot && !c->wake_graph)
 		return usage_error("-f dot goes with --wake-graph");
+	if (c->chart.window && c->compare)
+		return usage_error("--window draws part of one log's chart, "
+		    "not --compare's");
 	if (c->wake_graph && c->format_set && !c->dot &&
 	    c->chart.format != FMT_SVG && c->chart.format != FMT_PNG)
 		return usage_error("--wake-graph writes dot, svg or png");

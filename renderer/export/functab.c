@@ -9,12 +9,13 @@
 
 #define NAME_ESC	(4 * FN_NAME)	/* every byte escaped */
 
-/* ns as ms with three decimals, truncated to the µs (as --wakeups). */
-static void
-put_ms(FILE *f, int64_t ns)
+void
+functab_put_ms(FILE *f, int64_t ns)
 {
-	fprintf(f, "\t%lld.%03lld", (long long)(ns / 1000000),
-	    (long long)(ns / 1000 % 1000));
+	char ms[32];
+
+	fn_ms(ns, ms, sizeof(ms));
+	fprintf(f, "\t%s", ms);
 }
 
 void
@@ -32,10 +33,10 @@ functab_text(const struct fn_table *t, FILE *f)
 		fn_depths(r->depths, depths, sizeof(depths));
 		fprintf(f, "function\t%s\t%llu", name,
 		    (unsigned long long)r->calls);
-		put_ms(f, r->total_ns);
-		put_ms(f, r->total_ns / (int64_t)r->calls);
-		put_ms(f, r->max_ns);
-		put_ms(f, r->self_ns);
+		functab_put_ms(f, r->total_ns);
+		functab_put_ms(f, r->total_ns / (int64_t)r->calls);
+		functab_put_ms(f, r->max_ns);
+		functab_put_ms(f, r->self_ns);
 		fprintf(f, "\t%s\n", depths);
 	}
 }
@@ -55,6 +56,8 @@ functab_write(struct tdat *td, int64_t min_ns, FILE *f, struct diag *d)
 	r = fn_table_make(&tb.calls, td, min_ns, &t);
 	if (r == 0)
 		functab_text(&t, f);
+	if (r == 0 && tb.calls.n > 0)
+		r = callwaits_text(&tb, td, min_ns, f);
 	fn_table_free(&t);
 	tboot_free(&tb);
 	if (r != 0)

@@ -14,7 +14,7 @@ struct layout;
 struct report;
 
 /* What an output is made from (src/outputs.def's `from`). */
-enum { OF_LAYOUT = 1, OF_REPORT = 2, OF_TREE = 4 };
+enum { OF_LAYOUT = 1, OF_REPORT = 2, OF_TREE = 4, OF_TRACE = 8 };
 /* Where it goes without -o. */
 enum { OD_FILE, OD_STDOUT };
 /* Whether a terminal may show it. */
@@ -78,5 +78,7 @@ int out_json(const struct out_job *, struct outfile *, struct diag *);
 int out_summary(const struct out_job *, struct outfile *, struct diag *);
 int out_tree(const struct out_job *, struct outfile *, struct diag *);
 int out_boot_time(const struct out_job *, struct outfile *, struct diag *);
+int out_perfetto(const struct out_job *, struct outfile *, struct diag *);
+int out_chrome_json(const struct out_job *, struct outfile *, struct diag *);
 
 #endif

@@ -6,6 +6,7 @@
 
 #include "jsonw.h"
 #include "report_json.h"
+#include "tcwait.h"
 
 static void
 header(const struct bootlog *t, FILE *f)
@@ -111,6 +112,8 @@ process(const struct report *r, size_t i, FILE *f)
 	json_key_num(f, "cpu_sys_s", p->sys_s, 3);
 	json_key_string(f, "cpu_source", report_cpu_src(p->cpu_src));
 	json_key_string(f, "work", p->node->proc->work);
+	if (p->node->proc->tgid != 0)
+		fprintf(f, ", \"thread_of\": %" PRId64, p->node->proc->tgid);
 	json_key_num(f, "dstate_s", p->dstate_s, 3);
 	fputs(", \"children\": [", f);
 	for (k = 0; k < p->nchildren; k++)
@@ -286,6 +289,49 @@ functions(const struct fn_table *t, FILE *f)
 	fputs(t->n ? "\n  ],\n" : "],\n", f);
 }
 
+/* What the kernel's boot waited in (kwaits.h): the calls, the most first. */
+static void
+function_waits(const struct report *r, FILE *f)
+{
+	const struct bootlog *t = r->log;
+	const struct tcall *k;
+	const struct tcwait *w;
+	char name[FN_NAME], who[64];
+	size_t i;
+
+	fputs("  \"function_waits\": [", f);
+	for (i = 0; i < r->nkw; i++) {
+		k = &t->calls.v[r->kw[i].call];
+		w = &t->call_wait[r->kw[i].call];
+		fn_name(t->trace, k->func, name, sizeof(name));
+		fputs(i ? ",\n    {\"function\": " : "\n    {\"function\": ", f);
+		json_string(f, name);
+		fprintf(f, ", \"pid\": %d", (int)k->pid);
+		json_key_num(f, "start_ms", (double)((k->call_ns +
+		    t->calls_boot_ns) / 1000 - r->ms.zero_us) / USEC_PER_MS, 3);
+		json_key_num(f, "ms", (double)((k->ret_ns - k->call_ns) / 1000) /
+		    USEC_PER_MS, 3);
+		json_key_num(f, "blocked_ms", (double)(w->blocked_ns / 1000) /
+		    USEC_PER_MS, 3);
+		json_key_num(f, "runnable_ms", (double)(w->runnable_ns / 1000) /
+		    USEC_PER_MS, 3);
+		fputs(", \"woken_most_by\": ", f);
+		if (w->waker == 0)
+			fputs("null", f);
+		else {
+			kwaits_waker(t->trace, w->waker, 0, who, sizeof(who));
+			fprintf(f, "{\"pid\": %d, \"name\": ", w->waker > 0 ?
+			    (int)w->waker : -1);
+			json_string(f, who);
+			json_key_num(f, "ms", (double)(w->waker_ns / 1000) /
+			    USEC_PER_MS, 3);
+			putc('}', f);
+		}
+		putc('}', f);
+	}
+	fputs(r->nkw ? "\n  ],\n" : "],\n", f);
+}
+
 /* ms from the chart's 0 with the µs: the path's segments are often shorter than a ms. */
 static void
 key_ms3(FILE *f, const char *key, usec_t t, usec_t zero)
@@ -353,6 +399,7 @@ report_json_write(const struct report *r, FILE *f)
 	totals(r, f);
 	processes(r, f);
 	functions(&r->fn, f);
+	function_waits(r, f);
 	critical_path(r->log, r->ms.zero_us, f);
 	fputs("  \"series\": {\n", f);
 	cpu_series(r->log, r->ms.zero_us, r->cmd.n > 0 ? r->cmd.v : NULL, f);

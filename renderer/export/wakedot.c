@@ -6,6 +6,7 @@
 #include "escape.h"
 #include "tboot.h"
 #include "treason.h"
+#include "twake.h"
 #include "wakedraw.h"
 #include "wakeups.h"
 #include "wakeups_int.h"
@@ -25,7 +26,7 @@ static void
 dot_id(FILE *f, int32_t w)
 {
 	if (w < 0)
-		fprintf(f, "\"%s\"", wk_pseudo_name(w));
+		fprintf(f, "\"%s\"", twake_context_name(w));
 	else
 		fprintf(f, "\"p%d\"", (int)w);
 }

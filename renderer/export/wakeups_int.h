@@ -18,7 +18,6 @@ struct tboot;
 void wk_put_ms(FILE *, int64_t ns);
 /* Whether the filters keep count waits of ns in all. */
 int wk_kept(const struct wake_opts *, uint64_t count, int64_t ns);
-const char *wk_pseudo_name(int32_t);
 /* A node's name, escaped: a process's comm ("?" when none), or a pseudo node's. */
 void wk_node_name(const struct tboot *, int32_t, char *out, size_t cap);
 /* qsort: the edges of the most time first. */

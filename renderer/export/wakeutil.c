@@ -3,6 +3,7 @@
 
 #include "escape.h"
 #include "tboot.h"
+#include "twake.h"
 #include "wakeups_int.h"
 
 /* ns as ms with three decimals, truncated to the µs. */
@@ -19,22 +20,11 @@ wk_kept(const struct wake_opts *o, uint64_t count, int64_t ns)
 	return count >= o->min_count && ns >= o->min_ns;
 }
 
-const char *
-wk_pseudo_name(int32_t w)
-{
-	switch (w) {
-	case TW_IRQ: return "[irq]";
-	case TW_SOFTIRQ: return "[softirq]";
-	case TW_NMI: return "[nmi]";
-	default: return "[idle]";
-	}
-}
-
 /* A node's name, escaped: a process's comm ("?" when none), or a pseudo node's. */
 void
 wk_node_name(const struct tboot *tb, int32_t w, char *out, size_t cap)
 {
-	const char *s = w < 0 ? wk_pseudo_name(w) : tb->v[w].comm;
+	const char *s = w < 0 ? twake_context_name(w) : tb->v[w].comm;
 
 	escape_text(out, cap, *s != '\0' ? s : "?");
 }

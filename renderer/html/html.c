@@ -66,7 +66,8 @@ page(FILE *f, const struct out_job *j, struct diag *d)
 	if (svg_write(f, l, r, SVG_INLINE) == -1)
 		return -1;
 	fputs("</main>\n", f);
-	if (r != NULL && html_summary_write(r, f) == -1)
+	if (r != NULL && (html_summary_write(r, f) == -1 ||
+	    html_functions_write(r, f) == -1))
 		return -1;
 	if (j->log != NULL && html_wake_write(f, j->log->wake_dot,
 	    j->log->wake_dot_len, d) != 0)

@@ -11,6 +11,13 @@
 int html_summary_write(const struct report *, FILE *f);
 
 /*
+ * The kernel's functions (report.h's fn; nothing when none) as a
+ * section with a sortable table, and the calls that waited (kw)
+ * (html_functions.c); 0, or -1 on no memory.
+ */
+int html_functions_write(const struct report *, FILE *f);
+
+/*
  * The wake-up graph of DOT text dot (bootlog.h's wake_dot; nothing when
  * NULL) as a section of inline SVG (html_wake.c); 0, or -1 with d set.
  */

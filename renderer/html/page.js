@@ -6,6 +6,7 @@
 		return;
 	const ds = svg.dataset;
 	const x0 = +ds.x0, pw = +ds.pw, pxms = +ds.pxms;
+	const o = +(ds.o || 0);	/* the axis's ms at x0 (--window) */
 	const width = +svg.getAttribute('width');
 	const top = +ds.top;	/* the process rows start here */
 	const layers = svg.querySelectorAll('g.z');
@@ -113,9 +114,9 @@
 			b = 0;
 	}
 
-	/* Seconds on the time axis (0 at its start, as its labels). */
+	/* Seconds on the time axis (as its labels). */
 	function secs(x) {
-		return ((x - x0) / pxms / 1000).toFixed(3);
+		return (((x - x0) / pxms + o) / 1000).toFixed(3);
 	}
 
 	/*
@@ -143,16 +144,16 @@
 		while (step < need)
 			step *= step.toString()[0] === '2' ? 2.5 : 2;
 		const dec = step >= 1000 ? 0 : step >= 100 ? 1 : step >= 10 ? 2 : 3;
-		const ms0 = (va - x0) / pxms, ms1 = (vb - x0) / pxms;
+		const ms0 = (va - x0) / pxms + o, ms1 = (vb - x0) / pxms + o;
 		for (let t = Math.ceil(ms0 / step) * step; t <= ms1; t += step) {
 			const el = document.createElementNS(svg.namespaceURI, 'text');
-			el.setAttribute('x', k * (x0 + t * pxms) + b);
+			el.setAttribute('x', k * (x0 + (t - o) * pxms) + b);
 			el.setAttribute('y', axisY);
 			el.setAttribute('class', 'tm');
 			el.textContent = (t / 1000).toFixed(dec) + 's';
 			axis.appendChild(el);
 			if (gy1 > gy0)
-				d += 'M' + (Math.floor(k * (x0 + t * pxms) + b) + 0.5) +
+				d += 'M' + (Math.floor(k * (x0 + (t - o) * pxms) + b) + 0.5) +
 				    ' ' + gy0 + 'V' + gy1;
 		}
 		if (grid)
@@ -378,17 +379,20 @@
 		next++;
 	});
 	/*
-	 * The summary's top lists: a click on a column head sorts by it
-	 * (numbers largest first, then the other way; text A to Z), a click
-	 * on a row brings its process's row of the chart into view, marked,
-	 * with its details.
+	 * The summary's top lists and the kernel's functions: a click on a
+	 * column head sorts by it (numbers largest first, then the other
+	 * way; text A to Z), a click on a process's row brings its row of
+	 * the chart into view, marked, with its details.
 	 */
-	for (const table of document.querySelectorAll('#summary table.top')) {
+	for (const table of document.querySelectorAll('table.top')) {
 		const head = table.rows[0];
 		Array.from(head.cells).forEach(function (th, col) {
 			th.addEventListener('click', function () {
 				const body = Array.from(table.rows).slice(1)
-				    .filter(function (tr) { return tr.dataset.i; });
+				    .filter(function (tr) {
+					return tr.cells.length ===
+					    head.cells.length;
+				    });
 				const num = body.length > 0 &&
 				    body[0].cells[col].classList.contains('n');
 				const down = num !== (th.dataset.sort === 'down');
@@ -413,6 +417,25 @@
 				return;
 			point(g);
 			centre(g);
+		});
+	}
+	/* The functions' filter: the rows whose name holds the text. */
+	const fnq = document.getElementById('fnq');
+	if (fnq) {
+		const fnrows = Array.from(document.querySelectorAll(
+		    '#functions table.fn tr')).slice(1);
+		const fnhits = document.getElementById('fnhits');
+		fnq.addEventListener('input', function () {
+			const t = fnq.value.trim().toLowerCase();
+			let n = 0;
+			for (const tr of fnrows) {
+				const on = t === '' || tr.cells[0].textContent
+				    .toLowerCase().includes(t);
+				tr.hidden = !on;
+				n += on;
+			}
+			fnhits.textContent = t === '' ? '' : n + ' of ' +
+			    fnrows.length;
 		});
 	}
 	apply();

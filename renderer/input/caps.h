@@ -127,6 +127,17 @@
  * more is no longer read.  The edges of the most time are kept.
  */
 #define CAP_WAKE_DRAW_EDGES	200
+/*
+ * Rows of the -f html page's table of kernel functions, the most total
+ * time first: a browser sorts and filters some thousands at once;
+ * --functions and --json list them all.
+ */
+#define CAP_HTML_FUNCTIONS	5000
+/*
+ * Disk completions kept for the critical path's disk waits (8 bytes
+ * each: 8 MiB); past it, later D waits an interrupt ends are "irq".
+ */
+#define CAP_TRACE_BLOCK_DONE	(1024 * 1024)
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
 /*

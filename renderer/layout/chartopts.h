@@ -27,6 +27,9 @@ struct chart_opts {
 	size_t nannotate;
 	int strict;		/* Java's shading: CPU only in state R (--strict) */
 	int per_cpu;		/* a busy chart per CPU from the trace (--per-cpu) */
+	/* --window FROM:TO: the part of the axis drawn, µs from its 0. */
+	int window;
+	long long win_from_us, win_to_us;
 };
 
 #endif

@@ -58,6 +58,30 @@ lt_scale(struct layout *l, const struct chart_opts *o, struct diag *d)
 	return 0;
 }
 
+/*
+ * --window: the part [from, to] of the axis (its 0 stays where it was),
+ * within what the chart has.
+ */
+static int
+window(struct layout *l, const struct chart_opts *o, struct diag *d)
+{
+	usec_t span = l->t1_us - l->t0_us;
+
+	if ((usec_t)o->win_from_us >= span)
+		return diag_error_status(d, EXIT_USAGE, "--window %lld.%03lld:"
+		    "%lld.%03lld starts after the chart ends (%lld.%03lld s)",
+		    o->win_from_us / USEC_PER_SEC,
+		    o->win_from_us % USEC_PER_SEC / USEC_PER_MS,
+		    o->win_to_us / USEC_PER_SEC,
+		    o->win_to_us % USEC_PER_SEC / USEC_PER_MS,
+		    (long long)(span / USEC_PER_SEC),
+		    (long long)(span % USEC_PER_SEC / USEC_PER_MS));
+	l->t0_us = l->origin_us + (usec_t)o->win_from_us;
+	if ((usec_t)o->win_to_us < span)
+		l->t1_us = l->origin_us + (usec_t)o->win_to_us;
+	return 0;
+}
+
 /* The time span drawn and the scale. */
 static int
 time_scale(struct layout *l, const struct bootlog *t,
@@ -76,6 +100,9 @@ time_scale(struct layout *l, const struct bootlog *t,
 		l->t1_us = idle_crop_end(t, tree, o->crop_after, l->t0_us,
 		    l->t1_us);
 	}
+	l->origin_us = l->t0_us;
+	if (o->window && window(l, o, d) != 0)
+		return -1;
 	return lt_scale(l, o, d);
 }
 

@@ -177,6 +177,7 @@ struct lt_mark {
 struct layout {
 	int width, height;
 	usec_t t0_us, t1_us;	/* time span drawn */
+	usec_t origin_us;	/* the axis's 0: t0, or before it with --window */
 	double x0;		/* x of t0 */
 	double px_per_ms;	/* the scale: pixels per millisecond */
 	double row_h;

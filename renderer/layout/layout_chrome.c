@@ -348,7 +348,7 @@ axis_label(struct layout *l, struct measure *m, usec_t k, double x,
 int
 chrome_time_axis(struct layout *l, struct measure *m, double y)
 {
-	usec_t span_us = l->t1_us - l->t0_us, k, label_us, grid_us;
+	usec_t span_us = l->t1_us - l->t0_us, k, label_us, grid_us, first;
 	char buf[32];
 
 	l->axis_y = y;
@@ -361,14 +361,18 @@ chrome_time_axis(struct layout *l, struct measure *m, double y)
 	/* Whole seconds of the span, as the labels always were. */
 	span_us = label_us >= USEC_PER_SEC ? span_us / USEC_PER_SEC *
 	    USEC_PER_SEC : span_us;
-	for (k = 0; k <= span_us; k += grid_us) {
+	/* The labels count from the axis's 0 (before t0 with --window). */
+	first = l->t0_us - l->origin_us;
+	first = (first + grid_us - 1) / grid_us * grid_us;
+	for (k = first; k <= first + span_us &&
+	    l->origin_us + k <= l->t1_us; k += grid_us) {
 		if (grow_array((void **)&l->ticks, &l->ticks_cap, l->nticks,
 		    sizeof(*l->ticks)) == -1)
 			return -1;
-		l->ticks[l->nticks].x = layout_x(l, l->t0_us + k);
+		l->ticks[l->nticks].x = layout_x(l, l->origin_us + k);
 		l->ticks[l->nticks].major = label_us == 0 || k % label_us == 0;
 		l->nticks++;
-		if ((label_us == 0 ? k == 0 : k % label_us == 0) &&
+		if ((label_us == 0 ? k == first : k % label_us == 0) &&
 		    axis_label(l, m, k, l->ticks[l->nticks - 1].x, y) == -1)
 			return -1;
 	}

@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "functions.h"
+#include "kwaits.h"
 #include "layout.h"
 #include "layout_parts.h"
+#include "tcwait.h"
 #include "tfunc.h"
 #include "trace.h"
 
@@ -23,7 +25,7 @@ static const uint32_t depth_rgb[3] = { COL_FLAME0, COL_FLAME1, COL_FLAME2 };
 struct fthread {
 	size_t first, n;
 	int pid, depths;
-	int64_t ns;		/* its outermost calls' time */
+	int64_t ns;		/* its outermost calls' µs in the drawn span */
 };
 
 static usec_t
@@ -32,10 +34,28 @@ up_us(const struct bootlog *t, int64_t ns)
 	return (usec_t)((ns + t->calls_boot_ns) / 1000);
 }
 
-/* The list's threads (it is sorted by thread, then time), into *out. */
-static int
-threads_of(const struct tcalls *c, struct fthread **out, size_t *nout)
+/* The part of call k in the drawn span, in µs. */
+static usec_t
+in_view(const struct layout *l, const struct bootlog *t, const struct tcall *k)
 {
+	usec_t a = up_us(t, k->call_ns), b = up_us(t, k->ret_ns);
+
+	if (a < l->t0_us)
+		a = l->t0_us;
+	if (b > l->t1_us)
+		b = l->t1_us;
+	return b > a ? b - a : 0;
+}
+
+/*
+ * The list's threads (it is sorted by thread, then time), into *out,
+ * each with its outermost calls' time in the drawn span (--window).
+ */
+static int
+threads_of(const struct layout *l, const struct bootlog *t,
+    struct fthread **out, size_t *nout)
+{
+	const struct tcalls *c = &t->calls;
 	struct fthread *v;
 	size_t i, n = 0;
 
@@ -48,7 +68,7 @@ threads_of(const struct tcalls *c, struct fthread **out, size_t *nout)
 		if (c->v[i].depth + 1 > v[n - 1].depths)
 			v[n - 1].depths = c->v[i].depth + 1;
 		if (c->v[i].parent < 0)
-			v[n - 1].ns += c->v[i].ret_ns - c->v[i].call_ns;
+			v[n - 1].ns += in_view(l, t, &c->v[i]);
 	}
 	*out = v;
 	*nout = n;
@@ -65,18 +85,53 @@ by_time(const void *a, const void *b)
 	return x->pid - y->pid;
 }
 
-/* "func: 12.345 ms (self 1.200 ms), depth 3, pid 1": a bar's tooltip. */
+/*
+ * What call k waited for, after its tooltip's numbers: "; blocked
+ * 2900.123 ms, most for cryptomgr_test 61 (2100.000 ms)"; "" when it
+ * never left its CPU or no waits were recorded.
+ */
+static void
+wait_text(const struct bootlog *t, const struct tcall *k, char *out,
+    size_t cap)
+{
+	const struct tcwait *w;
+	char name[64], b[32], r[32], m[32];
+
+	out[0] = '\0';
+	if (t->call_wait == NULL)
+		return;
+	w = &t->call_wait[k - t->calls.v];
+	if (w->blocked_ns == 0 && w->runnable_ns == 0)
+		return;
+	kwaits_waker(t->trace, w->waker, 1, name, sizeof(name));
+	fn_ms(w->blocked_ns, b, sizeof(b));
+	fn_ms(w->runnable_ns, r, sizeof(r));
+	fn_ms(w->waker_ns, m, sizeof(m));
+	if (w->waker != 0)
+		snprintf(out, cap, "; blocked %s ms, most for %s (%s ms); "
+		    "runnable %s ms", b, name, m, r);
+	else
+		snprintf(out, cap, "; blocked %s ms; runnable %s ms", b, r);
+}
+
+/*
+ * "func: 12.345 ms (self 1.200 ms), depth 3, pid 1", then what it
+ * waited for: a bar's tooltip.
+ */
 static char *
 call_tip(const struct bootlog *t, const struct tcall *k, int64_t inner)
 {
-	char name[FN_NAME], *s;
+	char name[FN_NAME], waits[256], d[32], sf[32], *s;
 	int64_t dur = k->ret_ns - k->call_ns;
 	int64_t self = dur > inner ? dur - inner : 0;	/* as functions.c */
 
+	/* Its numbers as --functions prints them (fn_ms: to the µs). */
 	fn_name(t->trace, k->func, name, sizeof(name));
-	if (asprintf(&s, "%s: %.3f ms (self %.3f ms), depth %u, pid %d",
-	    name, (double)dur / 1e6, (double)self / 1e6,
-	    (unsigned)k->depth, (int)k->pid) < 0)
+	fn_ms(dur, d, sizeof(d));
+	fn_ms(self, sf, sizeof(sf));
+	wait_text(t, k, waits, sizeof(waits));
+	if (asprintf(&s, "%s: %s ms (self %s ms), depth %u, pid %d%s",
+	    name, d, sf, (unsigned)k->depth, (int)k->pid, waits) < 0)
 		return NULL;
 	return s;
 }
@@ -169,12 +224,16 @@ names(const struct lt_ctx *c, const struct fthread *th, size_t nth,
 	return rc;
 }
 
-/* The threads drawn: those of the most calls' time, in that order. */
+/* The threads drawn: those of the most calls' time in view, in that order. */
 static size_t
 pick(struct fthread *th, size_t n)
 {
+	size_t k = 0;
+
 	qsort(th, n, sizeof(*th), by_time);
-	return n < FLAME_THREADS ? n : FLAME_THREADS;
+	while (k < n && k < FLAME_THREADS && th[k].ns > 0)
+		k++;
+	return k;
 }
 
 /* One thread's band at *y: its name, then its calls row by depth. */
@@ -208,7 +267,8 @@ kernel_flame(const struct lt_ctx *c, double *y)
 
 	if (cs->n == 0)
 		return 0;
-	if (threads_of(cs, &th, &n) != 0 || (in = fn_callee_ns(cs)) == NULL)
+	if (threads_of(c->l, c->t, &th, &n) != 0 ||
+	    (in = fn_callee_ns(cs)) == NULL)
 		goto out;
 	k = pick(th, n);
 	for (i = 0; i < k; i++) {

@@ -112,7 +112,9 @@ lane_labels(struct layout *l, struct measure *m, const struct bootlog *t,
 	if ((v = calloc(t->nkev + 1, sizeof(*v))) == NULL)
 		return -1;
 	for (i = 0; i < t->nkev; i++)
-		if (lane_call(&t->kev[i], user_us))
+		if (lane_call(&t->kev[i], user_us) &&
+		    t->kev[i].time_us < l->t1_us &&
+		    t->kev[i].time_us + t->kev[i].dur_us >= l->t0_us)
 			v[n++] = &t->kev[i];
 	qsort(v, n, sizeof(*v), cmp_longest);
 	for (i = 0; i < n && i < LANE_NAMES && rc == 0; i++) {
@@ -183,7 +185,8 @@ kernel_lane(const struct lt_ctx *c, double *y)
 	size_t n = 0, i;
 	int calls = 0, stones = 0, rows = 0;
 
-	if (!c->ms->has_kernel_end)
+	/* No lane for a kernel out of view (--window after it). */
+	if (!c->ms->has_kernel_end || c->ms->kernel_end_us <= l->t0_us)
 		return 0;
 	user_us = c->ms->kernel_end_us;
 	for (i = 0; i < c->t->nkev; i++) {

@@ -70,6 +70,7 @@ bootlog_free(struct bootlog *t)
 	tdat_free(t->trace);
 	free(t->trace_buf);
 	tcalls_free(&t->calls);
+	free(t->call_wait);
 	free(t->crit.seg);
 	free(t->crit.sum);
 	free(t->wake_dot);

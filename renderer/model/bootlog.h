@@ -9,6 +9,7 @@
 #include "tfunc.h"
 #include "usec.h"
 
+struct tcwait;
 struct tdat;
 
 /* Process states as drawn; other kernel letters map to PS_OTHER. */
@@ -97,6 +98,8 @@ struct process {
 	struct xspan *xs;
 	size_t nxs;
 	int has_xs;
+	/* A thread's row (--threads): pid is its id, this its process's; 0: a process. */
+	int64_t tgid;
 
 	struct proc_sample *samples;	/* in time order */
 	size_t nsamples, samples_cap;
@@ -240,7 +243,15 @@ struct bootlog {
 	/* function_graph's calls in the trace, nested (tfunc.h); n 0: none. */
 	struct tcalls calls;
 	int64_t calls_boot_ns;	/* added to a call's times: ns of uptime */
+	/* What each call waited for (tcwait.h), calls.n of them; or NULL. */
+	struct tcwait *call_wait;
 	struct crit_path crit;
+	/*
+	 * Asked for before the log is read (--threads): each thread of a
+	 * traced process a process of its own (process.tgid), the
+	 * process's row its main thread's.
+	 */
+	int thread_rows;
 	/*
 	 * The trace's wake-up graph as DOT (docs/wakeups.md), for the HTML
 	 * page; NULL without a trace or a wait.

@@ -652,6 +652,11 @@ page_attrs(FILE *f, const struct layout *l)
 	num(f, l->x0);
 	fputs("\" data-t0=\"", f);
 	num(f, (double)l->t0_us / USEC_PER_MS);	/* page.js counts in ms */
+	/* The axis's time at x0 when not 0 (--window). */
+	if (l->t0_us != l->origin_us) {
+		fputs("\" data-o=\"", f);
+		num(f, (double)(l->t0_us - l->origin_us) / USEC_PER_MS);
+	}
 	fprintf(f, "\" data-pxms=\"%.9g\" data-pw=\"", l->px_per_ms);
 	num(f, l->proc_box.w);
 	fputs("\" data-top=\"", f);

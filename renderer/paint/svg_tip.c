@@ -12,8 +12,12 @@ tip_text(FILE *f, const struct report_proc *p)
 
 	if (xml_puts_log(f, p->name) == -1)
 		return -1;
-	fprintf(f, "\npid %lld, parent %lld", (long long)p->pid,
-	    (long long)p->ppid);
+	if (p->node->proc->tgid != 0)
+		fprintf(f, "\nthread %lld of pid %lld", (long long)p->pid,
+		    (long long)p->node->proc->tgid);
+	else
+		fprintf(f, "\npid %lld, parent %lld", (long long)p->pid,
+		    (long long)p->ppid);
 	if (p->cmdline != NULL && p->cmdline[0] != '\0') {
 		fputs("\ncommand: ", f);
 		if (xml_puts_log(f, p->cmdline) == -1)

@@ -5,6 +5,7 @@
 
 #include "logparse.h"
 #include "tboot.h"
+#include "tcwait.h"
 #include "wakeups.h"
 #include "trace.h"
 
@@ -70,11 +71,13 @@ static const int xstate_of[TS_COUNT] = {
 };
 
 /*
- * The process's states in µs of uptime; spans the rounding empties
- * are dropped and equal neighbours merged.  0, or -1 on no memory.
+ * The spans ps->spans[span0 .. span0 + nspans) as p's states in µs of
+ * uptime; spans the rounding empties are dropped and equal neighbours
+ * merged.  0, or -1 on no memory.
  */
 static int
-apply_states(struct process *p, const struct tboot *ps, const struct tproc *tp)
+set_states(struct process *p, const struct tboot *ps, size_t span0,
+    size_t nspans)
 {
 	const struct tspan *sp;
 	struct xspan *x;
@@ -84,14 +87,10 @@ apply_states(struct process *p, const struct tboot *ps, const struct tproc *tp)
 	free(p->xs);
 	p->xs = NULL;
 	p->nxs = 0;
-	p->has_xs = 0;
-	if (!tp->has_states)
-		return 0;
-	if (tp->nspans > 0 &&
-	    (p->xs = calloc(tp->nspans, sizeof(*p->xs))) == NULL)
+	if (nspans > 0 && (p->xs = calloc(nspans, sizeof(*p->xs))) == NULL)
 		return -1;
-	for (i = 0; i < tp->nspans; i++) {
-		sp = &ps->spans[tp->span0 + i];
+	for (i = 0; i < nspans; i++) {
+		sp = &ps->spans[span0 + i];
 		a = uptime_us(ps, sp->start_ns);
 		b = uptime_us(ps, sp->end_ns);
 		if (b <= a || sp->state <= TS_NONE || sp->state >= TS_COUNT)
@@ -106,6 +105,59 @@ apply_states(struct process *p, const struct tboot *ps, const struct tproc *tp)
 	}
 	p->nxs = n;
 	p->has_xs = 1;
+	return 0;
+}
+
+/* The process's states, its threads folded. */
+static int
+apply_states(struct process *p, const struct tboot *ps, const struct tproc *tp)
+{
+	free(p->xs);
+	p->xs = NULL;
+	p->nxs = 0;
+	p->has_xs = 0;
+	if (!tp->has_states)
+		return 0;
+	return set_states(p, ps, tp->span0, tp->nspans);
+}
+
+/*
+ * --threads: the process's row is its main thread's (the thread whose
+ * id is its pid), and each other thread a process of its own under it.
+ */
+static int
+apply_threads(struct bootlog *t, struct process *p, const struct tboot *ps,
+    const struct tproc *tp)
+{
+	const struct tthread *th;
+	struct process *q;
+	const char *comm;
+	usec_t start, end;
+	size_t i;
+
+	for (i = tp->thread0; i < tp->thread0 + tp->nthreads; i++) {
+		th = &ps->threads[i];
+		if (th->tid == tp->pid) {
+			if (set_states(p, ps, th->span0, th->nspans) != 0)
+				return -1;
+			p->cpu_us = th->cpu_ns / 1000;
+			continue;
+		}
+		comm = tdat_comm(t->trace, th->tid);
+		if ((q = bootlog_new_process(t, th->tid, comm != NULL &&
+		    comm[0] != '\0' ? comm : tp->comm)) == NULL)
+			return -1;
+		q->ppid = q->tgid = tp->pid;
+		start = uptime_us(ps, th->start_ns);
+		end = th->end_ns != TPROC_AFTER ? uptime_us(ps, th->end_ns) :
+		    uptime_us(ps, ps->last_ns);
+		q->start_us = start;
+		q->duration_us = end > start ? end - start : 0;
+		q->exact = 1;
+		q->cpu_us = th->cpu_ns / 1000;
+		if (set_states(q, ps, th->span0, th->nspans) != 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -140,6 +192,9 @@ apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
 		p->duration_us = end - p->start_us;
 	/* CPU before the trace began is not in it: only a whole life counts. */
 	p->cpu_us = known ? tp->cpu_ns / 1000 : -1;
+	if (t->thread_rows && tp->has_states &&
+	    apply_threads(t, p, ps, tp) != 0)
+		return -1;
 	/* What a worker ran is known whenever it ran while traced. */
 	if (tp->work[0] != '\0' && p->work == NULL) {
 		if ((p->work = strdup(tp->work)) == NULL)
@@ -289,7 +344,8 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 
 	if (t->trace == NULL)
 		return 0;
-	if (tboot_build(t->trace, &ps, d) != 0)
+	if ((t->thread_rows ? tboot_build_threads(t->trace, &ps, d) :
+	    tboot_build(t->trace, &ps, d)) != 0)
 		return -1;
 	t->trace_cuts = ps.cuts;
 	end = uptime_us(&ps, ps.last_ns);
@@ -304,6 +360,9 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 	if (rc == 0)
 		busy_check(t, d);
 	/* The calls move to the log: the table and JSON read them. */
+	free(t->call_wait);
+	if (rc == 0 && tcwait_make(&ps, &ps.calls, &t->call_wait) != 0)
+		rc = -1;
 	tcalls_free(&t->calls);
 	t->calls = ps.calls;
 	t->calls.d = NULL;

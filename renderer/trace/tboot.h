@@ -52,6 +52,18 @@ struct tproc {
 	 */
 	size_t span0, nspans;
 	int has_states;
+	/* Its threads' own (tboot_build_threads): threads[thread0 ..). */
+	size_t thread0, nthreads;
+};
+
+/* One thread of a process that has states, alone (--threads' rows). */
+struct tthread {
+	uint32_t proc;		/* its process entry */
+	int tid;
+	int64_t start_ns;	/* its birth */
+	int64_t end_ns;		/* its exit, or its process's end (TPROC_AFTER) */
+	int64_t cpu_ns;		/* its time running */
+	size_t span0, nspans;	/* its spans of the tboot */
 };
 
 /* Wakers that are no thread: the context the waking ran in (docs/wakeups.md). */
@@ -97,8 +109,10 @@ struct tboot {
 	size_t n, cap;
 	struct tinitcall *ic;	/* in the order they finished */
 	size_t nic, iccap;
-	struct tspan *spans;	/* every process's, process by process */
+	struct tspan *spans;	/* every process's, then every thread's */
 	size_t nspans, spanscap;
+	struct tthread *threads;	/* by process, then thread id; 0 unless asked */
+	size_t nthreads, threadscap;
 	struct twedge *wake;	/* the wake-up graph's edges, unordered */
 	size_t nwake;
 	/* The threads' records for the critical path, by thread and time (tcrit.h). */
@@ -109,6 +123,9 @@ struct tboot {
 	struct tstack *stacks;	/* the waits' kernel stacks, unordered */
 	size_t nstacks;
 	int64_t first_ns, last_ns;	/* the trace's span */
+	/* When disk requests completed (block_rq_complete), in order. */
+	int64_t *bdone;
+	size_t nbdone, bdonecap;
 	/*
 	 * CLOCK_BOOTTIME minus the trace clock, from bootchartd's clock-sync
 	 * marker (docs/trace.md); have_sync 0: none found.
@@ -130,6 +147,10 @@ struct tboot {
  * waits of new edges are left out.
  */
 int tboot_build(struct tdat *td, struct tboot *ps, struct diag *);
+/* Whether a disk request completed in [a, b] (bdone). */
+int tboot_disk_done(const struct tboot *, int64_t a, int64_t b);
+/* The same with each thread's states apart too (ps->threads: --threads). */
+int tboot_build_threads(struct tdat *td, struct tboot *ps, struct diag *);
 void tboot_free(struct tboot *);
 
 #endif

@@ -83,13 +83,20 @@ enter(struct walk *w, int tid, int64_t lo)
 	return 0;
 }
 
-/* A wait's category when no thread ended it: from the waking context. */
+/*
+ * A wait's category when no thread ended it, from the waking context:
+ * a D wait an interrupt ended across a disk request's completion is
+ * the disk's; another D wait, another device's (irq); a sleep a timer's.
+ */
 static int
-context_cat(int waker, int state)
+context_cat(const struct tboot *tb, int waker, const struct tcrec *off,
+    int64_t woken)
 {
-	if (waker == TW_IRQ || waker == TW_SOFTIRQ)
-		return state == TS_WAITING ? CP_DISK : CP_TIMER;
-	return CP_IRQ;
+	if (waker != TW_IRQ && waker != TW_SOFTIRQ)
+		return CP_IRQ;
+	if (off->state != TS_WAITING)
+		return CP_TIMER;
+	return tboot_disk_done(tb, off->at, woken) ? CP_DISK : CP_IRQ;
 }
 
 /*
@@ -119,7 +126,8 @@ woken(struct walk *w, struct frame *f, const struct tcrec *r)
 	    w->now <= f->lo || p->at >= w->now)
 		return;
 	if (r->other < 0)
-		emit(w, p->at, context_cat(r->other, p->state), p, f->tid, -1);
+		emit(w, p->at, context_cat(w->tb, r->other, p, r->at), p,
+		    f->tid, -1);
 	else if (r->other == 0 || r->other == f->tid)
 		emit(w, p->at, CP_WAITING, p, f->tid, -1);
 	else if (enter(w, r->other, p->at > f->lo ? p->at : f->lo) != 0)
@@ -210,8 +218,6 @@ cpath_walk(const struct tboot *tb, int tid, int64_t end_ns, int64_t from_ns,
 	memset(cp, 0, sizeof(*cp));
 	if (end_ns > tb->last_ns)
 		end_ns = tb->last_ns;
-	if (from_ns > tb->first_ns)
-		from_ns = tb->first_ns;
 	if (end_ns < from_ns)
 		end_ns = from_ns;
 	cp->start_ns = from_ns;
@@ -219,7 +225,8 @@ cpath_walk(const struct tboot *tb, int tid, int64_t end_ns, int64_t from_ns,
 	cp->max_steps = max = max != 0 ? max : 4 * tb->ncrec + 1024;
 	if ((w.st = calloc(CAP_CRIT_DEPTH, sizeof(*w.st))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	(void)enter(&w, tid, tb->first_ns);
+	/* Down to the floor, or to the trace's start and untraced below. */
+	(void)enter(&w, tid, from_ns > tb->first_ns ? from_ns : tb->first_ns);
 	while (w.depth > 0 && !w.err) {
 		if (cp->steps >= max) {
 			diag_warn(d, "the critical path's walk stopped after "

@@ -38,8 +38,9 @@ struct cpath {
 /* A category's name: "running", "runnable", ... */
 const char *cpath_cat_name(int cat);
 /*
- * The path from thread tid at end_ns back to from_ns (at most the
- * trace's first event; before it: "untraced").  0, or -1 (diag set)
+ * The path from thread tid at end_ns back to from_ns: what is before
+ * from_ns is left off, and what is before the trace's first event is
+ * "untraced".  0, or -1 (diag set)
  * on no memory.  A walk past its step budget warns, and the rest is
  * untraced.
  */

@@ -114,21 +114,21 @@ add_span(struct tboot *tb, int64_t a, int64_t b, int st, int64_t lo,
 }
 
 /*
- * One process's changes v[0..n), in time order: a span each time the
- * highest state of its threads changes.  s->ts (all TS_NONE) holds
- * each thread's state meanwhile and is left all TS_NONE again.
+ * Changes v[0..n), in time order, of one process's threads (or of one
+ * thread): a span each time the highest state of them changes, within
+ * [lo, hi); its spans are tb->spans[*span0 .. *span0 + *nspans).
+ * s->ts (all TS_NONE) holds each thread's state meanwhile and is left
+ * all TS_NONE again.
  */
 static int
-fold_one(struct tstates *s, struct tboot *tb, const struct tchange *v,
-    size_t n)
+fold_spans(struct tstates *s, struct tboot *tb, const struct tchange *v,
+    size_t n, int64_t lo, int64_t hi, size_t *span0, size_t *nspans)
 {
-	struct tproc *p = &tb->v[v[0].proc];
-	int64_t lo = p->start_ns, hi = p->end_ns != TPROC_AFTER ? p->end_ns :
-	    tb->last_ns, since = lo;
+	int64_t since = lo;
 	size_t count[TS_COUNT] = { 0 }, i, j;
 	int cur = TS_NONE, st;
 
-	p->span0 = tb->nspans;
+	*span0 = tb->nspans;
 	for (i = 0; i < n; i = j) {
 		for (j = i; j < n && v[j].at == v[i].at; j++) {
 			if (s->ts[v[j].tid] != TS_NONE)
@@ -147,7 +147,26 @@ fold_one(struct tstates *s, struct tboot *tb, const struct tchange *v,
 		return -1;
 	for (i = 0; i < n; i++)
 		s->ts[v[i].tid] = TS_NONE;
-	p->nspans = tb->nspans - p->span0;
+	*nspans = tb->nspans - *span0;
+	return 0;
+}
+
+/* The end of process p's life, or of the trace. */
+static int64_t
+life_end(const struct tboot *tb, const struct tproc *p)
+{
+	return p->end_ns != TPROC_AFTER ? p->end_ns : tb->last_ns;
+}
+
+static int
+fold_one(struct tstates *s, struct tboot *tb, const struct tchange *v,
+    size_t n)
+{
+	struct tproc *p = &tb->v[v[0].proc];
+
+	if (fold_spans(s, tb, v, n, p->start_ns, life_end(tb, p), &p->span0,
+	    &p->nspans) != 0)
+		return -1;
 	p->has_states = 1;
 	return 0;
 }
@@ -177,6 +196,99 @@ tstates_fold(struct tstates *s, struct tboot *tb)
 			continue;
 		if (fold_one(s, tb, &s->v[i], j - i) != 0)
 			return -1;
+	}
+	return 0;
+}
+
+static size_t
+key_tid(const void *a)
+{
+	return (size_t)((const struct tchange *)a)->tid;
+}
+
+static int
+cmp_tid_change(const void *a, const void *b)
+{
+	const struct tchange *x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int
+cmp_thread_change(const void *a, const void *b)
+{
+	const struct tchange *x = a, *y = b;
+
+	if (x->proc != y->proc)
+		return x->proc < y->proc ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * One thread's changes v[0..n), in time order: from its first (its
+ * birth) to its exit (its last, to no state) or its process's end.
+ */
+static int
+fold_thread(struct tstates *s, struct tboot *tb, const struct tchange *v,
+    size_t n)
+{
+	const struct tproc *p = &tb->v[v[0].proc];
+	struct tthread *t;
+	size_t i;
+
+	if (grow_array((void **)&tb->threads, &tb->threadscap, tb->nthreads,
+	    sizeof(*tb->threads)) != 0)
+		return -1;
+	t = &tb->threads[tb->nthreads];
+	memset(t, 0, sizeof(*t));
+	t->proc = v[0].proc;
+	t->tid = v[0].tid;
+	t->start_ns = v[0].at;
+	t->end_ns = v[n - 1].state == TS_NONE ? v[n - 1].at : p->end_ns;
+	if (fold_spans(s, tb, v, n, t->start_ns, t->end_ns != TPROC_AFTER ?
+	    t->end_ns : tb->last_ns, &t->span0, &t->nspans) != 0)
+		return -1;
+	for (i = t->span0; i < t->span0 + t->nspans; i++)
+		if (tb->spans[i].state == TS_RUNNING)
+			t->cpu_ns += tb->spans[i].end_ns - tb->spans[i].start_ns;
+	tb->nthreads++;
+	return 0;
+}
+
+int
+tstates_fold_threads(struct tstates *s, struct tboot *tb)
+{
+	struct tproc *p;
+	size_t i, j;
+
+	if (s->n == 0)
+		return 0;
+	/* By thread, then (stable) by process: each process's group is in order. */
+	if (tkeysort(s->v, s->n, sizeof(*s->v), key_tid, cmp_tid_change) != 0 ||
+	    tkeysort(s->v, s->n, sizeof(*s->v), key_proc,
+	    cmp_thread_change) != 0)
+		qsort(s->v, s->n, sizeof(*s->v), cmp_thread_change);
+	memset(s->ts, TS_NONE, s->tcap);
+	for (i = 0; i < s->n; i = j) {
+		for (j = i; j < s->n && s->v[j].proc == s->v[i].proc &&
+		    s->v[j].tid == s->v[i].tid; j++)
+			;
+		p = &tb->v[s->v[i].proc];
+		if (!p->has_states)
+			continue;
+		if (p->nthreads == 0)
+			p->thread0 = tb->nthreads;
+		if (fold_thread(s, tb, &s->v[i], j - i) != 0)
+			return -1;
+		p->nthreads++;
 	}
 	return 0;
 }

@@ -39,6 +39,12 @@ int tstates_get(const struct tstates *, int tid);
 int tstates_set(struct tstates *, size_t proc, int tid, int64_t at, int state);
 /* Every process's spans into tb (tboot.h: struct tspan); 0, or -1 on no memory. */
 int tstates_fold(struct tstates *, struct tboot *);
+/*
+ * Each thread's own spans too (--threads: a row each), after
+ * tstates_fold, for the processes that have states: tb->threads, by
+ * process and thread id.  0, or -1 on no memory.
+ */
+int tstates_fold_threads(struct tstates *, struct tboot *);
 void tstates_free(struct tstates *);
 
 #endif

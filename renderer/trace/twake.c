@@ -232,3 +232,14 @@ twake_free(struct twakes *k)
 	tstacks_free(&k->sk);
 	memset(k, 0, sizeof(*k));
 }
+
+const char *
+twake_context_name(int32_t w)
+{
+	switch (w) {
+	case TW_IRQ: return "[irq]";
+	case TW_SOFTIRQ: return "[softirq]";
+	case TW_NMI: return "[nmi]";
+	default: return "[idle]";
+	}
+}

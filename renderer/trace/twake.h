@@ -70,5 +70,7 @@ int twake_gone(struct twakes *, int tid);
 /* Counts the woken waits, then the edges and stacks into tb (tboot.h), which owns them. */
 int twake_take(struct twakes *, struct tboot *);
 void twake_free(struct twakes *);
+/* A waker that is no thread, by its TW_* context: "[irq]", "[softirq]", ... */
+const char *twake_context_name(int32_t);
 
 #endif

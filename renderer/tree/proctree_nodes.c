@@ -34,6 +34,12 @@ node_is_kthreadd(const struct pnode *p)
 	return p->proc->pid == 2 && strcmp(p->name, "kthreadd") == 0;
 }
 
+int
+node_is_thread(const struct pnode *p)
+{
+	return p->proc->tgid != 0;
+}
+
 static void
 span_walk(const struct pnode *p, usec_t *start, usec_t *end)
 {

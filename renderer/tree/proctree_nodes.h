@@ -31,6 +31,11 @@ int node_merge(struct pnode *a, const struct pnode *b);
 int node_absorb_children(struct pnode *p);
 /* PID 2 named kthreadd: every kernel thread is its child. */
 int node_is_kthreadd(const struct pnode *);
+/*
+ * A thread's row of its own (--threads): never merged into its process
+ * or a sibling of the same name, which would undo the option.
+ */
+int node_is_thread(const struct pnode *);
 /* At least one sample with CPU use or waiting for I/O (state D). */
 int node_ran(const struct pnode *);
 /* Step 4 for logs of one command (proctree_profile.c). */

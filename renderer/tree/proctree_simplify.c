@@ -190,7 +190,8 @@ merge_siblings(struct pnode **v, size_t *n)
 	while (r < *n && rc == 0) {
 		p = v[r++];
 		v[w++] = p;
-		while (r < *n && strcmp(p->name, v[r]->name) == 0) {
+		while (r < *n && strcmp(p->name, v[r]->name) == 0 &&
+		    !node_is_thread(p) && !node_is_thread(v[r])) {
 			q = v[r++];
 			for (j = 0; j < q->nchildren && rc == 0; j++) {
 				q->children[j]->parent = p;
@@ -235,7 +236,8 @@ merge_runs(struct pnode **v, size_t n)
 	for (i = 0; i < n; i++) {
 		p = v[i];
 		while (p->nchildren == 1 &&
-		    strcmp(p->children[0]->name, p->name) == 0) {
+		    strcmp(p->children[0]->name, p->name) == 0 &&
+		    !node_is_thread(p->children[0])) {
 			c = p->children[0];
 			/* p's list and c's swap: p gets c's children. */
 			tmp = p->children;

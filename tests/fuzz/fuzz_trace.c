@@ -73,7 +73,7 @@ critical_path(struct bootlog *t, int pid, struct diag *d)
  * the critical path for --json), then --critical-path's.
  */
 static void
-member(const uint8_t *data, size_t size, struct diag *d)
+member(const uint8_t *data, size_t size, int threads, struct diag *d)
 {
 	static const char ps[] = "100\n1 (init) S 0 1 1 0 -1 0 0 0 0 0 1 1 "
 	    "0 0 20 0 1 0 5 0 0\n\n";
@@ -81,6 +81,7 @@ member(const uint8_t *data, size_t size, struct diag *d)
 	struct bootlog t;
 
 	bootlog_init(&t);
+	t.thread_rows = threads;
 	logparse_init(&lp, &t);
 	if (logstream_buffer(&lp, LOG_PROC_PS, ps, sizeof(ps) - 1, d) == 0 &&
 	    logstream_buffer(&lp, LOG_TRACE, data, size, d) == 0) {
@@ -117,7 +118,11 @@ wakeups(const uint8_t *data, size_t size, struct diag *d)
 	fclose(f);
 }
 
-/* Input: a mode byte (0 direct, 1 direct with the dump, 2 the member, the wake-up graph and the functions), then the file. */
+/*
+ * Input: a mode byte (modulo 3: 0 direct, 1 direct with the dump, 2 the
+ * member, the wake-up graph and the functions; its top bit: the member
+ * with --threads' rows), then the file.
+ */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -132,7 +137,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		direct(data + 1, size - 1, data[0] % 3, &d);
 		return 0;
 	}
-	member(data + 1, size - 1, &d);
+	member(data + 1, size - 1, data[0] >= 0x80, &d);
 	wakeups(data + 1, size - 1, &d);
 	return 0;
 }

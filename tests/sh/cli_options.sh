@@ -29,6 +29,16 @@ usage "width too small" --width 5 "$T/boot1.tgz"
 usage "width too large" --width 99999 "$T/boot1.tgz"
 usage "missing --annotate argument" "$T/boot1.tgz" --annotate
 
+# --threads on a log without a trace: one warning, the same tree.
+"$R" --threads --dump-tree "$T/boot1.tgz" >"$T/th.out" 2>"$T/th.err"
+th_rc=$?
+"$R" --dump-tree "$T/boot1.tgz" >"$T/th0.out" 2>/dev/null
+check "--threads without a trace: status 0, the same tree" \
+    sh -c 'test "$1" -eq 0 -a -s "$2" && cmp -s "$2" "$3"' _ "$th_rc" \
+    "$T/th.out" "$T/th0.out"
+check "--threads without a trace: one warning naming the log" \
+    test "$(grep -c "boot1.tgz: warning: --threads: no kernel trace" "$T/th.err")" -eq 1
+
 usage "--compare -f json (a chart or the table)" --compare -f json "$T/boot1.tgz" "$T/boot1.tgz"
 usage "-o with --dump-tree and -t" --dump-tree -t -o "$T/x" "$T/boot1.tgz"
 usage "--wakeups with --summary" --wakeups --summary "$T/boot1.tgz"
@@ -38,6 +48,13 @@ usage "--min-time not a number" --wakeups --min-time x "$T/boot1.tgz"
 usage "--min-time to four decimals" --wakeups --min-time 1.2345 "$T/boot1.tgz"
 usage "--min-time without its whole part" --wakeups --min-time .5 "$T/boot1.tgz"
 usage "-f dot without --wake-graph" -f dot "$T/boot1.tgz"
+usage "--window without its end" --window 5 "$T/boot1.tgz"
+usage "--window backwards" --window 5:3 "$T/boot1.tgz"
+usage "--window empty" --window 3:3 "$T/boot1.tgz"
+usage "--window not numbers" --window a:b "$T/boot1.tgz"
+usage "--window of three" --window 1:2:3 "$T/boot1.tgz"
+usage "--window to seven decimals" --window 1.0000001:2 "$T/boot1.tgz"
+usage "--window with --compare" --window 1:2 --compare "$T/boot1.tgz" "$T/boot1.tgz"
 usage "--functions with --json" --functions --json "$T/boot1.tgz"
 usage "--functions with --min-count" --functions --min-count 2 "$T/boot1.tgz"
 usage "--min-time without --wakeups or --functions" --min-time 2 "$T/boot1.tgz"
@@ -57,7 +74,7 @@ check "--functions without a trace: exit 2, one line" no_trace
 # report options are its shorthands; an unknown name lists them all.
 run_render "$T/u.out" "$T/u.err" -f gif "$T/boot1.tgz"
 check "unknown format: the table's names" grep -q \
-    "(png, svg, svgz, eps, pdf, svg-glyphs, html, json, summary, tree, boot-time)" "$T/u.err"
+    "(png, svg, svgz, eps, pdf, svg-glyphs, html, json, summary, tree, boot-time, perfetto, chrome-json)" "$T/u.err"
 for pair in "json --json" "summary --summary" "tree --dump-tree" "boot-time -t"; do
 	set -- $pair
 	"$R" -q -f "$1" "$T/boot1.tgz" >"$T/f.out" 2>&1

@@ -38,17 +38,24 @@ lines() {
 	[ $# -eq 0 ] || printf '%s\n' "$@"
 }
 
+# The formats: every -f name of the renderer's one table (src/outputs.def,
+# as its unknown-format message lists them), and dot (--wake-graph).
+formats=$({ "$BC_RENDER" -f '?' 2>&1 | sed -n 's/.*(\(.*\)).*/\1/p' |
+    tr -d ',' | tr ' ' '\n'; echo dot; } | LC_ALL=C sort)
+check "the renderer's table lists its -f names" test -n "$formats"
+sformats=$(printf '%s\n' "$formats" | grep '^s')
+
 R="$BR _bootchart_render bootchart-render"
 D="$BD _bootchartd bootchartd"
 # shellcheck disable=SC2086 # $R and $D are three words each
 {
 offers "render: --f" "$(lines --format --functions)" $R --f
 offers "render: --s" "$(lines --show-all --show-pid --strict --summary)" $R --s
-offers "render: formats after -f" "$(lines dot eps html pdf png svg svgz)" $R -f ""
-offers "render: formats after --format" "$(lines svg svgz)" $R --format s
-offers "render: --format=s split at =" "$(lines svg svgz)" $R --format = s
-offers "render: --format= split at =" "$(lines dot eps html pdf png svg svgz)" $R --format =
-offers "render: --format=s one word" "$(lines --format=svg --format=svgz)" $R --format=s
+offers "render: formats after -f: the table's" "$formats" $R -f ""
+offers "render: formats after --format" "$sformats" $R --format s
+offers "render: --format=s split at =" "$sformats" $R --format = s
+offers "render: --format= split at =" "$formats" $R --format =
+offers "render: --format=s one word" "$(printf '%s\n' "$sformats" | sed 's/^/--format=/')" $R --format=s
 offers "render: files and directories after -o" "$(lines out.png outdir)" $R -o ou
 offers "render: files and directories as paths" "$(lines boot.tgz bootdir)" $R -q bo
 offers "render: nothing after --width" "" $R --width ""
@@ -105,8 +112,8 @@ zoffers() {
 	same "$1" "$(zcomp "$3")" "$2"
 }
 zoffers "zsh render: --s" "$(lines --show-all --show-pid --strict --summary)" "bootchart-render --s"
-zoffers "zsh render: formats after -f" "$(lines dot eps html pdf png svg svgz)" "bootchart-render -f "
-zoffers "zsh render: --format=s" "$(lines svg svgz)" "bootchart-render --format=s"
+zoffers "zsh render: formats after -f: the table's" "$formats" "bootchart-render -f "
+zoffers "zsh render: --format=s" "$sformats" "bootchart-render --format=s"
 zoffers "zsh render: files and directories after -o" "$(lines out.png outdir)" "bootchart-render -o ou"
 zoffers "zsh render: files and directories as paths" "$(lines boot.tgz bootdir)" "bootchart-render -q bo"
 zoffers "zsh bootchartd: the commands" "$(lines init kernel-args start stop)" "bootchartd "

@@ -24,39 +24,23 @@
 enum { ID_NEWTASK = 205, ID_EXIT = 369, ID_SWITCH = 372, ID_WAKEUP_NEW = 373,
 	ID_WAKING = 375 };
 
-#define COMMON \
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
-#define WAKE_FIELDS \
-	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n" \
-	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n" \
-	"\tfield:int prio;\toffset:28;\tsize:4;\tsigned:1;\n" \
-	"\tfield:int target_cpu;\toffset:32;\tsize:4;\tsigned:1;\n\n" \
+#define WAKE_FIELDS TB_WAKE_FIELDS "\n" \
 	"print fmt: \"comm=%s pid=%d prio=%d target_cpu=%03d\", REC->comm, " \
 	"REC->pid, REC->prio, REC->target_cpu\n"
 #define T(s)	{ s, sizeof(s) - 1 }
 
 /* The formats as a 6.18 kernel's tracefs gives them (print fmt shortened where its flags are not needed). */
 static const struct tdat_text sched_fmts[] = {
-	T("name: sched_switch\nID: 372\nformat:\n" COMMON
-	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
-	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"
-	"\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n"
-	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"
-	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n\n"
+	T("name: sched_switch\nID: 372\nformat:\n" TB_COMMON TB_SWITCH_FIELDS "\n"
 	"print fmt: \"prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s ==> "
 	"next_comm=%s next_pid=%d next_prio=%d\", REC->prev_comm, "
 	"REC->prev_pid, REC->prev_prio, (REC->prev_state & 0xff) ? "
 	"__print_flags(REC->prev_state & 0xff, \"|\", { 0x01, \"S\" }, "
 	"{ 0x02, \"D\" }, { 0x10, \"X\" }) : \"R\", REC->next_comm, "
 	"REC->next_pid, REC->next_prio\n"),
-	T("name: sched_waking\nID: 375\nformat:\n" COMMON WAKE_FIELDS),
-	T("name: sched_wakeup_new\nID: 373\nformat:\n" COMMON WAKE_FIELDS),
-	T("name: sched_process_exit\nID: 369\nformat:\n" COMMON
+	T("name: sched_waking\nID: 375\nformat:\n" TB_COMMON WAKE_FIELDS),
+	T("name: sched_wakeup_new\nID: 373\nformat:\n" TB_COMMON WAKE_FIELDS),
+	T("name: sched_process_exit\nID: 369\nformat:\n" TB_COMMON
 	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
 	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"
 	"\tfield:int prio;\toffset:28;\tsize:4;\tsigned:1;\n"
@@ -65,7 +49,7 @@ static const struct tdat_text sched_fmts[] = {
 	"REC->pid, REC->prio, REC->group_dead ? \"true\" : \"false\"\n"),
 };
 static const struct tdat_text task_fmts[] = {
-	T("name: task_newtask\nID: 205\nformat:\n" COMMON
+	T("name: task_newtask\nID: 205\nformat:\n" TB_COMMON
 	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:char comm[16];\toffset:12;\tsize:16;\tsigned:0;\n"
 	"\tfield:u64 clone_flags;\toffset:32;\tsize:8;\tsigned:0;\n"

@@ -46,7 +46,10 @@ dump_one(const struct pnode *p, int depth, void *arg)
 	return 0;
 }
 
-/* usage: states_dump [-n] LOG (-n: the unpruned tree).  Exit 0, or 2. */
+/*
+ * usage: states_dump [-n] [-t] LOG (-n: the unpruned tree; -t: a row
+ * per thread, as --threads).  Exit 0, or 2.
+ */
 int
 main(int argc, char **argv)
 {
@@ -54,17 +57,24 @@ main(int argc, char **argv)
 	struct proctree tree;
 	struct bootlog t;
 	struct diag d;
-	int rc = 2;
+	int rc = 2, threads = 0, i;
 
-	if (argc == 3 && strcmp(argv[1], "-n") == 0)
-		to = tree_unpruned;
-	else if (argc != 2) {
-		fprintf(stderr, "usage: states_dump [-n] LOG\n");
+	for (i = 1; i < argc - 1; i++) {
+		if (strcmp(argv[i], "-n") == 0)
+			to = tree_unpruned;
+		else if (strcmp(argv[i], "-t") == 0)
+			threads = 1;
+		else
+			break;
+	}
+	if (argc < 2 || i != argc - 1) {
+		fprintf(stderr, "usage: states_dump [-n] [-t] LOG\n");
 		return 1;
 	}
 	memset(&tree, 0, sizeof(tree));
 	diag_init(&d, "states_dump");
 	bootlog_init(&t);
+	t.thread_rows = threads;
 	if (input_read(&t, &argv[argc - 1], 1, &d) == 0 &&
 	    proctree_make(&tree, &t, &to, &d) == 0 &&
 	    proctree_walk(&tree, dump_one, NULL) == 0)

@@ -1,4 +1,4 @@
-/* wakeload.c: small workloads that wait for a known reason (btrace's five and a pipe), for tests/sh/wakeups_reasons.sh. */
+/* wakeload.c: small workloads that wait for a known reason (btrace's five and a pipe), for tests/sh/wakeups_reasons.sh; and named threads of known CPU and sleep for tests/sh/trace_threads.sh. */
 #include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
@@ -225,6 +225,56 @@ pipe_load(void)
 	return waitpid(pid, &st, 0) != pid || st != 0;
 }
 
+/* A thread's id and its CPU time in µs, as the kernel counts them. */
+static void
+say_thread(const char *name)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	printf("%s %ld %lld\n", name, (long)gettid(),
+	    (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
+	fflush(stdout);
+}
+
+static void *
+spinner(void *arg)
+{
+	(void)arg;
+	pthread_setname_np(pthread_self(), "spinner");
+	spin_ms(200);
+	say_thread("spinner");
+	return NULL;
+}
+
+static void *
+napper(void *arg)
+{
+	(void)arg;
+	pthread_setname_np(pthread_self(), "napper");
+	nap_ms(300);
+	say_thread("napper");
+	return NULL;
+}
+
+/*
+ * A process of three threads: "spinner" busy 200 ms, "napper" asleep
+ * 300 ms, the main one waiting for both; each prints NAME TID CPU_US.
+ */
+static int
+threads_load(void)
+{
+	pthread_t a, b;
+
+	if (pthread_create(&a, NULL, spinner, NULL) != 0 ||
+	    pthread_create(&b, NULL, napper, NULL) != 0)
+		return 1;
+	if (pthread_join(a, NULL) != 0 || pthread_join(b, NULL) != 0)
+		return 1;
+	say_thread("main");
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -242,6 +292,9 @@ main(int argc, char **argv)
 		return epoll_load();
 	if (strcmp(m, "pipe") == 0)
 		return pipe_load();
-	fprintf(stderr, "usage: wakeload mutex|condvar|disk FILE|tcp|epoll|pipe\n");
+	if (strcmp(m, "threads") == 0)
+		return threads_load();
+	fprintf(stderr, "usage: wakeload mutex|condvar|disk FILE|tcp|epoll|pipe"
+	    "|threads\n");
 	return 2;
 }

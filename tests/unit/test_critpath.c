@@ -1,4 +1,4 @@
-/* test_critpath.c: the critical path's walk (renderer/trace/tcpath.c) on hand-built thread records, each expected path derived by hand in the comments: a wake chain, a wake cycle, a self-sustaining zero-time cycle, a wait that never ends, time going backward, an unknown waker, a birth, a waking on the CPU. */
+/* test_critpath.c: the critical path's walk (renderer/trace/tcpath.c) on hand-built thread records, each expected path derived by hand in the comments: a wake chain, a wake cycle, a self-sustaining zero-time cycle, a wait that never ends, time going backward, an unknown waker, a birth, a waking on the CPU, a floor above and below the trace's start. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +40,7 @@ chain(void **state)
 	fix_add(&f, CR_WOKEN, A, TW_IRQ, 0, 520);
 	fix_add(&f, CR_ON, A, 0, 0, 521);
 	fix_add(&f, CR_EXIT, A, -1, 0, 530);
+	fix_disk_done(&f, 519);
 	fix_walk(&f, A, 530, 0);
 	assert_int_equal(f.cp.n, 11);
 	fix_seg(&f, 0, 0, 10, CP_RUNNING, A);
@@ -57,6 +58,81 @@ chain(void **state)
 	assert_false(f.cp.cut);
 	fix_covers(&f);
 	fix_done(&f);
+}
+
+/*
+ * D waits an interrupt ends: across a disk request's completion the
+ * disk's, else another device's.  A in D [10,20) woken by an interrupt
+ * with a completion at 15: disk; in D [30,40), woken by an interrupt,
+ * no completion: irq; runnable until on at 21 and 41.
+ */
+static void
+disk_or_irq(void **state)
+{
+	struct fix f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	fix_add(&f, CR_ON, A, 0, 0, 0);
+	fix_add(&f, CR_OFF, A, 0, TS_WAITING, 10);
+	fix_add(&f, CR_WOKEN, A, TW_IRQ, 0, 20);
+	fix_add(&f, CR_ON, A, 0, 0, 21);
+	fix_add(&f, CR_OFF, A, 0, TS_WAITING, 30);
+	fix_add(&f, CR_WOKEN, A, TW_SOFTIRQ, 0, 40);
+	fix_add(&f, CR_ON, A, 0, 0, 41);
+	fix_add(&f, CR_EXIT, A, -1, 0, 50);
+	fix_disk_done(&f, 15);
+	fix_disk_done(&f, 45);
+	fix_walk(&f, A, 50, 0);
+	assert_int_equal(f.cp.n, 7);
+	fix_seg(&f, 1, 10, 20, CP_DISK, A);
+	fix_seg(&f, 4, 30, 40, CP_IRQ, A);
+	fix_covers(&f);
+	fix_done(&f);
+}
+
+/*
+ * A floor: the chain walked from 100 ms (a boot's uptime 0 after the
+ * trace's first events) stops there: timer [100,308), then as the
+ * whole chain; walked from -50 ms (a trace begun after the boot):
+ * untraced [-50,0) first.
+ */
+static void
+floor_of_path(void **state)
+{
+	struct fix f;
+	int pass;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		memset(&f, 0, sizeof(f));
+		fix_add(&f, CR_ON, A, 0, 0, 0);
+		fix_add(&f, CR_ON, B, 0, 0, 2);
+		fix_add(&f, CR_OFF, B, 0, TS_SLEEPING, 8);
+		fix_add(&f, CR_OFF, A, 0, TS_SLEEPING, 10);
+		fix_add(&f, CR_WOKEN, B, TW_IRQ, 0, 308);
+		fix_add(&f, CR_ON, B, 0, 0, 309);
+		fix_add(&f, CR_WOKEN, A, B, 0, 310);
+		fix_add(&f, CR_ON, A, 0, 0, 312);
+		fix_add(&f, CR_EXIT, A, -1, 0, 330);
+		fix_walk_from(&f, A, 330, pass == 0 ? 100 : -50, 0);
+		if (pass == 0) {
+			assert_int_equal(f.cp.start_ns, 100 * M);
+			assert_int_equal(f.cp.n, 5);
+			fix_seg(&f, 0, 100, 308, CP_TIMER, B);
+		} else {
+			assert_int_equal(f.cp.start_ns, -50 * M);
+			assert_int_equal(f.cp.n, 7);
+			assert_int_equal(f.cp.v[0].start_ns, -50 * M);
+			assert_int_equal(f.cp.v[0].end_ns, 0);
+			assert_string_equal(cpath_cat_name(f.cp.v[0].cat),
+			    "untraced");
+			fix_seg(&f, 1, 0, 10, CP_RUNNING, A);
+		}
+		fix_seg(&f, f.cp.n - 1, 312, 330, CP_RUNNING, A);
+		fix_covers(&f);
+		fix_done(&f);
+	}
 }
 
 /*
@@ -310,6 +386,8 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(chain),
+		cmocka_unit_test(floor_of_path),
+		cmocka_unit_test(disk_or_irq),
 		cmocka_unit_test(cycle),
 		cmocka_unit_test(zero_time_cycle),
 		cmocka_unit_test(zero_time_cycle_depth),

@@ -161,15 +161,22 @@ kernel_scene(struct synth *s, const char *log_start, int with_kernel)
 }
 
 static void
-layout_ok(const struct synth *s, struct layout *l)
+layout_opts_ok(const struct synth *s, struct layout *l,
+    const struct chart_opts *o)
 {
 	struct diag d;
 
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(l, &s->t, &s->tree, ms_of(&s->t, &s->tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(l, &s->t, &s->tree, ms_of(&s->t, &s->tree), o, &d), 0);
 	assert_int_equal(d.nwarn, 0);
 	assert_text_apart(l);
+}
+
+static void
+layout_ok(const struct synth *s, struct layout *l)
+{
+	layout_opts_ok(s, l, &plain_opts);
 }
 
 static void
@@ -314,6 +321,48 @@ flame_chart(void **state)
 	assert_true(sh[0]->box.y > layout_text(&l, "acpi_init (400 ms)")->box.y);
 	assert_true(sh[1]->box.y + sh[1]->box.h < l.proc_box.y);
 	assert_non_null(layout_text(&l, "? (1)"));
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/*
+ * --window: the axis counts on from FROM; the flame chart's bands are
+ * the threads with calls in view, the initcalls named those in view;
+ * a window after the kernel's end has no lane.
+ */
+static void
+flame_window(void **state)
+{
+	struct chart_opts o = plain_opts;
+	const struct lt_shape *sh[4];
+	struct synth s;
+	struct layout l;
+
+	kernel_scene(&s, NULL, 1);
+	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
+	    MS(700) * 1000, 0), 0);
+	assert_int_equal(tcalls_exit(&s.t.calls, 5, 0, 0x2000, 0, MS(1100) * 1000,
+	    MS(1300) * 1000, 0), 0);
+	assert_int_equal(tcalls_nest(&s.t.calls), 0);
+	o.window = 1;
+	o.win_from_us = MS(1000);
+	o.win_to_us = MS(1400);
+	layout_opts_ok(&s, &l, &o);
+	assert_int_equal(l.t0_us - l.origin_us, MS(1000));
+	assert_int_equal(l.t1_us - l.origin_us, MS(1400));
+	assert_int_equal(layout_shapes(&l, LR_FLAME, LD_FILL, sh, 4), 1);
+	assert_near(sh[0]->box.x, layout_x(&l, l.origin_us + MS(1100)));
+	assert_non_null(layout_text(&l, "? (5)"));
+	assert_null(layout_text(&l, "? (1)"));
+	assert_null(layout_text(&l, "acpi_init (400 ms)"));
+	assert_non_null(layout_text(&l, "1s"));
+	assert_null(layout_text(&l, "0s"));
+	layout_free(&l);
+	o.win_from_us = MS(2000);
+	o.win_to_us = MS(5000);
+	layout_opts_ok(&s, &l, &o);
+	assert_null(layout_text(&l, "Kernel"));
+	assert_int_equal(layout_shapes(&l, LR_FLAME, LD_FILL, sh, 4), 0);
 	layout_free(&l);
 	synth_free(&s);
 }
@@ -684,6 +733,7 @@ main(void)
 		cmocka_unit_test(lane_bars_and_names),
 		cmocka_unit_test(lane_crowded),
 		cmocka_unit_test(flame_chart),
+		cmocka_unit_test(flame_window),
 		cmocka_unit_test(unlogged_span),
 		cmocka_unit_test(unlogged_span_with_memory),
 		cmocka_unit_test(no_key_no_change),

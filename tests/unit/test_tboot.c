@@ -14,48 +14,43 @@
 #define NS_MS	1000000ULL	/* a millisecond in ns */
 
 /* Formats with the fields tboot reads, at the kernel's offsets' kind. */
-#define COMMON \
-    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
-    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
-    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
-    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
 static const char *const sched[] = {
-	"name: sched_switch\nID: 10\nformat:\n" COMMON
+	"name: sched_switch\nID: 10\nformat:\n" TB_COMMON
 	"\tfield:pid_t prev_pid;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:pid_t next_pid;\toffset:12;\tsize:4;\tsigned:1;\n"
 	"\tfield:long prev_state;\toffset:16;\tsize:8;\tsigned:1;\n",
-	"name: sched_waking\nID: 11\nformat:\n" COMMON
+	"name: sched_waking\nID: 11\nformat:\n" TB_COMMON
 	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n",
-	"name: sched_wakeup_new\nID: 12\nformat:\n" COMMON
+	"name: sched_wakeup_new\nID: 12\nformat:\n" TB_COMMON
 	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n",
-	"name: sched_process_exec\nID: 14\nformat:\n" COMMON
+	"name: sched_process_exec\nID: 14\nformat:\n" TB_COMMON
 	"\tfield:__data_loc char[] filename;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:pid_t pid;\toffset:12;\tsize:4;\tsigned:1;\n",
-	"name: sched_process_exit\nID: 15\nformat:\n" COMMON
+	"name: sched_process_exit\nID: 15\nformat:\n" TB_COMMON
 	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
 	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"
 	"\tfield:bool group_dead;\toffset:28;\tsize:1;\tsigned:0;\n",
 };
 static const char *const task[] = {
-	"name: task_newtask\nID: 20\nformat:\n" COMMON
+	"name: task_newtask\nID: 20\nformat:\n" TB_COMMON
 	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:char comm[16];\toffset:12;\tsize:16;\tsigned:0;\n"
 	"\tfield:unsigned long clone_flags;\toffset:28;\tsize:8;\tsigned:0;\n",
 };
 static const char *const initcall[] = {
-	"name: initcall_start\nID: 30\nformat:\n" COMMON
+	"name: initcall_start\nID: 30\nformat:\n" TB_COMMON
 	"\tfield:initcall_t func;\toffset:8;\tsize:8;\tsigned:0;\n",
-	"name: initcall_finish\nID: 31\nformat:\n" COMMON
+	"name: initcall_finish\nID: 31\nformat:\n" TB_COMMON
 	"\tfield:initcall_t func;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:int ret;\toffset:16;\tsize:4;\tsigned:1;\n",
 };
 static const char *const module[] = {
-	"name: module_load\nID: 40\nformat:\n" COMMON
+	"name: module_load\nID: 40\nformat:\n" TB_COMMON
 	"\tfield:unsigned int taints;\toffset:8;\tsize:4;\tsigned:0;\n"
 	"\tfield:__data_loc char[] name;\toffset:12;\tsize:4;\tsigned:1;\n",
 };
 static const char *const ftrace[] = {
-	"name: print\nID: 50\nformat:\n" COMMON
+	"name: print\nID: 50\nformat:\n" TB_COMMON
 	"\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:char buf[];\toffset:16;\tsize:0;\tsigned:0;\n",
 };
@@ -64,74 +59,25 @@ static const struct tb_system systems[] = {
 	{ "module", module, 1 }, { "ftrace", ftrace, 1 },
 };
 
-/* A record being made: common fields, then put() at offsets. */
-struct rec {
-	uint8_t b[128];
-	size_t len;
-};
-
-static void
-put(struct rec *r, size_t off, uint64_t v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		r->b[off + i] = (uint8_t)(v >> (8 * i));
-	if (off + n > r->len)
-		r->len = off + n;
-}
-
-static void
-put_str(struct rec *r, size_t off, const char *s)
-{
-	memcpy(r->b + off, s, strlen(s));
-	if (off + strlen(s) > r->len)
-		r->len = off + strlen(s);
-}
-
 /* A __data_loc string at the record's end, its u32 at off. */
 static void
-put_loc(struct rec *r, size_t off, const char *s)
+put_loc(struct tb_rec *r, size_t off, const char *s)
 {
 	size_t at = r->len > off + 4 ? r->len : off + 4, n = strlen(s) + 1;
 
-	put(r, off, (uint64_t)(n << 16 | at), 4);
+	tb_put(r, off, (uint64_t)(n << 16 | at), 4);
 	memcpy(r->b + at, s, n);
 	r->len = at + n;
 }
 
-static struct rec
-rec(uint16_t id, int pid)
-{
-	struct rec r;
-
-	memset(&r, 0, sizeof(r));
-	put(&r, 0, id, 2);
-	put(&r, 4, (uint32_t)pid, 4);
-	r.len = 8;
-	return r;
-}
-
-/* Appends r after delta ns (rounded up to whole words, as the kernel). */
-static void
-emit(struct tb_page *pg, uint64_t delta, struct rec r)
-{
-	r.len = (r.len + 3) / 4 * 4;
-	if (delta >= (1ULL << 27)) {
-		tb_extend(pg, delta);
-		delta = 0;
-	}
-	tb_event(pg, (uint32_t)delta, r.b, r.len, 0);
-}
-
-static struct rec
+static struct tb_rec
 newtask(int parent, int pid, const char *comm, uint64_t flags)
 {
-	struct rec r = rec(20, parent);
+	struct tb_rec r = tb_rec(20, parent);
 
-	put(&r, 8, (uint32_t)pid, 4);
-	put_str(&r, 12, comm);
-	put(&r, 28, flags, 8);
+	tb_put(&r, 8, (uint32_t)pid, 4);
+	tb_put_str(&r, 12, comm);
+	tb_put(&r, 28, flags, 8);
 	return r;
 }
 
@@ -140,100 +86,100 @@ newtask(int parent, int pid, const char *comm, uint64_t flags)
 #define ST_D	0x2
 #define ST_RP	0x100	/* preempted: TASK_REPORT_MAX */
 
-static struct rec
+static struct tb_rec
 sw_st(int prev, int64_t state, int next)
 {
-	struct rec r = rec(10, prev);
+	struct tb_rec r = tb_rec(10, prev);
 
-	put(&r, 8, (uint32_t)prev, 4);
-	put(&r, 12, (uint32_t)next, 4);
-	put(&r, 16, (uint64_t)state, 8);
+	tb_put(&r, 8, (uint32_t)prev, 4);
+	tb_put(&r, 12, (uint32_t)next, 4);
+	tb_put(&r, 16, (uint64_t)state, 8);
 	return r;
 }
 
-static struct rec
+static struct tb_rec
 sw(int prev, int next)
 {
 	return sw_st(prev, ST_S, next);
 }
 
-static struct rec
+static struct tb_rec
 waking(int waker, int pid)
 {
-	struct rec r = rec(11, waker);
+	struct tb_rec r = tb_rec(11, waker);
 
-	put(&r, 8, (uint32_t)pid, 4);
+	tb_put(&r, 8, (uint32_t)pid, 4);
 	return r;
 }
 
 /* A waking in a context: common_flags (0x08 hardirq, 0x10 softirq, 0x40 NMI). */
-static struct rec
+static struct tb_rec
 waking_fl(int waker, int pid, unsigned flags)
 {
-	struct rec r = waking(waker, pid);
+	struct tb_rec r = waking(waker, pid);
 
-	put(&r, 2, flags, 1);
+	tb_put(&r, 2, flags, 1);
 	return r;
 }
 
-static struct rec
+static struct tb_rec
 wakeup_new(int waker, int pid)
 {
-	struct rec r = rec(12, waker);
+	struct tb_rec r = tb_rec(12, waker);
 
-	put(&r, 8, (uint32_t)pid, 4);
+	tb_put(&r, 8, (uint32_t)pid, 4);
 	return r;
 }
 
-static struct rec
+static struct tb_rec
 exit_ev(int pid, int group_dead)
 {
-	struct rec r = rec(15, pid);
+	struct tb_rec r = tb_rec(15, pid);
 
-	put_str(&r, 8, "x");
-	put(&r, 24, (uint32_t)pid, 4);
-	put(&r, 28, (uint64_t)group_dead, 4);
+	tb_put_str(&r, 8, "x");
+	tb_put(&r, 24, (uint32_t)pid, 4);
+	tb_put(&r, 28, (uint64_t)group_dead, 4);
 	return r;
 }
 
-static struct rec
+static struct tb_rec
 ic(uint16_t id, int pid, uint64_t func)
 {
-	struct rec r = rec(id, pid);
+	struct tb_rec r = tb_rec(id, pid);
 
-	put(&r, 8, func, 8);
+	tb_put(&r, 8, func, 8);
 	if (id == 31)
-		put(&r, 16, 0, 4);
+		tb_put(&r, 16, 0, 4);
 	return r;
 }
 
-static struct rec
+static struct tb_rec
 modload(int pid, const char *name)
 {
-	struct rec r = rec(40, pid);
+	struct tb_rec r = tb_rec(40, pid);
 
-	put(&r, 8, 0, 4);
+	tb_put(&r, 8, 0, 4);
 	r.len = 16;
 	put_loc(&r, 12, name);
 	return r;
 }
 
-static struct rec
+static struct tb_rec
 print(int pid, const char *text)
 {
-	struct rec r = rec(50, pid);
+	struct tb_rec r = tb_rec(50, pid);
 
-	put(&r, 8, 0xffffffff81000000ULL, 8);
-	put_str(&r, 16, text);
+	tb_put(&r, 8, 0xffffffff81000000ULL, 8);
+	tb_put_str(&r, 16, text);
 	return r;
 }
 
-static struct rec
+static struct tb_rec
 exec_ev(int pid, const char *file)
 {
-	struct rec r = rec(14, pid);
+	struct tb_rec r = tb_rec(14, pid);
 
-	put(&r, 12, (uint32_t)pid, 4);
+	tb_put(&r, 12, (uint32_t)pid, 4);
 	r.len = 16;
 	put_loc(&r, 8, file);
 	return r;
@@ -241,7 +187,8 @@ exec_ev(int pid, const char *file)
 
 /* The file built from f, opened and read by tboot_build into tb. */
 static void
-build(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td)
+build_as(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td,
+    int threads)
 {
 	struct diag d;
 	size_t len;
@@ -258,7 +205,14 @@ build(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td)
 	*buf = tb_write(f, &len);
 	assert_non_null(*buf);
 	assert_int_equal(tdat_open(td, *buf, len, &d), 0);
-	assert_int_equal(tboot_build(*td, tb, &d), 0);
+	assert_int_equal((threads ? tboot_build_threads(*td, tb, &d) :
+	    tboot_build(*td, tb, &d)), 0);
+}
+
+static void
+build(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td)
+{
+	build_as(f, tb, buf, td, 0);
 }
 
 static void
@@ -298,14 +252,14 @@ threads_and_ends(void **state)
 	(void)state;
 	memset(&f, 0, sizeof(f));
 	pg = tb_page(&f, 0, 1 * NS_MS);
-	emit(pg, 0, newtask(1, 100, "daemon", 0));
-	emit(pg, NS_MS, newtask(100, 101, "daemon", 0x00010000));
-	emit(pg, NS_MS, newtask(1, 200, "short", 0));
-	emit(pg, NS_MS, exit_ev(101, 0));
-	emit(pg, NS_MS, exec_ev(200, "/usr/bin/true"));
-	emit(pg, NS_MS, exit_ev(200, 1));
-	emit(pg, 10 * NS_MS, newtask(1, 200, "again", 0));
-	emit(pg, 10 * NS_MS, waking(1, 1));
+	tb_emit(pg, 0, newtask(1, 100, "daemon", 0));
+	tb_emit(pg, NS_MS, newtask(100, 101, "daemon", 0x00010000));
+	tb_emit(pg, NS_MS, newtask(1, 200, "short", 0));
+	tb_emit(pg, NS_MS, exit_ev(101, 0));
+	tb_emit(pg, NS_MS, exec_ev(200, "/usr/bin/true"));
+	tb_emit(pg, NS_MS, exit_ev(200, 1));
+	tb_emit(pg, 10 * NS_MS, newtask(1, 200, "again", 0));
+	tb_emit(pg, 10 * NS_MS, waking(1, 1));
 	build(&f, &tb, &buf, &td);
 	assert_non_null(p = proc(&tb, 100));
 	assert_int_equal(p->start_ns, 1 * NS_MS);
@@ -340,11 +294,11 @@ cpu_time(void **state)
 	(void)state;
 	memset(&f, 0, sizeof(f));
 	pg = tb_page(&f, 0, 1 * NS_MS);
-	emit(pg, 0, newtask(1, 100, "busy", 0));
-	emit(pg, NS_MS, sw(0, 100));		/* 2 ms: on */
-	emit(pg, 2 * NS_MS, sw(100, 0));		/* 4 ms: off, 2 ms run */
-	emit(pg, 6 * NS_MS, waking(0, 100));	/* 10 ms: woken */
-	emit(pg, 3 * NS_MS, sw(100, 0));		/* 13 ms: off; no switch-in */
+	tb_emit(pg, 0, newtask(1, 100, "busy", 0));
+	tb_emit(pg, NS_MS, sw(0, 100));		/* 2 ms: on */
+	tb_emit(pg, 2 * NS_MS, sw(100, 0));		/* 4 ms: off, 2 ms run */
+	tb_emit(pg, 6 * NS_MS, waking(0, 100));	/* 10 ms: woken */
+	tb_emit(pg, 3 * NS_MS, sw(100, 0));		/* 13 ms: off; no switch-in */
 	build(&f, &tb, &buf, &td);
 	assert_int_equal(proc(&tb, 100)->cpu_ns, 5 * NS_MS);
 	done(&tb, buf, td);
@@ -369,14 +323,14 @@ initcalls(void **state)
 	f.kallsyms = "ffffffff81000100 t foo_init\n"
 	    "ffffffffc0001000 t later_module_fn\t[other]\n";
 	pg = tb_page(&f, 0, 1 * NS_MS);
-	emit(pg, 0, ic(30, 1, 0xffffffff81000100ULL));
-	emit(pg, 3 * NS_MS, ic(31, 1, 0xffffffff81000100ULL));
-	emit(pg, NS_MS, modload(300, "noinit"));
-	emit(pg, NS_MS, modload(300, "virtio"));
-	emit(pg, NS_MS, ic(30, 300, 0xffffffffc0001000ULL));
-	emit(pg, 2 * NS_MS, ic(31, 300, 0xffffffffc0001000ULL));
-	emit(pg, NS_MS, ic(30, 1, 0xffffffff81000104ULL));
-	emit(pg, NS_MS, ic(31, 1, 0xffffffff81000104ULL));
+	tb_emit(pg, 0, ic(30, 1, 0xffffffff81000100ULL));
+	tb_emit(pg, 3 * NS_MS, ic(31, 1, 0xffffffff81000100ULL));
+	tb_emit(pg, NS_MS, modload(300, "noinit"));
+	tb_emit(pg, NS_MS, modload(300, "virtio"));
+	tb_emit(pg, NS_MS, ic(30, 300, 0xffffffffc0001000ULL));
+	tb_emit(pg, 2 * NS_MS, ic(31, 300, 0xffffffffc0001000ULL));
+	tb_emit(pg, NS_MS, ic(30, 1, 0xffffffff81000104ULL));
+	tb_emit(pg, NS_MS, ic(31, 1, 0xffffffff81000104ULL));
 	build(&f, &tb, &buf, &td);
 	assert_int_equal(tb.nic, 3);
 	assert_string_equal(tb.ic[0].func, "foo_init");
@@ -400,9 +354,9 @@ clock_sync(void **state)
 	(void)state;
 	memset(&f, 0, sizeof(f));
 	pg = tb_page(&f, 0, 5 * NS_MS);
-	emit(pg, 0, print(9, "bootchartd: clock_sync start "
+	tb_emit(pg, 0, print(9, "bootchartd: clock_sync start "
 	    "boottime_ns=-9223372036854775807\n"));
-	emit(pg, NS_MS, print(9, "bootchartd: clock_sync start "
+	tb_emit(pg, NS_MS, print(9, "bootchartd: clock_sync start "
 	    "boottime_ns=4000000\n"));
 	build(&f, &tb, &buf, &td);
 	assert_int_equal(tb.have_sync, 1);
@@ -417,9 +371,9 @@ struct cpu_pen {
 };
 
 static void
-at(struct cpu_pen *c, uint64_t ms, struct rec r)
+at(struct cpu_pen *c, uint64_t ms, struct tb_rec r)
 {
-	emit(c->pg, ms * NS_MS - c->now, r);
+	tb_emit(c->pg, ms * NS_MS - c->now, r);
 	c->now = ms * NS_MS;
 }
 
@@ -493,6 +447,106 @@ states(void **state)
 	/* PID 1, older than the trace: no states. */
 	assert_non_null(p = proc(&tb, 1));
 	assert_false(p->has_states);
+	done(&tb, buf, td);
+}
+
+static void
+same_spans(const struct tboot *tb, size_t span0, size_t n,
+    const struct tspan *want, size_t nwant)
+{
+	const struct tspan *sp;
+	size_t i;
+
+	assert_int_equal(n, nwant);
+	for (i = 0; i < n; i++) {
+		sp = &tb->spans[span0 + i];
+		print_message("span %zu: %lld..%lld %d\n", i,
+		    (long long)sp->start_ns, (long long)sp->end_ns, sp->state);
+		assert_int_equal(sp->start_ns, want[i].start_ns * NS_MS);
+		assert_int_equal(sp->end_ns, want[i].end_ns * NS_MS);
+		assert_int_equal(sp->state, want[i].state);
+	}
+}
+
+/*
+ * --threads: each thread's own spans from its birth to its exit, beside
+ * the process's folded ones.  A thread's event on a CPU after its
+ * switch-in was left out (201 woken at 10, writing at 12) makes it
+ * running from its wake-up; an event in the tail of the switch that
+ * took it off (at 9, before any wake-up) does not.
+ */
+static void
+thread_states(void **state)
+{
+	static struct tb_file f;
+	static const struct tspan main_thread[] = {
+		{ 1, 2, TS_SLEEPING }, { 2, 3, TS_RUNNABLE },
+		{ 3, 6, TS_RUNNING }, { 6, 12, TS_SLEEPING },
+		{ 12, 13, TS_RUNNABLE }, { 13, 16, TS_RUNNING },
+	};
+	static const struct tspan helper[] = {
+		{ 4, 5, TS_SLEEPING }, { 5, 7, TS_RUNNABLE },
+		{ 7, 9, TS_RUNNING }, { 9, 10, TS_SLEEPING },
+		{ 10, 14, TS_RUNNING },
+	};
+	static const struct tspan folded[] = {
+		{ 1, 2, TS_SLEEPING }, { 2, 3, TS_RUNNABLE },
+		{ 3, 6, TS_RUNNING }, { 6, 7, TS_RUNNABLE },
+		{ 7, 9, TS_RUNNING }, { 9, 10, TS_SLEEPING },
+		{ 10, 16, TS_RUNNING },
+	};
+	struct cpu_pen c0, c1;
+	const struct tthread *t;
+	const struct tproc *p;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	c0 = (struct cpu_pen){ tb_page(&f, 0, NS_MS), NS_MS };
+	c1 = (struct cpu_pen){ tb_page(&f, 1, NS_MS), NS_MS };
+	at(&c0, 1, newtask(1, 200, "q", 0));
+	at(&c0, 2, wakeup_new(1, 200));
+	at(&c0, 3, sw(0, 200));
+	at(&c0, 4, newtask(200, 201, "q", 0x00010000));
+	at(&c0, 5, waking(200, 201));
+	at(&c0, 6, sw_st(200, ST_S, 0));
+	at(&c1, 7, sw(0, 201));
+	at(&c1, 9, sw_st(201, ST_S, 0));
+	at(&c1, 9, print(201, "the switch's tail"));
+	at(&c1, 10, waking(0, 201));
+	at(&c1, 12, waking(201, 200));		/* 201's switch-in is missing */
+	at(&c0, 13, sw(0, 200));
+	at(&c1, 14, exit_ev(201, 0));
+	at(&c1, 15, sw_st(201, ST_S, 0));
+	at(&c0, 16, exit_ev(200, 1));
+	at(&c0, 18, waking(0, 1));
+	build_as(&f, &tb, &buf, &td, 1);
+	assert_non_null(p = proc(&tb, 200));
+	assert_true(p->has_states);
+	same_spans(&tb, p->span0, p->nspans, folded,
+	    sizeof(folded) / sizeof(folded[0]));
+	assert_int_equal(p->nthreads, 2);
+	t = &tb.threads[p->thread0];
+	assert_int_equal(t->tid, 200);
+	assert_int_equal(t->start_ns, 1 * NS_MS);
+	assert_int_equal(t->end_ns, 16 * NS_MS);
+	assert_int_equal(t->cpu_ns, 6 * NS_MS);
+	same_spans(&tb, t->span0, t->nspans, main_thread,
+	    sizeof(main_thread) / sizeof(main_thread[0]));
+	t++;
+	assert_int_equal(t->tid, 201);
+	assert_int_equal(t->start_ns, 4 * NS_MS);
+	assert_int_equal(t->end_ns, 14 * NS_MS);
+	assert_int_equal(t->cpu_ns, 6 * NS_MS);
+	same_spans(&tb, t->span0, t->nspans, helper,
+	    sizeof(helper) / sizeof(helper[0]));
+	assert_int_equal(tb.nthreads, 2);
+	done(&tb, buf, td);
+	/* Not asked for: none. */
+	build(&f, &tb, &buf, &td);
+	assert_int_equal(tb.nthreads, 0);
 	done(&tb, buf, td);
 }
 
@@ -758,6 +812,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(threads_and_ends),
+		cmocka_unit_test(thread_states),
 		cmocka_unit_test(cpu_time),
 		cmocka_unit_test(initcalls),
 		cmocka_unit_test(clock_sync),

@@ -103,7 +103,7 @@ def main():
     have = collections.defaultdict(lambda: [0, 0, 0])
     with open(table) as f:
         for line in f:
-            if line.startswith("#"):
+            if not line.startswith("function\t"):
                 continue
             w = line.rstrip("\n").split("\t")
             k = group.get(base(w[1]), base(w[1]))

@@ -10,6 +10,8 @@ usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
        html_browser.py --controls CHROMEDRIVER CHROMIUM PAGE.html LONG
        QUERY PIDS
        html_browser.py --zoom-time CHROMEDRIVER CHROMIUM PAGE.html RUNS
+       html_browser.py --functions CHROMEDRIVER CHROMIUM PAGE.html
+       FUNCTIONS.txt QUERY [SHOT.png]
 The second form (make bench) prints the seconds from navigation to the
 first frame painted after the load event, median of RUNS fresh loads.
 The third makes docs/report-html.png from the bundled sample's page:
@@ -23,7 +25,10 @@ sort by a column and lead to the chart's row, and scrolled down the
 bar keeps the title and the time axis.  The fifth (make bench)
 prints the milliseconds from a wheel event that zooms to the second
 frame after it (the zoomed frame painted), median of RUNS steps in and
-out.
+out.  The sixth checks the kernel's functions' table against
+--functions's text of the same log (FUNCTIONS.txt): the same rows in
+the same order, sorting by calls, and the filter QUERY showing exactly
+the functions whose names hold it; SHOT.png gets a picture of it.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -511,7 +516,48 @@ def check_tables(d):
         "view, marked, with its details (%s)" % want.rstrip(","))
 
 
-MODES = {"--show-time": show_time, "--shot": shot, "--zoom-time": zoom_time,
+def fn_rows(d):
+    """The functions' table as shown: its visible rows' cells."""
+    return d.js("""return Array.from(document.querySelectorAll(
+        '#functions table.fn tr')).slice(1).filter(r => !r.hidden)
+        .map(r => Array.from(r.cells).map(c => c.textContent));""")
+
+
+def functions(argv):
+    driver, chromium, page, text, query = argv[:5]
+    want = []
+    with open(text, encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("function\t"):
+                want.append(line.rstrip("\n").split("\t")[1:])
+    d = Driver(driver, chromium, 1100, 900)
+    try:
+        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+        shown = fn_rows(d)
+        tap(len(want) > 0 and shown == want, "the page's table is "
+            "--functions's, row for row (%d rows)" % len(shown))
+        head = d.js("""return Array.from(document.querySelector(
+            '#functions table.fn').rows[0].cells)
+            .find(c => c.textContent === 'calls');""")
+        d.s("POST", "/element/%s/click" % head[ELEM], {})
+        calls = [int(r[1]) for r in fn_rows(d)]
+        tap(len(calls) > 1 and calls == sorted(calls, reverse=True) and
+            calls != [int(r[1]) for r in want], "clicking calls sorts by "
+            "it, most first (%s)" % calls[:4])
+        d.s("POST", "/element/%s/value" % d.find("#fnq"), {"text": query})
+        names = sorted(r[0] for r in fn_rows(d))
+        expect = sorted(r[0] for r in want if query in r[0].lower())
+        tap(len(expect) > 0 and names == expect, "filtering '%s' shows "
+            "exactly its %d functions" % (query, len(expect)))
+        if len(argv) > 5:
+            d.js("document.getElementById('functions').scrollIntoView()")
+            with open(argv[5], "wb") as f:
+                f.write(base64.b64decode(d.s("GET", "/screenshot")))
+    finally:
+        d.quit()
+
+
+MODES = {"--functions": functions, "--show-time": show_time, "--shot": shot, "--zoom-time": zoom_time,
          "--controls": controls}
 
 

@@ -17,7 +17,18 @@ fix_add(struct fix *f, int kind, int tid, int other, int state, int64_t ms)
 }
 
 void
-fix_walk(struct fix *f, int tid, int64_t last_ms, size_t max_steps)
+fix_disk_done(struct fix *f, int64_t ms)
+{
+	int64_t *v = realloc(f->tb.bdone, (f->tb.nbdone + 1) * sizeof(*v));
+
+	assert_non_null(v);
+	f->tb.bdone = v;
+	v[f->tb.nbdone++] = ms * M;
+}
+
+void
+fix_walk_from(struct fix *f, int tid, int64_t last_ms, int64_t from_ms,
+    size_t max_steps)
 {
 	f->tb.first_ns = 0;
 	f->tb.last_ns = last_ms * M;
@@ -25,8 +36,14 @@ fix_walk(struct fix *f, int tid, int64_t last_ms, size_t max_steps)
 	diag_init(&f->d, "test");
 	f->d.verbose = -1;
 	f->cp.max_steps = max_steps;
-	assert_int_equal(cpath_walk(&f->tb, tid, f->tb.last_ns, 0, &f->cp,
-	    &f->d), 0);
+	assert_int_equal(cpath_walk(&f->tb, tid, f->tb.last_ns, from_ms * M,
+	    &f->cp, &f->d), 0);
+}
+
+void
+fix_walk(struct fix *f, int tid, int64_t last_ms, size_t max_steps)
+{
+	fix_walk_from(f, tid, last_ms, 0, max_steps);
 }
 
 void

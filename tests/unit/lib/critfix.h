@@ -29,6 +29,11 @@ void fix_add(struct fix *, int kind, int tid, int other, int state,
     int64_t ms);
 /* The records taken into the tboot, the trace [0, last_ms]; the walk from tid. */
 void fix_walk(struct fix *, int tid, int64_t last_ms, size_t max_steps);
+/* A disk request completes at ms (in order): block_rq_complete. */
+void fix_disk_done(struct fix *, int64_t ms);
+/* The same from from_ms (a floor above the trace's start, or below it). */
+void fix_walk_from(struct fix *, int tid, int64_t last_ms, int64_t from_ms,
+    size_t max_steps);
 /* Segment i is [a, b) ms of category cat, thread tid. */
 void fix_seg(const struct fix *, size_t i, int64_t a, int64_t b, int cat,
     int tid);

@@ -4,8 +4,7 @@
 #include "testutil.h"
 #include "layoutcheck.h"
 
-const struct chart_opts plain_opts = { FMT_PNG, 0, 0, 0, NULL, NULL, NULL, 0,
-    0, 0 };
+const struct chart_opts plain_opts = { .format = FMT_PNG };
 
 int
 box_overlap(const struct lt_box *a, const struct lt_box *b)

@@ -267,3 +267,45 @@ tb_write(const struct tb_file *f, size_t *len)
 	*len = o.len;
 	return o.p;
 }
+
+void
+tb_put(struct tb_rec *r, size_t off, uint64_t v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		r->b[off + i] = (uint8_t)(v >> (8 * i));
+	if (off + n > r->len)
+		r->len = off + n;
+}
+
+void
+tb_put_str(struct tb_rec *r, size_t off, const char *s)
+{
+	memcpy(r->b + off, s, strlen(s));
+	if (off + strlen(s) > r->len)
+		r->len = off + strlen(s);
+}
+
+struct tb_rec
+tb_rec(uint16_t id, int pid)
+{
+	struct tb_rec r;
+
+	memset(&r, 0, sizeof(r));
+	tb_put(&r, 0, id, 2);
+	tb_put(&r, 4, (uint32_t)pid, 4);
+	r.len = 8;
+	return r;
+}
+
+void
+tb_emit(struct tb_page *pg, uint64_t delta, struct tb_rec r)
+{
+	r.len = (r.len + 3) / 4 * 4;
+	if (delta >= (1ULL << 27)) {
+		tb_extend(pg, delta);
+		delta = 0;
+	}
+	tb_event(pg, (uint32_t)delta, r.b, r.len, 0);
+}

@@ -18,6 +18,28 @@ struct tb_page {
 	size_t used;		/* bytes of data written */
 };
 
+/* The common fields every real event's format begins with (6.x, x86-64). */
+#define TB_COMMON \
+    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
+    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
+    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+
+/* The fields of sched_switch and of sched_waking (and wakeup_new), as 6.x's tracefs gives them on x86-64. */
+#define TB_SWITCH_FIELDS \
+    "\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n" \
+    "\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n" \
+    "\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n" \
+    "\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n" \
+    "\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n" \
+    "\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n" \
+    "\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n"
+#define TB_WAKE_FIELDS \
+    "\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n" \
+    "\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n" \
+    "\tfield:int prio;\toffset:28;\tsize:4;\tsigned:1;\n" \
+    "\tfield:int target_cpu;\toffset:32;\tsize:4;\tsigned:1;\n"
+
 /* Event formats of one system, for files of real events (test_tboot). */
 struct tb_system {
 	const char *name;
@@ -64,6 +86,21 @@ void tb_pad(struct tb_page *, uint32_t delta, uint32_t len);
 void tb_commit(struct tb_page *, uint64_t flags, uint64_t lost);
 /* The same with a commit of any value (a corrupt page). */
 void tb_commit_raw(struct tb_page *, uint64_t commit);
+
+/* A record of real events being made: common fields, then tb_put() at offsets. */
+struct tb_rec {
+	uint8_t b[128];
+	size_t len;
+};
+
+/* A record of event id by pid: common_type and common_pid set, 8 bytes. */
+struct tb_rec tb_rec(uint16_t id, int pid);
+/* n bytes of v, little-endian, at off. */
+void tb_put(struct tb_rec *, size_t off, uint64_t v, size_t n);
+/* s's bytes (not its NUL) at off: a char[N] field. */
+void tb_put_str(struct tb_rec *, size_t off, const char *s);
+/* Appends r after delta ns (rounded up to whole words, as the kernel). */
+void tb_emit(struct tb_page *, uint64_t delta, struct tb_rec r);
 
 /* The whole file, malloc'd; *len gets its size.  NULL on no memory. */
 uint8_t *tb_write(const struct tb_file *, size_t *len);

@@ -1,0 +1,94 @@
+#!/bin/sh
+# trace_threads.sh: --threads gives each thread of a traced process a row of its own under its process, whose row is then its main thread's (docs/trace.md): a process of three named threads (tests/tools/wakeload threads: spinner busy 200 ms, napper asleep 300 ms) recorded with bootchartd --trace; each thread's row has its name, its id, thread_of its process, its running time within 2 % (and the stolen time) of its own CPU clock, the napper its 300 ms asleep; without --threads one row, its running the threads' together.  Needs root and tracefs (skips otherwise).
+set -u
+T=${BC_TMP:?}
+case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
+R=$BC_RENDER
+S=$BC_BUILD/tests/tools/states_dump
+W=$BC_BUILD/tests/tools/wakeload
+export BOOTCHARTD_RUNDIR=$T
+printf '# empty\n' >"$T/empty.conf"
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
+
+need_tracefs "thread rows" python3
+
+s0=$(steal_cs)
+"$L" start -c "$T/empty.conf" --trace -o "$T/a.tgz" -- \
+    "$W" threads >"$T/out" 2>"$T/err"
+check "start --trace -- wakeload threads: status 0" [ $? = 0 ]
+stolen=$(( $(steal_cs) - s0 ))
+pid=$(awk '$1 == "main" { print $2 }' "$T/out")
+check "the workload said its threads ($(tr '\n' ' ' <"$T/out"))" \
+    test -n "$pid" -a "$(wc -l <"$T/out")" -eq 3
+
+"$R" -q --threads --json -o "$T/t.json" "$T/a.tgz"
+check "--threads --json: status 0" [ $? = 0 ]
+"$R" -q --json -o "$T/p.json" "$T/a.tgz"
+"$S" -n -t "$T/a.tgz" >"$T/states.t" 2>/dev/null
+check "states_dump -t reads it" [ $? = 0 ]
+"$S" -n "$T/a.tgz" >"$T/states.p" 2>/dev/null
+
+python3 - "$T/out" "$T/t.json" "$T/p.json" "$T/states.t" "$T/states.p" \
+    "$stolen" <<'PY'
+import json, sys
+said = {}
+for line in open(sys.argv[1]):
+    name, tid, cpu = line.split()
+    said[name] = (int(tid), int(cpu) / 1e6)
+pid = said["main"][0]
+t = {p["pid"]: p for p in json.load(open(sys.argv[2]))["processes"]}
+p = {q["pid"]: q for q in json.load(open(sys.argv[3]))["processes"]}
+def totals(path):
+    out = {}
+    for line in open(path):
+        f = line.rstrip("\n").split("\t")
+        if f[0] == "total":
+            out[int(f[1])] = [int(x) / 1e6 for x in f[3:8]]
+    return out
+st, sp = totals(sys.argv[4]), totals(sys.argv[5])
+stolen = int(sys.argv[6]) / 100
+n = 0
+def check(ok, what):
+    global n
+    n += 1
+    print(("ok" if ok else "not ok") + " - " + what)
+
+for name in ("spinner", "napper"):
+    tid, cpu = said[name]
+    row = t.get(tid)
+    check(row is not None and row.get("thread_of") == pid and
+          row["name"] == name and row["ppid"] == pid and
+          t[pid]["id"] == row["parent"],
+          "%s (thread %d) has its own row, named, under its process %d"
+          % (name, tid, pid))
+    run = st.get(tid, [0])[0]
+    print("# %s: running %.6f s, its CPU clock %.6f s, stolen %.2f s"
+          % (name, run, cpu, stolen))
+    check(abs(run - cpu) <= 0.02 * cpu + stolen + 0.002,
+          "%s's running spans are its CPU clock's time (2 %%, stolen)" % name)
+check(st.get(said["napper"][0], [0] * 4)[3] >= 0.299,
+      "the napper's row sleeps its 300 ms (%.6f s)"
+      % st.get(said["napper"][0], [0] * 4)[3])
+check("thread_of" not in t[pid] and
+      abs(st[pid][0] - said["main"][1]) <= 0.02 * said["main"][1] +
+      stolen + 0.002,
+      "the process's row is its main thread's (running %.6f s, clock "
+      "%.6f s)" % (st[pid][0], said["main"][1]))
+check(all("thread_of" not in q for q in p.values()) and
+      said["spinner"][0] not in p and said["napper"][0] not in p,
+      "without --threads the threads have no rows")
+both = sp[pid][0]
+check(both >= st[said["spinner"][0]][0] - 0.001 and
+      both <= sum(said[k][1] for k in said) + 0.02 + stolen,
+      "without --threads the process row runs when any thread runs "
+      "(%.6f s)" % both)
+PY
+
+# The picture and the tooltips say which rows are threads.
+"$R" -q --threads -f svg -o "$T/t.svg" "$T/a.tgz"
+check "--threads -f svg: status 0" [ $? = 0 ]
+tid=$(awk '$1 == "spinner" { print $2 }' "$T/out")
+check "the SVG's tooltip says thread $tid of pid $pid" \
+    grep -q "thread $tid of pid $pid" "$T/t.svg"
+"$R" -q --threads -f png -o "$T/t.png" "$T/a.tgz"
+check "--threads -f png: status 0" [ $? = 0 ]

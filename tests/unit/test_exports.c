@@ -1,0 +1,280 @@
+/* test_exports.c: -f perfetto and -f chrome-json (renderer/export/perfetto.c, chromejson.c) on hand-built trace.dat files: names with a newline, a quote, a bar, spaces and `=` cannot forge a line or a field; the running slices, the wake-up's flow and the ftrace lines derived by hand; an empty trace. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "testutil.h"
+#include "tdat_build.h"
+
+#include "bootlog.h"
+#include "milestones.h"
+#include "outputs.h"
+#include "tracexp.h"
+
+#define NS_MS	1000000ULL	/* a millisecond in ns */
+
+/* The kernel's sched formats (6.x, x86-64), as tracefs gives them. */
+static const char *const sched[] = {
+	"name: sched_switch\nID: 10\nformat:\n" TB_COMMON TB_SWITCH_FIELDS,
+	"name: sched_waking\nID: 11\nformat:\n" TB_COMMON TB_WAKE_FIELDS,
+};
+static const char *const task[] = {
+	"name: task_newtask\nID: 20\nformat:\n" TB_COMMON
+	"\tfield:pid_t pid;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:char comm[16];\toffset:12;\tsize:16;\tsigned:0;\n"
+	"\tfield:unsigned long clone_flags;\toffset:28;\tsize:8;\tsigned:0;\n",
+};
+static const struct tb_system systems[] = {
+	{ "sched", sched, 2 }, { "task", task, 1 },
+};
+
+/* Names no line may be forged with (cmdlines cannot hold a newline). */
+#define BAD_A	"q\"|x y=1"
+#define BAD_B	"ev\nil \"b\""
+
+static struct tb_rec
+sw(int prev, const char *pc, long long state, int next, const char *nc)
+{
+	struct tb_rec r = tb_rec(10, prev);
+
+	tb_put(&r, 2, 0x01, 1);		/* irqs off */
+	tb_put(&r, 3, 0x02, 1);		/* preempt depth 2 */
+	tb_put_str(&r, 8, pc);
+	tb_put(&r, 24, (uint32_t)prev, 4);
+	tb_put(&r, 28, 120, 4);
+	tb_put(&r, 32, (uint64_t)state, 8);
+	tb_put_str(&r, 40, nc);
+	tb_put(&r, 56, (uint32_t)next, 4);
+	tb_put(&r, 60, 120, 4);
+	return r;
+}
+
+static struct tb_rec
+waking(int waker, int pid, const char *comm)
+{
+	struct tb_rec r = tb_rec(11, waker);
+
+	tb_put_str(&r, 8, comm);
+	tb_put(&r, 24, (uint32_t)pid, 4);
+	tb_put(&r, 28, 120, 4);
+	tb_put(&r, 32, 1, 4);
+	return r;
+}
+
+static struct tb_rec
+newtask(int parent, int pid, const char *comm)
+{
+	struct tb_rec r = tb_rec(20, parent);
+
+	tb_put(&r, 8, (uint32_t)pid, 4);
+	tb_put_str(&r, 12, comm);
+	tb_put(&r, 28, 0, 8);		/* clone_flags: a process */
+	return r;
+}
+
+/* One writer's output over the file f, as a string (free it). */
+static char *
+export(struct tb_file *f, int (*writer)(const struct out_job *,
+    struct outfile *, struct diag *))
+{
+	struct bootlog t;
+	struct milestones ms;
+	struct out_job j;
+	struct outfile of;
+	struct diag d;
+	char *out = NULL;
+	size_t len = 0, outlen = 0;
+	int c, i;
+
+	for (c = 0; c < f->ncpu; c++)
+		for (i = 0; i < f->npages[c]; i++)
+			tb_commit(&f->pages[c][i], 0, 0);
+	f->systems = systems;
+	f->nsystems = sizeof(systems) / sizeof(systems[0]);
+	bootlog_init(&t);
+	t.trace_buf = tb_write(f, &len);
+	assert_non_null(t.trace_buf);
+	t.trace_len = len;
+	memset(&ms, 0, sizeof(ms));
+	ms.profile = 1;
+	ms.end_us = 4000;
+	memset(&j, 0, sizeof(j));
+	j.log = &t;
+	j.ms = &ms;
+	memset(&of, 0, sizeof(of));
+	of.f = open_memstream(&out, &outlen);
+	assert_non_null(of.f);
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(writer(&j, &of, &d), 0);
+	assert_int_equal(fclose(of.f), 0);
+	bootlog_free(&t);
+	return out;
+}
+
+/* The lines of s that hold needle. */
+static int
+lines_with(const char *s, const char *needle)
+{
+	const char *p = s, *nl;
+	int n = 0;
+
+	for (; *p != '\0'; p = nl + 1) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			nl = p + strlen(p);
+		if (memmem(p, (size_t)(nl - p), needle, strlen(needle)) != NULL)
+			n++;
+		if (*nl == '\0')
+			break;
+	}
+	return n;
+}
+
+/*
+ * 100 runs from 1 ms, wakes 200 at 2 ms, sleeps at 3 ms (S); 200 runs
+ * [3, 5) ms and is preempted (R+).  100 is named BAD_A (cmdlines),
+ * 200 BAD_B (its birth's comm, the switch's fields).
+ */
+static void
+scene(struct tb_file *f)
+{
+	struct tb_page *pg;
+
+	memset(f, 0, sizeof(*f));
+	f->cmdlines = "100 " BAD_A "\n";
+	pg = tb_page(f, 0, 1 * NS_MS);
+	tb_emit(pg, 0, sw(0, "swapper/0", 0, 100, BAD_A));
+	tb_emit(pg, NS_MS / 2, newtask(100, 200, BAD_B));
+	tb_emit(pg, NS_MS / 2, waking(100, 200, BAD_B));
+	tb_emit(pg, NS_MS, sw(100, BAD_A, 0x1, 200, BAD_B));
+	tb_emit(pg, 2 * NS_MS, sw(200, BAD_B, 0x100, 0, "swapper/0"));
+}
+
+/*
+ * Every line of the text is a header line or an event's; names are
+ * escaped (a newline as \n), a field's space, `=` and `|` made `_`.
+ */
+static void
+perfetto_lines(void **state)
+{
+	static struct tb_file f;
+	char *s;
+
+	(void)state;
+	scene(&f);
+	s = export(&f, out_perfetto);
+	assert_int_equal(strncmp(s, "# tracer: nop\n", 14), 0);
+	assert_non_null(strstr(s, "entries-in-buffer/entries-written: 6/6 "));
+	/* 3 switches, 1 waking, the milestone's B and E; 12 header lines. */
+	assert_int_equal(lines_with(s, ": sched_switch: "), 3);
+	assert_int_equal(lines_with(s, ": sched_waking: "), 1);
+	assert_int_equal(lines_with(s, ": tracing_mark_write: "), 2);
+	assert_int_equal(lines_with(s, "#"), 12);
+	assert_int_equal(lines_with(s, ""), 18);
+	assert_non_null(strstr(s, "\n        q\"_x_y_1-100     (    100) [000] "
+	    "d..2.     0.003000: sched_switch: prev_comm=q\"_x_y_1 "
+	    "prev_pid=100 prev_prio=120 prev_state=S ==> "
+	    "next_comm=ev\\nil_\"b\" next_pid=200 next_prio=120\n"));
+	assert_non_null(strstr(s, "\n        q\"_x_y_1-100     (    100) [000] "
+	    ".....     0.002000: sched_waking: comm=ev\\nil_\"b\" pid=200 "
+	    "prio=120 target_cpu=001\n"));
+	assert_non_null(strstr(s, "prev_state=R+ ==> next_comm=swapper/0"));
+	/* 200 has no cmdlines entry: "<...>", its group from its birth. */
+	assert_non_null(strstr(s, "           <...>-200     (    200) [000] "));
+	assert_non_null(strstr(s, "tracing_mark_write: B|4194305|end of the "
+	    "profile\n"));
+	free(s);
+}
+
+/* Slices by hand: 100 [1, 3) ms, 200 [3, 5) ms; the waking's arrow from 100 at 2 ms into 200's slice. */
+static void
+chrome_events(void **state)
+{
+	static struct tb_file f;
+	char *s;
+
+	(void)state;
+	scene(&f);
+	s = export(&f, out_chrome_json);
+	assert_non_null(strstr(s, "\"traceEvents\": ["));
+	assert_non_null(strstr(s, "\"pid\": 200, \"tid\": 200, \"ts\": 0.000, "
+	    "\"name\": \"thread_name\", \"args\": {\"name\": "
+	    "\"ev\\u000ail \\\"b\\\"\"}}"));
+	assert_non_null(strstr(s, "{\"ph\": \"M\", \"pid\": 100, \"tid\": 100, "
+	    "\"ts\": 0.000, \"name\": \"thread_name\", \"args\": {\"name\": "
+	    "\"q\\\"|x y=1\"}}"));
+	assert_non_null(strstr(s, "\"name\": \"process_name\", \"args\": "
+	    "{\"name\": \"ev\\u000ail \\\"b\\\"\"}}"));
+	assert_non_null(strstr(s, "{\"ph\": \"X\", \"pid\": 100, \"tid\": 100, "
+	    "\"ts\": 1000.000, \"dur\": 2000.000, \"cat\": \"sched\", "
+	    "\"name\": \"running\"}"));
+	assert_non_null(strstr(s, "{\"ph\": \"X\", \"pid\": 200, \"tid\": 200, "
+	    "\"ts\": 3000.000, \"dur\": 2000.000,"));
+	assert_non_null(strstr(s, "{\"ph\": \"s\", \"pid\": 100, \"tid\": 100, "
+	    "\"ts\": 2000.000, \"cat\": \"wakeup\", \"name\": \"wakeup\", "
+	    "\"id\": 1}"));
+	assert_non_null(strstr(s, "{\"ph\": \"f\", \"pid\": 200, \"tid\": 200, "
+	    "\"ts\": 4000.000, \"cat\": \"wakeup\", \"name\": \"wakeup\", "
+	    "\"id\": 1, \"bp\": \"e\"}"));
+	assert_int_equal(lines_with(s, "\"ph\": \"X\", \"pid\": 1"), 1);
+	assert_non_null(strstr(s, "\"ph\": \"i\", \"pid\": 4194305, \"tid\": "
+	    "4194306, \"ts\": 4000.000, \"s\": \"g\", \"cat\": \"milestone\", "
+	    "\"name\": \"end of the profile\"}"));
+	assert_non_null(strstr(s, "\n]}\n"));
+	free(s);
+}
+
+/* No events: the header alone, and a JSON trace of our own tracks' names. */
+static void
+empty_trace(void **state)
+{
+	static struct tb_file f;
+	char *s;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	tb_page(&f, 0, NS_MS);
+	s = export(&f, out_perfetto);
+	assert_non_null(strstr(s, "entries-in-buffer/entries-written: 2/2 "));
+	assert_int_equal(lines_with(s, "sched_"), 0);
+	free(s);
+	memset(&f, 0, sizeof(f));
+	tb_page(&f, 0, NS_MS);
+	s = export(&f, out_chrome_json);
+	assert_int_equal(lines_with(s, "\"ph\": \"X\""), 0);
+	assert_int_equal(lines_with(s, "\"ph\": \"M\""), 2);
+	assert_non_null(strstr(s, "\n]}\n"));
+	free(s);
+}
+
+/* A token: escaped, the separators made `_`, "" named, cut whole. */
+static void
+tokens(void **state)
+{
+	char out[16];
+
+	(void)state;
+	tracexp_token(out, sizeof(out), "a b=c|d\n", TX_FIELD);
+	assert_string_equal(out, "a_b_c_d\\n");
+	tracexp_token(out, sizeof(out), "a b|c", "|");
+	assert_string_equal(out, "a b_c");
+	tracexp_token(out, sizeof(out), "</script>", "|");
+	assert_string_equal(out, "<_script>");
+	tracexp_token(out, sizeof(out), "", TX_FIELD);
+	assert_string_equal(out, "<...>");
+	tracexp_token(out, 4, "\x01\x02", TX_FIELD);
+	assert_string_equal(out, "");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(perfetto_lines),
+		cmocka_unit_test(chrome_events),
+		cmocka_unit_test(empty_trace),
+		cmocka_unit_test(tokens),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
