@@ -285,16 +285,21 @@ verb_wakeups(const struct cli *c, struct bootlog *t, FILE *f,
 	    (int64_t)c->min_time_us * 1000, c->wake_graph, NULL };
 
 	/* -f svg, png: drawn by Graphviz; -f dot or none: the DOT text. */
-	if (c->wake_graph && c->format_set && !c->dot)
+	if (c->wake_graph && c->format_set && c->chart.format != FMT_DOT)
 		o.draw = c->chart.format == FMT_SVG ? "svg" : "png";
 	return wakeups_write(t->trace, &o, f, d);
 }
 
+/* --functions and --call-graph: their text, or -f's output. */
 static int
 verb_functions(const struct cli *c, struct bootlog *t, FILE *f,
     struct diag *d)
 {
-	return functab_write(t->trace, (int64_t)c->min_time_us * 1000, f, d);
+	struct fn_opts o = { (int64_t)c->min_time_us * 1000, c->call_graph,
+	    c->call_graph != NULL, !c->format_set, c->chart.format,
+	    c->npaths > 0 ? c->paths[0] : "" };
+
+	return functab_write(t->trace, &o, f, d);
 }
 
 static int
@@ -315,7 +320,8 @@ verb_critpath(const struct cli *c, struct bootlog *t, FILE *f,
 }
 
 /*
- * --dump-events, --wakeups, --wake-graph, --functions, --critical-path:
+ * --dump-events, --wakeups, --wake-graph, --functions, --call-graph,
+ * --critical-path:
  * read the log's members, refuse one without a trace (how: how to
  * record one), then write the verb's output to -o's file or standard
  * output (removed again if the verb fails).
@@ -363,7 +369,8 @@ main(int argc, char **argv)
 		rc = run_trace_verb(&c, &a, verb_dump_events, TRACE_HOW, &d);
 	else if (c.wakeups || c.wake_graph)
 		rc = run_trace_verb(&c, &a, verb_wakeups, TRACE_HOW, &d);
-	else if (c.functions)
+	else if (c.functions || (c.call_graph != NULL &&
+	    !(c.format_set && c.chart.format == FMT_HTML)))
 		rc = run_trace_verb(&c, &a, verb_functions, "boot with the "
 		    "functions entry (docs/trace.md)", &d);
 	else if (c.crit)

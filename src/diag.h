@@ -12,8 +12,10 @@ enum {
 	EXIT_BADINPUT = 2,	/* unreadable or invalid log, or a cap exceeded */
 	EXIT_OUTPUT = 3,	/* output could not be written */
 	EXIT_NOMEM = 4,		/* out of memory */
-	EXIT_REGRESSION = 5	/* bootchart-render --compare --regression:
+	EXIT_REGRESSION = 5,	/* bootchart-render --compare --regression:
 				 * the new log is slower (docs/compare.md) */
+	EXIT_NOTFOUND = 6	/* bootchart-render --call-graph FUNC: no
+				 * call of FUNC in the trace */
 };
 
 /*

@@ -7,16 +7,21 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "outfrom.h"
 #include "slurp.h"
 
 #define VALUE_MAX 4096
 
-/* What AUTO_RENDER_FORMAT may name: the renderer's outputs, once. */
+/*
+ * What AUTO_RENDER_FORMAT may name: the renderer's outputs, once, but
+ * the trace verbs' (a boot's render runs none).
+ */
 static const struct {
 	const char *name, *ext;
+	int verb;
 } outputs[] = {
 #define OUTPUT(id, fname, fext, from, dest, kind, writer) \
-	{ .name = fname, .ext = fext },
+	{ .name = fname, .ext = fext, .verb = ((from) & OF_VERB) != 0 },
 #include "outputs.def"
 #undef OUTPUT
 };
@@ -36,7 +41,7 @@ set_format(struct config *c, const char *val)
 	size_t i;
 
 	for (i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
-		if (strcmp(val, outputs[i].name) == 0) {
+		if (!outputs[i].verb && strcmp(val, outputs[i].name) == 0) {
 			c->render_format = outputs[i].name;
 			c->render_ext = outputs[i].ext;
 			return 0;

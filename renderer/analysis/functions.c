@@ -148,6 +148,15 @@ fn_ms(int64_t ns, char *out, size_t cap)
 }
 
 void
+fn_put_ms(FILE *f, int64_t ns)
+{
+	char ms[32];
+
+	fn_ms(ns, ms, sizeof(ms));
+	fputs(ms, f);
+}
+
+void
 fn_depths(uint64_t depths, char *out, size_t cap)
 {
 	size_t len = 0;
@@ -176,4 +185,133 @@ fn_table_free(struct fn_table *t)
 	free(t->v);
 	t->v = NULL;
 	t->n = 0;
+}
+
+/* An address and its name, while the names are sorted. */
+struct addr_name {
+	uint64_t func;
+	char name[FN_NAME];
+};
+
+static int
+by_u64(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	const struct addr_name *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+/* The distinct addresses of c's calls, sorted; NULL: no memory. */
+static uint64_t *
+addrs_of(const struct tcalls *c, size_t *n)
+{
+	uint64_t *a;
+	size_t i, k = 0;
+
+	if ((a = calloc(c->n + 1, sizeof(*a))) == NULL)
+		return NULL;
+	for (i = 0; i < c->n; i++)
+		a[i] = c->v[i].func;
+	qsort(a, c->n, sizeof(*a), by_u64);
+	for (i = 0; i < c->n; i++)
+		if (k == 0 || a[i] != a[k - 1])
+			a[k++] = a[i];
+	*n = k;
+	return a;
+}
+
+/*
+ * The names of the addresses, sorted and made one per name in nm; in
+ * idx, each address's name.  0, or -1 (no memory).
+ */
+static int
+names_of(const struct tdat *td, const uint64_t *addr, size_t na,
+    uint32_t *idx, struct fn_names *nm)
+{
+	struct addr_name *v;
+	uint64_t *at;
+	size_t i;
+
+	if ((v = calloc(na + 1, sizeof(*v))) == NULL)
+		return -1;
+	if ((nm->name = calloc(na + 1, FN_NAME)) == NULL) {
+		free(v);
+		return -1;
+	}
+	for (i = 0; i < na; i++) {
+		v[i].func = addr[i];
+		fn_name(td, addr[i], v[i].name, FN_NAME);
+	}
+	qsort(v, na, sizeof(*v), by_name);
+	for (i = 0; i < na; i++) {
+		if (nm->n == 0 || strcmp(v[i].name, nm->name[nm->n - 1]) != 0)
+			memcpy(nm->name[nm->n++], v[i].name, FN_NAME);
+		at = bsearch(&v[i].func, addr, na, sizeof(*addr), by_u64);
+		idx[at - addr] = (uint32_t)(nm->n - 1);
+	}
+	free(v);
+	return 0;
+}
+
+int
+fn_names_make(const struct tcalls *c, const struct tdat *td,
+    struct fn_names *nm)
+{
+	uint64_t *addr, *at;
+	uint32_t *idx = NULL;
+	size_t na, i;
+	int r = -1;
+
+	memset(nm, 0, sizeof(*nm));
+	if ((addr = addrs_of(c, &na)) == NULL)
+		return -1;
+	if ((idx = calloc(na + 1, sizeof(*idx))) == NULL ||
+	    (nm->of = calloc(c->n + 1, sizeof(*nm->of))) == NULL ||
+	    names_of(td, addr, na, idx, nm) != 0)
+		goto out;
+	for (i = 0; i < c->n; i++) {
+		at = bsearch(&c->v[i].func, addr, na, sizeof(*addr), by_u64);
+		nm->of[i] = idx[at - addr];
+	}
+	r = 0;
+out:
+	free(idx);
+	free(addr);
+	if (r != 0)
+		fn_names_free(nm);
+	return r;
+}
+
+long
+fn_names_find(const struct fn_names *nm, const char *name)
+{
+	size_t lo = 0, hi = nm->n, mid;
+	int r;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((r = strcmp(name, nm->name[mid])) == 0)
+			return (long)mid;
+		if (r < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -1;
+}
+
+void
+fn_names_free(struct fn_names *nm)
+{
+	free(nm->name);
+	free(nm->of);
+	memset(nm, 0, sizeof(*nm));
 }

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct tcalls;
 struct tdat;
@@ -39,10 +40,27 @@ int fn_table_make(const struct tcalls *c, const struct tdat *td,
  * without overflow), malloc'd, c->n of them; NULL on no memory.
  */
 int64_t *fn_callee_ns(const struct tcalls *c);
+/*
+ * The functions' names, sorted, and each call's function as an index
+ * into them: addresses of one name (a module's init code reused, as the
+ * table's rows) are one function.  0, or -1 (no memory).
+ */
+struct fn_names {
+	char (*name)[FN_NAME];
+	size_t n;
+	uint32_t *of;		/* per call of the tcalls */
+};
+int fn_names_make(const struct tcalls *c, const struct tdat *td,
+    struct fn_names *);
+/* The index of name, or -1. */
+long fn_names_find(const struct fn_names *, const char *name);
+void fn_names_free(struct fn_names *);
 /* A function's kallsyms name (td may be NULL), or "0x" and its address. */
 void fn_name(const struct tdat *td, uint64_t func, char *out, size_t cap);
 /* ns as ms with three decimals, truncated to the µs ("12.345"), into out. */
 void fn_ms(int64_t ns, char *out, size_t cap);
+/* The same, to f. */
+void fn_put_ms(FILE *f, int64_t ns);
 /* "0,2-4": the depths of a row, into out. */
 void fn_depths(uint64_t depths, char *out, size_t cap);
 void fn_table_free(struct fn_table *);

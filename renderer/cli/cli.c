@@ -25,7 +25,7 @@ enum {
 	OPT_SUMMARY, OPT_COMPARE, OPT_THRESHOLD, OPT_REGRESSION,
 	OPT_GROUP_BY_UNIT, OPT_DUMP_EVENTS, OPT_WHOLE_SYSTEM, OPT_PER_CPU,
 	OPT_WAKEUPS, OPT_WAKE_GRAPH, OPT_MIN_COUNT, OPT_MIN_TIME, OPT_FUNCTIONS,
-	OPT_CRIT, OPT_CRIT_PID, OPT_THREADS, OPT_WINDOW
+	OPT_CRIT, OPT_CRIT_PID, OPT_THREADS, OPT_WINDOW, OPT_CALL_GRAPH
 };
 
 static const struct option longopts[] = {
@@ -37,6 +37,7 @@ static const struct option longopts[] = {
 	{ "wakeups", no_argument, NULL, OPT_WAKEUPS },
 	{ "wake-graph", no_argument, NULL, OPT_WAKE_GRAPH },
 	{ "functions", no_argument, NULL, OPT_FUNCTIONS },
+	{ "call-graph", required_argument, NULL, OPT_CALL_GRAPH },
 	{ "min-count", required_argument, NULL, OPT_MIN_COUNT },
 	{ "min-time", required_argument, NULL, OPT_MIN_TIME },
 	{ "critical-path", no_argument, NULL, OPT_CRIT },
@@ -83,7 +84,8 @@ help(void)
 	    "                        events, wake-ups, critical path and milestones\n"
 	    "                        for Perfetto's UI or chrome://tracing\n"
 	    "                        (docs/exports.md);\n"
-	    "                        dot, svg or png with --wake-graph\n"
+	    "                        dot, svg or png with --wake-graph, --call-graph;\n"
+	    "                        folded, speedscope with --functions, --call-graph\n"
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
 	    "                        standard output for --json, --summary and\n"
@@ -127,7 +129,13 @@ help(void)
 	    "                        function_graph as text: calls, total, average,\n"
 	    "                        longest and self time, depths (docs/trace.md);\n"
 	    "                        with --min-time MS, calls shorter are left\n"
-	    "                        out\n"
+	    "                        out; -f folded: folded stacks (flamegraph.pl),\n"
+	    "                        self time in us; -f speedscope: speedscope's JSON\n"
+	    "      --call-graph FUNC every call below the kernel function FUNC as\n"
+	    "                        text: per function calls, total and self time,\n"
+	    "                        depths, callers, callees; -f dot, svg, png: the\n"
+	    "                        graph; -f html: the page with it; -f folded,\n"
+	    "                        speedscope: the calls below FUNC (docs/trace.md)\n"
 	    "      --critical-path   a traced log's critical path as text: its\n"
 	    "                        segments, what it waited on (docs/critical-path.md)\n"
 	    "      --critical-path-pid PID  the path to process PID's end, not to\n"
@@ -147,7 +155,8 @@ help(void)
 	    "  -V, --version         show the version and exit\n"
 	    "\n"
 	    "Exit status: 0 ok, 1 usage, 2 bad input, 3 output not written,\n"
-	    "4 out of memory, 5 a regression (--regression).  docs/NAME: in /usr/share/doc/bootchart-render/docs/\n"
+	    "4 out of memory, 5 a regression (--regression), 6 no call of\n"
+	    "--call-graph's FUNC in the trace.  docs/NAME: in /usr/share/doc/bootchart-render/docs/\n"
 	    "(make install: PREFIX/share/doc/bootchart/docs/).\n", CHART_WIDTH_MIN, CHART_WIDTH_MAX,
 	    CMP_THRESHOLD_MS);
 }
@@ -257,6 +266,12 @@ option(struct cli *c, int ch, const char *arg)
 	case OPT_WAKEUPS: c->wakeups = 1; break;
 	case OPT_WAKE_GRAPH: c->wake_graph = 1; break;
 	case OPT_FUNCTIONS: c->functions = 1; break;
+	case OPT_CALL_GRAPH:
+		if (arg[0] == '\0')
+			return usage_error("--call-graph needs a function's "
+			    "name");
+		c->call_graph = c->chart.call_graph = arg;
+		break;
 	case OPT_CRIT: c->crit = 1; break;
 	case OPT_CRIT_PID:
 		if (parse_long(arg, 1, WAKE_COUNT_MAX, &c->crit_pid) != 0)
@@ -284,12 +299,6 @@ option(struct cli *c, int ch, const char *arg)
 	case 'h': help(); return EXIT_OK;
 	case 'V': version_print(stdout, PROG); return EXIT_OK;
 	case 'f':
-		/* DOT is --wake-graph's alone, no chart's. */
-		if (strcmp(arg, "dot") == 0) {
-			c->dot = c->format_set = 1;
-			break;
-		}
-		c->dot = 0;
 		if (chart_format_parse(arg, &c->chart.format) != 0)
 			return usage_error("unknown format '%s' (%s)", arg,
 			    output_names());
@@ -363,6 +372,45 @@ select_outputs(struct cli *c)
 		c->out[c->nout++] = c->chart.format;
 }
 
+/* Whether -f is f. */
+static int
+is(const struct cli *c, enum chart_format f)
+{
+	return c->format_set && c->chart.format == f;
+}
+
+/*
+ * The -f of the trace verbs: which takes which of the outputs' table's
+ * OF_VERB rows (and svg, png, html).  -1, or EXIT_USAGE (said).
+ */
+static int
+check_trace_formats(const struct cli *c)
+{
+	int verb = c->wake_graph || c->functions || c->call_graph != NULL;
+	int stacks = is(c, FMT_FOLDED) || is(c, FMT_SPEEDSCOPE);
+
+	if (c->format_set && !verb &&
+	    (output_of(c->chart.format)->from & OF_VERB))
+		return usage_error("-f dot goes with --wake-graph or "
+		    "--call-graph; -f folded and speedscope with --functions "
+		    "or --call-graph");
+	if (c->wake_graph && c->format_set && !is(c, FMT_DOT) &&
+	    !is(c, FMT_SVG) && !is(c, FMT_PNG))
+		return usage_error("--wake-graph writes dot, svg or png");
+	if (c->functions && c->format_set && !stacks)
+		return usage_error("--functions writes text, or -f folded or "
+		    "speedscope");
+	if (c->call_graph != NULL && c->format_set && !stacks &&
+	    !is(c, FMT_DOT) && !is(c, FMT_SVG) && !is(c, FMT_PNG) &&
+	    !is(c, FMT_HTML))
+		return usage_error("--call-graph writes text, or -f dot, svg, "
+		    "png, html, folded or speedscope");
+	if (c->wake_filter_set && stacks)
+		return usage_error("--min-time goes with --functions' table, "
+		    "not -f folded or speedscope (every call's time counts)");
+	return -1;
+}
+
 /* What one run can do: one of the outputs, with what it needs. */
 static int
 check_modes(struct cli *c)
@@ -370,13 +418,13 @@ check_modes(struct cli *c)
 	/* --compare --json is one mode: the comparison as JSON. */
 	int modes = (c->json && !c->compare) + c->summary + c->compare +
 	    c->dump_events + (c->dump_tree || c->boot_time) + c->wakeups +
-	    c->wake_graph + c->functions + c->crit;
+	    c->wake_graph + c->functions + (c->call_graph != NULL) + c->crit;
 
 	if (modes > 1)
 		return usage_error("--json, --summary, --compare, "
 		    "--dump-events, --wakeups, --wake-graph, --functions, "
-		    "--critical-path and --dump-tree/--boot-time exclude each "
-		    "other");
+		    "--call-graph, --critical-path and --dump-tree/--boot-time "
+		    "exclude each other");
 	if (c->crit_pid > 0 && !c->crit && !c->summary &&
 	    !(c->json && !c->compare) && !(c->format_set && !c->compare &&
 	    (output_of(c->chart.format)->from & OF_TRACE)))
@@ -390,14 +438,11 @@ check_modes(struct cli *c)
 	    !c->functions)
 		return usage_error("--min-time goes with --wakeups, "
 		    "--wake-graph or --functions");
-	if (c->dot && !c->wake_graph)
-		return usage_error("-f dot goes with --wake-graph");
 	if (c->chart.window && c->compare)
 		return usage_error("--window draws part of one log's chart, "
 		    "not --compare's");
-	if (c->wake_graph && c->format_set && !c->dot &&
-	    c->chart.format != FMT_SVG && c->chart.format != FMT_PNG)
-		return usage_error("--wake-graph writes dot, svg or png");
+	if (check_trace_formats(c) >= 0)
+		return EXIT_USAGE;
 	if (c->compare && c->npaths != 2)
 		return usage_error("--compare needs two paths, OLD and NEW "
 		    "(got %zu)", c->npaths);

@@ -24,12 +24,12 @@ struct cli {
 	int crit;		/* --critical-path: the path as text */
 	long crit_pid;		/* --critical-path-pid; 0: the log's end */
 	int threads;		/* --threads: a traced thread's row of its own */
-	int dot;		/* -f dot */
 	long min_count;		/* --min-count (default 1) */
 	long min_time_us;	/* --min-time MS, in µs (default 0) */
 	int wake_filter_set;	/* --min-time given */
 	int min_count_set;	/* --min-count given */
 	int functions;		/* --functions: the kernel's functions as text */
+	const char *call_graph;	/* --call-graph FUNC (also chart.call_graph) */
 	enum chart_format out[CLI_OUTPUTS];	/* what to write, in order */
 	size_t nout;
 	int compare;		/* --compare OLD NEW: a table, or a chart with -f */

@@ -1,6 +1,7 @@
-/* functab.c: --functions's text (functab.h): one line per kernel function, the most time first. */
+/* functab.c: --functions's text (functab.h): one line per kernel function, the most time first; and the one way from a trace to --functions' and --call-graph's outputs. */
 #include <stdlib.h>
 
+#include "callgraph.h"
 #include "escape.h"
 #include "functab.h"
 #include "functions.h"
@@ -9,13 +10,11 @@
 
 #define NAME_ESC	(4 * FN_NAME)	/* every byte escaped */
 
-void
-functab_put_ms(FILE *f, int64_t ns)
+static void
+put_ms(FILE *f, int64_t ns)
 {
-	char ms[32];
-
-	fn_ms(ns, ms, sizeof(ms));
-	fprintf(f, "\t%s", ms);
+	putc('\t', f);
+	fn_put_ms(f, ns);
 }
 
 void
@@ -33,18 +32,78 @@ functab_text(const struct fn_table *t, FILE *f)
 		fn_depths(r->depths, depths, sizeof(depths));
 		fprintf(f, "function\t%s\t%llu", name,
 		    (unsigned long long)r->calls);
-		functab_put_ms(f, r->total_ns);
-		functab_put_ms(f, r->total_ns / (int64_t)r->calls);
-		functab_put_ms(f, r->max_ns);
-		functab_put_ms(f, r->self_ns);
+		put_ms(f, r->total_ns);
+		put_ms(f, r->total_ns / (int64_t)r->calls);
+		put_ms(f, r->max_ns);
+		put_ms(f, r->self_ns);
 		fprintf(f, "\t%s\n", depths);
 	}
 }
 
-int
-functab_write(struct tdat *td, int64_t min_ns, FILE *f, struct diag *d)
+/* --call-graph's: the graph below o->root as o asks.  0, or -1 (d set). */
+static int
+graph_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
+    FILE *f, struct diag *d)
 {
+	struct callgraph g;
+	char name[FN_NAME + 16];
+	int r;
+
+	if ((r = callgraph_make(c, td, o->root, &g)) == -2) {
+		diag_set_file(d, "%s", o->log);
+		d->line = 0;
+		return diag_error_status(d, EXIT_NOTFOUND, "no call of %s in "
+		    "the trace's function_graph records (--functions lists "
+		    "the functions traced)", o->root != NULL ? o->root :
+		    "a root function");
+	}
+	if (r != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	snprintf(name, sizeof(name), "below %s", g.names.name[g.v[g.root].fn]);
+	if (o->text)
+		r = cgraph_text(&g, f);
+	else if (o->format == FMT_DOT)
+		r = cgraph_dot(&g, 0, f);
+	else if (o->format == FMT_FOLDED)
+		r = fn_folded(c, &g.names, g.level, f);
+	else if (o->format == FMT_SPEEDSCOPE)
+		r = fn_speedscope(c, &g.names, g.level, name, f);
+	else if ((r = cgraph_draw(&g, o->format == FMT_SVG ? "svg" : "png", f,
+	    d)) != 0) {
+		callgraph_free(&g);
+		return -1;
+	}
+	callgraph_free(&g);
+	return r != 0 ? diag_error_status(d, EXIT_NOMEM, "out of memory") : 0;
+}
+
+/* --functions': the table, or every call folded or for speedscope. */
+static int
+calls_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
+    FILE *f)
+{
+	struct fn_names nm;
 	struct fn_table t;
+	int r;
+
+	if (o->text) {
+		if ((r = fn_table_make(c, td, o->min_ns, &t)) == 0)
+			functab_text(&t, f);
+		fn_table_free(&t);
+		return r;
+	}
+	if (fn_names_make(c, td, &nm) != 0)
+		return -1;
+	r = o->format == FMT_FOLDED ? fn_folded(c, &nm, NULL, f) :
+	    fn_speedscope(c, &nm, NULL, "the kernel's functions", f);
+	fn_names_free(&nm);
+	return r;
+}
+
+int
+functab_write(struct tdat *td, const struct fn_opts *o, FILE *f,
+    struct diag *d)
+{
 	struct tboot tb;
 	int r;
 
@@ -53,14 +112,12 @@ functab_write(struct tdat *td, int64_t min_ns, FILE *f, struct diag *d)
 	if (tb.calls.n == 0 && tb.calls.entries == 0)
 		diag_warn(d, "no function_graph records in the trace: boot "
 		    "with the functions entry (docs/trace.md)");
-	r = fn_table_make(&tb.calls, td, min_ns, &t);
-	if (r == 0)
-		functab_text(&t, f);
-	if (r == 0 && tb.calls.n > 0)
-		r = callwaits_text(&tb, td, min_ns, f);
-	fn_table_free(&t);
+	if (o->graph)
+		r = graph_write(&tb.calls, td, o, f, d);
+	else if ((r = calls_write(&tb.calls, td, o, f)) != 0 ||
+	    (o->text && tb.calls.n > 0 && callwaits_text(&tb, td, o->min_ns,
+	    f) != 0))
+		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
 	tboot_free(&tb);
-	if (r != 0)
-		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	return 0;
+	return r;
 }

@@ -89,6 +89,15 @@ out_boot_time(const struct out_job *j, struct outfile *of, struct diag *d)
 	return 0;
 }
 
+int
+out_trace_verb(const struct out_job *j, struct outfile *of, struct diag *d)
+{
+	(void)of;
+	return diag_error_status(d, EXIT_USAGE, "-f %s goes with a trace "
+	    "verb (--wake-graph, --call-graph, --functions)",
+	    output_of(j->format)->name);
+}
+
 /* Opens path, runs the writer, closes (the temporary removed on failure). */
 static int
 run_writer(const struct out_job *j, const char *path, struct diag *d)

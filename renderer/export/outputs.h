@@ -6,6 +6,7 @@
 #include "chartopts.h"
 #include "diag.h"
 #include "milestones.h"
+#include "outfrom.h"
 #include "outfile.h"
 #include "proctree.h"
 
@@ -13,8 +14,6 @@ struct cmp_chart;
 struct layout;
 struct report;
 
-/* What an output is made from (src/outputs.def's `from`). */
-enum { OF_LAYOUT = 1, OF_REPORT = 2, OF_TREE = 4, OF_TRACE = 8 };
 /* Where it goes without -o. */
 enum { OD_FILE, OD_STDOUT };
 /* Whether a terminal may show it. */
@@ -80,5 +79,7 @@ int out_tree(const struct out_job *, struct outfile *, struct diag *);
 int out_boot_time(const struct out_job *, struct outfile *, struct diag *);
 int out_perfetto(const struct out_job *, struct outfile *, struct diag *);
 int out_chrome_json(const struct out_job *, struct outfile *, struct diag *);
+/* The OF_VERB rows': a trace verb writes them (main.c), never this. */
+int out_trace_verb(const struct out_job *, struct outfile *, struct diag *);
 
 #endif

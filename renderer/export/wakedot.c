@@ -1,4 +1,4 @@
-/* wakedot.c: --wake-graph's DOT of the wake-up edges, and the same drawn (wakedraw.c) or kept for the HTML page (docs/wakeups.md). */
+/* wakedot.c: --wake-graph's DOT of the wake-up edges, and the same drawn (graphdraw.c) or kept for the HTML page (docs/wakeups.md). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,21 +6,10 @@
 #include "escape.h"
 #include "tboot.h"
 #include "treason.h"
+#include "graphdraw.h"
 #include "twake.h"
-#include "wakedraw.h"
 #include "wakeups.h"
 #include "wakeups_int.h"
-
-/* A DOT string's body: the escaped name with its quotes escaped too. */
-static void
-dot_str(FILE *f, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			putc('\\', f);
-		putc(*s, f);
-	}
-}
 
 static void
 dot_id(FILE *f, int32_t w)
@@ -45,7 +34,7 @@ dot_node(FILE *f, const struct tboot *tb, int32_t w, uint8_t *seen)
 	putc('\t', f);
 	dot_id(f, w);
 	fputs(" [label=\"", f);
-	dot_str(f, name);
+	graph_dot_str(f, name);
 	if (w >= 0)
 		fprintf(f, " %d\"];\n", tb->v[w].pid);
 	else
@@ -91,7 +80,7 @@ dot_tooltip(FILE *f, const struct tboot *tb, const uint32_t *best,
 		return;
 	escape_text(text, sizeof(text), tb->stacks[k - 1].frames);
 	fputs(", tooltip=\"", f);
-	dot_str(f, text);
+	graph_dot_str(f, text);
 	putc('"', f);
 }
 
@@ -180,7 +169,7 @@ wk_draw(const struct tboot *tb, const struct wake_opts *o, FILE *f,
 		    n, CAP_WAKE_DRAW_EDGES);
 	if (dot_text(tb, o, &dot, &len) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	r = wakedraw(dot, len, o->draw, f, d);
+	r = graphdraw(dot, len, o->draw, "wake-up graph", f, d);
 	free(dot);
 	return r;
 }

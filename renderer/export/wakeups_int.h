@@ -27,7 +27,7 @@ int wk_stack_by_total(const void *, const void *);
 /* The digraph of the edges kept, at most max of them (0: all); 0, or -1. */
 int wk_graph(const struct tboot *, const struct wake_opts *, size_t max,
     FILE *f);
-/* The same drawn (o->draw) by wakedraw.c; 0, or -1 (d set). */
+/* The same drawn (o->draw) by graphdraw.c; 0, or -1 (d set). */
 int wk_draw(const struct tboot *, const struct wake_opts *, FILE *f,
     struct diag *d);
 

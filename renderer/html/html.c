@@ -55,7 +55,15 @@ head(FILE *f, const struct layout *l)
 	    "</header>\n<main id=\"view\">\n", f);
 }
 
-/* -1 no memory; -2 an error d says (the wake-up graph's). */
+static const struct html_graph wake_graph = {
+	"wake", "wakegraph", "Wake-up graph",
+	"Who woke whom, from the kernel's trace: an arrow from waker to "
+	"waiter, labelled with the waits' reason, state, count, total and "
+	"longest time (docs/wakeups.md).  Point at an arrow for its details.",
+	"wake-up graph", "woke", "kernel stack (innermost first): "
+};
+
+/* -1 no memory; -2 an error d says (a graph's). */
 static int
 page(FILE *f, const struct out_job *j, struct diag *d)
 {
@@ -69,8 +77,9 @@ page(FILE *f, const struct out_job *j, struct diag *d)
 	if (r != NULL && (html_summary_write(r, f) == -1 ||
 	    html_functions_write(r, f) == -1))
 		return -1;
-	if (j->log != NULL && html_wake_write(f, j->log->wake_dot,
-	    j->log->wake_dot_len, d) != 0)
+	if (j->log != NULL && (html_graph_write(f, j->log->wake_dot,
+	    j->log->wake_dot_len, &wake_graph, d) != 0 ||
+	    html_calls_write(f, j->log, j->opts, d) != 0))
 		return -2;
 	fputs("<script>\n", f);
 	fputs(html_js, f);

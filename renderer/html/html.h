@@ -10,6 +10,15 @@
 /* The summary tables (html_summary.c); 0, or -1 on no memory. */
 int html_summary_write(const struct report *, FILE *f);
 
+/* A graph's section of the page: its words and names. */
+struct html_graph {
+	const char *section, *id;	/* the section's and the svg's ids */
+	const char *heading, *intro;
+	const char *what;	/* in errors: "wake-up graph" */
+	/* An edge's tooltip: "TAIL VERB HEAD: LABEL", then TIP_HEAD and its DOT tooltip; NULL: its DOT tooltip alone. */
+	const char *verb, *tip_head;
+};
+
 /*
  * The kernel's functions (report.h's fn; nothing when none) as a
  * section with a sortable table, and the calls that waited (kw)
@@ -18,9 +27,20 @@ int html_summary_write(const struct report *, FILE *f);
 int html_functions_write(const struct report *, FILE *f);
 
 /*
- * The wake-up graph of DOT text dot (bootlog.h's wake_dot; nothing when
- * NULL) as a section of inline SVG (html_wake.c); 0, or -1 with d set.
+ * The graph of DOT text dot (nothing when NULL) as a section of inline
+ * SVG (html_graph.c); 0, or -1 with d set.
  */
-int html_wake_write(FILE *f, const char *dot, size_t len, struct diag *d);
+int html_graph_write(FILE *f, const char *dot, size_t len,
+    const struct html_graph *, struct diag *d);
+
+struct bootlog;
+struct chart_opts;
+/*
+ * The call graph below opts' --call-graph function, else below the
+ * root function of the most time, of the log's function_graph calls
+ * (nothing without calls): html_calls.c.  0, or -1 with d set.
+ */
+int html_calls_write(FILE *f, const struct bootlog *, const struct chart_opts *,
+    struct diag *d);
 
 #endif

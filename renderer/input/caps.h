@@ -138,6 +138,12 @@
  * each: 8 MiB); past it, later D waits an interrupt ends are "irq".
  */
 #define CAP_TRACE_BLOCK_DONE	(1024 * 1024)
+/*
+ * Functions of a call graph drawn (--call-graph -f svg, png, the HTML
+ * page's), the most total time first: dot's layout grows faster than
+ * linearly, and a picture of more is not read.
+ */
+#define CAP_CALLGRAPH_DRAW_NODES	150
 /* Workqueue items summed for the workers' labels (24 bytes each). */
 #define CAP_TRACE_WORKS		(1024 * 1024)
 /*

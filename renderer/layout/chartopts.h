@@ -30,6 +30,7 @@ struct chart_opts {
 	/* --window FROM:TO: the part of the axis drawn, µs from its 0. */
 	int window;
 	long long win_from_us, win_to_us;
+	const char *call_graph;	/* the HTML page's call graph below it (--call-graph); NULL: the heaviest root's */
 };
 
 #endif

@@ -42,9 +42,8 @@ tcalls_exit(struct tcalls *c, int pid, int cpu, uint64_t func, int64_t depth,
 	return 0;
 }
 
-/* The thread's key: its pid; the idle tasks (pid 0) one per CPU. */
-static int64_t
-thread_key(const struct tcall *t)
+int64_t
+tcall_thread(const struct tcall *t)
 {
 	return t->pid != 0 ? (int64_t)t->pid : -1 - (int64_t)t->cpu;
 }
@@ -54,7 +53,7 @@ static int
 by_thread_time(const void *a, const void *b)
 {
 	const struct tcall *x = a, *y = b;
-	int64_t kx = thread_key(x), ky = thread_key(y);
+	int64_t kx = tcall_thread(x), ky = tcall_thread(y);
 
 	if (kx != ky)
 		return kx < ky ? -1 : 1;
@@ -145,8 +144,8 @@ tcalls_nest(struct tcalls *c)
 			return -1;
 		qsort(c->v, c->n, sizeof(*c->v), by_thread_time);
 		for (i = 0; i < c->n; i++) {
-			if (n > 0 && thread_key(&c->v[i]) !=
-			    thread_key(&c->v[n - 1]))
+			if (n > 0 && tcall_thread(&c->v[i]) !=
+			    tcall_thread(&c->v[n - 1]))
 				sp = 0;
 			if ((p = place(c, &c->v[i], stack, &sp)) == -2)
 				continue;

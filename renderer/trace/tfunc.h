@@ -45,5 +45,7 @@ int tcalls_exit(struct tcalls *, int pid, int cpu, uint64_t func,
  */
 int tcalls_nest(struct tcalls *);
 void tcalls_free(struct tcalls *);
+/* A call's thread: its pid; the idle tasks (pid 0) one per CPU, -1 - cpu. */
+int64_t tcall_thread(const struct tcall *);
 
 #endif

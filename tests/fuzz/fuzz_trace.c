@@ -1,4 +1,4 @@
-/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs), the --wakeups report and --wake-graph, --functions's table (function_graph records nested), and --critical-path's walk and report (to PID 1 and to the log's end). */
+/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs), the --wakeups report and --wake-graph, --functions's table, --call-graph and the folded and speedscope outputs (function_graph records nested), and --critical-path's walk and report (to PID 1 and to the log's end). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -94,6 +94,36 @@ member(const uint8_t *data, size_t size, int threads, struct diag *d)
 	bootlog_free(&t);
 }
 
+/*
+ * --functions (with a --min-time that leaves some calls out), its -f
+ * folded and speedscope, and --call-graph's text, DOT, folded and
+ * speedscope below the root of the most time (a NULL root) and below
+ * a named one, to f.
+ */
+static void
+functions(const uint8_t *data, size_t size, FILE *f, struct diag *d)
+{
+	static const struct fn_opts runs[] = {
+		{ 1000, NULL, 0, 1, FMT_PNG, "" },
+		{ 0, NULL, 0, 0, FMT_FOLDED, "" },
+		{ 0, NULL, 0, 0, FMT_SPEEDSCOPE, "" },
+		{ 0, NULL, 1, 1, FMT_PNG, "" },
+		{ 0, NULL, 1, 0, FMT_DOT, "" },
+		{ 0, NULL, 1, 0, FMT_FOLDED, "" },
+		{ 0, NULL, 1, 0, FMT_SPEEDSCOPE, "" },
+		{ 0, "do_one_initcall", 1, 1, FMT_PNG, "" },
+	};
+	struct tdat *t;
+	size_t i;
+
+	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		if (tdat_open(&t, data, size, d) != 0)
+			return;
+		(void)functab_write(t, &runs[i], f, d);
+		tdat_free(t);
+	}
+}
+
 /* --wakeups's report and --wake-graph's DOT, to /dev/null. */
 static void
 wakeups(const uint8_t *data, size_t size, struct diag *d)
@@ -110,11 +140,7 @@ wakeups(const uint8_t *data, size_t size, struct diag *d)
 		(void)wakeups_write(t, &o, f, d);
 		tdat_free(t);
 	}
-	/* --functions, with a --min-time that leaves some calls out. */
-	if (tdat_open(&t, data, size, d) == 0) {
-		(void)functab_write(t, 1000, f, d);
-		tdat_free(t);
-	}
+	functions(data, size, f, d);
 	fclose(f);
 }
 

@@ -59,6 +59,16 @@ usage "--functions with --json" --functions --json "$T/boot1.tgz"
 usage "--functions with --min-count" --functions --min-count 2 "$T/boot1.tgz"
 usage "--min-time without --wakeups or --functions" --min-time 2 "$T/boot1.tgz"
 usage "--wake-graph -f pdf" --wake-graph -f pdf "$T/boot1.tgz"
+usage "--wake-graph -f folded" --wake-graph -f folded "$T/boot1.tgz"
+usage "-f folded without --functions or --call-graph" -f folded "$T/boot1.tgz"
+usage "-f speedscope without --functions or --call-graph" -f speedscope "$T/boot1.tgz"
+usage "--functions -f png" --functions -f png "$T/boot1.tgz"
+usage "--functions -f dot" --functions -f dot "$T/boot1.tgz"
+usage "--functions -f folded --min-time" --functions -f folded --min-time 1 "$T/boot1.tgz"
+usage "--call-graph without a function" --call-graph "" "$T/boot1.tgz"
+usage "--call-graph with --functions" --call-graph f --functions "$T/boot1.tgz"
+usage "--call-graph -f pdf" --call-graph f -f pdf "$T/boot1.tgz"
+usage "--call-graph --min-time" --call-graph f --min-time 1 "$T/boot1.tgz"
 # A log without trace.dat: bad input (2), one line saying so.
 no_trace() {
 	[ "$rc" -eq 2 ] && [ "$(wc -l <"$T/u.err")" -eq 1 ] &&
@@ -69,12 +79,14 @@ run_render "$T/u.out" "$T/u.err" --wakeups "$T/boot1.tgz"
 check "--wakeups without a trace: exit 2, one line" no_trace
 run_render "$T/u.out" "$T/u.err" --functions "$T/boot1.tgz"
 check "--functions without a trace: exit 2, one line" no_trace
+run_render "$T/u.out" "$T/u.err" --call-graph f -f dot "$T/boot1.tgz"
+check "--call-graph without a trace: exit 2, one line" no_trace
 
 # The outputs table (src/outputs.def): -f names every output, and the
 # report options are its shorthands; an unknown name lists them all.
 run_render "$T/u.out" "$T/u.err" -f gif "$T/boot1.tgz"
 check "unknown format: the table's names" grep -q \
-    "(png, svg, svgz, eps, pdf, svg-glyphs, html, json, summary, tree, boot-time, perfetto, chrome-json)" "$T/u.err"
+    "(png, svg, svgz, eps, pdf, svg-glyphs, html, json, summary, tree, boot-time, perfetto, chrome-json, dot, folded, speedscope)" "$T/u.err"
 for pair in "json --json" "summary --summary" "tree --dump-tree" "boot-time -t"; do
 	set -- $pair
 	"$R" -q -f "$1" "$T/boot1.tgz" >"$T/f.out" 2>&1

@@ -39,9 +39,9 @@ lines() {
 }
 
 # The formats: every -f name of the renderer's one table (src/outputs.def,
-# as its unknown-format message lists them), and dot (--wake-graph).
-formats=$({ "$BC_RENDER" -f '?' 2>&1 | sed -n 's/.*(\(.*\)).*/\1/p' |
-    tr -d ',' | tr ' ' '\n'; echo dot; } | LC_ALL=C sort)
+# as its unknown-format message lists them).
+formats=$("$BC_RENDER" -f '?' 2>&1 | sed -n 's/.*(\(.*\)).*/\1/p' |
+    tr -d ',' | tr ' ' '\n' | LC_ALL=C sort)
 check "the renderer's table lists its -f names" test -n "$formats"
 sformats=$(printf '%s\n' "$formats" | grep '^s')
 

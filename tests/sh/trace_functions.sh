@@ -1,20 +1,9 @@
 #!/bin/sh
 # trace_functions.sh: --functions and --json's functions on the distro boot traced with function_graph (make check-distro with DISTRO_FUNCTIONS=1 leaves build/distro/functions/bootchart.tgz) against trace-cmd report -R of the same trace.dat: the same calls, nested, the same counts and totals per function.  Skips without that log, trace-cmd or python3.
-T=${BC_TMP:?BC_TMP must be set}
-R=$BC_RENDER
-B=${BC_BUILD:?BC_BUILD must be set}
-LIB=$(dirname "$0")/lib
-F=${BC_FUNCTIONS_LOG:-build/distro/functions/bootchart.tgz}
+. "$(dirname "$0")/lib/fnlog.sh.inc"
 
-. "$LIB/tap.sh.inc"
-
-skip() {
-	echo "ok - trace_functions # SKIP $*"
-	exit 0
-}
 [ -s "$F" ] || skip "no $F (DISTRO_FUNCTIONS=1 make check-distro makes it)"
-command -v trace-cmd >/dev/null 2>&1 || skip "no trace-cmd (Debian package trace-cmd)"
-command -v python3 >/dev/null 2>&1 || skip "no python3"
+need_oracle
 mkdir -p "$T/x" && tar -xzf "$F" -C "$T/x" trace.dat ||
     { notok "$F has a trace.dat"; exit 1; }
 

@@ -1,6 +1,7 @@
-/* gen_tracedat.c: writes a trace.dat version 6 whose pages hold the ring buffer's corner cases (TIME_EXTEND, absolute stamps, type_len 0, discarded and end padding, lost events, two CPUs), for trace-cmd report to read (tests/sh/trace_pages.sh). */
+/* gen_tracedat.c: writes a trace.dat version 6 whose pages hold the ring buffer's corner cases (TIME_EXTEND, absolute stamps, type_len 0, discarded and end padding, lost events, two CPUs), for trace-cmd report to read (tests/sh/trace_pages.sh); with -f, function_graph calls instead (tests/sh/trace_fnexport.sh). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tdat_build.h"
 #include "tracedat.h"
@@ -46,6 +47,63 @@ build(struct tb_file *f)
 	tb_commit(pg, 0, 0);
 }
 
+/* A call: thread, CPU, function (kallsyms below), depth, call, return. */
+struct fcall {
+	int pid, cpu;
+	uint64_t func;
+	int32_t depth;
+	uint64_t call, ret;
+};
+
+#define FN(k)	(0xffffffff81000000ULL + 0x100 * (k))
+
+/*
+ * Two initcalls' threads and an idle CPU's: nesting to depth 3, a
+ * function called from several callers and recursively, an odd ns
+ * for the µs' rounding.  Listed in the order they return.
+ */
+static const struct fcall fcalls[] = {
+	{ 1, 0, FN(4), 3, 1300000, 1800000 },
+	{ 1, 0, FN(2), 2, 1200000, 2200000 },
+	{ 2, 1, FN(2), 2, 2200000, 2700000 },
+	{ 1, 0, FN(2), 2, 2500000, 3000000 },
+	{ 1, 0, FN(4), 3, 3200000, 3500000 },
+	{ 2, 1, FN(3), 1, 2100000, 3900000 },
+	{ 2, 1, FN(0), 0, 2000000, 4000000 },
+	{ 1, 0, FN(4), 2, 3100000, 4000000 },
+	{ 0, 1, FN(4), 1, 5100000, 5200000 },
+	{ 0, 1, FN(6), 0, 5000000, 5300000 },
+	{ 1, 0, FN(5), 2, 5000000, 5600000 },
+	{ 1, 0, FN(1), 1, 1100000, 6000000 },
+	{ 1, 0, FN(4), 2, 7000000, 7250500 },
+	{ 1, 0, FN(3), 1, 6500000, 8000000 },
+	{ 1, 0, FN(0), 0, 1000000, 9000000 },
+};
+
+static void
+build_functions(struct tb_file *f)
+{
+	struct tb_page *pg[2];
+	size_t i;
+
+	f->kallsyms = "ffffffff81000000 T do_one_initcall\n"
+	    "ffffffff81000100 t foo_init\nffffffff81000200 t bar\n"
+	    "ffffffff81000300 t baz\nffffffff81000400 t helper\n"
+	    "ffffffff81000500 T __sysvec_apic_timer_interrupt\n"
+	    "ffffffff81000600 t other_root\n";
+	f->systems = &tb_ftrace;
+	f->nsystems = 1;
+	f->cmdlines = "1 init\n2 kworker/u4:0\n";
+	pg[0] = tb_page(f, 0, 10000000);
+	pg[1] = tb_page(f, 1, 10000000);
+	for (i = 0; i < sizeof(fcalls) / sizeof(fcalls[0]); i++)
+		tb_funcgraph_exit(pg[fcalls[i].cpu], 1000, fcalls[i].pid,
+		    fcalls[i].func, fcalls[i].depth, fcalls[i].call,
+		    fcalls[i].ret);
+	tb_commit(pg[0], 0, 0);
+	tb_commit(pg[1], 0, 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -54,13 +112,19 @@ main(int argc, char **argv)
 	size_t len;
 	FILE *out;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: gen_tracedat OUT.dat\n");
+	int fn = argc == 3 && strcmp(argv[1], "-f") == 0;
+
+	if (argc != 2 && !fn) {
+		fprintf(stderr, "usage: gen_tracedat [-f] OUT.dat\n");
 		return 1;
 	}
 	if ((f = calloc(1, sizeof(*f))) == NULL)
 		return 1;
-	build(f);
+	if (fn)
+		build_functions(f);
+	else
+		build(f);
+	argv += fn;
 	if ((buf = tb_write(f, &len)) == NULL || (out = fopen(argv[1], "wb")) ==
 	    NULL || fwrite(buf, 1, len, out) != len || fclose(out) != 0) {
 		perror(argv[1]);

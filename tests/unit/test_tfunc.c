@@ -3,43 +3,13 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "callsfix.h"
 #include "tdat_build.h"
 
 #include "functions.h"
 #include "tboot.h"
 #include "tfunc.h"
 #include "trace.h"
-
-#define F_INITCALL	0xffffffff81000000ULL
-#define F_FOO		0xffffffff81000100ULL
-#define F_BAR		0xffffffff81000200ULL
-#define F_TICK		0xffffffff81000300ULL
-#define F_BAZ		0xffffffff81000400ULL
-
-/*
- * Thread 1:  initcall [1000, 9000] d0
- *              foo [2000, 5000] d1: bar [2500, 3500] d2, baz [4000, 4500] d2
- *              foo [6000, 8000] d1: tick [7000, 7900] d1 (an interrupt
- *                  taken while foo returned: its depth)
- * Thread 2:  initcall [1500, 2500] d0
- * Hostile: depth -1; a return before its call; [8500, 9500] d1 across
- * the initcall's end; [2600, 2700] d0 inside bar (d2).  Exit order.
- */
-static void
-scenario(struct tcalls *c)
-{
-	assert_int_equal(tcalls_exit(c, 1, 0, F_BAR, 2, 2500, 3500, 0), 0);
-	assert_int_equal(tcalls_exit(c, 1, 0, F_INITCALL, 0, 2600, 2700, 0), 0);
-	assert_int_equal(tcalls_exit(c, 2, 0, F_INITCALL, 0, 1500, 2500, 0), 0);
-	assert_int_equal(tcalls_exit(c, 1, 0, F_BAZ, 2, 4000, 4500, 0), 0);
-	assert_int_equal(tcalls_exit(c, 1, 0, F_FOO, 1, 2000, 5000, 0), 0);
-	assert_int_equal(tcalls_exit(c, 1, 0, F_TICK, 1, 7000, 7900, 0), 0);
-	assert_int_equal(tcalls_exit(c, 1, 0, F_FOO, 1, 6000, 8000, 0), 0);
-	assert_int_equal(tcalls_exit(c, 1, 0, F_INITCALL, 0, 1000, 9000, 0), 0);
-	assert_int_equal(tcalls_exit(c, 1, 0, F_FOO, 1, 8500, 9500, 0), 0);
-	assert_int_equal(tcalls_exit(c, 1, 0, F_BAR, -1, 100, 200, 0), 0);
-	assert_int_equal(tcalls_exit(c, 1, 0, F_BAR, 3, 300, 200, 0), 0);
-}
 
 /* The call of thread pid starting at call_ns, or NULL. */
 static const struct tcall *
@@ -73,7 +43,7 @@ nesting(void **state)
 	diag_init(&d, "test");
 	d.out = NULL;
 	c.d = &d;
-	scenario(&c);
+	calls_scenario(&c);
 	assert_int_equal(tcalls_nest(&c), 0);
 	assert_int_equal(c.n, 7);
 	assert_int_equal(c.bad[TC_BAD_DEPTH], 1);
@@ -119,7 +89,7 @@ table(void **state)
 
 	(void)state;
 	memset(&c, 0, sizeof(c));
-	scenario(&c);
+	calls_scenario(&c);
 	assert_int_equal(tcalls_nest(&c), 0);
 	assert_int_equal(fn_table_make(&c, NULL, 0, &t), 0);
 	assert_int_equal(t.n, 5);
@@ -155,51 +125,6 @@ depths(void **state)
 	assert_string_equal(s, "");
 }
 
-/* 6.1's formats (events/ftrace/funcgraph_*), at the kernel's offsets. */
-#define COMMON \
-    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n" \
-    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n" \
-    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
-    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
-static const char *const ftrace[] = {
-	"name: funcgraph_exit\nID: 10\nformat:\n" COMMON
-	"\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;\n"
-	"\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;\n"
-	"\tfield:unsigned int overrun;\toffset:20;\tsize:4;\tsigned:0;\n"
-	"\tfield:unsigned long long calltime;\toffset:24;\tsize:8;\tsigned:0;\n"
-	"\tfield:unsigned long long rettime;\toffset:32;\tsize:8;\tsigned:0;\n",
-	"name: funcgraph_entry\nID: 11\nformat:\n" COMMON
-	"\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;\n"
-	"\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;\n",
-};
-static const struct tb_system systems[] = { { "ftrace", ftrace, 2 } };
-
-static void
-put(uint8_t *b, size_t off, uint64_t v, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		b[off + i] = (uint8_t)(v >> (8 * i));
-}
-
-/* One funcgraph_exit record (40 bytes), 1 us after the last. */
-static void
-exit_rec(struct tb_page *pg, int pid, uint64_t func, int32_t depth,
-    uint64_t call, uint64_t ret)
-{
-	uint8_t b[40];
-
-	memset(b, 0, sizeof(b));
-	put(b, 0, 10, 2);
-	put(b, 4, (uint32_t)pid, 4);
-	put(b, 8, func, 8);
-	put(b, 16, (uint32_t)depth, 4);
-	put(b, 24, call, 8);
-	put(b, 32, ret, 8);
-	tb_event(pg, 1000, b, sizeof(b), 0);
-}
-
 /* The same calls through a trace.dat: fields decoded, named by kallsyms. */
 static void
 from_file(void **state)
@@ -210,24 +135,21 @@ from_file(void **state)
 	struct tboot tb;
 	struct tdat *td;
 	struct diag d;
-	uint8_t *buf, entry[24];
+	uint8_t *buf;
 	size_t len;
 
 	(void)state;
 	memset(&f, 0, sizeof(f));
 	f.kallsyms = "ffffffff81000000 T do_one_initcall\n"
 	    "ffffffff81000100 t foo\nffffffff81000200 t bar\n";
-	f.systems = systems;
+	f.systems = &tb_ftrace;
 	f.nsystems = 1;
 	pg = tb_page(&f, 0, 10000);
-	memset(entry, 0, sizeof(entry));
-	put(entry, 0, 11, 2);
-	put(entry, 4, 1, 4);
-	tb_event(pg, 0, entry, sizeof(entry), 0);
-	exit_rec(pg, 1, F_BAR, 2, 2500, 3500);
-	exit_rec(pg, 1, F_FOO, 1, 2000, 5000);
-	exit_rec(pg, 1, F_INITCALL, 0, 1000, 9000);
-	exit_rec(pg, 1, F_BAR + 4, -7, 9100, 9200);
+	tb_funcgraph_entry(pg, 0, 1, 0, 0);
+	tb_funcgraph_exit(pg, 1000, 1, F_BAR, 2, 2500, 3500);
+	tb_funcgraph_exit(pg, 1000, 1, F_FOO, 1, 2000, 5000);
+	tb_funcgraph_exit(pg, 1000, 1, F_INITCALL, 0, 1000, 9000);
+	tb_funcgraph_exit(pg, 1000, 1, F_BAR + 4, -7, 9100, 9200);
 	tb_commit(pg, 0, 0);
 	diag_init(&d, "test");
 	d.out = NULL;

@@ -25,21 +25,12 @@ def tap(ok, what, detail=""):
             print("# " + line)
 
 
-def main():
-    report, ksyms, calls, table = sys.argv[1:5]
-    # The oracle's calls: (pid, depth, call, return) and each one's name.
-    ref = collections.Counter()
-    names = []
-    with open(report) as f:
-        for line in f:
-            m = EXIT.search(line)
-            if m:
-                pid, name, depth = int(m[1]), m[2], int(m[3])
-                call, ret = int(m[4], 16), int(m[5], 16)
-                ref[(pid, depth, call, ret)] += 1
-                names.append((name, ret - call))
-    # Names at one address (a module's init code, reused) form one group:
-    # neither reader can tell them apart.
+def name_groups(ksyms):
+    """(base, group) from trace-cmd dump --kallsyms's text at ksyms:
+    base(name) turns an address trace-cmd could not name exactly into
+    the name below it, as trace-cmd does; group maps a name to the names
+    sharing its address (a module's init code, reused), "|"-joined:
+    neither reader can tell them apart."""
     at = collections.defaultdict(set)
     with open(ksyms) as f:
         for line in f:
@@ -54,6 +45,8 @@ def main():
     def base(name):
         if not name.startswith("0x"):
             return name
+        if int(name, 16) in below:
+            return below[int(name, 16)]
         i = bisect.bisect_right(addrs, int(name, 16))
         return below[addrs[i - 1]] if 0 < i < len(addrs) else name
     group = {}
@@ -61,6 +54,23 @@ def main():
         for n in s:
             group[n] = "|".join(sorted(s)) if n not in group else \
                 "|".join(sorted(set(group[n].split("|")) | s))
+    return base, lambda n: group.get(n, n)
+
+
+def main():
+    report, ksyms, calls, table = sys.argv[1:5]
+    # The oracle's calls: (pid, depth, call, return) and each one's name.
+    ref = collections.Counter()
+    names = []
+    with open(report) as f:
+        for line in f:
+            m = EXIT.search(line)
+            if m:
+                pid, name, depth = int(m[1]), m[2], int(m[3])
+                call, ret = int(m[4], 16), int(m[5], 16)
+                ref[(pid, depth, call, ret)] += 1
+                names.append((name, ret - call))
+    base, group = name_groups(ksyms)
     # Ours.
     v = []
     with open(calls) as f:
@@ -97,7 +107,7 @@ def main():
     # The table: calls and total per function (group), as trace-cmd's.
     want = collections.defaultdict(lambda: [0, 0])
     for n, ns in names:
-        k = group.get(n, n)
+        k = group(n)
         want[k][0] += 1
         want[k][1] += ns
     have = collections.defaultdict(lambda: [0, 0, 0])
@@ -106,7 +116,7 @@ def main():
             if not line.startswith("function\t"):
                 continue
             w = line.rstrip("\n").split("\t")
-            k = group.get(base(w[1]), base(w[1]))
+            k = group(base(w[1]))
             ms, us = w[3].split(".")
             have[k][0] += int(w[2])
             have[k][1] += int(ms) * 1000 + int(us)

@@ -309,3 +309,51 @@ tb_emit(struct tb_page *pg, uint64_t delta, struct tb_rec r)
 	}
 	tb_event(pg, (uint32_t)delta, r.b, r.len, 0);
 }
+
+/* 6.1's formats (events/ftrace/funcgraph_*), at the kernel's offsets. */
+static const char *const ftrace_formats[] = {
+	"name: funcgraph_exit\nID: 10\nformat:\n" TB_COMMON
+	"\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;\n"
+	"\tfield:unsigned int overrun;\toffset:20;\tsize:4;\tsigned:0;\n"
+	"\tfield:unsigned long long calltime;\toffset:24;\tsize:8;\tsigned:0;\n"
+	"\tfield:unsigned long long rettime;\toffset:32;\tsize:8;\tsigned:0;\n",
+	"name: funcgraph_entry\nID: 11\nformat:\n" TB_COMMON
+	"\tfield:unsigned long func;\toffset:8;\tsize:8;\tsigned:0;\n"
+	"\tfield:int depth;\toffset:16;\tsize:4;\tsigned:1;\n",
+};
+const struct tb_system tb_ftrace = { "ftrace", ftrace_formats, 2 };
+
+/* A funcgraph record's fields up to its depth: type, pid, func, depth. */
+static void
+funcgraph_head(uint8_t *b, size_t len, int type, int pid, uint64_t func,
+    int32_t depth)
+{
+	memset(b, 0, len);
+	put(b, (uint64_t)type, 2);
+	put(b + 4, (uint32_t)pid, 4);
+	put(b + 8, func, 8);
+	put(b + 16, (uint32_t)depth, 4);
+}
+
+void
+tb_funcgraph_exit(struct tb_page *pg, uint32_t delta, int pid, uint64_t func,
+    int32_t depth, uint64_t call, uint64_t ret)
+{
+	uint8_t b[40];
+
+	funcgraph_head(b, sizeof(b), 10, pid, func, depth);
+	put(b + 24, call, 8);
+	put(b + 32, ret, 8);
+	tb_event(pg, delta, b, sizeof(b), 0);
+}
+
+void
+tb_funcgraph_entry(struct tb_page *pg, uint32_t delta, int pid, uint64_t func,
+    int32_t depth)
+{
+	uint8_t b[24];
+
+	funcgraph_head(b, sizeof(b), 11, pid, func, depth);
+	tb_event(pg, delta, b, sizeof(b), 0);
+}

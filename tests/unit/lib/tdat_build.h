@@ -105,4 +105,16 @@ void tb_emit(struct tb_page *, uint64_t delta, struct tb_rec r);
 /* The whole file, malloc'd; *len gets its size.  NULL on no memory. */
 uint8_t *tb_write(const struct tb_file *, size_t *len);
 
+/*
+ * The ftrace system's funcgraph_exit (ID 10) and funcgraph_entry (ID 11)
+ * formats, for a file of function_graph records (its systems).
+ */
+extern const struct tb_system tb_ftrace;
+/* One funcgraph_exit record (40 bytes), delta ns after the last. */
+void tb_funcgraph_exit(struct tb_page *, uint32_t delta, int pid,
+    uint64_t func, int32_t depth, uint64_t call, uint64_t ret);
+/* One funcgraph_entry record (24 bytes). */
+void tb_funcgraph_entry(struct tb_page *, uint32_t delta, int pid,
+    uint64_t func, int32_t depth);
+
 #endif

@@ -1,4 +1,4 @@
-/* wakedraw.c: the wake-up graph laid out (wakeplace.c) and painted with cairo as SVG or PNG (docs/wakeups.md). */
+/* graphdraw.c: a digraph (the wake-up graph, the call graph) laid out (graphplace.c) and painted with cairo as SVG or PNG (docs/wakeups.md, docs/trace.md). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,8 +8,8 @@
 
 #include "measure.h"
 #include "pngout.h"
-#include "wakedraw.h"
-#include "wakeplace.h"
+#include "graphdraw.h"
+#include "graphplace.h"
 
 #define SIDE_MAX	32000.0	/* px: cairo's image surfaces stop at 32767 */
 #define ARROW		9.0	/* px: an arrowhead's length */
@@ -27,7 +27,7 @@ text_at(cairo_t *cr, double x, double y, const char *s)
 }
 
 static void
-paint_node(cairo_t *cr, const struct wpnode *n)
+paint_node(cairo_t *cr, const struct gpnode *n)
 {
 	cairo_save(cr);
 	/* The last label's text left a current point: an arc would join it. */
@@ -44,6 +44,8 @@ paint_node(cairo_t *cr, const struct wpnode *n)
 		    n->h);
 		cairo_set_source_rgb(cr, 0.95, 0.97, 0.93);
 	}
+	if (n->filled)
+		cairo_set_source_rgb(cr, n->rgb[0], n->rgb[1], n->rgb[2]);
 	cairo_fill_preserve(cr);
 	cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
 	cairo_set_line_width(cr, 1.0);
@@ -67,7 +69,7 @@ arrowhead(cairo_t *cr, double fx, double fy, double tx, double ty)
 }
 
 static void
-paint_edge(cairo_t *cr, const struct wpedge *e)
+paint_edge(cairo_t *cr, const struct gpedge *e)
 {
 	const double *p = e->pts;
 	size_t i;
@@ -91,7 +93,7 @@ paint_edge(cairo_t *cr, const struct wpedge *e)
 }
 
 static void
-paint(cairo_t *cr, const struct wplace *p)
+paint(cairo_t *cr, const struct gplace *p)
 {
 	size_t i;
 
@@ -141,7 +143,7 @@ write_png(cairo_surface_t *s, FILE *f)
 
 /* The layout painted on a surface of format; 0, or -1 (cairo). */
 static int
-draw(const struct wplace *p, const char *format, FILE *f)
+draw(const struct gplace *p, const char *format, FILE *f)
 {
 	double k = 1.0;
 	cairo_surface_t *s;
@@ -169,17 +171,27 @@ draw(const struct wplace *p, const char *format, FILE *f)
 }
 
 int
-wakedraw(const char *dot, size_t len, const char *format, FILE *f,
-    struct diag *d)
+graphdraw(const char *dot, size_t len, const char *format, const char *what,
+    FILE *f, struct diag *d)
 {
-	struct wplace p;
+	struct gplace p;
 	int r = 0;
 
-	if (wakeplace(dot, len, &p, d) != 0)
+	if (graphplace(dot, len, what, &p, d) != 0)
 		return -1;
 	if (draw(&p, format, f) != 0)
-		r = diag_error_status(d, EXIT_OUTPUT, "cannot draw the "
-		    "wake-up graph as %s", format);
-	wplace_free(&p);
+		r = diag_error_status(d, EXIT_OUTPUT, "cannot draw the %s as "
+		    "%s", what, format);
+	gplace_free(&p);
 	return r;
+}
+
+void
+graph_dot_str(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (*s == '"')
+			putc('\\', f);
+		putc(*s, f);
+	}
 }

@@ -1,4 +1,4 @@
-/* test_wakedraw.c: a DOT digraph laid out by Graphviz's dot layout and painted as PNG and SVG (wakedraw.c): the same size in both, the nodes apart, bad DOT refused. */
+/* test_graphdraw.c: a DOT digraph laid out by Graphviz's dot layout (graphplace.c) and painted as PNG and SVG (graphdraw.c): the same size in both, the nodes apart, bad DOT refused; left to right unless the DOT sets rankdir, a node's fill and tooltips read back. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +7,8 @@
 #include "testutil.h"
 #include "chart.h"
 #include "diag.h"
-#include "wakedraw.h"
+#include "graphdraw.h"
+#include "graphplace.h"
 
 static const char chain[] = "digraph wakeups {\n\tnode [shape=box];\n"
     "\t\"[irq]\" [label=\"[irq]\", shape=ellipse];\n"
@@ -26,7 +27,7 @@ drawn(const char *dot, const char *format, size_t *n, int *rc)
 	diag_init(&d, "test");
 	d.out = NULL;
 	assert_non_null(f = open_memstream(&buf, n));
-	*rc = wakedraw(dot, strlen(dot), format, f, &d);
+	*rc = graphdraw(dot, strlen(dot), format, "graph", f, &d);
 	assert_int_equal(fclose(f), 0);
 	return buf;
 }
@@ -86,12 +87,68 @@ bad_dot(void **state)
 	free(out);
 }
 
+/* dot laid out into p, with nn nodes. */
+static void
+placed(const char *dot, struct gplace *p, size_t nn)
+{
+	struct diag d;
+
+	diag_init(&d, "test");
+	d.out = NULL;
+	assert_int_equal(graphplace(dot, strlen(dot), "graph", p, &d), 0);
+	assert_int_equal(p->nn, nn);
+}
+
+/* The wake-up graph's DOT sets no rankdir: left to right. */
+static void
+left_to_right(void **state)
+{
+	struct gplace p;
+
+	(void)state;
+	placed(chain, &p, 3);
+	assert_true(p.n[0].x < p.n[1].x && p.n[1].x < p.n[2].x);
+	assert_false(p.n[1].filled);
+	assert_string_equal(p.n[1].tip, "");
+	gplace_free(&p);
+}
+
+/* The call graph's: top to bottom, fills and tooltips kept. */
+static void
+top_down(void **state)
+{
+	static const char dot[] = "digraph callgraph {\n\trankdir=TB;\n"
+	    "\tnode [shape=box, style=filled];\n"
+	    "\t\"n0\" [label=\"f 2.000 ms\", fillcolor=\"#ff8000\", "
+	    "tooltip=\"f: 1 calls\"];\n"
+	    "\t\"n1\" [label=\"g 1.000 ms\", fillcolor=\"#00ff00\"];\n"
+	    "\t\"n0\" -> \"n1\" [label=\"3\", tooltip=\"f calls g\"];\n}\n";
+	struct gplace p;
+
+	(void)state;
+	placed(dot, &p, 2);
+	assert_true(p.n[0].y < p.n[1].y);
+	assert_true(fabs(p.n[0].x - p.n[1].x) < 1);
+	assert_true(p.n[0].filled && p.n[1].filled);
+	assert_true(fabs(p.n[0].rgb[0] - 1) < 1e-9);
+	assert_true(fabs(p.n[0].rgb[1] - 128 / 255.0) < 1e-9);
+	assert_true(fabs(p.n[0].rgb[2]) < 1e-9);
+	assert_string_equal(p.n[0].tip, "f: 1 calls");
+	assert_string_equal(p.n[1].tip, "");
+	assert_int_equal(p.ne, 1);
+	assert_string_equal(p.e[0].label, "3");
+	assert_string_equal(p.e[0].tip, "f calls g");
+	gplace_free(&p);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(png_and_svg),
 		cmocka_unit_test(bad_dot),
+		cmocka_unit_test(left_to_right),
+		cmocka_unit_test(top_down),
 	};
 
 	int r = cmocka_run_group_tests(tests, NULL, NULL);

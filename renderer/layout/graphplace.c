@@ -1,4 +1,4 @@
-/* wakeplace.c: the wake-up graph laid out by Graphviz's dot layout plugin, loaded alone by its path (docs/dependencies.md), read back into plain boxes and splines (wakeplace.h). */
+/* graphplace.c: a digraph (the wake-up graph, the call graph) laid out by Graphviz's dot layout plugin, loaded alone by its path (docs/dependencies.md), read back into plain boxes and splines (graphplace.h). */
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include <graphviz/gvplugin.h>
 #include <graphviz/types.h>
 
-#include "wakeplace.h"
+#include "graphplace.h"
 
 /*
  * Graphviz's dot layout plugin, by the path pkg-config gives (Makefile):
@@ -21,10 +21,10 @@
 
 /* The layout's point in px: y flipped (Graphviz's grows up), the margin added. */
 static void
-px(const struct wplace *p, boxf bb, pointf q, double *x, double *y)
+px(const struct gplace *p, boxf bb, pointf q, double *x, double *y)
 {
-	*x = WPLACE_MARGIN + q.x - bb.LL.x;
-	*y = p->h - WPLACE_MARGIN - (q.y - bb.LL.y);
+	*x = GPLACE_MARGIN + q.x - bb.LL.x;
+	*y = p->h - GPLACE_MARGIN - (q.y - bb.LL.y);
 }
 
 static char *
@@ -33,36 +33,66 @@ dup_text(const textlabel_t *l)
 	return strdup(l != NULL && l->text != NULL ? l->text : "");
 }
 
+/* "#rrggbb" into rgb (0..1); 0, or -1 when it is not that. */
 static int
-read_node(struct wplace *p, boxf bb, Agnode_t *n)
+hex_rgb(const char *s, double rgb[3])
 {
-	struct wpnode *w = &p->n[p->nn];
+	unsigned long v;
+	char *end;
+
+	if (s == NULL || s[0] != '#' || strlen(s) != 7)
+		return -1;
+	v = strtoul(s + 1, &end, 16);
+	if (*end != '\0')
+		return -1;
+	rgb[0] = (double)(v >> 16 & 0xff) / 255.0;
+	rgb[1] = (double)(v >> 8 & 0xff) / 255.0;
+	rgb[2] = (double)(v & 0xff) / 255.0;
+	return 0;
+}
+
+/* A string attribute of o copied, "" when unset; NULL: no memory. */
+static char *
+dup_attr(void *o, char *name)
+{
+	const char *v = agget(o, name);
+
+	return strdup(v != NULL ? v : "");
+}
+
+static int
+read_node(struct gplace *p, boxf bb, Agnode_t *n)
+{
+	struct gpnode *w = &p->n[p->nn];
 	const char *shape = agget(n, "shape");
 
 	px(p, bb, ND_coord(n), &w->x, &w->y);
 	w->w = ND_width(n) * 72.0;
 	w->h = ND_height(n) * 72.0;
 	w->ellipse = shape != NULL && strcmp(shape, "ellipse") == 0;
+	w->filled = hex_rgb(agget(n, "fillcolor"), w->rgb) == 0;
 	if ((w->label = dup_text(ND_label(n))) == NULL)
 		return -1;
+	if ((w->tip = dup_attr(n, "tooltip")) == NULL) {
+		free(w->label);
+		return -1;
+	}
 	ND_id(n) = (int)p->nn++;
 	return 0;
 }
 
 static int
-read_edge(struct wplace *p, boxf bb, Agedge_t *e)
+read_edge(struct gplace *p, boxf bb, Agedge_t *e)
 {
-	struct wpedge *w = &p->e[p->ne];
-	const char *tip;
+	struct gpedge *w = &p->e[p->ne];
 	bezier *bz;
 	size_t i;
 
 	memset(w, 0, sizeof(*w));
 	w->tail = (size_t)ND_id(agtail(e));
 	w->head = (size_t)ND_id(aghead(e));
-	tip = agget(e, "tooltip");
 	if ((w->label = dup_text(ED_label(e))) == NULL ||
-	    (w->tip = strdup(tip != NULL ? tip : "")) == NULL) {
+	    (w->tip = dup_attr(e, "tooltip")) == NULL) {
 		free(w->label);
 		return -1;
 	}
@@ -84,15 +114,15 @@ read_edge(struct wplace *p, boxf bb, Agedge_t *e)
 
 /* The laid-out graph g into p; 0, or -1 (no memory). */
 static int
-read_back(Agraph_t *g, struct wplace *p)
+read_back(Agraph_t *g, struct gplace *p)
 {
 	boxf bb = GD_bb(g);
 	size_t nn = (size_t)agnnodes(g), ne = (size_t)agnedges(g);
 	Agnode_t *n;
 	Agedge_t *e;
 
-	p->w = bb.UR.x - bb.LL.x + 2 * WPLACE_MARGIN;
-	p->h = bb.UR.y - bb.LL.y + 2 * WPLACE_MARGIN;
+	p->w = bb.UR.x - bb.LL.x + 2 * GPLACE_MARGIN;
+	p->h = bb.UR.y - bb.LL.y + 2 * GPLACE_MARGIN;
 	if ((p->n = calloc(nn + 1, sizeof(*p->n))) == NULL ||
 	    (p->e = calloc(ne + 1, sizeof(*p->e))) == NULL)
 		return -1;
@@ -152,7 +182,8 @@ back_edges(Agraph_t *g)
 }
 
 static int
-layout(void *dotlib, char *text, struct wplace *p, struct diag *d)
+layout(void *dotlib, char *text, const char *what, struct gplace *p,
+    struct diag *d)
 {
 	lt_symlist_t builtins[] = {
 		{ GV_DOT_LIBRARY, dlsym(dotlib, GV_DOT_LIBRARY) },
@@ -172,14 +203,16 @@ layout(void *dotlib, char *text, struct wplace *p, struct diag *d)
 	if ((g = agmemread(text)) == NULL) {
 		gvFreeContext(gvc);
 		return diag_error_status(d, EXIT_NOMEM, "Graphviz could not "
-		    "read the wake-up graph");
+		    "read the %s", what);
 	}
 	/*
-	 * Wakers left, waiters right: [irq] wakes hundreds, a column of
-	 * them scrolls where a row would be too wide to read.  Labels are
-	 * sized as the painters' 12-point sans serif.
+	 * Unless the DOT says (the call graph: callers above), wakers left,
+	 * waiters right: [irq] wakes hundreds, a column of them scrolls
+	 * where a row would be too wide to read.  Labels are sized as the
+	 * painters' 12-point sans serif.
 	 */
-	agattr(g, AGRAPH, "rankdir", "LR");
+	if (agget(g, "rankdir") == NULL)
+		agattr(g, AGRAPH, "rankdir", "LR");
 	agattr(g, AGNODE, "fontsize", "12");
 	agattr(g, AGEDGE, "fontsize", "12");
 	agattr(g, AGNODE, "fontname", "Helvetica");
@@ -188,7 +221,7 @@ layout(void *dotlib, char *text, struct wplace *p, struct diag *d)
 		diag_error_status(d, EXIT_NOMEM, "out of memory");
 	else if (gvLayout(gvc, g, "dot") != 0)
 		diag_error_status(d, EXIT_NOMEM, "Graphviz could not lay out "
-		    "the wake-up graph");
+		    "the %s", what);
 	else if (read_back(g, p) != 0)
 		diag_error_status(d, EXIT_NOMEM, "out of memory");
 	else
@@ -200,7 +233,8 @@ layout(void *dotlib, char *text, struct wplace *p, struct diag *d)
 }
 
 int
-wakeplace(const char *dot, size_t len, struct wplace *p, struct diag *d)
+graphplace(const char *dot, size_t len, const char *what, struct gplace *p,
+    struct diag *d)
 {
 	void *lib;
 	char *text;
@@ -215,10 +249,10 @@ wakeplace(const char *dot, size_t len, struct wplace *p, struct diag *d)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	memcpy(text, dot, len);
 	text[len] = '\0';
-	r = layout(lib, text, p, d);
+	r = layout(lib, text, what, p, d);
 	free(text);
 	if (r != 0)
-		wplace_free(p);
+		gplace_free(p);
 	/*
 	 * Not closed: the layout keeps buffers in its own static variables
 	 * (reused by the next layout), which an unloaded library would leak.
@@ -227,12 +261,14 @@ wakeplace(const char *dot, size_t len, struct wplace *p, struct diag *d)
 }
 
 void
-wplace_free(struct wplace *p)
+gplace_free(struct gplace *p)
 {
 	size_t i;
 
-	for (i = 0; i < p->nn; i++)
+	for (i = 0; i < p->nn; i++) {
 		free(p->n[i].label);
+		free(p->n[i].tip);
+	}
 	for (i = 0; i < p->ne; i++) {
 		free(p->e[i].label);
 		free(p->e[i].tip);

@@ -1,0 +1,12 @@
+/* outfrom.h: what an output of src/outputs.def is made from (its `from` column), for the renderer's table and the logger's AUTO_RENDER_FORMAT check. */
+#ifndef BC_OUTFROM_H
+#define BC_OUTFROM_H
+
+/*
+ * OF_TRACE: written from the log's kernel trace, read again (refused
+ * without one); OF_VERB: a trace verb's output alone (-f dot, folded,
+ * speedscope with --wake-graph, --call-graph, --functions).
+ */
+enum { OF_LAYOUT = 1, OF_REPORT = 2, OF_TREE = 4, OF_TRACE = 8, OF_VERB = 16 };
+
+#endif
