@@ -272,6 +272,7 @@ $(BUILD)/tests/tools/capgen: $(CAPGEN_C:%.c=$(BUILD)/%.o)
 $(BUILD)/tests/tools/bench_logger: $(BENCHLOG_C:%.c=$(BUILD)/%.o)
 # The unit tests' trace.dat builder (tests/unit/lib/tdat_build.c).
 $(BUILD)/tests/tools/gen_tracedat: $(LIBTEST)
+$(BUILD)/tests/tools/gen_sched: $(LIBTEST)
 
 tests: build $(UNIT_BIN) $(TOOL_BIN)
 

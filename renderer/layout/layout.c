@@ -167,6 +167,7 @@ build(const struct lt_ctx *cp)
 	l->has_cmd = tree->cmd != NULL && t->ncpu > 0;
 	l->cpu_exact = t->busy.n > 0;
 	l->crit_rows = l->exact_rows && t->crit.have && t->crit.nseg > 0;
+	l->trace_cuts = t->trace_cuts;
 	if (chrome_legend(l, m, LEG_CPU, &y) == -1)
 		return -1;
 	l->cpu_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
@@ -183,7 +184,8 @@ build(const struct lt_ctx *cp)
 		return -1;
 	if (kernel_lane(&c, &y) == -1)
 		return -1;
-	if (chrome_legend(l, m, LEG_PROC, &y) == -1)
+	if (chrome_legend(l, m, LEG_PROC, &y) == -1 ||
+	    chrome_cut_note(l, m, &y) == -1)
 		return -1;
 	if (chrome_marks(&c, y, &band_h) == -1)
 		return -1;

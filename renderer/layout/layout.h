@@ -219,6 +219,7 @@ struct layout {
 	usec_t unlogged_us;	/* logging began here: before it is hatched */
 	int exact_rows;		/* some row is drawn from the trace's states */
 	int crit_rows;		/* rows carry the critical path's bar (layout_crit.c) */
+	unsigned trace_cuts;	/* the caps the trace reached (tboot.h), noted */
 };
 
 /*

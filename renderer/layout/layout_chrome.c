@@ -155,6 +155,34 @@ exact_legend(struct layout *l, struct measure *m, double *y)
 	return l->crit_rows ? chrome_legend_items(l, m, crit_leg, y) : 0;
 }
 
+/* What each cap reached left out (docs/limits.md), by TB_CUT_* bit. */
+static const char *const cut_text[] = {
+	"states of processes alive at the cap from samples", "no critical path",
+	"wake-up edges cut", "stacks cut", "CPU chart partly from samples",
+	"workqueue items cut", "calls cut",
+};
+
+int
+chrome_cut_note(struct layout *l, struct measure *m, double *y)
+{
+	char buf[512];
+	size_t i, n;
+
+	if (l->trace_cuts == 0)
+		return 0;
+	n = (size_t)snprintf(buf, sizeof(buf), "trace over this program's "
+	    "limits (docs/limits.md):");
+	for (i = 0; i < sizeof(cut_text) / sizeof(cut_text[0]); i++)
+		if (l->trace_cuts & (1U << i) && n < sizeof(buf))
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s %s",
+			    n > 0 && buf[n - 1] == ':' ? "" : ";", cut_text[i]);
+	if (lt_tag(l, lt_add_raw(l, m, buf, MARGIN, *y, l->width -
+	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
+		return -1;
+	*y += m->height[LF_TEXT] + LEGEND_GAP;
+	return 0;
+}
+
 int
 chrome_legend_items(struct layout *l, struct measure *m,
     const struct legend_item *it, double *y)

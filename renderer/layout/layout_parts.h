@@ -135,6 +135,8 @@ struct legend_item {
 	int role;		/* its swatch: LR_SWATCH, LR_SWATCH_LINE, LR_SWATCH_HATCH */
 };
 int chrome_header(const struct lt_ctx *, double *y);
+/* A line naming the caps the kernel's trace reached, when it reached one. */
+int chrome_cut_note(struct layout *, struct measure *, double *y);
 int chrome_legend(struct layout *, struct measure *, enum lt_legend,
     double *y);
 /* One legend row of the items at y; advances y past it. */

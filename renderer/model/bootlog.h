@@ -239,6 +239,7 @@ struct bootlog {
 	struct tdat *trace;
 	uint8_t *trace_buf;
 	size_t trace_len;
+	unsigned trace_cuts;	/* the caps it reached (tboot.h's TB_CUT_*) */
 	/* function_graph's calls in the trace, nested (tfunc.h); n 0: none. */
 	struct tcalls calls;
 	int64_t calls_boot_ns;	/* added to a call's times: ns of uptime */

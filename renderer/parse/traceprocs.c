@@ -347,6 +347,7 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 	if ((t->thread_rows ? tboot_build_threads(t->trace, &ps, d) :
 	    tboot_build(t->trace, &ps, d)) != 0)
 		return -1;
+	t->trace_cuts = ps.cuts;
 	end = uptime_us(&ps, ps.last_ns);
 	if (t->ps_last_us > end)
 		end = t->ps_last_us;

@@ -1022,6 +1022,10 @@ read_all(struct tdat *td, struct tboot *ps, int threads, struct diag *d)
 		if (twake_take(&b.wk, ps) != 0)
 			r = diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}
+	ps->cuts = (b.st.cut ? TB_CUT_STATES : 0) | (b.cr.cut ? TB_CUT_CRIT : 0) |
+	    (b.wk.cut ? TB_CUT_WAKE : 0) | (b.wk.sk.cut ? TB_CUT_STACKS : 0) |
+	    (ps->busy.cut ? TB_CUT_BINS : 0) | (b.wq.cut ? TB_CUT_WORKS : 0) |
+	    (ps->calls.cut ? TB_CUT_CALLS : 0);
 	tstates_free(&b.st);
 	twake_free(&b.wk);
 	tcrit_free(&b.cr);

@@ -100,6 +100,10 @@ struct tinitcall {
 	char func[128];		/* the function's name (kallsyms), or its address */
 };
 
+/* The caps a trace reached (docs/limits.md), for the chart's note. */
+enum { TB_CUT_STATES = 1, TB_CUT_CRIT = 2, TB_CUT_WAKE = 4, TB_CUT_STACKS = 8,
+    TB_CUT_BINS = 16, TB_CUT_WORKS = 32, TB_CUT_CALLS = 64 };
+
 struct tboot {
 	struct tproc *v;
 	size_t n, cap;
@@ -115,6 +119,7 @@ struct tboot {
 	struct tcrec *crec;
 	size_t ncrec;
 	int crit_cut;		/* more than CAP_TRACE_CRIT: none kept */
+	unsigned cuts;		/* TB_CUT_*: the caps the trace reached */
 	struct tstack *stacks;	/* the waits' kernel stacks, unordered */
 	size_t nstacks;
 	int64_t first_ns, last_ns;	/* the trace's span */

@@ -6,6 +6,7 @@
 #include "grow.h"
 #include "tboot.h"
 #include "tcrit.h"
+#include "tkeysort.h"
 
 int
 tcrit_add(struct tcrits *c, int kind, int tid, int tgid, uint32_t proc,
@@ -19,6 +20,8 @@ tcrit_add(struct tcrits *c, int kind, int tid, int tgid, uint32_t proc,
 	if (c->n >= max) {
 		diag_warn(c->d, "more than %zu scheduler records: no critical "
 		    "path", max);
+		/* None will be walked: their memory (at most 256 MiB) back now. */
+		tcrit_free(c);
 		c->cut = 1;
 		return 0;
 	}
@@ -49,6 +52,12 @@ cmp_rec(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+static size_t
+key_tid(const void *a)
+{
+	return (size_t)((const struct tcrec *)a)->tid;
+}
+
 void
 tcrit_take(struct tcrits *c, struct tboot *tb)
 {
@@ -57,7 +66,9 @@ tcrit_take(struct tcrits *c, struct tboot *tb)
 		tb->crit_cut = 1;
 		return;
 	}
-	if (c->n > 0)
+	/* tid > 0: tcrit_add keeps no other. */
+	if (c->n > 0 &&
+	    tkeysort(c->v, c->n, sizeof(*c->v), key_tid, cmp_rec) != 0)
 		qsort(c->v, c->n, sizeof(*c->v), cmp_rec);
 	tb->crec = c->v;
 	tb->ncrec = c->n;

@@ -116,7 +116,8 @@ tdat_next(struct tdat *t, struct tevent *e)
 	size_t i, at = 0;
 
 	/* Warnings of the pages read now name the member, not the last one read. */
-	diag_set_file(t->d, "%s", t->where);
+	if (strcmp(t->d->file, t->where) != 0)
+		diag_set_file(t->d, "%s", t->where);
 	if (advance_returned(t) != 0)
 		return -1;
 	/* Strictly earlier wins: equal times keep the merge order. */

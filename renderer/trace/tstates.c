@@ -6,6 +6,7 @@
 #include "grow.h"
 #include "tboot.h"
 #include "tstates.h"
+#include "tkeysort.h"
 
 int
 tstates_get(const struct tstates *s, int tid)
@@ -74,6 +75,12 @@ cmp_change(const void *a, const void *b)
 	if (x->at != y->at)
 		return x->at < y->at ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static size_t
+key_proc(const void *a)
+{
+	return ((const struct tchange *)a)->proc;
 }
 
 /* The process's state: its threads' highest. */
@@ -176,7 +183,8 @@ tstates_fold(struct tstates *s, struct tboot *tb)
 
 	if (s->n == 0)
 		return 0;
-	qsort(s->v, s->n, sizeof(*s->v), cmp_change);
+	if (tkeysort(s->v, s->n, sizeof(*s->v), key_proc, cmp_change) != 0)
+		qsort(s->v, s->n, sizeof(*s->v), cmp_change);
 	/* count[] is indexed by what ts holds: every thread starts at none. */
 	memset(s->ts, TS_NONE, s->tcap);
 	for (i = 0; i < s->n; i = j) {
@@ -190,6 +198,24 @@ tstates_fold(struct tstates *s, struct tboot *tb)
 			return -1;
 	}
 	return 0;
+}
+
+static size_t
+key_tid(const void *a)
+{
+	return (size_t)((const struct tchange *)a)->tid;
+}
+
+static int
+cmp_tid_change(const void *a, const void *b)
+{
+	const struct tchange *x = a, *y = b;
+
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 static int
@@ -245,7 +271,11 @@ tstates_fold_threads(struct tstates *s, struct tboot *tb)
 
 	if (s->n == 0)
 		return 0;
-	qsort(s->v, s->n, sizeof(*s->v), cmp_thread_change);
+	/* By thread, then (stable) by process: each process's group is in order. */
+	if (tkeysort(s->v, s->n, sizeof(*s->v), key_tid, cmp_tid_change) != 0 ||
+	    tkeysort(s->v, s->n, sizeof(*s->v), key_proc,
+	    cmp_thread_change) != 0)
+		qsort(s->v, s->n, sizeof(*s->v), cmp_thread_change);
 	memset(s->ts, TS_NONE, s->tcap);
 	for (i = 0; i < s->n; i = j) {
 		for (j = i; j < s->n && s->v[j].proc == s->v[i].proc &&

@@ -1,4 +1,4 @@
-/* fuzz_chart.c: libFuzzer target: archive bytes to the tree, the layout, two PNG bands and the whole chart as SVG, all in memory. */
+/* fuzz_chart.c: libFuzzer target: archive bytes (or a trace.dat, the member of a one-process log: decoded, analysed, exact rows and critical path) to the tree, the layout, two PNG bands and the whole chart as SVG, all in memory. */
 #include <math.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -19,6 +19,10 @@
 #include "report.h"
 #include "svg.h"
 #include "bootlog.h"
+#include "logfiles.h"
+#include "logparse.h"
+#include "parse.h"
+#include "tracedat.h"
 
 #include "fuzz_common.h"
 
@@ -172,9 +176,32 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 /*
+ * A trace.dat as the member of a log of one sampled process, as
+ * fuzz_trace.c's member mode: logparse_finish decodes it and runs the
+ * analyses (tboot, exact states, wake-ups, the critical path), so the
+ * chart has exact rows, critical-path bars and a flame chart to lay out.
+ */
+static int
+read_trace(struct bootlog *t, const uint8_t *data, size_t size,
+    struct diag *d)
+{
+	static const char ps[] = "100\n1 (init) S 0 1 1 0 -1 0 0 0 0 0 1 1 "
+	    "0 0 20 0 1 0 5 0 0\n\n";
+	struct logparse lp;
+
+	logparse_init(&lp, t);
+	if (logstream_buffer(&lp, LOG_PROC_PS, ps, sizeof(ps) - 1, d) != 0 ||
+	    logstream_buffer(&lp, LOG_TRACE, data, size, d) != 0) {
+		logparse_free(&lp);
+		return -1;
+	}
+	return logparse_finish(&lp, d);
+}
+
+/*
  * Options come from the input's length (no byte of a compressed archive
  * is free to steer them): PIDs, command lines, no pruning, a crop and an
- * annotation at the first root's first child, --strict.
+ * annotation at the first root's first child, --strict, --per-cpu.
  */
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -185,6 +212,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct chart_opts o;
 	struct tree_opts to;
 	const char *name = NULL;
+	int rc;
 
 	fuzz_begin(&t, &d);
 	memset(&pt, 0, sizeof(pt));
@@ -195,8 +223,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	to = tree_pruned;
 	to.prune = (size & 4) == 0;
 	to.strict = o.strict = (size & 16) != 0;
-	if (input_read_memory(&t, data, size, "fuzz.tgz", &d) == 0 &&
-	    proctree_make(&pt, &t, &to, &d) == 0) {
+	o.per_cpu = (size & 32) != 0;
+	if (size >= TDAT_MAGIC_LEN &&
+	    memcmp(data, TDAT_MAGIC, TDAT_MAGIC_LEN) == 0)
+		rc = read_trace(&t, data, size, &d);
+	else
+		rc = input_read_memory(&t, data, size, "fuzz.tgz", &d);
+	if (rc == 0 && proctree_make(&pt, &t, &to, &d) == 0) {
 		if (pt.nroots > 0 && pt.roots[0]->nchildren > 0)
 			name = pt.roots[0]->children[0]->name;
 		if (name != NULL && (size & 8) != 0) {

@@ -121,6 +121,11 @@ printf 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet init=/sbin/bootchartd bootch
 printf 'SAMPLE_PERIOD="0.2"\nTMPFS_SIZE=32m\nEXIT_PROC="gdm kdm"\n# c\nBOOTLOG_DEST='"'"'/var/log/x.tgz'"'"'\n' \
     >"$out/config/small.conf"
 
+# fuzz_chart takes a trace.dat as the member of a one-process log.
+for f in "$top"/tests/fuzz/trace/*.dat; do
+	cp "$f" "$out/chart/$(basename "$f")"
+done
+
 # trace: small real recordings (tests/fuzz/trace/, made by
 # tdat_small.py from trace-cmd extract, then trace-cmd convert), behind
 # fuzz_trace.c's mode byte: read, dumped, and as the member.

@@ -15,19 +15,8 @@
 
 /* The kernel's sched formats (6.x, x86-64), as tracefs gives them. */
 static const char *const sched[] = {
-	"name: sched_switch\nID: 10\nformat:\n" TB_COMMON
-	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"
-	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"
-	"\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n"
-	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"
-	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n",
-	"name: sched_waking\nID: 11\nformat:\n" TB_COMMON
-	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
-	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"
-	"\tfield:int prio;\toffset:28;\tsize:4;\tsigned:1;\n"
-	"\tfield:int target_cpu;\toffset:32;\tsize:4;\tsigned:1;\n",
+	"name: sched_switch\nID: 10\nformat:\n" TB_COMMON TB_SWITCH_FIELDS,
+	"name: sched_waking\nID: 11\nformat:\n" TB_COMMON TB_WAKE_FIELDS,
 };
 static const char *const task[] = {
 	"name: task_newtask\nID: 20\nformat:\n" TB_COMMON

@@ -6,12 +6,12 @@
 #include "tracedat.h"
 
 /* As the kernel's events/header_page describes a 4 KiB page on x86-64. */
-static const char header_page[] =
+const char tb_header_page[] =
     "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
     "\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
     "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
     "\tfield: char data;\toffset:16;\tsize:4080;\tsigned:1;\n";
-static const char header_event[] =
+const char tb_header_event[] =
     "# compressed entry header\n"
     "\ttype_len    :    5 bits\n"
     "\ttime_delta  :   27 bits\n"
@@ -47,6 +47,13 @@ put(uint8_t *p, uint64_t v, size_t size)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
+void
+tb_page_init(struct tb_page *pg, uint64_t ts)
+{
+	memset(pg, 0, sizeof(*pg));
+	put(pg->b, ts, 8);
+}
+
 struct tb_page *
 tb_page(struct tb_file *f, int cpu, uint64_t ts)
 {
@@ -54,8 +61,7 @@ tb_page(struct tb_file *f, int cpu, uint64_t ts)
 
 	if (cpu >= f->ncpu)
 		f->ncpu = cpu + 1;
-	memset(pg, 0, sizeof(*pg));
-	put(pg->b, ts, 8);
+	tb_page_init(pg, ts);
 	return pg;
 }
 
@@ -223,9 +229,9 @@ tb_write(const struct tb_file *f, size_t *len)
 	out_num(&o, 8, 1);
 	out_num(&o, TB_PAGE, 4);
 	out_bytes(&o, TDAT_HEADER_PAGE, sizeof(TDAT_HEADER_PAGE));
-	out_text(&o, header_page, 8);
+	out_text(&o, tb_header_page, 8);
 	out_bytes(&o, TDAT_HEADER_EVENT, sizeof(TDAT_HEADER_EVENT));
-	out_text(&o, header_event, 8);
+	out_text(&o, tb_header_event, 8);
 	out_num(&o, 0, 4);		/* ftrace formats */
 	if (f->nsystems > 0)
 		out_systems(&o, f);

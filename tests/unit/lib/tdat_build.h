@@ -25,6 +25,21 @@ struct tb_page {
     "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
     "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
 
+/* The fields of sched_switch and of sched_waking (and wakeup_new), as 6.x's tracefs gives them on x86-64. */
+#define TB_SWITCH_FIELDS \
+    "\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n" \
+    "\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n" \
+    "\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n" \
+    "\tfield:long prev_state;\toffset:32;\tsize:8;\tsigned:1;\n" \
+    "\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n" \
+    "\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n" \
+    "\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n"
+#define TB_WAKE_FIELDS \
+    "\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n" \
+    "\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n" \
+    "\tfield:int prio;\toffset:28;\tsize:4;\tsigned:1;\n" \
+    "\tfield:int target_cpu;\toffset:32;\tsize:4;\tsigned:1;\n"
+
 /* Event formats of one system, for files of real events (test_tboot). */
 struct tb_system {
 	const char *name;
@@ -44,6 +59,11 @@ struct tb_file {
 	const char *kallsyms;	/* its text, or NULL */
 };
 
+/* The kernel's events/header_page and header_event texts (x86-64). */
+extern const char tb_header_page[], tb_header_event[];
+
+/* An empty page starting at ts (a writer that streams its pages). */
+void tb_page_init(struct tb_page *, uint64_t ts);
 /* A fresh page of CPU cpu starting at ts; returns it. */
 struct tb_page *tb_page(struct tb_file *, int cpu, uint64_t ts);
 /* A test event's record: pid, val, name (char[8]), str (__data_loc); its length. */
