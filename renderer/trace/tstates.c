@@ -65,6 +65,15 @@ tstates_set(struct tstates *s, size_t proc, int tid, int64_t at, int state)
 	return 0;
 }
 
+/* By time; equal times keep the order they came. */
+static int
+by_time(const struct tchange *x, const struct tchange *y)
+{
+	if (x->at != y->at)
+		return x->at < y->at ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 static int
 cmp_change(const void *a, const void *b)
 {
@@ -72,9 +81,7 @@ cmp_change(const void *a, const void *b)
 
 	if (x->proc != y->proc)
 		return x->proc < y->proc ? -1 : 1;
-	if (x->at != y->at)
-		return x->at < y->at ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+	return by_time(x, y);
 }
 
 static size_t
@@ -213,9 +220,7 @@ cmp_tid_change(const void *a, const void *b)
 
 	if (x->tid != y->tid)
 		return x->tid < y->tid ? -1 : 1;
-	if (x->at != y->at)
-		return x->at < y->at ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+	return by_time(x, y);
 }
 
 static int
@@ -227,9 +232,7 @@ cmp_thread_change(const void *a, const void *b)
 		return x->proc < y->proc ? -1 : 1;
 	if (x->tid != y->tid)
 		return x->tid < y->tid ? -1 : 1;
-	if (x->at != y->at)
-		return x->at < y->at ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+	return by_time(x, y);
 }
 
 /*
