@@ -303,7 +303,13 @@ test_live_child(void **state)
 	ru_ns = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e9 +
 	    (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1e3;
 	printf("# child: record %llu ns, rusage %.0f ns\n", f[1], ru_ns);
-	assert_true((double)f[1] > 0.9 * ru_ns - 2e6);
+	/*
+	 * The record is sent before the exit tears the address space down
+	 * (taskstats_exit comes before exit_mm), which rusage counts: for
+	 * an ASan child's shadow mappings under load that was 5 ms of 21
+	 * in a CI run (record 16.2 ms).  Never more than rusage.
+	 */
+	assert_true((double)f[1] > 0.5 * ru_ns - 2e6);
 	assert_true((double)f[1] < 1.1 * ru_ns + 2e6);
 	taskexit_close(&t);
 }
