@@ -93,15 +93,21 @@ check "double-forked bcdaemon sits under start-bcdaemon with accounting" \
 # is first seen re-parented to init, but a sample may catch the middle
 # process still alive (more often on a loaded host, where the guest runs
 # slower between samples), and then bcdaemon sits under it.  Either is
-# right when it is what the samples say.
+# right when it is what the samples say.  This boot is traced, too: when
+# the trace's fork of bcdaemon is not matched to its first sample (their
+# starts more than two jiffies apart, on a loaded host), the trace's
+# process keeps the parent the fork names, the middle one (a CI run put
+# it under the middle process, its first sample naming another parent).
+# Under init only when the sample says so; under the middle process,
+# its real parent, either way.
 ppid0=$(grep -m 1 '^[0-9]* (bcdaemon) ' "$w/x0/proc_ps.log" | awk '{ print $4 }')
 case "$p0" in
 "1 init") where=init ;;
 *" start-bcdaemon") where=middle ;;
 *) where=other ;;
 esac
-check "without accounting bcdaemon sits where its first sample puts it ($where)" \
-    sh -c "[ -n '$ppid0' ] && [ '$where' != other ] && [ '${p0%% *}' = '$ppid0' ]"
+check "without accounting bcdaemon sits under init as its first sample says, or under its real parent ($where)" \
+    sh -c "[ -n '$ppid0' ] && { [ '$where' = middle ] || { [ '$where' = init ] && [ '$ppid0' = 1 ]; }; }"
 
 # What the records hold: a child of start-bcdaemon that exited before any
 # sample (the middle process).  Records are 64 bytes; pid and ppid are the
