@@ -158,6 +158,7 @@ boot_read(struct boot *b, char **paths, size_t npaths, const struct cli *c,
 {
 	b->t.crit.want_pid = (int)c->crit_pid;
 	b->t.thread_rows = c->threads;
+	b->t.cpu_runs = c->chart.per_cpu;
 	if (input_read(&b->t, paths, npaths, d) != 0)
 		return -1;
 	if (c->threads && b->t.trace == NULL)

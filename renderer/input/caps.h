@@ -112,6 +112,11 @@
  */
 #define CAP_TRACE_BINS		(2 * 1024 * 1024)
 /*
+ * Tasks' runs on CPUs kept for --per-cpu (24 bytes each, and 40 in the
+ * log's copy): one per switch; the Debian test boot has 38 533.
+ */
+#define CAP_TRACE_CPU_RUNS	(2 * 1024 * 1024)
+/*
  * Edges of the wake-up graph (--wakeups; 32 bytes each and a 4-byte
  * hash slot): one per (waiter, waker, state); a boot has thousands.
  */

@@ -81,6 +81,7 @@ enum lt_role {
 	LR_KBAR,		/* an initcall in the kernel lane */
 	LR_KTICK,		/* a milestone's tick in the kernel lane */
 	LR_FLAME,		/* a kernel function's call in the lane's flame chart */
+	LR_CPURUN,		/* --per-cpu: the tasks a CPU ran, its busy share high */
 	LR_HATCH		/* the span before logging, in a chart or the rows */
 };
 

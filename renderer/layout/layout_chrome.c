@@ -159,7 +159,7 @@ exact_legend(struct layout *l, struct measure *m, double *y)
 static const char *const cut_text[] = {
 	"states of processes alive at the cap from samples", "no critical path",
 	"wake-up edges cut", "stacks cut", "CPU chart partly from samples",
-	"workqueue items cut", "calls cut",
+	"workqueue items cut", "calls cut", "per-CPU tasks as busy shares",
 };
 
 int

@@ -190,7 +190,10 @@ int charts_disk(const struct lt_ctx *, size_t legend0);
  * meminfo samples; advances *y past it.
  */
 int charts_mem(const struct lt_ctx *, double *y);
-/* --per-cpu: a busy chart per CPU from the trace's bins, below y. */
+/*
+ * --per-cpu (layout_cpus.c): a strip per CPU from the trace at *y, the
+ * tasks it ran; advances *y past them.
+ */
 int charts_per_cpu(const struct lt_ctx *, double *y);
 
 /*

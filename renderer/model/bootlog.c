@@ -60,6 +60,7 @@ bootlog_free(struct bootlog *t)
 	free(t->mem);
 	free(t->busy.v);
 	free(t->busy.cpu);
+	free(t->busy.runs);
 	bootlog_clear_processes(t);
 	free(t->forks);
 	free(t->acct);

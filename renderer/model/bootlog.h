@@ -203,6 +203,17 @@ struct bootlog {
 		size_t n;
 		float *cpu;	/* each CPU's share of itself: cpu[k * n + i] */
 		size_t ncpu;
+		/*
+		 * With cpu_runs: each task's runs on each CPU, by CPU then
+		 * time (--per-cpu names them).
+		 */
+		struct cpu_run {
+			usec_t a, b;
+			int pid;	/* its process (thread group) */
+			unsigned cpu;
+			char comm[16];	/* its process's last name */
+		} *runs;
+		size_t nruns;
 	} busy;
 
 	/* All processes, in the order first seen; several may share a PID. */
@@ -252,6 +263,8 @@ struct bootlog {
 	 * process's row its main thread's.
 	 */
 	int thread_rows;
+	/* Asked for before the log is read (--per-cpu): busy.runs kept. */
+	int cpu_runs;
 	/*
 	 * The trace's wake-up graph as DOT (docs/wakeups.md), for the HTML
 	 * page; NULL without a trace or a wait.

@@ -1,11 +1,13 @@
 /* traceprocs.c: the trace's processes applied to the log's: exact starts, ends and CPU time, and the processes sampling missed (docs/trace.md). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "logparse.h"
 #include "tboot.h"
 #include "tcwait.h"
+#include "tkeysort.h"
 #include "wakeups.h"
 #include "trace.h"
 
@@ -251,6 +253,53 @@ apply_busy(struct bootlog *t, const struct tboot *ps)
 	return 0;
 }
 
+static size_t
+run_cpu(const void *a)
+{
+	return ((const struct cpu_run *)a)->cpu;
+}
+
+static int
+by_start(const void *a, const void *b)
+{
+	const struct cpu_run *x = a, *y = b;
+
+	if (x->a != y->a)
+		return x->a < y->a ? -1 : 1;
+	return (x->b > y->b) - (x->b < y->b);
+}
+
+/* The tasks' runs on each CPU (--per-cpu), in uptime, by CPU and time. */
+static int
+apply_runs(struct bootlog *t, const struct tboot *ps)
+{
+	const struct tbusy *b = &ps->busy;
+	const struct tproc *p;
+	const char *name;
+	struct cpu_run *r;
+	size_t i;
+
+	if (b->nruns == 0)
+		return 0;
+	if ((t->busy.runs = calloc(b->nruns, sizeof(*r))) == NULL)
+		return -1;
+	for (i = 0; i < b->nruns; i++) {
+		r = &t->busy.runs[i];
+		p = &ps->v[b->runs[i].proc];
+		r->a = uptime_us(ps, b->runs[i].start_ns);
+		r->b = uptime_us(ps, b->runs[i].end_ns);
+		r->pid = p->pid;
+		r->cpu = b->runs[i].cpu;
+		/* Born before the trace and never renamed: its saved name. */
+		name = p->comm[0] != '\0' ? p->comm : tdat_comm(t->trace, p->pid);
+		snprintf(r->comm, sizeof(r->comm), "%s", name != NULL ? name : "");
+	}
+	t->busy.nruns = b->nruns;
+	/* They came as they ended: a CPU's in order but where time went back. */
+	return tkeysort(t->busy.runs, t->busy.nruns, sizeof(*r), run_cpu,
+	    by_start);
+}
+
 /*
  * The busy time the trace's switches give over the /proc/stat intervals
  * its bins cover, against /proc/stat's user + system there: *got and
@@ -344,8 +393,8 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 
 	if (t->trace == NULL)
 		return 0;
-	if ((t->thread_rows ? tboot_build_threads(t->trace, &ps, d) :
-	    tboot_build(t->trace, &ps, d)) != 0)
+	if (tboot_build_with(t->trace, &ps, (t->thread_rows ? TB_THREADS : 0) |
+	    (t->cpu_runs ? TB_RUNS : 0), d) != 0)
 		return -1;
 	t->trace_cuts = ps.cuts;
 	end = uptime_us(&ps, ps.last_ns);
@@ -359,6 +408,8 @@ logparse_apply_trace(struct bootlog *t, struct diag *d)
 		rc = apply_busy(t, &ps);
 	if (rc == 0)
 		busy_check(t, d);
+	if (rc == 0 && t->busy.ncpu > 0)
+		rc = apply_runs(t, &ps);
 	/* The calls move to the log: the table and JSON read them. */
 	free(t->call_wait);
 	if (rc == 0 && tcwait_make(&ps, &ps.calls, &t->call_wait) != 0)

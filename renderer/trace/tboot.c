@@ -315,6 +315,20 @@ add_cpu(struct tproc *p, int64_t d)
 	p->cpu_ns = d > INT64_MAX - p->cpu_ns ? INT64_MAX : p->cpu_ns + d;
 }
 
+/* Thread pid ran on cpu over [from, to): its CPU time and the CPU's. */
+static int
+ran(struct build *b, int pid, int cpu, int64_t from, int64_t to)
+{
+	struct tproc *p;
+
+	if ((p = proc_of(b, pid, to)) == NULL ||
+	    tbusy_add(&b->ps->busy, cpu, (uint32_t)(p - b->ps->v),
+	    b->ps->first_ns, from, to) != 0)
+		return -1;
+	add_cpu(p, to - from);
+	return 0;
+}
+
 static int
 valid_pid(int64_t pid)
 {
@@ -326,7 +340,6 @@ on_switch(struct build *b, const struct tevent *ev)
 {
 	int64_t prev = num(b, H_SWITCH, 0, ev), next = num(b, H_SWITCH, 1, ev);
 	struct oncpu *c;
-	struct tproc *p;
 	int64_t since;
 
 	if (ev->cpu < 0 || (size_t)ev->cpu >= b->ncpu)
@@ -345,13 +358,9 @@ on_switch(struct build *b, const struct tevent *ev)
 		    since < ev->ts_ns &&
 		    crit(b, CR_ON, (int)prev, -1, 0, since) != 0)
 			return -1;
-		if (since != TPROC_BEFORE && ev->ts_ns > since) {
-			if ((p = proc_of(b, (int)prev, ev->ts_ns)) == NULL ||
-			    tbusy_add(&b->ps->busy, ev->cpu, b->ps->first_ns,
-			    since, ev->ts_ns) != 0)
-				return -1;
-			add_cpu(p, ev->ts_ns - since);
-		}
+		if (since != TPROC_BEFORE && ev->ts_ns > since &&
+		    ran(b, (int)prev, ev->cpu, since, ev->ts_ns) != 0)
+			return -1;
 		b->off[prev] = ev->ts_ns;
 		if (switched_off(b, (int)prev, since, ev) != 0)
 			return -1;
@@ -961,23 +970,20 @@ resolve(struct build *b)
 static int
 close_cpus(struct build *b)
 {
-	struct tproc *p;
 	size_t i;
 
 	for (i = 0; i < b->ncpu; i++) {
 		if (b->cpu[i].pid <= 0 || b->ps->last_ns <= b->cpu[i].since)
 			continue;
-		if ((p = proc_of(b, b->cpu[i].pid, b->ps->last_ns)) == NULL ||
-		    tbusy_add(&b->ps->busy, (int)i, b->ps->first_ns,
-		    b->cpu[i].since, b->ps->last_ns) != 0)
+		if (ran(b, b->cpu[i].pid, (int)i, b->cpu[i].since,
+		    b->ps->last_ns) != 0)
 			return -1;
-		add_cpu(p, b->ps->last_ns - b->cpu[i].since);
 	}
 	return 0;
 }
 
 static int
-read_all(struct tdat *td, struct tboot *ps, int threads, struct diag *d)
+read_all(struct tdat *td, struct tboot *ps, unsigned flags, struct diag *d)
 {
 	struct build b;
 	struct tevent ev;
@@ -992,6 +998,7 @@ read_all(struct tdat *td, struct tboot *ps, int threads, struct diag *d)
 	b.st.d = d;
 	b.wq.d = d;
 	ps->busy.d = d;
+	ps->busy.keep_runs = (flags & TB_RUNS) != 0;
 	b.wk.d = d;
 	ps->calls.d = d;
 	b.cr.d = d;
@@ -1013,7 +1020,7 @@ read_all(struct tdat *td, struct tboot *ps, int threads, struct diag *d)
 		}
 	}
 	if (r == 0 && (close_cpus(&b) != 0 || tstates_fold(&b.st, ps) != 0 ||
-	    (threads && tstates_fold_threads(&b.st, ps) != 0) ||
+	    ((flags & TB_THREADS) && tstates_fold_threads(&b.st, ps) != 0) ||
 	    tcalls_nest(&ps->calls) != 0))
 		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
 	if (r == 0) {
@@ -1025,7 +1032,8 @@ read_all(struct tdat *td, struct tboot *ps, int threads, struct diag *d)
 	ps->cuts = (b.st.cut ? TB_CUT_STATES : 0) | (b.cr.cut ? TB_CUT_CRIT : 0) |
 	    (b.wk.cut ? TB_CUT_WAKE : 0) | (b.wk.sk.cut ? TB_CUT_STACKS : 0) |
 	    (ps->busy.cut ? TB_CUT_BINS : 0) | (b.wq.cut ? TB_CUT_WORKS : 0) |
-	    (ps->calls.cut ? TB_CUT_CALLS : 0);
+	    (ps->calls.cut ? TB_CUT_CALLS : 0) |
+	    (ps->busy.runs_cut ? TB_CUT_RUNS : 0);
 	tstates_free(&b.st);
 	twake_free(&b.wk);
 	tcrit_free(&b.cr);
@@ -1049,7 +1057,14 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 int
 tboot_build_threads(struct tdat *td, struct tboot *ps, struct diag *d)
 {
-	return read_all(td, ps, 1, d);
+	return read_all(td, ps, TB_THREADS, d);
+}
+
+int
+tboot_build_with(struct tdat *td, struct tboot *ps, unsigned flags,
+    struct diag *d)
+{
+	return read_all(td, ps, flags, d);
 }
 
 void

@@ -102,7 +102,8 @@ struct tinitcall {
 
 /* The caps a trace reached (docs/limits.md), for the chart's note. */
 enum { TB_CUT_STATES = 1, TB_CUT_CRIT = 2, TB_CUT_WAKE = 4, TB_CUT_STACKS = 8,
-    TB_CUT_BINS = 16, TB_CUT_WORKS = 32, TB_CUT_CALLS = 64 };
+    TB_CUT_BINS = 16, TB_CUT_WORKS = 32, TB_CUT_CALLS = 64,
+    TB_CUT_RUNS = 128 };
 
 struct tboot {
 	struct tproc *v;
@@ -151,6 +152,11 @@ int tboot_build(struct tdat *td, struct tboot *ps, struct diag *);
 int tboot_disk_done(const struct tboot *, int64_t a, int64_t b);
 /* The same with each thread's states apart too (ps->threads: --threads). */
 int tboot_build_threads(struct tdat *td, struct tboot *ps, struct diag *);
+/* What tboot_build_with keeps beyond tboot_build's. */
+enum { TB_THREADS = 1,		/* each thread's states (as _threads) */
+    TB_RUNS = 2 };		/* each run on a CPU (busy.runs: --per-cpu) */
+int tboot_build_with(struct tdat *td, struct tboot *ps, unsigned flags,
+    struct diag *);
 void tboot_free(struct tboot *);
 
 #endif

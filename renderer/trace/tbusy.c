@@ -49,17 +49,41 @@ full(struct tbusy *b)
 	return 0;
 }
 
+/* The run whole, when asked and under CAP_TRACE_CPU_RUNS. */
+static int
+keep_run(struct tbusy *b, int cpu, uint32_t proc, int64_t from, int64_t to)
+{
+	if (!b->keep_runs || b->runs_cut || to <= from)
+		return 0;
+	if (b->nruns >= CAP_TRACE_CPU_RUNS) {
+		diag_warn(b->d, "more than %d runs of tasks on CPUs: "
+		    "--per-cpu names no task after them", CAP_TRACE_CPU_RUNS);
+		b->runs_cut = 1;
+		return 0;
+	}
+	if (grow_reserve((void **)&b->runs, &b->runscap, b->nruns + 1,
+	    sizeof(*b->runs)) != 0)
+		return -1;
+	b->runs[b->nruns++] = (struct trun){ from, to, proc, (uint32_t)cpu };
+	return 0;
+}
+
 int
-tbusy_add(struct tbusy *b, int cpu, int64_t t0, int64_t from, int64_t to)
+tbusy_add(struct tbusy *b, int cpu, uint32_t proc, int64_t t0, int64_t from,
+    int64_t to)
 {
 	struct tbusy_cpu *c;
 	int64_t end;
 	size_t i;
 
-	if (cpu < 0 || b->cut)
+	if (cpu < 0)
 		return 0;
-	if (b->ncpu == 0)
+	if (b->ncpu == 0 && b->nruns == 0)
 		b->t0 = t0;
+	if (keep_run(b, cpu, proc, from, to) != 0)
+		return -1;
+	if (b->cut)
+		return 0;
 	if ((c = cpu_of(b, cpu)) == NULL)
 		return -1;
 	if (from < b->t0)
@@ -105,5 +129,6 @@ tbusy_free(struct tbusy *b)
 	for (i = 0; i < b->ncpu; i++)
 		free(b->cpu[i].ns);
 	free(b->cpu);
+	free(b->runs);
 	memset(b, 0, sizeof(*b));
 }

@@ -224,6 +224,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	to.prune = (size & 4) == 0;
 	to.strict = o.strict = (size & 16) != 0;
 	o.per_cpu = (size & 32) != 0;
+	t.cpu_runs = o.per_cpu;		/* as main.c: the runs kept when drawn */
 	if (size >= TDAT_MAGIC_LEN &&
 	    memcmp(data, TDAT_MAGIC, TDAT_MAGIC_LEN) == 0)
 		rc = read_trace(&t, data, size, &d);

@@ -50,6 +50,7 @@ shape_drawn_as(const struct lt_shape *sh)
 		return sh->draw == LD_FILL || sh->draw == LD_FRAME;
 	case LR_KBAR:
 	case LR_FLAME:
+	case LR_CPURUN:
 		return sh->draw == LD_FILL;
 	case LR_KTICK:
 		return sh->draw == LD_LINE;

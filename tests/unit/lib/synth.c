@@ -219,6 +219,9 @@ synth_free(struct synth *s)
 	free(s->t.cpu);
 	free(s->t.disk);
 	free(s->t.mem);
+	free(s->t.busy.v);
+	free(s->t.busy.cpu);
+	free(s->t.busy.runs);
 	tcalls_free(&s->t.calls);
 	free(s->tree.roots);
 	free(s->all);
