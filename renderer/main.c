@@ -373,7 +373,8 @@ main(int argc, char **argv)
 	else if (c.functions || (c.call_graph != NULL &&
 	    !(c.format_set && c.chart.format == FMT_HTML)))
 		rc = run_trace_verb(&c, &a, verb_functions, "boot with the "
-		    "functions entry (docs/trace.md)", &d);
+		    "functions entry, or record with bootchartd start "
+		    "--functions (docs/trace.md)", &d);
 	else if (c.crit)
 		rc = run_trace_verb(&c, &a, verb_critpath, TRACE_HOW, &d);
 	else

@@ -261,6 +261,7 @@ start_common(int argc, char **argv, enum bcd_mode mode, char *progname)
 		return EXIT_USAGE;
 	}
 	s.trace = o.trace;
+	s.functions = o.functions;
 	diag_init(&d, "bootchartd");
 	/*
 	 * BOOTLOG_DEST holds the last boot's log: only `init` as root

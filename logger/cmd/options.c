@@ -1,4 +1,5 @@
 /* options.c: the command line of `bootchartd start|stop|init`, applied to the config. */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -7,6 +8,7 @@
 #include <unistd.h>
 
 #include "options.h"
+#include "tracefn.h"
 #include "version.h"
 
 /* The period's range in seconds, as the config checks it. */
@@ -34,6 +36,13 @@ usage(FILE *f)
 	    "  --trace         start: record the kernel's trace of the whole\n"
 	    "                  system while it runs (exact mode; root only;\n"
 	    "                  docs in bootchartd(8))\n"
+	    "  --functions F,...\n"
+	    "                  start: --trace, and the kernel's calls below\n"
+	    "                  these functions (function_graph; root only)\n"
+	    "  --functions-depth N\n"
+	    "                  calls that deep at most (FUNCTIONS_DEPTH)\n"
+	    "  --functions-threshold US\n"
+	    "                  shorter calls left out (FUNCTIONS_THRESHOLD)\n"
 	    "  -v, --verbose   more messages\n"
 	    "  -h, --help      this text\n"
 	    "  -V, --version   version\n"
@@ -49,6 +58,12 @@ opts_parse(int argc, char **argv, struct opts *o)
 		{ .name = "acct", .has_arg = no_argument, .val = 'A' },
 		{ .name = "no-acct", .has_arg = no_argument, .val = 'N' },
 		{ .name = "trace", .has_arg = no_argument, .val = 'T' },
+		{ .name = "functions", .has_arg = required_argument,
+		    .val = 'F' },
+		{ .name = "functions-depth", .has_arg = required_argument,
+		    .val = 'D' },
+		{ .name = "functions-threshold", .has_arg = required_argument,
+		    .val = 'H' },
 		{ .name = "verbose", .has_arg = no_argument, .val = 'v' },
 		{ .name = "help", .has_arg = no_argument, .val = 'h' },
 		{ .name = "version", .has_arg = no_argument, .val = 'V' },
@@ -67,6 +82,9 @@ opts_parse(int argc, char **argv, struct opts *o)
 		case 'A': o->acct = 1; break;
 		case 'N': o->acct = 0; break;
 		case 'T': o->trace = 1; break;
+		case 'F': o->functions = optarg; o->trace = 1; break;
+		case 'D': o->fn_depth = optarg; break;
+		case 'H': o->fn_thresh = optarg; break;
 		case 'v': o->verbose++; break;
 		case 'h': usage(stdout); exit(EXIT_OK);
 		case 'V': version_print(stdout, "bootchartd"); exit(EXIT_OK);
@@ -109,11 +127,33 @@ opts_load(const struct opts *o, struct config *cfg, struct diag *d)
 	return 0;
 }
 
+/* A whole number in [lo, hi] into *v (NULL: left); -1 after a message. */
+static int
+fn_option(const char *s, const char *name, unsigned lo, unsigned hi,
+    unsigned *v)
+{
+	char *end;
+	unsigned long n;
+
+	if (s == NULL)
+		return 0;
+	errno = 0;
+	n = strtoul(s, &end, 10);
+	if (errno != 0 || end == s || *end != '\0' || *s == '-' || n < lo ||
+	    n > hi) {
+		fprintf(stderr, "bootchartd: %s %s: want %u to %u\n", name, s,
+		    lo, hi);
+		return -1;
+	}
+	*v = (unsigned)n;
+	return 0;
+}
+
 int
 opts_config(const struct opts *o, const char *fallback, struct config *cfg,
     struct diag *d)
 {
-	char dest[PATH_MAX];
+	char dest[PATH_MAX], why[192];
 	int r;
 
 	if ((r = opts_load(o, cfg, d)) != 0)
@@ -122,6 +162,16 @@ opts_config(const struct opts *o, const char *fallback, struct config *cfg,
 		fprintf(stderr, "bootchartd: bad period %s (%g to %g seconds)\n",
 		    o->period, PERIOD_S(CONFIG_PERIOD_MIN_US),
 		    PERIOD_S(CONFIG_PERIOD_MAX_US));
+		return EXIT_USAGE;
+	}
+	if (fn_option(o->fn_depth, "--functions-depth", 1,
+	    CONFIG_FN_DEPTH_MAX, &cfg->fn_depth) != 0 ||
+	    fn_option(o->fn_thresh, "--functions-threshold", 0,
+	    CONFIG_FN_THRESH_MAX, &cfg->fn_thresh_us) != 0)
+		return EXIT_USAGE;
+	if (o->functions != NULL && tracefn_check(o->functions, why,
+	    sizeof(why)) != 0) {
+		fprintf(stderr, "bootchartd: %s\n", why);
 		return EXIT_USAGE;
 	}
 	if (o->acct >= 0)

@@ -15,6 +15,9 @@ struct opts {
 	int acct;		/* --acct 1, --no-acct 0, -1: config decides */
 	int verbose;		/* -v count */
 	int trace;		/* --trace */
+	const char *functions;	/* --functions LIST (implies --trace) */
+	const char *fn_depth;	/* --functions-depth N */
+	const char *fn_thresh;	/* --functions-threshold US */
 };
 
 void usage(FILE *);

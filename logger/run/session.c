@@ -461,7 +461,11 @@ start_trace(struct run *r)
 	enum tracerec_mode m = TREC_BOOT;
 
 	if (r->s->mode == MODE_START)
-		m = r->s->trace ? TREC_INSTANCE : TREC_OFF;
+		m = r->s->functions != NULL ? TREC_FUNCTIONS : r->s->trace ?
+		    TREC_INSTANCE : TREC_OFF;
+	r->tr.fn.roots = r->s->functions;
+	r->tr.fn.depth = r->cfg->fn_depth;
+	r->tr.fn.thresh_us = r->cfg->fn_thresh_us;
 	tracerec_start(&r->tr, m, &r->st, r->d);
 }
 

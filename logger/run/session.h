@@ -21,6 +21,7 @@ struct session {
 	const char *init_note;	/* init mode: the init fallback; NULL */
 	struct spare spare;	/* `init` from an initramfs: argv[0]'s mark */
 	int trace;		/* `start --trace`: our instance, the whole system */
+	const char *functions;	/* `start --functions F,...`: function_graph too */
 };
 
 /*

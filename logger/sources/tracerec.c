@@ -278,23 +278,15 @@ count_cpus(int bufd)
 }
 
 /*
- * Our instance: its clock, options, buffer and events, and who is
- * traced; nothing else of tracefs is touched.  0, or -1 (errno).
+ * Our buffer's clock, options, size and events: our instance's, or the
+ * top-level one borrowed (tracefn.c keeps what it held).  0, or -1
+ * (errno).
  */
 static int
-make_instance(struct tracerec *t)
+configure(struct tracerec *t)
 {
-	char path[64], num[32];
+	char num[32];
 
-	snprintf(t->inst, sizeof(t->inst), "bootchartd-%d", (int)getpid());
-	snprintf(path, sizeof(path), "instances/%s", t->inst);
-	if (mkdirat(t->rootfd, path, 0700) != 0) {
-		t->inst[0] = '\0';
-		return -1;
-	}
-	if ((t->bufd = openat(t->rootfd, path, O_RDONLY | O_DIRECTORY |
-	    O_CLOEXEC)) < 0)
-		return -1;
 	snprintf(num, sizeof(num), "%u", buffer_kb(count_cpus(t->bufd)));
 	/* The clock first: changing it empties the buffer. */
 	if (put_file(t->bufd, "tracing_on", "0") != 0 ||
@@ -318,6 +310,48 @@ make_instance(struct tracerec *t)
 		t->stacks = 1;
 	else
 		note_absent(t, "stacks");
+	return 0;
+}
+
+/* Our instance, configured; nothing else of tracefs is touched. */
+static int
+make_instance(struct tracerec *t)
+{
+	char path[64];
+
+	snprintf(t->inst, sizeof(t->inst), "bootchartd-%d", (int)getpid());
+	snprintf(path, sizeof(path), "instances/%s", t->inst);
+	if (mkdirat(t->rootfd, path, 0700) != 0) {
+		t->inst[0] = '\0';
+		return -1;
+	}
+	if ((t->bufd = openat(t->rootfd, path, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC)) < 0)
+		return -1;
+	return configure(t);
+}
+
+/*
+ * --functions: the top-level buffer borrowed and configured.  0; 1 when
+ * the kernel or the system cannot (why in t->why + 5, nothing changed);
+ * -1 (why set).
+ */
+static int
+borrow_top(struct tracerec *t)
+{
+	char why[160];
+	int r;
+
+	why[0] = '\0';
+	if ((r = tracefn_take(&t->fn, t->rootfd, why, sizeof(why))) != 0) {
+		snprintf(t->why, sizeof(t->why), "off: %s", why);
+		return r;
+	}
+	if ((t->bufd = dup(t->rootfd)) < 0 || configure(t) != 0) {
+		snprintf(t->why, sizeof(t->why), "off: tracefs: %s",
+		    strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
@@ -399,18 +433,43 @@ read_clock(struct tracerec *t)
 	free(s);
 }
 
+/*
+ * The buffer the mode asks for; --functions falls back to our instance
+ * when the kernel or the system cannot lend the top-level one (one
+ * line).  0 or -1 (t->why set).
+ */
 static int
-start_buffer(struct tracerec *t, struct store *st)
+open_buffer(struct tracerec *t, struct diag *d)
 {
+	int r;
+
 	if (t->mode == TREC_BOOT) {
 		if (boot_events(t) != 0)
 			return -1;
 		t->bufd = dup(t->rootfd);
-	} else if (make_instance(t) != 0) {
+		return 0;
+	}
+	if (t->mode == TREC_FUNCTIONS) {
+		if ((r = borrow_top(t)) != 1)
+			return r;
+		snprintf(t->fn_off, sizeof(t->fn_off), "%s", t->why + 5);
+		diag_warn(d, "--functions: %s; no kernel functions: the whole "
+		    "system's scheduler trace as with --trace", t->fn_off);
+		t->mode = TREC_INSTANCE;
+	}
+	if (make_instance(t) != 0) {
 		snprintf(t->why, sizeof(t->why), "off: instance %s: %s",
 		    t->inst, strerror(errno));
 		return -1;
 	}
+	return 0;
+}
+
+static int
+start_buffer(struct tracerec *t, struct store *st, struct diag *d)
+{
+	if (open_buffer(t, d) != 0)
+		return -1;
 	if (t->bufd < 0 || (t->page = page_size(t->rootfd)) == 0) {
 		snprintf(t->why, sizeof(t->why), "off: tracefs: %s",
 		    t->bufd < 0 ? strerror(errno) : "no page size");
@@ -446,10 +505,17 @@ tracerec_start(struct tracerec *t, enum tracerec_mode mode, struct store *st,
 	if (geteuid() != 0)
 		snprintf(t->why, sizeof(t->why), "off: tracing needs root");
 	else if (open_tracefs(t, st) == 0)
-		r = start_buffer(t, st);
-	if (r == 0) {
-		snprintf(t->why, sizeof(t->why), "on: %s", mode == TREC_BOOT ?
-		    "the boot's top-level buffer" : "the whole system");
+		r = start_buffer(t, st, d);
+	if (r == 0 && t->mode == TREC_FUNCTIONS)
+		snprintf(t->why, sizeof(t->why), "on: the whole system in the "
+		    "top-level buffer, function_graph below %.60s (depth %u, "
+		    "calls of %u us and more)", t->fn.roots, t->fn.depth,
+		    t->fn.thresh_us);
+	else if (r == 0) {
+		snprintf(t->why, sizeof(t->why), "on: %s%s%.120s%s", mode ==
+		    TREC_BOOT ? "the boot's top-level buffer" : "the whole "
+		    "system", t->fn_off[0] != '\0' ? " (no kernel functions: "
+		    : "", t->fn_off, t->fn_off[0] != '\0' ? ")" : "");
 	} else {
 		/* Our instance was asked for: say why there is none. */
 		if (mode != TREC_BOOT)
@@ -806,8 +872,12 @@ teardown(struct tracerec *t)
 	if (t->stacks && t->bufd >= 0 &&
 	    put_file(t->bufd, SWITCH_TRIGGER, "!" STACK_TRIGGER) != 0)
 		fprintf(stderr, "bootchartd: cannot remove the stack trigger "
-		    "of tracefs instance %s: %s\n", t->inst, strerror(errno));
+		    "of tracefs instance %s: %s\n", t->inst[0] != '\0' ?
+		    t->inst : "(the top level)", strerror(errno));
 	t->stacks = 0;
+	/* The top-level buffer lent to --functions, given back as it was. */
+	if (t->rootfd >= 0)
+		tracefn_give_back(&t->fn, t->rootfd);
 	if (t->markfd >= 0)
 		close(t->markfd);
 	if (t->bufd >= 0)
@@ -832,10 +902,11 @@ teardown(struct tracerec *t)
 }
 
 /*
- * Function mode (docs/trace.md): the boot's function_graph tracer, whose
- * hooks would slow every kernel function for the system's life, goes
- * once its last pages and stats are read; never before, as changing the
- * tracer empties the buffer and resets its counts.  Our own instance has no tracer of its own.
+ * Function mode (docs/trace.md): the boot's (or start --functions')
+ * function_graph tracer, whose hooks would slow every kernel function
+ * for the system's life, goes once its last pages and stats are read;
+ * never before, as changing the tracer empties the buffer and resets
+ * its counts.  Our own instance has no tracer of its own.
  */
 static void
 stop_graph(struct tracerec *t)
@@ -844,7 +915,7 @@ stop_graph(struct tracerec *t)
 	unsigned i;
 	char *s;
 
-	if (t->mode != TREC_BOOT)
+	if (t->mode != TREC_BOOT && t->mode != TREC_FUNCTIONS)
 		return;
 	/* An open trace_pipe_raw holds the tracer (EBUSY): ours go first. */
 	for (i = 0; t->cpu != NULL && i < t->ncpu; i++) {

@@ -12,12 +12,14 @@
 #include "store.h"
 #include "tdatw.h"
 #include "trace_events.h"
+#include "tracefn.h"
 
 /* What is traced. */
 enum tracerec_mode {
 	TREC_OFF,
 	TREC_BOOT,	/* the top-level buffer the kernel command line set */
-	TREC_INSTANCE	/* our own instance: the whole system */
+	TREC_INSTANCE,	/* our own instance: the whole system */
+	TREC_FUNCTIONS	/* the top-level buffer borrowed: and function_graph */
 };
 
 /* One CPU's ring buffer and the store's file of its pages. */
@@ -37,6 +39,8 @@ struct tracerec {
 	int bufd;		/* the buffer: tracefs or instances/NAME */
 	int markfd;		/* its trace_marker */
 	char inst[32];		/* our instance's name; "" */
+	struct tracefn fn;	/* TREC_FUNCTIONS: what it asks, what it took */
+	char fn_off[160];	/* why --functions fell back to our instance; "" */
 	int stacks;		/* its stack trigger is set (removed at teardown) */
 	char mnt[PATH_MAX + 16];	/* where we mounted tracefs; "" */
 	uint32_t page;		/* ring-buffer page size */
@@ -64,7 +68,10 @@ void tracerec_init(struct tracerec *);
 /*
  * Starts exact mode: TREC_BOOT drains the top-level buffer when the
  * kernel command line enabled events there; TREC_INSTANCE makes our own
- * instance, which records the whole system.
+ * instance, which records the whole system; TREC_FUNCTIONS borrows the
+ * top-level buffer for that and function_graph below t->fn.roots (set
+ * before), or, when this kernel or system cannot, says why in one line
+ * and makes our instance.
  * -1 when it is off (t->why says why; for our own instance one line on
  * stderr).
  */

@@ -111,7 +111,8 @@ functab_write(struct tdat *td, const struct fn_opts *o, FILE *f,
 		return -1;
 	if (tb.calls.n == 0 && tb.calls.entries == 0)
 		diag_warn(d, "no function_graph records in the trace: boot "
-		    "with the functions entry (docs/trace.md)");
+		    "with the functions entry, or record with bootchartd start "
+		    "--functions (docs/trace.md)");
 	if (o->graph)
 		r = graph_write(&tb.calls, td, o, f, d);
 	else if ((r = calls_write(&tb.calls, td, o, f)) != 0 ||

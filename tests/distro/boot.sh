@@ -16,7 +16,8 @@
 # The command line is the boot entry's (IMAGEDIR/cmdline) plus
 # console=ttyS0 (the serial getty and the console log) and bctest.poweroff
 # (the image's unit powers off once the log is written).  Leaves in OUTDIR:
-# serial.log, bootchart.tgz (when written), journal/, multi-user (seconds of
+# serial.log, bootchart.tgz (when written), fnstart.tgz (a function-mode
+# boot's profile of a command, when written), journal/, multi-user (seconds of
 # CLOCK_MONOTONIC when multi-user.target was reached), cmdline, wall.
 # Exit status 0 when the VM powered off by itself, 1 otherwise.
 set -eu
@@ -70,6 +71,11 @@ echo "$rc" >"$out/qemu.rc"
 debugfs -R "dump /var/log/bootchart.tgz $out/bootchart.tgz" \
     "$out/disk.img" >/dev/null 2>&1 || true
 [ -s "$out/bootchart.tgz" ] || rm -f "$out/bootchart.tgz"
+# A function-mode boot's profile of a command (guest/bctest-poweroff).
+rm -f "$out/fnstart.tgz"
+debugfs -R "dump /var/log/fnstart.tgz $out/fnstart.tgz" \
+    "$out/disk.img" >/dev/null 2>&1 || true
+[ -s "$out/fnstart.tgz" ] || rm -f "$out/fnstart.tgz"
 debugfs -R "rdump /var/log/journal $out" "$out/disk.img" >/dev/null 2>&1 || true
 [ "$keep" = 1 ] || rm -f "$out/disk.img"
 

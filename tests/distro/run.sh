@@ -82,6 +82,12 @@ flavour() {
 	    BC_FUNCTIONS_LOG=$out/bootchart.tgz sh tests/sh/trace_functions.sh |
 	    tee -a "$out/boot/check.tap"
 	rm -rf "$t"
+	t=$(mktemp -d)
+	BC_TMP=$t BC_RENDER=$render BC_BUILD=$b BC_LOGGER=$b/bootchartd \
+	    BC_FNSTART_LOG=$out/boot/fnstart.tgz \
+	    BC_FNSTART_SERIAL=$out/boot/serial.log sh tests/sh/trace_fnstart.sh |
+	    tee -a "$out/boot/check.tap"
+	rm -rf "$t"
 }
 
 pass=0 fail=0

@@ -63,12 +63,16 @@ offers "render: a path after --, not an option" "$(lines --odd)" $R -- --o
 offers "bootchartd: the commands" "$(lines --help --version -V -h init kernel-args start stop)" $D ""
 offers "bootchartd: st" "$(lines start stop)" $D st
 offers "bootchartd start: long options" \
-    "$(lines -- --acct --help --no-acct --period --trace --verbose --version)" $D start --
+    "$(lines -- --acct --functions --functions-depth --functions-threshold --help --no-acct --period --trace --verbose --version)" $D start --
 offers "bootchartd stop: its options" "$(lines -c -o)" $D stop -
 offers "bootchartd init: --a" "$(lines --acct)" $D init --a
 offers "bootchartd start: files after -c" "$(lines boot.tgz bootdir)" $D start -c bo
 offers "bootchartd stop: files after -o" "$(lines out.png outdir)" $D stop -o ou
 offers "bootchartd start: nothing after -p" "" $D start -p ""
+offers "bootchartd start: nothing after --functions" "" $D start --functions ""
+offers "bootchartd start: nothing after --functions-depth" "" $D start --functions-depth ""
+offers "bootchartd start: a command after --functions F" \
+    "$(lines bcfakecmd1 bcfakecmd2)" $D start --functions ksys_read bcfake
 offers "bootchartd start: a command after --" "$(lines bcfakecmd1 bcfakecmd2)" $D start -- bcfake
 offers "bootchartd start: a command after options" \
     "$(lines bcfakecmd1 bcfakecmd2)" $D start -v -p 1 -c x.conf bcfake
