@@ -1,5 +1,7 @@
-/* fdio.c: write a whole buffer to a descriptor (shared by logger and renderer). */
+/* fdio.c: write a whole buffer to a descriptor, or a text to a file (shared by logger and renderer). */
 #include <errno.h>
+#include <fcntl.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "fdio.h"
@@ -24,4 +26,22 @@ write_full(int fd, const void *buf, size_t len)
 		len -= (size_t)r;
 	}
 	return 0;
+}
+
+int
+write_file_at(int dirfd, const char *path, const char *text, int append)
+{
+	int fd = openat(dirfd, path, O_WRONLY | O_CLOEXEC |
+	    (append ? O_APPEND : O_TRUNC));
+	int r, e;
+
+	if (fd < 0)
+		return -1;
+	r = write_full(fd, text, strlen(text));
+	e = errno;
+	if (close(fd) != 0)
+		r = -1;
+	else
+		errno = e;
+	return r;
 }

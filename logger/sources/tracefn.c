@@ -28,21 +28,6 @@ static const char *const files[TRACEFN_SAVED] = {
 enum { F_ON, F_EVENTS, F_CLOCK, F_TGID, F_OVERWRITE, F_SIZE, F_GRAPH,
     F_DEPTH, F_THRESH };
 
-static int
-put(int dirfd, const char *path, const char *text, int append)
-{
-	int fd = openat(dirfd, path, O_WRONLY | O_CLOEXEC |
-	    (append ? O_APPEND : O_TRUNC));
-	int r;
-
-	if (fd < 0)
-		return -1;
-	r = write_full(fd, text, strlen(text));
-	if (close(fd) != 0)
-		r = -1;
-	return r;
-}
-
 /* Whether the whitespace-separated list in text has word w. */
 static int
 has_word(const char *text, const char *w)
@@ -123,7 +108,8 @@ set_roots(const struct tracefn *f, int rootfd, char *why, size_t cap)
 	for (; *p != '\0'; p = *e == ',' ? e + 1 : e) {
 		e = p + strcspn(p, ",");
 		snprintf(name, sizeof(name), "%.*s\n", (int)(e - p), p);
-		if (put(rootfd, "set_graph_function", name, !first) != 0) {
+		if (write_file_at(rootfd, "set_graph_function", name,
+		    !first) != 0) {
 			snprintf(why, cap, "--functions: %.*s: %s", (int)(e - p),
 			    p, errno == EINVAL ? "not a function this kernel "
 			    "can trace (available_filter_functions)" :
@@ -170,7 +156,7 @@ tracefn_take(struct tracefn *f, int rootfd, char *why, size_t cap)
 		tracefn_give_back(f, rootfd);
 		return 1;
 	}
-	if (put(rootfd, "tracing_on", "0", 0) != 0)
+	if (write_file_at(rootfd, "tracing_on", "0", 0) != 0)
 		goto fail;
 	/* A function it cannot trace: said, and the run goes on without. */
 	if (set_roots(f, rootfd, why, cap) != 0) {
@@ -178,11 +164,11 @@ tracefn_take(struct tracefn *f, int rootfd, char *why, size_t cap)
 		return 1;
 	}
 	snprintf(num, sizeof(num), "%u", f->depth);
-	if (put(rootfd, "max_graph_depth", num, 0) != 0)
+	if (write_file_at(rootfd, "max_graph_depth", num, 0) != 0)
 		goto fail;
 	snprintf(num, sizeof(num), "%u", f->thresh_us);
-	if (put(rootfd, "tracing_thresh", num, 0) != 0 ||
-	    put(rootfd, "current_tracer", "function_graph", 0) != 0)
+	if (write_file_at(rootfd, "tracing_thresh", num, 0) != 0 ||
+	    write_file_at(rootfd, "current_tracer", "function_graph", 0) != 0)
 		goto fail;
 	return 0;
 fail:
@@ -222,19 +208,19 @@ restore(const struct tracefn *f, int rootfd, int i)
 	switch (i) {
 	case F_CLOCK:
 		clock_of(s, v, sizeof(v));
-		return put(rootfd, files[i], v, 0);
+		return write_file_at(rootfd, files[i], v, 0);
 	case F_SIZE:
 		size_of(s, v, sizeof(v));
-		return put(rootfd, files[i], v, 0);
+		return write_file_at(rootfd, files[i], v, 0);
 	case F_GRAPH:
 		/* "#### all functions enabled ####": none were set. */
-		return put(rootfd, files[i], s[0] == '#' ? "" : s, 0);
+		return write_file_at(rootfd, files[i], s[0] == '#' ? "" : s, 0);
 	case F_EVENTS:
 		/* The list written whole: those enabled, the rest off. */
-		return put(rootfd, files[i], s, 0);
+		return write_file_at(rootfd, files[i], s, 0);
 	default:
 		snprintf(v, sizeof(v), "%.*s", (int)strcspn(s, "\n"), s);
-		return put(rootfd, files[i], v, 0);
+		return write_file_at(rootfd, files[i], v, 0);
 	}
 }
 
@@ -247,7 +233,7 @@ tracefn_give_back(struct tracefn *f, int rootfd)
 
 	if (!f->taken)
 		return;
-	if (put(rootfd, "current_tracer", "nop", 0) != 0)
+	if (write_file_at(rootfd, "current_tracer", "nop", 0) != 0)
 		fprintf(stderr, "bootchartd: cannot stop the function_graph "
 		    "tracer: %s\n", strerror(errno));
 	/* They were all off (idle): ours go off again. */
@@ -256,7 +242,7 @@ tracefn_give_back(struct tracefn *f, int rootfd)
 		if ((colon = strchr(name, ':')) != NULL)
 			*colon = '/';
 		snprintf(path, sizeof(path), "events/%s/enable", name);
-		(void)put(rootfd, path, "0", 0);
+		(void)write_file_at(rootfd, path, "0", 0);
 	}
 	for (k = TRACEFN_SAVED - 1; k >= 0; k--) {
 		if (f->saved[k] != NULL && restore(f, rootfd, k) != 0)

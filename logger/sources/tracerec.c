@@ -74,21 +74,6 @@ tracerec_init(struct tracerec *t)
 	t->rootfd = t->bufd = t->markfd = -1;
 }
 
-/* Writes a short text to a tracefs file of the buffer.  0 or -1. */
-static int
-put_file(int dirfd, const char *path, const char *text)
-{
-	int fd = openat(dirfd, path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	int r;
-
-	if (fd < 0)
-		return -1;
-	r = write_full(fd, text, strlen(text));
-	if (close(fd) != 0)
-		r = -1;
-	return r;
-}
-
 /* The number after "key:" in a stats text, or 0. */
 static uint64_t
 stat_value(const char *text, const char *key)
@@ -239,7 +224,7 @@ enable_events(struct tracerec *t)
 		if ((colon = strchr(name, ':')) != NULL)
 			*colon = '/';
 		snprintf(path, sizeof(path), "events/%s/enable", name);
-		if (put_file(t->bufd, path, "1") == 0) {
+		if (write_file_at(t->bufd, path, "1", 0) == 0) {
 			if (add_event(t, name, strlen(name)) != 0)
 				return -1;
 			continue;
@@ -289,11 +274,11 @@ configure(struct tracerec *t)
 
 	snprintf(num, sizeof(num), "%u", buffer_kb(count_cpus(t->bufd)));
 	/* The clock first: changing it empties the buffer. */
-	if (put_file(t->bufd, "tracing_on", "0") != 0 ||
-	    put_file(t->bufd, "trace_clock", "local") != 0 ||
-	    put_file(t->bufd, "options/record-tgid", "1") != 0 ||
-	    put_file(t->bufd, "options/overwrite", "0") != 0 ||
-	    put_file(t->bufd, "buffer_size_kb", num) != 0)
+	if (write_file_at(t->bufd, "tracing_on", "0", 0) != 0 ||
+	    write_file_at(t->bufd, "trace_clock", "local", 0) != 0 ||
+	    write_file_at(t->bufd, "options/record-tgid", "1", 0) != 0 ||
+	    write_file_at(t->bufd, "options/overwrite", "0", 0) != 0 ||
+	    write_file_at(t->bufd, "buffer_size_kb", num, 0) != 0)
 		return -1;
 	/*
 	 * No pid filter (set_event_pid, set_event_notrace_pid): with one,
@@ -306,7 +291,7 @@ configure(struct tracerec *t)
 	if (enable_events(t) != 0)
 		return -1;
 	/* Without the stacks the waits have no reasons: not an error. */
-	if (put_file(t->bufd, SWITCH_TRIGGER, STACK_TRIGGER) == 0)
+	if (write_file_at(t->bufd, SWITCH_TRIGGER, STACK_TRIGGER, 0) == 0)
 		t->stacks = 1;
 	else
 		note_absent(t, "stacks");
@@ -483,7 +468,8 @@ start_buffer(struct tracerec *t, struct store *st, struct diag *d)
 		    strerror(errno));
 		return -1;
 	}
-	if (t->mode != TREC_BOOT && put_file(t->bufd, "tracing_on", "1") != 0) {
+	if (t->mode != TREC_BOOT &&
+	    write_file_at(t->bufd, "tracing_on", "1", 0) != 0) {
 		snprintf(t->why, sizeof(t->why), "off: tracing_on: %s",
 		    strerror(errno));
 		return -1;
@@ -576,7 +562,7 @@ drain(struct tracerec *t, struct store *st, int all)
 		    "(TMPFS_SIZE) full" : "log budget full");
 		/* Our instance stops; the boot's buffer is not ours. */
 		if (t->mode != TREC_BOOT)
-			put_file(t->bufd, "tracing_on", "0");
+			write_file_at(t->bufd, "tracing_on", "0", 0);
 	}
 	t->drain_ns += ns_of(CLOCK_THREAD_CPUTIME_ID) - t0;
 }
@@ -870,7 +856,7 @@ teardown(struct tracerec *t)
 	}
 	/* A trigger outlives nothing: it goes before its instance. */
 	if (t->stacks && t->bufd >= 0 &&
-	    put_file(t->bufd, SWITCH_TRIGGER, "!" STACK_TRIGGER) != 0)
+	    write_file_at(t->bufd, SWITCH_TRIGGER, "!" STACK_TRIGGER, 0) != 0)
 		fprintf(stderr, "bootchartd: cannot remove the stack trigger "
 		    "of tracefs instance %s: %s\n", t->inst[0] != '\0' ?
 		    t->inst : "(the top level)", strerror(errno));
@@ -925,7 +911,7 @@ stop_graph(struct tracerec *t)
 	}
 	s = slurp_at(t->bufd, "current_tracer", TEXT_MAX, &len);
 	if (s != NULL && strncmp(s, "function_graph", 14) == 0 &&
-	    put_file(t->bufd, "current_tracer", "nop") != 0)
+	    write_file_at(t->bufd, "current_tracer", "nop", 0) != 0)
 		fprintf(stderr, "bootchartd: cannot stop the function_graph "
 		    "tracer: %s\n", strerror(errno));
 	free(s);
@@ -940,7 +926,7 @@ tracerec_stop(struct tracerec *t, struct store *st, int procfd)
 		return;
 	mark(t, 1);
 	/* Nothing more comes in while the last pages are read. */
-	put_file(t->bufd, "tracing_on", "0");
+	write_file_at(t->bufd, "tracing_on", "0", 0);
 	if (!t->full)
 		drain(t, st, 1);
 	/* The stats first: changing the tracer resets their counts. */

@@ -13,7 +13,7 @@
 #define CPU_STRIP_H	20.0	/* one CPU's strip */
 #define CPU_STRIP_GAP	2.0
 #define COL_TASKS	8	/* tasks told apart within one pixel column */
-#define CPU_LABEL_W	24.0	/* a span narrower than this is not named */
+#define CPU_LABEL_W	24.0	/* narrower spans are not named */
 
 /*
  * Light colours a label reads on; a process keeps its colour on every

@@ -291,11 +291,13 @@ apply_runs(struct bootlog *t, const struct tboot *ps)
 		r->pid = p->pid;
 		r->cpu = b->runs[i].cpu;
 		/* Born before the trace and never renamed: its saved name. */
-		name = p->comm[0] != '\0' ? p->comm : tdat_comm(t->trace, p->pid);
-		snprintf(r->comm, sizeof(r->comm), "%s", name != NULL ? name : "");
+		name = p->comm[0] != '\0' ? p->comm :
+		    tdat_comm(t->trace, p->pid);
+		snprintf(r->comm, sizeof(r->comm), "%s", name != NULL ?
+		    name : "");
 	}
 	t->busy.nruns = b->nruns;
-	/* They came as they ended: a CPU's in order but where time went back. */
+	/* As they ended: a CPU's in order, but where time went back. */
 	return tkeysort(t->busy.runs, t->busy.nruns, sizeof(*r), run_cpu,
 	    by_start);
 }
