@@ -157,6 +157,13 @@ fn_put_ms(FILE *f, int64_t ns)
 }
 
 void
+fn_put_ms_col(FILE *f, int64_t ns)
+{
+	putc('\t', f);
+	fn_put_ms(f, ns);
+}
+
+void
 fn_depths(uint64_t depths, char *out, size_t cap)
 {
 	size_t len = 0;

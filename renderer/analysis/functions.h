@@ -61,6 +61,8 @@ void fn_name(const struct tdat *td, uint64_t func, char *out, size_t cap);
 void fn_ms(int64_t ns, char *out, size_t cap);
 /* The same, to f. */
 void fn_put_ms(FILE *f, int64_t ns);
+/* The same after a tab: a column of a tab-separated table. */
+void fn_put_ms_col(FILE *f, int64_t ns);
 /* "0,2-4": the depths of a row, into out. */
 void fn_depths(uint64_t depths, char *out, size_t cap);
 void fn_table_free(struct fn_table *);

@@ -8,14 +8,6 @@
 #include "tboot.h"
 #include "tcwait.h"
 
-/* A column of ms, as the functions' table has them. */
-static void
-col_ms(FILE *f, int64_t ns)
-{
-	putc('\t', f);
-	fn_put_ms(f, ns);
-}
-
 static void
 one(FILE *f, const struct tboot *tb, const struct tdat *td,
     const struct tcall *k, const struct tcwait *w)
@@ -30,11 +22,11 @@ one(FILE *f, const struct tboot *tb, const struct tdat *td,
 	/* Its start in ms of uptime, to the µs as --json's. */
 	fprintf(f, "\t%.3f", (double)((k->call_ns + tb->boot_minus_trace_ns) /
 	    1000) / 1000);
-	col_ms(f, k->ret_ns - k->call_ns);
-	col_ms(f, w->blocked_ns);
-	col_ms(f, w->runnable_ns);
+	fn_put_ms_col(f, k->ret_ns - k->call_ns);
+	fn_put_ms_col(f, w->blocked_ns);
+	fn_put_ms_col(f, w->runnable_ns);
 	fprintf(f, "\t%s", who);
-	col_ms(f, w->waker_ns);
+	fn_put_ms_col(f, w->waker_ns);
 	putc('\n', f);
 }
 

@@ -10,13 +10,6 @@
 
 #define NAME_ESC	(4 * FN_NAME)	/* every byte escaped */
 
-static void
-put_ms(FILE *f, int64_t ns)
-{
-	putc('\t', f);
-	fn_put_ms(f, ns);
-}
-
 void
 functab_text(const struct fn_table *t, FILE *f)
 {
@@ -32,10 +25,10 @@ functab_text(const struct fn_table *t, FILE *f)
 		fn_depths(r->depths, depths, sizeof(depths));
 		fprintf(f, "function\t%s\t%llu", name,
 		    (unsigned long long)r->calls);
-		put_ms(f, r->total_ns);
-		put_ms(f, r->total_ns / (int64_t)r->calls);
-		put_ms(f, r->max_ns);
-		put_ms(f, r->self_ns);
+		fn_put_ms_col(f, r->total_ns);
+		fn_put_ms_col(f, r->total_ns / (int64_t)r->calls);
+		fn_put_ms_col(f, r->max_ns);
+		fn_put_ms_col(f, r->self_ns);
 		fprintf(f, "\t%s\n", depths);
 	}
 }
