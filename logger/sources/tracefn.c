@@ -8,7 +8,6 @@
 
 #include "fdio.h"
 #include "slurp.h"
-#include "trace_events.h"
 #include "tracefn.h"
 
 #define TEXT_MAX	(1 << 20)
@@ -216,7 +215,10 @@ restore(const struct tracefn *f, int rootfd, int i)
 		/* "#### all functions enabled ####": none were set. */
 		return write_file_at(rootfd, files[i], s[0] == '#' ? "" : s, 0);
 	case F_EVENTS:
-		/* The list written whole: those enabled, the rest off. */
+		/*
+		 * Opened with O_TRUNC, set_event turns every event off
+		 * (ours too); then the list enables those that were on.
+		 */
 		return write_file_at(rootfd, files[i], s, 0);
 	default:
 		snprintf(v, sizeof(v), "%.*s", (int)strcspn(s, "\n"), s);
@@ -227,8 +229,6 @@ restore(const struct tracefn *f, int rootfd, int i)
 void
 tracefn_give_back(struct tracefn *f, int rootfd)
 {
-	char path[128], name[96], *colon;
-	size_t i;
 	int k;
 
 	if (!f->taken)
@@ -236,14 +236,6 @@ tracefn_give_back(struct tracefn *f, int rootfd)
 	if (write_file_at(rootfd, "current_tracer", "nop", 0) != 0)
 		fprintf(stderr, "bootchartd: cannot stop the function_graph "
 		    "tracer: %s\n", strerror(errno));
-	/* They were all off (idle): ours go off again. */
-	for (i = 0; i < tracerec_nevents; i++) {
-		snprintf(name, sizeof(name), "%s", tracerec_events[i]);
-		if ((colon = strchr(name, ':')) != NULL)
-			*colon = '/';
-		snprintf(path, sizeof(path), "events/%s/enable", name);
-		(void)write_file_at(rootfd, path, "0", 0);
-	}
 	for (k = TRACEFN_SAVED - 1; k >= 0; k--) {
 		if (f->saved[k] != NULL && restore(f, rootfd, k) != 0)
 			fprintf(stderr, "bootchartd: tracefs %s not given back: "

@@ -34,8 +34,9 @@ int tracefn_check(const char *roots, char *why, size_t cap);
  */
 int tracefn_take(struct tracefn *, int rootfd, char *why, size_t cap);
 /*
- * The tracer off, the events exact mode enabled off, every setting
- * taken as it was.  Nothing when the buffer was not taken.
+ * The tracer off, every setting taken as it was (set_event's list
+ * whole: exact mode's events off, those that were on again).  Nothing
+ * when the buffer was not taken.
  */
 void tracefn_give_back(struct tracefn *, int rootfd);
 

@@ -11,7 +11,6 @@
 #include <cmocka.h>
 
 #include "slurp.h"
-#include "trace_events.h"
 #include "tracefn.h"
 
 /* A tracefs as a free top-level buffer of a 6.1 kernel reads. */
@@ -66,11 +65,9 @@ assert_file(int fd, const char *path, const char *want)
 	free(s);
 }
 
-/* The events' enable files ("0\n"), made as exact mode's list names them. */
 static void
 make(struct fake *f)
 {
-	char path[160], *colon;
 	size_t i;
 
 	snprintf(f->dir, sizeof(f->dir), "/tmp/test_tracefn.XXXXXX");
@@ -78,19 +75,8 @@ make(struct fake *f)
 	f->fd = open(f->dir, O_RDONLY | O_DIRECTORY);
 	assert_true(f->fd >= 0);
 	assert_int_equal(mkdirat(f->fd, "options", 0700), 0);
-	assert_int_equal(mkdirat(f->fd, "events", 0700), 0);
 	for (i = 0; i < NFILES; i++)
 		put(f->fd, files[i][0], files[i][1]);
-	for (i = 0; i < tracerec_nevents; i++) {
-		snprintf(path, sizeof(path), "events/%s", tracerec_events[i]);
-		colon = strchr(path, ':');
-		*colon = '\0';
-		(void)mkdirat(f->fd, path, 0700);
-		*colon = '/';
-		assert_int_equal(mkdirat(f->fd, path, 0700), 0);
-		strcat(path, "/enable");
-		put(f->fd, path, "0\n");
-	}
 }
 
 static void
@@ -132,12 +118,13 @@ take_and_give_back(void **state)
 	put(f.fd, "options/record-tgid", "1");
 	put(f.fd, "options/overwrite", "0");
 	put(f.fd, "buffer_size_kb", "4096");
-	put(f.fd, "events/sched/sched_switch/enable", "1");
+	put(f.fd, "set_event", "sched:sched_switch\n");
 	put(f.fd, "tracing_on", "1");
 	tracefn_give_back(&fn, f.fd);
 	assert_false(fn.taken);
 	assert_file(f.fd, "current_tracer", "nop");
-	assert_file(f.fd, "events/sched/sched_switch/enable", "0");
+	/* Written whole (the kernel turns every event off first): none. */
+	assert_file(f.fd, "set_event", "");
 	assert_file(f.fd, "tracing_on", "1");
 	assert_file(f.fd, "trace_clock", "local");
 	assert_file(f.fd, "options/record-tgid", "0");
