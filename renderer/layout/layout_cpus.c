@@ -345,7 +345,9 @@ charts_per_cpu(const struct lt_ctx *c, double *y)
 		    COL_CPU, LR_SWATCH }, { NULL, 0, 0 }
 	};
 	const struct busy_series *bs = &c->t->busy;
-	const struct cpu_run *run = bs->runs, *end = bs->runs + bs->nruns, *r;
+	/* No runs kept: NULL, and NULL + 0 is undefined. */
+	const struct cpu_run *run = bs->runs, *r,
+	    *end = run != NULL ? run + bs->nruns : NULL;
 	struct lt_box bx;
 	size_t k;
 	/* Runs cut at the cap: a strip of tasks up to then would mislead. */
