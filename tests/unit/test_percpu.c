@@ -186,6 +186,9 @@ busy_without_runs(void **state)
 
 	(void)state;
 	scene(&s);
+	/* As traceprocs.c leaves it without --per-cpu: no array at all. */
+	free(s.t.busy.runs);
+	s.t.busy.runs = NULL;
 	base = lay(&s, &o, 0);
 	o.per_cpu = 1;
 	l = lay(&s, &o, 0);
@@ -195,6 +198,8 @@ busy_without_runs(void **state)
 	assert_null(layout_text(&base, "cpu1"));
 	layout_free(&l);
 	/* Cut: the runs kept end early; strips of tasks would mislead. */
+	s.t.busy.runs = calloc(NRUNS, sizeof(*s.t.busy.runs));
+	assert_non_null(s.t.busy.runs);
 	run(&s, 0, 300, "spin", MS(1000), MS(3000));
 	s.t.trace_cuts = TB_CUT_RUNS;
 	l = lay(&s, &o, 0);
