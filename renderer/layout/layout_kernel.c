@@ -176,6 +176,24 @@ lane_shapes(struct layout *l, const struct bootlog *t, usec_t user_us,
 	return 0;
 }
 
+/* The flame chart's legend item, in the lane's legend or alone. */
+#define FLAME_LEGEND	{ "kernel function call (function_graph: time " \
+    "across, depth down)", COL_FLAME0, LR_SWATCH }
+
+/* The flame chart with its legend, where there is no lane above it. */
+static int
+calls_alone(const struct lt_ctx *c, double *y)
+{
+	static const struct legend_item leg[] = { FLAME_LEGEND,
+	    { NULL, 0, 0 } };
+
+	if (c->t->calls.n == 0)
+		return 0;
+	if (chrome_legend_items(c->l, c->m, leg, y) == -1)
+		return -1;
+	return kernel_flame(c, y);
+}
+
 int
 kernel_lane(const struct lt_ctx *c, double *y)
 {
@@ -185,8 +203,14 @@ kernel_lane(const struct lt_ctx *c, double *y)
 	size_t n = 0, i;
 	int calls = 0, stones = 0, rows = 0;
 
+	/*
+	 * A log without the kernel's boot (a profile: bootchartd start
+	 * --functions) has no lane, but its calls get their flame chart.
+	 */
+	if (!c->ms->has_kernel_end)
+		return calls_alone(c, y);
 	/* No lane for a kernel out of view (--window after it). */
-	if (!c->ms->has_kernel_end || c->ms->kernel_end_us <= l->t0_us)
+	if (c->ms->kernel_end_us <= l->t0_us)
 		return 0;
 	user_us = c->ms->kernel_end_us;
 	for (i = 0; i < c->t->nkev; i++) {
@@ -201,9 +225,7 @@ kernel_lane(const struct lt_ctx *c, double *y)
 		leg[n++] = (struct legend_item){ "milestone", COL_KMARK,
 		    LR_SWATCH };
 	if (c->t->calls.n > 0)
-		leg[n++] = (struct legend_item){ "kernel function call "
-		    "(function_graph: time across, depth down)", COL_FLAME0,
-		    LR_SWATCH };
+		leg[n++] = (struct legend_item)FLAME_LEGEND;
 	leg[n] = (struct legend_item){ NULL, 0, 0 };
 	if (chrome_legend_items(l, c->m, leg, y) == -1)
 		return -1;

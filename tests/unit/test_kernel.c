@@ -326,6 +326,42 @@ flame_chart(void **state)
 }
 
 /*
+ * A log without the kernel's boot (a profile recorded with bootchartd
+ * start --functions) has no lane: its calls get the flame chart alone,
+ * with its legend, above the process chart.
+ */
+static void
+flame_without_lane(void **state)
+{
+	const struct lt_shape *sh[4];
+	struct synth s;
+	struct layout l;
+
+	(void)state;
+	kernel_scene(&s, NULL, 0);
+	assert_int_equal(tcalls_exit(&s.t.calls, 300, 0, 0x1000, 0,
+	    MS(3500) * 1000, MS(3900) * 1000, 0), 0);
+	assert_int_equal(tcalls_nest(&s.t.calls), 0);
+	layout_ok(&s, &l);
+	assert_non_null(layout_text(&l, "kernel function call (function_graph: "
+	    "time across, depth down)"));
+	assert_null(layout_text(&l, "Kernel"));
+	assert_int_equal(layout_shapes(&l, LR_FLAME, LD_FILL, sh, 4), 1);
+	assert_near(sh[0]->box.x, layout_x(&l, MS(3500)));
+	assert_true(sh[0]->box.y + sh[0]->box.h < l.proc_box.y);
+	layout_free(&l);
+	/* Without calls: nothing of it. */
+	tcalls_free(&s.t.calls);
+	memset(&s.t.calls, 0, sizeof(s.t.calls));
+	layout_ok(&s, &l);
+	assert_null(layout_text(&l, "kernel function call (function_graph: "
+	    "time across, depth down)"));
+	assert_int_equal(layout_shapes(&l, LR_FLAME, LD_FILL, NULL, 0), 0);
+	layout_free(&l);
+	synth_free(&s);
+}
+
+/*
  * --window: the axis counts on from FROM; the flame chart's bands are
  * the threads with calls in view, the initcalls named those in view;
  * a window after the kernel's end has no lane.
@@ -734,6 +770,7 @@ main(void)
 		cmocka_unit_test(lane_crowded),
 		cmocka_unit_test(flame_chart),
 		cmocka_unit_test(flame_window),
+		cmocka_unit_test(flame_without_lane),
 		cmocka_unit_test(unlogged_span),
 		cmocka_unit_test(unlogged_span_with_memory),
 		cmocka_unit_test(no_key_no_change),
