@@ -82,6 +82,7 @@ member(const uint8_t *data, size_t size, int threads, struct diag *d)
 
 	bootlog_init(&t);
 	t.thread_rows = threads;
+	t.cpu_runs = threads;	/* --per-cpu's runs with --threads' rows */
 	logparse_init(&lp, &t);
 	if (logstream_buffer(&lp, LOG_PROC_PS, ps, sizeof(ps) - 1, d) == 0 &&
 	    logstream_buffer(&lp, LOG_TRACE, data, size, d) == 0) {
