@@ -1,0 +1,115 @@
+/* tboot_procs.c: what tboot's handlers build on: thread to process maps, process entries and their names, an event's fields. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "caps.h"
+#include "grow.h"
+#include "tboot_int.h"
+
+/* Makes room for pid in both maps; -1 on no memory. */
+int
+tb_pid_room(struct build *b, int pid)
+{
+	size_t cap = b->pidcap, want = (size_t)pid + 1;
+	int32_t *t, *c;
+	int64_t *o;
+	size_t i;
+
+	if (want <= cap)
+		return 0;
+	while (cap < want)
+		cap = cap == 0 ? 4096 : cap * 2;
+	if ((t = realloc(b->tgid, cap * sizeof(*t))) == NULL)
+		return -1;
+	b->tgid = t;
+	if ((c = realloc(b->cur, cap * sizeof(*c))) == NULL)
+		return -1;
+	b->cur = c;
+	if ((o = realloc(b->off, cap * sizeof(*o))) == NULL)
+		return -1;
+	b->off = o;
+	memset(t + b->pidcap, 0, (cap - b->pidcap) * sizeof(*t));
+	memset(c + b->pidcap, 0, (cap - b->pidcap) * sizeof(*c));
+	for (i = b->pidcap; i < cap; i++)
+		o[i] = TPROC_BEFORE;
+	b->pidcap = cap;
+	return 0;
+}
+
+/* The group of a thread: the one its creation said, else its own id. */
+int
+tb_group_of(const struct build *b, int pid)
+{
+	if ((size_t)pid < b->pidcap && b->tgid[pid] > 0)
+		return b->tgid[pid] - 1;
+	if ((size_t)pid < b->pidcap && b->tgid[pid] < 0)
+		return -b->tgid[pid] - 1;
+	return pid;
+}
+
+void
+tb_set_comm(struct tproc *p, const char *s)
+{
+	snprintf(p->comm, sizeof(p->comm), "%s", s);
+}
+
+/* A new entry for group pid, which ends the one it had (a reused PID). */
+struct tproc *
+tb_new_proc(struct build *b, int pid, int64_t start, int64_t at)
+{
+	struct tboot *ps = b->ps;
+	struct tproc *p;
+	const char *comm;
+
+	if (tb_pid_room(b, pid) != 0 || grow_array((void **)&ps->v, &ps->cap,
+	    ps->n, sizeof(*ps->v)) != 0)
+		return NULL;
+	if (b->cur[pid] != 0 && ps->v[b->cur[pid] - 1].end_ns == TPROC_AFTER)
+		ps->v[b->cur[pid] - 1].end_ns = at;
+	p = &ps->v[ps->n];
+	memset(p, 0, sizeof(*p));
+	p->pid = pid;
+	p->start_ns = start;
+	p->end_ns = TPROC_AFTER;
+	p->threads = start != TPROC_BEFORE;
+	comm = tdat_comm(b->td, pid);
+	tb_set_comm(p, comm != NULL ? comm : "");
+	b->cur[pid] = (int32_t)++ps->n;
+	return p;
+}
+
+/*
+ * The entry of the group thread pid belongs to; one that started
+ * before the trace is made at first sight.  NULL: no memory.
+ */
+struct tproc *
+tb_proc_of(struct build *b, int pid, int64_t at)
+{
+	int g = tb_group_of(b, pid);
+
+	if ((size_t)g < b->pidcap && b->cur[g] != 0)
+		return &b->ps->v[b->cur[g] - 1];
+	return tb_new_proc(b, g, TPROC_BEFORE, at);
+}
+
+int64_t
+tb_num(const struct build *b, size_t h, size_t i, const struct tevent *ev)
+{
+	return b->h[h].f[i] != NULL ? tfield_int(b->h[h].f[i], ev) : -1;
+}
+
+void
+tb_text(const struct build *b, size_t h, size_t i, const struct tevent *ev,
+    char *out, size_t cap)
+{
+	out[0] = '\0';
+	if (b->h[h].f[i] != NULL)
+		tfield_str(b->h[h].f[i], ev, out, cap);
+}
+
+int
+tb_valid_pid(int64_t pid)
+{
+	return pid > 0 && pid < CAP_TRACE_PIDS;
+}
