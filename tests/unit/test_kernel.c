@@ -325,6 +325,60 @@ flame_chart(void **state)
 	synth_free(&s);
 }
 
+/* The text of the layout that begins with prefix, or NULL. */
+static const struct lt_text *
+text_from(const struct layout *l, const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < l->ntexts; i++)
+		if (strncmp(l->texts[i].s, prefix, strlen(prefix)) == 0)
+			return &l->texts[i];
+	return NULL;
+}
+
+#define COST_NOTE	"function tracing slowed the test boot"
+
+/*
+ * Under the flame chart, the cost of function mode that make bench
+ * measured (fncost.h): whole, and word for word as docs/boot-test.md
+ * quotes it, so the page and the chart cannot disagree; no such line on
+ * a chart without calls.
+ */
+static void
+flame_cost_note(void **state)
+{
+	const struct lt_shape *sh[1];
+	const struct lt_text *note;
+	struct synth s;
+	struct layout l;
+	size_t len;
+	char *doc;
+
+	kernel_scene(&s, NULL, 1);
+	layout_ok(&s, &l);
+	assert_null(text_from(&l, COST_NOTE));
+	layout_free(&l);
+	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
+	    MS(700) * 1000, 0), 0);
+	assert_int_equal(tcalls_nest(&s.t.calls), 0);
+	layout_ok(&s, &l);
+	note = text_from(&l, COST_NOTE);
+	assert_non_null(note);
+	assert_int_equal(layout_shapes(&l, LR_FLAME, LD_FILL, sh, 1), 1);
+	assert_true(note->box.y >= sh[0]->box.y + sh[0]->box.h);
+	assert_true(note->box.y + note->box.h <= l.proc_box.y);
+	assert_non_null(strstr(note->s, "multi-user.target; make bench, "
+	    "docs/boot-test.md)"));
+	doc = read_file("docs/boot-test.md", &len);
+	assert_non_null(doc);
+	if (strstr(doc, note->s) == NULL)
+		fail_msg("docs/boot-test.md does not quote \"%s\"", note->s);
+	free(doc);
+	layout_free(&l);
+	synth_free(&s);
+}
+
 /*
  * --window: the axis counts on from FROM; the flame chart's bands are
  * the threads with calls in view, the initcalls named those in view;
@@ -734,6 +788,7 @@ main(void)
 		cmocka_unit_test(lane_crowded),
 		cmocka_unit_test(flame_chart),
 		cmocka_unit_test(flame_window),
+		cmocka_unit_test(flame_cost_note),
 		cmocka_unit_test(unlogged_span),
 		cmocka_unit_test(unlogged_span_with_memory),
 		cmocka_unit_test(no_key_no_change),
