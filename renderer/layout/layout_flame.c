@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fncost.h"
 #include "functions.h"
 #include "kwaits.h"
 #include "layout.h"
@@ -255,6 +256,28 @@ band(const struct lt_ctx *c, const struct fthread *th, const int64_t *in,
 	return 0;
 }
 
+/*
+ * Under the flame chart, what drawing it cost the boot it comes from:
+ * the test boot's figure (fncost.h), since a log cannot tell its own.
+ */
+static int
+cost_note(const struct lt_ctx *c, double *y)
+{
+	char buf[256];
+
+	snprintf(buf, sizeof(buf), "function tracing slowed the test boot "
+	    "by %.0f %% (%.1f s against %.1f s to multi-user.target; make "
+	    "bench, docs/boot-test.md)",
+	    100 * (FNCOST_FUNCTIONS_S / FNCOST_EXACT_S - 1),
+	    FNCOST_FUNCTIONS_S, FNCOST_EXACT_S);
+	if (lt_tag(c->l, lt_add_raw(c->l, c->m, buf, MARGIN, *y,
+	    c->l->width - 2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND,
+	    LT_FIXED) == SIZE_MAX)
+		return -1;
+	*y += c->m->height[LF_TEXT] + LEGEND_GAP;
+	return 0;
+}
+
 int
 kernel_flame(const struct lt_ctx *c, double *y)
 {
@@ -276,7 +299,9 @@ kernel_flame(const struct lt_ctx *c, double *y)
 		if (band(c, &th[i], in, y) == -1)
 			goto out;
 	}
-	rc = names(c, th, k, ys);
+	/* The figure is a boot's: a profile's calls (no lane) go without. */
+	if ((rc = names(c, th, k, ys)) == 0 && c->ms->has_kernel_end)
+		rc = cost_note(c, y);
 	*y += GAP;
 out:
 	free(th);

@@ -21,19 +21,11 @@ if [ "${BENCH_DISTRO:-1}" = 0 ]; then
 	exit 0
 fi
 mkdir -p "$dir"
+. tests/bench/distro.sh.inc
 
 t=$(date +%s)
 tests/distro/prepare.sh "$b" "$dir/image" || exit 1
 echo "image ready in $(( $(date +%s) - t )) s ($(cat "$dir/image/times"))"
-
-# boot NAME [-n]: one boot; prints "multi-user-seconds wall-seconds".
-boot() {
-	n=$1
-	shift
-	tests/distro/boot.sh "$@" "$dir/image" "$dir/$n" >"$dir/$n.out" 2>&1 ||
-	    echo "  $n: the VM did not power off by itself" >&2
-	echo "$(cat "$dir/$n/multi-user" 2>/dev/null) $(cat "$dir/$n/wall")"
-}
 
 # logger_cpu TGZ [UNTIL]: the logger's utime+stime in its last sample (at
 # or before UNTIL seconds of uptime when given), in seconds (proc_ps.log
@@ -63,17 +55,17 @@ while [ "$i" -le "$rounds" ]; do
 	esac
 	for kind in $order; do
 		if [ "$kind" = sampling ]; then
-			set -- $(boot "sampling$i" -x)
+			set -- $(boot "$dir/image" "sampling$i" -x)
 			echo "${1:-}" >>"$dir/sampling"
 			echo "round $i sampling only:      multi-user.target at ${1:-?} s (wall ${2:-?} s)"
 		elif [ "$kind" = with ]; then
-			set -- $(boot "with$i")
+			set -- $(boot "$dir/image" "with$i")
 			cpu=$(logger_cpu "$dir/with$i/bootchart.tgz" "${1:-}")
 			all=$(logger_cpu "$dir/with$i/bootchart.tgz")
 			echo "${1:-} $cpu $all" >>"$dir/with"
 			echo "round $i with exact mode:    multi-user.target at ${1:-?} s (wall ${2:-?} s), logger CPU ${cpu} s to the target, ${all} s in all"
 		else
-			set -- $(boot "without$i" -n)
+			set -- $(boot "$dir/image" "without$i" -n)
 			echo "${1:-}" >>"$dir/without"
 			echo "round $i without bootchartd: multi-user.target at ${1:-?} s (wall ${2:-?} s)"
 		fi
@@ -81,34 +73,19 @@ while [ "$i" -le "$rounds" ]; do
 	i=$((i + 1))
 done
 
-# median FILE COLUMN
-median() {
-	awk -v c="$2" '$c != "" { print $c }' "$1" | sort -n |
-	    awk '{ v[NR] = $1 } END {
-		if (NR == 0) exit 1
-		if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
 mw=$(median "$dir/with" 1) || mw=""
 mo=$(median "$dir/without" 1) || mo=""
 mc=$(median "$dir/with" 2) || mc=""
 ma=$(median "$dir/with" 3) || ma=""
-# The rounds' own ratios: a round's two boots are minutes apart, so a
-# change in the host's load between rounds cancels out.
-paste -d ' ' "$dir/with" "$dir/without" |
-    awk 'NF >= 4 && $4 > 0 { print $1 / $4 }' >"$dir/ratios"
+ratios "$dir/with" "$dir/without" >"$dir/ratios"
 mr=$(median "$dir/ratios" 1) || mr=""
 ms=$(median "$dir/sampling" 1) || ms=""
-paste -d ' ' "$dir/with" "$dir/sampling" |
-    awk 'NF >= 4 && $4 > 0 { print $1 / $4 }' >"$dir/ratios-exact"
+ratios "$dir/with" "$dir/sampling" >"$dir/ratios-exact"
 mx=$(median "$dir/ratios-exact" 1) || mx=""
 if [ -z "$mw" ] || [ -z "$mo" ]; then
 	echo "bench_distro: no multi-user.target time from the boots" >&2
 	exit 1
 fi
-# spread FILE: "min-max" of column 1, so that the noise shows.
-spread() {
-	sort -n "$1" | awk '$1 != "" { v[++n] = $1 } END { printf "%.1f-%.1f", v[1], v[n] }'
-}
 awk -v w="$mw" -v o="$mo" -v c="$mc" -v r="$rounds" \
     -v sw="$(spread "$dir/with")" -v so="$(spread "$dir/without")" 'BEGIN {
 	printf "boot to multi-user.target, median of %d: %.2f s with bootchartd and exact mode (%s), %.2f s without bootchartd (%s): ratio %.3f\n", r, w, sw, o, so, w / o

@@ -325,6 +325,60 @@ flame_chart(void **state)
 	synth_free(&s);
 }
 
+/* The text of the layout that begins with prefix, or NULL. */
+static const struct lt_text *
+text_from(const struct layout *l, const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < l->ntexts; i++)
+		if (strncmp(l->texts[i].s, prefix, strlen(prefix)) == 0)
+			return &l->texts[i];
+	return NULL;
+}
+
+#define COST_NOTE	"function tracing slowed the test boot"
+
+/*
+ * Under the flame chart, the cost of function mode that make bench
+ * measured (fncost.h): whole, and word for word as docs/boot-test.md
+ * quotes it, so the page and the chart cannot disagree; no such line on
+ * a chart without calls.
+ */
+static void
+flame_cost_note(void **state)
+{
+	const struct lt_shape *sh[1];
+	const struct lt_text *note;
+	struct synth s;
+	struct layout l;
+	size_t len;
+	char *doc;
+
+	kernel_scene(&s, NULL, 1);
+	layout_ok(&s, &l);
+	assert_null(text_from(&l, COST_NOTE));
+	layout_free(&l);
+	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
+	    MS(700) * 1000, 0), 0);
+	assert_int_equal(tcalls_nest(&s.t.calls), 0);
+	layout_ok(&s, &l);
+	note = text_from(&l, COST_NOTE);
+	assert_non_null(note);
+	assert_int_equal(layout_shapes(&l, LR_FLAME, LD_FILL, sh, 1), 1);
+	assert_true(note->box.y >= sh[0]->box.y + sh[0]->box.h);
+	assert_true(note->box.y + note->box.h <= l.proc_box.y);
+	assert_non_null(strstr(note->s, "multi-user.target; make bench, "
+	    "docs/boot-test.md)"));
+	doc = read_file("docs/boot-test.md", &len);
+	assert_non_null(doc);
+	if (strstr(doc, note->s) == NULL)
+		fail_msg("docs/boot-test.md does not quote \"%s\"", note->s);
+	free(doc);
+	layout_free(&l);
+	synth_free(&s);
+}
+
 /*
  * A log without the kernel's boot (a profile recorded with bootchartd
  * start --functions) has no lane: its calls get the flame chart alone,
@@ -349,6 +403,9 @@ flame_without_lane(void **state)
 	assert_int_equal(layout_shapes(&l, LR_FLAME, LD_FILL, sh, 4), 1);
 	assert_near(sh[0]->box.x, layout_x(&l, MS(3500)));
 	assert_true(sh[0]->box.y + sh[0]->box.h < l.proc_box.y);
+	/* The boot test's cost is no profile's. */
+	for (size_t i = 0; i < l.ntexts; i++)
+		assert_null(strstr(l.texts[i].s, "function tracing slowed"));
 	layout_free(&l);
 	/* Without calls: nothing of it. */
 	tcalls_free(&s.t.calls);
@@ -771,6 +828,7 @@ main(void)
 		cmocka_unit_test(flame_chart),
 		cmocka_unit_test(flame_window),
 		cmocka_unit_test(flame_without_lane),
+		cmocka_unit_test(flame_cost_note),
 		cmocka_unit_test(unlogged_span),
 		cmocka_unit_test(unlogged_span_with_memory),
 		cmocka_unit_test(no_key_no_change),
