@@ -27,6 +27,7 @@ struct fthread {
 	size_t first, n;
 	int pid, depths;
 	int64_t ns;		/* its outermost calls' µs in the drawn span */
+	int drawn;		/* one of them is wide enough to be drawn */
 };
 
 static usec_t
@@ -64,12 +65,15 @@ threads_of(const struct layout *l, const struct bootlog *t,
 		return -1;
 	for (i = 0; i < c->n; i++) {
 		if (i == 0 || c->v[i].pid != c->v[i - 1].pid)
-			v[n++] = (struct fthread){ i, 0, c->v[i].pid, 0, 0 };
+			v[n++] = (struct fthread){ i, 0, c->v[i].pid, 0, 0, 0 };
 		v[n - 1].n++;
 		if (c->v[i].depth + 1 > v[n - 1].depths)
 			v[n - 1].depths = c->v[i].depth + 1;
-		if (c->v[i].parent < 0)
+		if (c->v[i].parent < 0) {
 			v[n - 1].ns += in_view(l, t, &c->v[i]);
+			v[n - 1].drawn |= (double)in_view(l, t, &c->v[i]) /
+			    USEC_PER_MS * l->px_per_ms >= FLAME_MIN_W;
+		}
 	}
 	*out = v;
 	*nout = n;
@@ -225,15 +229,19 @@ names(const struct lt_ctx *c, const struct fthread *th, size_t nth,
 	return rc;
 }
 
-/* The threads drawn: those of the most calls' time in view, in that order. */
+/*
+ * The threads drawn: those of the most calls' time in view, in that
+ * order, each with a call wide enough to draw (no empty band).
+ */
 static size_t
 pick(struct fthread *th, size_t n)
 {
-	size_t k = 0;
+	size_t i, k = 0;
 
 	qsort(th, n, sizeof(*th), by_time);
-	while (k < n && k < FLAME_THREADS && th[k].ns > 0)
-		k++;
+	for (i = 0; i < n && k < FLAME_THREADS && th[i].ns > 0; i++)
+		if (th[i].drawn)
+			th[k++] = th[i];
 	return k;
 }
 

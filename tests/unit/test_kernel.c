@@ -395,6 +395,9 @@ flame_without_lane(void **state)
 	kernel_scene(&s, NULL, 0);
 	assert_int_equal(tcalls_exit(&s.t.calls, 300, 0, 0x1000, 0,
 	    MS(3500) * 1000, MS(3900) * 1000, 0), 0);
+	/* A thread of calls too short to draw gets no (empty) band. */
+	assert_int_equal(tcalls_exit(&s.t.calls, 301, 0, 0x1000, 0,
+	    MS(5000) * 1000, MS(5000) * 1000 + 2000, 0), 0);
 	assert_int_equal(tcalls_nest(&s.t.calls), 0);
 	layout_ok(&s, &l);
 	assert_non_null(layout_text(&l, "kernel function call (function_graph: "
@@ -403,6 +406,8 @@ flame_without_lane(void **state)
 	assert_int_equal(layout_shapes(&l, LR_FLAME, LD_FILL, sh, 4), 1);
 	assert_near(sh[0]->box.x, layout_x(&l, MS(3500)));
 	assert_true(sh[0]->box.y + sh[0]->box.h < l.proc_box.y);
+	assert_non_null(layout_text(&l, "? (300)"));
+	assert_null(layout_text(&l, "? (301)"));
 	/* The boot test's cost is no profile's. */
 	for (size_t i = 0; i < l.ntexts; i++)
 		assert_null(strstr(l.texts[i].s, "function tracing slowed"));
