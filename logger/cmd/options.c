@@ -1,5 +1,4 @@
 /* options.c: the command line of `bootchartd start|stop|init`, applied to the config. */
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -127,28 +126,6 @@ opts_load(const struct opts *o, struct config *cfg, struct diag *d)
 	return 0;
 }
 
-/* A whole number in [lo, hi] into *v (NULL: left); -1 after a message. */
-static int
-fn_option(const char *s, const char *name, unsigned lo, unsigned hi,
-    unsigned *v)
-{
-	char *end;
-	unsigned long n;
-
-	if (s == NULL)
-		return 0;
-	errno = 0;
-	n = strtoul(s, &end, 10);
-	if (errno != 0 || end == s || *end != '\0' || *s == '-' || n < lo ||
-	    n > hi) {
-		fprintf(stderr, "bootchartd: %s %s: want %u to %u\n", name, s,
-		    lo, hi);
-		return -1;
-	}
-	*v = (unsigned)n;
-	return 0;
-}
-
 int
 opts_config(const struct opts *o, const char *fallback, struct config *cfg,
     struct diag *d)
@@ -164,11 +141,18 @@ opts_config(const struct opts *o, const char *fallback, struct config *cfg,
 		    PERIOD_S(CONFIG_PERIOD_MAX_US));
 		return EXIT_USAGE;
 	}
-	if (fn_option(o->fn_depth, "--functions-depth", 1,
-	    CONFIG_FN_DEPTH_MAX, &cfg->fn_depth) != 0 ||
-	    fn_option(o->fn_thresh, "--functions-threshold", 0,
-	    CONFIG_FN_THRESH_MAX, &cfg->fn_thresh_us) != 0)
+	if (o->fn_depth != NULL && config_fn_depth(cfg, o->fn_depth) != 0) {
+		fprintf(stderr, "bootchartd: --functions-depth %s: want %u to "
+		    "%u\n", o->fn_depth, CONFIG_FN_DEPTH_MIN, CONFIG_FN_DEPTH_MAX);
 		return EXIT_USAGE;
+	}
+	if (o->fn_thresh != NULL && config_fn_threshold(cfg, o->fn_thresh) !=
+	    0) {
+		fprintf(stderr, "bootchartd: --functions-threshold %s: want %u "
+		    "to %u\n", o->fn_thresh, CONFIG_FN_THRESH_MIN,
+		    CONFIG_FN_THRESH_MAX);
+		return EXIT_USAGE;
+	}
 	if (o->functions != NULL && tracefn_check(o->functions, why,
 	    sizeof(why)) != 0) {
 		fprintf(stderr, "bootchartd: %s\n", why);

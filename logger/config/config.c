@@ -349,6 +349,20 @@ set_uint(unsigned *dst, const char *val, unsigned min, unsigned max)
 }
 
 int
+config_fn_depth(struct config *c, const char *n)
+{
+	return set_uint(&c->fn_depth, n, CONFIG_FN_DEPTH_MIN,
+	    CONFIG_FN_DEPTH_MAX);
+}
+
+int
+config_fn_threshold(struct config *c, const char *us)
+{
+	return set_uint(&c->fn_thresh_us, us, CONFIG_FN_THRESH_MIN,
+	    CONFIG_FN_THRESH_MAX);
+}
+
+int
 config_period(struct config *c, const char *secs)
 {
 	return set_secs(&c->period_us, secs, CONFIG_PERIOD_MIN_US,
@@ -394,9 +408,9 @@ apply_key(struct config *c, const char *key, const char *val)
 	if (strcmp(key, "EXACT_FUNCTIONS") == 0)
 		return set_bool(&c->functions, val);
 	if (strcmp(key, "FUNCTIONS_DEPTH") == 0)
-		return set_uint(&c->fn_depth, val, 1, CONFIG_FN_DEPTH_MAX);
+		return config_fn_depth(c, val);
 	if (strcmp(key, "FUNCTIONS_THRESHOLD") == 0)
-		return set_uint(&c->fn_thresh_us, val, 0, CONFIG_FN_THRESH_MAX);
+		return config_fn_threshold(c, val);
 	if (strcmp(key, "TRACE_BUFFER") == 0) {
 		/* The kernel takes 4 KiB pages; 1 GiB per CPU is absurd. */
 		if (parse_size(val, &sz) != 0 || sz < (4ULL << 10) ||

@@ -35,8 +35,10 @@
  * default buffer.  The kernel's stack of returns holds 50 calls.
  */
 #define CONFIG_FN_DEPTH_DEFAULT		8
+#define CONFIG_FN_DEPTH_MIN		1
 #define CONFIG_FN_DEPTH_MAX		50
 #define CONFIG_FN_THRESH_DEFAULT	100
+#define CONFIG_FN_THRESH_MIN		0
 #define CONFIG_FN_THRESH_MAX		10000000	/* 10 s */
 
 struct config {
@@ -102,6 +104,13 @@ int cmdline_get(const char *buf, size_t len, const char *key, char *out,
  * one check.  0, or -1 (unreadable or out of range: c unchanged).
  */
 int config_period(struct config *, const char *secs);
+/*
+ * Function mode's depth and threshold (µs), FUNCTIONS_DEPTH's and
+ * --functions-depth's one check, and the threshold's: digits only,
+ * within CONFIG_FN_*_MIN and _MAX.  0, or -1 (c unchanged).
+ */
+int config_fn_depth(struct config *, const char *n);
+int config_fn_threshold(struct config *, const char *us);
 /* "0.2" -> 200000; seconds with up to 6 decimals.  Returns 0 or -1. */
 int parse_seconds(const char *s, uint64_t *us);
 /* "32m" -> 33554432; suffixes k, m, g (also K, M, G).  Returns 0 or -1. */
