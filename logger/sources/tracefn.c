@@ -9,6 +9,7 @@
 #include "fdio.h"
 #include "slurp.h"
 #include "tracefn.h"
+#include "tracefs_text.h"
 
 #define TEXT_MAX	(1 << 20)
 
@@ -176,27 +177,6 @@ fail:
 	return -1;
 }
 
-/* The number a saved size stands for: the expanded one when it says so. */
-static void
-size_of(const char *s, char *out, size_t cap)
-{
-	const char *x = strstr(s, "expanded:");
-
-	snprintf(out, cap, "%lu", strtoul(x != NULL ? x + 9 : s, NULL, 10));
-}
-
-/* The bracketed word of trace_clock's list. */
-static void
-clock_of(const char *s, char *out, size_t cap)
-{
-	const char *a = strchr(s, '['), *b = a != NULL ? strchr(a, ']') : NULL;
-
-	if (b == NULL)
-		snprintf(out, cap, "local");
-	else
-		snprintf(out, cap, "%.*s", (int)(b - a - 1), a + 1);
-}
-
 /* Setting i as it was. */
 static int
 restore(const struct tracefn *f, int rootfd, int i)
@@ -206,10 +186,13 @@ restore(const struct tracefn *f, int rootfd, int i)
 
 	switch (i) {
 	case F_CLOCK:
-		clock_of(s, v, sizeof(v));
+		if (tracefs_chosen(s, v, sizeof(v)) != 0)
+			snprintf(v, sizeof(v), "local");
 		return write_file_at(rootfd, files[i], v, 0);
 	case F_SIZE:
-		size_of(s, v, sizeof(v));
+		/* The size the kernel expands to on first use, not its stub. */
+		snprintf(v, sizeof(v), "%llu",
+		    (unsigned long long)tracefs_size_kb(s));
 		return write_file_at(rootfd, files[i], v, 0);
 	case F_GRAPH:
 		/* "#### all functions enabled ####": none were set. */

@@ -14,6 +14,7 @@
 #include "fdio.h"
 #include "grow.h"
 #include "ksyms.h"
+#include "tracefs_text.h"
 #include "tracerec.h"
 #include "logfiles.h"
 #include "slurp.h"
@@ -379,9 +380,7 @@ set_threshold(struct tracerec *t)
 {
 	size_t len;
 	char *s = slurp_at(t->bufd, "buffer_size_kb", TEXT_MAX, &len);
-	const char *x = s != NULL ? strstr(s, "expanded:") : NULL;
-	uint64_t kb = s == NULL ? 0 : strtoull(x != NULL ? x + 9 : s, NULL,
-	    10);
+	uint64_t kb = s == NULL ? 0 : tracefs_size_kb(s);
 
 	t->threshold = kb > 0 ? kb * 1024 / 4 : t->page;
 	free(s);
@@ -409,12 +408,9 @@ read_clock(struct tracerec *t)
 {
 	size_t len;
 	char *s = slurp_at(t->bufd, "trace_clock", TEXT_MAX, &len);
-	char *a = s != NULL ? strchr(s, '[') : NULL;
-	char *b = a != NULL ? strchr(a, ']') : NULL;
 
-	if (b != NULL)
-		snprintf(t->clock, sizeof(t->clock), "%.*s",
-		    (int)(b - a - 1), a + 1);
+	if (s != NULL)
+		(void)tracefs_chosen(s, t->clock, sizeof(t->clock));
 	free(s);
 }
 
