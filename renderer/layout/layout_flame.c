@@ -60,6 +60,7 @@ threads_of(const struct layout *l, const struct bootlog *t,
 	const struct tcalls *c = &t->calls;
 	struct fthread *v;
 	size_t i, n = 0;
+	usec_t us;
 
 	if ((v = calloc(c->n, sizeof(*v))) == NULL)
 		return -1;
@@ -70,9 +71,10 @@ threads_of(const struct layout *l, const struct bootlog *t,
 		if (c->v[i].depth + 1 > v[n - 1].depths)
 			v[n - 1].depths = c->v[i].depth + 1;
 		if (c->v[i].parent < 0) {
-			v[n - 1].ns += in_view(l, t, &c->v[i]);
-			v[n - 1].drawn |= (double)in_view(l, t, &c->v[i]) /
-			    USEC_PER_MS * l->px_per_ms >= FLAME_MIN_W;
+			us = in_view(l, t, &c->v[i]);
+			v[n - 1].ns += us;
+			v[n - 1].drawn |= (double)us / USEC_PER_MS *
+			    l->px_per_ms >= FLAME_MIN_W;
 		}
 	}
 	*out = v;

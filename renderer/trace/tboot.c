@@ -136,12 +136,6 @@ tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
 }
 
 int
-tboot_build_threads(struct tdat *td, struct tboot *ps, struct diag *d)
-{
-	return read_all(td, ps, TB_THREADS, d);
-}
-
-int
 tboot_build_with(struct tdat *td, struct tboot *ps, unsigned flags,
     struct diag *d)
 {

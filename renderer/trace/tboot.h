@@ -52,7 +52,7 @@ struct tproc {
 	 */
 	size_t span0, nspans;
 	int has_states;
-	/* Its threads' own (tboot_build_threads): threads[thread0 ..). */
+	/* Its threads' own (TB_THREADS): threads[thread0 ..). */
 	size_t thread0, nthreads;
 };
 
@@ -150,10 +150,8 @@ struct tboot {
 int tboot_build(struct tdat *td, struct tboot *ps, struct diag *);
 /* Whether a disk request completed in [a, b] (bdone). */
 int tboot_disk_done(const struct tboot *, int64_t a, int64_t b);
-/* The same with each thread's states apart too (ps->threads: --threads). */
-int tboot_build_threads(struct tdat *td, struct tboot *ps, struct diag *);
 /* What tboot_build_with keeps beyond tboot_build's. */
-enum { TB_THREADS = 1,		/* each thread's states (as _threads) */
+enum { TB_THREADS = 1,		/* each thread's states apart (ps->threads) */
     TB_RUNS = 2 };		/* each run on a CPU (busy.runs: --per-cpu) */
 int tboot_build_with(struct tdat *td, struct tboot *ps, unsigned flags,
     struct diag *);
