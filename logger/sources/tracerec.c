@@ -319,18 +319,19 @@ make_instance(struct tracerec *t)
 
 /*
  * --functions: the top-level buffer borrowed and configured.  0; 1 when
- * the kernel or the system cannot (why in t->why + 5, nothing changed);
- * -1 (why set).
+ * the kernel or the system cannot (why in t->fn_off, nothing changed);
+ * -1 (t->why set).
  */
 static int
 borrow_top(struct tracerec *t)
 {
-	char why[160];
 	int r;
 
-	why[0] = '\0';
-	if ((r = tracefn_take(&t->fn, t->rootfd, why, sizeof(why))) != 0) {
-		snprintf(t->why, sizeof(t->why), "off: %s", why);
+	if ((r = tracefn_take(&t->fn, t->rootfd, t->fn_off,
+	    sizeof(t->fn_off))) != 0) {
+		if (r == -1)
+			snprintf(t->why, sizeof(t->why), "off: %.150s",
+			    t->fn_off);
 		return r;
 	}
 	if ((t->bufd = dup(t->rootfd)) < 0 || configure(t) != 0) {
@@ -433,7 +434,6 @@ open_buffer(struct tracerec *t, struct diag *d)
 	if (t->mode == TREC_FUNCTIONS) {
 		if ((r = borrow_top(t)) != 1)
 			return r;
-		snprintf(t->fn_off, sizeof(t->fn_off), "%s", t->why + 5);
 		diag_warn(d, "--functions: %s; no kernel functions: the whole "
 		    "system's scheduler trace as with --trace", t->fn_off);
 		t->mode = TREC_INSTANCE;
