@@ -121,16 +121,36 @@ set_roots(const struct tracefn *f, int rootfd, char *why, size_t cap)
 	return 0;
 }
 
-/* Reads every setting it will change; -1 (errno) when one is missing. */
+/* The settings kept, dropped: given back, or never changed. */
+static void
+forget(struct tracefn *f)
+{
+	size_t i;
+
+	for (i = 0; i < TRACEFN_SAVED; i++) {
+		free(f->saved[i]);
+		f->saved[i] = NULL;
+	}
+	f->taken = 0;
+}
+
+/*
+ * Reads every setting it will change; -1 when one cannot be read (why
+ * set, none kept).
+ */
 static int
-save(struct tracefn *f, int rootfd)
+save(struct tracefn *f, int rootfd, char *why, size_t cap)
 {
 	size_t len, i;
 
 	for (i = 0; i < TRACEFN_SAVED; i++)
 		if ((f->saved[i] = slurp_at(rootfd, files[i], TEXT_MAX,
-		    &len)) == NULL)
+		    &len)) == NULL) {
+			snprintf(why, cap, "tracefs %s: %s", files[i],
+			    strerror(errno));
+			forget(f);
 			return -1;
+		}
 	f->taken = 1;
 	return 0;
 }
@@ -151,11 +171,8 @@ tracefn_take(struct tracefn *f, int rootfd, char *why, size_t cap)
 	}
 	if (!idle(rootfd, why, cap))
 		return 1;
-	if (save(f, rootfd) != 0) {
-		snprintf(why, cap, "%s: %s", "tracefs", strerror(errno));
-		tracefn_give_back(f, rootfd);
+	if (save(f, rootfd, why, cap) != 0)
 		return 1;
-	}
 	if (write_file_at(rootfd, "tracing_on", "0", 0) != 0)
 		goto fail;
 	/* A function it cannot trace: said, and the run goes on without. */
@@ -219,12 +236,9 @@ tracefn_give_back(struct tracefn *f, int rootfd)
 	if (write_file_at(rootfd, "current_tracer", "nop", 0) != 0)
 		fprintf(stderr, "bootchartd: cannot stop the function_graph "
 		    "tracer: %s\n", strerror(errno));
-	for (k = TRACEFN_SAVED - 1; k >= 0; k--) {
-		if (f->saved[k] != NULL && restore(f, rootfd, k) != 0)
+	for (k = TRACEFN_SAVED - 1; k >= 0; k--)
+		if (restore(f, rootfd, k) != 0)
 			fprintf(stderr, "bootchartd: tracefs %s not given back: "
 			    "%s\n", files[k], strerror(errno));
-		free(f->saved[k]);
-		f->saved[k] = NULL;
-	}
-	f->taken = 0;
+	forget(f);
 }

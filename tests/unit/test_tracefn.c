@@ -204,6 +204,18 @@ refused(void **state)
 	assert_false(fn.taken);
 	assert_file(f.fd, "tracing_on", "1");
 	assert_file(f.fd, "max_graph_depth", "0");
+	/*
+	 * A setting it cannot read (an older kernel's missing file): the
+	 * file named, nothing changed, nothing kept (SAN=1: no leak).
+	 */
+	put(f.fd, "set_event", "");
+	assert_int_equal(unlinkat(f.fd, "tracing_thresh", 0), 0);
+	assert_int_equal(tracefn_take(&fn, f.fd, why, sizeof(why)), 1);
+	assert_string_equal(why, "tracefs tracing_thresh: No such file or "
+	    "directory");
+	assert_false(fn.taken);
+	assert_file(f.fd, "current_tracer", "nop");
+	assert_file(f.fd, "tracing_on", "1");
 	gone(&f);
 }
 
