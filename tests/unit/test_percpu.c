@@ -166,13 +166,6 @@ strips(void **state)
 	synth_free(&s);
 }
 
-/* Charts (generic, a series each) in the layout. */
-static size_t
-nseries(const struct layout *l)
-{
-	return l->nseries;
-}
-
 /*
  * Runs not kept (an older log's trace, or runs cut at their cap): each
  * CPU's busy share as before, no task named; without --per-cpu nothing.
@@ -193,7 +186,7 @@ busy_without_runs(void **state)
 	o.per_cpu = 1;
 	l = lay(&s, &o, 0);
 	assert_int_equal(layout_shapes(&l, LR_CPURUN, LD_FILL, NULL, 0), 0);
-	assert_int_equal(nseries(&l), nseries(&base) + 2);
+	assert_int_equal(l.nseries, base.nseries + 2);
 	assert_non_null(layout_text(&l, "cpu1"));
 	assert_null(layout_text(&base, "cpu1"));
 	layout_free(&l);
@@ -204,7 +197,7 @@ busy_without_runs(void **state)
 	s.t.trace_cuts = TB_CUT_RUNS;
 	l = lay(&s, &o, 0);
 	assert_int_equal(layout_shapes(&l, LR_CPURUN, LD_FILL, NULL, 0), 0);
-	assert_int_equal(nseries(&l), nseries(&base) + 2);
+	assert_int_equal(l.nseries, base.nseries + 2);
 	assert_null(layout_text(&l, "spin"));
 	layout_free(&l);
 	layout_free(&base);
