@@ -55,8 +55,11 @@ made() {
 }
 
 # main MODE: the workload's first process: the wakeload no wakeload made.
+# task_newtask's comm is the child's, copied from its parent at the fork:
+# comm=wakeload is a wakeload's child whatever name the line's leading
+# COMM-PID gives (<...> when the kernel's saved_cmdlines lost it).
 main_pid() {
-	kids=$(awk '/^wakeload-[0-9]+ .* task_newtask: .*comm=wakeload/ {
+	kids=$(awk '/ task_newtask: .*comm=wakeload / {
 	    match($0, / pid=[0-9]+ /); print substr($0, RSTART + 5, RLENGTH - 6) }' \
 	    "$T/$1.txt")
 	awk -F'\t' -v k=" $(echo $kids) " '$1 == "blocked" &&

@@ -42,10 +42,15 @@ Y=$(pid_of wt-yes); H=$(pid_of wt-head); S=$(pid_of wt-sleep)
 ny=$(echo "$Y" | wc -w); nh=$(echo "$H" | wc -w)
 check "yes or head blocked on the pipe, each once at most ($ny, $nh)" \
     test "$ny" -le 1 -a "$nh" -le 1 -a $((ny + nh)) -ge 1
-# The same ones waited in trace-cmd's report (the pids from its lines).
+# The same ones waited in trace-cmd's report, the pids from its events'
+# own fields (sched_switch's "COMM:PID [", sched_waking's "comm=COMM
+# pid=PID"): a line's leading COMM-PID is the trace's cmdlines, where a
+# task the sampler never saw is named only while the kernel's
+# saved_cmdlines still holds it (a CI run under load printed <...>).
 tpid() {
 	trace-cmd report -i "$T/w.dat" 2>/dev/null |
-	    grep -o "wt-$1-[0-9]*" | head -n 1 | sed 's/.*-//'
+	    grep -oE " wt-$1:[0-9]+ \[| comm=wt-$1 pid=[0-9]+ " | head -n 1 |
+	    tr -dc 0-9
 }
 waited() { awk -v p="$1" '$1 == p' "$T/oracle" | grep -c . ; }
 Yt=$(tpid yes); Ht=$(tpid head)
