@@ -43,22 +43,42 @@
 	const hatch = document.getElementById('hatch');
 
 	/*
-	 * Texts (and their grounds) keep their size: counter-scaled about
-	 * an anchor.  A row's label moves into the visible part of its box
-	 * when it fits there: {el, a: anchor, lo, hi: its box (lo = hi
+	 * The rows' bands (svg.c): a band out of view is taken out of the
+	 * page's layout, so a zoom step lays out and paints the rows on
+	 * screen only.  {g, y0, y1: its extent, on: shown, at: the view it
+	 * was drawn for, s: its groups that follow the time axis, pins: its
+	 * labels}.
+	 */
+	const bands = Array.from(svg.querySelectorAll('g.rc'), function (g) {
+		return { g: g, y0: +g.dataset.y0, y1: +g.dataset.y1, on: true,
+		    at: -1, s: Array.from(g.querySelectorAll('g.s')), pins: [] };
+	});
+	const bandOf = new Map(bands.map(function (bd) {
+		return [bd.g, bd];
+	}));
+	/*
+	 * Texts (and their grounds) keep their size: they are in no scaled
+	 * group, and move with the point of the time axis they belong to,
+	 * their anchor.  A row's label moves into the visible part of its
+	 * box when it fits there: {el, a: anchor, lo, hi: its box (lo = hi
 	 * without one), side: where the anchor is on the text, w: width}.
 	 */
 	const pinned = [];
-	for (const el of svg.querySelectorAll('g.z text, g.z .a')) {
+	for (const el of svg.querySelectorAll('g.zt text, g.zt .a, g.rc text')) {
 		const a = +(el.hasAttribute('data-a') ? el.getAttribute('data-a') :
 		    el.getAttribute('x'));
-		const box = el.tagName === 'text' &&
-		    el.parentNode.querySelector('rect.pb');
+		const box = el.tagName === 'text' && el.closest('g.r') &&
+		    el.closest('g.r').querySelector('rect.pb');
 		const lo = box ? +box.getAttribute('x') : a;
 		const hi = box ? lo + +box.getAttribute('width') : a;
 		const side = el.classList.contains('tm') ? 0.5 :
 		    el.classList.contains('te') ? 1 : 0;
-		pinned.push({ el: el, a: a, lo: lo, hi: hi, side: side, w: -1 });
+		const p = { el: el, a: a, lo: lo, hi: hi, side: side, w: -1 };
+		const bd = bandOf.get(el.closest('g.rc'));
+		if (bd)
+			bd.pins.push(p);
+		else
+			pinned.push(p);
 	}
 
 	/*
@@ -210,29 +230,90 @@
 	window.addEventListener('scroll', stripShow, { passive: true });
 	window.addEventListener('resize', stripPlace);
 
-	function apply() {
-		queued = false;
-		const m = k === 1 ? null : 'matrix(' + k + ',0,0,1,' + b + ',0)';
-		for (const g of layers) {
-			if (m)
-				g.setAttribute('transform', m);
-			else
-				g.removeAttribute('transform');
-		}
+	/* The scale and shift of the view, or null unzoomed. */
+	function matrix() {
+		return k === 1 ? null : 'matrix(' + k + ',0,0,1,' + b + ',0)';
+	}
+	function transform(el, m) {
+		if (m)
+			el.setAttribute('transform', m);
+		else
+			el.removeAttribute('transform');
+	}
+
+	/* Puts the texts of list where the view puts them. */
+	function pin(list) {
 		const va = (x0 - b) / k, vb = (x0 + pw - b) / k;
 		/* Every width read before any write: one layout, not one a text. */
-		if (m)
-			for (const p of pinned)
+		if (k !== 1)
+			for (const p of list)
 				if (p.w < 0 && p.hi > p.lo)
 					p.w = p.el.getComputedTextLength();
-		for (const p of pinned) {
-			if (!m) {
-				p.el.removeAttribute('transform');
+		/* The anchor goes where place() has it on the zoomed axis. */
+		for (const p of list)
+			transform(p.el, k === 1 ? null : 'translate(' +
+			    (k * place(p, va, vb) + b - p.a) + ',0)');
+	}
+
+	/* Band bd's scaled groups follow the view; its labels are in late. */
+	function follow(bd, late) {
+		const m = matrix();
+		for (const g of bd.s)
+			transform(g, m);
+		bd.at = view;
+		return late.concat(bd.pins);
+	}
+
+	/*
+	 * Where the chart is on the page, read only when the page's layout
+	 * changes (load, resize): the bands shown follow the scroll without
+	 * reading the layout again.
+	 */
+	let chartTop = 0, scale = 1, view = 0;
+	function measure() {
+		const r = svg.getBoundingClientRect();
+		chartTop = r.top + window.scrollY;
+		scale = r.width / width || 1;
+	}
+	/*
+	 * Shows the bands within a screen of the window and takes the
+	 * others out of the layout; a band shown again gets its labels
+	 * placed for the view, if that changed meanwhile.
+	 */
+	function reveal() {
+		const h = window.innerHeight / scale;
+		const y0 = (window.scrollY - chartTop) / scale - h, y1 = y0 + 3 * h;
+		let late = [];
+		for (const bd of bands) {
+			const on = bd.y1 > y0 && bd.y0 < y1;
+			if (on === bd.on)
 				continue;
-			}
-			p.el.setAttribute('transform', 'matrix(' + 1 / k +
-			    ',0,0,1,' + (place(p, va, vb) - p.a / k) + ',0)');
+			bd.on = on;
+			bd.g.classList.toggle('off', !on);
+			if (on && bd.at !== view)
+				late = follow(bd, late);
 		}
+		if (late.length > 0)
+			pin(late);
+	}
+	window.addEventListener('scroll', reveal, { passive: true });
+	window.addEventListener('resize', function () {
+		measure();
+		reveal();
+	});
+
+	function apply() {
+		queued = false;
+		const m = matrix();
+		for (const g of layers)
+			transform(g, m);
+		const va = (x0 - b) / k, vb = (x0 + pw - b) / k;
+		view++;
+		let list = pinned;
+		for (const bd of bands)
+			if (bd.on)
+				list = follow(bd, list);
+		pin(list);
 		if (hatch) {
 			if (m)
 				hatch.setAttribute('patternTransform',
@@ -343,8 +424,12 @@
 	 * down only, so the title and legends never leave sideways.
 	 */
 	function centre(g) {
-		const r = g.querySelector('rect.pb').getBoundingClientRect();
-		window.scrollBy(0, r.top + r.height / 2 - window.innerHeight / 2);
+		const pb = g.querySelector('rect.pb');
+		const r = svg.getBoundingClientRect();
+		/* From its place in the chart: its band may be out of the layout. */
+		const y = +pb.getAttribute('y') + +pb.getAttribute('height') / 2;
+		window.scrollBy(0, r.top + y * r.width / width -
+		    window.innerHeight / 2);
 	}
 	svg.addEventListener('mouseleave', function () {
 		point(null);
@@ -438,6 +523,8 @@
 			    fnrows.length;
 		});
 	}
+	measure();
+	reveal();
 	apply();
 	stripPlace();
 }());

@@ -12,6 +12,7 @@ usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
        html_browser.py --zoom-time CHROMEDRIVER CHROMIUM PAGE.html RUNS
        html_browser.py --functions CHROMEDRIVER CHROMIUM PAGE.html
        FUNCTIONS.txt QUERY [SHOT.png]
+       html_browser.py --bands CHROMEDRIVER CHROMIUM PAGE.html FAR
 The second form (make bench) prints the seconds from navigation to the
 first frame painted after the load event, median of RUNS fresh loads.
 The third makes docs/report-html.png from the bundled sample's page:
@@ -28,7 +29,11 @@ frame after it (the zoomed frame painted), median of RUNS steps in and
 out.  The sixth checks the kernel's functions' table against
 --functions's text of the same log (FUNCTIONS.txt): the same rows in
 the same order, sorting by calls, and the filter QUERY showing exactly
-the functions whose names hold it; SHOT.png gets a picture of it.
+the functions whose names hold it; SHOT.png gets a picture of it.  The
+seventh checks the bands of rows on a page of hundreds of rows: those
+out of view out of the layout, shown by scrolling with their labels
+placed for the zoom, search's Enter reaching FAR (a row's name) from a
+band out of view.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -196,7 +201,7 @@ def check_hover(d, a, procs):
     info = until(lambda: want in d.js(
         "return document.getElementById('info').textContent") and
         d.js("return document.getElementById('info').textContent"))
-    title = d.js("return arguments[0].parentNode.querySelector('title')"
+    title = d.js("return arguments[0].closest('g.r').querySelector('title')"
                  ".textContent", box)
     tap(bool(info) and want in title,
         "hovering %s's box shows its tooltip with %s (shown: %r)" %
@@ -557,8 +562,109 @@ def functions(argv):
         d.quit()
 
 
+def band_state(d):
+    """[shown as page.js's rule has it, shown, of all] bands, and the
+    zoom's x scale (the layers', 1 unzoomed)."""
+    return d.js("""const s = document.getElementById('chart');
+        const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
+        const h = window.innerHeight / f, y0 = -r.top / f - h, y1 = y0 + 3 * h;
+        const bs = Array.from(s.querySelectorAll('g.rc'));
+        const shown = bs.map(g => getComputedStyle(g).display !== 'none');
+        const want = bs.map(g => +g.dataset.y1 > y0 && +g.dataset.y0 < y1);
+        const t = s.querySelector('g.z').transform.baseVal;
+        return [want.filter((w, i) => w === shown[i]).length,
+                shown.filter(x => x).length, bs.length,
+                t.numberOfItems ? t.consolidate().matrix.a : 1];""")
+
+
+def shown_labels(d):
+    """[labels shown, those outside the plot area, those drawn scaled
+    (their x scale to the chart's own pixels not 1)] of the rows of
+    shown bands."""
+    return d.js("""const s = document.getElementById('chart');
+        const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
+        const lo = r.left + +s.dataset.x0 * f - 1;
+        const hi = r.left + (+s.dataset.x0 + +s.dataset.pw) * f + 1;
+        const ts = Array.from(s.querySelectorAll('g.rc g.r > text'))
+            .filter(e => getComputedStyle(e.closest('g.rc')).display !== 'none');
+        return [ts.length, ts.filter(e => { const b = e.getBoundingClientRect();
+                return b.left < lo || b.right > hi; }).length,
+            ts.filter(e => Math.abs(e.getCTM().a - 1) > 1e-6).length];""")
+
+
+def bands(argv):
+    """A page of hundreds of rows in a small window: the bands out of
+    view are out of the layout, scrolling shows the others with their
+    labels placed for the zoom of the moment, and search's Enter
+    reaches a row of a band that was out of view."""
+    driver, chromium, page, far = argv
+    d = Driver(driver, chromium, 900, 700)
+    try:
+        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+        until(lambda: d.js("return document.readyState") == "complete")
+        st = band_state(d)
+        tap(st[0] == st[2] and 0 < st[1] < st[2],
+            "loaded, the bands near the window are shown, the others out "
+            "of the layout (%d of %d shown, %d as the rule has it)" %
+            (st[1], st[2], st[0]))
+        at = d.js("""const s = document.getElementById('chart');
+            const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
+            return [Math.round(r.left + (+s.dataset.x0 + +s.dataset.pw / 2) * f),
+                    Math.round(r.top + +s.dataset.top * 0.6 * f)];""")
+        before = span(d)
+        d.actions({"type": "wheel", "id": "wheel",
+                   "actions": [{"type": "scroll", "x": at[0], "y": at[1],
+                                "deltaX": 0, "deltaY": -600, "duration": 0,
+                                "origin": "viewport"}]})
+        until(lambda: span(d) != before)
+        lab = shown_labels(d)
+        k = band_state(d)[3]
+        tap(k > 1 and lab[0] > 0 and lab[1] == 0 and lab[2] == 0,
+            "zoomed x%.2f at the top, the shown rows' labels are in the "
+            "plot at their size (%d labels, %d outside, %d scaled)" %
+            ((k,) + tuple(lab)))
+        d.js("window.scrollTo(0, document.documentElement.scrollHeight)")
+        last = until(lambda: d.js("""const bs = document.querySelectorAll(
+            '#chart g.rc'); return getComputedStyle(bs[bs.length - 1])
+            .display !== 'none';"""))
+        st = band_state(d)
+        lab = shown_labels(d)
+        tap(bool(last) and st[0] == st[2] and lab[0] > 0 and lab[1] == 0 and
+            lab[2] == 0, "scrolled to the end, the bands there are shown "
+            "(%d of %d), their labels placed for the zoom (%d labels, %d "
+            "outside, %d scaled)" % (st[1], st[2], lab[0], lab[1], lab[2]))
+        d.s("POST", "/element/%s/click" % d.find("#reset"), {})
+        until(lambda: span(d) == before)
+        d.js("window.scrollTo(0, 0)")
+        until(lambda: band_state(d)[0] == band_state(d)[2])
+        lab = shown_labels(d)
+        tap(lab[0] > 0 and lab[2] == 0 and d.js(
+            "return document.querySelectorAll('#chart g.rc:not(.off) "
+            "g.r > text[transform]').length") == 0,
+            "reset at the end, the top's labels are unzoomed when shown "
+            "again (%d labels, %d scaled)" % (lab[0], lab[2]))
+        q = d.find("#q")
+        d.s("POST", "/element/%s/value" % q, {"text": far})
+        until(lambda: d.js("return document.getElementById('hits')"
+                           ".textContent") != "")
+        d.s("POST", "/element/%s/value" % q, {"text": "\ue007"})
+        seen = until(lambda: d.js("""const g = document.querySelector(
+            '#chart g.r.hit'); const r = g.querySelector('rect.pb')
+            .getBoundingClientRect();
+            return getComputedStyle(g.closest('g.rc')).display !== 'none'
+                && r.height > 0 && r.top >= 0 &&
+                r.bottom <= window.innerHeight;"""))
+        tap(bool(seen), "Enter brings %s, from a band out of view, into "
+            "view" % far)
+        errs = console_errors(d)
+        tap(not errs, "no console error%s" %
+            ("" if not errs else ": " + "; ".join(errs)[:300]))
+    finally:
+        d.quit()
+
+
 MODES = {"--functions": functions, "--show-time": show_time, "--shot": shot, "--zoom-time": zoom_time,
-         "--controls": controls}
+         "--controls": controls, "--bands": bands}
 
 
 def main():
