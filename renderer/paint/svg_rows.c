@@ -1,0 +1,321 @@
+/* svg_rows.c: the SVG painter's process rows and dotted parent lines: whole for -f svg, in bands for the -f html page. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "svg_int.h"
+#include "svg_tip.h"
+
+/*
+ * A row's dotted line, paint.c's dep_line without bands: the vertical
+ * from its parent (the parent's last child draws it), cut to [lo, hi],
+ * then the stub to its box.  A path per row: the browser skips those
+ * off screen, where one path of thousands of dotted lines took it
+ * seconds to draw on every frame.
+ */
+static void
+dep_path(struct svg *s, const struct lt_row *r, double lo, double hi)
+{
+	double ym = floor(r->box.y + r->box.h / 2) + 0.5;
+
+	fputs("<path class=\"dp\" d=\"", s->f);
+	if (r->dep_vert && fmax(r->dep_y0, lo) <= fmin(ym, hi))
+		svg_vline(s->f, r->dep_x, fmax(r->dep_y0, lo), fmin(ym, hi));
+	putc('M', s->f);
+	svg_num(s->f, floor(r->dep_x) + 0.5);
+	putc(' ', s->f);
+	svg_num(s->f, ym);
+	putc('H', s->f);
+	svg_num(s->f, r->box.x);
+	fputs("\"/>\n", s->f);
+}
+
+static void
+deps(struct svg *s)
+{
+	const struct layout *l = s->l;
+	size_t i;
+
+	svg_zoom_open(s, "plot");
+	for (i = 0; i < l->nrows; i++)
+		if (l->rows[i].has_dep)
+			dep_path(s, &l->rows[i], -INFINITY, INFINITY);
+	svg_zoom_close(s);
+}
+
+/* Whether colour rgb is among the row's cells before cell j. */
+static int
+seen_before(const struct layout *l, const struct lt_row *r, size_t j,
+    uint32_t rgb)
+{
+	size_t k;
+
+	for (k = 0; k < j; k++)
+		if (l->cells[r->cell0 + k].rgb == rgb)
+			return 1;
+	return 0;
+}
+
+/* The row's cells as one path per colour: fewer, shorter elements. */
+static void
+cells(struct svg *s, const struct lt_row *r)
+{
+	const struct layout *l = s->l;
+	const struct lt_rect *c;
+	uint32_t rgb;
+	size_t j, k;
+
+	for (j = 0; j < r->ncells; j++) {
+		rgb = l->cells[r->cell0 + j].rgb;
+		if (seen_before(l, r, j, rgb))
+			continue;
+		fputs("<path", s->f);
+		svg_fill(s, rgb, "");
+		fputs(" d=\"", s->f);
+		for (k = j; k < r->ncells; k++) {
+			c = &l->cells[r->cell0 + k];
+			if (c->rgb != rgb)
+				continue;
+			putc('M', s->f);
+			svg_num(s->f, c->box.x);
+			putc(' ', s->f);
+			svg_num(s->f, c->box.y);
+			putc('h', s->f);
+			svg_num(s->f, c->box.w);
+			putc('v', s->f);
+			svg_num(s->f, c->box.h);
+			putc('h', s->f);
+			svg_num(s->f, -c->box.w);
+			putc('z', s->f);
+		}
+		fputs("\"/>\n", s->f);
+	}
+}
+
+/* A row: its box, cells and border, its label, and its tooltip. */
+static int
+row(struct svg *s, size_t i, size_t *cursor)
+{
+	const struct lt_row *r = &s->l->rows[i];
+	const struct report_proc *p;
+
+	p = s->r != NULL ? svg_row_proc(s->r, r->node, cursor) : NULL;
+	fputs("<g class=\"r\"", s->f);
+	/* The page's summary tables link to rows by report index. */
+	if (p != NULL && s->doc == SVG_INLINE)
+		fprintf(s->f, " data-i=\"%zu\"", (size_t)(p - s->r->procs));
+	putc('>', s->f);
+	if (p != NULL && svg_tip(s->f, p) == -1)
+		return -1;
+	/* In the page, what follows the time axis (see bands()). */
+	if (s->doc == SVG_INLINE)
+		fputs("<g class=\"s\">", s->f);
+	svg_rect(s, &r->box, "pb");
+	cells(s, r);
+	svg_rect(s, &r->box, "pf");
+	if (s->doc == SVG_INLINE)
+		fputs("</g>", s->f);
+	if (r->text != SIZE_MAX)
+		svg_text(s, &s->l->texts[r->text]);
+	fputs("</g>\n", s->f);
+	return 0;
+}
+
+static int
+rows(struct svg *s)
+{
+	size_t i, cursor = 0;
+
+	svg_zoom_open(s, "plot");
+	for (i = 0; i < s->l->nrows; i++)
+		if (row(s, i, &cursor) == -1)
+			return -1;
+	svg_zoom_close(s);
+	return 0;
+}
+
+/*
+ * The page's rows come in bands of BAND_ROWS, each a group with its
+ * extent (data-y0, data-y1), which page.js takes out of the page's
+ * layout while it is off screen: a zoom step then lays out and paints
+ * the rows in view only (docs/html.md).  A band holds its own pieces of
+ * the dotted lines, cut at its edges, so that a parent's vertical
+ * running through the screen shows there whichever bands end it.
+ * Rows out of order down the page (none known) make one band.
+ */
+#define BAND_ROWS	32
+
+/* A dotted line's vertical: row's, from band first down to band last. */
+struct dvert {
+	size_t row, first, last;
+};
+
+static size_t
+nbands(const struct svg *s)
+{
+	return (s->l->nrows + s->band - 1) / s->band;
+}
+
+/* BAND_ROWS, or every row when they do not go down the page in order. */
+static size_t
+band_rows(const struct layout *l)
+{
+	size_t i;
+
+	for (i = 1; i < l->nrows; i++)
+		if (l->rows[i].box.y < l->rows[i - 1].box.y)
+			return l->nrows;
+	return BAND_ROWS;
+}
+
+/* Band b: from its first row's top to the next band's; the plot's ends outside. */
+static void
+band_span(const struct svg *s, size_t b, double *y0, double *y1)
+{
+	const struct layout *l = s->l;
+
+	*y0 = b == 0 ? l->proc_box.y : l->rows[b * s->band].box.y;
+	*y1 = b + 1 >= nbands(s) ? l->proc_box.y + l->proc_box.h :
+	    l->rows[(b + 1) * s->band].box.y;
+}
+
+/* The band holding y: the last one starting at or above it. */
+static size_t
+band_at(const struct svg *s, double y)
+{
+	size_t lo = 0, hi = nbands(s), mid;
+
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (s->l->rows[mid * s->band].box.y <= y)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int
+cmp_dvert(const void *a, const void *b)
+{
+	const struct dvert *x = a, *y = b;
+
+	if (x->first != y->first)
+		return x->first < y->first ? -1 : 1;
+	return (x->row > y->row) - (x->row < y->row);
+}
+
+/* Row r's vertical within [lo, hi], where a band crossed by it cuts it. */
+static void
+dep_piece(struct svg *s, const struct lt_row *r, double lo, double hi)
+{
+	double a = fmax(r->dep_y0, lo);
+	double z = fmin(floor(r->box.y + r->box.h / 2) + 0.5, hi);
+
+	if (a >= z)
+		return;
+	fputs("<path class=\"dp\" d=\"", s->f);
+	svg_vline(s->f, r->dep_x, a, z);
+	fputs("\"/>\n", s->f);
+}
+
+/*
+ * Band b's verticals of rows further down (act[0..*nact), the ones
+ * starting in b added from v at *next), then those ending in b dropped.
+ */
+static void
+band_crossings(struct svg *s, size_t b, const struct dvert *v, size_t nv,
+    size_t *next, size_t *act, size_t *nact, double y0, double y1)
+{
+	size_t i, kept = 0;
+
+	while (*next < nv && v[*next].first <= b)
+		act[(*nact)++] = (*next)++;
+	for (i = 0; i < *nact; i++) {
+		if (v[act[i]].last <= b)
+			continue;
+		dep_piece(s, &s->l->rows[v[act[i]].row], y0, y1);
+		act[kept++] = act[i];
+	}
+	*nact = kept;
+}
+
+/*
+ * Band b: its group, the dotted lines within it (scaled when zoomed:
+ * class s), then its rows.
+ */
+static int
+band(struct svg *s, size_t b, const struct dvert *v, size_t nv,
+    size_t *next, size_t *act, size_t *nact, size_t *cursor)
+{
+	const struct layout *l = s->l;
+	size_t i, end = (b + 1) * s->band;
+	double y0, y1;
+
+	band_span(s, b, &y0, &y1);
+	fputs("<g class=\"rc\" data-y0=\"", s->f);
+	svg_num(s->f, y0);
+	fputs("\" data-y1=\"", s->f);
+	svg_num(s->f, y1);
+	fputs("\">\n<g class=\"s\">\n", s->f);
+	band_crossings(s, b, v, nv, next, act, nact, y0, y1);
+	for (i = b * s->band; i < end && i < l->nrows; i++)
+		if (l->rows[i].has_dep)
+			dep_path(s, &l->rows[i], y0, INFINITY);
+	fputs("</g>\n", s->f);
+	for (i = b * s->band; i < end && i < l->nrows; i++)
+		if (row(s, i, cursor) == -1)
+			return -1;
+	fputs("</g>\n", s->f);
+	return 0;
+}
+
+/*
+ * The page's dotted lines and rows, band by band, in a layer that is
+ * not scaled itself: what follows the time axis is in groups of class
+ * s, and the rows' labels beside them are only moved.  A text in a
+ * scaled group is laid out again whenever the scale changes (most of a
+ * zoom step's time, measured in Chromium).
+ */
+static int
+bands(struct svg *s)
+{
+	const struct layout *l = s->l;
+	struct dvert *v;
+	size_t *act;
+	size_t nv = 0, next = 0, nact = 0, b, i, cursor = 0;
+	int rc = 0;
+
+	if (l->nrows == 0)
+		return 0;
+	s->band = band_rows(l);
+	v = calloc(l->nrows, sizeof(*v));
+	act = calloc(l->nrows, sizeof(*act));
+	if (v == NULL || act == NULL) {
+		free(v);
+		free(act);
+		return -1;
+	}
+	for (i = 0; i < l->nrows; i++)
+		if (l->rows[i].has_dep && l->rows[i].dep_vert)
+			v[nv++] = (struct dvert){ i, band_at(s, l->rows[i].dep_y0),
+			    i / s->band };
+	qsort(v, nv, sizeof(*v), cmp_dvert);
+	fputs("<g clip-path=\"url(#plot)\">\n", s->f);
+	for (b = 0; rc == 0 && b < nbands(s); b++)
+		rc = band(s, b, v, nv, &next, act, &nact, &cursor);
+	fputs("</g>\n", s->f);
+	free(v);
+	free(act);
+	return rc;
+}
+
+int
+svg_rows(struct svg *s)
+{
+	if (s->doc == SVG_INLINE)
+		return bands(s);
+	deps(s);
+	return rows(s);
+}
