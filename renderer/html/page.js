@@ -276,16 +276,14 @@
 		scale = r.width / width || 1;
 	}
 	/*
-	 * Shows the bands within a screen of the window and takes the
-	 * others out of the layout; a band shown again gets its labels
-	 * placed for the view, if that changed meanwhile.
+	 * Shows the bands want(band) is true of and takes the others out of
+	 * the layout; a band shown again gets its labels placed for the
+	 * view, if that changed meanwhile.
 	 */
-	function reveal() {
-		const h = window.innerHeight / scale;
-		const y0 = (window.scrollY - chartTop) / scale - h, y1 = y0 + 3 * h;
+	function show(want) {
 		let late = [];
 		for (const bd of bands) {
-			const on = bd.y1 > y0 && bd.y0 < y1;
+			const on = want(bd);
 			if (on === bd.on)
 				continue;
 			bd.on = on;
@@ -296,11 +294,26 @@
 		if (late.length > 0)
 			pin(late);
 	}
+	/* The bands within a screen of the window. */
+	function reveal() {
+		const h = window.innerHeight / scale;
+		const y0 = (window.scrollY - chartTop) / scale - h, y1 = y0 + 3 * h;
+		show(function (bd) {
+			return bd.y1 > y0 && bd.y0 < y1;
+		});
+	}
 	window.addEventListener('scroll', reveal, { passive: true });
 	window.addEventListener('resize', function () {
 		measure();
 		reveal();
 	});
+	/* A printout is of the whole chart: the browser prints the layout. */
+	window.addEventListener('beforeprint', function () {
+		show(function () {
+			return true;
+		});
+	});
+	window.addEventListener('afterprint', reveal);
 
 	function apply() {
 		queued = false;

@@ -2,26 +2,55 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "svg_int.h"
 #include "svg_tip.h"
 
+/* svg.css's dash pattern of the dotted lines: a dot, a gap of two. */
+#define DASH_PERIOD	3.0
+
+/*
+ * Row r's vertical within [lo, hi], where a band crossed by it cuts it;
+ * its dots where the whole line has them (SVG starts the dash pattern
+ * anew at each path).
+ */
+static void
+dep_piece(struct svg *s, const struct lt_row *r, double lo, double hi)
+{
+	double a = fmax(r->dep_y0, lo);
+	double z = fmin(floor(r->box.y + r->box.h / 2) + 0.5, hi);
+
+	if (a >= z)
+		return;
+	fputs("<path class=\"dp\"", s->f);
+	if (a > r->dep_y0) {
+		fputs(" style=\"stroke-dashoffset:", s->f);
+		svg_num(s->f, fmod(a - r->dep_y0, DASH_PERIOD));
+		putc('"', s->f);
+	}
+	fputs(" d=\"", s->f);
+	svg_vline(s->f, r->dep_x, a, z);
+	fputs("\"/>\n", s->f);
+}
+
 /*
  * A row's dotted line, paint.c's dep_line without bands: the vertical
- * from its parent (the parent's last child draws it), cut to [lo, hi],
- * then the stub to its box.  A path per row: the browser skips those
- * off screen, where one path of thousands of dotted lines took it
- * seconds to draw on every frame.
+ * from its parent (the parent's last child draws it), from lo down
+ * when a band cuts it there, then the stub to its box.  A path per
+ * row: the browser skips those off screen, where one path of thousands
+ * of dotted lines took it seconds to draw on every frame.
  */
 static void
 dep_path(struct svg *s, const struct lt_row *r, double lo, double hi)
 {
 	double ym = floor(r->box.y + r->box.h / 2) + 0.5;
+	int cut = r->dep_vert && r->dep_y0 < lo;
 
+	if (cut)
+		dep_piece(s, r, lo, hi);
 	fputs("<path class=\"dp\" d=\"", s->f);
-	if (r->dep_vert && fmax(r->dep_y0, lo) <= fmin(ym, hi))
-		svg_vline(s->f, r->dep_x, fmax(r->dep_y0, lo), fmin(ym, hi));
+	if (r->dep_vert && !cut)
+		svg_vline(s->f, r->dep_x, r->dep_y0, ym);
 	putc('M', s->f);
 	svg_num(s->f, floor(r->dep_x) + 0.5);
 	putc(' ', s->f);
@@ -146,11 +175,6 @@ rows(struct svg *s)
  */
 #define BAND_ROWS	32
 
-/* A dotted line's vertical: row's, from band first down to band last. */
-struct dvert {
-	size_t row, first, last;
-};
-
 static size_t
 nbands(const struct svg *s)
 {
@@ -180,91 +204,38 @@ band_span(const struct svg *s, size_t b, double *y0, double *y1)
 	    l->rows[(b + 1) * s->band].box.y;
 }
 
-/* The band holding y: the last one starting at or above it. */
-static size_t
-band_at(const struct svg *s, double y)
-{
-	size_t lo = 0, hi = nbands(s), mid;
-
-	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if (s->l->rows[mid * s->band].box.y <= y)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-static int
-cmp_dvert(const void *a, const void *b)
-{
-	const struct dvert *x = a, *y = b;
-
-	if (x->first != y->first)
-		return x->first < y->first ? -1 : 1;
-	return (x->row > y->row) - (x->row < y->row);
-}
-
-/* Row r's vertical within [lo, hi], where a band crossed by it cuts it. */
-static void
-dep_piece(struct svg *s, const struct lt_row *r, double lo, double hi)
-{
-	double a = fmax(r->dep_y0, lo);
-	double z = fmin(floor(r->box.y + r->box.h / 2) + 0.5, hi);
-
-	if (a >= z)
-		return;
-	fputs("<path class=\"dp\" d=\"", s->f);
-	svg_vline(s->f, r->dep_x, a, z);
-	fputs("\"/>\n", s->f);
-}
-
-/*
- * Band b's verticals of rows further down (act[0..*nact), the ones
- * starting in b added from v at *next), then those ending in b dropped.
- */
-static void
-band_crossings(struct svg *s, size_t b, const struct dvert *v, size_t nv,
-    size_t *next, size_t *act, size_t *nact, double y0, double y1)
-{
-	size_t i, kept = 0;
-
-	while (*next < nv && v[*next].first <= b)
-		act[(*nact)++] = (*next)++;
-	for (i = 0; i < *nact; i++) {
-		if (v[act[i]].last <= b)
-			continue;
-		dep_piece(s, &s->l->rows[v[act[i]].row], y0, y1);
-		act[kept++] = act[i];
-	}
-	*nact = kept;
-}
-
 /*
  * Band b: its group, the dotted lines within it (scaled when zoomed:
- * class s), then its rows.
+ * class s), then its rows.  The verticals that run on below the band
+ * are the ancestors' of the first row under it, as paint.c's deps()
+ * finds them (a parent's rows are one run in pre-order).
  */
 static int
-band(struct svg *s, size_t b, const struct dvert *v, size_t nv,
-    size_t *next, size_t *act, size_t *nact, size_t *cursor)
+band(struct svg *s, size_t b, size_t *cursor)
 {
 	const struct layout *l = s->l;
-	size_t i, end = (b + 1) * s->band;
+	size_t i, a, c, end = (b + 1) * s->band;
 	double y0, y1;
 
+	if (end > l->nrows)
+		end = l->nrows;
 	band_span(s, b, &y0, &y1);
 	fputs("<g class=\"rc\" data-y0=\"", s->f);
 	svg_num(s->f, y0);
 	fputs("\" data-y1=\"", s->f);
 	svg_num(s->f, y1);
 	fputs("\">\n<g class=\"s\">\n", s->f);
-	band_crossings(s, b, v, nv, next, act, nact, y0, y1);
-	for (i = b * s->band; i < end && i < l->nrows; i++)
+	for (i = b * s->band; i < end; i++)
 		if (l->rows[i].has_dep)
 			dep_path(s, &l->rows[i], y0, INFINITY);
+	for (a = end < l->nrows ? l->rows[end].parent_row : SIZE_MAX;
+	    a != SIZE_MAX; a = l->rows[a].parent_row) {
+		c = l->rows[a].last_child;
+		if (c != SIZE_MAX && c >= end)
+			dep_piece(s, &l->rows[c], y0, y1);
+	}
 	fputs("</g>\n", s->f);
-	for (i = b * s->band; i < end && i < l->nrows; i++)
+	for (i = b * s->band; i < end; i++)
 		if (row(s, i, cursor) == -1)
 			return -1;
 	fputs("</g>\n", s->f);
@@ -281,33 +252,16 @@ band(struct svg *s, size_t b, const struct dvert *v, size_t nv,
 static int
 bands(struct svg *s)
 {
-	const struct layout *l = s->l;
-	struct dvert *v;
-	size_t *act;
-	size_t nv = 0, next = 0, nact = 0, b, i, cursor = 0;
+	size_t b, cursor = 0;
 	int rc = 0;
 
-	if (l->nrows == 0)
+	if (s->l->nrows == 0)
 		return 0;
-	s->band = band_rows(l);
-	v = calloc(l->nrows, sizeof(*v));
-	act = calloc(l->nrows, sizeof(*act));
-	if (v == NULL || act == NULL) {
-		free(v);
-		free(act);
-		return -1;
-	}
-	for (i = 0; i < l->nrows; i++)
-		if (l->rows[i].has_dep && l->rows[i].dep_vert)
-			v[nv++] = (struct dvert){ i, band_at(s, l->rows[i].dep_y0),
-			    i / s->band };
-	qsort(v, nv, sizeof(*v), cmp_dvert);
+	s->band = band_rows(s->l);
 	fputs("<g clip-path=\"url(#plot)\">\n", s->f);
 	for (b = 0; rc == 0 && b < nbands(s); b++)
-		rc = band(s, b, v, nv, &next, act, &nact, &cursor);
+		rc = band(s, b, &cursor);
 	fputs("</g>\n", s->f);
-	free(v);
-	free(act);
 	return rc;
 }
 

@@ -8,7 +8,8 @@ usage: bands_check.py PAGE.html CHART.svg
 The page's bands tile the process area from its top (data-top) down, each
 holding the rows and dotted-line pieces within its extent; joined where
 they meet, the pieces are -f svg's dotted lines, vertical for vertical
-and stub for stub; the rows are -f svg's, in the same order."""
+and stub for stub, each piece's dots in step with its whole line's; the
+rows are -f svg's, in the same order."""
 import re
 import sys
 
@@ -27,13 +28,17 @@ def chart(text):
     return text[at:text.index("</svg>", at)]
 
 
-def dotted(svg):
-    """Verticals (x, y0, y1) and stubs (y, x0, x1) of class dp paths."""
+def dotted(svg, offsets=None):
+    """Verticals (x, y0, y1) and stubs (y, x0, x1) of class dp paths;
+    offsets, when given, gets each vertical's stroke-dashoffset."""
     vert, stub = [], []
-    for d in re.findall(r'<path class="dp" d="([^"]*)"', svg):
+    for attrs, d in re.findall(r'<path class="dp"([^>]*) d="([^"]*)"', svg):
+        m = re.search(r"stroke-dashoffset:([-0-9.]+)", attrs)
         for x, y, op, to in SEG.findall(d):
             if op == "V":
                 vert.append((float(x), float(y), float(to)))
+                if offsets is not None:
+                    offsets[vert[-1]] = float(m.group(1)) if m else 0.0
             else:
                 stub.append((float(y), float(x), float(to)))
     return vert, stub
@@ -78,12 +83,22 @@ def main():
         out += sum(1 for y in ys if y < y0 - 1e-6 or y > y1 + 1e-6)
     tap(out == 0, "each band's rows and dotted lines are within it "
         "(%d outside)" % out)
-    pv, ps = dotted(page)
+    offsets = {}
+    pv, ps = dotted(page, offsets)
     wv, ws = dotted(whole)
     pj, wj = joined(pv), joined(wv)
     tap(len(pv) > len(wv) and pj == sorted(wv),
         "the bands' dotted verticals, joined, are -f svg's (%d pieces, "
         "%d joined, %d in the svg)" % (len(pv), len(pj), len(wv)))
+    # svg.css dots a line 1 on, 2 off from its start: a piece starting d
+    # below its line's start is offset d mod 3, so the dots stay put.
+    off = 0
+    for x, a, b in pv:
+        start = next(j[1] for j in pj if j[0] == x and j[1] <= a < j[2])
+        if abs(offsets[(x, a, b)] - (a - start) % 3) > 1e-6:
+            off += 1
+    tap(off == 0, "each piece's dots where its whole line has them (%d "
+        "pieces out of step)" % off)
     tap(sorted(ps) == sorted(ws), "the same stubs (%d, %d in the svg)" %
         (len(ps), len(ws)))
     pt, wt = titles(page), titles(whole)

@@ -31,9 +31,10 @@ out.  The sixth checks the kernel's functions' table against
 the same order, sorting by calls, and the filter QUERY showing exactly
 the functions whose names hold it; SHOT.png gets a picture of it.  The
 seventh checks the bands of rows on a page of hundreds of rows: those
-out of view out of the layout, shown by scrolling with their labels
-placed for the zoom, search's Enter reaching FAR (a row's name) from a
-band out of view.
+out of view out of the layout, shown by scrolling with their rows
+zoomed and their labels where a zoom step puts them, search's Enter
+reaching FAR (a row's name) from a band out of view, and a printout of
+every row.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -623,16 +624,52 @@ def bands(argv):
             "zoomed x%.2f at the top, the shown rows' labels are in the "
             "plot at their size (%d labels, %d outside, %d scaled)" %
             ((k,) + tuple(lab)))
-        d.js("window.scrollTo(0, document.documentElement.scrollHeight)")
+        d.js("""const r = document.getElementById('chart').getBoundingClientRect();
+            window.scrollTo(0, window.scrollY + r.bottom - window.innerHeight);""")
         last = until(lambda: d.js("""const bs = document.querySelectorAll(
             '#chart g.rc'); return getComputedStyle(bs[bs.length - 1])
             .display !== 'none';"""))
         st = band_state(d)
         lab = shown_labels(d)
         tap(bool(last) and st[0] == st[2] and lab[0] > 0 and lab[1] == 0 and
-            lab[2] == 0, "scrolled to the end, the bands there are shown "
+            lab[2] == 0, "scrolled to the chart's end, the bands there are shown "
             "(%d of %d), their labels placed for the zoom (%d labels, %d "
             "outside, %d scaled)" % (st[1], st[2], lab[0], lab[1], lab[2]))
+        # What the bands shown by the scroll drew, against what a zoom
+        # step draws there: a drag there and back places every shown
+        # band anew, as apply() does.
+        drawn = """const s = document.getElementById('chart');
+            const m = e => e.getAttribute('transform') || '';
+            const z = m(s.querySelector('g.z'));
+            const gs = Array.from(s.querySelectorAll('g.rc:not(.off) g.s'));
+            return [gs.length, gs.filter(g => m(g) !== z).length,
+                Array.from(s.querySelectorAll('g.rc:not(.off) g.r > text'))
+                    .map(t => Math.round(t.getBoundingClientRect().left * 10))];"""
+        before_drag = d.js(drawn)
+        box = d.js("""const t = Array.from(document.querySelectorAll(
+            '#chart g.rc:not(.off) g.r > text')).map(e => e.getBoundingClientRect())
+            .filter(r => r.top > 200 && r.bottom < window.innerHeight - 20)[0];
+            return [Math.round(t.left + t.width / 2), Math.round(t.top + t.height / 2)];""")
+        d.actions({"type": "pointer", "id": "mouse",
+                   "parameters": {"pointerType": "mouse"},
+                   "actions": [{"type": "pointerMove", "duration": 0,
+                                "origin": "viewport", "x": box[0], "y": box[1]},
+                               {"type": "pointerDown", "button": 0},
+                               {"type": "pointerMove", "duration": 0,
+                                "origin": "viewport", "x": box[0] + 40,
+                                "y": box[1]},
+                               {"type": "pointerMove", "duration": 0,
+                                "origin": "viewport", "x": box[0],
+                                "y": box[1]},
+                               {"type": "pointerUp", "button": 0}]})
+        until(lambda: d.js(drawn)[2] == before_drag[2], 2)
+        after_drag = d.js(drawn)
+        tap(before_drag[0] > 0 and before_drag[1] == 0 and
+            before_drag[2] == after_drag[2],
+            "there, the rows follow the zoom (%d scaled groups, %d not as "
+            "the charts) and the labels stand where a zoom step puts them "
+            "(%d labels)" % (before_drag[0], before_drag[1],
+                             len(before_drag[2])))
         d.s("POST", "/element/%s/click" % d.find("#reset"), {})
         until(lambda: span(d) == before)
         d.js("window.scrollTo(0, 0)")
@@ -656,6 +693,26 @@ def bands(argv):
                 r.bottom <= window.innerHeight;"""))
         tap(bool(seen), "Enter brings %s, from a band out of view, into "
             "view" % far)
+        # Printed, the whole chart: every row's label is in the PDF.
+        want = d.js("return document.querySelectorAll('#chart g.r > text')"
+                    ".length")
+        pdf = os.path.join(os.path.dirname(os.path.abspath(page)),
+                           "bands.pdf")
+        with open(pdf, "wb") as f:
+            f.write(base64.b64decode(d.s("POST", "/print", {})))
+        try:
+            text = subprocess.run(["pdftotext", pdf, "-"], capture_output=True,
+                                  text=True).stdout
+            got = len(re.findall(r"\b(?:init|svc-\d+|job-\d+-\d+)\b", text))
+            tap(got >= want, "a printout has every row's label (%d names "
+                "for %d rows)" % (got, want))
+        except OSError:
+            tap(True, "a printout has every row's label # SKIP no pdftotext "
+                "(poppler-utils)")
+        back = band_state(d)
+        tap(back[0] == back[2] and back[1] < back[2], "after printing, "
+            "the bands out of view leave the layout again (%d of %d shown)"
+            % (back[1], back[2]))
         errs = console_errors(d)
         tap(not errs, "no console error%s" %
             ("" if not errs else ": " + "; ".join(errs)[:300]))
