@@ -27,7 +27,7 @@ enum {
 	COL_RUNNABLE = 0xe6b84d,	/* exact rows: waiting for a CPU */
 	COL_GRID = 0xebebeb,
 	COL_GRID5 = 0xcccccc,
-	COL_DEP = 0xbdbdbd,	/* dotted parent -> child lines */
+	COL_DEP = 0xbdbdbd,	/* dotted parent -> child lines (DEP_DOT) */
 	COL_MARK = 0xc03030,	/* annotations */
 	COL_KERNEL = 0xf3e6cc,	/* the kernel lane's span */
 	COL_INITCALL = 0xd49a3c,	/* initcalls of 1 ms and more */
@@ -43,6 +43,13 @@ enum {
 	COL_FLAME1 = 0xf2c46d,
 	COL_FLAME2 = 0xd9822b
 };
+
+/*
+ * The dotted parent lines: a dot of DEP_DOT px, a gap of DEP_GAP, from
+ * the line's start (paint.c, svg_rows.c; svg.css's .dp says it again).
+ */
+#define DEP_DOT	1.0
+#define DEP_GAP	2.0
 
 /* CPU shading of running cells: level 1..CPU_LEVELS blends box -> blue. */
 #define CPU_LEVELS 8
@@ -145,7 +152,8 @@ struct lt_row {
 	size_t text;		/* its label in layout.texts */
 	int has_dep;		/* dotted line from the parent's row */
 	int dep_vert;		/* the parent's last child: draws the vertical */
-	double dep_x, dep_y0;	/* vertical at dep_x from dep_y0 to mid-row */
+	double dep_x, dep_y0;	/* vertical at dep_x from dep_y0 to dep_y1 */
+	double dep_y1;		/* its middle on a pixel centre: the stub's y */
 	size_t last_child;	/* row of its last drawn child, or SIZE_MAX */
 	size_t parent_row;	/* row of its nearest drawn ancestor, or SIZE_MAX */
 };

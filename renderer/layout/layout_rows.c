@@ -388,6 +388,7 @@ rows_link(struct layout *l, size_t rowi, size_t parent)
 	row->dep_vert = 1;
 	row->dep_x = pr->box.x;
 	row->dep_y0 = pr->box.y + pr->box.h;
+	row->dep_y1 = floor(row->box.y + row->box.h / 2) + 0.5;
 	if (pr->last_child != SIZE_MAX)
 		l->rows[pr->last_child].dep_vert = 0;
 	pr->last_child = rowi;

@@ -172,14 +172,14 @@ grid(cairo_t *cr, const struct layout *l)
 static void
 dep_line(cairo_t *cr, const struct layout *l, size_t i, double y0, double y1)
 {
-	static const double period = 3.0;	/* the dash pattern's length */
+	const double period = DEP_DOT + DEP_GAP;
 	const struct lt_row *r = &l->rows[i];
 	double x, ym, top, bottom;
 
 	if (!r->has_dep)
 		return;
 	x = floor(r->dep_x) + 0.5;
-	ym = floor(r->box.y + r->box.h / 2) + 0.5;
+	ym = r->dep_y1;
 	if (r->dep_vert && !outside(r->dep_y0, ym, y0, y1)) {
 		top = r->dep_y0;
 		bottom = ym;
@@ -206,7 +206,7 @@ dep_line(cairo_t *cr, const struct layout *l, size_t i, double y0, double y1)
 static void
 deps(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
-	static const double dots[] = { 1.0, 2.0 };
+	static const double dots[] = { DEP_DOT, DEP_GAP };
 	size_t i, first, end, a, c;
 
 	band_rows(l, y0, y1, &first, &end);

@@ -356,11 +356,7 @@ texts(struct svg *s)
 		if (l->texts[i].role != LR_ROW_LABEL &&
 		    l->texts[i].anchor == LT_FIXED)
 			svg_text(s, &l->texts[i]);
-	/* In the page, only moved, never scaled (see bands()). */
-	if (s->doc == SVG_INLINE)
-		fputs("<g clip-path=\"url(#plot)\"><g class=\"zt\">\n", s->f);
-	else
-		svg_zoom_open(s, "plot");
+	svg_timed_open(s);
 	for (i = 0; i < l->nchrome_texts; i++) {
 		if (l->texts[i].role != LR_UNLOGGED)
 			continue;

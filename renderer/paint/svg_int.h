@@ -17,7 +17,6 @@ struct svg {
 	uint32_t pal[PAL_MAX];
 	size_t npal;
 	size_t nclips;		/* clip paths c1..cN so far */
-	size_t band;		/* rows in a band (SVG_INLINE) */
 	enum svg_doc doc;
 };
 
@@ -32,6 +31,8 @@ void svg_rect(struct svg *, const struct lt_box *, const char *cls);
 /* A layer that follows the time axis when zoomed, clipped to clip. */
 void svg_zoom_open(struct svg *, const char *clip);
 void svg_zoom_close(struct svg *);
+/* The texts' such layer: in the page only moved, never scaled. */
+void svg_timed_open(struct svg *);
 /* A vertical line at x (on a pixel centre) from y0 to y1, in a path. */
 void svg_vline(FILE *, double x, double y0, double y1);
 /* One text; timed ones sit at their anchor, which the page's script keeps. */

@@ -66,11 +66,29 @@ svg_rect(struct svg *s, const struct lt_box *b, const char *cls)
 	fprintf(s->f, " class=\"%s\"/>\n", cls);
 }
 
+static void
+layer_open(struct svg *s, const char *clip, const char *cls)
+{
+	fprintf(s->f, "<g clip-path=\"url(#%s)\"><g class=\"%s\">\n", clip,
+	    cls);
+}
+
 /* A layer that follows the time axis when zoomed, clipped to clip. */
 void
 svg_zoom_open(struct svg *s, const char *clip)
 {
-	fprintf(s->f, "<g clip-path=\"url(#%s)\"><g class=\"z\">\n", clip);
+	layer_open(s, clip, "z");
+}
+
+/*
+ * The layer of texts that belong to a time: zoomed in a document; in
+ * the page only moved (class zt), as a text under a changing scale is
+ * laid out anew at every zoom step (see svg_rows.c's bands()).
+ */
+void
+svg_timed_open(struct svg *s)
+{
+	layer_open(s, "plot", s->doc == SVG_INLINE ? "zt" : "z");
 }
 
 void

@@ -6,9 +6,6 @@
 #include "svg_int.h"
 #include "svg_tip.h"
 
-/* svg.css's dash pattern of the dotted lines: a dot, a gap of two. */
-#define DASH_PERIOD	3.0
-
 /*
  * Row r's vertical within [lo, hi], where a band crossed by it cuts it;
  * its dots where the whole line has them (SVG starts the dash pattern
@@ -18,14 +15,14 @@ static void
 dep_piece(struct svg *s, const struct lt_row *r, double lo, double hi)
 {
 	double a = fmax(r->dep_y0, lo);
-	double z = fmin(floor(r->box.y + r->box.h / 2) + 0.5, hi);
+	double z = fmin(r->dep_y1, hi);
 
 	if (a >= z)
 		return;
 	fputs("<path class=\"dp\"", s->f);
 	if (a > r->dep_y0) {
 		fputs(" style=\"stroke-dashoffset:", s->f);
-		svg_num(s->f, fmod(a - r->dep_y0, DASH_PERIOD));
+		svg_num(s->f, fmod(a - r->dep_y0, DEP_DOT + DEP_GAP));
 		putc('"', s->f);
 	}
 	fputs(" d=\"", s->f);
@@ -41,20 +38,19 @@ dep_piece(struct svg *s, const struct lt_row *r, double lo, double hi)
  * of dotted lines took it seconds to draw on every frame.
  */
 static void
-dep_path(struct svg *s, const struct lt_row *r, double lo, double hi)
+dep_path(struct svg *s, const struct lt_row *r, double lo)
 {
-	double ym = floor(r->box.y + r->box.h / 2) + 0.5;
 	int cut = r->dep_vert && r->dep_y0 < lo;
 
 	if (cut)
-		dep_piece(s, r, lo, hi);
+		dep_piece(s, r, lo, INFINITY);
 	fputs("<path class=\"dp\" d=\"", s->f);
 	if (r->dep_vert && !cut)
-		svg_vline(s->f, r->dep_x, r->dep_y0, ym);
+		svg_vline(s->f, r->dep_x, r->dep_y0, r->dep_y1);
 	putc('M', s->f);
 	svg_num(s->f, floor(r->dep_x) + 0.5);
 	putc(' ', s->f);
-	svg_num(s->f, ym);
+	svg_num(s->f, r->dep_y1);
 	putc('H', s->f);
 	svg_num(s->f, r->box.x);
 	fputs("\"/>\n", s->f);
@@ -69,7 +65,7 @@ deps(struct svg *s)
 	svg_zoom_open(s, "plot");
 	for (i = 0; i < l->nrows; i++)
 		if (l->rows[i].has_dep)
-			dep_path(s, &l->rows[i], -INFINITY, INFINITY);
+			dep_path(s, &l->rows[i], -INFINITY);
 	svg_zoom_close(s);
 }
 
@@ -171,26 +167,15 @@ rows(struct svg *s)
  * the rows in view only (docs/html.md).  A band holds its own pieces of
  * the dotted lines, cut at its edges, so that a parent's vertical
  * running through the screen shows there whichever bands end it.
- * Rows out of order down the page (none known) make one band.
+ * Rows go down the page ROW_H apart (layout_rows.c, layout_compare.c),
+ * as paint.c's own bands take them to.
  */
 #define BAND_ROWS	32
 
 static size_t
-nbands(const struct svg *s)
+nbands(const struct layout *l)
 {
-	return (s->l->nrows + s->band - 1) / s->band;
-}
-
-/* BAND_ROWS, or every row when they do not go down the page in order. */
-static size_t
-band_rows(const struct layout *l)
-{
-	size_t i;
-
-	for (i = 1; i < l->nrows; i++)
-		if (l->rows[i].box.y < l->rows[i - 1].box.y)
-			return l->nrows;
-	return BAND_ROWS;
+	return (l->nrows + BAND_ROWS - 1) / BAND_ROWS;
 }
 
 /* Band b: from its first row's top to the next band's; the plot's ends outside. */
@@ -199,9 +184,9 @@ band_span(const struct svg *s, size_t b, double *y0, double *y1)
 {
 	const struct layout *l = s->l;
 
-	*y0 = b == 0 ? l->proc_box.y : l->rows[b * s->band].box.y;
-	*y1 = b + 1 >= nbands(s) ? l->proc_box.y + l->proc_box.h :
-	    l->rows[(b + 1) * s->band].box.y;
+	*y0 = b == 0 ? l->proc_box.y : l->rows[b * BAND_ROWS].box.y;
+	*y1 = b + 1 >= nbands(l) ? l->proc_box.y + l->proc_box.h :
+	    l->rows[(b + 1) * BAND_ROWS].box.y;
 }
 
 /*
@@ -214,7 +199,7 @@ static int
 band(struct svg *s, size_t b, size_t *cursor)
 {
 	const struct layout *l = s->l;
-	size_t i, a, c, end = (b + 1) * s->band;
+	size_t i, a, c, end = (b + 1) * BAND_ROWS;
 	double y0, y1;
 
 	if (end > l->nrows)
@@ -225,9 +210,9 @@ band(struct svg *s, size_t b, size_t *cursor)
 	fputs("\" data-y1=\"", s->f);
 	svg_num(s->f, y1);
 	fputs("\">\n<g class=\"s\">\n", s->f);
-	for (i = b * s->band; i < end; i++)
+	for (i = b * BAND_ROWS; i < end; i++)
 		if (l->rows[i].has_dep)
-			dep_path(s, &l->rows[i], y0, INFINITY);
+			dep_path(s, &l->rows[i], y0);
 	for (a = end < l->nrows ? l->rows[end].parent_row : SIZE_MAX;
 	    a != SIZE_MAX; a = l->rows[a].parent_row) {
 		c = l->rows[a].last_child;
@@ -235,7 +220,7 @@ band(struct svg *s, size_t b, size_t *cursor)
 			dep_piece(s, &l->rows[c], y0, y1);
 	}
 	fputs("</g>\n", s->f);
-	for (i = b * s->band; i < end; i++)
+	for (i = b * BAND_ROWS; i < end; i++)
 		if (row(s, i, cursor) == -1)
 			return -1;
 	fputs("</g>\n", s->f);
@@ -257,9 +242,8 @@ bands(struct svg *s)
 
 	if (s->l->nrows == 0)
 		return 0;
-	s->band = band_rows(s->l);
 	fputs("<g clip-path=\"url(#plot)\">\n", s->f);
-	for (b = 0; rc == 0 && b < nbands(s); b++)
+	for (b = 0; rc == 0 && b < nbands(s->l); b++)
 		rc = band(s, b, &cursor);
 	fputs("</g>\n", s->f);
 	return rc;
