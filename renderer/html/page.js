@@ -67,8 +67,8 @@
 	for (const el of svg.querySelectorAll('g.zt text, g.zt .a, g.rc text')) {
 		const a = +(el.hasAttribute('data-a') ? el.getAttribute('data-a') :
 		    el.getAttribute('x'));
-		const box = el.tagName === 'text' && el.closest('g.r') &&
-		    el.closest('g.r').querySelector('rect.pb');
+		const row = el.tagName === 'text' && el.closest('g.r');
+		const box = row && row.querySelector('rect.pb');
 		const lo = box ? +box.getAttribute('x') : a;
 		const hi = box ? lo + +box.getAttribute('width') : a;
 		const side = el.classList.contains('tm') ? 0.5 :
@@ -234,16 +234,21 @@
 	function matrix() {
 		return k === 1 ? null : 'matrix(' + k + ',0,0,1,' + b + ',0)';
 	}
-	function transform(el, m) {
+	/* Sets el's transform (or name) to m, or drops it for null. */
+	function transform(el, m, name) {
 		if (m)
-			el.setAttribute('transform', m);
+			el.setAttribute(name || 'transform', m);
 		else
-			el.removeAttribute('transform');
+			el.removeAttribute(name || 'transform');
+	}
+	/* The view's ends in the chart's pixels before the zoom. */
+	function ends() {
+		return [(x0 - b) / k, (x0 + pw - b) / k];
 	}
 
 	/* Puts the texts of list where the view puts them. */
 	function pin(list) {
-		const va = (x0 - b) / k, vb = (x0 + pw - b) / k;
+		const [va, vb] = ends();
 		/* Every width read before any write: one layout, not one a text. */
 		if (k !== 1)
 			for (const p of list)
@@ -320,20 +325,16 @@
 		const m = matrix();
 		for (const g of layers)
 			transform(g, m);
-		const va = (x0 - b) / k, vb = (x0 + pw - b) / k;
+		const [va, vb] = ends();
 		view++;
 		let list = pinned;
 		for (const bd of bands)
 			if (bd.on)
 				list = follow(bd, list);
 		pin(list);
-		if (hatch) {
-			if (m)
-				hatch.setAttribute('patternTransform',
-				    'matrix(' + 1 / k + ',0,0,1,0,0)');
-			else
-				hatch.removeAttribute('patternTransform');
-		}
+		if (hatch)
+			transform(hatch, m && 'matrix(' + 1 / k + ',0,0,1,0,0)',
+			    'patternTransform');
 		/* Unzoomed, labels may reach into the margins as in the PNG. */
 		clip.setAttribute('x', m ? x0 : 0);
 		clip.setAttribute('width', m ? pw : width);
@@ -438,10 +439,10 @@
 	 */
 	function centre(g) {
 		const pb = g.querySelector('rect.pb');
-		const r = svg.getBoundingClientRect();
 		/* From its place in the chart: its band may be out of the layout. */
 		const y = +pb.getAttribute('y') + +pb.getAttribute('height') / 2;
-		window.scrollBy(0, r.top + y * r.width / width -
+		measure();
+		window.scrollTo(window.scrollX, chartTop + y * scale -
 		    window.innerHeight / 2);
 	}
 	svg.addEventListener('mouseleave', function () {
