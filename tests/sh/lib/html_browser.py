@@ -190,6 +190,27 @@ def point_at(d, origin, x=0, y=0):
                             "origin": origin, "x": x, "y": y}]})
 
 
+def wheel(d, x, y, dy):
+    """A wheel turn of dy at (x, y) of the window."""
+    d.actions({"type": "wheel", "id": "wheel",
+               "actions": [{"type": "scroll", "x": x, "y": y,
+                            "deltaX": 0, "deltaY": dy, "duration": 0,
+                            "origin": "viewport"}]})
+
+
+def drag(d, x, y, *dxs):
+    """The left button pressed at (x, y) of the window, moved sideways by
+    each of dxs from there in turn, then let go."""
+    moves = [{"type": "pointerMove", "duration": 0, "origin": "viewport",
+              "x": x + dx, "y": y} for dx in dxs]
+    d.actions({"type": "pointer", "id": "mouse",
+               "parameters": {"pointerType": "mouse"},
+               "actions": [{"type": "pointerMove", "duration": 0,
+                            "origin": "viewport", "x": x, "y": y},
+                           {"type": "pointerDown", "button": 0}] + moves +
+                          [{"type": "pointerUp", "button": 0}]})
+
+
 def check_hover(d, a, procs):
     pids = [p["pid"] for p in procs if p["name"] == a["label"]]
     box = row_box(d, a["label"])
@@ -249,10 +270,7 @@ def check_zoom(d, a):
         const x0 = +s.dataset.x0, pw = +s.dataset.pw;
         return [Math.round(r.left + x0 + pw / 2),
                 Math.round(r.top + +s.dataset.top * 0.6)];""")
-    d.actions({"type": "wheel", "id": "wheel",
-               "actions": [{"type": "scroll", "x": at[0], "y": at[1],
-                            "deltaX": 0, "deltaY": -600, "duration": 0,
-                            "origin": "viewport"}]})
+    wheel(d, at[0], at[1], -600)
     after = until(lambda: span(d) != before and span(d)) or before
     w1 = label_width(d)
     labels = d.js("return Array.from(document.querySelectorAll("
@@ -301,15 +319,7 @@ def check_zoom(d, a):
     tap(scales[0] > 1 and abs(scales[0] * scales[1] - 1) < 1e-6,
         "the hatch keeps its size zoomed (layer x%.2f, tile x%.4f)" %
         tuple(scales))
-    d.actions({"type": "pointer", "id": "mouse",
-               "parameters": {"pointerType": "mouse"},
-               "actions": [{"type": "pointerMove", "duration": 0,
-                            "origin": "viewport", "x": at[0], "y": at[1]},
-                           {"type": "pointerDown", "button": 0},
-                           {"type": "pointerMove", "duration": 0,
-                            "origin": "viewport", "x": at[0] + 150,
-                            "y": at[1]},
-                           {"type": "pointerUp", "button": 0}]})
+    drag(d, at[0], at[1], 150)
     panned = until(lambda: span(d) != after and span(d)) or after
     tap(panned[0] < after[0] and
         abs((panned[1] - panned[0]) - (after[1] - after[0])) < 0.002,
@@ -613,10 +623,7 @@ def bands(argv):
             return [Math.round(r.left + (+s.dataset.x0 + +s.dataset.pw / 2) * f),
                     Math.round(r.top + +s.dataset.top * 0.6 * f)];""")
         before = span(d)
-        d.actions({"type": "wheel", "id": "wheel",
-                   "actions": [{"type": "scroll", "x": at[0], "y": at[1],
-                                "deltaX": 0, "deltaY": -600, "duration": 0,
-                                "origin": "viewport"}]})
+        wheel(d, at[0], at[1], -600)
         until(lambda: span(d) != before)
         lab = shown_labels(d)
         k = band_state(d)[3]
@@ -650,18 +657,7 @@ def bands(argv):
             '#chart g.rc:not(.off) g.r > text')).map(e => e.getBoundingClientRect())
             .filter(r => r.top > 200 && r.bottom < window.innerHeight - 20)[0];
             return [Math.round(t.left + t.width / 2), Math.round(t.top + t.height / 2)];""")
-        d.actions({"type": "pointer", "id": "mouse",
-                   "parameters": {"pointerType": "mouse"},
-                   "actions": [{"type": "pointerMove", "duration": 0,
-                                "origin": "viewport", "x": box[0], "y": box[1]},
-                               {"type": "pointerDown", "button": 0},
-                               {"type": "pointerMove", "duration": 0,
-                                "origin": "viewport", "x": box[0] + 40,
-                                "y": box[1]},
-                               {"type": "pointerMove", "duration": 0,
-                                "origin": "viewport", "x": box[0],
-                                "y": box[1]},
-                               {"type": "pointerUp", "button": 0}]})
+        drag(d, box[0], box[1], 40, 0)
         until(lambda: d.js(drawn)[2] == before_drag[2], 2)
         after_drag = d.js(drawn)
         tap(before_drag[0] > 0 and before_drag[1] == 0 and
