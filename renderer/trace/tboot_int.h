@@ -87,6 +87,7 @@ struct build {
 int tb_pid_room(struct build *, int pid);
 int tb_group_of(const struct build *, int pid);
 int tb_valid_pid(int64_t pid);
+int tb_pid_take(struct build *, int64_t pid);
 void tb_set_comm(struct tproc *, const char *);
 struct tproc *tb_new_proc(struct build *, int pid, int64_t start,
     int64_t at);

@@ -19,9 +19,10 @@ tb_on_newtask(struct build *b, const struct tevent *ev)
 	int64_t flags = tb_num(b, H_NEWTASK, 1, ev);
 	char comm[16];
 	struct tproc *p;
+	int ok;
 
-	if (!tb_valid_pid(pid) || tb_pid_room(b, (int)pid) != 0)
-		return tb_valid_pid(pid) ? -1 : 0;
+	if ((ok = tb_pid_take(b, pid)) != 1)
+		return ok;
 	if (flags >= 0 && (flags & CLONE_THREAD_FLAG) &&
 	    tb_valid_pid(ev->pid)) {
 		b->tgid[pid] = tb_group_of(b, ev->pid) + 1;
@@ -67,9 +68,10 @@ tb_on_fork(struct build *b, const struct tevent *ev)
 	int64_t child = tb_num(b, H_FORK, 1, ev);
 	char comm[16];
 	struct tproc *p;
+	int ok;
 
-	if (!tb_valid_pid(child) || tb_pid_room(b, (int)child) != 0)
-		return tb_valid_pid(child) ? -1 : 0;
+	if ((ok = tb_pid_take(b, child)) != 1)
+		return ok;
 	if (b->tgid[child] > 0)
 		return 0;
 	b->tgid[child] = (int32_t)child + 1;

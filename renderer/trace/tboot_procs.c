@@ -113,3 +113,16 @@ tb_valid_pid(int64_t pid)
 {
 	return pid > 0 && pid < CAP_TRACE_PIDS;
 }
+
+/*
+ * An event's pid, to be followed: 1 when valid and its room made, 0
+ * when no pid the maps hold (the event is passed over), -1 on no
+ * memory.
+ */
+int
+tb_pid_take(struct build *b, int64_t pid)
+{
+	if (!tb_valid_pid(pid))
+		return 0;
+	return tb_pid_room(b, (int)pid) != 0 ? -1 : 1;
+}

@@ -307,9 +307,10 @@ static int
 woken(struct build *b, size_t h, const struct tevent *ev)
 {
 	int64_t pid = tb_num(b, h, 0, ev);
+	int ok;
 
-	if (!tb_valid_pid(pid) || tb_pid_room(b, (int)pid) != 0)
-		return tb_valid_pid(pid) ? -1 : 0;
+	if ((ok = tb_pid_take(b, pid)) != 1)
+		return ok;
 	b->off[pid] = ev->ts_ns;
 	if (wait_ends(b, h, (int)pid, ev) != 0 ||
 	    tb_crit(b, CR_WOKEN, (int)pid, waker_tid(b, h, ev), 0,
