@@ -145,7 +145,9 @@ apply_threads(struct bootlog *t, struct process *p, const struct tboot *ps,
 			p->cpu_us = th->cpu_ns / 1000;
 			continue;
 		}
-		comm = tdat_comm(t->trace, th->tid);
+		/* The events' name, else the cmdlines' (they lose some). */
+		comm = th->comm[0] != '\0' ? th->comm :
+		    tdat_comm(t->trace, th->tid);
 		if ((q = bootlog_new_process(t, th->tid, comm != NULL &&
 		    comm[0] != '\0' ? comm : tp->comm)) == NULL)
 			return -1;

@@ -77,6 +77,7 @@ read_all(struct tdat *td, struct tboot *ps, unsigned flags, struct diag *d)
 	b.td = td;
 	b.d = d;
 	b.st.d = d;
+	b.st.want_names = (flags & TB_THREADS) != 0;
 	b.wq.d = d;
 	ps->busy.d = d;
 	ps->busy.keep_runs = (flags & TB_RUNS) != 0;

@@ -64,6 +64,7 @@ struct tthread {
 	int64_t end_ns;		/* its exit, or its process's end (TPROC_AFTER) */
 	int64_t cpu_ns;		/* its time running */
 	size_t span0, nspans;	/* its spans of the tboot */
+	char comm[16];		/* its last name the events gave, or "" */
 };
 
 /* Wakers that are no thread: the context the waking ran in (docs/wakeups.md). */

@@ -29,6 +29,10 @@ tb_on_newtask(struct build *b, const struct tevent *ev)
 		if ((p = tb_proc_of(b, ev->pid, ev->ts_ns)) == NULL)
 			return -1;
 		p->threads++;
+		tb_text(b, H_NEWTASK, 2, ev, comm, sizeof(comm));
+		if (tstates_name(&b->st, (size_t)(p - b->ps->v), (int)pid,
+		    comm) != 0)
+			return -1;
 		return born(b, p, (int)pid, ev->pid, ev->ts_ns);
 	}
 	b->tgid[pid] = (int32_t)pid + 1;
@@ -107,7 +111,10 @@ tb_on_exec(struct build *b, const struct tevent *ev)
 	return 0;
 }
 
-/* A rename of the group's leader renames the process; a thread's does not. */
+/*
+ * A rename of the group's leader renames the process; a thread's names
+ * only the thread (its own row with --threads).
+ */
 int
 tb_on_rename(struct build *b, const struct tevent *ev)
 {
@@ -115,11 +122,14 @@ tb_on_rename(struct build *b, const struct tevent *ev)
 	char comm[16];
 	struct tproc *p;
 
-	if (!tb_valid_pid(pid) || tb_group_of(b, (int)pid) != pid)
+	if (!tb_valid_pid(pid))
 		return 0;
 	if ((p = tb_proc_of(b, (int)pid, ev->ts_ns)) == NULL)
 		return -1;
 	tb_text(b, H_RENAME, 1, ev, comm, sizeof(comm));
+	if (tb_group_of(b, (int)pid) != pid)
+		return tstates_name(&b->st, (size_t)(p - b->ps->v), (int)pid,
+		    comm);
 	if (comm[0] != '\0')
 		tb_set_comm(p, comm);
 	return 0;
@@ -135,6 +145,7 @@ int
 tb_on_exit_ev(struct build *b, const struct tevent *ev)
 {
 	int64_t pid = tb_num(b, H_EXIT, 0, ev), dead = tb_num(b, H_EXIT, 2, ev);
+	char comm[16];
 	struct tproc *p;
 	int last;
 
@@ -144,6 +155,12 @@ tb_on_exit_ev(struct build *b, const struct tevent *ev)
 		return -1;
 	if (p->comm[0] == '\0')
 		tb_text(b, H_EXIT, 1, ev, p->comm, sizeof(p->comm));
+	if (tb_group_of(b, (int)pid) != pid) {
+		tb_text(b, H_EXIT, 1, ev, comm, sizeof(comm));
+		if (tstates_name(&b->st, (size_t)(p - b->ps->v), (int)pid,
+		    comm) != 0)
+			return -1;
+	}
 	if (p->threads > 0)
 		p->threads--;
 	if (b->h[H_EXIT].f[2] != NULL)

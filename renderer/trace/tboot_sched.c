@@ -212,14 +212,19 @@ switched_off(struct build *b, int pid, int64_t since,
  * not always record the switch that put it there (this machine's 6.18
  * leaves out some, with no loss counted; docs/trace.md): it then began
  * after the CPU's last switch and after it was last woken or left a
- * CPU.  TPROC_BEFORE: nothing says.
+ * CPU.  A followed thread whose switch-in the trace has, but not as a
+ * run (the CPUs' clocks put it before the thread's birth or wake-up),
+ * did not run before those either: a run set earlier than its last
+ * change would sort before that change and be undone by it.
+ * TPROC_BEFORE: nothing says.
  */
 static int64_t
 ran_since(const struct build *b, const struct oncpu *c, int pid)
 {
 	int64_t off = b->off[pid];
+	int st = tstates_get(&b->st, pid);
 
-	if (c->pid == pid)
+	if (c->pid == pid && (st == TS_RUNNING || st == TS_NONE))
 		return c->since;
 	return off != TPROC_BEFORE && off > c->since ? off : c->since;
 }

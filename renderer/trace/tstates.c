@@ -1,4 +1,5 @@
 /* tstates.c: threads' state changes kept as they come, then folded per process into spans by the priority rule of tboot.h (docs/trace.md). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,25 @@ tstates_set(struct tstates *s, size_t proc, int tid, int64_t at, int state)
 	c->seq = (uint32_t)s->n++;
 	c->state = (uint8_t)state;
 	s->ts[tid] = (uint8_t)state;
+	return 0;
+}
+
+int
+tstates_name(struct tstates *s, size_t proc, int tid, const char *comm)
+{
+	struct tname *t;
+
+	if (!s->want_names || tid < 0 || proc > UINT32_MAX ||
+	    comm[0] == '\0' || s->nnames >= CAP_TRACE_STATES)
+		return 0;
+	if (grow_array((void **)&s->names, &s->namescap, s->nnames,
+	    sizeof(*s->names)) != 0)
+		return -1;
+	t = &s->names[s->nnames];
+	t->proc = (uint32_t)proc;
+	t->tid = tid;
+	t->seq = (uint32_t)s->nnames++;
+	snprintf(t->comm, sizeof(t->comm), "%s", comm);
 	return 0;
 }
 
@@ -235,13 +255,45 @@ cmp_thread_change(const void *a, const void *b)
 	return by_time(x, y);
 }
 
+static int
+cmp_name(const void *a, const void *b)
+{
+	const struct tname *x = a, *y = b;
+
+	if (x->proc != y->proc)
+		return x->proc < y->proc ? -1 : 1;
+	if (x->tid != y->tid)
+		return x->tid < y->tid ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * The last name of thread tid of process entry proc: the names sorted
+ * as the threads come (cmp_name), *at walking along with them.
+ */
+static void
+name_of(const struct tstates *s, size_t *at, uint32_t proc, int tid,
+    char comm[16])
+{
+	const struct tname *t;
+
+	comm[0] = '\0';
+	for (; *at < s->nnames; ++*at) {
+		t = &s->names[*at];
+		if (t->proc > proc || (t->proc == proc && t->tid > tid))
+			return;
+		if (t->proc == proc && t->tid == tid)
+			memcpy(comm, t->comm, sizeof(t->comm));
+	}
+}
+
 /*
  * One thread's changes v[0..n), in time order: from its first (its
  * birth) to its exit (its last, to no state) or its process's end.
  */
 static int
 fold_thread(struct tstates *s, struct tboot *tb, const struct tchange *v,
-    size_t n)
+    size_t n, size_t *name)
 {
 	const struct tproc *p = &tb->v[v[0].proc];
 	struct tthread *t;
@@ -256,6 +308,7 @@ fold_thread(struct tstates *s, struct tboot *tb, const struct tchange *v,
 	t->tid = v[0].tid;
 	t->start_ns = v[0].at;
 	t->end_ns = v[n - 1].state == TS_NONE ? v[n - 1].at : p->end_ns;
+	name_of(s, name, t->proc, t->tid, t->comm);
 	if (fold_spans(s, tb, v, n, t->start_ns, t->end_ns != TPROC_AFTER ?
 	    t->end_ns : tb->last_ns, &t->span0, &t->nspans) != 0)
 		return -1;
@@ -270,10 +323,12 @@ int
 tstates_fold_threads(struct tstates *s, struct tboot *tb)
 {
 	struct tproc *p;
-	size_t i, j;
+	size_t i, j, name = 0;
 
 	if (s->n == 0)
 		return 0;
+	if (s->nnames > 1)
+		qsort(s->names, s->nnames, sizeof(*s->names), cmp_name);
 	/* By thread, then (stable) by process: each process's group is in order. */
 	if (tkeysort(s->v, s->n, sizeof(*s->v), key_tid, cmp_tid_change) != 0 ||
 	    tkeysort(s->v, s->n, sizeof(*s->v), key_proc,
@@ -289,7 +344,7 @@ tstates_fold_threads(struct tstates *s, struct tboot *tb)
 			continue;
 		if (p->nthreads == 0)
 			p->thread0 = tb->nthreads;
-		if (fold_thread(s, tb, &s->v[i], j - i) != 0)
+		if (fold_thread(s, tb, &s->v[i], j - i, &name) != 0)
 			return -1;
 		p->nthreads++;
 	}
@@ -301,5 +356,6 @@ tstates_free(struct tstates *s)
 {
 	free(s->ts);
 	free(s->v);
+	free(s->names);
 	memset(s, 0, sizeof(*s));
 }

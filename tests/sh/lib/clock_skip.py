@@ -1,0 +1,67 @@
+#!/usr/bin/python3
+"""clock_skip.py: how far a thread's CPU clock may fall short of, or run
+past, its running spans in a trace, read from `trace-cmd report` (the
+oracle).  For the tests that set one against the other (trace_threads.sh).
+
+usage: clock_skip.py REPORT.txt TID...
+prints one line per TID: "TID LOST GAINED", in seconds.
+
+When a wake-up preempts the running thread, the kernel's wakeup_preempt()
+skips the next update of the runqueue's clock ("a useless back-to-back
+clock update", kernel/sched/core.c): the preempted thread's CPU time
+stops at the wake-up, the thread that preempted it is charged from
+there, while the trace has the switch itself.  So a thread's clock may
+fall short of its spans by LOST: for each switch off a CPU while still
+runnable (R, R+), the time from the latest waking of the thread put on
+the CPU to the switch; and run past them by GAINED: the same, for the
+switches that put it on a CPU after such a waking of its own.  Both are
+bounds (the clock update comes after the waking event, on the target
+CPU); measured here under load, a spinner's clock 4 % (7 ms in 180 ms)
+short of its spans, within LOST (12 to 21 ms)."""
+import re
+import sys
+
+LINE = re.compile(r"\s*.*?-\d+\s+\[(\d+)\]\s+([\d.]+): (\w+):\s+(.*)")
+SWITCH = re.compile(r".*?:(\d+) \[-?\d+\] (\S+) ==> .*?:(\d+) \[")
+WAKING = re.compile(r"comm=.* pid=(\d+) ")
+
+
+def main():
+    tids = [int(t) for t in sys.argv[2:]]
+    lost = dict.fromkeys(tids, 0.0)
+    gained = dict.fromkeys(tids, 0.0)
+    woken = {}      # thread -> when last woken (sched_waking)
+    oncpu = {}      # cpu -> since when its thread has run
+    for line in open(sys.argv[1], errors="replace"):
+        m = LINE.match(line)
+        if m is None:
+            continue
+        cpu, ts, event, rest = int(m.group(1)), float(m.group(2)), \
+            m.group(3), m.group(4)
+        if event == "sched_waking":
+            w = WAKING.match(rest)
+            if w is not None:
+                woken[int(w.group(1))] = ts
+            continue
+        if event != "sched_switch":
+            continue
+        s = SWITCH.match(rest)
+        if s is None:
+            continue
+        prev, state, nxt = int(s.group(1)), s.group(2), int(s.group(3))
+        since = oncpu.get(cpu)
+        at = woken.pop(nxt, None)
+        # Preempted by a thread woken while prev ran here.
+        if state.startswith("R") and at is not None and since is not None \
+                and at >= since:
+            if prev in lost:
+                lost[prev] += ts - at
+            if nxt in gained:
+                gained[nxt] += ts - at
+        oncpu[cpu] = ts
+    for t in tids:
+        print("%d %.6f %.6f" % (t, lost[t], gained[t]))
+
+
+if __name__ == "__main__":
+    main()
