@@ -65,10 +65,14 @@ tb_runs_now(struct build *b, const struct tevent *ev)
 		return 0;
 	c = &b->cpu[ev->cpu];
 	/*
-	 * Events in the tail of the switch that took it off (its stack
-	 * after a blocking switch) are still its own: not a new run.
+	 * Events in the tail of the switch that put it to sleep (its
+	 * stack after a blocking switch) are still its own: not a new run
+	 * until it is woken.  A thread switched off still runnable needs no
+	 * wake-up to come back (a switch from the idle task the kernel left
+	 * out): its event is a run.
 	 */
-	if (c->prev == ev->pid && b->off[ev->pid] <= c->since)
+	if (c->prev == ev->pid && b->off[ev->pid] <= c->since &&
+	    st != TS_RUNNABLE)
 		return 0;
 	since = ran_since(b, c, ev->pid);
 	if (since == TPROC_BEFORE || since > ev->ts_ns)

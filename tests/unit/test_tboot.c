@@ -638,6 +638,44 @@ thread_clocks_names(void **state)
 }
 
 /*
+ * A thread switched off still runnable (R) to the idle task comes back
+ * with no wake-up; the kernel left out that switch from the idle task:
+ * its next event on the CPU is a run, not the tail of the switch that
+ * took it off (which only a blocking switch has).
+ */
+static void
+runnable_back(void **state)
+{
+	static struct tb_file f;
+	static const struct tspan want[] = {
+		{ 1, 2, TS_SLEEPING }, { 2, 3, TS_RUNNABLE },
+		{ 3, 10, TS_RUNNING },
+	};
+	struct cpu_pen c0, c1;
+	const struct tproc *p;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	two_cpus(&f, &c0, &c1);
+	at(&c0, 1, newtask(1, 400, "r", 0));
+	at(&c0, 2, wakeup_new(1, 400));
+	at(&c0, 3, sw(0, 400));
+	at(&c0, 4, sw_st(400, 0, 0));		/* R ==> the idle task */
+	at(&c0, 6, waking(400, 1));		/* back, its switch-in left out */
+	at(&c0, 10, exit_ev(400, 1));
+	at(&c0, 11, sw(400, 0));
+	at(&c1, 12, waking(0, 1));
+	build(&f, &tb, &buf, &td);
+	assert_non_null(p = proc(&tb, 400));
+	same_spans(&tb, p->span0, p->nspans, want,
+	    sizeof(want) / sizeof(want[0]));
+	assert_int_equal(p->cpu_ns, 8 * NS_MS);
+	done(&tb, buf, td);
+}
+
+/*
  * Past the cap on state changes: one warning; a process that ended
  * before it keeps its spans, one alive then has none.
  */
@@ -899,6 +937,7 @@ main(void)
 		cmocka_unit_test(threads_and_ends),
 		cmocka_unit_test(thread_states),
 		cmocka_unit_test(thread_clocks_names),
+		cmocka_unit_test(runnable_back),
 		cmocka_unit_test(cpu_time),
 		cmocka_unit_test(initcalls),
 		cmocka_unit_test(clock_sync),
