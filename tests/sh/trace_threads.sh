@@ -27,15 +27,9 @@ check "--threads --json: status 0" [ $? = 0 ]
 "$S" -n -t "$T/a.tgz" >"$T/states.t" 2>/dev/null
 check "states_dump -t reads it" [ $? = 0 ]
 "$S" -n "$T/a.tgz" >"$T/states.p" 2>/dev/null
-# The oracle's events, for how far the threads' clocks may stray from
-# their spans (lib/clock_skip.py) and to show a failure's events.
-: >"$T/report"
-if command -v trace-cmd >/dev/null 2>&1 &&
-    tar -xzf "$T/a.tgz" -C "$T" trace.dat 2>/dev/null; then
-	trace-cmd report -i "$T/trace.dat" >"$T/report" 2>/dev/null
-fi
-python3 "$(dirname "$0")/lib/clock_skip.py" "$T/report" \
-    $(awk '{ print $2 }' "$T/out") >"$T/skip"
+# The oracle's events: how far the threads' clocks may stray from their
+# spans, and a failure's events.
+clock_skip "$T/a.tgz" "$T/report" $(awk '{ print $2 }' "$T/out") >"$T/skip"
 
 python3 - "$T/out" "$T/t.json" "$T/p.json" "$T/states.t" "$T/states.p" \
     "$stolen" "$T/skip" "$T/report" <<'PY'

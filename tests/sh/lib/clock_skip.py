@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """clock_skip.py: how far a thread's CPU clock may fall short of, or run
 past, its running spans in a trace, read from `trace-cmd report` (the
-oracle).  For the tests that set one against the other (trace_threads.sh).
+oracle).  For the tests that set one against the other (trace_threads.sh,
+trace_states.sh, trace_exact.sh: lib/logger_lib.sh.inc's clock_skip).
 
 usage: clock_skip.py REPORT.txt TID...
 prints one line per TID: "TID LOST GAINED", in seconds.
