@@ -29,10 +29,11 @@ report_print(const struct run_report *r, const struct config *cfg, int ok,
 	 * (and AUTO_RENDER's renderer, in the total) are the logger's work.
 	 */
 	diag_info(d, "stats: samples %llu process-samples %llu "
-	    "sampling-cpu-us %.0f total-cpu-us %.0f maxrss-kb %ld scans %llu",
+	    "sampling-cpu-us %.0f total-cpu-us %.0f maxrss-kb %ld scans %llu "
+	    "reused %llu",
 	    (unsigned long long)r->samples,
 	    (unsigned long long)r->proc_samples,
 	    cpu_us(&r->ru_sampled) + cpu_us(&r->ru_helpers),
 	    cpu_us(&ru) + cpu_us(&ch), ru.ru_maxrss,
-	    (unsigned long long)r->scans);
+	    (unsigned long long)r->scans, (unsigned long long)r->reused);
 }

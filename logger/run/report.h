@@ -27,6 +27,7 @@ struct run_report {
 	uint64_t samples;	/* samples stored */
 	uint64_t proc_samples;	/* process lines stored */
 	uint64_t scans;		/* samples that listed the procfs directory */
+	uint64_t reused;	/* process lines written again, not read (sampler.h) */
 	int truncated;		/* the log budget was reached */
 	const char *why_end;	/* "stopped", "EXIT_PROC", ...; NULL */
 	char exit_name[CONFIG_COMM_LEN + 1];	/* the EXIT_PROC seen */

@@ -96,6 +96,7 @@ store_sample(struct run *r)
 	r->rep.samples++;
 	r->rep.proc_samples += r->sm.nprocs;
 	r->rep.scans = r->sm.scans;
+	r->rep.reused = r->sm.reused;
 	return 0;
 }
 

@@ -13,6 +13,8 @@
 
 #define DENTS_SIZE	32768
 #define STAT_ROOM	4096	/* a /proc/PID/stat line is about 300 bytes */
+#define SCHED_ROOM	128	/* /proc/PID/schedstat: three numbers */
+#define THREADS_FIELD	17	/* num_threads, counted from the state after ')' */
 #define FILE_ROOM	65536	/* first guess for /proc/stat, diskstats, meminfo */
 
 struct linux_dirent64 {
@@ -86,14 +88,24 @@ sampler_init(struct sampler *s, int procfd, const struct config *cfg,
 	return 0;
 }
 
+/* Closes e's descriptors. */
+static void
+close_ent(struct pident *e)
+{
+	if (e->fd >= 0)
+		close(e->fd);
+	if (e->sfd >= 0)
+		close(e->sfd);
+	e->fd = e->sfd = -1;
+}
+
 void
 sampler_free(struct sampler *s)
 {
 	size_t i;
 
 	for (i = 0; i < s->nents; i++)
-		if (s->ents[i].fd >= 0)
-			close(s->ents[i].fd);
+		close_ent(&s->ents[i]);
 	if (s->statfd >= 0)
 		close(s->statfd);
 	if (s->diskfd >= 0)
@@ -109,6 +121,7 @@ sampler_free(struct sampler *s)
 	obuf_free(&s->stat);
 	obuf_free(&s->disk);
 	obuf_free(&s->ps);
+	obuf_free(&s->ps_last);
 	obuf_free(&s->mem);
 	obuf_free(&s->names);
 	memset(s, 0, sizeof(*s));
@@ -168,10 +181,7 @@ read_uncached(struct sampler *s, int pid, size_t nnext)
 	while ((fd = open_stat(s, pid)) < 0 && (errno == EMFILE ||
 	    errno == ENFILE) && nnext > 0) {
 		nnext--;
-		if (s->next[nnext].fd >= 0) {
-			close(s->next[nnext].fd);
-			s->next[nnext].fd = -1;
-		}
+		close_ent(&s->next[nnext]);
 	}
 	if (fd < 0)
 		return 0;
@@ -355,27 +365,132 @@ note_process(struct sampler *s, struct pident *e, int known, uint32_t h,
 	return 0;
 }
 
+/* FNV-1a, 64 bits, of n bytes at p; never 0 (0: none). */
+static uint64_t
+hash64(const char *p, size_t n)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	while (n-- > 0)
+		h = (h ^ (unsigned char)*p++) * 1099511628211ull;
+	return h != 0 ? h : 1;
+}
+
+/*
+ * The hash of e's schedstat now, read before its stat line (a run
+ * after it shows at the next sample); 0 when e has more than one
+ * thread (the file is its leader's alone), or it cannot be read.
+ */
+static uint64_t
+sched_now(struct sampler *s, struct pident *e)
+{
+	char path[40], buf[SCHED_ROOM];
+	ssize_t r;
+
+	if (!e->single)
+		return 0;
+	if (e->sfd < 0 && !s->nofile) {
+		snprintf(path, sizeof(path), "%d/schedstat", e->pid);
+		e->sfd = openat(s->procfd, path, O_RDONLY | O_CLOEXEC);
+	}
+	if (e->sfd < 0)
+		return 0;
+	do
+		r = pread(e->sfd, buf, sizeof(buf), 0);
+	while (r < 0 && errno == EINTR);
+	return r > 0 ? hash64(buf, (size_t)r) : 0;
+}
+
+/*
+ * Writes e's line of the last sample again when e is a sleeping
+ * process of one thread that has not run since (schedstat hash h the
+ * same).  1 when written, 0 when its line must be read.
+ */
+static int
+reuse_line(struct sampler *s, struct pident *e, uint64_t h)
+{
+	if (h == 0 || h != e->sched || !e->asleep || e->len == 0 ||
+	    e->again || e->reused >= SAMPLER_FRESH ||
+	    (size_t)e->line + e->len > s->ps_last.len ||
+	    e->len > s->ps.cap - s->ps.len)
+		return 0;
+	memcpy(s->ps.p + s->ps.len, s->ps_last.p + e->line, e->len);
+	e->line = (uint32_t)s->ps.len;
+	s->ps.len += e->len;
+	s->nprocs++;
+	s->reused++;
+	e->reused++;
+	return 1;
+}
+
+/*
+ * After e's line was read (kept at s->line_at, or left out): where it
+ * is, the schedstat hash h read before it, and what the line says of
+ * e's threads and state.
+ */
+static void
+note_line(struct sampler *s, struct pident *e, uint64_t h)
+{
+	const char *line, *p, *end;
+	unsigned long n = 0;
+	int f;
+
+	e->len = 0;
+	e->sched = h;
+	e->reused = 0;
+	e->single = e->asleep = 0;
+	if (s->line_at == SIZE_MAX || s->ps.len - s->line_at > UINT32_MAX ||
+	    s->line_at > UINT32_MAX)
+		return;
+	line = s->ps.p + s->line_at;
+	end = s->ps.p + s->ps.len;
+	e->line = (uint32_t)s->line_at;
+	e->len = (uint32_t)(end - line);
+	if ((p = memrchr(line, ')', (size_t)(end - line))) == NULL ||
+	    end - p < 4)
+		return;
+	e->asleep = p[2] == 'S' || p[2] == 'I';
+	for (p += 2, f = 0; p < end && f < THREADS_FIELD; p++)
+		if (*p == ' ')
+			f++;
+	while (p < end && *p >= '0' && *p <= '9' && n < 1000000)
+		n = n * 10 + (unsigned long)(*p++ - '0');
+	e->single = f == THREADS_FIELD && n == 1;
+}
+
 /* Samples one PID into s->ps and records it in s->next. */
 static int
 one_pid(struct sampler *s, int pid, size_t *nnext)
 {
 	long i = find_pid(s, pid);
-	struct pident e = i >= 0 ? s->ents[i] : (struct pident){ .pid = pid };
+	struct pident e = i >= 0 ? s->ents[i] :
+	    (struct pident){ .pid = pid, .fd = -1, .sfd = -1 };
 	int fd = -1, known = i >= 0, exit_i;
+	uint64_t sh = 0;
 	uint32_t h;
 	ssize_t r = 0;
 
 	if (obuf_room(&s->ps, STAT_ROOM) != 0)
 		return -1;
-	if (i >= 0 && s->ents[i].fd >= 0) {
-		fd = s->ents[i].fd;
-		s->ents[i].fd = -1;	/* moved to the new cache */
+	if (i >= 0) {
+		/* Moved to the new cache. */
+		s->ents[i].fd = s->ents[i].sfd = -1;
+		sh = sched_now(s, &e);
+		if (reuse_line(s, &e, sh)) {
+			s->next[(*nnext)++] = e;
+			return 0;
+		}
+	}
+	if (i >= 0 && e.fd >= 0) {
+		fd = e.fd;
 		r = read_stat(s, fd);
 		if (r == 0) {
 			/* Gone, or a new process reusing the PID. */
-			close(fd);
+			close_ent(&e);
 			fd = -1;
 			known = 0;
+			sh = 0;
+			e.single = 0;
 		}
 	}
 	if (fd < 0 && !s->nofile) {
@@ -391,9 +506,10 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 		r = read_uncached(s, pid, *nnext);
 	if (r > 0) {
 		h = keep_stat(s, (size_t)r, &exit_i);
+		note_line(s, &e, sh);
 		if (note_process(s, &e, known, h, exit_i) != 0) {
-			if (fd >= 0)
-				close(fd);
+			e.fd = fd;
+			close_ent(&e);
 			return -1;
 		}
 	}
@@ -403,7 +519,8 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 			e.name = 0;
 		e.fd = fd;
 		s->next[(*nnext)++] = e;
-	}
+	} else if (e.sfd >= 0)
+		close(e.sfd);
 	return 0;
 }
 
@@ -459,8 +576,7 @@ sample_pids(struct sampler *s)
 		}
 	}
 	for (i = 0; i < s->nents; i++)
-		if (s->ents[i].fd >= 0)
-			close(s->ents[i].fd);
+		close_ent(&s->ents[i]);
 	if (!sorted)
 		qsort(s->next, nnext, sizeof(*s->next), cmp_pident);
 	tmp = s->ents;
@@ -498,6 +614,7 @@ static int
 sample_cached(struct sampler *s)
 {
 	size_t i, n = 0;
+	uint64_t sh;
 	uint32_t h;
 	ssize_t r;
 	int exit_i;
@@ -505,12 +622,18 @@ sample_cached(struct sampler *s)
 	for (i = 0; i < s->nents; i++) {
 		if (obuf_room(&s->ps, STAT_ROOM) != 0)
 			return -1;
+		sh = sched_now(s, &s->ents[i]);
+		if (reuse_line(s, &s->ents[i], sh)) {
+			s->ents[n++] = s->ents[i];
+			continue;
+		}
 		r = read_stat(s, s->ents[i].fd);
 		if (r <= 0) {
-			close(s->ents[i].fd);
+			close_ent(&s->ents[i]);
 			continue;
 		}
 		h = keep_stat(s, (size_t)r, &exit_i);
+		note_line(s, &s->ents[i], sh);
 		if (note_process(s, &s->ents[i], 1, h, exit_i) != 0)
 			return -1;
 		s->ents[n++] = s->ents[i];
@@ -522,6 +645,7 @@ sample_cached(struct sampler *s)
 int
 sampler_take(struct sampler *s, uint64_t jiffies)
 {
+	struct obuf tmp;
 	uint64_t forks;
 
 	/* A tick served late can fall into the jiffy of the sample before. */
@@ -529,6 +653,10 @@ sampler_take(struct sampler *s, uint64_t jiffies)
 		return 1;
 	s->nprocs = 0;
 	s->names.len = 0;
+	/* The last block's lines stay where the cache says (reuse_line). */
+	tmp = s->ps_last;
+	s->ps_last = s->ps;
+	s->ps = tmp;
 	if (ob_begin(&s->stat, jiffies) != 0 ||
 	    ob_begin(&s->disk, jiffies) != 0 ||
 	    ob_begin(&s->ps, jiffies) != 0 ||

@@ -14,15 +14,35 @@
  * A process seen by the last sample: its cached /proc/PID/stat
  * descriptor (-1 when not cached) and a hash of its name, which changes
  * when it execs (what it runs is described again then).
+ *
+ * A sleeping process of one thread that has not run since its line was
+ * read has the same line: its /proc/PID/schedstat (its time on a CPU,
+ * waiting for one, its runs) costs a quarter of its stat to read, and
+ * unchanged, its last line is written again (docs/logger.md: what such
+ * a line may not show), up to SAMPLER_FRESH samples in a row.
  */
 struct pident {
 	int pid;
 	int fd;
+	int sfd;		/* its schedstat, or -1 */
 	uint32_t name;
+	uint32_t line, len;	/* its line in the last sample's block; len 0: none */
+	uint64_t sched;		/* its schedstat's hash before that line was read; 0 */
 	uint8_t again;		/* describe it again at the next sample */
 	uint8_t times;		/* descriptions asked for it so far */
 	uint8_t foreign;	/* an EXIT_PROC name, not the system's process */
+	uint8_t single;		/* that line: one thread (schedstat is the leader's) */
+	uint8_t asleep;		/* that line: S or I (changed by a wake-up alone) */
+	uint8_t reused;		/* samples in a row that wrote that line again */
 };
+
+/*
+ * Samples in a row a process's line may be written again: past it the
+ * line is read, so that what can change without the process running
+ * (its parent when it is reparented, woken and not yet run) shows
+ * within a second at 50 Hz.
+ */
+#define SAMPLER_FRESH	50
 
 /*
  * Descriptions of one process at most: first seen, renamed (an exec),
@@ -51,6 +71,8 @@ struct sampler {
 	char *dents;		/* getdents64 buffer */
 	int nofile;		/* descriptors ran out: open/read/close */
 	struct obuf stat, disk, ps;
+	struct obuf ps_last;	/* the last sample's ps block: lines written again */
+	uint64_t reused;	/* process lines written again, in all */
 	int memfd;		/* /proc/meminfo */
 	struct obuf mem;	/* its timed block */
 	/* The processes to describe after this sample. */

@@ -16,13 +16,18 @@
 #include "tarw.h"
 
 /*
- * zlib's fast strategy (levels 1 to 3): proc_ps.log is most of a log and
- * repeats itself, and at level 3 it deflates in 0.58 of level 6's CPU
- * for 1.23 times the bytes (600 processes, 50 Hz, 5 s: 52 MB of logs,
- * 0.31 s and 1.75 MB against 0.54 s and 1.41 MB), so ending a run costs
- * a fraction of sampling it (make bench: bench_logger's end ratio).
+ * zlib's fastest level: proc_ps.log is most of a log, and a sample's
+ * lines (one per process, about 170 KB for 600) lie beyond deflate's
+ * 32 KB window from the last sample's, so a higher level finds little
+ * more.  600 sleeping processes, 50 Hz, 5 s (a 50 MB proc_ps.log):
+ * level 1 deflates it in 0.42 s to 12.1 MB, level 3 in 0.69 s to 11.4
+ * MB (level 6: 0.54 s against level 3's 0.31 s, 1.41 MB against 1.75
+ * MB, measured before sleepers' lines were written again unread).
+ * Ending a run must cost a fraction of sampling it, and sampling a
+ * sleeper now costs a schedstat read (sampler.h): make bench's
+ * bench_logger prints the end ratio.
  */
-#define GZIP_LEVEL	3
+#define GZIP_LEVEL	1
 #define RETRY_US	200000
 #define TEMP_TRIES	100	/* random names tried when one exists */
 #define GROUP_MAX	(1 << 20)	/* bytes of /etc/group read */

@@ -1,10 +1,12 @@
 /* test_sampler.c: bootchartd's sampler on the live /proc: blocks, new and gone processes. */
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/prctl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -244,6 +246,201 @@ escapes_line_breaks_in_names(void **state)
 	waitpid(child, NULL, 0);
 }
 
+/* pid's line in a ps block, copied into out (NUL-ended); 0 when absent. */
+static size_t
+line_of(const struct obuf *b, pid_t pid, char *out, size_t cap)
+{
+	char want[32];
+	const char *p, *eol;
+	int n = snprintf(want, sizeof(want), "\n%d (", (int)pid);
+	size_t len;
+
+	if ((p = memmem(b->p, b->len, want, (size_t)n)) == NULL)
+		return 0;
+	p++;
+	eol = memchr(p, '\n', (size_t)(b->p + b->len - p));
+	assert_non_null(eol);
+	len = (size_t)(eol - p);
+	assert_true(len < cap);
+	memcpy(out, p, len);
+	out[len] = '\0';
+	return len;
+}
+
+/* The cache's entry of pid. */
+static const struct pident *
+ent_of(const struct sampler *s, pid_t pid)
+{
+	size_t i;
+
+	for (i = 0; i < s->nents; i++)
+		if (s->ents[i].pid == pid)
+			return &s->ents[i];
+	return NULL;
+}
+
+/* utime + stime of a stat line. */
+static uint64_t
+cpu_of(const char *line)
+{
+	struct pidstat ps;
+	const char *why;
+
+	assert_int_equal(pidstat_parse(line, strlen(line), &ps, &why), 0);
+	return ps.utime + ps.stime;
+}
+
+/* A child that burns `ms` of CPU for each byte it reads, then sleeps on the pipe. */
+static pid_t
+burner(int p[2])
+{
+	struct timespec a, b;
+	pid_t child;
+	char c;
+
+	assert_int_equal(pipe(p), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child != 0)
+		return child;
+	close(p[1]);
+	while (read(p[0], &c, 1) == 1) {
+		clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &a);
+		do
+			clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+		while ((b.tv_sec - a.tv_sec) * 1000 +
+		    (b.tv_nsec - a.tv_nsec) / 1000000 < 60);
+	}
+	_exit(0);
+}
+
+/*
+ * A sleeping process of one thread that has not run since its line was
+ * read has its line written again, not read (its schedstat unchanged),
+ * from its third sample on and at most SAMPLER_FRESH samples in a row;
+ * once it has run its line is read again, its new CPU time in it.
+ */
+static void
+reuses_a_sleepers_line(void **state)
+{
+	char before[4096], now[4096];
+	const struct pident *e;
+	struct config cfg;
+	struct sampler s;
+	uint64_t t = 100, reused, read_again = 0;
+	int procfd, p[2], i;
+	pid_t child;
+
+	(void)state;
+	config_defaults(&cfg);
+	child = burner(p);
+	close(p[0]);
+	/* Asleep on the pipe before the first sample. */
+	for (i = 0; i < 200; i++) {
+		usleep(5000);
+		snprintf(now, sizeof(now), "/proc/%d/stat", (int)child);
+		FILE *f = fopen(now, "r");
+		assert_non_null(f);
+		assert_non_null(fgets(now, sizeof(now), f));
+		fclose(f);
+		if (strstr(now, ") S ") != NULL)
+			break;
+	}
+	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 0), 0);
+	assert_int_equal(sampler_take(&s, t++), 0);
+	assert_int_equal(sampler_take(&s, t++), 0);
+	assert_non_null(e = ent_of(&s, child));
+	assert_true(e->single && e->asleep);
+	assert_int_equal(e->reused, 0);
+	assert_true(line_of(&s.ps, child, before, sizeof(before)) > 0);
+	for (i = 0; i < SAMPLER_FRESH + 2; i++) {
+		reused = s.reused;
+		assert_int_equal(sampler_take(&s, t++), 0);
+		assert_true(line_of(&s.ps, child, now, sizeof(now)) > 0);
+		assert_string_equal(now, before);
+		assert_non_null(e = ent_of(&s, child));
+		assert_true(e->reused <= SAMPLER_FRESH);
+		if (e->reused == 0)
+			read_again++;
+		else
+			assert_true(s.reused > reused);
+	}
+	/* Read again once past SAMPLER_FRESH, and never more often. */
+	assert_int_equal(read_again, 1);
+
+	/* It runs 60 ms of CPU, then sleeps again: its line is read. */
+	assert_int_equal(write(p[1], "x", 1), 1);
+	for (i = 0; i < 400; i++) {
+		usleep(5000);
+		snprintf(now, sizeof(now), "/proc/%d/stat", (int)child);
+		FILE *f = fopen(now, "r");
+		assert_non_null(f);
+		assert_non_null(fgets(now, sizeof(now), f));
+		fclose(f);
+		if (strstr(now, ") S ") != NULL && cpu_of(now) > cpu_of(before))
+			break;
+	}
+	assert_int_equal(sampler_take(&s, t++), 0);
+	assert_true(line_of(&s.ps, child, now, sizeof(now)) > 0);
+	assert_true(cpu_of(now) > cpu_of(before));
+	assert_int_equal(ent_of(&s, child)->reused, 0);
+	sampler_free(&s);
+	close(p[1]);
+	waitpid(child, NULL, 0);
+}
+
+/* A process of two threads is always read: its schedstat is its leader's alone. */
+static void *
+nap(void *arg)
+{
+	(void)arg;
+	pause();
+	return NULL;
+}
+
+static void
+reads_a_process_of_threads(void **state)
+{
+	const struct pident *e;
+	struct config cfg;
+	struct sampler s;
+	pthread_t th;
+	int procfd, p[2], i;
+	pid_t child;
+	char c;
+
+	(void)state;
+	config_defaults(&cfg);
+	assert_int_equal(pipe(p), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		close(p[0]);
+		if (pthread_create(&th, NULL, nap, NULL) != 0 ||
+		    write(p[1], "t", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(p[1]);
+	assert_int_equal(read(p[0], &c, 1), 1);
+	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 0), 0);
+	for (i = 0; i < 5; i++) {
+		assert_int_equal(sampler_take(&s, (uint64_t)(200 + i)), 0);
+		assert_non_null(e = ent_of(&s, child));
+		assert_false(e->single);
+		assert_int_equal(e->reused, 0);
+	}
+	sampler_free(&s);
+	close(p[0]);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+}
+
 int
 main(void)
 {
@@ -253,6 +450,8 @@ main(void)
 		cmocka_unit_test(exit_proc_matches_comm),
 		cmocka_unit_test(exit_proc_wants_the_systems_process),
 		cmocka_unit_test(escapes_line_breaks_in_names),
+		cmocka_unit_test(reuses_a_sleepers_line),
+		cmocka_unit_test(reads_a_process_of_threads),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
