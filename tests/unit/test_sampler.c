@@ -279,6 +279,18 @@ ent_of(const struct sampler *s, pid_t pid)
 	return NULL;
 }
 
+/* pid's /proc/PID/stat line now, into out. */
+static void
+stat_line(pid_t pid, char *out, size_t cap)
+{
+	FILE *f;
+
+	snprintf(out, cap, "/proc/%d/stat", (int)pid);
+	assert_non_null(f = fopen(out, "r"));
+	assert_non_null(fgets(out, (int)cap, f));
+	fclose(f);
+}
+
 /* utime + stime of a stat line. */
 static uint64_t
 cpu_of(const char *line)
@@ -338,11 +350,7 @@ reuses_a_sleepers_line(void **state)
 	/* Asleep on the pipe before the first sample. */
 	for (i = 0; i < 200; i++) {
 		usleep(5000);
-		snprintf(now, sizeof(now), "/proc/%d/stat", (int)child);
-		FILE *f = fopen(now, "r");
-		assert_non_null(f);
-		assert_non_null(fgets(now, sizeof(now), f));
-		fclose(f);
+		stat_line(child, now, sizeof(now));
 		if (strstr(now, ") S ") != NULL)
 			break;
 	}
@@ -374,11 +382,7 @@ reuses_a_sleepers_line(void **state)
 	assert_int_equal(write(p[1], "x", 1), 1);
 	for (i = 0; i < 400; i++) {
 		usleep(5000);
-		snprintf(now, sizeof(now), "/proc/%d/stat", (int)child);
-		FILE *f = fopen(now, "r");
-		assert_non_null(f);
-		assert_non_null(fgets(now, sizeof(now), f));
-		fclose(f);
+		stat_line(child, now, sizeof(now));
 		if (strstr(now, ") S ") != NULL && cpu_of(now) > cpu_of(before))
 			break;
 	}
