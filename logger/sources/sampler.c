@@ -398,7 +398,14 @@ sched_now(struct sampler *s, struct pident *e)
 	do
 		r = pread(e->sfd, buf, sizeof(buf), 0);
 	while (r < 0 && errno == EINTR);
-	return r > 0 ? hash64(buf, (size_t)r) : 0;
+	/*
+	 * A kernel without schedstats or delay accounting (before 5.14,
+	 * with nodelayacct) prints "0 0 0" for everyone: a process seen
+	 * asleep has run, so a time of 0 says nothing.
+	 */
+	if (r <= 0 || buf[0] == '0')
+		return 0;
+	return hash64(buf, (size_t)r);
 }
 
 /*

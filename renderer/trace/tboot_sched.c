@@ -65,18 +65,23 @@ tb_runs_now(struct build *b, const struct tevent *ev)
 		return 0;
 	c = &b->cpu[ev->cpu];
 	/*
-	 * Events in the tail of the switch that put it to sleep (its
-	 * stack after a blocking switch) are still its own: not a new run
-	 * until it is woken.  A thread switched off still runnable needs no
-	 * wake-up to come back (a switch from the idle task the kernel left
-	 * out): its event is a run.
+	 * The stack a blocking switch records comes after it, from the
+	 * thread it took off: not a new run (even when a wake-up on another
+	 * CPU came between).  Any other event of the thread is: it runs, so
+	 * it was woken, even when that wake-up was stamped before the switch
+	 * (it raced with the thread going to sleep, and the kernel finished
+	 * it once the thread was off), or it needed none (switched off
+	 * still runnable).
 	 */
-	if (c->prev == ev->pid && b->off[ev->pid] <= c->since &&
-	    st != TS_RUNNABLE)
+	if (c->prev == ev->pid && b->h[H_KSTACK].fmt != NULL &&
+	    ev->fmt == b->h[H_KSTACK].fmt)
 		return 0;
 	since = ran_since(b, c, ev->pid);
 	if (since == TPROC_BEFORE || since > ev->ts_ns)
 		since = ev->ts_ns;
+	/* A wait whose wake-up came before it: its waker is not known. */
+	if (twake_waiting(&b->wk, ev->pid) && twake_gone(&b->wk, ev->pid) != 0)
+		return -1;
 	return tb_thread_state(b, ev->pid, since, TS_RUNNING);
 }
 
@@ -228,7 +233,8 @@ ran_since(const struct build *b, const struct oncpu *c, int pid)
 	int64_t off = b->off[pid];
 	int st = tstates_get(&b->st, pid);
 
-	if (c->pid == pid && (st == TS_RUNNING || st == TS_NONE))
+	/* Past CAP_TRACE_STATES the states stand still: the switch says. */
+	if (c->pid == pid && (st == TS_RUNNING || st == TS_NONE || b->st.cut))
 		return c->since;
 	return off != TPROC_BEFORE && off > c->since ? off : c->since;
 }

@@ -57,10 +57,13 @@ static const char *const ftrace[] = {
 	"name: print\nID: 50\nformat:\n" TB_COMMON
 	"\tfield:unsigned long ip;\toffset:8;\tsize:8;\tsigned:0;\n"
 	"\tfield:char buf[];\toffset:16;\tsize:0;\tsigned:0;\n",
+	"name: kernel_stack\nID: 51\nformat:\n" TB_COMMON
+	"\tfield:int size;\toffset:8;\tsize:4;\tsigned:1;\n"
+	"\tfield:unsigned long caller[8];\toffset:16;\tsize:64;\tsigned:0;\n",
 };
 static const struct tb_system systems[] = {
 	{ "sched", sched, 5 }, { "task", task, 2 }, { "initcall", initcall, 2 },
-	{ "module", module, 1 }, { "ftrace", ftrace, 1 },
+	{ "module", module, 1 }, { "ftrace", ftrace, 2 },
 };
 
 /* A __data_loc string at the record's end, its u32 at off. */
@@ -113,6 +116,18 @@ waking(int waker, int pid)
 	struct tb_rec r = tb_rec(11, waker);
 
 	tb_put(&r, 8, (uint32_t)pid, 4);
+	return r;
+}
+
+/* The stack a blocking switch records, from the thread it took off. */
+static struct tb_rec
+kstack(int pid)
+{
+	struct tb_rec r = tb_rec(51, pid);
+
+	tb_put(&r, 8, 1, 4);
+	tb_put(&r, 16, 0xffffffff81000100ULL, 8);
+	r.len = 80;
 	return r;
 }
 
@@ -430,7 +445,8 @@ states(void **state)
 		{ 12, 15, TS_SLEEPING }, { 15, 16, TS_RUNNABLE },
 		{ 16, 18, TS_RUNNING }, { 18, 19, TS_RUNNABLE },
 		{ 19, 20, TS_RUNNING }, { 20, 22, TS_WAITING },
-		{ 22, 25, TS_RUNNING }, { 25, 27, TS_SLEEPING },
+		{ 22, 25, TS_RUNNING }, { 25, 26, TS_SLEEPING },
+		{ 26, 28, TS_RUNNING },
 	};
 	struct cpu_pen c0, c1;
 	struct tboot tb;
@@ -450,8 +466,8 @@ states(void **state)
 	at(&c0, 8, sw_st(100, ST_D, 0));
 	at(&c0, 10, waking(0, 100));
 	at(&c0, 11, sw(0, 100));
+	at(&c0, 12, newtask(100, 101, "p", 0x00010000));
 	at(&c0, 12, sw_st(100, ST_S, 0));
-	at(&c0, 14, newtask(100, 101, "p", 0x00010000));
 	at(&c0, 15, waking(0, 101));
 	at(&c1, 16, sw(0, 101));
 	at(&c0, 17, waking(0, 100));		/* 101 runs: still running */
@@ -460,12 +476,16 @@ states(void **state)
 	at(&c0, 20, sw_st(100, ST_S, 0));	/* 101 in D */
 	at(&c1, 22, waking(0, 101));
 	at(&c1, 25, sw_st(101, ST_S, 0));	/* its switch-in is missing */
-	at(&c1, 26, exit_ev(101, 0));
-	at(&c0, 27, exit_ev(100, 1));
+	at(&c1, 26, waking(0, 101));		/* a thread exits running */
+	at(&c1, 26, sw(0, 101));
+	at(&c1, 27, exit_ev(101, 0));
+	at(&c0, 27, waking(0, 100));
+	at(&c0, 27, sw(0, 100));
+	at(&c0, 28, exit_ev(100, 1));
 	at(&c0, 30, waking(0, 1));
 	build(&f, &tb, &buf, &td);
 	assert_non_null(p = proc(&tb, 100));
-	assert_int_equal(p->end_ns, 27 * NS_MS);
+	assert_int_equal(p->end_ns, 28 * NS_MS);
 	assert_true(p->has_states);
 	assert_int_equal(p->nspans, sizeof(want) / sizeof(want[0]));
 	for (i = 0; i < p->nspans; i++) {
@@ -504,8 +524,8 @@ same_spans(const struct tboot *tb, size_t span0, size_t n,
  * --threads: each thread's own spans from its birth to its exit, beside
  * the process's folded ones.  A thread's event on a CPU after its
  * switch-in was left out (201 woken at 10, writing at 12) makes it
- * running from its wake-up; an event in the tail of the switch that
- * took it off (at 9, before any wake-up) does not.
+ * running from its wake-up; the stack its blocking switch records (at
+ * 9) does not.
  */
 static void
 thread_states(void **state)
@@ -544,7 +564,7 @@ thread_states(void **state)
 	at(&c0, 6, sw_st(200, ST_S, 0));
 	at(&c1, 7, sw(0, 201));
 	at(&c1, 9, sw_st(201, ST_S, 0));
-	at(&c1, 9, print(201, "the switch's tail"));
+	at(&c1, 9, kstack(201));
 	at(&c1, 10, waking(0, 201));
 	at(&c1, 12, waking(201, 200));		/* 201's switch-in is missing */
 	at(&c0, 13, sw(0, 200));
@@ -672,6 +692,75 @@ runnable_back(void **state)
 	same_spans(&tb, p->span0, p->nspans, want,
 	    sizeof(want) / sizeof(want[0]));
 	assert_int_equal(p->cpu_ns, 8 * NS_MS);
+	done(&tb, buf, td);
+}
+
+/*
+ * A wake-up that races with the thread going to sleep: stamped on
+ * another CPU before the switch that puts it to sleep (the trace has it
+ * running, or runnable with its switch-in left out), finished by the
+ * kernel once the thread is off.  The thread's next event there is a
+ * run (its switch-in from the idle task left out).  The stack of a
+ * blocking switch is never a run, even after a wake-up from another
+ * CPU.  As a busy thread was recorded under ASan (the spinner of
+ * tests/sh/trace_threads.sh): 0.3 ms of its 200 ms shown.
+ */
+static void
+wake_races_sleep(void **state)
+{
+	static struct tb_file f;
+	static const struct tspan running[] = {
+		{ 1, 2, TS_SLEEPING }, { 2, 3, TS_RUNNABLE },
+		{ 3, 20, TS_RUNNING },
+	};
+	static const struct tspan left_out[] = {
+		{ 1, 2, TS_SLEEPING }, { 2, 3, TS_RUNNABLE },
+		{ 3, 5, TS_RUNNING }, { 5, 6, TS_SLEEPING },
+		{ 6, 8, TS_RUNNABLE }, { 8, 20, TS_RUNNING },
+	};
+	struct cpu_pen c0, c1;
+	const struct tproc *p;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	/* Running (its switch-in recorded) when the wake-up comes. */
+	two_cpus(&f, &c0, &c1);
+	at(&c0, 1, newtask(1, 500, "s", 0));
+	at(&c0, 2, wakeup_new(1, 500));
+	at(&c1, 3, sw(0, 500));
+	at(&c0, 4, waking(1, 500));
+	at(&c1, 5, sw_st(500, ST_D, 0));	/* after the wake-up */
+	at(&c1, 6, kstack(500));
+	at(&c1, 7, waking(500, 1));		/* back, switch-in left out */
+	at(&c1, 20, exit_ev(500, 1));
+	at(&c1, 21, sw(500, 0));
+	at(&c0, 22, waking(0, 1));
+	build(&f, &tb, &buf, &td);
+	assert_non_null(p = proc(&tb, 500));
+	same_spans(&tb, p->span0, p->nspans, running,
+	    sizeof(running) / sizeof(running[0]));
+	done(&tb, buf, td);
+
+	/* Runnable with its switch-in left out when the wake-up comes. */
+	two_cpus(&f, &c0, &c1);
+	at(&c0, 1, newtask(1, 500, "s", 0));
+	at(&c0, 2, wakeup_new(1, 500));
+	at(&c1, 3, sw(0, 500));
+	at(&c1, 5, sw_st(500, ST_S, 0));
+	at(&c0, 6, waking(1, 500));
+	at(&c1, 7, kstack(500));		/* the switch's, not a run */
+	at(&c0, 8, waking(1, 500));	/* it ran: about to sleep */
+	at(&c1, 9, sw_st(500, ST_D, 0));
+	at(&c1, 10, waking(500, 1));
+	at(&c1, 20, exit_ev(500, 1));
+	at(&c1, 21, sw(500, 0));
+	at(&c0, 22, waking(0, 1));
+	build(&f, &tb, &buf, &td);
+	assert_non_null(p = proc(&tb, 500));
+	same_spans(&tb, p->span0, p->nspans, left_out,
+	    sizeof(left_out) / sizeof(left_out[0]));
 	done(&tb, buf, td);
 }
 
@@ -938,6 +1027,7 @@ main(void)
 		cmocka_unit_test(thread_states),
 		cmocka_unit_test(thread_clocks_names),
 		cmocka_unit_test(runnable_back),
+		cmocka_unit_test(wake_races_sleep),
 		cmocka_unit_test(cpu_time),
 		cmocka_unit_test(initcalls),
 		cmocka_unit_test(clock_sync),
