@@ -60,28 +60,26 @@ tb_runs_now(struct build *b, const struct tevent *ev)
 	    (size_t)ev->cpu >= b->ncpu ||
 	    (size_t)ev->pid >= b->pidcap)
 		return 0;
-	st = tstates_get(&b->st, ev->pid);
-	if (st == TS_NONE || st == TS_RUNNING)
-		return 0;
-	c = &b->cpu[ev->cpu];
 	/*
 	 * The stack a blocking switch records comes after it, from the
 	 * thread it took off: not a new run (even when a wake-up on another
 	 * CPU came between).  Any other event of the thread is: it runs, so
 	 * it was woken, even when that wake-up was stamped before the switch
 	 * (it raced with the thread going to sleep, and the kernel finished
-	 * it once the thread was off), or it needed none (switched off
-	 * still runnable).
+	 * it once the thread was off: a wait with no known waker), or it
+	 * needed none (switched off still runnable).
 	 */
-	if (c->prev == ev->pid && b->h[H_KSTACK].fmt != NULL &&
-	    ev->fmt == b->h[H_KSTACK].fmt)
+	if (b->h[H_KSTACK].fmt != NULL && ev->fmt == b->h[H_KSTACK].fmt)
 		return 0;
+	if (twake_waiting(&b->wk, ev->pid) && twake_gone(&b->wk, ev->pid) != 0)
+		return -1;
+	st = tstates_get(&b->st, ev->pid);
+	if (st == TS_NONE || st == TS_RUNNING)
+		return 0;
+	c = &b->cpu[ev->cpu];
 	since = ran_since(b, c, ev->pid);
 	if (since == TPROC_BEFORE || since > ev->ts_ns)
 		since = ev->ts_ns;
-	/* A wait whose wake-up came before it: its waker is not known. */
-	if (twake_waiting(&b->wk, ev->pid) && twake_gone(&b->wk, ev->pid) != 0)
-		return -1;
 	return tb_thread_state(b, ev->pid, since, TS_RUNNING);
 }
 
@@ -153,6 +151,10 @@ tb_on_switch(struct build *b, const struct tevent *ev)
 		return 0;
 	if (tb_crit(b, CR_ON, (int)next, tb_valid_pid(prev) || prev == 0 ?
 	    (int)prev : -1, 0, ev->ts_ns) != 0)
+		return -1;
+	/* Put on a CPU still waiting: its wake-up came before its sleep. */
+	if (twake_waiting(&b->wk, (int)next) &&
+	    twake_gone(&b->wk, (int)next) != 0)
 		return -1;
 	return tb_thread_state(b, (int)next, ev->ts_ns, TS_RUNNING);
 }

@@ -3,6 +3,10 @@
 # to the sched_waking or sched_wakeup_new of its pid, none across a
 # task_newtask or sched_process_exit) and its waker: the latency
 # column's h/H [irq], s [softirq], else the event's pid (0 [idle]).
+# A thread that writes an event other than its blocking switch's stack,
+# or is switched in, while waiting was woken by a wake-up stamped before
+# its switch (the two raced): that wait has no known waker and is left
+# out, as the renderer leaves it (docs/trace.md, States).
 # Prints "WAITER WAKER STATE COUNT TOTAL_MS MAX_MS" per edge, pids as
 # threads (the test's processes have one each), ms truncated to the us.
 # With -v soft=1 a softirq waker is "[softirq]@PID", the thread whose
@@ -29,9 +33,14 @@ function pid_field(s) { match(s, / pid=[0-9]+ /); return substr(s, RSTART + 5, R
 	nf = split(hdr, h, " "); fl = h[nf]; sub(/^[0-9]+/, "", fl)
 	m = hdr; sub(/[ \t]+[^ \t]+[ \t]*$/, "", m); match(m, /-[0-9]+$/)
 	cur = substr(m, RSTART + 1) + 0
+	if (ev != "kernel_stack" && (cur in since)) delete since[cur]
 	if (ev == "sched_switch") {
 		match(rest, /:[0-9]+ \[-?[0-9]+\] [^ ]+ ==> /)
 		split(substr(rest, RSTART + 1, RLENGTH - 6), a, " ")
+		nx = substr(rest, RSTART + RLENGTH)
+		match(nx, /:[0-9]+ \[-?[0-9]+\][ \t]*$/)
+		nx = substr(nx, RSTART + 1) + 0
+		if (nx in since) delete since[nx]
 		c = substr(a[3], 1, 1)
 		if (c == "S" || c == "D") { since[a[1] + 0] = ts; st[a[1] + 0] = c }
 	} else if (ev == "sched_waking")
