@@ -261,21 +261,29 @@ note_exit(struct sampler *s, struct pident *e, int i)
 	    s->cfg->exit_proc[i]);
 }
 
-/* FNV-1a of the name of a stat line (first '(' to last ')'), or 0. */
+/* FNV-1a, 64 bits, of n bytes at p; never 0 (0: none). */
+static uint64_t
+hash64(const char *p, size_t n)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	while (n-- > 0)
+		h = (h ^ (unsigned char)*p++) * 1099511628211ull;
+	return h != 0 ? h : 1;
+}
+
+/* The hash of the name of a stat line (first '(' to last ')'), or 0. */
 static uint32_t
 name_hash(const char *line, size_t len)
 {
 	const char *open = memchr(line, '(', len), *close;
-	uint32_t h = 2166136261u;
 
 	if (open == NULL)
 		return 0;
 	close = memrchr(open, ')', (size_t)(line + len - open));
 	if (close == NULL)
 		return 0;
-	for (open++; open < close; open++)
-		h = (h ^ (unsigned char)*open) * 16777619u;
-	return h;
+	return (uint32_t)hash64(open + 1, (size_t)(close - open - 1));
 }
 
 /*
@@ -363,17 +371,6 @@ note_process(struct sampler *s, struct pident *e, int known, uint32_t h,
 	s->desc[s->ndesc++] = (struct describe){ .pid = e->pid,
 	    .retry = retry };
 	return 0;
-}
-
-/* FNV-1a, 64 bits, of n bytes at p; never 0 (0: none). */
-static uint64_t
-hash64(const char *p, size_t n)
-{
-	uint64_t h = 14695981039346656037ull;
-
-	while (n-- > 0)
-		h = (h ^ (unsigned char)*p++) * 1099511628211ull;
-	return h != 0 ? h : 1;
 }
 
 /*
@@ -497,7 +494,6 @@ one_pid(struct sampler *s, int pid, size_t *nnext)
 			fd = -1;
 			known = 0;
 			sh = 0;
-			e.single = 0;
 		}
 	}
 	if (fd < 0 && !s->nofile) {

@@ -10,6 +10,8 @@
 #define SYNC_KEY	"boottime_ns="
 
 static int born(struct build *, const struct tproc *, int, int, int64_t);
+static int name_thread(struct build *, const struct tproc *, int, size_t,
+    size_t, const struct tevent *);
 
 /* task_newtask: a thread joins its creator's group, else a process is born. */
 int
@@ -29,9 +31,7 @@ tb_on_newtask(struct build *b, const struct tevent *ev)
 		if ((p = tb_proc_of(b, ev->pid, ev->ts_ns)) == NULL)
 			return -1;
 		p->threads++;
-		tb_text(b, H_NEWTASK, 2, ev, comm, sizeof(comm));
-		if (tstates_name(&b->st, (size_t)(p - b->ps->v), (int)pid,
-		    comm) != 0)
+		if (name_thread(b, p, (int)pid, H_NEWTASK, 2, ev) != 0)
 			return -1;
 		return born(b, p, (int)pid, ev->pid, ev->ts_ns);
 	}
@@ -44,6 +44,20 @@ tb_on_newtask(struct build *b, const struct tevent *ev)
 		tb_set_comm(p, comm);
 	return born(b, p, (int)pid, tb_valid_pid(ev->pid) ? ev->pid : -1,
 	    ev->ts_ns);
+}
+
+/*
+ * Thread tid of process p is called what field i of handler h's event
+ * says (its birth's, a rename's, its exit's name), for its own row.
+ */
+static int
+name_thread(struct build *b, const struct tproc *p, int tid, size_t h,
+    size_t i, const struct tevent *ev)
+{
+	char comm[16];
+
+	tb_text(b, h, i, ev, comm, sizeof(comm));
+	return tstates_name(&b->st, (size_t)(p - b->ps->v), tid, comm);
 }
 
 /*
@@ -126,10 +140,9 @@ tb_on_rename(struct build *b, const struct tevent *ev)
 		return 0;
 	if ((p = tb_proc_of(b, (int)pid, ev->ts_ns)) == NULL)
 		return -1;
-	tb_text(b, H_RENAME, 1, ev, comm, sizeof(comm));
 	if (tb_group_of(b, (int)pid) != pid)
-		return tstates_name(&b->st, (size_t)(p - b->ps->v), (int)pid,
-		    comm);
+		return name_thread(b, p, (int)pid, H_RENAME, 1, ev);
+	tb_text(b, H_RENAME, 1, ev, comm, sizeof(comm));
 	if (comm[0] != '\0')
 		tb_set_comm(p, comm);
 	return 0;
@@ -145,7 +158,6 @@ int
 tb_on_exit_ev(struct build *b, const struct tevent *ev)
 {
 	int64_t pid = tb_num(b, H_EXIT, 0, ev), dead = tb_num(b, H_EXIT, 2, ev);
-	char comm[16];
 	struct tproc *p;
 	int last;
 
@@ -155,12 +167,9 @@ tb_on_exit_ev(struct build *b, const struct tevent *ev)
 		return -1;
 	if (p->comm[0] == '\0')
 		tb_text(b, H_EXIT, 1, ev, p->comm, sizeof(p->comm));
-	if (tb_group_of(b, (int)pid) != pid) {
-		tb_text(b, H_EXIT, 1, ev, comm, sizeof(comm));
-		if (tstates_name(&b->st, (size_t)(p - b->ps->v), (int)pid,
-		    comm) != 0)
-			return -1;
-	}
+	if (tb_group_of(b, (int)pid) != pid &&
+	    name_thread(b, p, (int)pid, H_EXIT, 1, ev) != 0)
+		return -1;
 	if (p->threads > 0)
 		p->threads--;
 	if (b->h[H_EXIT].f[2] != NULL)

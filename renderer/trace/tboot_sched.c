@@ -15,6 +15,7 @@
 #define PREV_REPORTED	0xff
 
 static int switched_off(struct build *, int, int64_t, const struct tevent *);
+static int wait_raced(struct build *, int);
 static int64_t ran_since(const struct build *, const struct oncpu *, int);
 
 /*
@@ -71,7 +72,7 @@ tb_runs_now(struct build *b, const struct tevent *ev)
 	 */
 	if (b->h[H_KSTACK].fmt != NULL && ev->fmt == b->h[H_KSTACK].fmt)
 		return 0;
-	if (twake_waiting(&b->wk, ev->pid) && twake_gone(&b->wk, ev->pid) != 0)
+	if (wait_raced(b, ev->pid) != 0)
 		return -1;
 	st = tstates_get(&b->st, ev->pid);
 	if (st == TS_NONE || st == TS_RUNNING)
@@ -81,6 +82,20 @@ tb_runs_now(struct build *b, const struct tevent *ev)
 	if (since == TPROC_BEFORE || since > ev->ts_ns)
 		since = ev->ts_ns;
 	return tb_thread_state(b, ev->pid, since, TS_RUNNING);
+}
+
+/*
+ * Thread tid runs (an event of its own, a switch onto a CPU): a wait it
+ * still has was ended by a wake-up stamped before its sleep, which
+ * raced with it (docs/wakeups.md).  It has no known waker and is
+ * dropped.  0, or -1 on no memory.
+ */
+static int
+wait_raced(struct build *b, int tid)
+{
+	if (!twake_waiting(&b->wk, tid))
+		return 0;
+	return twake_gone(&b->wk, tid);
 }
 
 /* Saturating: a forged trace's times go back and forth. */
@@ -152,9 +167,7 @@ tb_on_switch(struct build *b, const struct tevent *ev)
 	if (tb_crit(b, CR_ON, (int)next, tb_valid_pid(prev) || prev == 0 ?
 	    (int)prev : -1, 0, ev->ts_ns) != 0)
 		return -1;
-	/* Put on a CPU still waiting: its wake-up came before its sleep. */
-	if (twake_waiting(&b->wk, (int)next) &&
-	    twake_gone(&b->wk, (int)next) != 0)
+	if (wait_raced(b, (int)next) != 0)
 		return -1;
 	return tb_thread_state(b, (int)next, ev->ts_ns, TS_RUNNING);
 }

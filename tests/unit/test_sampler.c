@@ -204,32 +204,60 @@ exit_proc_wants_the_systems_process(void **state)
 	waitpid(child, NULL, 0);
 }
 
+/*
+ * A child that has run prep (0: done) and waits to be killed; returned
+ * once prep is done.
+ */
+static pid_t
+ready_child(int (*prep)(void))
+{
+	pid_t child;
+	int p[2];
+	char c;
+
+	assert_int_equal(pipe(p), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		close(p[0]);
+		if (prep() != 0 || write(p[1], "r", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(p[1]);
+	assert_int_equal(read(p[0], &c, 1), 1);
+	close(p[0]);
+	return child;
+}
+
+static void
+end_child(pid_t child)
+{
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+}
+
+static int
+odd_name(void)
+{
+	return prctl(PR_SET_NAME, "a\n\n12345\n", 0, 0, 0);
+}
+
 /* A name with a line break (any process may set one) is logged escaped. */
 static void
 escapes_line_breaks_in_names(void **state)
 {
 	struct config cfg;
 	struct sampler s;
-	char want[64], c;
-	int procfd, p[2];
+	char want[64];
+	int procfd;
 	pid_t child;
 	size_t n;
 
 	(void)state;
 	config_defaults(&cfg);
-	assert_int_equal(pipe(p), 0);
-	child = fork();
-	assert_true(child >= 0);
-	if (child == 0) {
-		close(p[0]);
-		prctl(PR_SET_NAME, "a\n\n12345\n", 0, 0, 0);
-		/* Renamed: tell the parent, then wait to be killed. */
-		if (write(p[1], "r", 1) != 1)
-			_exit(1);
-		for (;;)
-			pause();
-	}
-	assert_int_equal(read(p[0], &c, 1), 1);
+	child = ready_child(odd_name);
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
 	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
@@ -240,10 +268,7 @@ escapes_line_breaks_in_names(void **state)
 	assert_block(&s.ps, 77);
 	assert_true(has_pid(&s.ps, child));
 	sampler_free(&s);
-	close(p[0]);
-	close(p[1]);
-	kill(child, SIGKILL);
-	waitpid(child, NULL, 0);
+	end_child(child);
 }
 
 /* pid's line in a ps block, copied into out (NUL-ended); 0 when absent. */
@@ -404,32 +429,26 @@ nap(void *arg)
 	return NULL;
 }
 
+static int
+second_thread(void)
+{
+	pthread_t th;
+
+	return pthread_create(&th, NULL, nap, NULL);
+}
+
 static void
 reads_a_process_of_threads(void **state)
 {
 	const struct pident *e;
 	struct config cfg;
 	struct sampler s;
-	pthread_t th;
-	int procfd, p[2], i;
+	int procfd, i;
 	pid_t child;
-	char c;
 
 	(void)state;
 	config_defaults(&cfg);
-	assert_int_equal(pipe(p), 0);
-	child = fork();
-	assert_true(child >= 0);
-	if (child == 0) {
-		close(p[0]);
-		if (pthread_create(&th, NULL, nap, NULL) != 0 ||
-		    write(p[1], "t", 1) != 1)
-			_exit(1);
-		for (;;)
-			pause();
-	}
-	close(p[1]);
-	assert_int_equal(read(p[0], &c, 1), 1);
+	child = ready_child(second_thread);
 	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	assert_true(procfd >= 0);
 	assert_int_equal(sampler_init(&s, procfd, &cfg, 0), 0);
@@ -440,9 +459,7 @@ reads_a_process_of_threads(void **state)
 		assert_int_equal(e->reused, 0);
 	}
 	sampler_free(&s);
-	close(p[0]);
-	kill(child, SIGKILL);
-	waitpid(child, NULL, 0);
+	end_child(child);
 }
 
 int

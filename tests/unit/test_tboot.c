@@ -705,6 +705,31 @@ runnable_back(void **state)
  * CPU.  As a busy thread was recorded under ASan (the spinner of
  * tests/sh/trace_threads.sh): 0.3 ms of its 200 ms shown.
  */
+/* A fresh file f of two CPUs, where process 500 is born and runs on CPU 1 from 3 ms. */
+static void
+runs_on_cpu1(struct tb_file *f, struct cpu_pen *c0, struct cpu_pen *c1)
+{
+	two_cpus(f, c0, c1);
+	at(c0, 1, newtask(1, 500, "s", 0));
+	at(c0, 2, wakeup_new(1, 500));
+	at(c1, 3, sw(0, 500));
+}
+
+/* File f's process 500 has the spans want[0..n). */
+static void
+spans_of_500(struct tb_file *f, const struct tspan *want, size_t n)
+{
+	const struct tproc *p;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	build(f, &tb, &buf, &td);
+	assert_non_null(p = proc(&tb, 500));
+	same_spans(&tb, p->span0, p->nspans, want, n);
+	done(&tb, buf, td);
+}
+
 static void
 wake_races_sleep(void **state)
 {
@@ -719,17 +744,10 @@ wake_races_sleep(void **state)
 		{ 6, 8, TS_RUNNABLE }, { 8, 20, TS_RUNNING },
 	};
 	struct cpu_pen c0, c1;
-	const struct tproc *p;
-	struct tboot tb;
-	struct tdat *td;
-	uint8_t *buf;
 
 	(void)state;
 	/* Running (its switch-in recorded) when the wake-up comes. */
-	two_cpus(&f, &c0, &c1);
-	at(&c0, 1, newtask(1, 500, "s", 0));
-	at(&c0, 2, wakeup_new(1, 500));
-	at(&c1, 3, sw(0, 500));
+	runs_on_cpu1(&f, &c0, &c1);
 	at(&c0, 4, waking(1, 500));
 	at(&c1, 5, sw_st(500, ST_D, 0));	/* after the wake-up */
 	at(&c1, 6, kstack(500));
@@ -737,17 +755,10 @@ wake_races_sleep(void **state)
 	at(&c1, 20, exit_ev(500, 1));
 	at(&c1, 21, sw(500, 0));
 	at(&c0, 22, waking(0, 1));
-	build(&f, &tb, &buf, &td);
-	assert_non_null(p = proc(&tb, 500));
-	same_spans(&tb, p->span0, p->nspans, running,
-	    sizeof(running) / sizeof(running[0]));
-	done(&tb, buf, td);
+	spans_of_500(&f, running, sizeof(running) / sizeof(running[0]));
 
 	/* Runnable with its switch-in left out when the wake-up comes. */
-	two_cpus(&f, &c0, &c1);
-	at(&c0, 1, newtask(1, 500, "s", 0));
-	at(&c0, 2, wakeup_new(1, 500));
-	at(&c1, 3, sw(0, 500));
+	runs_on_cpu1(&f, &c0, &c1);
 	at(&c1, 5, sw_st(500, ST_S, 0));
 	at(&c0, 6, waking(1, 500));
 	at(&c1, 7, kstack(500));		/* the switch's, not a run */
@@ -757,11 +768,7 @@ wake_races_sleep(void **state)
 	at(&c1, 20, exit_ev(500, 1));
 	at(&c1, 21, sw(500, 0));
 	at(&c0, 22, waking(0, 1));
-	build(&f, &tb, &buf, &td);
-	assert_non_null(p = proc(&tb, 500));
-	same_spans(&tb, p->span0, p->nspans, left_out,
-	    sizeof(left_out) / sizeof(left_out[0]));
-	done(&tb, buf, td);
+	spans_of_500(&f, left_out, sizeof(left_out) / sizeof(left_out[0]));
 }
 
 /*
