@@ -21,7 +21,7 @@
 # V=1 prints the full commands.
 #
 # The logger is linked statically against musl (musl-gcc, Debian's
-# musl-tools) and zlib's static library when both work, else against
+# musl-tools) and libdeflate's static library when both work, else against
 # glibc; LOGGER_LIBC=glibc forces the latter.  make names the one built.
 
 PREFIX ?= /usr
@@ -65,8 +65,8 @@ WARN += -Werror
 endif
 
 # What every object needs, whoever builds it.  src/ is shared by both
-# programs and needs nothing else; the static logger adds only zlib's
-# flags, never the renderer's libraries.
+# programs and needs nothing else; the static logger adds only
+# libdeflate's flags, never the renderer's libraries.
 BASE_CPPFLAGS = -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -DBC_VERSION='"$(VERSION)"'
 BASE_CFLAGS = -std=c11 $(WARN) $(SANFLAGS) -MMD -MP
 # Each program's stages are folders (docs/source.md); a header is
@@ -77,7 +77,7 @@ RENDER_INC = $(addprefix -I,$(RENDER_DIRS))
 LOGGER_INC = $(addprefix -I,$(LOGGER_DIRS))
 SRC_FLAGS = $(BASE_CPPFLAGS) -Isrc $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 LOGGER_FLAGS = $(BASE_CPPFLAGS) -Isrc $(LOGGER_INC) \
-	       $(shell $(PKG_CONFIG) --cflags zlib 2>/dev/null) \
+	       $(shell $(PKG_CONFIG) --cflags libdeflate 2>/dev/null) \
 	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 # Graphviz's dot layout plugin, loaded by its path alone (no plugin
 # configuration read, no pango loaded: docs/dependencies.md).
@@ -92,7 +92,7 @@ TEST_FLAGS = $(BASE_CPPFLAGS) -Isrc $(RENDER_INC) $(LOGGER_INC) \
 	     $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null) \
 	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 RENDER_LIBS = $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS)) -lm
-TEST_LIBS = $(RENDER_LIBS) $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
+TEST_LIBS = $(RENDER_LIBS) -ldeflate $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
 LINK = $(CC) $(SANFLAGS) $(CFLAGS) $(LDFLAGS)
 
 # The logger is static (no run-time dependency on anything) except under
@@ -104,8 +104,8 @@ LOGGER_LINK = $(CC) $(CFLAGS) -static $(LDFLAGS)
 endif
 
 # The tiny logger: the same sources built by musl-gcc into $(BUILD)/musl
-# and linked with zlib's static library.  musl-gcc sees only musl's
-# headers, so $(MUSL_INC) links in zlib's and the kernel's (searched
+# and linked with libdeflate's static library.  musl-gcc sees only musl's
+# headers, so $(MUSL_INC) links in libdeflate's and the kernel's (searched
 # after musl's).  Size over speed: -Os, unused functions and unwind tables
 # dropped, code not padded into its own pages (docs/packaging.md).  These
 # come after the user's CFLAGS, so a distribution's -O2 does not undo
@@ -139,13 +139,13 @@ $(file >$(FLAGS_STAMP),$(BUILD_FLAGS))
 endif
 
 # Which C library the logger is built with: musl when musl-gcc links a
-# deflate program with zlib's static library (scripts/musl-probe.sh, run
-# again when the flags or the musl-gcc found change), else glibc.
+# gzip program with libdeflate's static library (scripts/musl-probe.sh, run
+# again when the flags, the musl-gcc found or the probe change), else glibc.
 LIBC_FORCED := $(filter-out undefined,$(origin LOGGER_LIBC))
 ifeq ($(SAN),1)
 LOGGER_LIBC = glibc
 else ifeq ($(LIBC_FORCED),)
-LIBC_KEY := musl-gcc=$(shell command -v $(MUSL_CC) 2>/dev/null)
+LIBC_KEY := musl-gcc=$(shell command -v $(MUSL_CC) 2>/dev/null),$(shell cksum <scripts/musl-probe.sh | cut -d" " -f1)
 LIBC_CACHE := $(file <$(BUILD)/logger-libc)
 ifeq ($(word 1,$(LIBC_CACHE)),$(LIBC_KEY))
 LOGGER_LIBC := $(word 2,$(LIBC_CACHE))
@@ -154,7 +154,7 @@ LOGGER_LIBC := $(shell MUSL_CC='$(MUSL_CC)' CC='$(CC)' scripts/musl-probe.sh $(B
 $(file >$(BUILD)/logger-libc,$(LIBC_KEY) $(LOGGER_LIBC))
 endif
 endif
-LIBZ_A = $(file <$(BUILD)/musl/libz)
+LIBDEFLATE_A = $(file <$(BUILD)/musl/libdeflate)
 LIBC_WHY = $(if $(filter 1,$(SAN)),sanitizers,$(if $(LIBC_FORCED),LOGGER_LIBC=$(LOGGER_LIBC),$(file <$(BUILD)/musl/why)))
 
 SRC_C := $(sort $(wildcard src/*.c))
@@ -253,9 +253,9 @@ $(BUILD)/musl/%.o: %.c $(FLAGS_STAMP)
 	$(call say,CC,$@)$(MUSL_CC) $(MUSL_FLAGS) -c $< -o $@
 
 $(BUILD)/bootchartd-glibc: $(BUILD)/logger/main.o $(LIBLOGGER) $(LIBBC)
-	$(call say,LD,$@)$(LOGGER_LINK) -o $@ $^ -lz
+	$(call say,LD,$@)$(LOGGER_LINK) -o $@ $^ -ldeflate
 $(BUILD)/bootchartd-musl: $(MUSL_O)
-	$(call say,LD,$@)$(MUSL_LINK) -o $@ $^ $(LIBZ_A)
+	$(call say,LD,$@)$(MUSL_LINK) -o $@ $^ $(LIBDEFLATE_A)
 
 # The logger used by the tests and installed: the chosen one.
 $(LOGGER_BIN): $(BUILD)/bootchartd-$(LOGGER_LIBC)

@@ -5,8 +5,8 @@ set -eu
 
 # Build: compiler, pkg-config and the libraries the programs link;
 # musl-tools for the small static logger (glibc's is the fallback).
-BUILD_PKGS="gcc make pkg-config libc6-dev zlib1g-dev libarchive-dev libcairo2-dev fonts-dejavu-core
-musl-tools libzstd-dev libgraphviz-dev"
+BUILD_PKGS="gcc make pkg-config libc6-dev zlib1g-dev libdeflate-dev libarchive-dev libcairo2-dev
+fonts-dejavu-core musl-tools libzstd-dev libgraphviz-dev"
 # Tests that make check-fast runs: unit framework, PNG/SVG readback,
 # format checkers, archivers, busybox (the boot scripts' shell), grub's
 # tools for the boot-entry tests, man page lint, zsh for the zsh

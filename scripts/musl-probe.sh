@@ -1,16 +1,16 @@
 #!/bin/sh
-# musl-probe.sh BUILD: prints "musl" when musl-gcc links a static deflate program with zlib's static library, else "glibc" (the reason goes to BUILD/musl/why).
+# musl-probe.sh BUILD: prints "musl" when musl-gcc links a static gzip program with libdeflate's static library, else "glibc" (the reason goes to BUILD/musl/why).
 #
 # Run by the Makefile once per build directory.  Prepares BUILD/musl:
-# include/ holds links to zlib's and the kernel's headers (musl-gcc
-# searches only musl's own), libz names the static zlib found.
+# include/ holds links to libdeflate's and the kernel's headers (musl-gcc
+# searches only musl's own), libdeflate names the static library found.
 set -u
 b=${1:?usage: musl-probe.sh BUILD}
 mcc=${MUSL_CC:-musl-gcc}
 cc=${CC:-cc}
 d=$b/musl
 mkdir -p "$d" || { echo glibc; exit 0; }
-rm -f "$d/why" "$d/libz"
+rm -f "$d/why" "$d/libdeflate"
 
 no() {
 	printf '%s\n' "$*" >"$d/why"
@@ -19,16 +19,17 @@ no() {
 }
 
 command -v "$mcc" >/dev/null 2>&1 || no "no $mcc (Debian: musl-tools)"
-# zlib's static library and headers where the system compiler finds them.
-libz=$("$cc" -print-file-name=libz.a 2>/dev/null)
-case "$libz" in /*) libz=$(readlink -f "$libz") ;; esac
-case "$libz" in
-/*) [ -f "$libz" ] || no "no libz.a (Debian: zlib1g-dev)" ;;
-*) no "no libz.a (Debian: zlib1g-dev)" ;;
+# libdeflate's static library and header where the system compiler
+# finds them.
+lib=$("$cc" -print-file-name=libdeflate.a 2>/dev/null)
+case "$lib" in /*) lib=$(readlink -f "$lib") ;; esac
+case "$lib" in
+/*) [ -f "$lib" ] || no "no libdeflate.a (Debian: libdeflate-dev)" ;;
+*) no "no libdeflate.a (Debian: libdeflate-dev)" ;;
 esac
-inc=$(printf '#include <zlib.h>\n' | "$cc" -E -x c - 2>/dev/null |
-    sed -n 's/^# [0-9]* "\(\/[^"]*\)\/zlib\.h".*/\1/p' | head -n 1)
-[ -n "$inc" ] || no "no zlib.h (Debian: zlib1g-dev)"
+inc=$(printf '#include <libdeflate.h>\n' | "$cc" -E -x c - 2>/dev/null |
+    sed -n 's/^# [0-9]* "\(\/[^"]*\)\/libdeflate\.h".*/\1/p' | head -n 1)
+[ -n "$inc" ] || no "no libdeflate.h (Debian: libdeflate-dev)"
 # The kernel's headers: linux/ and asm-generic/ shared, asm/ per
 # architecture (Debian puts it under the multiarch triplet).
 kinc=$(printf '#include <linux/netlink.h>\n' | "$cc" -E -x c - 2>/dev/null |
@@ -37,29 +38,31 @@ asm=$(printf '#include <asm/types.h>\n' | "$cc" -E -x c - 2>/dev/null |
     sed -n 's/^# [0-9]* "\(\/[^"]*\)\/asm\/types\.h".*/\1/p' | head -n 1)
 [ -n "$kinc" ] && [ -n "$asm" ] || no "no kernel headers (Debian: linux-libc-dev)"
 rm -rf "$d/include" && mkdir -p "$d/include" || no "$d/include: cannot create"
-ln -s "$inc/zlib.h" "$inc/zconf.h" "$kinc/linux" "$kinc/asm-generic" \
+ln -s "$inc/libdeflate.h" "$kinc/linux" "$kinc/asm-generic" \
     "$d/include/" && ln -s "$asm/asm" "$d/include/asm" ||
     no "$d/include: cannot link the headers"
 
-# Debian's libz.a is built for glibc: it serves only if what the logger
-# uses of it links against musl alone.
+# Debian's libdeflate.a is built for glibc: it serves only if what the
+# logger uses of it links against musl alone.
 src=$d/probe.c
 cat >"$src" <<'EOC'
-#include <zlib.h>
+#include <libdeflate.h>
 int main(void)
 {
-	z_stream z = { 0 };
+	struct libdeflate_compressor *c = libdeflate_alloc_compressor(1);
 	unsigned char in[1] = { 0 }, out[64];
+	size_t n;
 
-	if (deflateInit2(&z, 6, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+	if (c == NULL)
 		return 1;
-	z.next_in = in; z.avail_in = 1; z.next_out = out; z.avail_out = sizeof out;
-	return deflate(&z, Z_FINISH) != Z_STREAM_END || deflateEnd(&z) != Z_OK;
+	n = libdeflate_gzip_compress(c, in, sizeof in, out, sizeof out);
+	libdeflate_free_compressor(c);
+	return n == 0;
 }
 EOC
-"$mcc" -idirafter "$d/include" -static -o "$d/probe" "$src" "$libz" \
-    >"$d/probe.log" 2>&1 || no "$mcc cannot link $libz (see $d/probe.log)"
-"$d/probe" || no "a musl program linked with $libz does not run"
+"$mcc" -idirafter "$d/include" -static -o "$d/probe" "$src" "$lib" \
+    >"$d/probe.log" 2>&1 || no "$mcc cannot link $lib (see $d/probe.log)"
+"$d/probe" || no "a musl program linked with $lib does not run"
 rm -f "$d/probe" "$src" "$d/probe.log"
-printf '%s\n' "$libz" >"$d/libz"
+printf '%s\n' "$lib" >"$d/libdeflate"
 echo musl

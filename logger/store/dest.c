@@ -16,16 +16,12 @@
 #include "tarw.h"
 
 /*
- * zlib's fastest level: proc_ps.log is most of a log, and a sample's
- * lines (one per process, about 170 KB for 600) lie beyond deflate's
- * 32 KB window from the last sample's, so a higher level finds little
- * more.  600 sleeping processes, 50 Hz, 5 s (a 50 MB proc_ps.log):
- * level 1 deflates it in 0.42 s to 12.1 MB, level 3 in 0.69 s to 11.4
- * MB (level 6: 0.54 s against level 3's 0.31 s, 1.41 MB against 1.75
- * MB, measured before sleepers' lines were written again unread).
- * Ending a run must cost a fraction of sampling it, and sampling a
- * sleeper now costs a schedstat read (sampler.h): make bench's
- * bench_logger prints the end ratio.
+ * libdeflate's fastest level: ending a run must cost at most a quarter
+ * of sampling it, and sampling a sleeper costs only a schedstat read
+ * (sampler.h), while a sample's lines lie beyond deflate's 32 KiB window
+ * from the last sample's, so a higher level finds little more
+ * (docs/logger.md, "Ending a run"; make bench's bench_logger prints the
+ * end's share).
  */
 #define GZIP_LEVEL	1
 #define RETRY_US	200000

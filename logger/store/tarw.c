@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libdeflate.h>
+
 #include "fdio.h"
 #include "grow.h"
 #include "tarw.h"
@@ -18,42 +20,72 @@ tarw_open(struct tarw *t, int level, tarw_sink sink, void *arg)
 	memset(t, 0, sizeof(*t));
 	t->sink = sink;
 	t->arg = arg;
-	/* 15 + 16: a gzip wrapper; memLevel 8 keeps zlib near 256 KiB. */
-	if (deflateInit2(&t->z, level, Z_DEFLATED, 15 + 16, 8,
-	    Z_DEFAULT_STRATEGY) != Z_OK) {
+	t->c = libdeflate_alloc_compressor(level);
+	if (t->c != NULL) {
+		t->out_cap = libdeflate_gzip_compress_bound(t->c, TARW_MEMBER);
+		t->in = malloc(TARW_MEMBER);
+		t->out = malloc(t->out_cap);
+	}
+	if (t->c == NULL || t->in == NULL || t->out == NULL) {
+		tarw_abort(t);
 		errno = ENOMEM;
 		return -1;
 	}
-	t->zinit = 1;
 	return 0;
 }
 
-/* Runs deflate over len bytes (flush: Z_NO_FLUSH or Z_FINISH). */
+/* Deflates the tar bytes held as one gzip member and sinks it. */
 static int
-feed(struct tarw *t, const void *data, size_t len, int flush)
+flush_member(struct tarw *t)
 {
-	int r;
+	size_t n;
+
+	if (t->in_len == 0)
+		return 0;
+	n = libdeflate_gzip_compress(t->c, t->in, t->in_len, t->out,
+	    t->out_cap);
+	/* The bound makes room for any input: 0 cannot happen. */
+	if (n == 0) {
+		t->failed = 1;
+		errno = EIO;
+		return -1;
+	}
+	t->in_len = 0;
+	if (t->sink(t->arg, t->out, n) != 0) {
+		t->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* Takes len more tar bytes just put at in + in_len. */
+static int
+took(struct tarw *t, size_t len)
+{
+	t->in_len += len;
+	t->in_bytes += len;
+	return t->in_len == TARW_MEMBER ? flush_member(t) : 0;
+}
+
+/* Adds len bytes to the tar stream. */
+static int
+feed(struct tarw *t, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	size_t n;
 
 	if (t->failed)
 		return -1;
-	t->z.next_in = (Bytef *)(uintptr_t)data;
-	t->z.avail_in = (uInt)len;
-	t->in_bytes += len;
-	do {
-		t->z.next_out = t->out;
-		t->z.avail_out = sizeof(t->out);
-		r = deflate(&t->z, flush);
-		if (r == Z_STREAM_ERROR) {
-			t->failed = 1;
-			errno = EIO;
+	while (len > 0) {
+		n = TARW_MEMBER - t->in_len;
+		if (n > len)
+			n = len;
+		memcpy(t->in + t->in_len, p, n);
+		if (took(t, n) != 0)
 			return -1;
-		}
-		if (t->z.avail_out < sizeof(t->out) && t->sink(t->arg, t->out,
-		    sizeof(t->out) - t->z.avail_out) != 0) {
-			t->failed = 1;
-			return -1;
-		}
-	} while (t->z.avail_out == 0 || (flush == Z_FINISH && r != Z_STREAM_END));
+		p += n;
+		len -= n;
+	}
 	return 0;
 }
 
@@ -112,7 +144,7 @@ header(struct tarw *t, const char *name, mode_t mode, time_t mtime,
 		t->failed = 1;
 		return -1;
 	}
-	return feed(t, h, sizeof(h), Z_NO_FLUSH);
+	return feed(t, h, sizeof(h));
 }
 
 /* One block of zeros for every padding: the logger's size counts. */
@@ -125,22 +157,27 @@ pad(struct tarw *t, uint64_t size)
 
 	if (rest == 0)
 		return 0;
-	return feed(t, zero, TARW_BLOCK - rest, Z_NO_FLUSH);
+	return feed(t, zero, TARW_BLOCK - rest);
 }
 
-/* Feeds len bytes of fd from offset 0; a file that shrank fails. */
+/*
+ * Feeds len bytes of fd from offset 0, read straight into the member
+ * buffer; a file that shrank fails.
+ */
 static int
 feed_fd(struct tarw *t, int fd, uint64_t size)
 {
-	unsigned char buf[32768];
 	uint64_t off = 0;
 	ssize_t r;
 	size_t want;
 
+	if (t->failed)
+		return -1;
 	while (off < size) {
-		want = size - off < sizeof(buf) ? (size_t)(size - off) :
-		    sizeof(buf);
-		r = pread(fd, buf, want, (off_t)off);
+		want = TARW_MEMBER - t->in_len;
+		if (size - off < want)
+			want = (size_t)(size - off);
+		r = pread(fd, t->in + t->in_len, want, (off_t)off);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0) {
@@ -150,7 +187,7 @@ feed_fd(struct tarw *t, int fd, uint64_t size)
 			t->failed = 1;
 			return -1;
 		}
-		if (feed(t, buf, (size_t)r, Z_NO_FLUSH) != 0)
+		if (took(t, (size_t)r) != 0)
 			return -1;
 		off += (uint64_t)r;
 	}
@@ -165,7 +202,7 @@ feed_zeros(struct tarw *t, uint64_t len)
 
 	for (; len > 0; len -= n) {
 		n = len < sizeof(zero) ? (size_t)len : sizeof(zero);
-		if (feed(t, zero, n, Z_NO_FLUSH) != 0)
+		if (feed(t, zero, n) != 0)
 			return -1;
 	}
 	return 0;
@@ -187,7 +224,7 @@ tarw_add_pieces(struct tarw *t, const char *name, mode_t mode,
 		if (pc[i].len == 0)
 			continue;
 		if (pc[i].mem != NULL)
-			r = feed(t, pc[i].mem, (size_t)pc[i].len, Z_NO_FLUSH);
+			r = feed(t, pc[i].mem, (size_t)pc[i].len);
 		else if (pc[i].fd >= 0)
 			r = feed_fd(t, pc[i].fd, pc[i].len);
 		else
@@ -221,16 +258,15 @@ tarw_close(struct tarw *t)
 	int r = 0;
 
 	/* Two zero blocks end the archive; pad to a whole record. */
-	if (feed(t, zero, TARW_BLOCK, Z_NO_FLUSH) != 0 ||
-	    feed(t, zero, TARW_BLOCK, Z_NO_FLUSH) != 0)
+	if (feed(t, zero, TARW_BLOCK) != 0 || feed(t, zero, TARW_BLOCK) != 0)
 		r = -1;
 	end = t->in_bytes;
 	while (r == 0 && end % RECORD != 0) {
-		if (feed(t, zero, TARW_BLOCK, Z_NO_FLUSH) != 0)
+		if (feed(t, zero, TARW_BLOCK) != 0)
 			r = -1;
 		end += TARW_BLOCK;
 	}
-	if (r == 0 && feed(t, NULL, 0, Z_FINISH) != 0)
+	if (r == 0 && flush_member(t) != 0)
 		r = -1;
 	tarw_abort(t);
 	return r;
@@ -239,9 +275,12 @@ tarw_close(struct tarw *t)
 void
 tarw_abort(struct tarw *t)
 {
-	if (t->zinit)
-		deflateEnd(&t->z);
-	t->zinit = 0;
+	libdeflate_free_compressor(t->c);
+	free(t->in);
+	free(t->out);
+	t->c = NULL;
+	t->in = t->out = NULL;
+	t->in_len = 0;
 }
 
 int

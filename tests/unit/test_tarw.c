@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "testutil.h"
 #include "tarw.h"
@@ -167,6 +168,85 @@ piece_members_round_trip(void **state)
 	free(all);
 }
 
+/*
+ * Inflates the gzip stream in m member by member (zlib, not the
+ * writer's library); returns the members and sets *total to the tar
+ * bytes they hold.
+ */
+static int
+gzip_members(const struct tarw_membuf *m, uint64_t *total)
+{
+	unsigned char buf[65536];
+	z_stream z = { 0 };
+	int members = 0, r;
+
+	assert_int_equal(inflateInit2(&z, 15 + 16), Z_OK);
+	z.next_in = m->buf;
+	z.avail_in = (uInt)m->len;
+	*total = 0;
+	while (z.avail_in > 0) {
+		z.next_out = buf;
+		z.avail_out = sizeof(buf);
+		r = inflate(&z, Z_NO_FLUSH);
+		assert_true(r == Z_OK || r == Z_STREAM_END);
+		*total += sizeof(buf) - z.avail_out;
+		if (r == Z_STREAM_END) {
+			members++;
+			assert_int_equal(inflateReset(&z), Z_OK);
+		}
+	}
+	inflateEnd(&z);
+	return members;
+}
+
+/*
+ * A file read from its descriptor straight into the member buffer,
+ * across member ends: every TARW_MEMBER tar bytes make one gzip member,
+ * the last member the rest, and the stream reads back whole.
+ */
+static void
+members_of_fixed_size(void **state)
+{
+	char path[] = "/tmp/test_tarw.XXXXXX";
+	struct member m[] = {
+		{ "header", 0644, NULL, 100 },
+		{ "proc_ps.log", 0644, NULL, 3 * TARW_MEMBER + 777 },
+		/* Its header and data end a member exactly. */
+		{ "cmdline2.log", 0644, NULL, 0 },
+	};
+	struct tarw_membuf out = { NULL, 0, 0 };
+	struct tarw t;
+	uint64_t total, used;
+	int fd, i, n;
+
+	(void)state;
+	/* Two headers, the first file padded, the second. */
+	used = 512 + 512 + 512 + (m[1].len + 511) / 512 * 512;
+	m[2].len = TARW_MEMBER - used % TARW_MEMBER - 512;
+	for (i = 0; i < 3; i++)
+		m[i].data = pattern(m[i].len, (unsigned)i + 11);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	unlink(path);
+	assert_int_equal(write(fd, m[1].data, m[1].len), (ssize_t)m[1].len);
+	assert_int_equal(tarw_open(&t, 1, tarw_mem_sink, &out), 0);
+	assert_int_equal(tarw_add_mem(&t, m[0].name, 0644, 0, m[0].data,
+	    m[0].len), 0);
+	assert_int_equal(tarw_add_fd(&t, m[1].name, 0644, 0, fd, m[1].len), 0);
+	assert_int_equal(tarw_add_mem(&t, m[2].name, 0644, 0, m[2].data,
+	    m[2].len), 0);
+	assert_int_equal(t.in_bytes % TARW_MEMBER, 0);
+	assert_int_equal(tarw_close(&t), 0);
+	read_back(&out, m, 3);
+	n = gzip_members(&out, &total);
+	assert_int_equal(n, (int)((total + TARW_MEMBER - 1) / TARW_MEMBER));
+	assert_true(total > 4 * TARW_MEMBER);
+	for (i = 0; i < 3; i++)
+		free(m[i].data);
+	free(out.buf);
+	close(fd);
+}
+
 static void
 rejects_bad_names(void **state)
 {
@@ -214,6 +294,7 @@ main(void)
 		cmocka_unit_test(memory_members_round_trip),
 		cmocka_unit_test(file_members_round_trip),
 		cmocka_unit_test(piece_members_round_trip),
+		cmocka_unit_test(members_of_fixed_size),
 		cmocka_unit_test(rejects_bad_names),
 		cmocka_unit_test(sink_errors_propagate),
 	};
