@@ -140,12 +140,13 @@ endif
 
 # Which C library the logger is built with: musl when musl-gcc links a
 # gzip program with libdeflate's static library (scripts/musl-probe.sh, run
-# again when the flags, the musl-gcc found or the probe change), else glibc.
+# again when the flags, the musl-gcc or libdeflate.a found or the probe
+# change: deps.sh may install them after a first make), else glibc.
 LIBC_FORCED := $(filter-out undefined,$(origin LOGGER_LIBC))
 ifeq ($(SAN),1)
 LOGGER_LIBC = glibc
 else ifeq ($(LIBC_FORCED),)
-LIBC_KEY := musl-gcc=$(shell command -v $(MUSL_CC) 2>/dev/null),$(shell cksum <scripts/musl-probe.sh | cut -d" " -f1)
+LIBC_KEY := musl-gcc=$(shell command -v $(MUSL_CC) 2>/dev/null),$(shell $(CC) -print-file-name=libdeflate.a 2>/dev/null),$(shell cksum <scripts/musl-probe.sh | cut -d" " -f1)
 LIBC_CACHE := $(file <$(BUILD)/logger-libc)
 ifeq ($(word 1,$(LIBC_CACHE)),$(LIBC_KEY))
 LOGGER_LIBC := $(word 2,$(LIBC_CACHE))
