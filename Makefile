@@ -92,7 +92,8 @@ TEST_FLAGS = $(BASE_CPPFLAGS) -Isrc $(RENDER_INC) $(LOGGER_INC) \
 	     $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null) \
 	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 RENDER_LIBS = $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS)) -lm
-TEST_LIBS = $(RENDER_LIBS) -ldeflate $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
+LOGGER_LIBS = $(or $(shell $(PKG_CONFIG) --libs libdeflate 2>/dev/null),-ldeflate)
+TEST_LIBS = $(RENDER_LIBS) $(LOGGER_LIBS) $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
 LINK = $(CC) $(SANFLAGS) $(CFLAGS) $(LDFLAGS)
 
 # The logger is static (no run-time dependency on anything) except under
@@ -254,7 +255,7 @@ $(BUILD)/musl/%.o: %.c $(FLAGS_STAMP)
 	$(call say,CC,$@)$(MUSL_CC) $(MUSL_FLAGS) -c $< -o $@
 
 $(BUILD)/bootchartd-glibc: $(BUILD)/logger/main.o $(LIBLOGGER) $(LIBBC)
-	$(call say,LD,$@)$(LOGGER_LINK) -o $@ $^ -ldeflate
+	$(call say,LD,$@)$(LOGGER_LINK) -o $@ $^ $(LOGGER_LIBS)
 $(BUILD)/bootchartd-musl: $(MUSL_O)
 	$(call say,LD,$@)$(MUSL_LINK) -o $@ $^ $(LIBDEFLATE_A)
 

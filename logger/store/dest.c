@@ -17,9 +17,7 @@
 
 /*
  * libdeflate's fastest level: ending a run must cost at most a quarter
- * of sampling it, and sampling a sleeper costs only a schedstat read
- * (sampler.h), while a sample's lines lie beyond deflate's 32 KiB window
- * from the last sample's, so a higher level finds little more
+ * of sampling it, and a higher level finds little more in the logs
  * (docs/logger.md, "Ending a run"; make bench's bench_logger prints the
  * end's share).
  */

@@ -281,6 +281,8 @@ tarw_abort(struct tarw *t)
 	t->c = NULL;
 	t->in = t->out = NULL;
 	t->in_len = 0;
+	/* What is fed after the end fails, as it did with zlib. */
+	t->failed = 1;
 }
 
 int

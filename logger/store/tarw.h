@@ -10,12 +10,11 @@
 typedef int (*tarw_sink)(void *arg, const void *buf, size_t len);
 
 /*
- * The gzip stream is a series of members (RFC 1952 allows any number;
- * gzip, GNU tar, libarchive, Python read them as one stream), each
- * TARW_MEMBER bytes of tar deflated whole by libdeflate: twice zlib's
- * speed at its fastest level, for 2 % more output than one member per
- * MiB (docs/logger.md, "Ending a run").  The two buffers are the
- * logger's largest allocation at the end of a run.
+ * The gzip stream is a series of members (RFC 1952 allows any number),
+ * each TARW_MEMBER bytes of tar deflated whole by libdeflate, which
+ * deflates only whole buffers: why libdeflate, why this size and which
+ * readers take such a stream are in docs/logger.md, "Ending a run".
+ * The two buffers are the logger's largest allocation at its end.
  */
 #define TARW_MEMBER	(256 * 1024)
 

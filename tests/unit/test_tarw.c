@@ -247,6 +247,37 @@ members_of_fixed_size(void **state)
 	close(fd);
 }
 
+/*
+ * An archive whose two zero blocks fill its last member (1 310 720
+ * bytes: five members, and 128 records): the end has nothing left to
+ * deflate and writes no empty member.
+ */
+static void
+end_fills_a_member(void **state)
+{
+	/* One file whose header and data leave room for the end blocks. */
+	struct member m[] = {
+		{ "proc_ps.log", 0644, NULL, 5 * TARW_MEMBER - 3 * 512 },
+	};
+	struct tarw_membuf out = { NULL, 0, 0 };
+	struct tarw t;
+	uint64_t total;
+
+	(void)state;
+	m[0].data = pattern(m[0].len, 5);
+	assert_int_equal(tarw_open(&t, 1, tarw_mem_sink, &out), 0);
+	assert_int_equal(tarw_add_mem(&t, m[0].name, 0644, 0, m[0].data,
+	    m[0].len), 0);
+	assert_int_equal(tarw_close(&t), 0);
+	read_back(&out, m, 1);
+	assert_int_equal(gzip_members(&out, &total), 5);
+	assert_int_equal(total, 5 * TARW_MEMBER);
+	/* Closed: what comes after fails instead of writing. */
+	assert_int_equal(tarw_add_mem(&t, "late", 0644, 0, "x", 1), -1);
+	free(m[0].data);
+	free(out.buf);
+}
+
 static void
 rejects_bad_names(void **state)
 {
@@ -281,7 +312,7 @@ sink_errors_propagate(void **state)
 
 	(void)state;
 	assert_int_equal(tarw_open(&t, 1, failing_sink, NULL), 0);
-	/* 1 MiB of noise does not compress: the sink must be called. */
+	/* 1 MiB is four members: the sink is called at the first. */
 	assert_int_equal(tarw_add_mem(&t, "big", 0644, 0, big, 1 << 20), -1);
 	assert_int_equal(tarw_close(&t), -1);
 	free(big);
@@ -295,6 +326,7 @@ main(void)
 		cmocka_unit_test(file_members_round_trip),
 		cmocka_unit_test(piece_members_round_trip),
 		cmocka_unit_test(members_of_fixed_size),
+		cmocka_unit_test(end_fills_a_member),
 		cmocka_unit_test(rejects_bad_names),
 		cmocka_unit_test(sink_errors_propagate),
 	};
