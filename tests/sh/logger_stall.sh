@@ -24,9 +24,14 @@ S=$T/fuse
 mode=$(stat -c %a /dev/fuse)
 cleanup() {
 	[ -s "$S/victim.pid" ] && kill -KILL "$(cat "$S/victim.pid")" 2>/dev/null
+	# The server ends on TERM; a watchdog makes sure the wait does
+	# (a CI run once waited here to the test's timeout).
 	if [ -n "${spid:-}" ]; then
 		kill -TERM "$spid" 2>/dev/null
+		(sleep 10; kill -KILL "$spid") >/dev/null 2>&1 &
+		wd=$!
 		wait "$spid" 2>/dev/null
+		kill "$wd" 2>/dev/null
 	fi
 	umount -l "$S/mnt" 2>/dev/null
 	chmod "$mode" /dev/fuse

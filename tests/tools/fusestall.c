@@ -1,6 +1,7 @@
 /* fusestall.c: test tool: a FUSE file system whose reads never return, and a victim whose memory map lock it holds (issue 22, finding 1). */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -215,13 +216,33 @@ serve(const char *mnt, const char *ready)
 {
 	static char buf[FUSE_MIN_READ_BUFFER * 16], seen[4096];
 	struct sigaction sa = { .sa_handler = on_term };
+	struct pollfd p;
+	sigset_t term, open_mask;
 	ssize_t n;
 	int fd, rfd;
 
+	/*
+	 * SIGTERM is let in only while ppoll waits: one that came between
+	 * the loop's test of stop and a blocking read would leave the
+	 * server reading forever (a CI run's cleanup waited on it until
+	 * the test's timeout).
+	 */
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	if ((fd = mount_fuse(mnt)) < 0) {
 		fprintf(stderr, "fusestall: cannot mount %s\n", mnt);
+		return 77;
+	}
+	/* After the mount: fusermount3 inherits no blocked signal. */
+	sigemptyset(&term);
+	sigaddset(&term, SIGTERM);
+	sigaddset(&term, SIGINT);
+	sigprocmask(SIG_BLOCK, &term, &open_mask);
+	/* Never block in read: a request seen by ppoll may be gone by then. */
+	if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0) {
+		fprintf(stderr, "fusestall: %s: cannot make non-blocking\n",
+		    mnt);
+		close(fd);
 		return 77;
 	}
 	snprintf(seen, sizeof(seen), "%s.read", ready);
@@ -229,8 +250,15 @@ serve(const char *mnt, const char *ready)
 	if ((rfd = open(ready, O_WRONLY | O_CREAT | O_TRUNC, 0644)) >= 0)
 		close(rfd);
 	while (!stop) {
+		p = (struct pollfd){ .fd = fd, .events = POLLIN };
+		if (ppoll(&p, 1, NULL, &open_mask) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
 		n = read(fd, buf, sizeof(buf));
-		if (n < 0 && (errno == EINTR || errno == ENOENT))
+		if (n < 0 && (errno == EINTR || errno == ENOENT ||
+		    errno == EAGAIN))
 			continue;
 		if (n < (ssize_t)sizeof(struct fuse_in_header))
 			break;
