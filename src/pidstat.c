@@ -175,6 +175,48 @@ pidstat_escape(char *line, size_t len, size_t room)
 	return len + 3 * k;
 }
 
+/* The value a hidden field takes (1-based field number), or 0: kept. */
+static char
+hidden_as(int field, const char *v, size_t n)
+{
+	if (field == 26 || field == 27)
+		return n == 1 && v[0] == '0' ? '0' : '1';
+	if ((field >= 28 && field <= 30) || (field >= 45 && field <= 51))
+		return '0';
+	return 0;
+}
+
+size_t
+pidstat_hide_addresses(char *line, size_t len)
+{
+	char *open = memchr(line, '(', len), *close, *r, *w, *end = line + len;
+	size_t n;
+	int field = 2;
+	char as;
+
+	close = open ? memrchr(open, ')', len - (size_t)(open - line)) : NULL;
+	if (close == NULL)
+		return len;
+	/* Fields after the name, each a space and a value, rewritten forward. */
+	for (r = w = close + 1; r < end && *r == ' ';) {
+		field++;
+		for (n = 1; r + n < end && r[n] != ' ' && r[n] != '\n'; n++)
+			;
+		as = hidden_as(field, r + 1, n - 1);
+		if (as != 0 && n > 1) {
+			w[0] = ' ';
+			w[1] = as;
+			w += 2;
+		} else {
+			memmove(w, r, n);
+			w += n;
+		}
+		r += n;
+	}
+	memmove(w, r, (size_t)(end - r));
+	return (size_t)(w - line) + (size_t)(end - r);
+}
+
 static int
 parse(const char *line, size_t len, struct pidstat *out, const char **why,
     int decode)

@@ -44,6 +44,17 @@ int pidstat_parse_raw(const char *line, size_t len, struct pidstat *out,
  */
 size_t pidstat_escape(char *line, size_t len, size_t room);
 /*
+ * Rewrites a stat line's memory addresses in place as the kernel shows
+ * them to a reader who may not trace the process: startcode and endcode
+ * (fields 26, 27) 1 when set, startstack, kstkesp, kstkeip (28-30) and
+ * the data, heap, argument and environment bounds (45-51) 0.  No
+ * bootchart reader uses them; they are the layout address-space
+ * randomisation picks for each process, so a log of them would show it
+ * to the log's readers, and they are what deflates worst (docs/logger.md,
+ * "Ending a run").  Returns the new length (never more than len).
+ */
+size_t pidstat_hide_addresses(char *line, size_t len);
+/*
  * The same escape for any logged text (cmdline2.log, cgroup.log, the
  * profiled command): n bytes of src into dst (room for 4 * n), NULs kept
  * as they are when keep_nul (cmdline2.log's separators).  Returns the

@@ -307,6 +307,7 @@ keep_stat(struct sampler *s, size_t r, int *exit_i)
 	/* 0: it cannot fit (never with a real name); the line is left out. */
 	if ((r = pidstat_escape(line, r, s->ps.cap - s->ps.len)) == 0)
 		return h;
+	r = pidstat_hide_addresses(line, r);
 	s->line_at = s->ps.len;
 	s->ps.len += r;
 	s->nprocs++;

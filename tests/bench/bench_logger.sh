@@ -1,6 +1,6 @@
 #!/bin/sh
 # bench_logger.sh: bootchartd's CPU per process-sample with 1000 sleeping
-# processes at 50 Hz for 10 s, against the floor (pread of open
+# processes (exec'd sleep: real address layouts) at 50 Hz for 10 s, against the floor (pread of open
 # /proc/PID/stat descriptors) and the naive way (open/read/close), all
 # measured in this run; plus bootchartd's peak RSS.  With BOOTCHART2_SRC
 # (bootchart2's source tree, or a git directory of it: it is not

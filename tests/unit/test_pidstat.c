@@ -207,6 +207,50 @@ keeps_long_names(void **state)
 	free(ps);
 }
 
+/*
+ * A line as this machine's kernel writes it for a process one may
+ * trace (52 fields), then as it writes it for one one may not
+ * (proc(5); fs/proc/array.c): what pidstat_hide_addresses must give.
+ */
+static void
+hides_addresses_as_the_kernel_does(void **state)
+{
+	char line[] = "23083 (sl) e) S 22840 22840 31197 0 -1 4194304 137 0 0 "
+	    "0 0 0 0 0 20 0 1 0 9030207 2990080 403 18446744073709551615 "
+	    "93851846627328 93851846645257 140735191240464 0 0 0 0 6 0 1 0 "
+	    "0 17 1 0 0 0 0 0 93851846659344 93851846660608 93851953000448 "
+	    "140735191243404 140735191243415 140735191243415 "
+	    "140735191244777 0\n";
+	const char *want = "23083 (sl) e) S 22840 22840 31197 0 -1 4194304 "
+	    "137 0 0 0 0 0 0 0 20 0 1 0 9030207 2990080 403 "
+	    "18446744073709551615 1 1 0 0 0 0 0 6 0 1 0 0 17 1 0 0 0 0 0 "
+	    "0 0 0 0 0 0 0 0\n";
+	/* A kernel thread has no map: its zeros stay zeros. */
+	char kthread[] = "2 (kthreadd) S 0 0 0 0 -1 2129984 0 0 0 0 0 3 0 0 "
+	    "20 0 1 0 1 0 0 18446744073709551615 0 0 0 0 0 0 0 2147483647 0 "
+	    "0 0 0 17 1 0 0 0 0 0 0 0 0 0 0 0 0 0\n";
+	/* An old kernel's shorter line, cut inside the hidden fields. */
+	char old[] = "7 (x) S 1 7 7 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 0 99 4096 "
+	    "1 18446744073709551615 4194304 4198400 140000\n";
+	struct pidstat st;
+	const char *why;
+	size_t n;
+
+	(void)state;
+	n = pidstat_hide_addresses(line, strlen(line));
+	assert_int_equal(n, strlen(want));
+	assert_memory_equal(line, want, n);
+	/* Still a line every reader parses, to the same values. */
+	assert_int_equal(pidstat_parse(line, n, &st, &why), 0);
+	assert_int_equal(st.starttime, 9030207);
+	assert_string_equal(st.comm, "sl) e");
+	n = strlen(kthread);
+	assert_int_equal(pidstat_hide_addresses(kthread, n), n);
+	n = pidstat_hide_addresses(old, strlen(old));
+	assert_memory_equal(old, "7 (x) S 1 7 7 0 -1 0 0 0 0 0 5 6 0 0 20 0 1 "
+	    "0 99 4096 1 18446744073709551615 1 1 0\n", n);
+}
+
 int
 main(void)
 {
@@ -220,6 +264,7 @@ main(void)
 		cmocka_unit_test(decodes_only_octal_escapes),
 		cmocka_unit_test(splits_across_chunks),
 		cmocka_unit_test(refuses_endless_line),
+		cmocka_unit_test(hides_addresses_as_the_kernel_does),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -357,6 +357,72 @@ burner(int p[2])
  * from its third sample on and at most SAMPLER_FRESH samples in a row;
  * once it has run its line is read again, its new CPU time in it.
  */
+/* Field k (1-based, proc(5)) of a stat line, after the name. */
+static const char *
+field_of(const char *line, int k, char *out, size_t cap)
+{
+	const char *p = strrchr(line, ')');
+	size_t n;
+	int f;
+
+	assert_non_null(p);
+	for (f = 3, p++; f < k && p != NULL; f++)
+		p = strchr(p + 1, ' ');
+	assert_non_null(p);
+	n = strcspn(p + 1, " \n");
+	assert_true(n < cap);
+	memcpy(out, p + 1, n);
+	out[n] = '\0';
+	return out;
+}
+
+static int
+nothing(void)
+{
+	return 0;
+}
+
+/*
+ * The logged line of a process the logger may trace shows its code and
+ * stack as the kernel shows them to one who may not (1 and 0), while
+ * /proc shows this test their addresses; the other fields are as read.
+ */
+static void
+hides_addresses(void **state)
+{
+	char logged[4096], raw[4096], v[64], w[64];
+	struct config cfg;
+	struct sampler s;
+	int procfd, k;
+	pid_t child;
+
+	(void)state;
+	config_defaults(&cfg);
+	child = ready_child(nothing);
+	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
+	assert_int_equal(sampler_take(&s, 77), 0);
+	assert_true(line_of(&s.ps, child, logged, sizeof(logged)) > 0);
+	stat_line(child, raw, sizeof(raw));
+	assert_string_not_equal(field_of(raw, 28, v, sizeof(v)), "0");
+	assert_string_equal(field_of(logged, 26, v, sizeof(v)), "1");
+	assert_string_equal(field_of(logged, 27, v, sizeof(v)), "1");
+	for (k = 28; k <= 30; k++)
+		assert_string_equal(field_of(logged, k, v, sizeof(v)), "0");
+	for (k = 45; k <= 51; k++)
+		assert_string_equal(field_of(logged, k, v, sizeof(v)), "0");
+	/* The ppid, start time and rsslim, as read. */
+	assert_string_equal(field_of(logged, 4, v, sizeof(v)),
+	    field_of(raw, 4, w, sizeof(w)));
+	assert_string_equal(field_of(logged, 22, v, sizeof(v)),
+	    field_of(raw, 22, w, sizeof(w)));
+	assert_string_equal(field_of(logged, 25, v, sizeof(v)),
+	    field_of(raw, 25, w, sizeof(w)));
+	sampler_free(&s);
+	end_child(child);
+}
+
 static void
 reuses_a_sleepers_line(void **state)
 {
@@ -471,6 +537,7 @@ main(void)
 		cmocka_unit_test(exit_proc_matches_comm),
 		cmocka_unit_test(exit_proc_wants_the_systems_process),
 		cmocka_unit_test(escapes_line_breaks_in_names),
+		cmocka_unit_test(hides_addresses),
 		cmocka_unit_test(reuses_a_sleepers_line),
 		cmocka_unit_test(reads_a_process_of_threads),
 	};
