@@ -1,16 +1,7 @@
 /* bytes.c: numbers in files: a field of a trace's byte order, a hex address in kallsyms' text. */
+#include <string.h>
+
 #include "bytes.h"
-
-uint64_t
-bytes_uint(const uint8_t *p, size_t size, int big)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < size && i < 8; i++)
-		v |= (uint64_t)p[big ? size - 1 - i : i] << (8 * i);
-	return v;
-}
 
 int
 bytes_host_big(void)
@@ -18,6 +9,37 @@ bytes_host_big(void)
 	const uint16_t one = 1;
 
 	return *(const uint8_t *)&one == 0;
+}
+
+/* A trace's fields are 1, 2, 4 or 8 bytes: those are one load each. */
+static int
+bytes_load(const uint8_t *p, size_t size, int big, uint64_t *v)
+{
+	uint16_t v16;
+	uint32_t v32;
+
+	if (big != bytes_host_big())
+		return -1;
+	switch (size) {
+	case 1: *v = p[0]; return 0;
+	case 2: memcpy(&v16, p, 2); *v = v16; return 0;
+	case 4: memcpy(&v32, p, 4); *v = v32; return 0;
+	case 8: memcpy(v, p, 8); return 0;
+	default: return -1;
+	}
+}
+
+uint64_t
+bytes_uint(const uint8_t *p, size_t size, int big)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	if (bytes_load(p, size, big, &v) == 0)
+		return v;
+	for (i = 0; i < size && i < 8; i++)
+		v |= (uint64_t)p[big ? size - 1 - i : i] << (8 * i);
+	return v;
 }
 
 size_t

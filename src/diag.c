@@ -23,6 +23,7 @@ diag_set_file(struct diag *d, const char *fmt, ...)
 	vsnprintf(d->file, sizeof(d->file), fmt, ap);
 	va_end(ap);
 	d->line = 0;
+	d->file_gen++;
 }
 
 /* "file:line: " or "file: " or "" into buf. */

@@ -25,6 +25,7 @@ enum {
 struct diag {
 	const char *prog;	/* program name for messages */
 	char file[512];		/* current file, as shown to the user */
+	unsigned long file_gen;	/* diag_set_file calls: has file changed since */
 	long line;		/* current line, 0 when not line-based */
 	int verbose;		/* -v count; <0 is -q */
 	int nwarn;		/* warnings emitted */

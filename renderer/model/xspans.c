@@ -13,12 +13,51 @@ struct edge {
 	int delta;
 };
 
-static int
-cmp_edge(const void *a, const void *b)
+/* The end of the ascending run of e that starts at i. */
+static size_t
+run_end(const struct edge *e, size_t i, size_t n)
 {
-	const struct edge *x = a, *y = b;
+	for (i++; i < n && e[i - 1].at <= e[i].at; i++)
+		;
+	return i;
+}
 
-	return x->at < y->at ? -1 : x->at > y->at;
+/*
+ * Puts e[0..n) in time order.  Each list's spans come in time order, so
+ * the edges hold as many ascending runs as there are lists (one for most
+ * rows): runs are merged in pairs, n log(runs), and an array already in
+ * order costs one pass.  Edges at one time may end up in any order: the
+ * fold takes them as a group.  0, or -1 when out of memory.
+ */
+static int
+sort_edges(struct edge *e, size_t n)
+{
+	struct edge *tmp, *src = e, *dst, *t;
+	size_t i, a, b, start, mid, end, runs;
+
+	if (n == 0 || run_end(e, 0, n) == n)
+		return 0;
+	if ((tmp = malloc(n * sizeof(*e))) == NULL)
+		return -1;
+	dst = tmp;
+	do {
+		runs = 0;
+		for (start = 0; start < n; start = end, runs++) {
+			mid = run_end(src, start, n);
+			end = mid < n ? run_end(src, mid, n) : n;
+			for (i = a = start, b = mid; i < end; i++)
+				dst[i] = b >= end || (a < mid &&
+				    src[a].at <= src[b].at) ? src[a++] :
+				    src[b++];
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	} while (runs > 1);
+	if (src != e)
+		memcpy(e, src, n * sizeof(*e));
+	free(tmp);
+	return 0;
 }
 
 static int
@@ -76,7 +115,11 @@ edges(const struct xspans *l, size_t nl, struct edge **ep, size_t *ne)
 			e[(*ne)++] = (struct edge){ l[i].v[j].end_us,
 			    l[i].v[j].state, -1 };
 		}
-	qsort(e, *ne, sizeof(*e), cmp_edge);
+	if (sort_edges(e, *ne) != 0) {
+		free(e);
+		*ne = 0;
+		return -1;
+	}
 	*ep = e;
 	return 0;
 }

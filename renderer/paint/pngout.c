@@ -6,10 +6,11 @@
 
 /*
  * Charts are flat colour: the "Up" filter turns every row that repeats
- * the one above into zeros, and run-length deflate at a low level packs
- * those nearly as well as full deflate, several times faster.
+ * the one above into zeros.  Deflate's level 1 packs the rest at about
+ * the speed of its run-length strategy (level 3), which wrote twice the
+ * bytes: the hatching and the text repeat along a row, not down.
  */
-#define PNG_LEVEL	3
+#define PNG_LEVEL	1
 #define FILTER_UP	2
 
 static void
@@ -72,10 +73,12 @@ pngout_begin(struct pngout *p, int width, int height, png_sink sink,
 	p->width = width;
 	p->height = height;
 	p->prev = calloc(1, rowlen);
-	p->cur = malloc(rowlen);
-	if (p->prev == NULL || p->cur == NULL)
+	p->cur = calloc(1, rowlen);
+	p->out = malloc(rowlen);
+	if (p->prev == NULL || p->cur == NULL || p->out == NULL)
 		return -1;
-	if (deflateInit2(&p->z, PNG_LEVEL, Z_DEFLATED, 15, 9, Z_RLE) != Z_OK)
+	if (deflateInit2(&p->z, PNG_LEVEL, Z_DEFLATED, 15, 9,
+	    Z_DEFAULT_STRATEGY) != Z_OK)
 		return -1;
 	p->z_open = 1;
 	memcpy(p->chunk + 4, "IDAT", 4);
@@ -92,32 +95,53 @@ pngout_begin(struct pngout *p, int width, int height, png_sink sink,
 	return emit_chunk(p, ihdr, 13);
 }
 
+/*
+ * d = a - b byte by byte, eight bytes at a time (no borrow crosses a
+ * byte): the Up filter of a row, a third of the encoder's time when it
+ * went byte by byte.
+ */
+static void
+sub_bytes(unsigned char *d, const unsigned char *a, const unsigned char *b,
+    size_t n)
+{
+	const uint64_t h = 0x8080808080808080ULL;
+	uint64_t x, y;
+	size_t i;
+
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		x = ((x | h) - (y & ~h)) ^ ((x ^ ~y) & h);
+		memcpy(d + i, &x, 8);
+	}
+	for (; i < n; i++)
+		d[i] = (unsigned char)(a[i] - b[i]);
+}
+
 int
 pngout_rows(struct pngout *p, const unsigned char *data, int stride, int n)
 {
 	const uint32_t *src;
-	unsigned char *d, *prev;
+	size_t len = (size_t)p->width * 3;
+	unsigned char *c, *t;
 	uint32_t px;
 	int r, x;
 
 	for (r = 0; r < n && p->rows_done < p->height; r++, p->rows_done++) {
 		src = (const uint32_t *)(const void *)(data + (size_t)r * stride);
-		d = p->cur;
-		prev = p->prev;
-		*d++ = FILTER_UP;
-		for (x = 0; x < p->width; x++) {
+		for (x = 0, c = p->cur; x < p->width; x++, c += 3) {
 			px = src[x];
-			d[0] = (unsigned char)((px >> 16) - prev[0]);
-			d[1] = (unsigned char)((px >> 8) - prev[1]);
-			d[2] = (unsigned char)(px - prev[2]);
-			prev[0] = (unsigned char)(px >> 16);
-			prev[1] = (unsigned char)(px >> 8);
-			prev[2] = (unsigned char)px;
-			d += 3;
-			prev += 3;
+			c[0] = (unsigned char)(px >> 16);
+			c[1] = (unsigned char)(px >> 8);
+			c[2] = (unsigned char)px;
 		}
-		p->z.next_in = p->cur;
-		p->z.avail_in = (uInt)((size_t)p->width * 3 + 1);
+		p->out[0] = FILTER_UP;
+		sub_bytes(p->out + 1, p->cur, p->prev, len);
+		t = p->prev;
+		p->prev = p->cur;
+		p->cur = t;
+		p->z.next_in = p->out;
+		p->z.avail_in = (uInt)(len + 1);
 		if (pump(p, Z_NO_FLUSH) == -1)
 			return -1;
 	}
@@ -147,5 +171,6 @@ pngout_free(struct pngout *p)
 	p->z_open = 0;
 	free(p->prev);
 	free(p->cur);
-	p->prev = p->cur = NULL;
+	free(p->out);
+	p->prev = p->cur = p->out = NULL;
 }

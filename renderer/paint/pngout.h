@@ -16,7 +16,8 @@ struct pngout {
 	int width, height, rows_done;
 	z_stream z;
 	int z_open;
-	unsigned char *prev, *cur;	/* RGB rows; cur has the filter byte */
+	unsigned char *prev, *cur;	/* RGB rows: the one above, this one */
+	unsigned char *out;		/* this one filtered, after its filter byte */
 	unsigned char chunk[8 + 65536 + 4];	/* one IDAT chunk being filled */
 };
 

@@ -47,6 +47,7 @@ tdat_open(struct tdat **tp, const void *buf, size_t len, struct diag *d)
 	t->len = len;
 	t->d = d;
 	snprintf(t->where, sizeof(t->where), "%s", d->file);
+	t->where_gen = d->file_gen;
 	t->unpack_cap = (uint64_t)len * CAP_RATIO;
 	if (t->unpack_cap < CAP_TRACE_UNPACK_FLOOR)
 		t->unpack_cap = CAP_TRACE_UNPACK_FLOOR;
@@ -115,9 +116,14 @@ tdat_next(struct tdat *t, struct tevent *e)
 	struct tstream *st, *best = NULL;
 	size_t i, at = 0;
 
-	/* Warnings of the pages read now name the member, not the last one read. */
-	if (strcmp(t->d->file, t->where) != 0)
+	/*
+	 * Warnings of the pages read now name the member, not the last one
+	 * read (a comparison of the names per event was a twentieth of it).
+	 */
+	if (t->d->file_gen != t->where_gen) {
 		diag_set_file(t->d, "%s", t->where);
+		t->where_gen = t->d->file_gen;
+	}
 	if (advance_returned(t) != 0)
 		return -1;
 	/* Strictly earlier wins: equal times keep the merge order. */

@@ -328,6 +328,8 @@ tfmt_index(struct tdat *t)
 			    t->fmts[i].name);
 		if (type == NULL)
 			type = field_in(&t->fmts[i], "common_type");
+		/* Every event's: found once, not by name per event. */
+		t->fmts[i].pid = field_in(&t->fmts[i], "common_pid");
 	}
 	t->type_off = 0;
 	t->type_size = 2;

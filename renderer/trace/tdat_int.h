@@ -33,6 +33,7 @@ struct tfmt {
 	uint32_t id;
 	struct tfield *fields;
 	size_t nfields;
+	const struct tfield *pid;	/* common_pid, set by tfmt_index */
 };
 
 struct tcmdline {
@@ -82,6 +83,7 @@ struct tdat {
 	size_t len;
 	struct diag *d;		/* the opener's: must outlive the tdat */
 	char where[sizeof(((struct diag *)0)->file)];	/* d->file at open */
+	unsigned long where_gen;	/* d->file_gen when d->file was where */
 	int version, big;
 	char comp[32];		/* v7 compression: "none", "zstd", "zlib" */
 	/* header_page */

@@ -168,7 +168,7 @@ set_event(struct tdat *t, struct tstream *st, const uint8_t *data,
 	if ((uint64_t)t->type_off + t->type_size <= len)
 		e->fmt = tfmt_by_id(t, (uint32_t)bytes_uint(data +
 		    t->type_off, t->type_size, t->big));
-	if (e->fmt != NULL && (pid = tfmt_field(e->fmt, "common_pid")) != NULL)
+	if (e->fmt != NULL && (pid = e->fmt->pid) != NULL)
 		e->pid = (int)tfield_int(pid, e);
 	if (e->ts_ns < st->last_ts)
 		warn_once(t, st, W_BACK, "time goes back");

@@ -528,6 +528,74 @@ xspans_fold_by_priority(void **state)
 	assert_null(v);
 }
 
+/* The state a list of spans gives instant t (the definition: the highest). */
+static int
+state_at(const struct xspans *l, size_t nl, usec_t t)
+{
+	size_t i, j;
+	int st = XS_NONE;
+
+	for (i = 0; i < nl; i++)
+		for (j = 0; j < l[i].n; j++)
+			if (l[i].v[j].start_us <= t && t < l[i].v[j].end_us &&
+			    l[i].v[j].state > st)
+				st = l[i].v[j].state;
+	return st;
+}
+
+/*
+ * Many lists, each in time order but one (a forged trace's), folded:
+ * every instant of the row has the highest state any list gives it, and
+ * neighbouring spans differ (the runs of edges are merged, not sorted
+ * whole).
+ */
+static void
+xspans_fold_many_lists(void **state)
+{
+	enum { NL = 9, PER = 40, T = 2000 };
+	static struct xspan v[NL][PER];
+	struct xspans l[NL];
+	struct xspan *out, tmp;
+	unsigned seed = 12345;
+	size_t n, i, j, k;
+	usec_t t, at;
+
+	(void)state;
+	for (i = 0; i < NL; i++) {
+		at = 0;
+		for (j = 0; j < PER; j++) {
+			seed = seed * 1103515245u + 12345u;
+			at += (seed >> 16) % 20;
+			v[i][j].start_us = at;
+			at += (seed >> 8) % 30;
+			v[i][j].end_us = at;
+			v[i][j].state = 1 + (int)((seed >> 4) % (XS_COUNT - 1));
+		}
+		l[i] = (struct xspans){ v[i], PER };
+	}
+	for (j = 0; j < PER / 2; j++) {	/* the last list out of order */
+		tmp = v[NL - 1][j];
+		v[NL - 1][j] = v[NL - 1][PER - 1 - j];
+		v[NL - 1][PER - 1 - j] = tmp;
+	}
+	assert_int_equal(xspans_fold(l, NL, &out, &n), 0);
+	assert_true(n > 0);
+	for (k = 0; k < n; k++) {
+		assert_true(out[k].start_us < out[k].end_us);
+		if (k > 0)
+			assert_true(out[k - 1].end_us <= out[k].start_us);
+		if (k > 0 && out[k - 1].end_us == out[k].start_us)
+			assert_int_not_equal(out[k - 1].state, out[k].state);
+	}
+	for (t = 0, k = 0; t < T; t++) {
+		while (k < n && out[k].end_us <= t)
+			k++;
+		assert_int_equal(k < n && out[k].start_us <= t ?
+		    out[k].state : XS_NONE, state_at(l, NL, t));
+	}
+	free(out);
+}
+
 int
 main(void)
 {
@@ -547,6 +615,7 @@ main(void)
 		cmocka_unit_test(index_holds_many_pids),
 		cmocka_unit_test(proc_ps_huge_starttime),
 		cmocka_unit_test(xspans_fold_by_priority),
+		cmocka_unit_test(xspans_fold_many_lists),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -22,6 +22,14 @@ uint_orders(void **state)
 	assert_int_equal(bytes_uint(b, 4, 1), 0x01020304);
 	assert_true(bytes_uint(b, 8, 0) == 0x0807060504030201ULL);
 	assert_true(bytes_uint(b, 8, 1) == 0x0102030405060708ULL);
+	assert_int_equal(bytes_uint(b, 1, 0), 0x01);
+	assert_int_equal(bytes_uint(b, 1, 1), 0x01);
+	/* A size without a load of its own goes byte by byte. */
+	assert_int_equal(bytes_uint(b + 1, 3, 0), 0x040302);
+	assert_int_equal(bytes_uint(b + 1, 3, 1), 0x020304);
+	/* Unaligned. */
+	assert_int_equal(bytes_uint(b + 1, 4, 0), 0x05040302);
+	assert_int_equal(bytes_uint(b + 1, 4, 1), 0x02030405);
 	assert_int_equal(bytes_uint(b, 0, 0), 0);
 }
 
