@@ -91,7 +91,7 @@ TEST_FLAGS = $(BASE_CPPFLAGS) -Isrc $(RENDER_INC) $(LOGGER_INC) \
 	     -Itests -Itests/unit/lib $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
 	     $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS) 2>/dev/null) \
 	     $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
-RENDER_LIBS = $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS)) -lm
+RENDER_LIBS = $(shell $(PKG_CONFIG) --libs $(RENDER_PKGS)) -lm -pthread
 LOGGER_LIBS = $(or $(shell $(PKG_CONFIG) --libs libdeflate 2>/dev/null),-ldeflate)
 TEST_LIBS = $(RENDER_LIBS) $(LOGGER_LIBS) $(shell $(PKG_CONFIG) --libs $(TEST_PKGS) 2>/dev/null)
 LINK = $(CC) $(SANFLAGS) $(CFLAGS) $(LDFLAGS)

@@ -2,6 +2,7 @@
 #ifndef BC_PNGOUT_H
 #define BC_PNGOUT_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -10,6 +11,13 @@
 /* Where encoded bytes go: 0 on success, -1 to stop. */
 typedef int (*png_sink)(void *arg, const unsigned char *, size_t);
 
+/* Filtered rows handed to the deflating thread (pngout.c). */
+struct pngpiece {
+	unsigned char *buf;
+	size_t len, cap;
+	int full;		/* filled, not yet deflated */
+};
+
 struct pngout {
 	png_sink sink;
 	void *arg;
@@ -17,7 +25,18 @@ struct pngout {
 	z_stream z;
 	int z_open;
 	unsigned char *prev, *cur;	/* RGB rows: the one above, this one */
-	unsigned char *out;		/* this one filtered, after its filter byte */
+	/*
+	 * The rows are filtered by the caller's thread and deflated by
+	 * another while the caller paints the next band: two pieces in
+	 * turn.  Without the thread (it could not start) the caller
+	 * deflates each piece itself.
+	 */
+	struct pngpiece piece[2];
+	int next;		/* the piece the caller fills next */
+	int threaded, stop, failed;
+	pthread_t th;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
 	unsigned char chunk[8 + 65536 + 4];	/* one IDAT chunk being filled */
 };
 
@@ -25,7 +44,8 @@ struct pngout {
 int pngout_begin(struct pngout *, int width, int height, png_sink, void *);
 /*
  * Encodes n rows of a cairo RGB24 image (native-endian 0x00RRGGBB
- * words, `stride` bytes apart).  0 or -1.
+ * words, `stride` bytes apart).  0 or -1.  The sink may be called from
+ * another thread until pngout_end or pngout_free returns.
  */
 int pngout_rows(struct pngout *, const unsigned char *data, int stride,
     int n);

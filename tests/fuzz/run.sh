@@ -48,7 +48,7 @@ for t in $targets; do
 	    -fsanitize=fuzzer $san -Isrc $inc \
 	    $(pkg-config --cflags $pkgs) -o "$bin" "$src" \
 	    "$fb/librender.a" "$fb/liblogger.a" "$fb/libbc.a" \
-	    $(pkg-config --libs $pkgs) -lm || exit 2
+	    $(pkg-config --libs $pkgs) -lm -pthread || exit 2
 done
 
 corpus=$fb/corpus
