@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "outputs.h"
@@ -89,7 +90,9 @@ help(void)
 	    "  -o, --output PATH     output file, or existing directory for it\n"
 	    "                        (default: ./NAME.FMT, NAME from the first PATH;\n"
 	    "                        standard output for --json, --summary and\n"
-	    "                        --compare without -f); - for standard output\n"
+	    "                        --compare without -f); - for standard output;\n"
+	    "                        without -f, a FILE ending in a format's name\n"
+	    "                        (.svg, .pdf, .chrome.json...) is written in it\n"
 	    "      --width PX        image width in pixels (%d-%d; default from duration)\n"
 	    "      --title TEXT      chart title instead of the header's\n"
 	    "      --show-pid        show process IDs after the names\n"
@@ -411,6 +414,32 @@ check_trace_formats(const struct cli *c)
 	return -1;
 }
 
+/*
+ * Without -f, -o's file name says the format when it ends in one the
+ * run can draw (chart.svg, boot.chrome.json; a trace verb's graph.dot):
+ * a chart's PNG written to chart.svg would be a file its name belies.
+ * The report options write what they write, whatever the name.
+ */
+static void
+format_of_output(struct cli *c)
+{
+	int verb = c->wake_graph || c->functions || c->call_graph != NULL;
+	int mask = OF_LAYOUT;
+	struct stat st;
+
+	if (c->format_set || c->output == NULL ||
+	    strcmp(c->output, "-") == 0 || c->json || c->summary ||
+	    c->dump_tree || c->boot_time || c->dump_events || c->wakeups ||
+	    c->crit || (stat(c->output, &st) == 0 && S_ISDIR(st.st_mode)))
+		return;
+	if (verb)
+		mask |= OF_VERB;
+	else if (!c->compare)
+		mask |= OF_TRACE;
+	if (chart_format_of_path(c->output, mask, &c->chart.format) == 0)
+		c->format_set = 1;
+}
+
 /* What one run can do: one of the outputs, with what it needs. */
 static int
 check_modes(struct cli *c)
@@ -491,6 +520,7 @@ cli_parse(struct cli *c, int argc, char **argv)
 	}
 	c->paths = argv + optind;
 	c->npaths = (size_t)(argc - optind);
+	format_of_output(c);
 	return check_modes(c);
 }
 

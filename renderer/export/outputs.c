@@ -42,6 +42,24 @@ chart_format_ext(enum chart_format f)
 	return output_of(f)->ext;
 }
 
+int
+chart_format_of_path(const char *path, int mask, enum chart_format *f)
+{
+	size_t i, n = strlen(path), e, best = 0;
+
+	for (i = 0; i < FMT_COUNT; i++) {
+		if (!(outputs[i].from & mask))
+			continue;
+		e = strlen(outputs[i].ext);
+		if (e + 1 >= n || e <= best || path[n - e - 1] != '.' ||
+		    strcasecmp(path + n - e, outputs[i].ext) != 0)
+			continue;
+		*f = (enum chart_format)i;
+		best = e;
+	}
+	return best > 0 ? 0 : -1;
+}
+
 const char *
 output_names(void)
 {

@@ -53,6 +53,12 @@ const struct output *output_of(enum chart_format f);
 int chart_format_parse(const char *, enum chart_format *);
 /* The row's file name ending ("png"). */
 const char *chart_format_ext(enum chart_format);
+/*
+ * The output of the rows with a `from` in mask whose ending the path
+ * has (".svg", any case; the longest ending wins, then the first row):
+ * 0, or -1 when none.
+ */
+int chart_format_of_path(const char *path, int mask, enum chart_format *);
 /* Every -f name, ", "-separated, for messages and --help. */
 const char *output_names(void);
 

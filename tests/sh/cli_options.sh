@@ -130,3 +130,39 @@ run_render "$T/o.out" "$T/o.err" -f pdf -o "$T/out/x.pdf" "$T/boot1.tgz"
 check "output naming: -o FILE" [ -s "$T/out/x.pdf" ]
 (cd "$T/cwd" && "$R" "$T/boot1.tgz" >/dev/null 2>&1)
 check "output naming: default dir is ." [ -s "$T/cwd/boot1.png" ]
+
+# Without -f, -o's file name ending says the format (any case); -f wins
+# over the name; the report options write their own whatever the name;
+# a name that ends in no chart format gets the PNG as before.
+magic() {	# magic FILE: what the first bytes say it is
+	case $(head -c 8 "$1" | od -An -c | tr -d ' \n') in
+	*PNG*) echo png ;;
+	%PDF*) echo pdf ;;
+	%!PS*) echo eps ;;
+	037213*) echo gzip ;;
+	\<\?xml* | \<svg*) echo svg ;;
+	\<\!DOCTYP* | \<\!doctyp* | \<html*) echo html ;;
+	\{*) echo json ;;
+	*) echo other ;;
+	esac
+}
+for c in "x.svg svg" "x.SVG svg" "x.svgz gzip" "x.pdf pdf" "x.Eps eps" \
+    "x.html html" "x.png png" "x.txt png" "x png"; do
+	set -- $c
+	rm -f "$T/out/$1"
+	run_render "$T/o.out" "$T/o.err" -o "$T/out/$1" "$T/boot1.tgz"
+	check "-o $1 without -f: a $2 file (exit $rc)" \
+	    sh -c '[ "$1" -eq 0 ] && [ "$2" = "$3" ]' _ "$rc" \
+	    "$(magic "$T/out/$1")" "$2"
+done
+run_render "$T/o.out" "$T/o.err" -f png -o "$T/out/y.svg" "$T/boot1.tgz"
+check "-f png -o y.svg: -f wins, a PNG" [ "$(magic "$T/out/y.svg")" = png ]
+run_render "$T/o.out" "$T/o.err" --json -o "$T/out/r.svg" "$T/boot1.tgz"
+check "--json -o r.svg: the JSON report" [ "$(magic "$T/out/r.svg")" = json ]
+run_render "$T/o.out" "$T/o.err" --compare -o "$T/out/cmp.pdf" \
+    "$T/boot1.tgz" "$T/boot1.tgz"
+check "--compare -o cmp.pdf: the comparison drawn as PDF" \
+    [ "$(magic "$T/out/cmp.pdf")" = pdf ]
+run_render "$T/o.out" "$T/o.err" -o "$T/out/t.chrome.json" "$T/boot1.tgz"
+check "-o t.chrome.json of a log without a trace: the Chrome trace refused (exit 2)" \
+    sh -c '[ "$1" -eq 2 ] && grep -q "no kernel trace" "$2"' _ "$rc" "$T/o.err"

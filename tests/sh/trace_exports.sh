@@ -75,6 +75,13 @@ check "-f chrome-json: status 0" [ $? = 0 ]
 python3 "$LIB/exports_check.py" chrome "$T/c.json" "$SCHEMA" \
     "$T/rep.json" "$B" "$A"
 
+# Without -f, the name's ending says which (cli_options.sh has the charts').
+"$R" -q -o "$T/byname.perfetto.txt" "$T/a.tgz" &&
+    "$R" -q -o "$T/byname.chrome.json" "$T/a.tgz"
+check "-o NAME.perfetto.txt and NAME.chrome.json without -f: what -f writes" \
+    sh -c 'cmp -s "$1/p.txt" "$1/byname.perfetto.txt" &&
+    cmp -s "$1/c.json" "$1/byname.chrome.json"' _ "$T"
+
 # Without -o: ./NAME.ENDING from the table (src/outputs.def).
 (cd "$T" && "$R" -q -f perfetto a.tgz && "$R" -q -f chrome-json a.tgz)
 check "default names a.perfetto.txt and a.chrome.json" \
