@@ -6,6 +6,8 @@
 # boot/bootchart.tgz, what `make check-distro` leaves).  BC_BENCH_RUNS
 # (default 5) rounds, each running every command once, the order turning.
 # BENCH_SCHED_EVENTS (10000000; 0 skips the synthetic trace).
+# After the ratios, the floors: what any render of the log pays for
+# its trace, its tarball and its PNG (tests/tools/deflate_floor).
 set -u
 bench=bench_trace_render
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -88,6 +90,53 @@ distro() {
 		printf "ratio trace-cmd report / --critical-path (medians): %.2f   target >= 5   %s\n", r2, (r2 >= 5 ? "met" : "MISSED")
 		exit !(r >= 5 && r2 >= 5)
 	}' "$tmp/png" "$tmp/cp" "$tmp/report" || rc=1
+	floors
+}
+
+# What a render of this log cannot do without, each at its best of some
+# runs: the process with its libraries (--version), the trace decoded
+# by the renderer's reader and handlers (trace_decode: its own start
+# included), the tarball inflated by zlib, and the PNG's rows deflated
+# by the fastest deflate Debian has (libdeflate, level 1), halved as if
+# split over two cores.  Their sum leaves out reading proc_ps.log, the
+# tree, the layout and the painting, so a ratio of 5 needs trace-cmd's
+# time over 5 to be above it at the least (docs/trace.md, "Costs").
+floors() {
+	df=$b/tests/tools/deflate_floor
+	td=$b/tests/tools/trace_decode
+	[ -x "$df" ] && [ -x "$td" ] || { echo "floors: tools not built"; return 0; }
+	"$measure" -r "$runs" -o "$tmp/m" -- "$render" --version >/dev/null ||
+	    return 1
+	start=$(field wall_min_s "$tmp/m")
+	"$measure" -r "$runs" -o "$tmp/m" -- "$td" "$tmp/trace.dat" \
+	    >/dev/null || return 1
+	dec=$(field wall_min_s "$tmp/m")
+	"$df" -r "$runs" -g "$tgz" -p "$tmp/c.png" >"$tmp/df" || return 1
+	awk -v start="$start" -v dec="$dec" \
+	    -v inf="$(field zlib_inflate_ms "$tmp/df")" \
+	    -v zd="$(field zlib1_ms "$tmp/df")" \
+	    -v ld="$(field libdeflate1_ms "$tmp/df")" \
+	    -v rows="$(field rows_bytes "$tmp/df")" '
+	FNR == 1 { f++ }
+	{ v[f, ++n[f]] = $1 }
+	function sort(k,    i, j, t) {
+		for (i = 2; i <= n[k]; i++)
+			for (j = i; j > 1 && v[k, j - 1] > v[k, j]; j--) {
+				t = v[k, j]; v[k, j] = v[k, j - 1]; v[k, j - 1] = t
+			}
+	}
+	function med(k,    m) {
+		m = n[k]
+		return (m % 2 ? v[k, (m + 1) / 2] : (v[k, m / 2] + v[k, m / 2 + 1]) / 2) * 1000
+	}
+	END {
+		sort(1); sort(2)
+		best = v[1, 1] * 1000; rep = med(1); png = med(2)
+		lib = start * 1000 + inf + ld / 2
+		printf "floors (best of %d): process start %.1f ms; trace decoded %.1f ms (its start included); tarball inflated (zlib) %.1f ms; PNG rows (%.1f MB) deflated: zlib level 1 %.1f ms, libdeflate level 1 %.1f ms\n", n[1], start * 1000, dec * 1000, inf, rows / 1e6, zd, ld
+		printf "trace-cmd report: best %.1f ms, median %.1f ms; over 5: %.1f and %.1f ms\n", best, rep, best / 5, rep / 5
+		printf "the libraries alone (start + inflate + libdeflate over two cores): %.1f ms; left for all of ours at a ratio of 5: %.1f ms at the median, %.1f at the best; ours today (the PNG median less that): %.1f ms, of which the trace decoded %.1f\n", lib, rep / 5 - lib, best / 5 - lib, png - lib, (dec - start) * 1000
+	}' "$tmp/report" "$tmp/png"
 }
 
 # The synthetic trace: made once per generator build and kept.
