@@ -384,41 +384,50 @@ is(const struct cli *c, enum chart_format f)
 
 /*
  * The -f of the trace verbs: which takes which of the outputs' table's
- * OF_VERB rows (and svg, png, html).  -1, or EXIT_USAGE (said).
+ * OF_VERB rows (and svg, png, html).  NULL, or what is wrong.
  */
-static int
-check_trace_formats(const struct cli *c)
+static const char *
+trace_format_error(const struct cli *c)
 {
 	int verb = c->wake_graph || c->functions || c->call_graph != NULL;
 	int stacks = is(c, FMT_FOLDED) || is(c, FMT_SPEEDSCOPE);
 
 	if (c->format_set && !verb &&
 	    (output_of(c->chart.format)->from & OF_VERB))
-		return usage_error("-f dot goes with --wake-graph or "
-		    "--call-graph; -f folded and speedscope with --functions "
-		    "or --call-graph");
+		return "-f dot goes with --wake-graph or --call-graph; -f "
+		    "folded and speedscope with --functions or --call-graph";
 	if (c->wake_graph && c->format_set && !is(c, FMT_DOT) &&
 	    !is(c, FMT_SVG) && !is(c, FMT_PNG))
-		return usage_error("--wake-graph writes dot, svg or png");
+		return "--wake-graph writes dot, svg or png";
 	if (c->functions && c->format_set && !stacks)
-		return usage_error("--functions writes text, or -f folded or "
-		    "speedscope");
+		return "--functions writes text, or -f folded or speedscope";
 	if (c->call_graph != NULL && c->format_set && !stacks &&
 	    !is(c, FMT_DOT) && !is(c, FMT_SVG) && !is(c, FMT_PNG) &&
 	    !is(c, FMT_HTML))
-		return usage_error("--call-graph writes text, or -f dot, svg, "
-		    "png, html, folded or speedscope");
+		return "--call-graph writes text, or -f dot, svg, png, html, "
+		    "folded or speedscope";
 	if (c->wake_filter_set && stacks)
-		return usage_error("--min-time goes with --functions' table, "
-		    "not -f folded or speedscope (every call's time counts)");
-	return -1;
+		return "--min-time goes with --functions' table, not -f "
+		    "folded or speedscope (every call's time counts)";
+	return NULL;
+}
+
+/* The same, said: -1, or EXIT_USAGE. */
+static int
+check_trace_formats(const struct cli *c)
+{
+	const char *why = trace_format_error(c);
+
+	return why == NULL ? -1 : usage_error("%s", why);
 }
 
 /*
  * Without -f, -o's file name says the format when it ends in one the
- * run can draw (chart.svg, boot.chrome.json; a trace verb's graph.dot):
+ * run can write (chart.svg, boot.chrome.json; a trace verb's graph.dot):
  * a chart's PNG written to chart.svg would be a file its name belies.
- * The report options write what they write, whatever the name.
+ * The report options write what they write, and a verb what it writes
+ * without -f when the name's is not one of its own (--functions -o
+ * f.svg: the table), whatever the name.
  */
 static void
 format_of_output(struct cli *c)
@@ -436,8 +445,13 @@ format_of_output(struct cli *c)
 		mask |= OF_VERB;
 	else if (!c->compare)
 		mask |= OF_TRACE;
-	if (chart_format_of_path(c->output, mask, &c->chart.format) == 0)
-		c->format_set = 1;
+	if (chart_format_of_path(c->output, mask, &c->chart.format) != 0)
+		return;
+	c->format_set = 1;
+	if (trace_format_error(c) != NULL) {
+		c->format_set = 0;
+		c->chart.format = FMT_PNG;
+	}
 }
 
 /* What one run can do: one of the outputs, with what it needs. */

@@ -45,8 +45,12 @@ chart_format_ext(enum chart_format f)
 int
 chart_format_of_path(const char *path, int mask, enum chart_format *f)
 {
-	size_t i, n = strlen(path), e, best = 0;
+	const char *base = strrchr(path, '/');
+	size_t i, n, e, best = 0;
 
+	/* The file's name: "dir/.svg" ends in no format, as ".svg" does not. */
+	path = base != NULL ? base + 1 : path;
+	n = strlen(path);
 	for (i = 0; i < FMT_COUNT; i++) {
 		if (!(outputs[i].from & mask))
 			continue;

@@ -94,13 +94,15 @@ distro() {
 }
 
 # What a render of this log cannot do without, each at its best of some
-# runs: the process with its libraries (--version), the trace decoded
-# by the renderer's reader and handlers (trace_decode: its own start
-# included), the tarball inflated by zlib, and the PNG's rows deflated
-# by the fastest deflate Debian has (libdeflate, level 1), halved as if
-# split over two cores.  Their sum leaves out reading proc_ps.log, the
-# tree, the layout and the painting, so a ratio of 5 needs trace-cmd's
-# time over 5 to be above it at the least (docs/trace.md, "Costs").
+# runs: the process with its libraries (--version, wall time), the
+# tarball inflated by zlib and the PNG's rows deflated by zlib as the
+# renderer does (CPU time; one deflate stream, beside the painting).
+# Their sum leaves out all of our own work (decoding the trace, as
+# trace_decode does it, its start included; reading proc_ps.log, the
+# tree, the layout, the painting), so a ratio of 5 needs trace-cmd's
+# time over 5 above it at the least (docs/trace.md, "Costs").  Also
+# printed: libdeflate's deflate of the same rows, the fastest Debian has,
+# for an encoder that would use it.
 floors() {
 	df=$b/tests/tools/deflate_floor
 	td=$b/tests/tools/trace_decode
@@ -132,10 +134,10 @@ floors() {
 	END {
 		sort(1); sort(2)
 		best = v[1, 1] * 1000; rep = med(1); png = med(2)
-		lib = start * 1000 + inf + ld / 2
-		printf "floors (best of %d): process start %.1f ms; trace decoded %.1f ms (its start included); tarball inflated (zlib) %.1f ms; PNG rows (%.1f MB) deflated: zlib level 1 %.1f ms, libdeflate level 1 %.1f ms\n", n[1], start * 1000, dec * 1000, inf, rows / 1e6, zd, ld
+		lib = start * 1000 + inf + zd
+		printf "floors (best of %d): process start %.1f ms (wall); tarball inflated (zlib) %.1f ms; PNG rows (%.1f MB) deflated: zlib level 1 %.1f ms, libdeflate level 1 %.1f ms; the trace decoded as now %.1f ms (its start included)\n", n[1], start * 1000, inf, rows / 1e6, zd, ld, dec * 1000
 		printf "trace-cmd report: best %.1f ms, median %.1f ms; over 5: %.1f and %.1f ms\n", best, rep, best / 5, rep / 5
-		printf "the libraries alone (start + inflate + libdeflate over two cores): %.1f ms; left for all of ours at a ratio of 5: %.1f ms at the median, %.1f at the best; ours today (the PNG median less that): %.1f ms, of which the trace decoded %.1f\n", lib, rep / 5 - lib, best / 5 - lib, png - lib, (dec - start) * 1000
+		printf "the libraries as the renderer uses them (start + inflate + deflate): %.1f ms; left at a ratio of 5 for all of ours (the trace decoded: %.1f ms now; proc_ps.log, tree, layout, painting): %.1f ms at trace-cmd'"'"'s median, %.1f at its best; the PNG takes %.1f ms in all\n", lib, (dec - start) * 1000, rep / 5 - lib, best / 5 - lib, png
 	}' "$tmp/report" "$tmp/png"
 }
 

@@ -146,8 +146,9 @@ magic() {	# magic FILE: what the first bytes say it is
 	*) echo other ;;
 	esac
 }
+mkdir -p "$T/out/sub"
 for c in "x.svg svg" "x.SVG svg" "x.svgz gzip" "x.pdf pdf" "x.Eps eps" \
-    "x.html html" "x.png png" "x.txt png" "x png"; do
+    "x.html html" "x.png png" "x.txt png" "x png" ".svg png" "sub/.svg png"; do
 	set -- $c
 	rm -f "$T/out/$1"
 	run_render "$T/o.out" "$T/o.err" -o "$T/out/$1" "$T/boot1.tgz"

@@ -81,6 +81,15 @@ python3 "$LIB/exports_check.py" chrome "$T/c.json" "$SCHEMA" \
 check "-o NAME.perfetto.txt and NAME.chrome.json without -f: what -f writes" \
     sh -c 'cmp -s "$1/p.txt" "$1/byname.perfetto.txt" &&
     cmp -s "$1/c.json" "$1/byname.chrome.json"' _ "$T"
+# A verb takes the name's format when it is one of its own, else writes
+# what it writes without -f (the graph's DOT text for a .pdf).
+"$R" -q --wake-graph -f svg -o "$T/wg-f.svg" "$T/a.tgz" &&
+    "$R" -q --wake-graph -o "$T/wg-n.svg" "$T/a.tgz" &&
+    "$R" -q --wake-graph -o "$T/wg.dot" "$T/a.tgz" &&
+    "$R" -q --wake-graph -o "$T/wg.pdf" "$T/a.tgz"
+check "--wake-graph -o g.svg is -f svg's; -o g.pdf (not a graph's format) what -o g.dot writes" \
+    sh -c 'cmp -s "$1/wg-f.svg" "$1/wg-n.svg" && cmp -s "$1/wg.dot" "$1/wg.pdf" &&
+    ! cmp -s "$1/wg.dot" "$1/wg-n.svg"' _ "$T"
 
 # Without -o: ./NAME.ENDING from the table (src/outputs.def).
 (cd "$T" && "$R" -q -f perfetto a.tgz && "$R" -q -f chrome-json a.tgz)

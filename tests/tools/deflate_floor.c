@@ -71,6 +71,7 @@ filtered_rows(const char *path, size_t *len)
 	f = malloc((row + 1) * pi.height);
 	if (rgb == NULL || f == NULL ||
 	    !png_image_finish_read(&pi, NULL, rgb, 0, NULL)) {
+		png_image_free(&pi);
 		free(rgb);
 		free(f);
 		return NULL;
@@ -125,7 +126,7 @@ png_floor(const char *path, int runs)
 {
 	unsigned char *f, *out;
 	size_t n, cap, zgot = 0, lgot = 0;
-	double zbest = 1e9, lbest = 1e9, t;
+	double zbest = 1e9, lbest = 1e9, t, dt;
 	int i;
 
 	if ((f = filtered_rows(path, &n)) == NULL) {
@@ -141,12 +142,12 @@ png_floor(const char *path, int runs)
 	for (i = 0; i < runs; i++) {
 		t = cpu_ms();
 		zgot = zlib_deflate(f, n, out, cap);
-		if (cpu_ms() - t < zbest)
-			zbest = cpu_ms() - t;
+		if ((dt = cpu_ms() - t) < zbest)
+			zbest = dt;
 		t = cpu_ms();
 		lgot = libdeflate_deflate(f, n, out, cap);
-		if (cpu_ms() - t < lbest)
-			lbest = cpu_ms() - t;
+		if ((dt = cpu_ms() - t) < lbest)
+			lbest = dt;
 	}
 	free(out);
 	free(f);
@@ -163,7 +164,7 @@ gzip_floor(const char *path, int runs)
 {
 	unsigned char *in;
 	size_t n, got = 0;
-	double best = 1e9, t;
+	double best = 1e9, t, dt;
 	int i;
 
 	if ((in = (unsigned char *)slurp_exact_at(AT_FDCWD, path,
@@ -174,8 +175,8 @@ gzip_floor(const char *path, int runs)
 	for (i = 0; i < runs; i++) {
 		t = cpu_ms();
 		got = inflate_all(in, n);
-		if (cpu_ms() - t < best)
-			best = cpu_ms() - t;
+		if ((dt = cpu_ms() - t) < best)
+			best = dt;
 	}
 	free(in);
 	if (got == 0) {
