@@ -250,9 +250,10 @@ hand_over(struct pngout *p, struct pngpiece *pc)
 
 	p->next ^= 1;
 	if (!p->threaded) {
-		failed = deflate_piece(p, pc);
+		if (deflate_piece(p, pc) != 0)
+			p->failed = 1;
 		pc->len = 0;
-		return failed;
+		return p->failed ? -1 : 0;
 	}
 	pthread_mutex_lock(&p->mu);
 	pc->full = 1;

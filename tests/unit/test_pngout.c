@@ -1,4 +1,7 @@
-/* test_pngout.c: the charts' PNG encoder: what libpng reads back is what was fed, in any bands, with its deflate beside the caller; a sink that fails stops it cleanly at any point. */
+/* test_pngout.c: the charts' PNG encoder: what libpng reads back is what was fed, in any bands, with its deflate beside the caller or (no thread to be had) on it; a sink that fails stops it cleanly at any point. */
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +10,26 @@
 
 #include "testutil.h"
 #include "pngout.h"
+
+/*
+ * pthread_create, interposed: when no_threads is set it fails as it does
+ * when a process may have no more threads, and the encoder deflates on
+ * the caller's thread.
+ */
+static int no_threads;
+
+int
+pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *),
+    void *arg)
+{
+	int (*real)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
+	    void *);
+
+	if (no_threads)
+		return EAGAIN;
+	*(void **)&real = dlsym(RTLD_NEXT, "pthread_create");
+	return real == NULL ? EAGAIN : real(t, a, fn, arg);
+}
 
 /* An image whose rows differ (a diagonal, noise) and repeat (flat runs). */
 static uint32_t *
@@ -158,6 +181,37 @@ sink_failure_anywhere(void **state)
 	free(px);
 }
 
+/*
+ * Without the thread (it could not start): the same bytes, and a sink
+ * failing anywhere still fails the encoder.
+ */
+static void
+without_the_thread(void **state)
+{
+	const int w = 700, h = 1300;
+	uint32_t *px = make_image(w, h);
+	struct mem threaded = { 0 }, m = { 0 };
+	int calls, k;
+
+	(void)state;
+	assert_int_equal(encode(px, w, h, 256, &threaded), 0);
+	no_threads = 1;
+	assert_int_equal(encode(px, w, h, 256, &m), 0);
+	assert_int_equal(m.n, threaded.n);
+	assert_memory_equal(m.p, threaded.p, m.n);
+	calls = m.calls;
+	free(m.p);
+	for (k = 1; k <= calls; k++) {
+		memset(&m, 0, sizeof(m));
+		m.fail_at = k;
+		assert_int_equal(encode(px, w, h, 256, &m), -1);
+		free(m.p);
+	}
+	no_threads = 0;
+	free(threaded.p);
+	free(px);
+}
+
 /* An encoder given up on midway (the painting failed) is freed at once. */
 static void
 free_midway(void **state)
@@ -185,6 +239,7 @@ main(void)
 		cmocka_unit_test(round_trip_in_any_bands),
 		cmocka_unit_test(sink_failure_anywhere),
 		cmocka_unit_test(free_midway),
+		cmocka_unit_test(without_the_thread),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
