@@ -92,7 +92,8 @@ help(void)
 	    "                        standard output for --json, --summary and\n"
 	    "                        --compare without -f); - for standard output;\n"
 	    "                        without -f, a FILE ending in a format's name\n"
-	    "                        (.svg, .pdf, .chrome.json...) is written in it\n"
+	    "                        (.svg, .pdf, .json, .txt: summary...) is written\n"
+	    "                        in it\n"
 	    "      --width PX        image width in pixels (%d-%d; default from duration)\n"
 	    "      --title TEXT      chart title instead of the header's\n"
 	    "      --show-pid        show process IDs after the names\n"
@@ -423,11 +424,11 @@ check_trace_formats(const struct cli *c)
 
 /*
  * Without -f, -o's file name says the format when it ends in one the
- * run can write (chart.svg, boot.chrome.json; a trace verb's graph.dot):
- * a chart's PNG written to chart.svg would be a file its name belies.
- * The report options write what they write, and a verb what it writes
- * without -f when the name's is not one of its own (--functions -o
- * f.svg: the table), whatever the name.
+ * run can write (chart.svg, boot.chrome.json, boot.json; a trace verb's
+ * graph.dot): a chart's PNG written to chart.svg would be a file its
+ * name belies.  The report options write what they write, and a verb
+ * what it writes without -f when the name's is not one of its own
+ * (--functions -o f.svg: the table), whatever the name.
  */
 static void
 format_of_output(struct cli *c)
@@ -444,7 +445,7 @@ format_of_output(struct cli *c)
 	if (verb)
 		mask |= OF_VERB;
 	else if (!c->compare)
-		mask |= OF_TRACE;
+		mask |= OF_TRACE | OF_REPORT;
 	if (chart_format_of_path(c->output, mask, &c->chart.format) != 0)
 		return;
 	c->format_set = 1;

@@ -131,9 +131,10 @@ check "output naming: -o FILE" [ -s "$T/out/x.pdf" ]
 (cd "$T/cwd" && "$R" "$T/boot1.tgz" >/dev/null 2>&1)
 check "output naming: default dir is ." [ -s "$T/cwd/boot1.png" ]
 
-# Without -f, -o's file name ending says the format (any case); -f wins
-# over the name; the report options write their own whatever the name;
-# a name that ends in no chart format gets the PNG as before.
+# Without -f, -o's file name ending says the format (any case; .json and
+# .txt are -f json's and -f summary's); -f wins over the name; the
+# report options write their own whatever the name; a name that ends in
+# no format's gets the PNG as before.
 magic() {	# magic FILE: what the first bytes say it is
 	case $(head -c 8 "$1" | od -An -c | tr -d ' \n') in
 	*PNG*) echo png ;;
@@ -148,7 +149,8 @@ magic() {	# magic FILE: what the first bytes say it is
 }
 mkdir -p "$T/out/sub"
 for c in "x.svg svg" "x.SVG svg" "x.svgz gzip" "x.pdf pdf" "x.Eps eps" \
-    "x.html html" "x.png png" "x.txt png" "x png" ".svg png" "sub/.svg png"; do
+    "x.html html" "x.png png" "x.json json" "x.gif png" "x png" ".svg png" \
+    "sub/.svg png"; do
 	set -- $c
 	rm -f "$T/out/$1"
 	run_render "$T/o.out" "$T/o.err" -o "$T/out/$1" "$T/boot1.tgz"
@@ -156,6 +158,10 @@ for c in "x.svg svg" "x.SVG svg" "x.svgz gzip" "x.pdf pdf" "x.Eps eps" \
 	    sh -c '[ "$1" -eq 0 ] && [ "$2" = "$3" ]' _ "$rc" \
 	    "$(magic "$T/out/$1")" "$2"
 done
+run_render "$T/o.out" "$T/o.err" -o "$T/out/s.txt" "$T/boot1.tgz"
+run_render "$T/o.out" "$T/o.err" --summary -o "$T/out/s2.txt" "$T/boot1.tgz"
+check "-o s.txt without -f: the summary, as --summary writes it" \
+    cmp -s "$T/out/s.txt" "$T/out/s2.txt"
 run_render "$T/o.out" "$T/o.err" -f png -o "$T/out/y.svg" "$T/boot1.tgz"
 check "-f png -o y.svg: -f wins, a PNG" [ "$(magic "$T/out/y.svg")" = png ]
 run_render "$T/o.out" "$T/o.err" --json -o "$T/out/r.svg" "$T/boot1.tgz"
