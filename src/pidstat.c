@@ -141,17 +141,30 @@ copy_name(const char *p, const char *end, struct pidstat *out, int decode)
 	log_unescape(out->comm, sizeof(out->comm), p, n);
 }
 
+int
+pidstat_name_at(const char *line, size_t len, size_t *open, size_t *close)
+{
+	const char *o = memchr(line, '(', len), *c;
+
+	if (o == NULL || (c = memrchr(o, ')', (size_t)(line + len - o))) ==
+	    NULL)
+		return -1;
+	*open = (size_t)(o - line);
+	*close = (size_t)(c - line);
+	return 0;
+}
+
 size_t
 pidstat_escape(char *line, size_t len, size_t room)
 {
 	char *open, *close, *src, *dst;
-	size_t k = 0;
+	size_t k = 0, o, c0;
 	unsigned char c;
 
-	open = memchr(line, '(', len);
-	close = open ? memrchr(open, ')', (size_t)(line + len - open)) : NULL;
-	if (close == NULL)
+	if (pidstat_name_at(line, len, &o, &c0) != 0)
 		return len;
+	open = line + o;
+	close = line + c0;
 	for (src = open + 1; src < close; src++)
 		k += must_escape((unsigned char)*src);
 	if (k == 0)
@@ -189,16 +202,15 @@ hidden_as(int field, const char *v, size_t n)
 size_t
 pidstat_hide_addresses(char *line, size_t len)
 {
-	char *open = memchr(line, '(', len), *close, *r, *w, *end = line + len;
-	size_t n;
+	char *r, *w, *end = line + len;
+	size_t n, open, close;
 	int field = 2;
 	char as;
 
-	close = open ? memrchr(open, ')', len - (size_t)(open - line)) : NULL;
-	if (close == NULL)
+	if (pidstat_name_at(line, len, &open, &close) != 0)
 		return len;
 	/* Fields after the name, each a space and a value, rewritten forward. */
-	for (r = w = close + 1; r < end && *r == ' ';) {
+	for (r = w = line + close + 1; r < end && *r == ' ';) {
 		field++;
 		for (n = 1; r + n < end && r[n] != ' ' && r[n] != '\n'; n++)
 			;
@@ -221,7 +233,8 @@ static int
 parse(const char *line, size_t len, struct pidstat *out, const char **why,
     int decode)
 {
-	const char *p = line, *end = line + len, *open, *close;
+	const char *p = line, *end = line + len;
+	size_t o, c;
 	int64_t v, field[20];
 	int i, rc;
 
@@ -234,15 +247,13 @@ parse(const char *line, size_t len, struct pidstat *out, const char **why,
 		*why = "bad PID";
 		return -1;
 	}
-	open = memchr(p, '(', (size_t)(end - p));
-	close = open ? memrchr(open, ')', (size_t)(end - open)) : NULL;
-	if (open == NULL || close == NULL) {
+	if (pidstat_name_at(p, (size_t)(end - p), &o, &c) != 0) {
 		*why = "no command name in parentheses";
 		return -1;
 	}
-	copy_name(open + 1, close, out, decode);
+	copy_name(p + o + 1, p + c, out, decode);
 
-	p = close + 1;
+	p += c + 1;
 	skip_spaces(&p, end);
 	if (p >= end || *p == ' ') {
 		*why = "line cut short";

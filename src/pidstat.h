@@ -35,6 +35,12 @@ int pidstat_parse(const char *line, size_t len, struct pidstat *out,
 int pidstat_parse_raw(const char *line, size_t len, struct pidstat *out,
     const char **why);
 /*
+ * Where a stat line's name is: the offsets of the first '(' and of the
+ * last ')' after it (a name may hold either).  0, or -1 when it has none.
+ */
+int pidstat_name_at(const char *line, size_t len, size_t *open,
+    size_t *close);
+/*
  * Escapes the name of a stat line read from /proc in place, for a log:
  * between the first '(' and the last ')' every control byte (below
  * 0x20, and 0x7f) and every backslash becomes a backslash and three

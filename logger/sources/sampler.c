@@ -276,14 +276,11 @@ hash64(const char *p, size_t n)
 static uint32_t
 name_hash(const char *line, size_t len)
 {
-	const char *open = memchr(line, '(', len), *close;
+	size_t open, close;
 
-	if (open == NULL)
+	if (pidstat_name_at(line, len, &open, &close) != 0)
 		return 0;
-	close = memrchr(open, ')', (size_t)(line + len - open));
-	if (close == NULL)
-		return 0;
-	return (uint32_t)hash64(open + 1, (size_t)(close - open - 1));
+	return (uint32_t)hash64(line + open + 1, close - open - 1);
 }
 
 /*
@@ -318,19 +315,18 @@ keep_stat(struct sampler *s, size_t r, int *exit_i)
 static int
 note_name(struct sampler *s)
 {
-	const char *line = s->ps.p + s->line_at, *end = s->ps.p + s->ps.len;
-	const char *open = memchr(line, '(', (size_t)(end - line)), *close;
-	size_t n;
+	const char *line = s->ps.p + s->line_at;
+	size_t n, open, close;
 
-	if (open == NULL || open == line ||
-	    (close = memrchr(open, ')', (size_t)(end - open))) == NULL)
+	if (pidstat_name_at(line, s->ps.len - s->line_at, &open, &close) != 0 ||
+	    open == 0)
 		return 0;
-	n = (size_t)(open - line) + (size_t)(close - open - 1) + 1;
+	n = open + (close - open - 1) + 1;
 	if (obuf_room(&s->names, n) != 0)
 		return -1;
-	memcpy(s->names.p + s->names.len, line, (size_t)(open - line));
-	memcpy(s->names.p + s->names.len + (open - line), open + 1,
-	    (size_t)(close - open - 1));
+	memcpy(s->names.p + s->names.len, line, open);
+	memcpy(s->names.p + s->names.len + open, line + open + 1,
+	    close - open - 1);
 	s->names.len += n;
 	s->names.p[s->names.len - 1] = '\n';
 	return 0;
