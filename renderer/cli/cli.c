@@ -383,6 +383,13 @@ is(const struct cli *c, enum chart_format f)
 	return c->format_set && c->chart.format == f;
 }
 
+/* Whether a trace verb (--wake-graph, --functions, --call-graph) was given. */
+static int
+is_verb(const struct cli *c)
+{
+	return c->wake_graph || c->functions || c->call_graph != NULL;
+}
+
 /*
  * The -f of the trace verbs: which takes which of the outputs' table's
  * OF_VERB rows (and svg, png, html).  NULL, or what is wrong.
@@ -390,7 +397,7 @@ is(const struct cli *c, enum chart_format f)
 static const char *
 trace_format_error(const struct cli *c)
 {
-	int verb = c->wake_graph || c->functions || c->call_graph != NULL;
+	int verb = is_verb(c);
 	int stacks = is(c, FMT_FOLDED) || is(c, FMT_SPEEDSCOPE);
 
 	if (c->format_set && !verb &&
@@ -433,7 +440,7 @@ check_trace_formats(const struct cli *c)
 static void
 format_of_output(struct cli *c)
 {
-	int verb = c->wake_graph || c->functions || c->call_graph != NULL;
+	enum chart_format was = c->chart.format;
 	int mask = OF_LAYOUT;
 	struct stat st;
 
@@ -442,7 +449,7 @@ format_of_output(struct cli *c)
 	    c->dump_tree || c->boot_time || c->dump_events || c->wakeups ||
 	    c->crit || (stat(c->output, &st) == 0 && S_ISDIR(st.st_mode)))
 		return;
-	if (verb)
+	if (is_verb(c))
 		mask |= OF_VERB;
 	else if (!c->compare)
 		mask |= OF_TRACE | OF_REPORT;
@@ -451,7 +458,7 @@ format_of_output(struct cli *c)
 	c->format_set = 1;
 	if (trace_format_error(c) != NULL) {
 		c->format_set = 0;
-		c->chart.format = FMT_PNG;
+		c->chart.format = was;
 	}
 }
 
