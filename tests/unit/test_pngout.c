@@ -96,6 +96,22 @@ encode(const uint32_t *px, int w, int h, int band, struct mem *m)
 	return rc;
 }
 
+/* A sink failing at each of its calls in turn fails the encoder each time. */
+static void
+fails_at_each_call(const uint32_t *px, int w, int h, int band, int calls)
+{
+	struct mem m;
+	int k;
+
+	assert_true(calls > 4);
+	for (k = 1; k <= calls; k++) {
+		memset(&m, 0, sizeof(m));
+		m.fail_at = k;
+		assert_int_equal(encode(px, w, h, band, &m), -1);
+		free(m.p);
+	}
+}
+
 /* libpng's reading of the PNG equals the image, pixel for pixel. */
 static void
 check_decodes(const struct mem *m, const uint32_t *px, int w, int h)
@@ -165,19 +181,11 @@ sink_failure_anywhere(void **state)
 	const int w = 900, h = 600;
 	uint32_t *px = make_image(w, h);
 	struct mem m = { 0 };
-	int calls, k;
 
 	(void)state;
 	assert_int_equal(encode(px, w, h, 64, &m), 0);
-	calls = m.calls;
 	free(m.p);
-	assert_true(calls > 4);
-	for (k = 1; k <= calls; k++) {
-		memset(&m, 0, sizeof(m));
-		m.fail_at = k;
-		assert_int_equal(encode(px, w, h, 64, &m), -1);
-		free(m.p);
-	}
+	fails_at_each_call(px, w, h, 64, m.calls);
 	free(px);
 }
 
@@ -191,7 +199,6 @@ without_the_thread(void **state)
 	const int w = 700, h = 1300;
 	uint32_t *px = make_image(w, h);
 	struct mem threaded = { 0 }, m = { 0 };
-	int calls, k;
 
 	(void)state;
 	assert_int_equal(encode(px, w, h, 256, &threaded), 0);
@@ -199,14 +206,8 @@ without_the_thread(void **state)
 	assert_int_equal(encode(px, w, h, 256, &m), 0);
 	assert_int_equal(m.n, threaded.n);
 	assert_memory_equal(m.p, threaded.p, m.n);
-	calls = m.calls;
 	free(m.p);
-	for (k = 1; k <= calls; k++) {
-		memset(&m, 0, sizeof(m));
-		m.fail_at = k;
-		assert_int_equal(encode(px, w, h, 256, &m), -1);
-		free(m.p);
-	}
+	fails_at_each_call(px, w, h, 256, m.calls);
 	no_threads = 0;
 	free(threaded.p);
 	free(px);

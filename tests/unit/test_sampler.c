@@ -15,6 +15,16 @@
 #include "pidstat.h"
 #include "sampler.h"
 
+/* A sampler of this system's /proc with cfg (the sampler owns the fd). */
+static void
+open_sampler(struct sampler *s, const struct config *cfg, int watch_exit)
+{
+	int procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	assert_true(procfd >= 0);
+	assert_int_equal(sampler_init(s, procfd, cfg, watch_exit), 0);
+}
+
 /* 1 when the ps block holds a parseable line for pid. */
 static int
 has_pid(const struct obuf *b, pid_t pid)
@@ -57,15 +67,13 @@ samples_live_proc(void **state)
 {
 	struct config cfg;
 	struct sampler s;
-	int procfd, p[2];
+	int p[2];
 	pid_t child;
 	char c;
 
 	(void)state;
 	config_defaults(&cfg);
-	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg, 0), 0);
+	open_sampler(&s, &cfg, 0);
 
 	assert_int_equal(sampler_take(&s, 1234), 0);
 	assert_block(&s.stat, 1234);
@@ -111,13 +119,10 @@ skips_a_stamp_that_does_not_advance(void **state)
 	struct config cfg;
 	struct sampler s;
 	size_t len;
-	int procfd;
 
 	(void)state;
 	config_defaults(&cfg);
-	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
+	open_sampler(&s, &cfg, 1);
 	assert_int_equal(sampler_take(&s, 3813), 0);
 	len = s.ps.len;
 	assert_int_equal(sampler_take(&s, 3813), 1);
@@ -135,7 +140,6 @@ exit_proc_matches_comm(void **state)
 {
 	struct config cfg;
 	struct sampler s;
-	int procfd;
 
 	(void)state;
 	config_defaults(&cfg);
@@ -143,9 +147,7 @@ exit_proc_matches_comm(void **state)
 	snprintf(cfg.exit_proc[0], sizeof(cfg.exit_proc[0]), "%.15s",
 	    "test_sampler");
 	cfg.nexit = 1;
-	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
+	open_sampler(&s, &cfg, 1);
 	assert_int_equal(sampler_take(&s, 1), 0);
 	assert_true(s.exit_seen);
 	assert_string_equal(s.exit_name, "test_sampler");
@@ -162,7 +164,7 @@ exit_proc_wants_the_systems_process(void **state)
 {
 	struct config cfg;
 	struct sampler s;
-	int procfd, p[2];
+	int p[2];
 	pid_t child;
 	char c;
 
@@ -187,9 +189,7 @@ exit_proc_wants_the_systems_process(void **state)
 	}
 	close(p[1]);
 	assert_int_equal(read(p[0], &c, 1), 1);
-	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
+	open_sampler(&s, &cfg, 1);
 	assert_int_equal(sampler_take(&s, 1), 0);
 	assert_false(s.exit_seen);
 	/* Root's process of that name: this one, renamed. */
@@ -251,16 +251,13 @@ escapes_line_breaks_in_names(void **state)
 	struct config cfg;
 	struct sampler s;
 	char want[64];
-	int procfd;
 	pid_t child;
 	size_t n;
 
 	(void)state;
 	config_defaults(&cfg);
 	child = ready_child(odd_name);
-	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
+	open_sampler(&s, &cfg, 1);
 	assert_int_equal(sampler_take(&s, 77), 0);
 	n = (size_t)snprintf(want, sizeof(want), "\n%d (a\\012\\01212345\\012) ",
 	    (int)child);
@@ -393,15 +390,13 @@ hides_addresses(void **state)
 	char logged[4096], raw[4096], v[64], w[64];
 	struct config cfg;
 	struct sampler s;
-	int procfd, k;
+	int k;
 	pid_t child;
 
 	(void)state;
 	config_defaults(&cfg);
 	child = ready_child(nothing);
-	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg, 1), 0);
+	open_sampler(&s, &cfg, 1);
 	assert_int_equal(sampler_take(&s, 77), 0);
 	assert_true(line_of(&s.ps, child, logged, sizeof(logged)) > 0);
 	stat_line(child, raw, sizeof(raw));
@@ -431,7 +426,7 @@ reuses_a_sleepers_line(void **state)
 	struct config cfg;
 	struct sampler s;
 	uint64_t t = 100, reused, read_again = 0;
-	int procfd, p[2], i;
+	int p[2], i;
 	pid_t child;
 
 	(void)state;
@@ -445,9 +440,7 @@ reuses_a_sleepers_line(void **state)
 		if (strstr(now, ") S ") != NULL)
 			break;
 	}
-	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg, 0), 0);
+	open_sampler(&s, &cfg, 0);
 	assert_int_equal(sampler_take(&s, t++), 0);
 	assert_int_equal(sampler_take(&s, t++), 0);
 	assert_non_null(e = ent_of(&s, child));
@@ -509,15 +502,13 @@ reads_a_process_of_threads(void **state)
 	const struct pident *e;
 	struct config cfg;
 	struct sampler s;
-	int procfd, i;
+	int i;
 	pid_t child;
 
 	(void)state;
 	config_defaults(&cfg);
 	child = ready_child(second_thread);
-	procfd = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	assert_true(procfd >= 0);
-	assert_int_equal(sampler_init(&s, procfd, &cfg, 0), 0);
+	open_sampler(&s, &cfg, 0);
 	for (i = 0; i < 5; i++) {
 		assert_int_equal(sampler_take(&s, (uint64_t)(200 + i)), 0);
 		assert_non_null(e = ent_of(&s, child));
