@@ -22,7 +22,9 @@
 #include "proctree.h"
 #include "report.h"
 #include "title.h"
+#include "boot.h"
 #include "bootlog.h"
+#include "exact.h"
 #include "trace.h"
 #include "wakeups.h"
 #include "critpath.h"
@@ -30,13 +32,6 @@
 
 /* How to record a trace, for an error about a log without one. */
 #define TRACE_HOW "record it with bootchartd --trace"
-
-/* One boot as read: its log, the tree built over it, its milestones. */
-struct boot {
-	struct bootlog t;
-	struct proctree tree;
-	struct milestones ms;
-};
 
 /* "logs/boot1.tar.gz" -> "boot1"; "dir/" -> "dir"; none or "-" -> "bootchart". */
 static void
@@ -113,8 +108,8 @@ write_one(const struct cli *c, const struct out_job *j, const char *from,
 	char path[PATH_MAX];
 
 	/* An export of the trace: refused before any file is made. */
-	if ((output_of(j->format)->from & OF_TRACE) && (j->log == NULL ||
-	    j->log->trace == NULL)) {
+	if ((output_of(j->format)->from & OF_TRACE) && (j->boot == NULL ||
+	    !boot_exact(j->boot)->have)) {
 		diag_set_file(d, "%s", from != NULL ? from : "");
 		d->line = 0;
 		return diag_error(d, "no kernel trace (trace.dat) in this log: "
@@ -136,44 +131,21 @@ write_one(const struct cli *c, const struct out_job *j, const char *from,
 	return 0;
 }
 
-static void
-boot_init(struct boot *b)
-{
-	bootlog_init(&b->t);
-	memset(&b->tree, 0, sizeof(b->tree));
-	memset(&b->ms, 0, sizeof(b->ms));
-}
-
-static void
-boot_free(struct boot *b)
-{
-	proctree_free(&b->tree);
-	bootlog_free(&b->t);
-}
-
-/* Reads the paths into one boot and builds its tree; 0 or -1 (diag set). */
+/* Reads the paths into one boot, every stage once (boot.h); 0 or -1 (diag set). */
 static int
-boot_read(struct boot *b, char **paths, size_t npaths, const struct cli *c,
-    struct diag *d)
+boot_read(struct boot_read *b, char **paths, size_t npaths,
+    const struct cli *c, struct diag *d)
 {
-	b->t.crit.want_pid = (int)c->crit_pid;
-	b->t.thread_rows = c->threads;
-	b->t.cpu_runs = c->chart.per_cpu;
-	if (input_read(&b->t, paths, npaths, d) != 0)
-		return -1;
-	if (c->threads && b->t.trace == NULL)
-		diag_warn(d, "--threads: no kernel trace (trace.dat) in this "
-		    "log: a row per process (record with bootchartd --trace)");
-	if (proctree_make(&b->tree, &b->t, &c->tree, d) != 0)
-		return -1;
-	milestones_make(&b->ms, &b->t, &b->tree, d);
-	return 0;
+	const struct boot_opts o = { c->tree, { c->threads, c->chart.per_cpu },
+	    (int)c->crit_pid };
+
+	return boot_read_paths(b, paths, npaths, &o, d);
 }
 
 /* The text table or the JSON of two logs, to -o's file or standard output. */
 static int
-compare_text(const struct cli *c, const struct boot *old,
-    const struct boot *new, const struct cmp_match *m, const char *title,
+compare_text(const struct cli *c, const struct boot_read *old,
+    const struct boot_read *new, const struct cmp_match *m, const char *title,
     const struct cmp_regression *reg, struct diag *d)
 {
 	struct cmp_table_opts o = { c->threshold_us, c->paths[0], c->paths[1],
@@ -182,9 +154,9 @@ compare_text(const struct cli *c, const struct boot *old,
 	struct outfile of;
 	int ok, rc;
 
-	if (report_make(&ro, &old->t, &old->tree, &old->ms, d) != 0)
+	if (report_make(&ro, &old->view, d) != 0)
 		return -1;
-	if (report_make(&rn, &new->t, &new->tree, &new->ms, d) != 0) {
+	if (report_make(&rn, &new->view, d) != 0) {
 		report_free(&ro);
 		return -1;
 	}
@@ -208,10 +180,10 @@ compare_text(const struct cli *c, const struct boot *old,
  * --regression's verdict: EXIT_REGRESSION, said in one line.
  */
 static int
-run_compare(const struct cli *c, struct boot *old, struct boot *new,
-    struct diag *d)
+run_compare(const struct cli *c, struct boot_read *old,
+    struct boot_read *new, struct diag *d)
 {
-	struct cmp_chart cc = { .old_t = &old->t, .new_t = &new->t,
+	struct cmp_chart cc = { .old_t = &old->log, .new_t = &new->log,
 	    .old_tree = &old->tree, .new_tree = &new->tree,
 	    .old_ms = &old->ms, .new_ms = &new->ms,
 	    .old_label = c->paths[0], .new_label = c->paths[1],
@@ -226,7 +198,7 @@ run_compare(const struct cli *c, struct boot *old, struct boot *new,
 	if (boot_read(old, c->paths, 1, c, d) != 0 ||
 	    boot_read(new, c->paths + 1, 1, c, d) != 0)
 		return -1;
-	compare_title(&old->t, &old->tree, &new->t, &new->tree, c->chart.title,
+	compare_title(&old->log, &old->tree, &new->log, &new->tree, c->chart.title,
 	    title, sizeof(title));
 	cc.title = title;
 	if (compare_match(&old->tree, old->ms.zero_us, &new->tree,
@@ -248,10 +220,9 @@ run_compare(const struct cli *c, struct boot *old, struct boot *new,
 
 /* One boot: each output asked for, in order. */
 static int
-run_one(const struct cli *c, struct boot *b, struct diag *d)
+run_one(const struct cli *c, struct boot_read *b, struct diag *d)
 {
-	struct out_job j = { .log = &b->t, .tree = &b->tree, .ms = &b->ms,
-	    .opts = &c->chart };
+	struct out_job j = { .boot = &b->view, .opts = &c->chart };
 	size_t i;
 
 	if (boot_read(b, c->paths, c->npaths, c, d) != 0)
@@ -265,21 +236,29 @@ run_one(const struct cli *c, struct boot *b, struct diag *d)
 	return 0;
 }
 
-/* A verb over the log's members (its kernel trace) alone, writing to f: 0, or -1 (d says why). */
-typedef int trace_verb(const struct cli *, struct bootlog *, FILE *f,
-    struct diag *);
+/*
+ * A verb over the log's members (its kernel trace) alone, writing to f:
+ * 0, or -1 (d says why).  Every verb but --dump-events reads the
+ * trace's model, made once before it runs.
+ */
+struct trace_verb {
+	int (*run)(const struct cli *, struct boot_read *, FILE *f,
+	    struct diag *);
+	int model;		/* reads b->x, not the trace's reader */
+	const char *how;	/* how to record a log it can read */
+};
 
 static int
-verb_dump_events(const struct cli *c, struct bootlog *t, FILE *f,
+verb_dump_events(const struct cli *c, struct boot_read *b, FILE *f,
     struct diag *d)
 {
 	(void)c;
 	(void)d;
-	return tdat_dump(t->trace, f);
+	return tdat_dump(b->tf.td, f);
 }
 
 static int
-verb_wakeups(const struct cli *c, struct bootlog *t, FILE *f,
+verb_wakeups(const struct cli *c, struct boot_read *b, FILE *f,
     struct diag *d)
 {
 	struct wake_opts o = { (uint32_t)c->min_count,
@@ -288,64 +267,79 @@ verb_wakeups(const struct cli *c, struct bootlog *t, FILE *f,
 	/* -f svg, png: drawn by Graphviz; -f dot or none: the DOT text. */
 	if (c->wake_graph && c->format_set && c->chart.format != FMT_DOT)
 		o.draw = c->chart.format == FMT_SVG ? "svg" : "png";
-	return wakeups_write(t->trace, &o, f, d);
+	return wakeups_write(&b->x.tb, &o, f, d);
 }
 
 /* --functions and --call-graph: their text, or -f's output. */
 static int
-verb_functions(const struct cli *c, struct bootlog *t, FILE *f,
+verb_functions(const struct cli *c, struct boot_read *b, FILE *f,
     struct diag *d)
 {
 	struct fn_opts o = { (int64_t)c->min_time_us * 1000, c->call_graph,
 	    c->call_graph != NULL, !c->format_set, c->chart.format,
 	    c->npaths > 0 ? c->paths[0] : "" };
 
-	return functab_write(t->trace, &o, f, d);
+	return functab_write(&b->x, &o, f, d);
 }
 
 static int
-verb_critpath(const struct cli *c, struct bootlog *t, FILE *f,
+verb_critpath(const struct cli *c, struct boot_read *b, FILE *f,
     struct diag *d)
 {
-	struct critpath cp;
 	int rc;
 
 	/* Its errors are about the log (no such process, too big). */
 	diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
 	d->line = 0;
-	rc = critpath_build(t, (int)c->crit_pid, &cp, d);
+	if ((rc = critpath_make(&b->crit, &b->x, &b->log, (int)c->crit_pid,
+	    d)) == 1)
+		return diag_error(d, b->x.tb.crit_cut ? "the trace is too big "
+		    "for a critical path (docs/limits.md)" : "no process to "
+		    "end the critical path at in the trace");
 	if (rc == 0)
-		critpath_write(&cp, t->trace, f);
-	critpath_free(&cp);
+		critpath_write(&b->crit, b->x.file.td, f);
 	return rc;
 }
+
+static const struct trace_verb dump_events = { verb_dump_events, 0,
+	TRACE_HOW };
+static const struct trace_verb wakeups = { verb_wakeups, 1, TRACE_HOW };
+static const struct trace_verb functions = { verb_functions, 1,
+	"boot with the functions entry, or record with bootchartd start "
+	"--functions (docs/trace.md)" };
+static const struct trace_verb critical_path = { verb_critpath, 1,
+	TRACE_HOW };
 
 /*
  * --dump-events, --wakeups, --wake-graph, --functions, --call-graph,
  * --critical-path:
- * read the log's members, refuse one without a trace (how: how to
- * record one), then write the verb's output to -o's file or standard
- * output (removed again if the verb fails).
+ * read the log's members, refuse one without a trace (v->how: how to
+ * record one), make the trace's model when the verb reads it, then
+ * write the verb's output to -o's file or standard output (removed
+ * again if the verb fails).
  */
 static int
-run_trace_verb(const struct cli *c, struct boot *b, trace_verb *verb,
-    const char *how, struct diag *d)
+run_trace_verb(const struct cli *c, struct boot_read *b,
+    const struct trace_verb *v, struct diag *d)
 {
+	static const struct exact_opts xo;
 	struct outfile of;
 	int ok;
 
-	if (input_read_members(&b->t, c->paths, c->npaths, d) != 0)
+	if (input_read_members(&b->log, &b->tf, c->paths, c->npaths, d) != 0)
 		return -1;
-	if (b->t.trace == NULL) {
+	if (b->tf.td == NULL) {
 		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
 		d->line = 0;
 		return diag_error(d, "no kernel trace (trace.dat) in this log: "
-		    "%s", how);
+		    "%s", v->how);
 	}
 	diag_set_file(d, "%s", "");
+	if (v->model && exact_open(&b->x, &b->tf, &xo, d) != 0)
+		return -1;
 	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
 		return -1;
-	ok = verb(c, &b->t, of.f, d) == 0;
+	ok = v->run(c, b, of.f, d) == 0;
 	diag_set_file(d, "%s", "");
 	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
 }
@@ -354,7 +348,7 @@ int
 main(int argc, char **argv)
 {
 	struct cli c;
-	struct boot a, b;
+	struct boot_read a, b;
 	struct diag d;
 	int rc;
 
@@ -364,29 +358,30 @@ main(int argc, char **argv)
 	}
 	diag_init(&d, PROG);
 	d.verbose = c.verbose;
-	boot_init(&a);
-	boot_init(&b);
+	boot_read_init(&a);
+	boot_read_init(&b);
 	if (c.dump_events)
-		rc = run_trace_verb(&c, &a, verb_dump_events, TRACE_HOW, &d);
+		rc = run_trace_verb(&c, &a, &dump_events, &d);
 	else if (c.wakeups || c.wake_graph)
-		rc = run_trace_verb(&c, &a, verb_wakeups, TRACE_HOW, &d);
+		rc = run_trace_verb(&c, &a, &wakeups, &d);
 	else if (c.functions || (c.call_graph != NULL &&
 	    !(c.format_set && c.chart.format == FMT_HTML)))
-		rc = run_trace_verb(&c, &a, verb_functions, "boot with the "
-		    "functions entry, or record with bootchartd start "
-		    "--functions (docs/trace.md)", &d);
+		rc = run_trace_verb(&c, &a, &functions, &d);
 	else if (c.crit)
-		rc = run_trace_verb(&c, &a, verb_critpath, TRACE_HOW, &d);
+		rc = run_trace_verb(&c, &a, &critical_path, &d);
 	else
 		rc = c.compare ? run_compare(&c, &a, &b, &d) :
 		    run_one(&c, &a, &d);
+	if (d.verbose >= 2 && d.trace_reads > 0)
+		fprintf(stderr, PROG ": the trace was read %u time%s\n",
+		    d.trace_reads, d.trace_reads == 1 ? "" : "s");
 	/* > 0: a verdict (--regression), already said. */
 	if (rc < 0) {
 		fprintf(stderr, PROG ": %s\n", d.msg[0] ? d.msg : "failed");
 		rc = d.status ? d.status : EXIT_BADINPUT;
 	}
-	boot_free(&a);
-	boot_free(&b);
+	boot_read_free(&a);
+	boot_read_free(&b);
 	cli_free(&c);
 	chart_release_fonts();
 	return rc;

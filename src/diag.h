@@ -33,6 +33,12 @@ struct diag {
 	int status;		/* exit status for that error */
 	char msg[1200];		/* "file:line: text" of the first error */
 	FILE *out;		/* where warnings go (stderr); NULL silences */
+	/*
+	 * Readers of a trace.dat opened under this diag (the renderer's
+	 * tdat_open): how often a render decoded its trace, which -vv says
+	 * and tests/sh/trace_decodes.sh holds to one.
+	 */
+	unsigned trace_reads;
 };
 
 void diag_init(struct diag *, const char *prog);

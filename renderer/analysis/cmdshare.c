@@ -74,12 +74,12 @@ measured(struct cmdshare *cs, const struct bootlog *t, const struct pnode *p)
 	if (p->xexact && node_xstates(p, &xs, &n) != 0)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (xs[i].state == XS_RUNNING)
+		if (xs[i].state == TS_RUNNING)
 			run += (double)(xs[i].end_us - xs[i].start_us);
 	if (run <= 0)
 		spread(cs, t, p->start_us, p->start_us + p->duration_us, cpu);
 	for (i = 0; i < n && run > 0; i++)
-		if (xs[i].state == XS_RUNNING)
+		if (xs[i].state == TS_RUNNING)
 			spread(cs, t, xs[i].start_us, xs[i].end_us, cpu *
 			    (double)(xs[i].end_us - xs[i].start_us) / run);
 	free(xs);

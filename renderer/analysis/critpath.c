@@ -1,4 +1,5 @@
 /* critpath.c: the critical path's target (docs/critical-path.md), the walk, and the time of each (category, process) it waited on. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,7 +69,7 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 	    c->tb->have_sync && (p = by_pid(c->tb, 1)) != NULL) {
 		/* The end condition met (systemd's start-up finished, ...). */
 		c->why = "PID 1 at the header's bootchart.end_at";
-		*end = us * 1000 - c->tb->boot_minus_trace_ns;
+		*end = exact_trace_ns(c->tb, us);
 		return p;
 	} else {
 		c->why = "PID 1 at the trace's end";
@@ -140,31 +141,12 @@ critpath_run(struct critpath *c, const struct tboot *tb,
 	 */
 	from = tb->first_ns;
 	if (bootlog_header(t, "profile.process") == NULL && tb->have_sync)
-		from = -tb->boot_minus_trace_ns;
+		from = exact_trace_ns(tb, 0);
 	if (cpath_walk(tb, p->pid, end, from, &c->cp, d) != 0)
 		return -1;
 	if (sum_up(c) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	return 0;
-}
-
-int
-critpath_build(struct bootlog *t, int pid, struct critpath *c,
-    struct diag *d)
-{
-	int r;
-
-	memset(c, 0, sizeof(*c));
-	if (t->trace == NULL)
-		return diag_error(d, "no kernel trace (trace.dat) in this log: "
-		    "record it with bootchartd --trace");
-	if (tboot_build(t->trace, &c->own, d) != 0)
-		return -1;
-	if ((r = critpath_run(c, &c->own, t, pid, d)) == 1)
-		return diag_error(d, c->own.crit_cut ? "the trace is too big "
-		    "for a critical path (docs/limits.md)" : "no process to "
-		    "end the critical path at in the trace");
-	return r;
 }
 
 const char *
@@ -182,25 +164,75 @@ critpath_name(const struct critpath *c, uint32_t proc, int pid,
 	return s != NULL && *s != '\0' ? s : "?";
 }
 
-double
-critpath_uptime_ms(const struct critpath *c, int64_t ns)
+static void
+fill(struct crit_seg *s, const struct critpath *c, int cat, int pid,
+    uint32_t proc, const struct tdat *td)
 {
-	return (double)(ns + (c->tb->have_sync ? c->tb->boot_minus_trace_ns :
-	    0)) / 1e6;
+	s->cat = cpath_cat_name(cat);
+	s->pid = pid;
+	snprintf(s->name, sizeof(s->name), "%s",
+	    critpath_name(c, proc, pid, td));
 }
 
-int64_t
-critpath_uptime_us(const struct critpath *c, int64_t ns)
+/* The walk's segments and sums in µs of uptime, names resolved; 0, or -1 (no memory). */
+static int
+copy_us(struct critpath *c, const struct tdat *td)
 {
-	return (ns + (c->tb->have_sync ? c->tb->boot_minus_trace_ns : 0)) /
-	    1000;
+	struct crit_path *m = &c->us;
+	const struct cpseg *s;
+	size_t i;
+
+	if ((c->cp.n > 0 && (m->seg = calloc(c->cp.n,
+	    sizeof(*m->seg))) == NULL) || (c->nsum > 0 &&
+	    (m->sum = calloc(c->nsum, sizeof(*m->sum))) == NULL))
+		return -1;
+	for (i = 0; i < c->cp.n; i++) {
+		s = &c->cp.v[i];
+		fill(&m->seg[i], c, s->cat, s->pid, s->proc, td);
+		m->seg[i].start_us = exact_uptime_us(c->tb, s->start_ns);
+		m->seg[i].end_us = exact_uptime_us(c->tb, s->end_ns);
+	}
+	for (i = 0; i < c->nsum; i++) {
+		fill(&m->sum[i], c, c->sum[i].cat, c->sum[i].pid,
+		    c->sum[i].proc, td);
+		m->sum[i].end_us = c->sum[i].ns / 1000;
+	}
+	m->nseg = c->cp.n;
+	m->nsum = c->nsum;
+	m->pid = c->pid;
+	snprintf(m->name, sizeof(m->name), "%s",
+	    critpath_name(c, c->proc, c->pid, td));
+	m->why = c->why;
+	m->start_us = exact_uptime_us(c->tb, c->cp.start_ns);
+	m->end_us = exact_uptime_us(c->tb, c->cp.end_ns);
+	m->unexplained_us = c->unexplained_ns / 1000;
+	m->have = 1;
+	return 0;
+}
+
+int
+critpath_make(struct critpath *c, const struct exact *x,
+    const struct bootlog *t, int pid, struct diag *d)
+{
+	int r;
+
+	memset(c, 0, sizeof(*c));
+	c->tb = &x->tb;
+	if (!x->have)
+		return 1;
+	if ((r = critpath_run(c, &x->tb, t, pid, d)) != 0)
+		return r;
+	if (copy_us(c, x->file.td) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
 }
 
 void
 critpath_free(struct critpath *c)
 {
 	cpath_free(&c->cp);
-	tboot_free(&c->own);
 	free(c->sum);
+	free(c->us.seg);
+	free(c->us.sum);
 	memset(c, 0, sizeof(*c));
 }

@@ -6,8 +6,33 @@
 #include <stdint.h>
 
 #include "bootlog.h"
-#include "tboot.h"
+#include "exact.h"
 #include "tcpath.h"
+
+/*
+ * The critical path (exact mode, docs/critical-path.md): a segment in
+ * µs of uptime, or a row of what it waited on (its time: end_us −
+ * start_us).  cat: its category's name ("running", "disk", ...), a
+ * static string.
+ */
+struct crit_seg {
+	usec_t start_us, end_us;
+	const char *cat;
+	int64_t pid;
+	char name[16];
+};
+
+struct crit_path {
+	int have;		/* a path was found */
+	int64_t pid;		/* its target */
+	char name[16];
+	const char *why;	/* how the target was chosen, a static string */
+	usec_t start_us, end_us, unexplained_us;
+	struct crit_seg *seg;	/* in time order */
+	size_t nseg;
+	struct crit_seg *sum;	/* per (category, process), the most time first */
+	size_t nsum;
+};
 
 /* One row of "what it waited on": a category's time in one process. */
 struct cpsum {
@@ -17,9 +42,13 @@ struct cpsum {
 	int64_t ns;
 };
 
+/*
+ * The path of one boot, walked once over its trace's model: in ns of
+ * the trace clock for the text and the exports, and the same in µs of
+ * uptime (us) for the chart and the reports.
+ */
 struct critpath {
-	struct tboot own;	/* critpath_build's */
-	const struct tboot *tb;	/* the trace read */
+	const struct tboot *tb;	/* the model's */
 	struct cpath cp;
 	int pid;		/* the target's */
 	uint32_t proc;		/* its tboot entry */
@@ -27,29 +56,28 @@ struct critpath {
 	struct cpsum *sum;	/* the most time first */
 	size_t nsum;
 	int64_t unexplained_ns;	/* the span less its segments */
+	struct crit_path us;
 };
 
 /*
- * Reads t's trace and walks the path to the target: process pid when
- * pid > 0, else the log's own end (docs/critical-path.md).  0, or -1
- * (diag set: no trace, no such process, no memory).
+ * Walks the path over x's model to the target: process pid when pid >
+ * 0, else the log's own end (docs/critical-path.md), and fills c->us.
+ * 0; 1 when a boot or profile has no target (c->us.have 0, nothing
+ * said); -1 (diag set: the PID asked for not in the trace, the trace
+ * too big for a path, no memory).  x must outlive c.
  */
-int critpath_build(struct bootlog *t, int pid, struct critpath *,
-    struct diag *);
+int critpath_make(struct critpath *c, const struct exact *x,
+    const struct bootlog *t, int pid, struct diag *);
 /*
- * The same from a trace already read (tb, which must outlive c).  0,
- * 1 when a boot or profile has no target (no path, nothing said), or
- * -1 (diag set).
+ * The walk alone over a model tb (which must outlive c), c->us left
+ * empty: critpath_make's first step, and the unit tests'.  Its results
+ * as critpath_make's.
  */
 int critpath_run(struct critpath *c, const struct tboot *tb,
     const struct bootlog *t, int pid, struct diag *);
 /* A segment's process name (its last in the trace), unescaped; never NULL. */
 const char *critpath_name(const struct critpath *, uint32_t proc, int pid,
     const struct tdat *);
-/* ns of the trace clock as ms of uptime (the clock-sync marker), else of the trace. */
-double critpath_uptime_ms(const struct critpath *, int64_t ns);
-/* The same in µs of uptime (the model's time). */
-int64_t critpath_uptime_us(const struct critpath *, int64_t ns);
 void critpath_free(struct critpath *);
 
 #endif

@@ -68,7 +68,7 @@ exact_dstate(struct report_proc *rp, const struct pnode *p)
 	if (node_xstates(p, &xs, &n) != 0)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (xs[i].state == XS_WAITING)
+		if (xs[i].state == TS_WAITING)
 			d += xs[i].end_us - xs[i].start_us;
 	free(xs);
 	rp->dstate_s = (double)d / USEC_PER_SEC;
@@ -185,9 +185,11 @@ report_secs(char *buf, size_t cap, usec_t t, int sign)
 }
 
 int
-report_make(struct report *r, const struct bootlog *t,
-    const struct proctree *tree, const struct milestones *ms, struct diag *d)
+report_make(struct report *r, const struct boot *b, struct diag *d)
 {
+	const struct bootlog *t = b->log;
+	const struct proctree *tree = b->tree;
+	const struct exact *x = boot_exact(b);
 	struct collect c;
 	int rc;
 
@@ -195,7 +197,9 @@ report_make(struct report *r, const struct bootlog *t,
 	memset(&c, 0, sizeof(c));
 	r->log = t;
 	r->tree = tree;
-	r->ms = *ms;
+	r->x = x;
+	r->crit = boot_crit(b);
+	r->ms = *b->ms;
 	shift(&r->ms);
 	c.r = r;
 	rc = proctree_walk(tree, collect_one, &c);
@@ -206,8 +210,8 @@ report_make(struct report *r, const struct bootlog *t,
 	}
 	totals(&r->tot, t);
 	if (cmdshare_make(&r->cmd, t, tree) != 0 ||
-	    fn_table_make(&t->calls, t->trace, 0, &r->fn) != 0 ||
-	    kwaits_pick(&t->calls, t->call_wait, 0, &r->kw, &r->nkw) != 0) {
+	    fn_table_make(&x->tb.calls, x->file.td, 0, &r->fn) != 0 ||
+	    kwaits_pick(&x->tb.calls, x->call_wait, 0, &r->kw, &r->nkw) != 0) {
 		report_free(r);
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}

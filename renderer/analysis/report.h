@@ -11,6 +11,7 @@
 #include "kwaits.h"
 #include "milestones.h"
 #include "proctree.h"
+#include "boot.h"
 #include "bootlog.h"
 
 #define REPORT_NONE ((size_t)-1)
@@ -45,6 +46,8 @@ struct report_totals {
 struct report {
 	const struct bootlog *log;	/* the series are read from here */
 	const struct proctree *tree;
+	const struct exact *x;		/* the trace's model (have 0: none) */
+	const struct crit_path *crit;	/* the critical path (have 0: none) */
 	struct report_proc *procs;	/* the tree in pre-order */
 	size_t nprocs;
 	size_t *child_idx;		/* storage of every procs[].children */
@@ -76,8 +79,7 @@ int report_cpu_decimals(enum cpu_src);
 const char *report_secs(char *buf, size_t cap, usec_t, int sign);
 
 /* 0, or -1 with diag set (out of memory). */
-int report_make(struct report *, const struct bootlog *, const struct proctree *,
-    const struct milestones *, struct diag *);
+int report_make(struct report *, const struct boot *, struct diag *);
 void report_free(struct report *);
 
 #endif

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "escape.h"
+#include "exact.h"
 #include "functab.h"
 #include "functions.h"
 #include "kwaits.h"
@@ -20,8 +21,7 @@ one(FILE *f, const struct tboot *tb, const struct tdat *td,
 	escape_text(who, sizeof(who), rawwho);
 	fprintf(f, "wait\t%s\t%d", name, (int)k->pid);
 	/* Its start in ms of uptime, to the µs as --json's. */
-	fprintf(f, "\t%.3f", (double)((k->call_ns + tb->boot_minus_trace_ns) /
-	    1000) / 1000);
+	fprintf(f, "\t%.3f", (double)exact_uptime_us(tb, k->call_ns) / 1000);
 	fn_put_ms_col(f, k->ret_ns - k->call_ns);
 	fn_put_ms_col(f, w->blocked_ns);
 	fn_put_ms_col(f, w->runnable_ns);
@@ -31,27 +31,23 @@ one(FILE *f, const struct tboot *tb, const struct tdat *td,
 }
 
 int
-callwaits_text(const struct tboot *tb, const struct tdat *td, int64_t min_ns,
-    FILE *f)
+callwaits_text(const struct exact *x, int64_t min_ns, FILE *f)
 {
+	const struct tboot *tb = &x->tb;
+	const struct tdat *td = x->file.td;
 	const struct tcalls *c = &tb->calls;
+	const struct tcwait *w = x->call_wait;
 	struct kwait_row *v;
-	struct tcwait *w;
 	size_t i, n;
 
-	if (tcwait_make(tb, c, &w) != 0)
-		return -1;
 	if (w == NULL)
 		return 0;
-	if (kwaits_pick(c, w, min_ns, &v, &n) != 0) {
-		free(w);
+	if (kwaits_pick(c, w, min_ns, &v, &n) != 0)
 		return -1;
-	}
 	fputs("# wait\tfunction\tpid\tstart_ms\tms\tblocked_ms\trunnable_ms"
 	    "\twoken_most_by\tby_ms\n", f);
 	for (i = 0; i < n; i++)
 		one(f, tb, td, &c->v[v[i].call], &w[v[i].call]);
 	free(v);
-	free(w);
 	return 0;
 }

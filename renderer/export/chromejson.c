@@ -159,10 +159,10 @@ flow(struct cj *c, const struct tcrec *w)
 static void
 flows(struct cj *c)
 {
-	const struct tcrec *v = c->x->tb.crec;
+	const struct tcrec *v = c->x->tb->crec;
 	size_t i;
 
-	for (i = 0; i < c->x->tb.ncrec; i++)
+	for (i = 0; i < c->x->tb->ncrec; i++)
 		if (v[i].kind == CR_WOKEN && v[i].other > 0 &&
 		    v[i].other != v[i].tid)
 			flow(c, &v[i]);
@@ -182,17 +182,17 @@ path(struct cj *c)
 	if (!x->have_path)
 		return;
 	snprintf(title, sizeof(title), "critical path to %s %d",
-	    critpath_name(&x->cp, x->cp.proc, x->cp.pid, x->td), x->cp.pid);
+	    critpath_name(x->cp, x->cp->proc, x->cp->pid, x->td), x->cp->pid);
 	meta(c, "thread_name", TX_PID, TX_TID_PATH, title);
-	for (i = 0; i < x->cp.cp.n; i++) {
-		s = &x->cp.cp.v[i];
+	for (i = 0; i < x->cp->cp.n; i++) {
+		s = &x->cp->cp.v[i];
 		if (s->end_ns <= s->start_ns)
 			continue;
 		slice(c, TX_PID, TX_TID_PATH, s->start_ns, s->end_ns,
 		    "critical_path", cpath_cat_name(s->cat));
 		fprintf(c->f, ", \"args\": {\"pid\": %d, \"tid\": %d, "
 		    "\"comm\": ", s->pid, s->tid);
-		json_string(c->f, critpath_name(&x->cp, s->proc, s->pid,
+		json_string(c->f, critpath_name(x->cp, s->proc, s->pid,
 		    x->td));
 		fputs("}}", c->f);
 	}
@@ -236,13 +236,13 @@ out_chrome_json(const struct out_job *j, struct outfile *of, struct diag *d)
 	struct cj c;
 	int rc;
 
-	if (tracexp_open(&x, j->log, j->ms, d) != 0)
+	if (tracexp_open(&x, j->boot, d) != 0)
 		return -1;
 	memset(&c, 0, sizeof(c));
 	c.x = &x;
 	c.f = of->f;
 	/* Without the threads' records there are no running slices to give. */
-	if (x.tb.crit_cut)
+	if (x.tb->crit_cut)
 		rc = diag_error(d, "more than %d scheduler records: over this "
 		    "program's limit for -f chrome-json (docs/limits.md)",
 		    CAP_TRACE_CRIT);

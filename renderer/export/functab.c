@@ -3,6 +3,7 @@
 
 #include "callgraph.h"
 #include "escape.h"
+#include "exact.h"
 #include "functab.h"
 #include "functions.h"
 #include "tboot.h"
@@ -94,24 +95,22 @@ calls_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
 }
 
 int
-functab_write(struct tdat *td, const struct fn_opts *o, FILE *f,
+functab_write(const struct exact *x, const struct fn_opts *o, FILE *f,
     struct diag *d)
 {
-	struct tboot tb;
+	const struct tboot *tb = &x->tb;
+	struct tdat *td = x->file.td;
 	int r;
 
-	if (tboot_build(td, &tb, d) != 0)
-		return -1;
-	if (tb.calls.n == 0 && tb.calls.entries == 0)
+	if (tb->calls.n == 0 && tb->calls.entries == 0)
 		diag_warn(d, "no function_graph records in the trace: boot "
 		    "with the functions entry, or record with bootchartd start "
 		    "--functions (docs/trace.md)");
 	if (o->graph)
-		r = graph_write(&tb.calls, td, o, f, d);
-	else if ((r = calls_write(&tb.calls, td, o, f)) != 0 ||
-	    (o->text && tb.calls.n > 0 && callwaits_text(&tb, td, o->min_ns,
-	    f) != 0))
+		r = graph_write(&tb->calls, td, o, f, d);
+	else if ((r = calls_write(&tb->calls, td, o, f)) != 0 ||
+	    (o->text && tb->calls.n > 0 && callwaits_text(x, o->min_ns, f) !=
+	    0))
 		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
-	tboot_free(&tb);
 	return r;
 }

@@ -9,6 +9,7 @@
 #include "diag.h"
 
 struct callgraph;
+struct exact;
 struct fn_names;
 struct fn_table;
 struct tboot;
@@ -28,11 +29,11 @@ struct fn_opts {
 /* The table as tab-separated lines under a "#" line naming the columns. */
 void functab_text(const struct fn_table *, FILE *f);
 /*
- * Reads the trace's events (tboot_build) and writes what o asks to f.
+ * Writes what o asks of the trace's model to f.
  * 0, or -1 (diag set; EXIT_NOTFOUND: no call of o->root).  The caller
  * checks f for write errors.
  */
-int functab_write(struct tdat *, const struct fn_opts *o, FILE *f,
+int functab_write(const struct exact *, const struct fn_opts *o, FILE *f,
     struct diag *);
 /*
  * The waits of the calls at depth 1 (what each root ran: the initcalls
@@ -40,8 +41,7 @@ int functab_write(struct tdat *, const struct fn_opts *o, FILE *f,
  * first, under their "#" line (callwaits.c); nothing without thread
  * records.  0, or -1: no memory.
  */
-int callwaits_text(const struct tboot *, const struct tdat *, int64_t min_ns,
-    FILE *f);
+int callwaits_text(const struct exact *, int64_t min_ns, FILE *f);
 
 /* The call graph as text: a row per function (cgraph.c); 0, or -1 (no memory). */
 int cgraph_text(const struct callgraph *, FILE *f);

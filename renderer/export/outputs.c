@@ -96,14 +96,14 @@ out_summary(const struct out_job *j, struct outfile *of, struct diag *d)
 int
 out_tree(const struct out_job *j, struct outfile *of, struct diag *d)
 {
-	proctree_dump(j->tree, of->f);
+	proctree_dump(j->boot->tree, of->f);
 	return 0;
 }
 
 int
 out_boot_time(const struct out_job *j, struct outfile *of, struct diag *d)
 {
-	long long cs = (long long)((j->ms->boot_us + USEC_PER_MS * 5) /
+	long long cs = (long long)((j->boot->ms->boot_us + USEC_PER_MS * 5) /
 	    (USEC_PER_MS * 10));
 
 	fprintf(of->f, "%lld:%02lld.%02lld\n", cs / 6000, cs % 6000 / 100,
@@ -142,7 +142,7 @@ make_layout(struct layout *l, const struct out_job *j, struct diag *d)
 	d->line = 0;
 	if (j->cmp != NULL)
 		return layout_compare(l, j->cmp, j->opts, d);
-	return layout_make(l, j->log, j->tree, j->ms, j->opts, d);
+	return layout_make(l, j->boot, j->opts, d);
 }
 
 int
@@ -158,7 +158,7 @@ output_write(const struct out_job *job, const char *path, struct diag *d)
 		return -1;
 	j.layout = (o->from & OF_LAYOUT) ? &l : NULL;
 	if ((o->from & OF_REPORT) && j.cmp == NULL &&
-	    report_make(&r, j.log, j.tree, j.ms, d) != 0) {
+	    report_make(&r, j.boot, d) != 0) {
 		if (j.layout != NULL)
 			layout_free(&l);
 		return -1;
@@ -173,12 +173,10 @@ output_write(const struct out_job *job, const char *path, struct diag *d)
 }
 
 int
-chart_write(const struct bootlog *t, const struct proctree *tree,
-    const struct milestones *ms, const struct chart_opts *o,
+chart_write(const struct boot *b, const struct chart_opts *o,
     const char *path, struct diag *d)
 {
-	const struct out_job j = { .format = o->format, .log = t,
-	    .tree = tree, .ms = ms, .opts = o };
+	const struct out_job j = { .format = o->format, .boot = b, .opts = o };
 
 	return output_write(&j, path, d);
 }

@@ -2,7 +2,7 @@
 #ifndef BC_OUTPUTS_H
 #define BC_OUTPUTS_H
 
-#include "bootlog.h"
+#include "boot.h"
 #include "chartopts.h"
 #include "diag.h"
 #include "milestones.h"
@@ -26,9 +26,7 @@ enum { OK_TEXT, OK_BINARY };
  */
 struct out_job {
 	enum chart_format format;
-	const struct bootlog *log;
-	const struct proctree *tree;
-	const struct milestones *ms;
+	const struct boot *boot;	/* one boot; NULL with cmp */
 	const struct chart_opts *opts;
 	const struct cmp_chart *cmp;	/* --compare with -f; else NULL */
 	const struct layout *layout;	/* made for OF_LAYOUT rows */
@@ -71,9 +69,8 @@ const char *output_names(void);
 int output_write(const struct out_job *, const char *path, struct diag *);
 
 /* One boot's chart in o->format to path: output_write's shorthand. */
-int chart_write(const struct bootlog *, const struct proctree *,
-    const struct milestones *, const struct chart_opts *, const char *path,
-    struct diag *);
+int chart_write(const struct boot *, const struct chart_opts *,
+    const char *path, struct diag *);
 
 /* The writers the table names (src/outputs.def). */
 int out_chart(const struct out_job *, struct outfile *, struct diag *);

@@ -273,7 +273,7 @@ static void
 seg_name(const struct tracexp *x, const struct cpseg *s, char *out,
     size_t cap)
 {
-	const char *who = critpath_name(&x->cp, s->proc, s->pid, x->td);
+	const char *who = critpath_name(x->cp, s->proc, s->pid, x->td);
 
 	if (s->tid > 0 && s->tid != s->pid)
 		snprintf(out, cap, "%s %s %d/%d", cpath_cat_name(s->cat), who,
@@ -297,14 +297,14 @@ make_marks(struct pf *p)
 	char name[160];
 
 	for (;;) {
-		int take_path = k < (x->have_path ? x->cp.cp.n : 0) &&
-		    (i >= x->nmark || x->cp.cp.v[k].start_ns <= x->mark[i].ns);
+		int take_path = k < (x->have_path ? x->cp->cp.n : 0) &&
+		    (i >= x->nmark || x->cp->cp.v[k].start_ns <= x->mark[i].ns);
 
 		if (take_path) {
-			seg_name(x, &x->cp.cp.v[k], name, sizeof(name));
-			if (add(&p->m, &p->nm, &cap, x->cp.cp.v[k].start_ns,
+			seg_name(x, &x->cp->cp.v[k], name, sizeof(name));
+			if (add(&p->m, &p->nm, &cap, x->cp->cp.v[k].start_ns,
 			    TX_TID_PATH, 'B', name) != 0 ||
-			    add(&p->m, &p->nm, &cap, x->cp.cp.v[k].end_ns,
+			    add(&p->m, &p->nm, &cap, x->cp->cp.v[k].end_ns,
 			    TX_TID_PATH, 'E', "") != 0)
 				return -1;
 			k++;
@@ -332,27 +332,6 @@ by_time(const void *a, const void *b)
 	if (p->ns != q->ns)
 		return p->ns < q->ns ? -1 : 1;
 	return p->seq < q->seq ? -1 : p->seq > q->seq;
-}
-
-/* The events we write, counted for the header (a reading of their own). */
-static int
-count(struct pf *p, uint64_t *n, struct diag *d)
-{
-	const struct tfmt *sw, *wk;
-	struct tdat *td;
-	struct tevent ev;
-	int r;
-
-	*n = 0;
-	if (tracexp_reader(p->x, &td, d) != 0)
-		return -1;
-	sw = tdat_format(td, "sched", "sched_switch");
-	wk = tdat_format(td, "sched", "sched_waking");
-	while ((r = tdat_next(td, &ev)) == 1)
-		if (ours(sw, wk, &ev))
-			(*n)++;
-	tdat_free(td);
-	return r < 0 ? tracexp_error(p->x, d) : 0;
 }
 
 static void
@@ -398,16 +377,13 @@ events(struct pf *p, struct diag *d)
 static int
 write_all(struct pf *p, struct diag *d)
 {
-	uint64_t n;
-
 	resolve_all(p);
 	if (make_marks(p) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	if (p->nm > 1)
 		qsort(p->m, p->nm, sizeof(*p->m), by_time);
-	if (count(p, &n, d) != 0)
-		return -1;
-	header(p, n + p->nm);
+	/* The model counted the events written (its one reading). */
+	header(p, p->x->tb->nsched + p->nm);
 	return events(p, d);
 }
 
@@ -418,7 +394,7 @@ out_perfetto(const struct out_job *j, struct outfile *of, struct diag *d)
 	struct pf p;
 	int rc;
 
-	if (tracexp_open(&x, j->log, j->ms, d) != 0)
+	if (tracexp_open(&x, j->boot, d) != 0)
 		return -1;
 	memset(&p, 0, sizeof(p));
 	p.x = &x;

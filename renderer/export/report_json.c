@@ -293,7 +293,7 @@ functions(const struct fn_table *t, FILE *f)
 static void
 function_waits(const struct report *r, FILE *f)
 {
-	const struct bootlog *t = r->log;
+	const struct exact *x = r->x;
 	const struct tcall *k;
 	const struct tcwait *w;
 	char name[FN_NAME], who[64];
@@ -301,14 +301,14 @@ function_waits(const struct report *r, FILE *f)
 
 	fputs("  \"function_waits\": [", f);
 	for (i = 0; i < r->nkw; i++) {
-		k = &t->calls.v[r->kw[i].call];
-		w = &t->call_wait[r->kw[i].call];
-		fn_name(t->trace, k->func, name, sizeof(name));
+		k = &x->tb.calls.v[r->kw[i].call];
+		w = &x->call_wait[r->kw[i].call];
+		fn_name(x->file.td, k->func, name, sizeof(name));
 		fputs(i ? ",\n    {\"function\": " : "\n    {\"function\": ", f);
 		json_string(f, name);
 		fprintf(f, ", \"pid\": %d", (int)k->pid);
-		json_key_num(f, "start_ms", (double)((k->call_ns +
-		    t->calls_boot_ns) / 1000 - r->ms.zero_us) / USEC_PER_MS, 3);
+		json_key_num(f, "start_ms", (double)((int64_t)exact_uptime_us(
+		    &x->tb, k->call_ns) - r->ms.zero_us) / USEC_PER_MS, 3);
 		json_key_num(f, "ms", (double)((k->ret_ns - k->call_ns) / 1000) /
 		    USEC_PER_MS, 3);
 		json_key_num(f, "blocked_ms", (double)(w->blocked_ns / 1000) /
@@ -319,7 +319,7 @@ function_waits(const struct report *r, FILE *f)
 		if (w->waker == 0)
 			fputs("null", f);
 		else {
-			kwaits_waker(t->trace, w->waker, 0, who, sizeof(who));
+			kwaits_waker(x->file.td, w->waker, 0, who, sizeof(who));
 			fprintf(f, "{\"pid\": %d, \"name\": ", w->waker > 0 ?
 			    (int)w->waker : -1);
 			json_string(f, who);
@@ -351,9 +351,8 @@ crit_row(FILE *f, const struct crit_seg *s)
 
 /* The critical path (docs/critical-path.md), or null without a trace. */
 static void
-critical_path(const struct bootlog *t, usec_t zero, FILE *f)
+critical_path(const struct crit_path *c, usec_t zero, FILE *f)
 {
-	const struct crit_path *c = &t->crit;
 	size_t i;
 
 	fputs("  \"critical_path\": ", f);
@@ -400,7 +399,7 @@ report_json_write(const struct report *r, FILE *f)
 	processes(r, f);
 	functions(&r->fn, f);
 	function_waits(r, f);
-	critical_path(r->log, r->ms.zero_us, f);
+	critical_path(r->crit, r->ms.zero_us, f);
 	fputs("  \"series\": {\n", f);
 	cpu_series(r->log, r->ms.zero_us, r->cmd.n > 0 ? r->cmd.v : NULL, f);
 	disk_series(r->log, r->ms.zero_us, f);

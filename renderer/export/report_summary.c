@@ -219,9 +219,8 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 
 /* A traced log's critical path: its span and what it waited on most. */
 static void
-critical_path(const struct bootlog *t, FILE *f)
+critical_path(const struct crit_path *c, FILE *f)
 {
-	const struct crit_path *c = &t->crit;
 	size_t i;
 
 	if (!c->have)
@@ -253,7 +252,7 @@ report_summary_write(const struct report *r, FILE *f)
 	top(r, v, BY_CPU, f);
 	top(r, v, BY_DSTATE, f);
 	top(r, v, BY_DURATION, f);
-	critical_path(r->log, f);
+	critical_path(r->crit, f);
 	free(v);
 	return 0;
 }

@@ -23,6 +23,8 @@ int
 tracexp_reader(struct tracexp *x, struct tdat **td, struct diag *d)
 {
 	*td = NULL;
+	/* A reading of its own, quiet, but a reading of the render's. */
+	d->trace_reads++;
 	if (tdat_open(td, x->buf, x->len, &x->quiet) != 0)
 		return tracexp_error(x, d);
 	return 0;
@@ -56,12 +58,12 @@ add_run(struct tracexp *x, int64_t start, int64_t end, const struct tcrec *r)
 static int
 make_runs(struct tracexp *x)
 {
-	const struct tcrec *v = x->tb.crec, *on = NULL;
-	size_t i, n = x->tb.ncrec;
+	const struct tcrec *v = x->tb->crec, *on = NULL;
+	size_t i, n = x->tb->ncrec;
 
 	for (i = 0; i < n; i++) {
 		if (on != NULL && on->tid != v[i].tid) {
-			if (add_run(x, on->at, x->tb.last_ns, on) != 0)
+			if (add_run(x, on->at, x->tb->last_ns, on) != 0)
 				return -1;
 			on = NULL;
 		}
@@ -75,23 +77,15 @@ make_runs(struct tracexp *x)
 			on = NULL;
 		}
 	}
-	if (on != NULL && add_run(x, on->at, x->tb.last_ns, on) != 0)
+	if (on != NULL && add_run(x, on->at, x->tb->last_ns, on) != 0)
 		return -1;
 	return 0;
-}
-
-/* Uptime µs as the trace's clock (the clock-sync marker's offset, as critpath.c's inverse). */
-static int64_t
-trace_ns(const struct tracexp *x, usec_t us)
-{
-	return (int64_t)us * 1000 -
-	    (x->tb.have_sync ? x->tb.boot_minus_trace_ns : 0);
 }
 
 static int
 add_mark(struct tracexp *x, usec_t us, const char *name)
 {
-	int64_t ns = trace_ns(x, us);
+	int64_t ns = exact_trace_ns(x->tb, us);
 
 	/* Before the trace clock's zero: no line can say it. */
 	if (ns < 0 || name == NULL)
@@ -152,44 +146,31 @@ index_pids(struct tracexp *x)
 {
 	size_t i;
 
-	if (x->tb.n == 0)
+	if (x->tb->n == 0)
 		return 0;
-	if ((x->bypid = calloc(x->tb.n, sizeof(*x->bypid))) == NULL)
+	if ((x->bypid = calloc(x->tb->n, sizeof(*x->bypid))) == NULL)
 		return -1;
-	for (i = 0; i < x->tb.n; i++)
-		x->bypid[i] = (struct txpid){ x->tb.v[i].pid, (uint32_t)i };
-	qsort(x->bypid, x->tb.n, sizeof(*x->bypid), by_pid);
+	for (i = 0; i < x->tb->n; i++)
+		x->bypid[i] = (struct txpid){ x->tb->v[i].pid, (uint32_t)i };
+	qsort(x->bypid, x->tb->n, sizeof(*x->bypid), by_pid);
 	return 0;
 }
 
-/* The second reading's own errors are the first's: copied to d. */
-static int
-fail(struct tracexp *x, struct diag *d)
-{
-	tracexp_error(x, d);
-	tracexp_free(x);
-	return -1;
-}
-
 int
-tracexp_open(struct tracexp *x, const struct bootlog *t,
-    const struct milestones *ms, struct diag *d)
+tracexp_open(struct tracexp *x, const struct boot *b, struct diag *d)
 {
-	int r;
+	const struct exact *e = boot_exact(b);
 
 	memset(x, 0, sizeof(*x));
-	x->buf = t->trace_buf;
-	x->len = t->trace_len;
+	x->buf = e->file.buf;
+	x->len = e->file.len;
+	x->td = e->file.td;
+	x->tb = &e->tb;
+	x->cp = b->crit;
+	x->have_path = b->crit != NULL && b->crit->us.have;
 	diag_init(&x->quiet, d->prog);
 	x->quiet.out = NULL;
-	if (tdat_open(&x->td, x->buf, x->len, &x->quiet) != 0 ||
-	    tboot_build(x->td, &x->tb, &x->quiet) != 0)
-		return fail(x, d);
-	if ((r = critpath_run(&x->cp, &x->tb, t, t->crit.want_pid,
-	    &x->quiet)) < 0)
-		return fail(x, d);
-	x->have_path = r == 0;
-	if (make_runs(x) != 0 || make_marks(x, t, ms) != 0 ||
+	if (make_runs(x) != 0 || make_marks(x, b->log, b->ms) != 0 ||
 	    index_pids(x) != 0) {
 		tracexp_free(x);
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
@@ -204,18 +185,18 @@ tracexp_tgid(const struct tracexp *x, int tid, int64_t ns)
 
 	if (tid == 0)
 		return 0;
-	i = tcrit_find(x->tb.crec, x->tb.ncrec, tid, ns, &first);
+	i = tcrit_find(x->tb->crec, x->tb->ncrec, tid, ns, &first);
 	/* Before its first record: the group that record says. */
-	if (i < 0 && (size_t)first < x->tb.ncrec &&
-	    x->tb.crec[first].tid == tid)
+	if (i < 0 && (size_t)first < x->tb->ncrec &&
+	    x->tb->crec[first].tid == tid)
 		i = first;
-	return i < 0 ? -1 : x->tb.crec[i].tgid;
+	return i < 0 ? -1 : x->tb->crec[i].tgid;
 }
 
 const char *
 tracexp_proc_name(const struct tracexp *x, int tgid)
 {
-	size_t lo = 0, hi = x->tb.n, mid;
+	size_t lo = 0, hi = x->tb->n, mid;
 	const struct tproc *p;
 
 	/* The last entry of pid tgid: the first above it, less one. */
@@ -226,7 +207,7 @@ tracexp_proc_name(const struct tracexp *x, int tgid)
 		else
 			hi = mid;
 	}
-	if (lo == 0 || (p = &x->tb.v[x->bypid[lo - 1].i])->pid != tgid ||
+	if (lo == 0 || (p = &x->tb->v[x->bypid[lo - 1].i])->pid != tgid ||
 	    p->comm[0] == '\0')
 		return "<...>";
 	return p->comm;
@@ -280,10 +261,6 @@ tracexp_put_us(FILE *f, int64_t ns)
 void
 tracexp_free(struct tracexp *x)
 {
-	critpath_free(&x->cp);
-	tboot_free(&x->tb);
-	if (x->td != NULL)
-		tdat_free(x->td);
 	free(x->run);
 	free(x->mark);
 	free(x->bypid);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "boot.h"
 #include "bootlog.h"
 #include "critpath.h"
 #include "diag.h"
@@ -39,9 +40,9 @@ struct txmark {
 };
 
 struct tracexp {
-	struct tdat *td;	/* a reader of its own over the log's trace.dat */
-	struct tboot tb;
-	struct critpath cp;
+	const struct tdat *td;	/* the model's reader: names, the clock */
+	const struct tboot *tb;	/* the model */
+	const struct critpath *cp;	/* the boot's path */
 	int have_path;		/* cp holds a path */
 	struct txrun *run;	/* by thread, then time */
 	size_t nrun, runcap;
@@ -54,13 +55,11 @@ struct tracexp {
 };
 
 /*
- * Reads t's trace again (its warnings were given by the first reading)
- * into x: the model, the running intervals, the path to the target
- * (--critical-path-pid, else the log's end) and the milestones.  0, or
- * -1 with d set (no memory, the trace too big for the intervals).
+ * What the exports read of boot b (which has a trace and outlives x):
+ * the model, the running intervals, the critical path and the
+ * milestones as trace times.  0, or -1 with d set (no memory).
  */
-int tracexp_open(struct tracexp *x, const struct bootlog *t,
-    const struct milestones *ms, struct diag *d);
+int tracexp_open(struct tracexp *x, const struct boot *b, struct diag *d);
 /*
  * A fresh reader of the same trace.dat into *td (tdat_free it), whose
  * warnings are not said again and whose errors tracexp_error gives;

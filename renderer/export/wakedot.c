@@ -175,14 +175,9 @@ wk_draw(const struct tboot *tb, const struct wake_opts *o, FILE *f,
 }
 
 int
-wakeups_dot(struct tboot *tb, char **dot, size_t *len)
+wakeups_dot(const struct tboot *tb, char **dot, size_t *len)
 {
 	static const struct wake_opts all = { 1, 0, 1, NULL };
 
-	if (tb->nwake > 0)
-		qsort(tb->wake, tb->nwake, sizeof(*tb->wake), wk_by_total);
-	if (tb->nstacks > 0)
-		qsort(tb->stacks, tb->nstacks, sizeof(*tb->stacks),
-		    wk_stack_by_total);
 	return dot_text(tb, &all, dot, len);
 }

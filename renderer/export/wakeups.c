@@ -181,26 +181,14 @@ report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 }
 
 int
-wakeups_write(struct tdat *td, const struct wake_opts *o, FILE *f,
+wakeups_write(const struct tboot *tb, const struct wake_opts *o, FILE *f,
     struct diag *d)
 {
-	struct tboot tb;
 	int r;
 
-	if (tboot_build(td, &tb, d) != 0)
-		return -1;
-	if (tb.nwake > 0)
-		qsort(tb.wake, tb.nwake, sizeof(*tb.wake), wk_by_total);
-	if (tb.nstacks > 0)
-		qsort(tb.stacks, tb.nstacks, sizeof(*tb.stacks),
-		    wk_stack_by_total);
-	if (o->dot && o->draw != NULL) {
-		r = wk_draw(&tb, o, f, d);
-		tboot_free(&tb);
-		return r;
-	}
-	r = o->dot ? wk_graph(&tb, o, 0, f) : report(&tb, o, f);
-	tboot_free(&tb);
+	if (o->dot && o->draw != NULL)
+		return wk_draw(tb, o, f, d);
+	r = o->dot ? wk_graph(tb, o, 0, f) : report(tb, o, f);
 	if (r != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	return 0;

@@ -17,19 +17,19 @@ struct wake_opts {
 };
 
 /*
- * Reads the trace's events (tboot_build) and writes the report or the
- * graph to f (drawn: the CAP_WAKE_DRAW_EDGES edges of the most time).  0, or -1 (diag set).  The caller checks f for write
- * errors.
+ * The report or the graph of tb's edges to f (drawn: the
+ * CAP_WAKE_DRAW_EDGES edges of the most time).  0, or -1 (diag set).
+ * The caller checks f for write errors.
  */
-int wakeups_write(struct tdat *, const struct wake_opts *, FILE *f,
+struct tboot;
+int wakeups_write(const struct tboot *, const struct wake_opts *, FILE *f,
     struct diag *);
 
 /*
- * The DOT of tb's edges (sorted in place, the most time first), the
- * CAP_WAKE_DRAW_EDGES first, into *dot (*len bytes, the caller frees):
- * for the HTML page's graph.  0, or -1 (no memory).
+ * The DOT of tb's edges, the CAP_WAKE_DRAW_EDGES of the most time,
+ * into *dot (*len bytes, the caller frees): for the HTML page's graph.
+ * 0, or -1 (no memory).
  */
-struct tboot;
-int wakeups_dot(struct tboot *, char **dot, size_t *len);
+int wakeups_dot(const struct tboot *, char **dot, size_t *len);
 
 #endif

@@ -21,9 +21,7 @@ int wk_kept(const struct wake_opts *, uint64_t count, int64_t ns);
 /* A node's name, escaped: a process's comm ("?" when none), or a pseudo node's. */
 void wk_node_name(const struct tboot *, int32_t, char *out, size_t cap);
 /* qsort: the edges of the most time first. */
-int wk_by_total(const void *, const void *);
 /* qsort: the stacks of the most time first. */
-int wk_stack_by_total(const void *, const void *);
 /* The digraph of the edges kept, at most max of them (0: all); 0, or -1. */
 int wk_graph(const struct tboot *, const struct wake_opts *, size_t max,
     FILE *f);

@@ -29,35 +29,3 @@ wk_node_name(const struct tboot *tb, int32_t w, char *out, size_t cap)
 	escape_text(out, cap, *s != '\0' ? s : "?");
 }
 
-int
-wk_by_total(const void *a, const void *b)
-{
-	const struct twedge *x = a, *y = b;
-
-	if (x->total_ns != y->total_ns)
-		return x->total_ns > y->total_ns ? -1 : 1;
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	if (x->waiter != y->waiter)
-		return x->waiter < y->waiter ? -1 : 1;
-	if (x->waker != y->waker)
-		return x->waker < y->waker ? -1 : 1;
-	if (x->state != y->state)
-		return (int)x->state - (int)y->state;
-	return (int)x->reason - (int)y->reason;
-}
-
-int
-wk_stack_by_total(const void *a, const void *b)
-{
-	const struct tstack *x = a, *y = b;
-	int c;
-
-	if (x->total_ns != y->total_ns)
-		return x->total_ns > y->total_ns ? -1 : 1;
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	if (x->waiter != y->waiter)
-		return x->waiter < y->waiter ? -1 : 1;
-	return (c = strcmp(x->frames, y->frames)) < 0 ? -1 : c > 0;
-}

@@ -1,5 +1,6 @@
 /* html.c: the page of -f html: head, style, controls, the SVG chart, the summary, the script (out_html, a writer of the outputs table). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "html.h"
@@ -7,7 +8,7 @@
 #include "svg.h"
 #include "xmltext.h"
 #include "outputs.h"
-#include "bootlog.h"
+#include "wakeups.h"
 
 /* The chart's title: the layout's first title text (the header's). */
 static const char *
@@ -63,6 +64,26 @@ static const struct html_graph wake_graph = {
 	"wake-up graph", "woke", "kernel stack (innermost first): "
 };
 
+/*
+ * The trace's wake-up graph (docs/wakeups.md), laid out by html_graph.c;
+ * nothing without a trace or a wait.  0, or -1 (d set).
+ */
+static int
+wake_graph_write(FILE *f, const struct exact *x, struct diag *d)
+{
+	char *dot = NULL;
+	size_t len = 0;
+	int r;
+
+	if (!x->have || x->tb.nwake == 0)
+		return 0;
+	if (wakeups_dot(&x->tb, &dot, &len) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	r = html_graph_write(f, dot, len, &wake_graph, d);
+	free(dot);
+	return r;
+}
+
 /* -1 no memory; -2 an error d says (a graph's). */
 static int
 page(FILE *f, const struct out_job *j, struct diag *d)
@@ -77,9 +98,8 @@ page(FILE *f, const struct out_job *j, struct diag *d)
 	if (r != NULL && (html_summary_write(r, f) == -1 ||
 	    html_functions_write(r, f) == -1))
 		return -1;
-	if (j->log != NULL && (html_graph_write(f, j->log->wake_dot,
-	    j->log->wake_dot_len, &wake_graph, d) != 0 ||
-	    html_calls_write(f, j->log, j->opts, d) != 0))
+	if (j->boot != NULL && (wake_graph_write(f, boot_exact(j->boot), d) != 0 ||
+	    html_calls_write(f, boot_exact(j->boot), j->opts, d) != 0))
 		return -2;
 	fputs("<script>\n", f);
 	fputs(html_js, f);

@@ -33,14 +33,14 @@ int html_functions_write(const struct report *, FILE *f);
 int html_graph_write(FILE *f, const char *dot, size_t len,
     const struct html_graph *, struct diag *d);
 
-struct bootlog;
+struct exact;
 struct chart_opts;
 /*
  * The call graph below opts' --call-graph function, else below the
  * root function of the most time, of the log's function_graph calls
  * (nothing without calls): html_calls.c.  0, or -1 with d set.
  */
-int html_calls_write(FILE *f, const struct bootlog *, const struct chart_opts *,
+int html_calls_write(FILE *f, const struct exact *, const struct chart_opts *,
     struct diag *d);
 
 #endif

@@ -18,7 +18,7 @@ static const struct html_graph calls_graph = {
 };
 
 int
-html_calls_write(FILE *f, const struct bootlog *t, const struct chart_opts *o,
+html_calls_write(FILE *f, const struct exact *x, const struct chart_opts *o,
     struct diag *d)
 {
 	struct callgraph g;
@@ -26,11 +26,11 @@ html_calls_write(FILE *f, const struct bootlog *t, const struct chart_opts *o,
 	size_t len;
 	int r;
 
-	if (t->calls.n == 0)
+	if (x->tb.calls.n == 0)
 		return o->call_graph == NULL ? 0 : diag_error_status(d,
 		    EXIT_NOTFOUND, "no function_graph calls in the log for "
 		    "--call-graph %s", o->call_graph);
-	if ((r = callgraph_make(&t->calls, t->trace, o->call_graph, &g)) == -2)
+	if ((r = callgraph_make(&x->tb.calls, x->file.td, o->call_graph, &g)) == -2)
 		return diag_error_status(d, EXIT_NOTFOUND, "no call of %s in "
 		    "the trace's function_graph records (--functions lists "
 		    "the functions traced)", o->call_graph);

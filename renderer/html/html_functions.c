@@ -40,13 +40,13 @@ row(FILE *f, const struct fn_row *r)
 
 /* One call that waited: --functions' wait row. */
 static int
-wait_row(FILE *f, const struct bootlog *t, const struct kwait_row *k)
+wait_row(FILE *f, const struct exact *x, const struct kwait_row *k)
 {
-	const struct tcall *c = &t->calls.v[k->call];
-	const struct tcwait *w = &t->call_wait[k->call];
+	const struct tcall *c = &x->tb.calls.v[k->call];
+	const struct tcwait *w = &x->call_wait[k->call];
 	char name[FN_NAME];
 
-	fn_name(t->trace, c->func, name, sizeof(name));
+	fn_name(x->file.td, c->func, name, sizeof(name));
 	fputs("<tr><td>", f);
 	if (xml_puts_log(f, name) == -1)
 		return -1;
@@ -54,7 +54,7 @@ wait_row(FILE *f, const struct bootlog *t, const struct kwait_row *k)
 	ms_cell(f, c->ret_ns - c->call_ns);
 	ms_cell(f, w->blocked_ns);
 	ms_cell(f, w->runnable_ns);
-	kwaits_waker(t->trace, w->waker, 1, name, sizeof(name));
+	kwaits_waker(x->file.td, w->waker, 1, name, sizeof(name));
 	fputs("<td>", f);
 	if (xml_puts_log(f, name) == -1)
 		return -1;
@@ -80,7 +80,7 @@ waits(const struct report *r, FILE *f)
 	    "<th>ms</th><th>blocked_ms</th><th>runnable_ms</th>"
 	    "<th>woken_most_by</th><th>by_ms</th></tr>\n", f);
 	for (i = 0; i < r->nkw; i++)
-		if (wait_row(f, r->log, &r->kw[i]) == -1)
+		if (wait_row(f, r->x, &r->kw[i]) == -1)
 			return -1;
 	fputs("</table>\n", f);
 	return 0;

@@ -535,11 +535,20 @@ label_all(struct input *in, char *const *paths, size_t npaths)
 	diag_set_file(in->d, "%s", all);
 }
 
+/*
+ * The trace.dat member, if any, handed to the caller (tf), then the
+ * checks of a log to chart and the log's finish.
+ */
 static int
-finish(struct input *in, char *const *paths, size_t npaths)
+finish(struct input *in, struct tracefile *tf, char *const *paths,
+    size_t npaths, int whole)
 {
+	*tf = in->lp.trace;
+	memset(&in->lp.trace, 0, sizeof(in->lp.trace));
+	if (!whole)
+		return 0;
 	label_all(in, paths, npaths);
-	if (in->lp.log->ps_source == PS_NONE && in->lp.log->trace != NULL)
+	if (in->lp.log->ps_source == PS_NONE && tf->td != NULL)
 		return diag_error(in->d, "a trace.dat alone has no process "
 		    "samples to chart (--dump-events lists its events)");
 	if (in->lp.log->ps_source == PS_NONE)
@@ -559,10 +568,10 @@ input_begin(struct input *in, struct bootlog *t, struct diag *d)
 	return 0;
 }
 
-/* Every path's members into t; with `whole`, then the checks and finish. */
+/* Every path's members into t and tf; with `whole`, then the checks and finish. */
 static int
-read_paths(struct bootlog *t, char *const *paths, size_t npaths,
-    struct diag *d, int whole)
+read_paths(struct bootlog *t, struct tracefile *tf, char *const *paths,
+    size_t npaths, struct diag *d, int whole)
 {
 	static char *const fallback[] = { (char *)DEFAULT_INPUT };
 	struct input *in;
@@ -581,8 +590,8 @@ read_paths(struct bootlog *t, char *const *paths, size_t npaths,
 	}
 	for (i = 0; i < npaths && rc == 0; i++)
 		rc = path_in(in, paths[i]);
-	if (rc == 0 && whole)
-		rc = finish(in, paths, npaths);
+	if (rc == 0)
+		rc = finish(in, tf, paths, npaths, whole);
 	logparse_free(&in->lp);
 	free(in->buf);
 	free(in);
@@ -590,22 +599,22 @@ read_paths(struct bootlog *t, char *const *paths, size_t npaths,
 }
 
 int
-input_read(struct bootlog *t, char *const *paths, size_t npaths,
-    struct diag *d)
+input_read(struct bootlog *t, struct tracefile *tf, char *const *paths,
+    size_t npaths, struct diag *d)
 {
-	return read_paths(t, paths, npaths, d, 1);
+	return read_paths(t, tf, paths, npaths, d, 1);
 }
 
 int
-input_read_members(struct bootlog *t, char *const *paths, size_t npaths,
-    struct diag *d)
+input_read_members(struct bootlog *t, struct tracefile *tf,
+    char *const *paths, size_t npaths, struct diag *d)
 {
-	return read_paths(t, paths, npaths, d, 0);
+	return read_paths(t, tf, paths, npaths, d, 0);
 }
 
 int
-input_read_memory(struct bootlog *t, const void *buf, size_t len,
-    const char *label, struct diag *d)
+input_read_memory(struct bootlog *t, struct tracefile *tf, const void *buf,
+    size_t len, const char *label, struct diag *d)
 {
 	char *const paths[] = { (char *)label };
 	struct archive *a;
@@ -632,7 +641,7 @@ input_read_memory(struct bootlog *t, const void *buf, size_t len,
 		rc = diag_error(d, "not a log archive (tar, optionally "
 		    "compressed)");
 	if (rc == 0)
-		rc = finish(in, paths, 1);
+		rc = finish(in, tf, paths, 1, 1);
 	logparse_free(&in->lp);
 	free(in->buf);
 	free(in);

@@ -5,25 +5,28 @@
 #include <stddef.h>
 
 #include "bootlog.h"
+#include "trace.h"
 
 /*
  * Reads each path: an archive in any format libarchive detects (by
  * content), or a directory of log files.  Members stream straight into
  * the parsers; nothing is written to disk.  Then calls bootlog_finish().
- * Returns 0 or -1 with diag set.
+ * The trace.dat member, opened, goes to tf (td NULL: none; the caller
+ * frees it with tracefile_free, whatever the result).  Returns 0 or -1
+ * with diag set.
  */
-int input_read(struct bootlog *, char *const *paths, size_t npaths,
-    struct diag *);
+int input_read(struct bootlog *, struct tracefile *tf, char *const *paths,
+    size_t npaths, struct diag *);
 
 /*
  * Reads the members only, without the process log's checks and
- * bootlog_finish(): for --dump-events, which needs trace.dat alone.
+ * bootlog_finish(): for the trace's verbs, which need trace.dat alone.
  */
-int input_read_members(struct bootlog *, char *const *paths, size_t npaths,
-    struct diag *);
+int input_read_members(struct bootlog *, struct tracefile *tf,
+    char *const *paths, size_t npaths, struct diag *);
 
-/* The same for an archive held in memory (tests, fuzzers). */
-int input_read_memory(struct bootlog *, const void *buf, size_t len,
-    const char *label, struct diag *);
+/* The same as input_read for an archive held in memory (tests, fuzzers). */
+int input_read_memory(struct bootlog *, struct tracefile *tf,
+    const void *buf, size_t len, const char *label, struct diag *);
 
 #endif

@@ -166,8 +166,8 @@ build(const struct lt_ctx *cp)
 	y += GAP;
 	l->has_cmd = tree->cmd != NULL && t->ncpu > 0;
 	l->cpu_exact = t->busy.n > 0;
-	l->crit_rows = l->exact_rows && t->crit.have && t->crit.nseg > 0;
-	l->trace_cuts = t->trace_cuts;
+	l->crit_rows = l->exact_rows && c.crit->have && c.crit->nseg > 0;
+	l->trace_cuts = c.x->tb.cuts;
 	if (chrome_legend(l, m, LEG_CPU, &y) == -1)
 		return -1;
 	l->cpu_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
@@ -230,29 +230,28 @@ lt_run(struct layout *l, lt_build_fn fn, void *arg, struct diag *d)
 }
 
 struct one_boot {
-	const struct bootlog *t;
-	const struct proctree *tree;
-	const struct milestones *ms;
+	const struct boot *b;
 	const struct chart_opts *o;
 };
 
 static int
 build_one(struct layout *l, struct measure *m, void *arg, struct diag *d)
 {
-	struct one_boot *b = arg;
-	const struct lt_ctx c = { l, m, b->t, b->tree, b->ms, b->o, d };
+	struct one_boot *a = arg;
+	const struct boot *b = a->b;
+	const struct lt_ctx c = { l, m, b->log, b->tree, b->ms, a->o, d,
+	    boot_exact(b), boot_crit(b) };
 
 	return build(&c);
 }
 
 int
-layout_make(struct layout *l, const struct bootlog *t,
-    const struct proctree *tree, const struct milestones *ms,
+layout_make(struct layout *l, const struct boot *b,
     const struct chart_opts *o, struct diag *d)
 {
-	struct one_boot b = { .t = t, .tree = tree, .ms = ms, .o = o };
+	struct one_boot a = { .b = b, .o = o };
 
-	return lt_run(l, build_one, &b, d);
+	return lt_run(l, build_one, &a, d);
 }
 
 void

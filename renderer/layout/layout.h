@@ -9,6 +9,7 @@
 #include "measure.h"
 #include "milestones.h"
 #include "proctree.h"
+#include "boot.h"
 #include "bootlog.h"
 
 /* Colours, 0xRRGGBB; cells are pre-blended so they paint opaque. */
@@ -235,8 +236,7 @@ struct layout {
  * Places everything.  Measures text with cairo's toy font API (DejaVu
  * Sans through fontconfig).  0, or -1 with diag set.
  */
-int layout_make(struct layout *, const struct bootlog *,
-    const struct proctree *, const struct milestones *,
+int layout_make(struct layout *, const struct boot *,
     const struct chart_opts *, struct diag *);
 void layout_free(struct layout *);
 

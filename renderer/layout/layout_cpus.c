@@ -351,7 +351,7 @@ charts_per_cpu(const struct lt_ctx *c, double *y)
 	struct lt_box bx;
 	size_t k;
 	/* Runs cut at the cap: a strip of tasks up to then would mislead. */
-	int capped = (c->t->trace_cuts & TB_CUT_RUNS) != 0;
+	int capped = (c->x->tb.cuts & TB_CUT_RUNS) != 0;
 
 	if (!c->o->per_cpu)
 		return 0;

@@ -17,17 +17,17 @@ by_pid(const void *a, const void *b)
 }
 
 int
-crit_index_make(struct crit_index *ci, const struct bootlog *t)
+crit_index_make(struct crit_index *ci, const struct crit_path *cp)
 {
 	size_t i;
 
-	ci->n = t->crit.nseg;
+	ci->n = cp->nseg;
 	if (ci->n == 0)
 		return 0;
 	if ((ci->by_pid = calloc(ci->n, sizeof(*ci->by_pid))) == NULL)
 		return -1;
 	for (i = 0; i < ci->n; i++)
-		ci->by_pid[i] = &t->crit.seg[i];
+		ci->by_pid[i] = &cp->seg[i];
 	qsort(ci->by_pid, ci->n, sizeof(*ci->by_pid), by_pid);
 	return 0;
 }

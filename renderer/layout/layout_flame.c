@@ -31,14 +31,14 @@ struct fthread {
 };
 
 static usec_t
-up_us(const struct bootlog *t, int64_t ns)
+up_us(const struct exact *t, int64_t ns)
 {
-	return (usec_t)((ns + t->calls_boot_ns) / 1000);
+	return exact_uptime_us(&t->tb, ns);
 }
 
 /* The part of call k in the drawn span, in µs. */
 static usec_t
-in_view(const struct layout *l, const struct bootlog *t, const struct tcall *k)
+in_view(const struct layout *l, const struct exact *t, const struct tcall *k)
 {
 	usec_t a = up_us(t, k->call_ns), b = up_us(t, k->ret_ns);
 
@@ -54,10 +54,10 @@ in_view(const struct layout *l, const struct bootlog *t, const struct tcall *k)
  * each with its outermost calls' time in the drawn span (--window).
  */
 static int
-threads_of(const struct layout *l, const struct bootlog *t,
+threads_of(const struct layout *l, const struct exact *t,
     struct fthread **out, size_t *nout)
 {
-	const struct tcalls *c = &t->calls;
+	const struct tcalls *c = &t->tb.calls;
 	struct fthread *v;
 	size_t i, n = 0;
 	usec_t us;
@@ -98,7 +98,7 @@ by_time(const void *a, const void *b)
  * never left its CPU or no waits were recorded.
  */
 static void
-wait_text(const struct bootlog *t, const struct tcall *k, char *out,
+wait_text(const struct exact *t, const struct tcall *k, char *out,
     size_t cap)
 {
 	const struct tcwait *w;
@@ -107,10 +107,10 @@ wait_text(const struct bootlog *t, const struct tcall *k, char *out,
 	out[0] = '\0';
 	if (t->call_wait == NULL)
 		return;
-	w = &t->call_wait[k - t->calls.v];
+	w = &t->call_wait[k - t->tb.calls.v];
 	if (w->blocked_ns == 0 && w->runnable_ns == 0)
 		return;
-	kwaits_waker(t->trace, w->waker, 1, name, sizeof(name));
+	kwaits_waker(t->file.td, w->waker, 1, name, sizeof(name));
 	fn_ms(w->blocked_ns, b, sizeof(b));
 	fn_ms(w->runnable_ns, r, sizeof(r));
 	fn_ms(w->waker_ns, m, sizeof(m));
@@ -126,14 +126,14 @@ wait_text(const struct bootlog *t, const struct tcall *k, char *out,
  * waited for: a bar's tooltip.
  */
 static char *
-call_tip(const struct bootlog *t, const struct tcall *k, int64_t inner)
+call_tip(const struct exact *t, const struct tcall *k, int64_t inner)
 {
 	char name[FN_NAME], waits[256], d[32], sf[32], *s;
 	int64_t dur = k->ret_ns - k->call_ns;
 	int64_t self = dur > inner ? dur - inner : 0;	/* as functions.c */
 
 	/* Its numbers as --functions prints them (fn_ms: to the µs). */
-	fn_name(t->trace, k->func, name, sizeof(name));
+	fn_name(t->file.td, k->func, name, sizeof(name));
 	fn_ms(dur, d, sizeof(d));
 	fn_ms(self, sf, sizeof(sf));
 	wait_text(t, k, waits, sizeof(waits));
@@ -145,7 +145,7 @@ call_tip(const struct bootlog *t, const struct tcall *k, int64_t inner)
 
 /* One call's bar; 0, or -1 on no memory. */
 static int
-one_call(struct layout *l, const struct bootlog *t, const struct tcall *k,
+one_call(struct layout *l, const struct exact *t, const struct tcall *k,
     int64_t inner, double y)
 {
 	usec_t a = up_us(t, k->call_ns), b = up_us(t, k->ret_ns);
@@ -170,8 +170,8 @@ one_call(struct layout *l, const struct bootlog *t, const struct tcall *k,
 static int
 band_name(const struct lt_ctx *c, const struct fthread *th, double y)
 {
-	const char *comm = c->t->trace != NULL ?
-	    tdat_comm(c->t->trace, th->pid) : NULL;
+	const char *comm = c->x->file.td != NULL ?
+	    tdat_comm(c->x->file.td, th->pid) : NULL;
 	char buf[64];
 
 	snprintf(buf, sizeof(buf), "%s (%d)", comm != NULL && *comm ?
@@ -198,7 +198,7 @@ static int
 names(const struct lt_ctx *c, const struct fthread *th, size_t nth,
     const double *ys)
 {
-	const struct tcalls *cs = &c->t->calls;
+	const struct tcalls *cs = &c->x->tb.calls;
 	const struct tcall **v;
 	char name[FN_NAME];
 	size_t i, j, n = 0, named = 0;
@@ -215,9 +215,9 @@ names(const struct lt_ctx *c, const struct fthread *th, size_t nth,
 			;
 		if (j == nth || isnan(ys[j]) || v[i]->depth >= FLAME_DEPTHS)
 			continue;
-		xa = layout_x(c->l, up_us(c->t, v[i]->call_ns));
-		xb = layout_x(c->l, up_us(c->t, v[i]->ret_ns));
-		fn_name(c->t->trace, v[i]->func, name, sizeof(name));
+		xa = layout_x(c->l, up_us(c->x, v[i]->call_ns));
+		xb = layout_x(c->l, up_us(c->x, v[i]->ret_ns));
+		fn_name(c->x->file.td, v[i]->func, name, sizeof(name));
 		w = measure_width(c->m, LF_LABEL, name);
 		if (w + 4 > xb - xa || xa < c->l->x0)
 			continue;
@@ -252,7 +252,7 @@ static int
 band(const struct lt_ctx *c, const struct fthread *th, const int64_t *in,
     double *y)
 {
-	const struct tcalls *cs = &c->t->calls;
+	const struct tcalls *cs = &c->x->tb.calls;
 	int rows = th->depths < FLAME_DEPTHS ? th->depths : FLAME_DEPTHS;
 	size_t i;
 
@@ -260,7 +260,7 @@ band(const struct lt_ctx *c, const struct fthread *th, const int64_t *in,
 		return -1;
 	*y += c->m->height[LF_LABEL];
 	for (i = th->first; i < th->first + th->n; i++)
-		if (one_call(c->l, c->t, &cs->v[i], in[i], *y) == -1)
+		if (one_call(c->l, c->x, &cs->v[i], in[i], *y) == -1)
 			return -1;
 	*y += rows * FLAME_ROW_H + 2;
 	return 0;
@@ -291,7 +291,7 @@ cost_note(const struct lt_ctx *c, double *y)
 int
 kernel_flame(const struct lt_ctx *c, double *y)
 {
-	const struct tcalls *cs = &c->t->calls;
+	const struct tcalls *cs = &c->x->tb.calls;
 	struct fthread *th = NULL;
 	double ys[FLAME_THREADS];
 	int64_t *in = NULL;
@@ -300,7 +300,7 @@ kernel_flame(const struct lt_ctx *c, double *y)
 
 	if (cs->n == 0)
 		return 0;
-	if (threads_of(c->l, c->t, &th, &n) != 0 ||
+	if (threads_of(c->l, c->x, &th, &n) != 0 ||
 	    (in = fn_callee_ns(cs)) == NULL)
 		goto out;
 	k = pick(th, n);

@@ -187,7 +187,7 @@ calls_alone(const struct lt_ctx *c, double *y)
 	static const struct legend_item leg[] = { FLAME_LEGEND,
 	    { NULL, 0, 0 } };
 
-	if (c->t->calls.n == 0)
+	if (c->x->tb.calls.n == 0)
 		return 0;
 	if (chrome_legend_items(c->l, c->m, leg, y) == -1)
 		return -1;
@@ -224,7 +224,7 @@ kernel_lane(const struct lt_ctx *c, double *y)
 	if (stones)
 		leg[n++] = (struct legend_item){ "milestone", COL_KMARK,
 		    LR_SWATCH };
-	if (c->t->calls.n > 0)
+	if (c->x->tb.calls.n > 0)
 		leg[n++] = (struct legend_item)FLAME_LEGEND;
 	leg[n] = (struct legend_item){ NULL, 0, 0 };
 	if (chrome_legend_items(l, c->m, leg, y) == -1)

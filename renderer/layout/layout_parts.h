@@ -32,6 +32,8 @@ struct lt_ctx {
 	const struct milestones *ms;
 	const struct chart_opts *o;
 	struct diag *d;
+	const struct exact *x;		/* the trace's model (have 0: none) */
+	const struct crit_path *crit;	/* the critical path (have 0: none) */
 };
 
 #define MARGIN		10.0
@@ -220,7 +222,7 @@ struct crit_index {
 	const struct crit_seg **by_pid;	/* the bootlog's, by pid then time */
 	size_t n;
 };
-int crit_index_make(struct crit_index *, const struct bootlog *);
+int crit_index_make(struct crit_index *, const struct crit_path *);
 void crit_index_free(struct crit_index *);
 /*
  * The next bar of the row's process from *it (0 at first): 1 and

@@ -250,9 +250,9 @@ row_states(struct layout *l, struct lt_row *row, const struct pnode *p,
 	*until = n > 0 ? v[n - 1].end_us : p->start_us;
 	for (i = 0; i < n && rc == 0; i++) {
 		memset(&sh, 0, sizeof(sh));
-		sh.load = v[i].state == XS_RUNNING;
-		sh.runnable = v[i].state == XS_RUNNABLE;
-		sh.wait = v[i].state == XS_WAITING;
+		sh.load = v[i].state == TS_RUNNING;
+		sh.runnable = v[i].state == TS_RUNNABLE;
+		sh.wait = v[i].state == TS_WAITING;
 		rc = sample_cell(l, row, &pl, v[i].start_us, v[i].end_us, &sh,
 		    d);
 	}
@@ -493,7 +493,7 @@ rows_place(const struct lt_ctx *c)
 	int rc;
 
 	l->nchrome_texts = l->ntexts;
-	if (l->crit_rows && crit_index_make(&ra.crit, c->t) != 0)
+	if (l->crit_rows && crit_index_make(&ra.crit, c->crit) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	rc = proctree_walk(tree, row_fn, &ra);
 	crit_index_free(&ra.crit);

@@ -6,7 +6,6 @@
 #include "caps.h"
 #include "grow.h"
 #include "bootlog.h"
-#include "trace.h"
 
 void
 bootlog_init(struct bootlog *t)
@@ -68,13 +67,6 @@ bootlog_free(struct bootlog *t)
 	for (i = 0; i < t->nkev; i++)
 		free(t->kev[i].text);
 	free(t->kev);
-	tdat_free(t->trace);
-	free(t->trace_buf);
-	tcalls_free(&t->calls);
-	free(t->call_wait);
-	free(t->crit.seg);
-	free(t->crit.sum);
-	free(t->wake_dot);
 	bootlog_init(t);
 }
 

@@ -6,11 +6,8 @@
 #include <stdint.h>
 
 #include "diag.h"
-#include "tfunc.h"
+#include "tstate.h"
 #include "usec.h"
-
-struct tcwait;
-struct tdat;
 
 /* Process states as drawn; other kernel letters map to PS_OTHER. */
 enum ps_state {
@@ -18,18 +15,10 @@ enum ps_state {
 	PS_ZOMBIE = 'Z', PS_STOPPED = 'T', PS_OTHER = '?'
 };
 
-/*
- * Exact states, from the kernel's trace (docs/trace.md), in the order
- * that folds them: a row of several threads or processes is, at each
- * instant, in the highest state any of them is in.
- */
-enum xstate { XS_NONE, XS_SLEEPING, XS_WAITING, XS_RUNNABLE, XS_RUNNING,
-    XS_COUNT };
-
 /* One state over [start_us, end_us). */
 struct xspan {
 	usec_t start_us, end_us;
-	int state;		/* enum xstate, never XS_NONE */
+	int state;		/* enum tstate, never TS_NONE */
 };
 
 /* A list of spans in time order, not overlapping, held elsewhere. */
@@ -103,32 +92,6 @@ struct process {
 
 	struct proc_sample *samples;	/* in time order */
 	size_t nsamples, samples_cap;
-};
-
-/*
- * The critical path (exact mode, docs/critical-path.md): a segment in
- * µs of uptime, or a row of what it waited on (its time: end_us −
- * start_us).  cat: its category's name ("running", "disk", ...), a
- * static string.
- */
-struct crit_seg {
-	usec_t start_us, end_us;
-	const char *cat;
-	int64_t pid;
-	char name[16];
-};
-
-struct crit_path {
-	int want_pid;		/* asked for (--critical-path-pid); 0: the log's end */
-	int have;		/* a path was found */
-	int64_t pid;		/* its target */
-	char name[16];
-	const char *why;	/* how the target was chosen, a static string */
-	usec_t start_us, end_us, unexplained_us;
-	struct crit_seg *seg;	/* in time order */
-	size_t nseg;
-	struct crit_seg *sum;	/* per (category, process), the most time first */
-	size_t nsum;
 };
 
 /* System-wide CPU use over the interval ending at time_us, each 0..1. */
@@ -243,34 +206,6 @@ struct bootlog {
 	int pid1_switched;	/* PID 1 was seen as run-init or switch_root */
 	usec_t pid1_switch_us;	/* the first block where it was */
 
-	/*
-	 * The trace.dat member opened (renderer/trace/trace.h), or NULL;
-	 * it reads its events from trace_buf, which it does not own.
-	 */
-	struct tdat *trace;
-	uint8_t *trace_buf;
-	size_t trace_len;
-	unsigned trace_cuts;	/* the caps it reached (tboot.h's TB_CUT_*) */
-	/* function_graph's calls in the trace, nested (tfunc.h); n 0: none. */
-	struct tcalls calls;
-	int64_t calls_boot_ns;	/* added to a call's times: ns of uptime */
-	/* What each call waited for (tcwait.h), calls.n of them; or NULL. */
-	struct tcwait *call_wait;
-	struct crit_path crit;
-	/*
-	 * Asked for before the log is read (--threads): each thread of a
-	 * traced process a process of its own (process.tgid), the
-	 * process's row its main thread's.
-	 */
-	int thread_rows;
-	/* Asked for before the log is read (--per-cpu): busy.runs kept. */
-	int cpu_runs;
-	/*
-	 * The trace's wake-up graph as DOT (docs/wakeups.md), for the HTML
-	 * page; NULL without a trace or a wait.
-	 */
-	char *wake_dot;
-	size_t wake_dot_len;
 };
 
 /* ---- The kernel's log and the logging span (issue 13) ---- */

@@ -61,21 +61,21 @@ sort_edges(struct edge *e, size_t n)
 }
 
 static int
-top(const size_t count[XS_COUNT])
+top(const size_t count[TS_COUNT])
 {
 	int st;
 
-	for (st = XS_COUNT - 1; st > XS_NONE; st--)
+	for (st = TS_COUNT - 1; st > TS_NONE; st--)
 		if (count[st] > 0)
 			return st;
-	return XS_NONE;
+	return TS_NONE;
 }
 
 static int
 append(struct xspan **out, size_t *n, size_t *cap, usec_t a, usec_t b,
     int st)
 {
-	if (st == XS_NONE || b <= a)
+	if (st == TS_NONE || b <= a)
 		return 0;
 	if (*n > 0 && (*out)[*n - 1].state == st && (*out)[*n - 1].end_us == a) {
 		(*out)[*n - 1].end_us = b;
@@ -107,8 +107,8 @@ edges(const struct xspans *l, size_t nl, struct edge **ep, size_t *ne)
 		return -1;
 	for (i = 0; i < nl; i++)
 		for (j = 0; j < l[i].n; j++) {
-			if (l[i].v[j].state <= XS_NONE ||
-			    l[i].v[j].state >= XS_COUNT)
+			if (l[i].v[j].state <= TS_NONE ||
+			    l[i].v[j].state >= TS_COUNT)
 				continue;
 			e[(*ne)++] = (struct edge){ l[i].v[j].start_us,
 			    l[i].v[j].state, 1 };
@@ -128,10 +128,10 @@ int
 xspans_fold(const struct xspans *l, size_t nl, struct xspan **out,
     size_t *nout)
 {
-	size_t count[XS_COUNT] = { 0 }, cap = 0, ne, i, j, k;
+	size_t count[TS_COUNT] = { 0 }, cap = 0, ne, i, j, k;
 	struct edge *e;
 	usec_t since = 0;
-	int cur = XS_NONE, st, rc = 0;
+	int cur = TS_NONE, st, rc = 0;
 
 	*out = NULL;
 	*nout = 0;

@@ -30,6 +30,7 @@ logparse_free(struct logparse *lp)
 	texts_free(&lp->names);
 	texts_free(&lp->cmdlines);
 	texts_free(&lp->units);
+	tracefile_free(&lp->trace);
 }
 
 int
@@ -113,8 +114,7 @@ logparse_finish(struct logparse *lp, struct diag *d)
 	    apply_texts(t, &lp->cmdlines, TEXT_CMDLINE) != 0 ||
 	    apply_texts(t, &lp->units, TEXT_UNIT) != 0)
 		rc = diag_error_status(d, EXIT_NOMEM, "out of memory");
-	else if (logparse_apply_acct(t, d) != 0 ||
-	    logparse_apply_trace(t, d) != 0)
+	else if (logparse_apply_acct(t, d) != 0)
 		rc = -1;
 	logparse_free(lp);
 	return rc;

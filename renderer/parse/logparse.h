@@ -7,6 +7,7 @@
 
 #include "bootlog.h"
 #include "diag.h"
+#include "trace.h"
 
 /* A text keyed by PID: init_pidname.log names, cmdline2.log command lines. */
 struct pidtext {
@@ -34,6 +35,8 @@ struct logparse {
 	struct pidtexts names;	/* init_pidname.log */
 	struct pidtexts cmdlines;	/* cmdline2.log */
 	struct pidtexts units;	/* cgroup.log's systemd units */
+	/* The trace.dat member opened; the reader of the log takes it. */
+	struct tracefile trace;
 };
 
 void logparse_init(struct logparse *, struct bootlog *);
@@ -46,20 +49,6 @@ void logparse_free(struct logparse *);
  * finished (bootlog_finish).  0, or -1 with diag set.
  */
 int logparse_finish(struct logparse *, struct diag *);
-/*
- * The trace.dat member's processes applied to the log's (traceprocs.c):
- * exact starts, ends and CPU time, and the processes sampling missed.
- * 0, or -1 (diag set).  Nothing to do without a trace.
- */
-int logparse_apply_trace(struct bootlog *, struct diag *);
-struct tboot;
-/*
- * The critical path of the trace read (tb) into t->crit (tracecrit.c):
- * to t->crit.want_pid, else to the log's end.  0, or -1 (diag set:
- * no memory, the PID asked for not in the trace).
- */
-int logparse_trace_crit(struct bootlog *, const struct tboot *tb,
-    struct diag *);
 /*
  * kernel_pacct's and taskstats_exit.log's CPU times given to the
  * processes they are of (the same PID and name, one record: pacct.c).

@@ -44,22 +44,25 @@ trace_feed(void *arg, const void *buf, size_t len)
 	return 0;
 }
 
-/* A second trace.dat cannot be merged with the first: input.c's claim() keeps one. */
+/*
+ * A second trace.dat cannot be merged with the first: input.c's claim()
+ * keeps one.  Parsing stops here, at a reader opened over the bytes:
+ * what the events say is the trace model's (renderer/exact/).
+ */
 static int
 trace_end(void *arg)
 {
 	struct trace_state *s = arg;
-	struct bootlog *t = s->lp->log;
+	struct tracefile *f = &s->lp->trace;
 	struct tdat *td;
 
 	s->d->line = 0;
 	if (tdat_open(&td, s->buf, s->len, s->d) != 0)
 		return -1;
-	tdat_free(t->trace);
-	free(t->trace_buf);
-	t->trace = td;
-	t->trace_buf = s->buf;
-	t->trace_len = s->len;
+	tracefile_free(f);
+	f->td = td;
+	f->buf = s->buf;
+	f->len = s->len;
 	s->buf = NULL;
 	return 0;
 }

@@ -4,47 +4,81 @@
 
 #include "tboot_int.h"
 
+/*
+ * The events read, each with its handler and the fields it reads (by
+ * their H_* and F_* handles, tboot_int.h).  A handler returns 0, or -1
+ * on no memory: read_all turns that into the one error it can be.
+ */
 static const struct handler handlers[H_COUNT] = {
-	{ "sched", "sched_switch", tb_on_switch,
-	    { "prev_pid", "next_pid", "prev_state" } },
-	{ "task", "task_newtask", tb_on_newtask,
-	    { "pid", "clone_flags", "comm" } },
-	{ "sched", "sched_process_fork", tb_on_fork,
-	    { "parent_pid", "child_pid", "child_comm" } },
-	{ "sched", "sched_process_exec", tb_on_exec, { "pid", "filename" } },
-	{ "task", "task_rename", tb_on_rename, { "pid", "newcomm" } },
-	{ "sched", "sched_process_exit", tb_on_exit_ev,
-	    { "pid", "comm", "group_dead" } },
-	{ "ftrace", "print", tb_on_print, { "buf" } },
-	{ "initcall", "initcall_start", tb_on_initcall_start, { "func" } },
-	{ "initcall", "initcall_finish", tb_on_initcall_finish, { "func" } },
-	{ "sched", "sched_waking", tb_on_waking, { "pid", "common_flags" } },
-	{ "sched", "sched_wakeup_new", tb_on_wakeup_new,
-	    { "pid", "common_flags" } },
-	{ "module", "module_load", tb_on_module_load, { "name" } },
-	{ "workqueue", "workqueue_execute_start", tb_on_wq_start,
-	    { "function" } },
-	{ "workqueue", "workqueue_execute_end", tb_on_wq_end, { "function" } },
-	{ "ftrace", "funcgraph_exit", tb_on_fg_exit,
-	    { "func", "depth", "calltime", "rettime", "overrun" } },
-	{ "ftrace", "funcgraph_entry", tb_on_fg_entry, { "func" } },
-	{ "ftrace", "kernel_stack", tb_on_kstack, { "size", "caller" } },
-	{ "block", "block_rq_complete", tb_on_block_done, { NULL } },
+	[H_SWITCH] = { "sched", "sched_switch", tb_on_switch, {
+	    [F_SW_PREV_PID] = "prev_pid", [F_SW_NEXT_PID] = "next_pid",
+	    [F_SW_PREV_STATE] = "prev_state" } },
+	[H_NEWTASK] = { "task", "task_newtask", tb_on_newtask, {
+	    [F_NEWTASK_PID] = "pid", [F_NEWTASK_FLAGS] = "clone_flags",
+	    [F_NEWTASK_COMM] = "comm" } },
+	[H_FORK] = { "sched", "sched_process_fork", tb_on_fork, {
+	    [F_FORK_PARENT] = "parent_pid", [F_FORK_CHILD] = "child_pid",
+	    [F_FORK_COMM] = "child_comm" } },
+	[H_EXEC] = { "sched", "sched_process_exec", tb_on_exec, {
+	    [F_EXEC_PID] = "pid", [F_EXEC_FILE] = "filename" } },
+	[H_RENAME] = { "task", "task_rename", tb_on_rename, {
+	    [F_RENAME_PID] = "pid", [F_RENAME_COMM] = "newcomm" } },
+	[H_EXIT] = { "sched", "sched_process_exit", tb_on_exit_ev, {
+	    [F_EXIT_PID] = "pid", [F_EXIT_COMM] = "comm",
+	    [F_EXIT_GROUP_DEAD] = "group_dead" } },
+	[H_PRINT] = { "ftrace", "print", tb_on_print, {
+	    [F_PRINT_BUF] = "buf" } },
+	[H_IC_START] = { "initcall", "initcall_start", tb_on_initcall_start, {
+	    [F_IC_FUNC] = "func" } },
+	[H_IC_FINISH] = { "initcall", "initcall_finish",
+	    tb_on_initcall_finish, { [F_IC_FUNC] = "func" } },
+	[H_WAKING] = { "sched", "sched_waking", tb_on_waking, {
+	    [F_WAKE_PID] = "pid", [F_WAKE_FLAGS] = "common_flags" } },
+	[H_WAKEUP_NEW] = { "sched", "sched_wakeup_new", tb_on_wakeup_new, {
+	    [F_WAKE_PID] = "pid", [F_WAKE_FLAGS] = "common_flags" } },
+	[H_MODULE] = { "module", "module_load", tb_on_module_load, {
+	    [F_MODULE_NAME] = "name" } },
+	[H_WQ_START] = { "workqueue", "workqueue_execute_start",
+	    tb_on_wq_start, { [F_WQ_FUNC] = "function" } },
+	[H_WQ_END] = { "workqueue", "workqueue_execute_end", tb_on_wq_end, {
+	    [F_WQ_FUNC] = "function" } },
+	[H_FG_EXIT] = { "ftrace", "funcgraph_exit", tb_on_fg_exit, {
+	    [F_FG_FUNC] = "func", [F_FG_DEPTH] = "depth",
+	    [F_FG_CALLTIME] = "calltime", [F_FG_RETTIME] = "rettime",
+	    [F_FG_OVERRUN] = "overrun" } },
+	[H_FG_ENTRY] = { "ftrace", "funcgraph_entry", tb_on_fg_entry, {
+	    [F_FG_FUNC] = "func" } },
+	[H_KSTACK] = { "ftrace", "kernel_stack", tb_on_kstack, {
+	    [F_KSTACK_SIZE] = "size", [F_KSTACK_CALLER] = "caller" } },
+	[H_BLOCK_DONE] = { "block", "block_rq_complete", tb_on_block_done,
+	    { NULL } },
 };
 
-static void
+/*
+ * Each handler's format and fields, and the table from a format's place
+ * to its handler (H_COUNT: none), so an event finds its handler at once.
+ * 0, or -1 (no memory).
+ */
+static int
 resolve(struct build *b)
 {
-	size_t i, j;
+	size_t i, j, n = tdat_nformats(b->td);
 
+	if (n > 0 && (b->by_fmt = malloc(n)) == NULL)
+		return -1;
+	if (n > 0)
+		memset(b->by_fmt, H_COUNT, n);
 	for (i = 0; i < H_COUNT; i++) {
 		b->h[i].fmt = tdat_format(b->td, handlers[i].system,
 		    handlers[i].name);
+		if (b->h[i].fmt != NULL)
+			b->by_fmt[tfmt_pos(b->td, b->h[i].fmt)] = (uint8_t)i;
 		for (j = 0; j < H_FIELDS; j++)
 			b->h[i].f[j] = b->h[i].fmt != NULL &&
 			    handlers[i].fields[j] != NULL ?
 			    tfmt_field(b->h[i].fmt, handlers[i].fields[j]) : NULL;
 	}
+	return 0;
 }
 
 /* The time still on a CPU at the end goes to whoever was running. */
@@ -63,12 +97,71 @@ close_cpus(struct build *b)
 	return 0;
 }
 
+/*
+ * Every event of td into the model, each to its handler.  0, the end;
+ * -1 with d set (a decoding error, or no memory: a handler's -1).
+ */
+static int
+read_events(struct build *b, struct tdat *td, struct diag *d)
+{
+	struct tboot *ps = b->ps;
+	struct tevent ev;
+	size_t h;
+	int r;
+
+	while ((r = tdat_next(td, &ev)) == 1) {
+		h = ev.fmt != NULL ? b->by_fmt[tfmt_pos(td, ev.fmt)] : H_COUNT;
+		/* What -f perfetto writes of them: its ftrace text's count. */
+		if ((h == H_SWITCH || h == H_WAKING) && ev.ts_ns >= 0)
+			ps->nsched++;
+		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
+			continue;
+		if (ps->events++ == 0)
+			ps->first_ns = ev.ts_ns;
+		ps->last_ns = ev.ts_ns;
+		if (tb_see_cpu(b, &ev) != 0 || tb_runs_now(b, &ev) != 0 ||
+		    (h < H_COUNT && handlers[h].fn(b, &ev) != 0))
+			return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	}
+	return r;
+}
+
+/* What the pass leaves to fold, nest and take once every event is in.  0, or -1 (d set). */
+static int
+finish(struct build *b, unsigned flags, struct diag *d)
+{
+	struct tboot *ps = b->ps;
+
+	if (close_cpus(b) != 0 || tstates_fold(&b->st, ps) != 0 ||
+	    ((flags & TB_THREADS) && tstates_fold_threads(&b->st, ps) != 0) ||
+	    tcalls_nest(&ps->calls) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	twork_label(&b->wq, ps, b->td);
+	tcrit_take(&b->cr, ps);
+	if (twake_take(&b->wk, ps) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+static void
+build_free(struct build *b)
+{
+	tstates_free(&b->st);
+	twake_free(&b->wk);
+	tcrit_free(&b->cr);
+	twork_free(&b->wq);
+	free(b->by_fmt);
+	free(b->tgid);
+	free(b->cur);
+	free(b->off);
+	free(b->cpu);
+	free(b->open);
+}
+
 static int
 read_all(struct tdat *td, struct tboot *ps, unsigned flags, struct diag *d)
 {
 	struct build b;
-	struct tevent ev;
-	size_t i;
 	int r;
 
 	memset(ps, 0, sizeof(*ps));
@@ -85,46 +178,16 @@ read_all(struct tdat *td, struct tboot *ps, unsigned flags, struct diag *d)
 	ps->calls.d = d;
 	b.cr.d = d;
 	b.wk.sk.d = d;
-	resolve(&b);
-	while ((r = tdat_next(td, &ev)) == 1) {
-		if (ev.ts_ns < 0 || ev.ts_ns > TBOOT_NS_MAX)
-			continue;
-		if (ps->events++ == 0)
-			ps->first_ns = ev.ts_ns;
-		ps->last_ns = ev.ts_ns;
-		for (i = 0; i < H_COUNT; i++)
-			if (ev.fmt != NULL && ev.fmt == b.h[i].fmt)
-				break;
-		if (tb_see_cpu(&b, &ev) != 0 || tb_runs_now(&b, &ev) != 0 ||
-		    (i < H_COUNT && handlers[i].fn(&b, &ev) != 0)) {
-			r = diag_error_status(d, EXIT_NOMEM, "out of memory");
-			break;
-		}
-	}
-	if (r == 0 && (close_cpus(&b) != 0 || tstates_fold(&b.st, ps) != 0 ||
-	    ((flags & TB_THREADS) && tstates_fold_threads(&b.st, ps) != 0) ||
-	    tcalls_nest(&ps->calls) != 0))
-		r = diag_error_status(d, EXIT_NOMEM, "out of memory");
-	if (r == 0) {
-		twork_label(&b.wq, ps, td);
-		tcrit_take(&b.cr, ps);
-		if (twake_take(&b.wk, ps) != 0)
-			r = diag_error_status(d, EXIT_NOMEM, "out of memory");
-	}
+	r = resolve(&b) != 0 ? diag_error_status(d, EXIT_NOMEM,
+	    "out of memory") : read_events(&b, td, d);
+	if (r == 0)
+		r = finish(&b, flags, d);
 	ps->cuts = (b.st.cut ? TB_CUT_STATES : 0) | (b.cr.cut ? TB_CUT_CRIT : 0) |
 	    (b.wk.cut ? TB_CUT_WAKE : 0) | (b.wk.sk.cut ? TB_CUT_STACKS : 0) |
 	    (ps->busy.cut ? TB_CUT_BINS : 0) | (b.wq.cut ? TB_CUT_WORKS : 0) |
 	    (ps->calls.cut ? TB_CUT_CALLS : 0) |
 	    (ps->busy.runs_cut ? TB_CUT_RUNS : 0);
-	tstates_free(&b.st);
-	twake_free(&b.wk);
-	tcrit_free(&b.cr);
-	twork_free(&b.wq);
-	free(b.tgid);
-	free(b.cur);
-	free(b.off);
-	free(b.cpu);
-	free(b.open);
+	build_free(&b);
 	if (r != 0)
 		tboot_free(ps);
 	return r == 0 ? 0 : -1;

@@ -8,6 +8,7 @@
 #include "diag.h"
 #include "tbusy.h"
 #include "tfunc.h"
+#include "tstate.h"
 
 struct tdat;
 struct tcrec;
@@ -15,13 +16,6 @@ struct tcrec;
 /* A time the trace does not hold: before its first or after its last event. */
 #define TPROC_BEFORE	INT64_MIN
 #define TPROC_AFTER	INT64_MAX
-
-/*
- * A thread's state, and a process's: the highest state any of its
- * threads is in (running, else runnable, else D, else sleeping).
- */
-enum tstate { TS_NONE, TS_SLEEPING, TS_WAITING, TS_RUNNABLE, TS_RUNNING,
-    TS_COUNT };
 
 /* A process in one state over [start_ns, end_ns). */
 struct tspan {
@@ -115,14 +109,14 @@ struct tboot {
 	size_t nspans, spanscap;
 	struct tthread *threads;	/* by process, then thread id; 0 unless asked */
 	size_t nthreads, threadscap;
-	struct twedge *wake;	/* the wake-up graph's edges, unordered */
+	struct twedge *wake;	/* the wake-up graph's edges, the most time first */
 	size_t nwake;
 	/* The threads' records for the critical path, by thread and time (tcrit.h). */
 	struct tcrec *crec;
 	size_t ncrec;
 	int crit_cut;		/* more than CAP_TRACE_CRIT: none kept */
 	unsigned cuts;		/* TB_CUT_*: the caps the trace reached */
-	struct tstack *stacks;	/* the waits' kernel stacks, unordered */
+	struct tstack *stacks;	/* the waits' kernel stacks, the most time first */
 	size_t nstacks;
 	int64_t first_ns, last_ns;	/* the trace's span */
 	/* When disk requests completed (block_rq_complete), in order. */
@@ -135,6 +129,8 @@ struct tboot {
 	int64_t boot_minus_trace_ns;
 	int have_sync;
 	uint64_t events;	/* events read */
+	/* sched_switch and sched_waking events at times >= 0 (-f perfetto's). */
+	uint64_t nsched;
 	struct tbusy busy;	/* the CPUs' busy time, in bins (tbusy.h) */
 	struct tcalls calls;	/* function_graph's calls, nested (tfunc.h) */
 };

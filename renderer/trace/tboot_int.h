@@ -30,11 +30,31 @@ struct oncpu {
 	int prev;		/* who its last switch took off it */
 };
 
-/* handlers[] by position: what each handler reads its fields through. */
+/* The handlers' handles (tboot.c's handlers[]): what each reads its fields through. */
 enum { H_SWITCH, H_NEWTASK, H_FORK, H_EXEC, H_RENAME, H_EXIT, H_PRINT,
     H_IC_START, H_IC_FINISH, H_WAKING, H_WAKEUP_NEW, H_MODULE, H_WQ_START,
     H_WQ_END, H_FG_EXIT, H_FG_ENTRY, H_KSTACK, H_BLOCK_DONE, H_COUNT };
 #define H_FIELDS	5
+/*
+ * The fields each handler reads, by name: the place of each in its
+ * handler's `fields` (tboot.c's handlers[]), what tb_num and tb_text
+ * take.  sched_waking and sched_wakeup_new share theirs.
+ */
+enum {
+	F_SW_PREV_PID = 0, F_SW_NEXT_PID, F_SW_PREV_STATE,
+	F_NEWTASK_PID = 0, F_NEWTASK_FLAGS, F_NEWTASK_COMM,
+	F_FORK_PARENT = 0, F_FORK_CHILD, F_FORK_COMM,
+	F_EXEC_PID = 0, F_EXEC_FILE,
+	F_RENAME_PID = 0, F_RENAME_COMM,
+	F_EXIT_PID = 0, F_EXIT_COMM, F_EXIT_GROUP_DEAD,
+	F_PRINT_BUF = 0,
+	F_IC_FUNC = 0,
+	F_WAKE_PID = 0, F_WAKE_FLAGS,
+	F_MODULE_NAME = 0,
+	F_WQ_FUNC = 0,
+	F_FG_FUNC = 0, F_FG_DEPTH, F_FG_CALLTIME, F_FG_RETTIME, F_FG_OVERRUN,
+	F_KSTACK_SIZE = 0, F_KSTACK_CALLER
+};
 
 struct build;
 typedef int (*handler_fn)(struct build *, const struct tevent *);
@@ -66,6 +86,7 @@ struct build {
 	struct oncpu *cpu;
 	size_t ncpu;
 	struct hstate h[H_COUNT];
+	uint8_t *by_fmt;	/* a format's place -> its H_*, or H_COUNT */
 	struct tstates st;	/* the threads' states as they change */
 	struct tworks wq;	/* the workers' work items */
 	struct twakes wk;	/* the waits and their wakers */

@@ -19,7 +19,7 @@ tb_on_module_load(struct build *b, const struct tevent *ev)
 	if (m == NULL)
 		m = &b->mod[b->nmod++ % MODLOADS];
 	m->pid = ev->pid;
-	tb_text(b, H_MODULE, 0, ev, m->name, sizeof(m->name));
+	tb_text(b, H_MODULE, F_MODULE_NAME, ev, m->name, sizeof(m->name));
 	return 0;
 }
 
@@ -81,7 +81,7 @@ tb_on_initcall_start(struct build *b, const struct tevent *ev)
 	if ((mod = take_module(b, ev->pid)) != NULL)
 		snprintf(o->module, sizeof(o->module), "%s", mod);
 	o->pid = ev->pid;
-	o->func = (uint64_t)tb_num(b, H_IC_START, 0, ev);
+	o->func = (uint64_t)tb_num(b, H_IC_START, F_IC_FUNC, ev);
 	o->start = ev->ts_ns;
 	/* A thread runs one initcall at a time: bound what hostile input holds. */
 	if (b->nopen > CAP_TRACE_INITCALLS) {
@@ -95,7 +95,7 @@ tb_on_initcall_start(struct build *b, const struct tevent *ev)
 int
 tb_on_wq_start(struct build *b, const struct tevent *ev)
 {
-	return twork_start(&b->wq, ev->pid, (uint64_t)tb_num(b, H_WQ_START, 0,
+	return twork_start(&b->wq, ev->pid, (uint64_t)tb_num(b, H_WQ_START, F_WQ_FUNC,
 	    ev), ev->ts_ns);
 }
 
@@ -130,14 +130,14 @@ tb_on_wq_end(struct build *b, const struct tevent *ev)
 		return -1;
 	p->work_last_ns = ev->ts_ns;
 	return twork_end(&b->wq, ev->pid, (size_t)(p - b->ps->v),
-	    (uint64_t)tb_num(b, H_WQ_END, 0, ev), ev->ts_ns);
+	    (uint64_t)tb_num(b, H_WQ_END, F_WQ_FUNC, ev), ev->ts_ns);
 }
 
 /* The finish closes its thread's open start of the same function. */
 int
 tb_on_initcall_finish(struct build *b, const struct tevent *ev)
 {
-	uint64_t func = (uint64_t)tb_num(b, H_IC_FINISH, 0, ev);
+	uint64_t func = (uint64_t)tb_num(b, H_IC_FINISH, F_IC_FUNC, ev);
 	struct tboot *tb = b->ps;
 	struct tinitcall *ic;
 	size_t i;
@@ -164,12 +164,16 @@ tb_on_fg_exit(struct build *b, const struct tevent *ev)
 {
 	const struct tfield *const *f = b->h[H_FG_EXIT].f;
 
-	if (f[0] == NULL || f[1] == NULL || f[2] == NULL || f[3] == NULL)
+	if (f[F_FG_FUNC] == NULL || f[F_FG_DEPTH] == NULL ||
+	    f[F_FG_CALLTIME] == NULL || f[F_FG_RETTIME] == NULL)
 		return 0;
 	return tcalls_exit(&b->ps->calls, ev->pid, ev->cpu,
-	    (uint64_t)tfield_int(f[0], ev), tfield_int(f[1], ev),
-	    (uint64_t)tfield_int(f[2], ev), (uint64_t)tfield_int(f[3], ev),
-	    f[4] != NULL ? (uint64_t)tfield_int(f[4], ev) : 0);
+	    (uint64_t)tfield_int(f[F_FG_FUNC], ev),
+	    tfield_int(f[F_FG_DEPTH], ev),
+	    (uint64_t)tfield_int(f[F_FG_CALLTIME], ev),
+	    (uint64_t)tfield_int(f[F_FG_RETTIME], ev),
+	    f[F_FG_OVERRUN] != NULL ?
+	    (uint64_t)tfield_int(f[F_FG_OVERRUN], ev) : 0);
 }
 
 /* An entry says no more than its exit will (calltime); counted only. */

@@ -17,8 +17,8 @@ static int name_thread(struct build *, const struct tproc *, int, size_t,
 int
 tb_on_newtask(struct build *b, const struct tevent *ev)
 {
-	int64_t pid = tb_num(b, H_NEWTASK, 0, ev);
-	int64_t flags = tb_num(b, H_NEWTASK, 1, ev);
+	int64_t pid = tb_num(b, H_NEWTASK, F_NEWTASK_PID, ev);
+	int64_t flags = tb_num(b, H_NEWTASK, F_NEWTASK_FLAGS, ev);
 	char comm[16];
 	struct tproc *p;
 	int ok;
@@ -31,7 +31,7 @@ tb_on_newtask(struct build *b, const struct tevent *ev)
 		if ((p = tb_proc_of(b, ev->pid, ev->ts_ns)) == NULL)
 			return -1;
 		p->threads++;
-		if (name_thread(b, p, (int)pid, H_NEWTASK, 2, ev) != 0)
+		if (name_thread(b, p, (int)pid, H_NEWTASK, F_NEWTASK_COMM, ev) != 0)
 			return -1;
 		return born(b, p, (int)pid, ev->pid, ev->ts_ns);
 	}
@@ -39,7 +39,7 @@ tb_on_newtask(struct build *b, const struct tevent *ev)
 	if ((p = tb_new_proc(b, (int)pid, ev->ts_ns, ev->ts_ns)) == NULL)
 		return -1;
 	p->ppid = tb_valid_pid(ev->pid) ? tb_group_of(b, ev->pid) : 0;
-	tb_text(b, H_NEWTASK, 2, ev, comm, sizeof(comm));
+	tb_text(b, H_NEWTASK, F_NEWTASK_COMM, ev, comm, sizeof(comm));
 	if (comm[0] != '\0')
 		tb_set_comm(p, comm);
 	return born(b, p, (int)pid, tb_valid_pid(ev->pid) ? ev->pid : -1,
@@ -82,8 +82,8 @@ born(struct build *b, const struct tproc *p, int tid, int creator, int64_t at)
 int
 tb_on_fork(struct build *b, const struct tevent *ev)
 {
-	int64_t parent = tb_num(b, H_FORK, 0, ev);
-	int64_t child = tb_num(b, H_FORK, 1, ev);
+	int64_t parent = tb_num(b, H_FORK, F_FORK_PARENT, ev);
+	int64_t child = tb_num(b, H_FORK, F_FORK_CHILD, ev);
 	char comm[16];
 	struct tproc *p;
 	int ok;
@@ -96,7 +96,7 @@ tb_on_fork(struct build *b, const struct tevent *ev)
 	if ((p = tb_new_proc(b, (int)child, ev->ts_ns, ev->ts_ns)) == NULL)
 		return -1;
 	p->ppid = tb_valid_pid(parent) ? tb_group_of(b, (int)parent) : 0;
-	tb_text(b, H_FORK, 2, ev, comm, sizeof(comm));
+	tb_text(b, H_FORK, F_FORK_COMM, ev, comm, sizeof(comm));
 	if (comm[0] != '\0')
 		tb_set_comm(p, comm);
 	return born(b, p, (int)child, tb_valid_pid(parent) ? (int)parent : -1,
@@ -107,7 +107,7 @@ tb_on_fork(struct build *b, const struct tevent *ev)
 int
 tb_on_exec(struct build *b, const struct tevent *ev)
 {
-	int64_t pid = tb_num(b, H_EXEC, 0, ev);
+	int64_t pid = tb_num(b, H_EXEC, F_EXEC_PID, ev);
 	char file[4096];
 	const char *base;
 	struct tproc *p;
@@ -117,7 +117,7 @@ tb_on_exec(struct build *b, const struct tevent *ev)
 	if ((p = tb_proc_of(b, (int)pid, ev->ts_ns)) == NULL)
 		return -1;
 	p->execs++;
-	tb_text(b, H_EXEC, 1, ev, file, sizeof(file));
+	tb_text(b, H_EXEC, F_EXEC_FILE, ev, file, sizeof(file));
 	base = strrchr(file, '/');
 	base = base != NULL ? base + 1 : file;
 	if (*base != '\0')
@@ -132,7 +132,7 @@ tb_on_exec(struct build *b, const struct tevent *ev)
 int
 tb_on_rename(struct build *b, const struct tevent *ev)
 {
-	int64_t pid = tb_num(b, H_RENAME, 0, ev);
+	int64_t pid = tb_num(b, H_RENAME, F_RENAME_PID, ev);
 	char comm[16];
 	struct tproc *p;
 
@@ -141,8 +141,8 @@ tb_on_rename(struct build *b, const struct tevent *ev)
 	if ((p = tb_proc_of(b, (int)pid, ev->ts_ns)) == NULL)
 		return -1;
 	if (tb_group_of(b, (int)pid) != pid)
-		return name_thread(b, p, (int)pid, H_RENAME, 1, ev);
-	tb_text(b, H_RENAME, 1, ev, comm, sizeof(comm));
+		return name_thread(b, p, (int)pid, H_RENAME, F_RENAME_COMM, ev);
+	tb_text(b, H_RENAME, F_RENAME_COMM, ev, comm, sizeof(comm));
 	if (comm[0] != '\0')
 		tb_set_comm(p, comm);
 	return 0;
@@ -157,7 +157,8 @@ tb_on_rename(struct build *b, const struct tevent *ev)
 int
 tb_on_exit_ev(struct build *b, const struct tevent *ev)
 {
-	int64_t pid = tb_num(b, H_EXIT, 0, ev), dead = tb_num(b, H_EXIT, 2, ev);
+	int64_t pid = tb_num(b, H_EXIT, F_EXIT_PID, ev),
+	    dead = tb_num(b, H_EXIT, F_EXIT_GROUP_DEAD, ev);
 	struct tproc *p;
 	int last;
 
@@ -166,13 +167,13 @@ tb_on_exit_ev(struct build *b, const struct tevent *ev)
 	if ((p = tb_proc_of(b, (int)pid, ev->ts_ns)) == NULL)
 		return -1;
 	if (p->comm[0] == '\0')
-		tb_text(b, H_EXIT, 1, ev, p->comm, sizeof(p->comm));
+		tb_text(b, H_EXIT, F_EXIT_COMM, ev, p->comm, sizeof(p->comm));
 	if (tb_group_of(b, (int)pid) != pid &&
-	    name_thread(b, p, (int)pid, H_EXIT, 1, ev) != 0)
+	    name_thread(b, p, (int)pid, H_EXIT, F_EXIT_COMM, ev) != 0)
 		return -1;
 	if (p->threads > 0)
 		p->threads--;
-	if (b->h[H_EXIT].f[2] != NULL)
+	if (b->h[H_EXIT].f[F_EXIT_GROUP_DEAD] != NULL)
 		last = dead != 0;
 	else if (p->start_ns != TPROC_BEFORE)
 		last = p->threads == 0;
@@ -203,7 +204,7 @@ tb_on_print(struct build *b, const struct tevent *ev)
 	char buf[256], *k, *end;
 	long long boot;
 
-	tb_text(b, H_PRINT, 0, ev, buf, sizeof(buf));
+	tb_text(b, H_PRINT, F_PRINT_BUF, ev, buf, sizeof(buf));
 	if (strncmp(buf, TRACE_SYNC_MARK, strlen(TRACE_SYNC_MARK)) != 0 ||
 	    (k = strstr(buf, SYNC_KEY)) == NULL)
 		return 0;

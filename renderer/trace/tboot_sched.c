@@ -122,8 +122,8 @@ tb_ran(struct build *b, int pid, int cpu, int64_t from, int64_t to)
 int
 tb_on_switch(struct build *b, const struct tevent *ev)
 {
-	int64_t prev = tb_num(b, H_SWITCH, 0, ev);
-	int64_t next = tb_num(b, H_SWITCH, 1, ev);
+	int64_t prev = tb_num(b, H_SWITCH, F_SW_PREV_PID, ev);
+	int64_t next = tb_num(b, H_SWITCH, F_SW_NEXT_PID, ev);
 	struct oncpu *c;
 	int64_t since;
 
@@ -209,7 +209,7 @@ static int
 switched_off(struct build *b, int pid, int64_t since,
     const struct tevent *ev)
 {
-	int64_t prev = tb_num(b, H_SWITCH, 2, ev), next;
+	int64_t prev = tb_num(b, H_SWITCH, F_SW_PREV_STATE, ev), next;
 	int st = TS_SLEEPING;
 
 	if (tstates_get(&b->st, pid) != TS_RUNNING && since != TPROC_BEFORE &&
@@ -224,7 +224,7 @@ switched_off(struct build *b, int pid, int64_t since,
 	if (prev >= 0 && (prev & (PREV_S | PREV_D)) &&
 	    twake_sleep(&b->wk, pid, ev->ts_ns, st) != 0)
 		return -1;
-	next = tb_num(b, H_SWITCH, 1, ev);
+	next = tb_num(b, H_SWITCH, F_SW_NEXT_PID, ev);
 	if (tb_crit(b, CR_OFF, pid, tb_valid_pid(next) || next == 0 ?
 	    (int)next : -1, st, ev->ts_ns) != 0)
 		return -1;
@@ -258,7 +258,7 @@ ran_since(const struct build *b, const struct oncpu *c, int pid)
 static int32_t
 waker_tid(const struct build *b, size_t h, const struct tevent *ev)
 {
-	int64_t fl = tb_num(b, h, 1, ev);
+	int64_t fl = tb_num(b, h, F_WAKE_FLAGS, ev);
 
 	if (fl >= 0 && (fl & TDAT_FLAG_NMI))
 		return TW_NMI;
@@ -336,7 +336,7 @@ wait_ends(struct build *b, size_t h, int pid, const struct tevent *ev)
 static int
 woken(struct build *b, size_t h, const struct tevent *ev)
 {
-	int64_t pid = tb_num(b, h, 0, ev);
+	int64_t pid = tb_num(b, h, F_WAKE_PID, ev);
 	int ok;
 
 	if ((ok = tb_pid_take(b, pid)) != 1)
@@ -387,8 +387,8 @@ tb_on_kstack(struct build *b, const struct tevent *ev)
 	}
 	c->blocked = -1;
 	if ((p = tb_proc_of(b, ev->pid, ev->ts_ns)) == NULL ||
-	    (id = tstacks_add(&b->wk.sk, b->td, b->h[H_KSTACK].f[1],
-	    tb_num(b, H_KSTACK, 0, ev), ev, (uint32_t)(p - b->ps->v),
+	    (id = tstacks_add(&b->wk.sk, b->td, b->h[H_KSTACK].f[F_KSTACK_CALLER],
+	    tb_num(b, H_KSTACK, F_KSTACK_SIZE, ev), ev, (uint32_t)(p - b->ps->v),
 	    &reason)) < 0)
 		return -1;
 	return twake_why(&b->wk, ev->pid, reason, (uint32_t)id);

@@ -46,6 +46,7 @@ tdat_open(struct tdat **tp, const void *buf, size_t len, struct diag *d)
 	t->buf = buf;
 	t->len = len;
 	t->d = d;
+	d->trace_reads++;
 	snprintf(t->where, sizeof(t->where), "%s", d->file);
 	t->where_gen = d->file_gen;
 	t->unpack_cap = (uint64_t)len * CAP_RATIO;
@@ -63,6 +64,14 @@ tdat_open(struct tdat **tp, const void *buf, size_t len, struct diag *d)
 	}
 	*tp = t;
 	return 0;
+}
+
+void
+tracefile_free(struct tracefile *f)
+{
+	tdat_free(f->td);
+	free(f->buf);
+	memset(f, 0, sizeof(*f));
 }
 
 void

@@ -368,6 +368,18 @@ tfmt_free_all(struct tdat *t)
 
 /* ---- the public accessors of formats and fields ---- */
 
+size_t
+tdat_nformats(const struct tdat *t)
+{
+	return t->nfmts;
+}
+
+size_t
+tfmt_pos(const struct tdat *t, const struct tfmt *f)
+{
+	return (size_t)(f - t->fmts);
+}
+
 const struct tfmt *
 tdat_format(const struct tdat *t, const char *system, const char *name)
 {

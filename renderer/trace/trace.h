@@ -42,6 +42,19 @@ int tdat_open(struct tdat **, const void *buf, size_t len, struct diag *);
 void tdat_free(struct tdat *);
 
 /*
+ * A log's trace.dat as parsing leaves it: its bytes held whole and a
+ * reader opened over them (td NULL: the log has no trace).  The trace
+ * model (renderer/exact/) takes it over; --dump-events reads td alone.
+ */
+struct tracefile {
+	uint8_t *buf;
+	size_t len;
+	struct tdat *td;
+};
+/* Frees the reader and the bytes; the struct is left empty. */
+void tracefile_free(struct tracefile *);
+
+/*
  * The next event in time order over all CPUs (equal times: the buffer
  * read first, then the lower CPU, as trace-cmd report).  1 an event, 0
  * the end, -1 an error (diag set).
@@ -52,6 +65,13 @@ int tdat_next(struct tdat *, struct tevent *);
 const struct tfmt *tdat_format(const struct tdat *, const char *system,
     const char *name);
 const char *tfmt_name(const struct tfmt *);
+/* How many formats the file has. */
+size_t tdat_nformats(const struct tdat *);
+/*
+ * A format's place among the file's formats, 0 .. tdat_nformats() - 1:
+ * a dense key for a reader's tables by format (an event's fmt is one).
+ */
+size_t tfmt_pos(const struct tdat *, const struct tfmt *);
 const char *tfmt_system(const struct tfmt *);
 /* Fields in the format's order, common_* ones included. */
 size_t tfmt_nfields(const struct tfmt *);

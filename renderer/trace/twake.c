@@ -204,6 +204,39 @@ twake_woken(struct twakes *k, int tid, size_t waiter, int32_t waker,
 	return count(k, w);
 }
 
+static int
+by_total(const void *a, const void *b)
+{
+	const struct twedge *x = a, *y = b;
+
+	if (x->total_ns != y->total_ns)
+		return x->total_ns > y->total_ns ? -1 : 1;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	if (x->waiter != y->waiter)
+		return x->waiter < y->waiter ? -1 : 1;
+	if (x->waker != y->waker)
+		return x->waker < y->waker ? -1 : 1;
+	if (x->state != y->state)
+		return (int)x->state - (int)y->state;
+	return (int)x->reason - (int)y->reason;
+}
+
+static int
+stack_by_total(const void *a, const void *b)
+{
+	const struct tstack *x = a, *y = b;
+	int c;
+
+	if (x->total_ns != y->total_ns)
+		return x->total_ns > y->total_ns ? -1 : 1;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	if (x->waiter != y->waiter)
+		return x->waiter < y->waiter ? -1 : 1;
+	return (c = strcmp(x->frames, y->frames)) < 0 ? -1 : c > 0;
+}
+
 int
 twake_take(struct twakes *k, struct tboot *tb)
 {
@@ -220,6 +253,12 @@ twake_take(struct twakes *k, struct tboot *tb)
 	tb->nstacks = k->sk.n;
 	k->sk.v = NULL;
 	k->sk.n = k->sk.cap = 0;
+	/* Every reader (the report, the graphs) lists the most time first. */
+	if (tb->nwake > 0)
+		qsort(tb->wake, tb->nwake, sizeof(*tb->wake), by_total);
+	if (tb->nstacks > 0)
+		qsort(tb->stacks, tb->nstacks, sizeof(*tb->stacks),
+		    stack_by_total);
 	return 0;
 }
 

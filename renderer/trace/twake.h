@@ -67,7 +67,10 @@ int twake_woken(struct twakes *, int tid, size_t waiter, int32_t waker,
     int32_t alt, int64_t at);
 /* Thread tid is born or gone: a wait it had is no one's (a woken one counts). */
 int twake_gone(struct twakes *, int tid);
-/* Counts the woken waits, then the edges and stacks into tb (tboot.h), which owns them. */
+/*
+ * Counts the woken waits, then the edges and stacks into tb (tboot.h),
+ * which owns them, each the most time first.
+ */
 int twake_take(struct twakes *, struct tboot *);
 void twake_free(struct twakes *);
 /* A waker that is no thread, by its TW_* context: "[irq]", "[softirq]", ... */

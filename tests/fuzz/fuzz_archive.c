@@ -12,12 +12,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct tracefile tf = { NULL, 0, NULL };
 	struct bootlog t;
 	struct diag d;
 	int parsed;
 
 	fuzz_begin(&t, &d);
-	parsed = input_read_memory(&t, data, size, "fuzz.tgz", &d) == 0;
+	parsed = input_read_memory(&t, &tf, data, size, "fuzz.tgz", &d) == 0;
+	tracefile_free(&tf);
 	fuzz_end(&t, parsed, &d);
 	return 0;
 }

@@ -12,7 +12,7 @@
 #include "caps.h"
 #include "chart.h"
 #include "outputs.h"
-#include "input.h"
+#include "boot.h"
 #include "layout.h"
 #include "paint.h"
 #include "pngout.h"
@@ -24,7 +24,6 @@
 #include "parse.h"
 #include "tracedat.h"
 
-#include "fuzz_common.h"
 
 int LLVMFuzzerInitialize(int *, char ***);
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -126,9 +125,7 @@ svg_whole(const struct layout *l)
  * reads can go wrong.
  */
 static void
-svg_ours(const struct layout *l, const struct bootlog *t,
-    const struct proctree *tree, const struct milestones *ms,
-    struct diag *d)
+svg_ours(const struct layout *l, const struct boot *b, struct diag *d)
 {
 	struct report r;
 	FILE *f;
@@ -137,7 +134,7 @@ svg_ours(const struct layout *l, const struct bootlog *t,
 		return;
 	if ((f = fopen("/dev/null", "w")) == NULL)
 		return;
-	if (report_make(&r, t, tree, ms, d) == 0) {
+	if (report_make(&r, b, d) == 0) {
 		(void)svg_write(f, l, &r, SVG_FILE);
 		report_free(&r);
 	}
@@ -147,21 +144,18 @@ svg_ours(const struct layout *l, const struct bootlog *t,
 
 /* The top band (header, CPU and disk charts) and the one of the middle row. */
 static void
-draw(const struct bootlog *t, const struct proctree *tree,
-    const struct chart_opts *o, struct diag *d)
+draw(const struct boot *b, const struct chart_opts *o, struct diag *d)
 {
-	struct milestones ms;
 	struct layout l;
 	double mid;
 
-	milestones_make(&ms, t, tree, d);
-	if (layout_make(&l, t, tree, &ms, o, d) != 0)
+	if (layout_make(&l, b, o, d) != 0)
 		return;
 	png_band(&l, 0);
 	mid = l.proc_box.y + (double)(l.nrows / 2) * l.row_h;
 	png_band(&l, (int)(mid / BAND_H) * BAND_H);
 	svg_whole(&l);
-	svg_ours(&l, t, tree, &ms, d);
+	svg_ours(&l, b, d);
 	layout_free(&l);
 }
 
@@ -177,25 +171,30 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 
 /*
  * A trace.dat as the member of a log of one sampled process, as
- * fuzz_trace.c's member mode: logparse_finish decodes it and runs the
- * analyses (tboot, exact states, wake-ups, the critical path), so the
- * chart has exact rows, critical-path bars and a flame chart to lay out.
+ * fuzz_trace.c's member mode: the stages after parsing decode it and
+ * run the analyses (tboot, exact states, wake-ups, the critical path),
+ * so the chart has exact rows, critical-path bars and a flame chart to
+ * lay out.
  */
 static int
-read_trace(struct bootlog *t, const uint8_t *data, size_t size,
-    struct diag *d)
+read_trace(struct boot_read *b, const uint8_t *data, size_t size,
+    const struct boot_opts *bo, struct diag *d)
 {
 	static const char ps[] = "100\n1 (init) S 0 1 1 0 -1 0 0 0 0 0 1 1 "
 	    "0 0 20 0 1 0 5 0 0\n\n";
 	struct logparse lp;
 
-	logparse_init(&lp, t);
+	logparse_init(&lp, &b->log);
 	if (logstream_buffer(&lp, LOG_PROC_PS, ps, sizeof(ps) - 1, d) != 0 ||
 	    logstream_buffer(&lp, LOG_TRACE, data, size, d) != 0) {
 		logparse_free(&lp);
 		return -1;
 	}
-	return logparse_finish(&lp, d);
+	b->tf = lp.trace;
+	memset(&lp.trace, 0, sizeof(lp.trace));
+	if (logparse_finish(&lp, d) != 0)
+		return -1;
+	return boot_read_stages(b, bo, d);
 }
 
 /*
@@ -206,41 +205,43 @@ read_trace(struct bootlog *t, const uint8_t *data, size_t size,
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct bootlog t;
-	struct proctree pt;
+	struct boot_opts bo;
+	struct boot_read b;
 	struct diag d;
 	struct chart_opts o;
-	struct tree_opts to;
+	const struct proctree *pt;
 	const char *name = NULL;
 	int rc;
 
-	fuzz_begin(&t, &d);
-	memset(&pt, 0, sizeof(pt));
+	diag_init(&d, "fuzz");
+	d.out = NULL;	/* findings are crashes, not messages */
+	boot_read_init(&b);
+	memset(&bo, 0, sizeof(bo));
 	memset(&o, 0, sizeof(o));
 	o.format = FMT_PNG;
 	o.show_pid = size & 1;
 	o.show_all = (size & 2) != 0;
-	to = tree_pruned;
-	to.prune = (size & 4) == 0;
-	to.strict = o.strict = (size & 16) != 0;
+	bo.tree = tree_pruned;
+	bo.tree.prune = (size & 4) == 0;
+	bo.tree.strict = o.strict = (size & 16) != 0;
 	o.per_cpu = (size & 32) != 0;
-	t.cpu_runs = o.per_cpu;		/* as main.c: the runs kept when drawn */
+	bo.exact.cpu_runs = o.per_cpu;	/* as main.c: the runs kept when drawn */
 	if (size >= TDAT_MAGIC_LEN &&
 	    memcmp(data, TDAT_MAGIC, TDAT_MAGIC_LEN) == 0)
-		rc = read_trace(&t, data, size, &d);
+		rc = read_trace(&b, data, size, &bo, &d);
 	else
-		rc = input_read_memory(&t, data, size, "fuzz.tgz", &d);
-	if (rc == 0 && proctree_make(&pt, &t, &to, &d) == 0) {
-		if (pt.nroots > 0 && pt.roots[0]->nchildren > 0)
-			name = pt.roots[0]->children[0]->name;
+		rc = boot_read_memory(&b, data, size, "fuzz.tgz", &bo, &d);
+	if (rc == 0) {
+		pt = &b.tree;
+		if (pt->nroots > 0 && pt->roots[0]->nchildren > 0)
+			name = pt->roots[0]->children[0]->name;
 		if (name != NULL && (size & 8) != 0) {
 			o.crop_after = name;
 			o.annotate = &name;
 			o.nannotate = 1;
 		}
-		draw(&t, &pt, &o, &d);
+		draw(&b.view, &o, &d);
 	}
-	proctree_free(&pt);
-	bootlog_free(&t);
+	boot_read_free(&b);
 	return 0;
 }

@@ -1,14 +1,17 @@
-/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (tboot, traceprocs), the --wakeups report and --wake-graph, --functions's table, --call-graph and the folded and speedscope outputs (function_graph records nested), and --critical-path's walk and report (to PID 1 and to the log's end). */
+/* fuzz_trace.c: libFuzzer target: a trace.dat opened on the buffer, every event read with every field, and the --dump-events text; or the same bytes as the trace.dat member, its processes and initcalls applied to a log (the trace's model, exact_apply), the --wakeups report and --wake-graph, --functions's table, --call-graph and the folded and speedscope outputs (function_graph records nested), and --critical-path's walk and report (to PID 1 and to the log's end). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "boot.h"
 #include "bootlog.h"
 #include "functab.h"
 #include "critpath.h"
 #include "critpath_text.h"
 #include "logfiles.h"
+#include "logparse.h"
 #include "parse.h"
 #include "trace.h"
 #include "wakeups.h"
@@ -53,15 +56,14 @@ direct(const uint8_t *data, size_t size, int dump, struct diag *d)
 
 /* --critical-path's report to /dev/null: to PID 1 (pid), or to the log's end (0). */
 static void
-critical_path(struct bootlog *t, int pid, struct diag *d)
+critical_path(const struct boot_read *b, int pid, struct diag *d)
 {
 	struct critpath c;
 	FILE *f;
 
-	memset(&c, 0, sizeof(c));
-	if (t->trace != NULL && critpath_build(t, pid, &c, d) == 0 &&
+	if (critpath_make(&c, &b->x, &b->log, pid, d) == 0 &&
 	    (f = fopen("/dev/null", "w")) != NULL) {
-		critpath_write(&c, t->trace, f);
+		critpath_write(&c, b->x.file.td, f);
 		fclose(f);
 	}
 	critpath_free(&c);
@@ -69,40 +71,66 @@ critical_path(struct bootlog *t, int pid, struct diag *d)
 
 /*
  * The member, then what the renderer takes from it applied to a log of
- * one sampled process (logparse_finish runs tboot and traceprocs, and
- * the critical path for --json), then --critical-path's.
+ * one sampled process (the stages after parsing: the trace's model, its
+ * states applied, the critical path for --json), then --critical-path's.
  */
 static void
 member(const uint8_t *data, size_t size, int threads, struct diag *d)
 {
 	static const char ps[] = "100\n1 (init) S 0 1 1 0 -1 0 0 0 0 0 1 1 "
 	    "0 0 20 0 1 0 5 0 0\n\n";
+	struct boot_opts bo;
+	struct boot_read b;
 	struct logparse lp;
-	struct bootlog t;
 
-	bootlog_init(&t);
-	t.thread_rows = threads;
-	t.cpu_runs = threads;	/* --per-cpu's runs with --threads' rows */
-	logparse_init(&lp, &t);
+	memset(&bo, 0, sizeof(bo));
+	bo.tree = tree_pruned;
+	bo.exact.threads = threads;
+	bo.exact.cpu_runs = threads;	/* --per-cpu's runs with --threads' rows */
+	boot_read_init(&b);
+	logparse_init(&lp, &b.log);
 	if (logstream_buffer(&lp, LOG_PROC_PS, ps, sizeof(ps) - 1, d) == 0 &&
 	    logstream_buffer(&lp, LOG_TRACE, data, size, d) == 0) {
-		if (logparse_finish(&lp, d) == 0) {
-			critical_path(&t, 0, d);
-			critical_path(&t, 1, d);
+		b.tf = lp.trace;
+		memset(&lp.trace, 0, sizeof(lp.trace));
+		if (logparse_finish(&lp, d) == 0 &&
+		    boot_read_stages(&b, &bo, d) == 0) {
+			critical_path(&b, 0, d);
+			critical_path(&b, 1, d);
 		}
 	} else
 		logparse_free(&lp);
-	bootlog_free(&t);
+	boot_read_free(&b);
+}
+
+/* The trace's model over a copy of data (the model owns its bytes): 0, or -1. */
+static int
+model(struct exact *x, const uint8_t *data, size_t size, struct diag *d)
+{
+	static const struct exact_opts xo;
+	struct tracefile tf = { NULL, 0, NULL };
+
+	memset(x, 0, sizeof(*x));
+	if (size == 0 || (tf.buf = malloc(size)) == NULL)
+		return -1;
+	memcpy(tf.buf, data, size);
+	tf.len = size;
+	if (tdat_open(&tf.td, tf.buf, tf.len, d) != 0) {
+		tracefile_free(&tf);
+		return -1;
+	}
+	return exact_open(x, &tf, &xo, d);
 }
 
 /*
  * --functions (with a --min-time that leaves some calls out), its -f
  * folded and speedscope, and --call-graph's text, DOT, folded and
  * speedscope below the root of the most time (a NULL root) and below
- * a named one, to f.
+ * a named one, to f; then --wakeups's report and --wake-graph's DOT,
+ * all over one model as bootchart-render makes it.
  */
 static void
-functions(const uint8_t *data, size_t size, FILE *f, struct diag *d)
+verbs(const uint8_t *data, size_t size, struct diag *d)
 {
 	static const struct fn_opts runs[] = {
 		{ 1000, NULL, 0, 1, FMT_PNG, "" },
@@ -114,34 +142,20 @@ functions(const uint8_t *data, size_t size, FILE *f, struct diag *d)
 		{ 0, NULL, 1, 0, FMT_SPEEDSCOPE, "" },
 		{ 0, "do_one_initcall", 1, 1, FMT_PNG, "" },
 	};
-	struct tdat *t;
-	size_t i;
-
-	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
-		if (tdat_open(&t, data, size, d) != 0)
-			return;
-		(void)functab_write(t, &runs[i], f, d);
-		tdat_free(t);
-	}
-}
-
-/* --wakeups's report and --wake-graph's DOT, to /dev/null. */
-static void
-wakeups(const uint8_t *data, size_t size, struct diag *d)
-{
 	struct wake_opts o = { 1, 0, 0, NULL };
-	struct tdat *t;
+	struct exact x;
+	size_t i;
 	FILE *f;
 
 	if ((f = fopen("/dev/null", "w")) == NULL)
 		return;
-	for (o.dot = 0; o.dot < 2; o.dot++) {
-		if (tdat_open(&t, data, size, d) != 0)
-			break;
-		(void)wakeups_write(t, &o, f, d);
-		tdat_free(t);
+	if (model(&x, data, size, d) == 0) {
+		for (o.dot = 0; o.dot < 2; o.dot++)
+			(void)wakeups_write(&x.tb, &o, f, d);
+		for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++)
+			(void)functab_write(&x, &runs[i], f, d);
 	}
-	functions(data, size, f, d);
+	exact_free(&x);
 	fclose(f);
 }
 
@@ -165,6 +179,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	member(data + 1, size - 1, data[0] >= 0x80, &d);
-	wakeups(data + 1, size - 1, &d);
+	verbs(data + 1, size - 1, &d);
 	return 0;
 }

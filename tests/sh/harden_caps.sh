@@ -1,4 +1,4 @@
-# harden_caps.sh: every cap of renderer/input/caps.h, the line and the header value limit at its limit, generated as a stream: refused naming the cap, and where cheap accepted just under it; peak RSS asserted, time printed.
+# harden_caps.sh: every cap of src/caps.h, the line and the header value limit at its limit, generated as a stream: refused naming the cap, and where cheap accepted just under it; peak RSS asserted, time printed.
 . "$(dirname "$0")/lib/cli_lib.sh.inc"
 
 T=$BC_TMP

@@ -1,4 +1,4 @@
-/* capgen.c: test tool: writes an uncompressed tar of logs shaped to reach a cap of renderer/input/caps.h to standard output, generated as it goes (GiBs never touch a disk); the members' bodies are in capgen_*.c. */
+/* capgen.c: test tool: writes an uncompressed tar of logs shaped to reach a cap of src/caps.h to standard output, generated as it goes (GiBs never touch a disk); the members' bodies are in capgen_*.c. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #include "outputs.h"
 #include "chartopts.h"
 #include "diag.h"
-#include "input.h"
+#include "boot.h"
 #include "layout.h"
 #include "proctree.h"
 #include "bootlog.h"
@@ -20,27 +20,24 @@
 int
 main(int argc, char **argv)
 {
-	struct tree_opts to = tree_pruned;
+	struct boot_opts bo = { .tree = tree_pruned };
 	struct chart_opts o;
-	struct proctree tree;
-	struct milestones ms;
+	struct boot_read b;
 	struct layout l;
-	struct bootlog t;
 	struct diag d;
 	int i, rc = 2;
 	size_t k;
 
 	memset(&o, 0, sizeof(o));
-	memset(&tree, 0, sizeof(tree));
 	memset(&l, 0, sizeof(l));
 	o.format = FMT_PNG;
 	for (i = 1; i < argc - 1; i++) {
 		if (strcmp(argv[i], "--group-by-unit") == 0)
-			to.group_by_unit = 1;
+			bo.tree.group_by_unit = 1;
 		else if (strcmp(argv[i], "--show-all") == 0)
 			o.show_all = 1;
 		else if (strcmp(argv[i], "--whole-system") == 0)
-			to.whole_system = 1;
+			bo.tree.whole_system = 1;
 	}
 	if (argc < 2) {
 		fprintf(stderr, "usage: layout_dump [--group-by-unit] "
@@ -48,11 +45,9 @@ main(int argc, char **argv)
 		return 1;
 	}
 	diag_init(&d, "layout_dump");
-	bootlog_init(&t);
-	if (input_read(&t, &argv[argc - 1], 1, &d) == 0 &&
-	    proctree_make(&tree, &t, &to, &d) == 0 &&
-	    (milestones_make(&ms, &t, &tree, &d), 1) &&
-	    layout_make(&l, &t, &tree, &ms, &o, &d) == 0) {
+	boot_read_init(&b);
+	if (boot_read_paths(&b, &argv[argc - 1], 1, &bo, &d) == 0 &&
+	    layout_make(&l, &b.view, &o, &d) == 0) {
 		for (k = 0; k < l.nchrome_texts; k++)
 			printf("text\t%s\n", l.texts[k].s);
 		for (k = 0; k < l.nrows; k++)
@@ -62,8 +57,7 @@ main(int argc, char **argv)
 		rc = 0;
 	}
 	layout_free(&l);
-	proctree_free(&tree);
-	bootlog_free(&t);
+	boot_read_free(&b);
 	chart_release_fonts();
 	return rc;
 }

@@ -5,10 +5,10 @@
 
 #include "bootlog.h"
 #include "diag.h"
-#include "input.h"
+#include "boot.h"
 #include "proctree.h"
 
-static const char *const names[XS_COUNT] = {
+static const char *const names[TS_COUNT] = {
 	"none", "sleeping", "D", "runnable", "running"
 };
 
@@ -21,7 +21,7 @@ static const char *const names[XS_COUNT] = {
 static int
 dump_one(const struct pnode *p, int depth, void *arg)
 {
-	usec_t sum[XS_COUNT] = { 0 };
+	usec_t sum[TS_COUNT] = { 0 };
 	struct xspan *v;
 	size_t i, n;
 
@@ -38,9 +38,9 @@ dump_one(const struct pnode *p, int depth, void *arg)
 		sum[v[i].state] += v[i].end_us - v[i].start_us;
 	}
 	printf("total\t%lld\t%s\t%lld\t%lld\t%lld\t%lld\t%lld\n",
-	    (long long)p->proc->pid, p->name, (long long)sum[XS_RUNNING],
-	    (long long)sum[XS_RUNNABLE], (long long)sum[XS_WAITING],
-	    (long long)sum[XS_SLEEPING],
+	    (long long)p->proc->pid, p->name, (long long)sum[TS_RUNNING],
+	    (long long)sum[TS_RUNNABLE], (long long)sum[TS_WAITING],
+	    (long long)sum[TS_SLEEPING],
 	    (long long)(p->nxruns == 0 ? p->proc->cpu_us : -1));
 	free(v);
 	return 0;
@@ -53,17 +53,16 @@ dump_one(const struct pnode *p, int depth, void *arg)
 int
 main(int argc, char **argv)
 {
-	struct tree_opts to = tree_pruned;
-	struct proctree tree;
-	struct bootlog t;
+	struct boot_opts bo = { .tree = tree_pruned };
+	struct boot_read b;
 	struct diag d;
-	int rc = 2, threads = 0, i;
+	int rc = 2, i;
 
 	for (i = 1; i < argc - 1; i++) {
 		if (strcmp(argv[i], "-n") == 0)
-			to = tree_unpruned;
+			bo.tree = tree_unpruned;
 		else if (strcmp(argv[i], "-t") == 0)
-			threads = 1;
+			bo.exact.threads = 1;
 		else
 			break;
 	}
@@ -71,15 +70,11 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: states_dump [-n] [-t] LOG\n");
 		return 1;
 	}
-	memset(&tree, 0, sizeof(tree));
 	diag_init(&d, "states_dump");
-	bootlog_init(&t);
-	t.thread_rows = threads;
-	if (input_read(&t, &argv[argc - 1], 1, &d) == 0 &&
-	    proctree_make(&tree, &t, &to, &d) == 0 &&
-	    proctree_walk(&tree, dump_one, NULL) == 0)
+	boot_read_init(&b);
+	if (boot_read_paths(&b, &argv[argc - 1], 1, &bo, &d) == 0 &&
+	    proctree_walk(&b.tree, dump_one, NULL) == 0)
 		rc = 0;
-	proctree_free(&tree);
-	bootlog_free(&t);
+	boot_read_free(&b);
 	return rc;
 }

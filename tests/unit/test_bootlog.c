@@ -500,15 +500,15 @@ static void
 xspans_fold_by_priority(void **state)
 {
 	static const struct xspan a[] = {
-		{ 0, 10, XS_SLEEPING }, { 10, 20, XS_RUNNING },
-		{ 20, 20, XS_WAITING }, { 20, 25, XS_SLEEPING },
+		{ 0, 10, TS_SLEEPING }, { 10, 20, TS_RUNNING },
+		{ 20, 20, TS_WAITING }, { 20, 25, TS_SLEEPING },
 	};
 	static const struct xspan b[] = {
-		{ 5, 15, XS_WAITING }, { 15, 30, XS_RUNNABLE },
+		{ 5, 15, TS_WAITING }, { 15, 30, TS_RUNNABLE },
 	};
 	static const struct xspan want[] = {
-		{ 0, 5, XS_SLEEPING }, { 5, 10, XS_WAITING },
-		{ 10, 20, XS_RUNNING }, { 20, 30, XS_RUNNABLE },
+		{ 0, 5, TS_SLEEPING }, { 5, 10, TS_WAITING },
+		{ 10, 20, TS_RUNNING }, { 20, 30, TS_RUNNABLE },
 	};
 	const struct xspans l[2] = { { a, 4 }, { b, 2 } };
 	struct xspan *v;
@@ -533,7 +533,7 @@ static int
 state_at(const struct xspans *l, size_t nl, usec_t t)
 {
 	size_t i, j;
-	int st = XS_NONE;
+	int st = TS_NONE;
 
 	for (i = 0; i < nl; i++)
 		for (j = 0; j < l[i].n; j++)
@@ -569,7 +569,7 @@ xspans_fold_many_lists(void **state)
 			v[i][j].start_us = at;
 			at += (seed >> 8) % 30;
 			v[i][j].end_us = at;
-			v[i][j].state = 1 + (int)((seed >> 4) % (XS_COUNT - 1));
+			v[i][j].state = 1 + (int)((seed >> 4) % (TS_COUNT - 1));
 		}
 		l[i] = (struct xspans){ v[i], PER };
 	}
@@ -591,7 +591,7 @@ xspans_fold_many_lists(void **state)
 		while (k < n && out[k].end_us <= t)
 			k++;
 		assert_int_equal(k < n && out[k].start_us <= t ?
-		    out[k].state : XS_NONE, state_at(l, NL, t));
+		    out[k].state : TS_NONE, state_at(l, NL, t));
 	}
 	free(out);
 }

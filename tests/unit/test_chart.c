@@ -43,7 +43,7 @@ render_forked(const struct bootlog *t, struct proctree *tree,
 	if (pid == 0) {
 		diag_init(&d, "test");
 		o->format = fmt;
-		_exit(chart_write(t, tree, ms_of(t, tree), o, path, &d) == 0 ? 0 : 1);
+		_exit(chart_write(BOOT_OF(t, tree, ms_of(t, tree)), o, path, &d) == 0 ? 0 : 1);
 	}
 	assert_int_equal(waitpid(pid, &st, 0), pid);
 	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
@@ -362,7 +362,7 @@ test_atomic_output(void **state)
 		diag_init(&d, "test");
 		if (setrlimit(RLIMIT_FSIZE, &rl) != 0)
 			_exit(10);
-		if (chart_write(&s.t, &s.tree, ms_of(&s.t, &s.tree), &o, old, &d) != -1)
+		if (chart_write(BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, old, &d) != -1)
 			_exit(11);
 		if (d.status != EXIT_OUTPUT || strstr(d.msg, old) == NULL)
 			_exit(12);
@@ -376,7 +376,7 @@ test_atomic_output(void **state)
 
 	/* A missing directory: a clear error naming the path. */
 	diag_init(&d, "test");
-	assert_int_equal(chart_write(&s.t, &s.tree, ms_of(&s.t, &s.tree), &o,
+	assert_int_equal(chart_write(BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o,
 	    "/nonexistent-dir/x.png", &d), -1);
 	assert_int_equal(d.status, EXIT_OUTPUT);
 	assert_non_null(strstr(d.msg, "/nonexistent-dir/x.png"));
@@ -384,7 +384,7 @@ test_atomic_output(void **state)
 	/* A planted symlink is refused, never written through nor replaced. */
 	o.format = FMT_SVG;
 	diag_init(&d, "test");
-	assert_int_equal(chart_write(&s.t, &s.tree, ms_of(&s.t, &s.tree), &o, link, &d), -1);
+	assert_int_equal(chart_write(BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, link, &d), -1);
 	assert_int_equal(d.status, EXIT_OUTPUT);
 	assert_non_null(strstr(d.msg, "symbolic link"));
 	assert_int_equal(lstat(link, &st), 0);
@@ -395,7 +395,7 @@ test_atomic_output(void **state)
 	/* Success replaces the previous file. */
 	o.format = FMT_PNG;
 	diag_init(&d, "test");
-	assert_int_equal(chart_write(&s.t, &s.tree, ms_of(&s.t, &s.tree), &o, old, &d), 0);
+	assert_int_equal(chart_write(BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, old, &d), 0);
 	assert_false(file_is(old, "old"));
 	assert_int_equal(count_entries(f->dir), before);
 	synth_free(&s);

@@ -77,8 +77,13 @@ static char *
 export(struct tb_file *f, int (*writer)(const struct out_job *,
     struct outfile *, struct diag *))
 {
+	static const struct exact_opts xo;
+	struct tracefile tf = { NULL, 0, NULL };
 	struct bootlog t;
+	struct exact x;
+	struct critpath cp;
 	struct milestones ms;
+	struct boot b;
 	struct out_job j;
 	struct outfile of;
 	struct diag d;
@@ -92,22 +97,28 @@ export(struct tb_file *f, int (*writer)(const struct out_job *,
 	f->systems = systems;
 	f->nsystems = sizeof(systems) / sizeof(systems[0]);
 	bootlog_init(&t);
-	t.trace_buf = tb_write(f, &len);
-	assert_non_null(t.trace_buf);
-	t.trace_len = len;
+	diag_init(&d, "test");
+	d.out = NULL;
+	/* As bootchart-render reads it: the model once, then the path. */
+	tf.buf = tb_write(f, &len);
+	assert_non_null(tf.buf);
+	tf.len = len;
+	assert_int_equal(tdat_open(&tf.td, tf.buf, tf.len, &d), 0);
+	assert_int_equal(exact_open(&x, &tf, &xo, &d), 0);
+	assert_true(critpath_make(&cp, &x, &t, 0, &d) >= 0);
 	memset(&ms, 0, sizeof(ms));
 	ms.profile = 1;
 	ms.end_us = 4000;
+	b = (struct boot){ &t, &x, NULL, &ms, cp.us.have ? &cp : NULL };
 	memset(&j, 0, sizeof(j));
-	j.log = &t;
-	j.ms = &ms;
+	j.boot = &b;
 	memset(&of, 0, sizeof(of));
 	of.f = open_memstream(&out, &outlen);
 	assert_non_null(of.f);
-	diag_init(&d, "test");
-	d.out = NULL;
 	assert_int_equal(writer(&j, &of, &d), 0);
 	assert_int_equal(fclose(of.f), 0);
+	critpath_free(&cp);
+	exact_free(&x);
 	bootlog_free(&t);
 	return out;
 }

@@ -26,7 +26,7 @@ dump_of(const void *buf, size_t len, struct diag *d)
 	memset(&tree, 0, sizeof(tree));
 	diag_init(d, "test");
 	d->out = NULL;
-	if (input_read_memory(&t, buf, len, "mem.tgz", d) != 0) {
+	if (read_memory_log(&t, buf, len, "mem.tgz", d) != 0) {
 		bootlog_free(&t);
 		return NULL;
 	}

@@ -39,7 +39,7 @@ read_blob(struct bootlog *t, struct diag *d, const struct tar_blob *b)
 	bootlog_init(t);
 	diag_init(d, "test");
 	d->out = NULL;
-	return input_read_memory(t, b->buf, b->len, "mem.tgz", d);
+	return read_memory_log(t, b->buf, b->len, "mem.tgz", d);
 }
 
 static void
@@ -201,7 +201,7 @@ huge_declared_member(void **state)
 		bootlog_init(&t);
 		diag_init(&d, "test");
 		d.out = NULL;
-		assert_int_equal(input_read_memory(&t, buf, sizeof(buf),
+		assert_int_equal(read_memory_log(&t, buf, sizeof(buf),
 		    "mem.tar", &d), -1);
 		assert_int_equal(d.status, EXIT_BADINPUT);
 		assert_non_null(strstr(d.msg, "bytes of log data"));

@@ -137,7 +137,7 @@ logger_attack_log_is_drawn(void **state)
 	bootlog_init(&t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	if (input_read_memory(&t, b.buf, b.len, "attack.tgz", &d) != 0)
+	if (read_memory_log(&t, b.buf, b.len, "attack.tgz", &d) != 0)
 		fail_msg("%zu:1 refused: %s", raw / b.len, d.msg);
 	assert_int_equal(t.nprocs, ATTACKERS + 1);
 	assert_int_equal(bootlog_find_pid(&t, 1000)->nsamples, BLOCKS - 1);
@@ -187,7 +187,7 @@ bomb_of_small_members(void **state)
 	bootlog_init(&t);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(input_read_memory(&t, b.buf, b.len, "bomb.tgz", &d),
+	assert_int_equal(read_memory_log(&t, b.buf, b.len, "bomb.tgz", &d),
 	    -1);
 	assert_int_equal(d.status, EXIT_BADINPUT);
 	assert_non_null(strstr(d.msg, "decompression bomb"));

@@ -168,7 +168,7 @@ layout_opts_ok(const struct synth *s, struct layout *l,
 
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(l, &s->t, &s->tree, ms_of(&s->t, &s->tree), o, &d), 0);
+	assert_int_equal(layout_make(l, SYNTH_BOOT(s, ms_of(&s->t, &s->tree)), o, &d), 0);
 	assert_int_equal(d.nwarn, 0);
 	assert_text_apart(l);
 }
@@ -296,15 +296,15 @@ flame_chart(void **state)
 	struct layout l;
 
 	kernel_scene(&s, NULL, 1);
-	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
+	assert_int_equal(tcalls_exit(&s.x.tb.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
 	    MS(700) * 1000, 0), 0);
-	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x2000, 1, MS(350) * 1000,
+	assert_int_equal(tcalls_exit(&s.x.tb.calls, 1, 0, 0x2000, 1, MS(350) * 1000,
 	    MS(550) * 1000, 0), 0);
-	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x3000, 2, MS(400) * 1000,
+	assert_int_equal(tcalls_exit(&s.x.tb.calls, 1, 0, 0x3000, 2, MS(400) * 1000,
 	    MS(400) * 1000 + 1000, 0), 0);
-	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x4000, 12, MS(450) * 1000,
+	assert_int_equal(tcalls_exit(&s.x.tb.calls, 1, 0, 0x4000, 12, MS(450) * 1000,
 	    MS(460) * 1000, 0), 0);
-	assert_int_equal(tcalls_nest(&s.t.calls), 0);
+	assert_int_equal(tcalls_nest(&s.x.tb.calls), 0);
 	layout_ok(&s, &l);
 	assert_non_null(layout_text(&l, "kernel function call (function_graph: "
 	    "time across, depth down)"));
@@ -359,9 +359,9 @@ flame_cost_note(void **state)
 	layout_ok(&s, &l);
 	assert_null(text_from(&l, COST_NOTE));
 	layout_free(&l);
-	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
+	assert_int_equal(tcalls_exit(&s.x.tb.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
 	    MS(700) * 1000, 0), 0);
-	assert_int_equal(tcalls_nest(&s.t.calls), 0);
+	assert_int_equal(tcalls_nest(&s.x.tb.calls), 0);
 	layout_ok(&s, &l);
 	note = text_from(&l, COST_NOTE);
 	assert_non_null(note);
@@ -393,12 +393,12 @@ flame_without_lane(void **state)
 
 	(void)state;
 	kernel_scene(&s, NULL, 0);
-	assert_int_equal(tcalls_exit(&s.t.calls, 300, 0, 0x1000, 0,
+	assert_int_equal(tcalls_exit(&s.x.tb.calls, 300, 0, 0x1000, 0,
 	    MS(3500) * 1000, MS(3900) * 1000, 0), 0);
 	/* A thread of calls too short to draw gets no (empty) band. */
-	assert_int_equal(tcalls_exit(&s.t.calls, 301, 0, 0x1000, 0,
+	assert_int_equal(tcalls_exit(&s.x.tb.calls, 301, 0, 0x1000, 0,
 	    MS(5000) * 1000, MS(5000) * 1000 + 2000, 0), 0);
-	assert_int_equal(tcalls_nest(&s.t.calls), 0);
+	assert_int_equal(tcalls_nest(&s.x.tb.calls), 0);
 	layout_ok(&s, &l);
 	assert_non_null(layout_text(&l, "kernel function call (function_graph: "
 	    "time across, depth down)"));
@@ -413,8 +413,8 @@ flame_without_lane(void **state)
 		assert_null(strstr(l.texts[i].s, "function tracing slowed"));
 	layout_free(&l);
 	/* Without calls: nothing of it. */
-	tcalls_free(&s.t.calls);
-	memset(&s.t.calls, 0, sizeof(s.t.calls));
+	tcalls_free(&s.x.tb.calls);
+	memset(&s.x.tb.calls, 0, sizeof(s.x.tb.calls));
 	layout_ok(&s, &l);
 	assert_null(layout_text(&l, "kernel function call (function_graph: "
 	    "time across, depth down)"));
@@ -437,11 +437,11 @@ flame_window(void **state)
 	struct layout l;
 
 	kernel_scene(&s, NULL, 1);
-	assert_int_equal(tcalls_exit(&s.t.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
+	assert_int_equal(tcalls_exit(&s.x.tb.calls, 1, 0, 0x1000, 0, MS(300) * 1000,
 	    MS(700) * 1000, 0), 0);
-	assert_int_equal(tcalls_exit(&s.t.calls, 5, 0, 0x2000, 0, MS(1100) * 1000,
+	assert_int_equal(tcalls_exit(&s.x.tb.calls, 5, 0, 0x2000, 0, MS(1100) * 1000,
 	    MS(1300) * 1000, 0), 0);
-	assert_int_equal(tcalls_nest(&s.t.calls), 0);
+	assert_int_equal(tcalls_nest(&s.x.tb.calls), 0);
 	o.window = 1;
 	o.win_from_us = MS(1000);
 	o.win_to_us = MS(1400);
@@ -652,7 +652,7 @@ bad_header_times(void **state)
 	assert_int_equal(d.nwarn, 2);
 	assert_false(ms.has_switch_root);
 	assert_false(ms.log_start_logged);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, &ms, &plain_opts, &d),
+	assert_int_equal(layout_make(&l, SYNTH_BOOT(&s, &ms), &plain_opts, &d),
 	    0);
 	assert_int_equal(d.nwarn, 2);
 	assert_int_equal(l.nmarks, 0);

@@ -26,7 +26,7 @@ test_small_layout(void **state)
 
 	diag_init(&d, "test");
 	synth_small(&s);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	assert_text_apart(&l);
 	/* 20 s at 25 px/s is below the minimum width. */
 	assert_int_equal(l.width, 800);
@@ -83,12 +83,12 @@ test_strict_shading(void **state)
 	synth_init(&s, 200);
 	synth_proc(&s, NULL, 1, "sleepy", 0, 4000, 'S', 0.8);
 	synth_proc(&s, NULL, 2, "stopped", 0, 4000, 'T', 0.0);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &o, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, &d), 0);
 	assert_true(l.rows[0].ncells > 0);
 	assert_int_equal(l.rows[1].ncells, 0);
 	layout_free(&l);
 	o.strict = 1;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &o, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, &d), 0);
 	assert_int_equal(l.rows[0].ncells, 0);
 	assert_int_equal(l.rows[1].ncells, 1);
 	assert_int_equal(l.cells[l.rows[1].cell0].rgb, COL_STOPPED);
@@ -105,9 +105,9 @@ static void
 test_exact_rows(void **state)
 {
 	static const struct xspan xs[] = {
-		{ 0, 1000000, XS_RUNNING }, { 1000000, 1500000, XS_SLEEPING },
-		{ 1500000, 2000000, XS_RUNNABLE },
-		{ 2000000, 3000000, XS_WAITING },
+		{ 0, 1000000, TS_RUNNING }, { 1000000, 1500000, TS_SLEEPING },
+		{ 1500000, 2000000, TS_RUNNABLE },
+		{ 2000000, 3000000, TS_WAITING },
 	};
 	static const uint32_t want[] = { COL_CPU, COL_RUNNABLE, COL_WAIT };
 	static const usec_t from[] = { 0, 1500000, 2000000, 3000000 };
@@ -122,7 +122,7 @@ test_exact_rows(void **state)
 	synth_init(&s, 200);
 	p = synth_proc(&s, NULL, 1, "exact", 0, 4000, 'S', 0.5);
 	synth_proc(&s, NULL, 2, "sampled", 0, 4000, 'S', 0.5);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree),
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)),
 	    &plain_opts, &d), 0);
 	assert_null(layout_text(&l, "Runnable (exact: waiting for a CPU)"));
 	layout_free(&l);
@@ -131,7 +131,7 @@ test_exact_rows(void **state)
 	p->nxs = 4;
 	p->has_xs = 1;
 	s.nodes[0]->xexact = 1;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree),
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)),
 	    &plain_opts, &d), 0);
 	assert_text_apart(&l);
 	assert_non_null(layout_text(&l, "Runnable (exact: waiting for a CPU)"));
@@ -166,7 +166,7 @@ test_short_axis(void **state)
 	diag_init(&d, "test");
 	synth_init(&s, 100);
 	synth_proc(&s, NULL, 1, "short", 0, 4000, 'R', 0.5);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	for (i = 0; i < l.ntexts; i++)
 		if (strcmp(l.texts[i].s, "0s") == 0 ||
 		    strcmp(l.texts[i].s, "1s") == 0 ||
@@ -181,7 +181,7 @@ test_short_axis(void **state)
 	/* 1.2 s: every 0.2 s, labelled with a decimal. */
 	synth_init(&s, 20);
 	synth_proc(&s, NULL, 1, "shorter", 0, 1200, 'R', 0.5);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	assert_non_null(layout_text(&l, "0.2s"));
 	assert_non_null(layout_text(&l, "1.2s"));
 	assert_null(layout_text(&l, "0.1s"));
@@ -200,11 +200,11 @@ test_application_line(void **state)
 
 	diag_init(&d, "test");
 	synth_small(&s);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	assert_non_null(layout_text(&l, "kernel options: root=/dev/vda quiet"));
 	layout_free(&l);
 	s.tree.profile = "make";
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	assert_non_null(layout_text(&l, "application: make"));
 	assert_null(layout_text(&l, "kernel options: root=/dev/vda quiet"));
 	layout_free(&l);
@@ -221,7 +221,7 @@ test_large_layout(void **state)
 
 	diag_init(&d, "test");
 	synth_large(&s, 3000, 300, 7);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	assert_int_equal(l.width, 300 * 25 + 20);
 	assert_int_equal(l.nrows, 3000);
 	assert_text_apart(&l);
@@ -245,12 +245,12 @@ test_width(void **state)
 	diag_init(&d, "test");
 	synth_init(&s, 200);
 	synth_proc(&s, NULL, 1, "init", 0, 2000 * 1000, 'S', 0);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &o, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, &d), 0);
 	assert_int_equal(l.width, 32000);	/* 2000 s is capped */
 	assert_text_apart(&l);
 	layout_free(&l);
 	o.width = 1234;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &o, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, &d), 0);
 	assert_int_equal(l.width, 1234);
 	/* Time maps onto the plot: start at x0, end at the right margin. */
 	assert_true(fabs(layout_x(&l, MS(0)) - 10) < 1e-9);
@@ -261,12 +261,12 @@ test_width(void **state)
 	o.width = 100;
 	synth_free(&s);
 	synth_small(&s);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &o, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, &d), 0);
 	assert_int_equal(l.width, 100);
 	assert_text_apart(&l);
 	layout_free(&l);
 	o.width = 50;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &o, &d), -1);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, &d), -1);
 	assert_int_equal(d.status, EXIT_USAGE);
 	synth_free(&s);
 }
@@ -286,7 +286,7 @@ test_fast_samples_pool(void **state)
 	p = synth_proc(&s, NULL, 1, "fast", 0, 600 * 1000, 'R', 1.0);
 	for (i = 0; i < p->nsamples; i += 2)
 		p->samples[i].user = p->samples[i].sys = 0;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	assert_int_equal(l.nrows, 1);
 	/* 30000 samples, half a pixel each: pooled, then merged to one run. */
 	assert_true(l.rows[0].ncells <= 2);
@@ -319,7 +319,7 @@ test_crop_after(void **state)
 	assert_int_equal(idle_crop_end(&s.t, &s.tree, "nope", 0, MS(30000)),
 	    MS(30000));
 	o.crop_after = "target";
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &o, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, &d), 0);
 	assert_int_equal(l.t1_us, MS(14000));
 	/* "late" starts after the crop: not drawn. */
 	assert_int_equal(l.nrows, 2);
@@ -343,7 +343,7 @@ test_annotate(void **state)
 	synth_small(&s);
 	o.annotate = names;
 	o.nannotate = 4;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &o, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, &d), 0);
 	assert_int_equal(l.nmarks, 3);
 	assert_int_equal(d.nwarn, 1);
 	assert_true(fabs(l.marks[0].x - layout_x(&l, MS(1000))) < 1e-9);
@@ -369,7 +369,7 @@ test_labels_opts(void **state)
 	o.show_pid = 1;
 	o.show_all = 1;
 	o.title = "My title";
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &o, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &o, &d), 0);
 	assert_string_equal(l.texts[0].s, "My title");
 	assert_string_equal(l.texts[l.rows[2].text].s,
 	    "/usr/bin/busy --flag [11]");
@@ -419,7 +419,7 @@ layout_log(const char *path, struct bootlog *t, struct proctree *tree,
 	load_log(path, t, tree);
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(l, t, tree, ms_of(t, tree), &plain_opts,
+	assert_int_equal(layout_make(l, BOOT_OF(t, tree, ms_of(t, tree)), &plain_opts,
 	    &d), 0);
 }
 

@@ -43,7 +43,7 @@ test_disk_totals(void **state)
 
 	diag_init(&d, "test");
 	synth_small(&s);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	assert_true(fabs(l.disk_read_bytes - 32.845728e6) < 1);
 	assert_true(fabs(l.disk_write_bytes - 10.948576e6) < 1);
 	peak = layout_text(&l, "20 MB/s");
@@ -77,7 +77,7 @@ test_disk_zero(void **state)
 	synth_proc(&s, NULL, 1, "init", 0, 4000, 'S', 0.0);
 	for (t = 200; t <= 4000; t += 200)
 		synth_disk(&s, t, 0, 0);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	bx = &l.disk_box;
 	assert_non_null(layout_text(&l, "0 MB/s"));
 	assert_non_null(layout_text(&l, "read 0.0 MB, written 0.0 MB"));
@@ -88,7 +88,7 @@ test_disk_zero(void **state)
 	layout_free(&l);
 	/* No disk samples at all: nothing to draw, no label. */
 	s.t.ndisk = 0;
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	assert_null(layout_text(&l, "0 MB/s"));
 	assert_int_equal(l.disk_tput.n, 0);
 	layout_free(&l);
@@ -121,7 +121,7 @@ test_mem_chart(void **state)
 	synth_mem(&s, 2000, 1000 << 10, 300 << 10, 100 << 10, 200 << 10, 0);
 	synth_mem(&s, 4000, 1000 << 10, 50 << 10, 100 << 10, 250 << 10,
 	    40 << 10);
-	assert_int_equal(layout_make(&l, &s.t, &s.tree, ms_of(&s.t, &s.tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)), &plain_opts, &d), 0);
 	bx = &l.mem_box;
 	assert_true(bx->h > 0);
 	assert_true(bx->y > l.disk_box.y + l.disk_box.h);
@@ -192,11 +192,11 @@ test_mem_from_log(void **state)
 	diag_init(&d, "test");
 	bootlog_init(&t);
 	memset(&tree, 0, sizeof(tree));
-	if (input_read_memory(&t, b.buf, b.len, "mem.tgz", &d) != 0 ||
+	if (read_memory_log(&t, b.buf, b.len, "mem.tgz", &d) != 0 ||
 	    proctree_make(&tree, &t, &tree_pruned, &d) != 0)
 		fail_msg("%s", d.msg);
 	assert_int_equal(t.nmem, 29);
-	assert_int_equal(layout_make(&l, &t, &tree, ms_of(&t, &tree), &plain_opts, &d), 0);
+	assert_int_equal(layout_make(&l, BOOT_OF(&t, &tree, ms_of(&t, &tree)), &plain_opts, &d), 0);
 	assert_true(l.mem_box.h > 0);
 	/* At 30 s: 2048000 - (2000000 - 900000) = 948000 kB in use. */
 	assert_true(fabs(l.mem_scale_kb - 948000) < 1e-6);

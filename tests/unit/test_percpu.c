@@ -58,7 +58,7 @@ lay(const struct synth *s, struct chart_opts *o, int warns)
 
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(&l, &s->t, &s->tree, ms_of(&s->t, &s->tree), o, &d), 0);
+	assert_int_equal(layout_make(&l, SYNTH_BOOT(s, ms_of(&s->t, &s->tree)), o, &d), 0);
 	assert_int_equal(d.nwarn, warns);
 	assert_text_apart(&l);
 	return l;
@@ -179,7 +179,7 @@ busy_without_runs(void **state)
 
 	(void)state;
 	scene(&s);
-	/* As traceprocs.c leaves it without --per-cpu: no array at all. */
+	/* As exact_apply.c leaves it without --per-cpu: no array at all. */
 	free(s.t.busy.runs);
 	s.t.busy.runs = NULL;
 	base = lay(&s, &o, 0);
@@ -194,7 +194,7 @@ busy_without_runs(void **state)
 	s.t.busy.runs = calloc(NRUNS, sizeof(*s.t.busy.runs));
 	assert_non_null(s.t.busy.runs);
 	run(&s, 0, 300, "spin", MS(1000), MS(3000));
-	s.t.trace_cuts = TB_CUT_RUNS;
+	s.x.tb.cuts = TB_CUT_RUNS;
 	l = lay(&s, &o, 0);
 	assert_int_equal(layout_shapes(&l, LR_CPURUN, LD_FILL, NULL, 0), 0);
 	assert_int_equal(l.nseries, base.nseries + 2);

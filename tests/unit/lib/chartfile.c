@@ -9,6 +9,7 @@
 #include "testutil.h"
 #include "chartfile.h"
 #include "layoutcheck.h"
+#include "exact.h"
 #include "input.h"
 
 int
@@ -83,7 +84,7 @@ render_tt(const struct bootlog *t, struct proctree *tree,
 
 	diag_init(&d, "test");
 	o->format = fmt;
-	if (chart_write(t, tree, ms_of(t, tree), o, path, &d) != 0)
+	if (chart_write(BOOT_OF(t, tree, ms_of(t, tree)), o, path, &d) != 0)
 		fail_msg("chart_write %s: %s", path, d.msg);
 }
 
@@ -102,7 +103,7 @@ layout_tt(const struct bootlog *t, const struct proctree *tree,
 
 	diag_init(&d, "test");
 	d.out = NULL;
-	assert_int_equal(layout_make(l, t, tree, ms_of(t, tree), o, &d), 0);
+	assert_int_equal(layout_make(l, BOOT_OF(t, tree, ms_of(t, tree)), o, &d), 0);
 }
 
 void
@@ -112,19 +113,31 @@ layout_of(const struct synth *s, const struct chart_opts *o,
 	layout_tt(&s->t, &s->tree, o, l);
 }
 
-/* A log read and turned into the final tree; fails the test on error. */
+/*
+ * A log read, its trace (if any) applied as bootchart-render applies it,
+ * and turned into the final tree; fails the test on error.
+ */
 void
 load_log(const char *path, struct bootlog *t, struct proctree *tree)
 {
+	static const struct exact_opts xo;
 	char *paths[1] = { (char *)path };
+	struct tracefile tf = { NULL, 0, NULL };
+	struct exact x;
 	struct diag d;
+	int r;
 
 	diag_init(&d, "test");
 	d.out = NULL;
 	bootlog_init(t);
 	memset(tree, 0, sizeof(*tree));
-	if (input_read(t, paths, 1, &d) != 0 ||
-	    proctree_make(tree, t, &tree_pruned, &d) != 0)
+	memset(&x, 0, sizeof(x));
+	r = input_read(t, &tf, paths, 1, &d) != 0 ||
+	    exact_open(&x, &tf, &xo, &d) != 0 ||
+	    exact_apply(&x, t, &xo, &d) != 0;
+	exact_free(&x);
+	tracefile_free(&tf);
+	if (r || proctree_make(tree, t, &tree_pruned, &d) != 0)
 		fail_msg("%s: %s", path, d.msg);
 }
 

@@ -222,7 +222,7 @@ synth_free(struct synth *s)
 	free(s->t.busy.v);
 	free(s->t.busy.cpu);
 	free(s->t.busy.runs);
-	tcalls_free(&s->t.calls);
+	exact_free(&s->x);
 	free(s->tree.roots);
 	free(s->all);
 	free(s->nodes);

@@ -7,6 +7,7 @@
 
 #include "proctree.h"
 #include "bootlog.h"
+#include "boot.h"
 
 /*
  * A trace and its final tree, built by hand: `all` owns every process,
@@ -15,6 +16,7 @@
  */
 struct synth {
 	struct bootlog t;
+	struct exact x;		/* a trace's model, filled by hand (have 0: none) */
 	struct proctree tree;
 	struct process **all;
 	struct pnode **nodes;
@@ -47,6 +49,8 @@ void synth_mem(struct synth *s, int64_t time, int64_t total, int64_t free_kb,
 void synth_kevent(struct synth *s, int kind, int milestone, const char *text,
     int64_t time_us, int64_t dur_us);
 void synth_free(struct synth *s);
+/* The view of the scene's log, its model and tree, with milestones ms. */
+#define SYNTH_BOOT(s, ms)	(&(struct boot){ &(s)->t, &(s)->x, &(s)->tree, (ms), NULL })
 /*
  * The small reference scene: 20 s; CPU >= 90 % busy during 0-5 s,
  * I/O wait 90 % during 5-10 s; "busy" runs 1-5 s, "iowait" is in D

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include "input.h"
 #include "testutil.h"
 
 /*
@@ -60,4 +61,15 @@ read_file(const char *path, size_t *len)
 	if (len)
 		*len = n;
 	return buf;
+}
+
+int
+read_memory_log(struct bootlog *t, const void *buf, size_t len,
+    const char *label, struct diag *d)
+{
+	struct tracefile tf = { NULL, 0, NULL };
+	int r = input_read_memory(t, &tf, buf, len, label, d);
+
+	tracefile_free(&tf);
+	return r;
 }

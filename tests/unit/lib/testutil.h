@@ -21,4 +21,13 @@ const char *shared_path(const char *rel);
 /* Whole file into a malloc'd, NUL-terminated buffer; NULL on error. */
 char *read_file(const char *path, size_t *len);
 
+struct bootlog;
+struct diag;
+/*
+ * input_read_memory for a test of the log alone: the trace.dat it may
+ * hold is read (its errors are the result's) and dropped.
+ */
+int read_memory_log(struct bootlog *, const void *buf, size_t len,
+    const char *label, struct diag *);
+
 #endif

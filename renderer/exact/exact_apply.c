@@ -1,15 +1,11 @@
-/* traceprocs.c: the trace's processes applied to the log's: exact starts, ends and CPU time, and the processes sampling missed (docs/trace.md). */
+/* exact_apply.c: the trace model applied to the log it came with: exact starts, ends, states and CPU time, the processes sampling missed, initcalls and the CPU chart's busy series (docs/trace.md). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "logparse.h"
-#include "tboot.h"
-#include "tcwait.h"
+#include "exact.h"
 #include "tkeysort.h"
-#include "wakeups.h"
-#include "trace.h"
 
 /* The trace's busy time and /proc/stat's may differ by this share at most. */
 #define BUSY_AGREE 0.10
@@ -53,26 +49,6 @@ sampled(const struct bootlog *t, int pid, usec_t start, int known)
 }
 
 /*
- * ns of the trace clock to µs of uptime (the log's time); tboot keeps
- * both below 2^62, so the sum fits.  A forged offset cannot make it
- * negative.
- */
-static usec_t
-uptime_us(const struct tboot *ps, int64_t ns)
-{
-	int64_t up = ns + ps->boot_minus_trace_ns;
-
-	return up > 0 ? (usec_t)(up / 1000) : 0;
-}
-
-/* The trace's states and the model's, named apart (trace/ and model/ stay apart). */
-static const int xstate_of[TS_COUNT] = {
-	[TS_NONE] = XS_NONE, [TS_SLEEPING] = XS_SLEEPING,
-	[TS_WAITING] = XS_WAITING, [TS_RUNNABLE] = XS_RUNNABLE,
-	[TS_RUNNING] = XS_RUNNING,
-};
-
-/*
  * The spans ps->spans[span0 .. span0 + nspans) as p's states in µs of
  * uptime; spans the rounding empties are dropped and equal neighbours
  * merged.  0, or -1 on no memory.
@@ -93,17 +69,17 @@ set_states(struct process *p, const struct tboot *ps, size_t span0,
 		return -1;
 	for (i = 0; i < nspans; i++) {
 		sp = &ps->spans[span0 + i];
-		a = uptime_us(ps, sp->start_ns);
-		b = uptime_us(ps, sp->end_ns);
+		a = exact_uptime_us(ps, sp->start_ns);
+		b = exact_uptime_us(ps, sp->end_ns);
 		if (b <= a || sp->state <= TS_NONE || sp->state >= TS_COUNT)
 			continue;
 		x = n > 0 ? &p->xs[n - 1] : NULL;
-		if (x != NULL && x->state == xstate_of[sp->state] &&
+		if (x != NULL && x->state == sp->state &&
 		    x->end_us == a) {
 			x->end_us = b;
 			continue;
 		}
-		p->xs[n++] = (struct xspan){ a, b, xstate_of[sp->state] };
+		p->xs[n++] = (struct xspan){ a, b, sp->state };
 	}
 	p->nxs = n;
 	p->has_xs = 1;
@@ -128,9 +104,10 @@ apply_states(struct process *p, const struct tboot *ps, const struct tproc *tp)
  * id is its pid), and each other thread a process of its own under it.
  */
 static int
-apply_threads(struct bootlog *t, struct process *p, const struct tboot *ps,
+apply_threads(struct bootlog *t, struct process *p, const struct exact *x,
     const struct tproc *tp)
 {
+	const struct tboot *ps = &x->tb;
 	const struct tthread *th;
 	struct process *q;
 	const char *comm;
@@ -147,14 +124,14 @@ apply_threads(struct bootlog *t, struct process *p, const struct tboot *ps,
 		}
 		/* The events' name, else the cmdlines' (they lose some). */
 		comm = th->comm[0] != '\0' ? th->comm :
-		    tdat_comm(t->trace, th->tid);
+		    tdat_comm(x->file.td, th->tid);
 		if ((q = bootlog_new_process(t, th->tid, comm != NULL &&
 		    comm[0] != '\0' ? comm : tp->comm)) == NULL)
 			return -1;
 		q->ppid = q->tgid = tp->pid;
-		start = uptime_us(ps, th->start_ns);
-		end = th->end_ns != TPROC_AFTER ? uptime_us(ps, th->end_ns) :
-		    uptime_us(ps, ps->last_ns);
+		start = exact_uptime_us(ps, th->start_ns);
+		end = th->end_ns != TPROC_AFTER ? exact_uptime_us(ps, th->end_ns) :
+		    exact_uptime_us(ps, ps->last_ns);
 		q->start_us = start;
 		q->duration_us = end > start ? end - start : 0;
 		q->exact = 1;
@@ -166,12 +143,13 @@ apply_threads(struct bootlog *t, struct process *p, const struct tboot *ps,
 }
 
 static int
-apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
-    usec_t end_of_log)
+apply_one(struct bootlog *t, const struct exact *x, const struct tproc *tp,
+    usec_t end_of_log, int threads)
 {
+	const struct tboot *ps = &x->tb;
 	int known = tp->start_ns != TPROC_BEFORE;
-	usec_t start = uptime_us(ps, known ? tp->start_ns : ps->first_ns);
-	usec_t end = tp->end_ns != TPROC_AFTER ? uptime_us(ps, tp->end_ns) :
+	usec_t start = exact_uptime_us(ps, known ? tp->start_ns : ps->first_ns);
+	usec_t end = tp->end_ns != TPROC_AFTER ? exact_uptime_us(ps, tp->end_ns) :
 	    end_of_log;
 	struct process *p = sampled(t, tp->pid, start, known);
 
@@ -196,14 +174,13 @@ apply_one(struct bootlog *t, const struct tboot *ps, const struct tproc *tp,
 		p->duration_us = end - p->start_us;
 	/* CPU before the trace began is not in it: only a whole life counts. */
 	p->cpu_us = known ? tp->cpu_ns / 1000 : -1;
-	if (t->thread_rows && tp->has_states &&
-	    apply_threads(t, p, ps, tp) != 0)
+	if (threads && tp->has_states && apply_threads(t, p, x, tp) != 0)
 		return -1;
 	/* What a worker ran is known whenever it ran while traced. */
 	if (tp->work[0] != '\0' && p->work == NULL) {
 		if ((p->work = strdup(tp->work)) == NULL)
 			return -1;
-		p->work_last_us = uptime_us(ps, tp->work_last_ns);
+		p->work_last_us = exact_uptime_us(ps, tp->work_last_ns);
 	}
 	return 0;
 }
@@ -219,12 +196,13 @@ share(double ns, double all)
  * each CPU (--per-cpu).
  */
 static int
-apply_busy(struct bootlog *t, const struct tboot *ps)
+apply_busy(struct bootlog *t, const struct exact *x)
 {
+	const struct tboot *ps = &x->tb;
 	const struct tbusy *b = &ps->busy;
 	struct busy_series *bs = &t->busy;
 	size_t n = tbusy_len(b), i, k;
-	int ncpu = tdat_ncpus(t->trace);
+	int ncpu = tdat_ncpus(x->file.td);
 	double sum;
 
 	if (n == 0)
@@ -250,7 +228,7 @@ apply_busy(struct bootlog *t, const struct tboot *ps)
 	}
 	bs->n = n;
 	bs->ncpu = b->ncpu;
-	bs->t0_us = uptime_us(ps, b->t0);
+	bs->t0_us = exact_uptime_us(ps, b->t0);
 	bs->step_us = TBUSY_BIN_NS / 1000;
 	return 0;
 }
@@ -273,8 +251,9 @@ by_start(const void *a, const void *b)
 
 /* The tasks' runs on each CPU (--per-cpu), in uptime, by CPU and time. */
 static int
-apply_runs(struct bootlog *t, const struct tboot *ps)
+apply_runs(struct bootlog *t, const struct exact *x)
 {
+	const struct tboot *ps = &x->tb;
 	const struct tbusy *b = &ps->busy;
 	const struct tproc *p;
 	const char *name;
@@ -288,13 +267,13 @@ apply_runs(struct bootlog *t, const struct tboot *ps)
 	for (i = 0; i < b->nruns; i++) {
 		r = &t->busy.runs[i];
 		p = &ps->v[b->runs[i].proc];
-		r->a = uptime_us(ps, b->runs[i].start_ns);
-		r->b = uptime_us(ps, b->runs[i].end_ns);
+		r->a = exact_uptime_us(ps, b->runs[i].start_ns);
+		r->b = exact_uptime_us(ps, b->runs[i].end_ns);
 		r->pid = p->pid;
 		r->cpu = b->runs[i].cpu;
 		/* Born before the trace and never renamed: its saved name. */
 		name = p->comm[0] != '\0' ? p->comm :
-		    tdat_comm(t->trace, p->pid);
+		    tdat_comm(x->file.td, p->pid);
 		snprintf(r->comm, sizeof(r->comm), "%s", name != NULL ?
 		    name : "");
 	}
@@ -378,7 +357,7 @@ apply_initcalls(struct bootlog *t, const struct tboot *ps)
 	for (i = 0; i < ps->nic; i++) {
 		memset(&e, 0, sizeof(e));
 		e.kind = KEV_INITCALL;
-		e.time_us = uptime_us(ps, ps->ic[i].start_ns);
+		e.time_us = exact_uptime_us(ps, ps->ic[i].start_ns);
 		e.dur_us = (ps->ic[i].end_ns - ps->ic[i].start_ns) / 1000;
 		e.text = (char *)ps->ic[i].func;
 		if (bootlog_add_kevent(t, &e) != 0)
@@ -388,48 +367,29 @@ apply_initcalls(struct bootlog *t, const struct tboot *ps)
 }
 
 int
-logparse_apply_trace(struct bootlog *t, struct diag *d)
+exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
+    struct diag *d)
 {
-	struct tboot ps;
+	const struct tboot *ps = &x->tb;
 	usec_t end;
 	size_t i;
 	int rc = 0;
 
-	if (t->trace == NULL)
+	if (!x->have)
 		return 0;
-	if (tboot_build_with(t->trace, &ps, (t->thread_rows ? TB_THREADS : 0) |
-	    (t->cpu_runs ? TB_RUNS : 0), d) != 0)
-		return -1;
-	t->trace_cuts = ps.cuts;
-	end = uptime_us(&ps, ps.last_ns);
+	end = exact_uptime_us(ps, ps->last_ns);
 	if (t->ps_last_us > end)
 		end = t->ps_last_us;
-	for (i = 0; i < ps.n && rc == 0; i++)
-		rc = apply_one(t, &ps, &ps.v[i], end);
+	for (i = 0; i < ps->n && rc == 0; i++)
+		rc = apply_one(t, x, &ps->v[i], end, o->threads);
 	if (rc == 0)
-		rc = apply_initcalls(t, &ps);
+		rc = apply_initcalls(t, ps);
 	if (rc == 0)
-		rc = apply_busy(t, &ps);
+		rc = apply_busy(t, x);
 	if (rc == 0)
 		busy_check(t, d);
 	if (rc == 0 && t->busy.ncpu > 0)
-		rc = apply_runs(t, &ps);
-	/* The calls move to the log: the table and JSON read them. */
-	free(t->call_wait);
-	if (rc == 0 && tcwait_make(&ps, &ps.calls, &t->call_wait) != 0)
-		rc = -1;
-	tcalls_free(&t->calls);
-	t->calls = ps.calls;
-	t->calls.d = NULL;
-	t->calls_boot_ns = ps.boot_minus_trace_ns;
-	memset(&ps.calls, 0, sizeof(ps.calls));
-	if (rc == 0 && logparse_trace_crit(t, &ps, d) != 0) {
-		tboot_free(&ps);
-		return -1;
-	}
-	if (rc == 0 && ps.nwake > 0)
-		rc = wakeups_dot(&ps, &t->wake_dot, &t->wake_dot_len);
-	tboot_free(&ps);
+		rc = apply_runs(t, x);
 	if (rc != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	qsort(t->procs, t->nprocs, sizeof(*t->procs), bootlog_cmp_proc);

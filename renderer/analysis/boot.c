@@ -1,0 +1,64 @@
+/* boot.c: a boot read in the stages' order, each part made once: the log, its trace's model applied to it, the tree, the milestones, the critical path. */
+#include <string.h>
+
+#include "boot.h"
+#include "input.h"
+
+void
+boot_read_init(struct boot_read *b)
+{
+	memset(b, 0, sizeof(*b));
+	bootlog_init(&b->log);
+}
+
+void
+boot_read_free(struct boot_read *b)
+{
+	critpath_free(&b->crit);
+	proctree_free(&b->tree);
+	exact_free(&b->x);
+	tracefile_free(&b->tf);
+	bootlog_free(&b->log);
+	boot_read_init(b);
+}
+
+int
+boot_read_stages(struct boot_read *b, const struct boot_opts *o,
+    struct diag *d)
+{
+	int r;
+
+	if (exact_open(&b->x, &b->tf, &o->exact, d) != 0 ||
+	    exact_apply(&b->x, &b->log, &o->exact, d) != 0)
+		return -1;
+	if (o->exact.threads && !b->x.have)
+		diag_warn(d, "--threads: no kernel trace (trace.dat) in this "
+		    "log: a row per process (record with bootchartd --trace)");
+	if (proctree_make(&b->tree, &b->log, &o->tree, d) != 0)
+		return -1;
+	milestones_make(&b->ms, &b->log, &b->tree, d);
+	b->view = (struct boot){ &b->log, &b->x, &b->tree, &b->ms, NULL };
+	if ((r = critpath_make(&b->crit, &b->x, &b->log, o->crit_pid, d)) < 0)
+		return -1;
+	if (r == 0)
+		b->view.crit = &b->crit;
+	return 0;
+}
+
+int
+boot_read_paths(struct boot_read *b, char *const *paths, size_t npaths,
+    const struct boot_opts *o, struct diag *d)
+{
+	if (input_read(&b->log, &b->tf, paths, npaths, d) != 0)
+		return -1;
+	return boot_read_stages(b, o, d);
+}
+
+int
+boot_read_memory(struct boot_read *b, const void *buf, size_t len,
+    const char *label, const struct boot_opts *o, struct diag *d)
+{
+	if (input_read_memory(&b->log, &b->tf, buf, len, label, d) != 0)
+		return -1;
+	return boot_read_stages(b, o, d);
+}

@@ -1,0 +1,57 @@
+/* exact.c: the trace model's life: parsing's reader taken over, the events read once, the model freed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "exact.h"
+#include "tcwait.h"
+
+int
+exact_open(struct exact *x, struct tracefile *f, const struct exact_opts *o,
+    struct diag *d)
+{
+	memset(x, 0, sizeof(*x));
+	x->file = *f;
+	memset(f, 0, sizeof(*f));
+	if (x->file.td == NULL)
+		return 0;
+	if (tboot_build_with(x->file.td, &x->tb, (o->threads ? TB_THREADS :
+	    0) | (o->cpu_runs ? TB_RUNS : 0), d) != 0)
+		return -1;
+	x->have = 1;
+	if (tcwait_make(&x->tb, &x->tb.calls, &x->call_wait) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+/*
+ * tboot keeps both the time and the offset below 2^62, so the sum fits.
+ * A forged offset cannot make it negative.
+ */
+usec_t
+exact_uptime_us(const struct tboot *tb, int64_t ns)
+{
+	int64_t up = ns + tb->boot_minus_trace_ns;
+
+	return up > 0 ? (usec_t)(up / 1000) : 0;
+}
+
+double
+exact_uptime_ms(const struct tboot *tb, int64_t ns)
+{
+	return (double)(ns + tb->boot_minus_trace_ns) / 1e6;
+}
+
+int64_t
+exact_trace_ns(const struct tboot *tb, usec_t us)
+{
+	return (int64_t)us * 1000 - tb->boot_minus_trace_ns;
+}
+
+void
+exact_free(struct exact *x)
+{
+	free(x->call_wait);
+	tboot_free(&x->tb);
+	tracefile_free(&x->file);
+	memset(x, 0, sizeof(*x));
+}

@@ -1,0 +1,60 @@
+/* exact.h: a traced log's model, built once after parsing: the trace's threads, states, wake-ups, the critical path's records and calls, its clock mapped to the log's uptime; every output reads it, none decodes the trace again (docs/trace.md). */
+#ifndef BC_EXACT_H
+#define BC_EXACT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bootlog.h"
+#include "diag.h"
+#include "tboot.h"
+#include "trace.h"
+
+struct tcwait;
+
+/* What the model keeps beyond what every output reads (the options' part). */
+struct exact_opts {
+	int threads;		/* --threads: each thread's states and row */
+	int cpu_runs;		/* --per-cpu: each task's runs on each CPU */
+};
+
+struct exact {
+	int have;		/* the log has a trace, read into tb */
+	struct tracefile file;	/* parsing's reader and bytes, taken over */
+	struct tboot tb;	/* the events read once (tboot.h) */
+	/* What each call of tb.calls waited for (tcwait.h), or NULL. */
+	struct tcwait *call_wait;
+};
+
+/*
+ * Takes f over (f is left empty) and reads its events once into x->tb,
+ * with what each function call waited for.
+ * Without a reader in f, x->have stays 0 and nothing is read.  0, or
+ * -1 (diag set: a decoding error, no memory).
+ */
+int exact_open(struct exact *x, struct tracefile *f,
+    const struct exact_opts *o, struct diag *d);
+/*
+ * The model applied to the log it came with (exact_apply.c): exact
+ * starts, ends, states and CPU time of the processes, the processes
+ * sampling missed, the threads' rows, the initcalls, the CPU chart's
+ * busy series.  Nothing without a trace.  0, or
+ * -1 (diag set).
+ */
+int exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
+    struct diag *d);
+/*
+ * The one conversion between the trace's clock and the log's (uptime,
+ * CLOCK_BOOTTIME): uptime = trace time + tb->boot_minus_trace_ns, the
+ * offset bootchartd's clock-sync marker gave (0 without one: the trace
+ * is then on its own clock; docs/trace.md).  exact_uptime_us: µs, never
+ * below 0 (what the model, the chart and the reports hold);
+ * exact_uptime_ms: ms unrounded, for text; exact_trace_ns: back from µs.
+ * Only -f perfetto's ftrace text keeps the trace's own clock.
+ */
+usec_t exact_uptime_us(const struct tboot *tb, int64_t ns);
+double exact_uptime_ms(const struct tboot *tb, int64_t ns);
+int64_t exact_trace_ns(const struct tboot *tb, usec_t us);
+void exact_free(struct exact *x);
+
+#endif
