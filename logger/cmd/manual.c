@@ -13,7 +13,7 @@
 #include "config.h"
 #include "dest.h"
 #include "diag.h"
-#include "header.h"
+#include "logheader.h"
 #include "manual.h"
 #include "options.h"
 #include "pidfile.h"

@@ -14,17 +14,17 @@
 #include "bootwatch.h"
 #include "clocks.h"
 #include "dest.h"
-#include "header.h"
 #include "kmsg.h"
-#include "tracerec.h"
+#include "lastmsg.h"
+#include "logheader.h"
 #include "loop.h"
 #include "parents.h"
 #include "procinfo.h"
 #include "reader.h"
-#include "report.h"
 #include "sampler.h"
 #include "session.h"
 #include "store.h"
+#include "tracerec.h"
 
 /* One run's state. */
 struct run {
@@ -464,9 +464,9 @@ start_trace(struct run *r)
 	if (r->s->mode == MODE_START)
 		m = r->s->functions != NULL ? TREC_FUNCTIONS : r->s->trace ?
 		    TREC_INSTANCE : TREC_OFF;
-	r->tr.fn.roots = r->s->functions;
-	r->tr.fn.depth = r->cfg->fn_depth;
-	r->tr.fn.thresh_us = r->cfg->fn_thresh_us;
+	r->tr.inst.fn.roots = r->s->functions;
+	r->tr.inst.fn.depth = r->cfg->fn_depth;
+	r->tr.inst.fn.thresh_us = r->cfg->fn_thresh_us;
 	tracerec_start(&r->tr, m, &r->st, r->d);
 }
 
@@ -549,7 +549,7 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 		rc = finish(&r);
 	else
 		diag_warn(d, "no sample taken; nothing written");
-	report_print(&r.rep, cfg, rc == 0, d);
+	lastmsg_print(&r.rep, cfg, rc == 0, d);
 	cleanup(&r);
 	return rc == 0 ? EXIT_OK : EXIT_OUTPUT;
 }

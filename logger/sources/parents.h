@@ -4,7 +4,7 @@
 
 #include "diag.h"
 #include "procev.h"
-#include "report.h"
+#include "runstats.h"
 #include "store.h"
 #include "taskexit.h"
 

@@ -1,4 +1,4 @@
-/* trace_events.h: the kernel events exact mode records (tracerec.c owns the list), for the recorder and the boot entry's trace_event=. */
+/* trace_events.h: the kernel events exact mode records (traceinst.c owns the list), for the recorder and the boot entry's trace_event=. */
 #ifndef BCD_TRACE_EVENTS_H
 #define BCD_TRACE_EVENTS_H
 

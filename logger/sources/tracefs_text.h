@@ -5,6 +5,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Bytes of a format, stats or control text read whole. */
+#define TRACEFS_TEXT_MAX	(1 << 20)
+
 /*
  * The word in brackets of a list ("local [global] counter": "global")
  * into out.  0, or -1 when there is none (out untouched).

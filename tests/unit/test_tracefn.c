@@ -113,7 +113,7 @@ take_and_give_back(void **state)
 	assert_file(f.fd, "max_graph_depth", "6");
 	assert_file(f.fd, "tracing_thresh", "50");
 	assert_file(f.fd, "tracing_on", "0");
-	/* What tracerec.c's configure then sets, to see it undone. */
+	/* What traceinst.c's configure then sets, to see it undone. */
 	put(f.fd, "trace_clock", "local");
 	put(f.fd, "options/record-tgid", "1");
 	put(f.fd, "options/overwrite", "0");

@@ -1,11 +1,11 @@
-/* header.h: the tarball's `header` member (docs/formats.md). */
-#ifndef BCD_HEADER_H
-#define BCD_HEADER_H
+/* logheader.h: the tarball's `header` member (docs/formats.md). */
+#ifndef BCD_LOGHEADER_H
+#define BCD_LOGHEADER_H
 
 #include <stddef.h>
 
 #include "config.h"
-#include "report.h"
+#include "runstats.h"
 
 /* Bytes of one value (a longer one is cut). */
 #define HEADER_VALUE_MAX	4096

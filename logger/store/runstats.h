@@ -1,12 +1,11 @@
-/* report.h: what a logging run did: read by the header writer and the final message. */
-#ifndef BCD_REPORT_H
-#define BCD_REPORT_H
+/* runstats.h: what a logging run did, filled by the run and its sources: the header member records it, the last message reads it. */
+#ifndef BCD_RUNSTATS_H
+#define BCD_RUNSTATS_H
 
 #include <stdint.h>
 #include <sys/resource.h>
 
 #include "config.h"
-#include "diag.h"
 
 /* Exact mode (docs/trace.md): the header's bootchart.trace* values. */
 struct trace_report {
@@ -55,11 +54,5 @@ struct run_report {
 	struct trace_report trace;
 };
 
-/*
- * The last words of a run: "wrote DEST (N samples)" when ok, and with
- * cfg->verbose the logger's own CPU and memory use.
- */
-void report_print(const struct run_report *, const struct config *, int ok,
-    struct diag *);
 
 #endif

@@ -1,8 +1,8 @@
-/* report.c: what a logging run did: read by the header writer and the final message. */
+/* lastmsg.c: the last words of a run: what it wrote, and with -v its own CPU and memory use. */
 #include <sys/resource.h>
 #include <sys/time.h>
 
-#include "report.h"
+#include "lastmsg.h"
 
 static double
 cpu_us(const struct rusage *ru)
@@ -12,7 +12,7 @@ cpu_us(const struct rusage *ru)
 }
 
 void
-report_print(const struct run_report *r, const struct config *cfg, int ok,
+lastmsg_print(const struct run_report *r, const struct config *cfg, int ok,
     struct diag *d)
 {
 	struct rusage ru, ch;

@@ -1,4 +1,4 @@
-/* header.c: the tarball's `header` member (docs/formats.md). */
+/* logheader.c: the tarball's `header` member (docs/formats.md). */
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "header.h"
+#include "logheader.h"
 #include "logfiles.h"
 #include "slurp.h"
 

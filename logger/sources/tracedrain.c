@@ -1,0 +1,226 @@
+/* tracedrain.c: the per-CPU drains of exact mode: whole pages from each CPU's trace_pipe_raw into the store within the trace's share of the budget, and the CPUs' read and lost counts. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tracedrain.h"
+
+/* The trace's share of the log budget: the samples keep the rest. */
+#define BUDGET_SHARE(b)	((b) / 2)
+
+void
+tracedrain_init(struct tracedrain *d)
+{
+	memset(d, 0, sizeof(*d));
+}
+
+/* The number after "key:" in a stats text, or 0. */
+static uint64_t
+stat_value(const char *text, const char *key)
+{
+	const char *p = strstr(text, key);
+
+	return p == NULL ? 0 : strtoull(p + strlen(key), NULL, 10);
+}
+
+/* A CPU's stats text, read again (pread) into d->buf. */
+static const char *
+read_stats(struct tracedrain *d, const struct tracedrain_cpu *c)
+{
+	ssize_t r = pread(c->statsfd, d->buf, d->page - 1, 0);
+
+	d->buf[r > 0 ? r : 0] = '\0';
+	return d->buf;
+}
+
+static uint64_t
+lost_of(const char *s)
+{
+	return stat_value(s, "\noverrun:") + stat_value(s, "commit overrun:") +
+	    stat_value(s, "dropped events:");
+}
+
+/* CPU i's files, the store's file and its counts at the start. */
+static int
+open_cpu(struct tracedrain *d, int bufd, unsigned i, struct store *st)
+{
+	struct tracedrain_cpu *c = &d->cpu[i];
+	char path[64];
+	const char *s;
+
+	snprintf(path, sizeof(path), "per_cpu/cpu%u/trace_pipe_raw", i);
+	c->pipefd = openat(bufd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	snprintf(path, sizeof(path), "per_cpu/cpu%u/stats", i);
+	c->statsfd = openat(bufd, path, O_RDONLY | O_CLOEXEC);
+	snprintf(path, sizeof(path), "trace.cpu%u", i);
+	c->outfd = store_file_open(st, path);
+	if (c->pipefd < 0 || c->statsfd < 0 || c->outfd < 0)
+		return -1;
+	s = read_stats(d, c);
+	c->lost0 = lost_of(s);
+	c->read0 = stat_value(s, "read events:");
+	return 0;
+}
+
+int
+tracedrain_open(struct tracedrain *d, int bufd, unsigned ncpu, uint32_t page,
+    uint64_t cpu_bytes, struct store *st)
+{
+	unsigned i;
+
+	d->page = page;
+	/* A quarter of a CPU's buffer: drained long before it fills. */
+	d->threshold = cpu_bytes > 0 ? cpu_bytes / 4 : page;
+	d->ncpu = ncpu;
+	if (d->ncpu == 0 || (d->cpu = calloc(d->ncpu, sizeof(*d->cpu))) ==
+	    NULL || (d->buf = malloc(d->page)) == NULL)
+		return -1;
+	for (i = 0; i < d->ncpu; i++)
+		d->cpu[i].pipefd = d->cpu[i].statsfd = d->cpu[i].outfd = -1;
+	for (i = 0; i < d->ncpu; i++)
+		if (open_cpu(d, bufd, i, st) != 0)
+			return -1;
+	return 0;
+}
+
+/* Reads CPU c's pages until there is none; 0, or -1 (budget, errno). */
+static int
+drain_cpu(struct tracedrain *d, struct store *st, struct tracedrain_cpu *c)
+{
+	ssize_t r;
+
+	for (;;) {
+		/* Before the read: a page read is gone from the kernel. */
+		if (d->stored + d->page > BUDGET_SHARE(st->budget) ||
+		    store_room(st) < d->page) {
+			errno = ENOSPC;
+			return -1;
+		}
+		r = read(c->pipefd, d->buf, d->page);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return 0;
+		/* Whole pages: the reader finds them by the page size. */
+		if ((size_t)r < d->page)
+			memset(d->buf + r, 0, d->page - (size_t)r);
+		if (store_file_append(st, c->outfd, &c->size, d->buf,
+		    d->page) != 0)
+			return -1;
+		d->stored += d->page;
+	}
+}
+
+int
+tracedrain_run(struct tracedrain *d, struct store *st, int all)
+{
+	unsigned i;
+
+	for (i = 0; i < d->ncpu && !d->full; i++) {
+		if (!all && stat_value(read_stats(d, &d->cpu[i]), "\nbytes:") <
+		    d->threshold)
+			continue;
+		if (drain_cpu(d, st, &d->cpu[i]) == 0)
+			continue;
+		d->full = 1;
+		return -1;
+	}
+	return 0;
+}
+
+const char *
+tracedrain_cut_reason(const struct tracedrain *d, const struct store *st,
+    int err)
+{
+	if (err != ENOSPC)
+		return strerror(err);
+	return d->stored + d->page > BUDGET_SHARE(st->budget) ? "half the "
+	    "log budget (TMPFS_SIZE) full" : "log budget full";
+}
+
+void
+tracedrain_end_stats(struct tracedrain *d)
+{
+	struct tracedrain_cpu *c;
+	unsigned i;
+
+	for (i = 0; i < d->ncpu; i++) {
+		c = &d->cpu[i];
+		free(c->stats);
+		c->stats = strdup(read_stats(d, c));
+		c->statslen = c->stats != NULL ? strlen(c->stats) : 0;
+	}
+}
+
+/* One CPU's count of the kind asked for. */
+static uint64_t
+count_of(const struct tracedrain_cpu *c, enum tracedrain_count which)
+{
+	const char *s = c->stats != NULL ? c->stats : "";
+
+	if (which == TDRAIN_READ)
+		return stat_value(s, "read events:") - c->read0;
+	return which == TDRAIN_LOST ? lost_of(s) : c->lost0;
+}
+
+void
+tracedrain_counts(const struct tracedrain *d, enum tracedrain_count which,
+    char *out, size_t cap)
+{
+	uint64_t sum = 0;
+	unsigned i;
+	size_t n;
+
+	for (i = 0; i < d->ncpu; i++)
+		sum += count_of(&d->cpu[i], which);
+	n = (size_t)snprintf(out, cap, "total %llu:", (unsigned long long)sum);
+	for (i = 0; i < d->ncpu && n < cap; i++)
+		n += (size_t)snprintf(out + n, cap - n, " cpu%u=%llu", i,
+		    (unsigned long long)count_of(&d->cpu[i], which));
+}
+
+void
+tracedrain_close_pipes(struct tracedrain *d)
+{
+	unsigned i;
+
+	for (i = 0; d->cpu != NULL && i < d->ncpu; i++) {
+		if (d->cpu[i].pipefd >= 0)
+			close(d->cpu[i].pipefd);
+		d->cpu[i].pipefd = -1;
+	}
+}
+
+void
+tracedrain_close(struct tracedrain *d)
+{
+	unsigned i;
+
+	tracedrain_close_pipes(d);
+	for (i = 0; d->cpu != NULL && i < d->ncpu; i++) {
+		if (d->cpu[i].statsfd >= 0)
+			close(d->cpu[i].statsfd);
+		d->cpu[i].statsfd = -1;
+	}
+}
+
+void
+tracedrain_free(struct tracedrain *d, struct store *st)
+{
+	char name[32];
+	unsigned i;
+
+	tracedrain_close(d);
+	for (i = 0; d->cpu != NULL && i < d->ncpu; i++) {
+		snprintf(name, sizeof(name), "trace.cpu%u", i);
+		store_file_remove(st, d->cpu[i].outfd, name);
+		free(d->cpu[i].stats);
+	}
+	free(d->cpu);
+	d->cpu = NULL;
+	free(d->buf);
+	d->buf = NULL;
+}

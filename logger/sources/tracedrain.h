@@ -1,0 +1,67 @@
+/* tracedrain.h: the per-CPU drains of exact mode: each CPU's trace_pipe_raw read a page at a time into the store's file, and its stats (events read and lost). */
+#ifndef BCD_TRACEDRAIN_H
+#define BCD_TRACEDRAIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+/* One CPU's ring buffer and the store's file of its pages. */
+struct tracedrain_cpu {
+	int pipefd;		/* per_cpu/cpuN/trace_pipe_raw, O_NONBLOCK */
+	int statsfd;		/* per_cpu/cpuN/stats */
+	int outfd;		/* the store's file */
+	uint64_t size;		/* bytes of pages stored */
+	uint64_t lost0, read0;	/* lost and read events at the start */
+	char *stats;		/* stats text at the end (CPUSTAT) */
+	size_t statslen;
+};
+
+struct tracedrain {
+	uint32_t page;		/* ring-buffer page size */
+	unsigned ncpu;
+	struct tracedrain_cpu *cpu;
+	uint64_t threshold;	/* a CPU's unread bytes that call for a drain */
+	char *buf;		/* one page */
+	int full;		/* the budget ran out: no more drains */
+	uint64_t stored;	/* bytes of pages in the store */
+};
+
+/* Which per-CPU count tracedrain_counts writes. */
+enum tracedrain_count {
+	TDRAIN_READ,		/* events read since the start */
+	TDRAIN_LOST,		/* lost by the end */
+	TDRAIN_LOST_START	/* lost before the start */
+};
+
+void tracedrain_init(struct tracedrain *);
+/*
+ * Opens ncpu CPUs of the buffer bufd (pages of `page` bytes, cpu_bytes
+ * a CPU's buffer, 0 unknown) and the store's files for them, and takes
+ * their counts at the start.  0 or -1 (errno).
+ */
+int tracedrain_open(struct tracedrain *, int bufd, unsigned ncpu,
+    uint32_t page, uint64_t cpu_bytes, struct store *);
+/*
+ * Drains every CPU, or (all 0) those past the threshold.  0, or -1 when
+ * the trace's share of the budget or a write ran out (d->full set,
+ * errno ENOSPC or the write's).
+ */
+int tracedrain_run(struct tracedrain *, struct store *, int all);
+/* The words after "cut: " for the errno tracedrain_run left. */
+const char *tracedrain_cut_reason(const struct tracedrain *,
+    const struct store *, int err);
+/* Keeps each CPU's end stats (CPUSTAT, the counts). */
+void tracedrain_end_stats(struct tracedrain *);
+/* "total N: cpu0=N ..." of one count into out. */
+void tracedrain_counts(const struct tracedrain *, enum tracedrain_count,
+    char *out, size_t cap);
+/* Closes the trace_pipe_raw files (an open one holds the tracer). */
+void tracedrain_close_pipes(struct tracedrain *);
+/* Closes the stats files too; the store's files stay. */
+void tracedrain_close(struct tracedrain *);
+/* Frees everything; the store's files are removed. */
+void tracedrain_free(struct tracedrain *, struct store *);
+
+#endif
