@@ -7,7 +7,7 @@
 
 #include "bootlog.h"
 #include "exact.h"
-#include "tcpath.h"
+#include "critpath_walk.h"
 
 /*
  * The critical path (exact mode, docs/critical-path.md): a segment in

@@ -6,7 +6,7 @@
 #include "caps.h"
 #include "jsonw.h"
 #include "outputs.h"
-#include "tcpath.h"
+#include "critpath_walk.h"
 #include "tcrit.h"
 #include "trace.h"
 #include "tracexp.h"

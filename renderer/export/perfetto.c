@@ -4,7 +4,7 @@
 
 #include "grow.h"
 #include "outputs.h"
-#include "tcpath.h"
+#include "critpath_walk.h"
 #include "trace.h"
 #include "tracedat.h"
 #include "tracexp.h"

@@ -1,4 +1,4 @@
-/* test_critpath.c: the critical path's walk (renderer/trace/tcpath.c) on hand-built thread records, each expected path derived by hand in the comments: a wake chain, a wake cycle, a self-sustaining zero-time cycle, a wait that never ends, time going backward, an unknown waker, a birth, a waking on the CPU, a floor above and below the trace's start. */
+/* test_critpath.c: the critical path's walk (renderer/analysis/critpath_walk.c) on hand-built thread records, each expected path derived by hand in the comments: a wake chain, a wake cycle, a self-sustaining zero-time cycle, a wait that never ends, time going backward, an unknown waker, a birth, a waking on the CPU, a floor above and below the trace's start. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* test_tboot.c: what the renderer takes from a trace (renderer/trace/tboot.c) on hand-built files: thread groups and their ends, CPU time with a missed switch-in, PID reuse, initcalls named by kallsyms or by their module, the clock-sync marker, a process's states folded from its threads', the wake-up graph's edges. */
+/* test_tboot.c: what the renderer takes from a trace (renderer/exact/tboot.c) on hand-built files: thread groups and their ends, CPU time with a missed switch-in, PID reuse, initcalls named by kallsyms or by their module, the clock-sync marker, a process's states folded from its threads', the wake-up graph's edges. */
 #include <stdlib.h>
 #include <string.h>
 

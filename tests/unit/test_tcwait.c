@@ -1,4 +1,4 @@
-/* test_tcwait.c: what the kernel's function calls waited for (renderer/trace/tcwait.c) on hand-built thread records and calls, each sum derived by hand in the comments: blocked until a waking, runnable until the CPU takes it back, the waker of the most, a nested call's share, a wait begun before the call. */
+/* test_tcwait.c: what the kernel's function calls waited for (renderer/exact/tcwait.c) on hand-built thread records and calls, each sum derived by hand in the comments: blocked until a waking, runnable until the CPU takes it back, the waker of the most, a nested call's share, a wait begun before the call. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* test_tfunc.c: function_graph's calls (renderer/trace/tfunc.c) and ftd's table of them (renderer/analysis/functions.c): nesting from exits alone, hostile records left out with one warning, the table derived by hand; and the records read from a hand-built trace.dat through tboot. */
+/* test_tfunc.c: function_graph's calls (renderer/exact/tfunc.c) and ftd's table of them (renderer/analysis/functions.c): nesting from exits alone, hostile records left out with one warning, the table derived by hand; and the records read from a hand-built trace.dat through tboot. */
 #include <stdlib.h>
 #include <string.h>
 

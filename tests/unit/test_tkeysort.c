@@ -1,4 +1,4 @@
-/* test_tkeysort.c: renderer/trace/tkeysort.c, the analyses' linear sort by thread or process, against qsort with the same comparison (the order's definition): times in order, a clock a little behind, a group in reverse (its qsort fallback), records too big. */
+/* test_tkeysort.c: renderer/exact/tkeysort.c, the analyses' linear sort by thread or process, against qsort with the same comparison (the order's definition): times in order, a clock a little behind, a group in reverse (its qsort fallback), records too big. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -9,7 +9,7 @@
 #include "critpath.h"
 #include "diag.h"
 #include "tboot.h"
-#include "tcpath.h"
+#include "critpath_walk.h"
 #include "tcrit.h"
 
 #define A	100

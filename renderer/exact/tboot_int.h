@@ -1,4 +1,4 @@
-/* tboot_int.h: what tboot's files share (not for outside renderer/trace/tboot*.c): the one pass's state, the handlers by family, the helpers under them. */
+/* tboot_int.h: what tboot's files share (not for outside renderer/exact/tboot*.c): the one pass's state, the handlers by family, the helpers under them. */
 #ifndef BC_TBOOT_INT_H
 #define BC_TBOOT_INT_H
 

@@ -1,11 +1,11 @@
-/* tcpath.c: the critical path walked backward over tcrit's records, a wait woken by a thread followed into that thread within the wait (the bounded rule of Giraldeau and Dagenais; docs/critical-path.md). */
+/* critpath_walk.c: the critical path walked backward over tcrit's records, a wait woken by a thread followed into that thread within the wait (the bounded rule of Giraldeau and Dagenais; docs/critical-path.md). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "caps.h"
 #include "grow.h"
 #include "tboot.h"
-#include "tcpath.h"
+#include "critpath_walk.h"
 #include "tcrit.h"
 
 /* One thread followed: its records first..i, down to lo. */

@@ -1,4 +1,4 @@
-/* tcpath.h: the critical path: from a target thread's end backward to the trace's start, every instant on one segment (docs/critical-path.md). */
+/* critpath_walk.h: the critical path: from a target thread's end backward to the trace's start, every instant on one segment (docs/critical-path.md). */
 #ifndef BC_TCPATH_H
 #define BC_TCPATH_H
 
