@@ -1,4 +1,4 @@
-/* main.c: bootchart-render: read logs, build the tree and the milestones, then write each output asked for, or compare two boots. */
+/* main.c: bootchart-render: read a boot (each stage once: boot.h), then write each row of the outputs table asked for (a chart, a report, an export, a trace verb); or compare two boots. */
 #include <sys/stat.h>
 
 #include <limits.h>
@@ -13,25 +13,18 @@
 #include "compare_json.h"
 #include "compare_table.h"
 #include "diag.h"
-#include "functab.h"
 #include "input.h"
 #include "layout_compare.h"
-#include "milestones.h"
 #include "outfile.h"
 #include "outputs.h"
-#include "proctree.h"
 #include "report.h"
 #include "title.h"
 #include "boot.h"
-#include "bootlog.h"
-#include "exact.h"
-#include "trace.h"
-#include "wakeups.h"
-#include "critpath.h"
-#include "critpath_text.h"
 
 /* How to record a trace, for an error about a log without one. */
 #define TRACE_HOW "record it with bootchartd --trace"
+#define FUNCTIONS_HOW "boot with the functions entry, or record with " \
+	"bootchartd start --functions (docs/trace.md)"
 
 /* "logs/boot1.tar.gz" -> "boot1"; "dir/" -> "dir"; none or "-" -> "bootchart". */
 static void
@@ -107,23 +100,25 @@ write_one(const struct cli *c, const struct out_job *j, const char *from,
 {
 	char path[PATH_MAX];
 
-	/* An export of the trace: refused before any file is made. */
-	if ((output_of(j->format)->from & OF_TRACE) && (j->boot == NULL ||
-	    !boot_exact(j->boot)->have)) {
+	/* An output of the trace: refused before any file is made. */
+	if ((output_of(j->format)->from & (OF_TRACE | OF_VERB)) &&
+	    (j->boot == NULL || boot_exact(j->boot)->file.td == NULL)) {
 		diag_set_file(d, "%s", from != NULL ? from : "");
 		d->line = 0;
 		return diag_error(d, "no kernel trace (trace.dat) in this log: "
-		    "%s", TRACE_HOW);
+		    "%s", j->format == FMT_FUNCTIONS ? FUNCTIONS_HOW :
+		    TRACE_HOW);
 	}
 	diag_set_file(d, "%s", "");
 	if (output_path(c, j->format, from, suffix, path, sizeof(path)) != 0)
 		return diag_error_status(d, EXIT_OUTPUT, "output path too "
 		    "long");
-	if (strcmp(path, "-") == 0 && output_of(j->format)->kind ==
-	    OK_BINARY && isatty(STDOUT_FILENO))
+	if (strcmp(path, "-") == 0 && output_binary(j) &&
+	    isatty(STDOUT_FILENO))
 		return diag_error_status(d, EXIT_USAGE, "not writing %s to a "
 		    "terminal: redirect standard output, or give -o FILE",
-		    chart_format_ext(j->format));
+		    chart_format_ext(j->verb != NULL ? j->opts->format :
+		    j->format));
 	if (output_write(j, path, d) != 0)
 		return -1;
 	if (c->verbose > 0 && strcmp(path, "-") != 0)
@@ -136,8 +131,8 @@ static int
 boot_read(struct boot_read *b, char **paths, size_t npaths,
     const struct cli *c, struct diag *d)
 {
-	const struct boot_opts o = { c->tree, { c->threads, c->chart.per_cpu },
-	    (int)c->crit_pid };
+	const struct boot_opts o = { c->tree, { c->threads, c->chart.per_cpu,
+	    0 }, (int)c->crit_pid };
 
 	return boot_read_paths(b, paths, npaths, &o, d);
 }
@@ -237,111 +232,28 @@ run_one(const struct cli *c, struct boot_read *b, struct diag *d)
 }
 
 /*
- * A verb over the log's members (its kernel trace) alone, writing to f:
- * 0, or -1 (d says why).  Every verb but --dump-events reads the
- * trace's model, made once before it runs.
- */
-struct trace_verb {
-	int (*run)(const struct cli *, struct boot_read *, FILE *f,
-	    struct diag *);
-	int model;		/* reads b->x, not the trace's reader */
-	const char *how;	/* how to record a log it can read */
-};
-
-static int
-verb_dump_events(const struct cli *c, struct boot_read *b, FILE *f,
-    struct diag *d)
-{
-	(void)c;
-	(void)d;
-	return tdat_dump(b->tf.td, f);
-}
-
-static int
-verb_wakeups(const struct cli *c, struct boot_read *b, FILE *f,
-    struct diag *d)
-{
-	struct wake_opts o = { (uint32_t)c->min_count,
-	    (int64_t)c->min_time_us * 1000, c->wake_graph, NULL };
-
-	/* -f svg, png: drawn by Graphviz; -f dot or none: the DOT text. */
-	if (c->wake_graph && c->format_set && c->chart.format != FMT_DOT)
-		o.draw = c->chart.format == FMT_SVG ? "svg" : "png";
-	return wakeups_write(&b->x.tb, &o, f, d);
-}
-
-/* --functions and --call-graph: their text, or -f's output. */
-static int
-verb_functions(const struct cli *c, struct boot_read *b, FILE *f,
-    struct diag *d)
-{
-	struct fn_opts o = { (int64_t)c->min_time_us * 1000, c->call_graph,
-	    c->call_graph != NULL, !c->format_set, c->chart.format,
-	    c->npaths > 0 ? c->paths[0] : "" };
-
-	return functab_write(&b->x, &o, f, d);
-}
-
-static int
-verb_critpath(const struct cli *c, struct boot_read *b, FILE *f,
-    struct diag *d)
-{
-	int rc;
-
-	/* Its errors are about the log (no such process, too big). */
-	diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
-	d->line = 0;
-	if ((rc = critpath_make(&b->crit, &b->x, &b->log, (int)c->crit_pid,
-	    d)) == 1)
-		return diag_error(d, b->x.tb.crit_cut ? "the trace is too big "
-		    "for a critical path (docs/limits.md)" : "no process to "
-		    "end the critical path at in the trace");
-	if (rc == 0)
-		critpath_write(&b->crit, b->x.file.td, f);
-	return rc;
-}
-
-static const struct trace_verb dump_events = { verb_dump_events, 0,
-	TRACE_HOW };
-static const struct trace_verb wakeups = { verb_wakeups, 1, TRACE_HOW };
-static const struct trace_verb functions = { verb_functions, 1,
-	"boot with the functions entry, or record with bootchartd start "
-	"--functions (docs/trace.md)" };
-static const struct trace_verb critical_path = { verb_critpath, 1,
-	TRACE_HOW };
-
-/*
- * --dump-events, --wakeups, --wake-graph, --functions, --call-graph,
- * --critical-path:
- * read the log's members, refuse one without a trace (v->how: how to
- * record one), make the trace's model when the verb reads it, then
- * write the verb's output to -o's file or standard output (removed
- * again if the verb fails).
+ * A trace verb's row (--dump-events, --wakeups, --wake-graph,
+ * --functions, --call-graph, --critical-path): the log's members alone
+ * (a trace.dat needs no process samples), the trace's model made once
+ * (--dump-events: its reader alone), then the row written as any other.
  */
 static int
-run_trace_verb(const struct cli *c, struct boot_read *b,
-    const struct trace_verb *v, struct diag *d)
+run_verb(const struct cli *c, struct boot_read *b, struct diag *d)
 {
-	static const struct exact_opts xo;
-	struct outfile of;
-	int ok;
+	const struct exact_opts xo = { 0, 0, c->out[0] == FMT_EVENTS };
+	const struct verb_opts v = { (uint32_t)c->min_count,
+	    (int64_t)c->min_time_us * 1000, c->wake_graph, c->call_graph,
+	    c->format_set, (int)c->crit_pid, c->npaths > 0 ? c->paths[0] : "" };
+	struct out_job j = { .format = c->out[0], .boot = &b->view,
+	    .opts = &c->chart, .verb = &v };
 
 	if (input_read_members(&b->log, &b->tf, c->paths, c->npaths, d) != 0)
 		return -1;
-	if (b->tf.td == NULL) {
-		diag_set_file(d, "%s", c->npaths > 0 ? c->paths[0] : "");
-		d->line = 0;
-		return diag_error(d, "no kernel trace (trace.dat) in this log: "
-		    "%s", v->how);
-	}
 	diag_set_file(d, "%s", "");
-	if (v->model && exact_open(&b->x, &b->tf, &xo, d) != 0)
+	if (exact_open(&b->x, &b->tf, &xo, d) != 0)
 		return -1;
-	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
-		return -1;
-	ok = v->run(c, b, of.f, d) == 0;
-	diag_set_file(d, "%s", "");
-	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
+	b->view = (struct boot){ &b->log, &b->x, NULL, NULL, NULL };
+	return write_one(c, &j, c->npaths > 0 ? c->paths[0] : NULL, "", d);
 }
 
 int
@@ -360,18 +272,12 @@ main(int argc, char **argv)
 	d.verbose = c.verbose;
 	boot_read_init(&a);
 	boot_read_init(&b);
-	if (c.dump_events)
-		rc = run_trace_verb(&c, &a, &dump_events, &d);
-	else if (c.wakeups || c.wake_graph)
-		rc = run_trace_verb(&c, &a, &wakeups, &d);
-	else if (c.functions || (c.call_graph != NULL &&
-	    !(c.format_set && c.chart.format == FMT_HTML)))
-		rc = run_trace_verb(&c, &a, &functions, &d);
-	else if (c.crit)
-		rc = run_trace_verb(&c, &a, &critical_path, &d);
+	if (c.compare)
+		rc = run_compare(&c, &a, &b, &d);
+	else if (output_of(c.out[0])->from & OF_VERB)
+		rc = run_verb(&c, &a, &d);
 	else
-		rc = c.compare ? run_compare(&c, &a, &b, &d) :
-		    run_one(&c, &a, &d);
+		rc = run_one(&c, &a, &d);
 	if (d.verbose >= 2 && d.trace_reads > 0)
 		fprintf(stderr, PROG ": the trace was read %u time%s\n",
 		    d.trace_reads, d.trace_reads == 1 ? "" : "s");

@@ -3,9 +3,10 @@
 #define BC_OUTFROM_H
 
 /*
- * OF_TRACE: written from the log's kernel trace, read again (refused
- * without one); OF_VERB: a trace verb's output alone (-f dot, folded,
- * speedscope with --wake-graph, --call-graph, --functions).
+ * OF_TRACE: written from the log's kernel trace's model (refused
+ * without one); OF_VERB: a trace verb's row, or a form only the verbs
+ * write (-f dot, folded, speedscope with --wake-graph, --call-graph,
+ * --functions).
  */
 enum { OF_LAYOUT = 1, OF_REPORT = 2, OF_TREE = 4, OF_TRACE = 8, OF_VERB = 16 };
 

@@ -9,15 +9,30 @@
 #include "outputs.h"
 #include "compare_table.h"
 
+/* Whether -f is f. */
+static int
+is(const struct cli *c, enum chart_format f)
+{
+	return c->format_set && c->chart.format == f;
+}
+
 /*
- * The outputs in order: a report option's, or --dump-tree's and -t's,
- * else -f's (png without it).
+ * The outputs in order: a trace verb's row, a report option's, or
+ * --dump-tree's and -t's, else -f's (png without it).
  */
 static void
 select_outputs(struct cli *c)
 {
 	c->nout = 0;
-	if (c->json)
+	if (c->dump_events)
+		c->out[c->nout++] = FMT_EVENTS;
+	else if (c->wakeups || c->wake_graph)
+		c->out[c->nout++] = FMT_WAKEUPS;
+	else if (c->functions || (c->call_graph != NULL && !is(c, FMT_HTML)))
+		c->out[c->nout++] = FMT_FUNCTIONS;
+	else if (c->crit)
+		c->out[c->nout++] = FMT_CRITPATH;
+	else if (c->json)
 		c->out[c->nout++] = FMT_JSON;
 	else if (c->summary)
 		c->out[c->nout++] = FMT_SUMMARY;
@@ -28,13 +43,6 @@ select_outputs(struct cli *c)
 			c->out[c->nout++] = FMT_BOOTTIME;
 	} else
 		c->out[c->nout++] = c->chart.format;
-}
-
-/* Whether -f is f. */
-static int
-is(const struct cli *c, enum chart_format f)
-{
-	return c->format_set && c->chart.format == f;
 }
 
 /* Whether a trace verb (--wake-graph, --functions, --call-graph) was given. */

@@ -12,7 +12,7 @@ exact_open(struct exact *x, struct tracefile *f, const struct exact_opts *o,
 	memset(x, 0, sizeof(*x));
 	x->file = *f;
 	memset(f, 0, sizeof(*f));
-	if (x->file.td == NULL)
+	if (x->file.td == NULL || o->reader_only)
 		return 0;
 	if (tboot_build_with(x->file.td, &x->tb, (o->threads ? TB_THREADS :
 	    0) | (o->cpu_runs ? TB_RUNS : 0), d) != 0)

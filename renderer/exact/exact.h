@@ -16,6 +16,7 @@ struct tcwait;
 struct exact_opts {
 	int threads;		/* --threads: each thread's states and row */
 	int cpu_runs;		/* --per-cpu: each task's runs on each CPU */
+	int reader_only;	/* take the reader over, read nothing (--dump-events reads the events itself) */
 };
 
 struct exact {

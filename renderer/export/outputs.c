@@ -29,7 +29,8 @@ chart_format_parse(const char *s, enum chart_format *f)
 	size_t i;
 
 	for (i = 0; i < FMT_COUNT; i++)
-		if (strcasecmp(s, outputs[i].name) == 0) {
+		if (outputs[i].name != NULL &&
+		    strcasecmp(s, outputs[i].name) == 0) {
 			*f = (enum chart_format)i;
 			return 0;
 		}
@@ -73,8 +74,9 @@ output_names(void)
 	if (buf[0] != '\0')
 		return buf;
 	for (i = 0; i < FMT_COUNT; i++)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
-		    i ? ", " : "", outputs[i].name);
+		if (outputs[i].name != NULL)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s",
+			    i ? ", " : "", outputs[i].name);
 	return buf;
 }
 
@@ -112,7 +114,17 @@ out_boot_time(const struct out_job *j, struct outfile *of, struct diag *d)
 }
 
 int
-out_trace_verb(const struct out_job *j, struct outfile *of, struct diag *d)
+output_binary(const struct out_job *j)
+{
+	const struct output *o = output_of(j->format);
+
+	if ((o->from & OF_VERB) && j->verb != NULL && j->verb->form_set)
+		o = output_of(j->opts->format);
+	return o->kind == OK_BINARY;
+}
+
+int
+out_form(const struct out_job *j, struct outfile *of, struct diag *d)
 {
 	(void)of;
 	return diag_error_status(d, EXIT_USAGE, "-f %s goes with a trace "

@@ -2,6 +2,8 @@
 #ifndef BC_OUTPUTS_H
 #define BC_OUTPUTS_H
 
+#include <stdint.h>
+
 #include "boot.h"
 #include "chartopts.h"
 #include "diag.h"
@@ -24,11 +26,23 @@ enum { OK_TEXT, OK_BINARY };
  * table row asks to be made from it, or a compare chart's layout (then
  * log, tree and report are NULL: two boots' rows have no one report).
  */
+/* What a trace verb's row is asked for (its options; -f's form is opts->format). */
+struct verb_opts {
+	uint32_t min_count;	/* --min-count */
+	int64_t min_ns;		/* --min-time */
+	int graph;		/* --wake-graph: the wake-ups' DOT, not their text */
+	const char *call_graph;	/* --call-graph FUNC; NULL: --functions */
+	int form_set;		/* -f given: the verb writes opts->format */
+	int crit_pid;		/* --critical-path-pid; 0: to the log's end */
+	const char *log;	/* the first path, named in errors about the log */
+};
+
 struct out_job {
 	enum chart_format format;
 	const struct boot *boot;	/* one boot; NULL with cmp */
 	const struct chart_opts *opts;
 	const struct cmp_chart *cmp;	/* --compare with -f; else NULL */
+	const struct verb_opts *verb;	/* a trace verb's row; else NULL */
 	const struct layout *layout;	/* made for OF_LAYOUT rows */
 	const struct report *rep;	/* made for OF_REPORT rows */
 };
@@ -82,7 +96,17 @@ int out_tree(const struct out_job *, struct outfile *, struct diag *);
 int out_boot_time(const struct out_job *, struct outfile *, struct diag *);
 int out_perfetto(const struct out_job *, struct outfile *, struct diag *);
 int out_chrome_json(const struct out_job *, struct outfile *, struct diag *);
-/* The OF_VERB rows': a trace verb writes them (main.c), never this. */
-int out_trace_verb(const struct out_job *, struct outfile *, struct diag *);
+/* The forms' rows: a verb's row writes them, never this (cli.c refuses -f dot alone). */
+int out_form(const struct out_job *, struct outfile *, struct diag *);
+/* The trace verbs' rows (verbs.c). */
+int out_events(const struct out_job *, struct outfile *, struct diag *);
+int out_wakeups(const struct out_job *, struct outfile *, struct diag *);
+int out_functions(const struct out_job *, struct outfile *, struct diag *);
+int out_critpath(const struct out_job *, struct outfile *, struct diag *);
+/*
+ * Whether the row's output is binary (never written to a terminal): a
+ * verb's is the form it writes.
+ */
+int output_binary(const struct out_job *);
 
 #endif

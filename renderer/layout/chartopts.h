@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-/* Every output, FMT_PNG to FMT_BOOTTIME, in src/outputs.def's order. */
+/* Every output, FMT_PNG to FMT_CRITPATH, in src/outputs.def's order. */
 enum chart_format {
 #define OUTPUT(id, name, ext, from, dest, kind, writer) FMT_##id,
 #include "outputs.def"
