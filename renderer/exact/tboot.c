@@ -151,9 +151,7 @@ build_free(struct build *b)
 	tcrit_free(&b->cr);
 	twork_free(&b->wq);
 	free(b->by_fmt);
-	free(b->tgid);
-	free(b->cur);
-	free(b->off);
+	free(b->ids);
 	free(b->cpu);
 	free(b->open);
 }

@@ -75,13 +75,17 @@ struct build {
 	struct tboot *ps;
 	struct tdat *td;
 	struct diag *d;
-	/*
-	 * thread -> its group + 1; 0: not known; -(group + 1): exited, its
-	 * last events to come (its futex wake of a joiner, its last switch)
-	 */
-	int32_t *tgid;
-	int32_t *cur;		/* group -> its newest entry of ps->v + 1 */
-	int64_t *off;		/* thread -> when last seen off a CPU or woken */
+	/* What is known of each thread id (and group id), by id. */
+	struct tid_map {
+		/*
+		 * its group + 1; 0: not known; -(group + 1): exited, its
+		 * last events to come (its futex wake of a joiner, its last
+		 * switch)
+		 */
+		int32_t tgid;
+		int32_t cur;	/* as a group: its newest entry of ps->v + 1 */
+		int64_t off;	/* when last seen off a CPU or woken */
+	} *ids;
 	size_t pidcap;
 	struct oncpu *cpu;
 	size_t ncpu;

@@ -12,6 +12,8 @@
 static int born(struct build *, const struct tproc *, int, int, int64_t);
 static int name_thread(struct build *, const struct tproc *, int, size_t,
     size_t, const struct tevent *);
+static int new_process(struct build *, int, int64_t, size_t, size_t,
+    const struct tevent *);
 
 /* task_newtask: a thread joins its creator's group, else a process is born. */
 int
@@ -19,7 +21,6 @@ tb_on_newtask(struct build *b, const struct tevent *ev)
 {
 	int64_t pid = tb_num(b, H_NEWTASK, F_NEWTASK_PID, ev);
 	int64_t flags = tb_num(b, H_NEWTASK, F_NEWTASK_FLAGS, ev);
-	char comm[16];
 	struct tproc *p;
 	int ok;
 
@@ -27,7 +28,7 @@ tb_on_newtask(struct build *b, const struct tevent *ev)
 		return ok;
 	if (flags >= 0 && (flags & CLONE_THREAD_FLAG) &&
 	    tb_valid_pid(ev->pid)) {
-		b->tgid[pid] = tb_group_of(b, ev->pid) + 1;
+		b->ids[pid].tgid = tb_group_of(b, ev->pid) + 1;
 		if ((p = tb_proc_of(b, ev->pid, ev->ts_ns)) == NULL)
 			return -1;
 		p->threads++;
@@ -35,15 +36,30 @@ tb_on_newtask(struct build *b, const struct tevent *ev)
 			return -1;
 		return born(b, p, (int)pid, ev->pid, ev->ts_ns);
 	}
-	b->tgid[pid] = (int32_t)pid + 1;
-	if ((p = tb_new_proc(b, (int)pid, ev->ts_ns, ev->ts_ns)) == NULL)
+	return new_process(b, (int)pid, ev->pid, H_NEWTASK, F_NEWTASK_COMM,
+	    ev);
+}
+
+/*
+ * Process pid is born of creator's (a thread id; not one: unknown), and
+ * named by field f of handler h's event.
+ */
+static int
+new_process(struct build *b, int pid, int64_t creator, size_t h, size_t f,
+    const struct tevent *ev)
+{
+	int known = tb_valid_pid(creator);
+	char comm[16];
+	struct tproc *p;
+
+	b->ids[pid].tgid = (int32_t)pid + 1;
+	if ((p = tb_new_proc(b, pid, ev->ts_ns, ev->ts_ns)) == NULL)
 		return -1;
-	p->ppid = tb_valid_pid(ev->pid) ? tb_group_of(b, ev->pid) : 0;
-	tb_text(b, H_NEWTASK, F_NEWTASK_COMM, ev, comm, sizeof(comm));
+	p->ppid = known ? tb_group_of(b, (int)creator) : 0;
+	tb_text(b, h, f, ev, comm, sizeof(comm));
 	if (comm[0] != '\0')
 		tb_set_comm(p, comm);
-	return born(b, p, (int)pid, tb_valid_pid(ev->pid) ? ev->pid : -1,
-	    ev->ts_ns);
+	return born(b, p, pid, known ? (int)creator : -1, ev->ts_ns);
 }
 
 /*
@@ -68,7 +84,7 @@ name_thread(struct build *b, const struct tproc *p, int tid, size_t h,
 static int
 born(struct build *b, const struct tproc *p, int tid, int creator, int64_t at)
 {
-	b->off[tid] = at;
+	b->ids[tid].off = at;
 	if (twake_gone(&b->wk, tid) != 0 ||
 	    tb_crit(b, CR_BORN, tid, creator, 0, at) != 0)
 		return -1;
@@ -84,23 +100,13 @@ tb_on_fork(struct build *b, const struct tevent *ev)
 {
 	int64_t parent = tb_num(b, H_FORK, F_FORK_PARENT, ev);
 	int64_t child = tb_num(b, H_FORK, F_FORK_CHILD, ev);
-	char comm[16];
-	struct tproc *p;
 	int ok;
 
 	if ((ok = tb_pid_take(b, child)) != 1)
 		return ok;
-	if (b->tgid[child] > 0)
+	if (b->ids[child].tgid > 0)
 		return 0;
-	b->tgid[child] = (int32_t)child + 1;
-	if ((p = tb_new_proc(b, (int)child, ev->ts_ns, ev->ts_ns)) == NULL)
-		return -1;
-	p->ppid = tb_valid_pid(parent) ? tb_group_of(b, (int)parent) : 0;
-	tb_text(b, H_FORK, F_FORK_COMM, ev, comm, sizeof(comm));
-	if (comm[0] != '\0')
-		tb_set_comm(p, comm);
-	return born(b, p, (int)child, tb_valid_pid(parent) ? (int)parent : -1,
-	    ev->ts_ns);
+	return new_process(b, (int)child, parent, H_FORK, F_FORK_COMM, ev);
 }
 
 /* An exec names the process after the file, as the kernel does. */
@@ -193,7 +199,7 @@ tb_on_exit_ev(struct build *b, const struct tevent *ev)
 	 */
 	if (tb_pid_room(b, (int)pid) != 0)
 		return -1;
-	b->tgid[pid] = -(tb_group_of(b, (int)pid) + 1);
+	b->ids[pid].tgid = -(tb_group_of(b, (int)pid) + 1);
 	return 0;
 }
 

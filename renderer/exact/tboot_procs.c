@@ -7,32 +7,22 @@
 #include "grow.h"
 #include "tboot_int.h"
 
-/* Makes room for pid in both maps; -1 on no memory. */
+/* Makes room for pid in the map of ids; -1 on no memory. */
 int
 tb_pid_room(struct build *b, int pid)
 {
-	size_t cap = b->pidcap, want = (size_t)pid + 1;
-	int32_t *t, *c;
-	int64_t *o;
-	size_t i;
+	size_t cap = b->pidcap, want = (size_t)pid + 1, i;
+	struct tid_map *m;
 
 	if (want <= cap)
 		return 0;
 	while (cap < want)
 		cap = cap == 0 ? 4096 : cap * 2;
-	if ((t = realloc(b->tgid, cap * sizeof(*t))) == NULL)
+	if ((m = realloc(b->ids, cap * sizeof(*m))) == NULL)
 		return -1;
-	b->tgid = t;
-	if ((c = realloc(b->cur, cap * sizeof(*c))) == NULL)
-		return -1;
-	b->cur = c;
-	if ((o = realloc(b->off, cap * sizeof(*o))) == NULL)
-		return -1;
-	b->off = o;
-	memset(t + b->pidcap, 0, (cap - b->pidcap) * sizeof(*t));
-	memset(c + b->pidcap, 0, (cap - b->pidcap) * sizeof(*c));
+	b->ids = m;
 	for (i = b->pidcap; i < cap; i++)
-		o[i] = TPROC_BEFORE;
+		m[i] = (struct tid_map){ 0, 0, TPROC_BEFORE };
 	b->pidcap = cap;
 	return 0;
 }
@@ -41,10 +31,10 @@ tb_pid_room(struct build *b, int pid)
 int
 tb_group_of(const struct build *b, int pid)
 {
-	if ((size_t)pid < b->pidcap && b->tgid[pid] > 0)
-		return b->tgid[pid] - 1;
-	if ((size_t)pid < b->pidcap && b->tgid[pid] < 0)
-		return -b->tgid[pid] - 1;
+	if ((size_t)pid < b->pidcap && b->ids[pid].tgid > 0)
+		return b->ids[pid].tgid - 1;
+	if ((size_t)pid < b->pidcap && b->ids[pid].tgid < 0)
+		return -b->ids[pid].tgid - 1;
 	return pid;
 }
 
@@ -65,8 +55,8 @@ tb_new_proc(struct build *b, int pid, int64_t start, int64_t at)
 	if (tb_pid_room(b, pid) != 0 || grow_array((void **)&ps->v, &ps->cap,
 	    ps->n, sizeof(*ps->v)) != 0)
 		return NULL;
-	if (b->cur[pid] != 0 && ps->v[b->cur[pid] - 1].end_ns == TPROC_AFTER)
-		ps->v[b->cur[pid] - 1].end_ns = at;
+	if (b->ids[pid].cur != 0 && ps->v[b->ids[pid].cur - 1].end_ns == TPROC_AFTER)
+		ps->v[b->ids[pid].cur - 1].end_ns = at;
 	p = &ps->v[ps->n];
 	memset(p, 0, sizeof(*p));
 	p->pid = pid;
@@ -75,7 +65,7 @@ tb_new_proc(struct build *b, int pid, int64_t start, int64_t at)
 	p->threads = start != TPROC_BEFORE;
 	comm = tdat_comm(b->td, pid);
 	tb_set_comm(p, comm != NULL ? comm : "");
-	b->cur[pid] = (int32_t)++ps->n;
+	b->ids[pid].cur = (int32_t)++ps->n;
 	return p;
 }
 
@@ -88,8 +78,8 @@ tb_proc_of(struct build *b, int pid, int64_t at)
 {
 	int g = tb_group_of(b, pid);
 
-	if ((size_t)g < b->pidcap && b->cur[g] != 0)
-		return &b->ps->v[b->cur[g] - 1];
+	if ((size_t)g < b->pidcap && b->ids[g].cur != 0)
+		return &b->ps->v[b->ids[g].cur - 1];
 	return tb_new_proc(b, g, TPROC_BEFORE, at);
 }
 

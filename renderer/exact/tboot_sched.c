@@ -146,7 +146,7 @@ tb_on_switch(struct build *b, const struct tevent *ev)
 		if (since != TPROC_BEFORE && ev->ts_ns > since &&
 		    tb_ran(b, (int)prev, ev->cpu, since, ev->ts_ns) != 0)
 			return -1;
-		b->off[prev] = ev->ts_ns;
+		b->ids[prev].off = ev->ts_ns;
 		if (switched_off(b, (int)prev, since, ev) != 0)
 			return -1;
 		/* A trace with stacks has one after this switch (on_kstack). */
@@ -156,8 +156,8 @@ tb_on_switch(struct build *b, const struct tevent *ev)
 			c->blocked = (int)prev;
 		}
 		/* An exited thread's last switch: its id is free. */
-		if (b->tgid[prev] < 0)
-			b->tgid[prev] = 0;
+		if (b->ids[prev].tgid < 0)
+			b->ids[prev].tgid = 0;
 	}
 	c->pid = tb_valid_pid(next) || next == 0 ? (int)next : -1;
 	c->prev = tb_valid_pid(prev) ? (int)prev : -1;
@@ -177,8 +177,8 @@ int
 tb_crit(struct build *b, int kind, int tid, int other, int state, int64_t at)
 {
 	int g = tb_group_of(b, tid);
-	uint32_t proc = (size_t)g < b->pidcap && b->cur[g] != 0 ?
-	    (uint32_t)b->cur[g] - 1 : CR_NOPROC;
+	uint32_t proc = (size_t)g < b->pidcap && b->ids[g].cur != 0 ?
+	    (uint32_t)b->ids[g].cur - 1 : CR_NOPROC;
 
 	return tcrit_add(&b->cr, kind, tid, g, proc, other, state, at);
 }
@@ -195,9 +195,9 @@ tb_thread_state(struct build *b, int tid, int64_t at, int st)
 	if (tstates_get(&b->st, tid) == TS_NONE)
 		return 0;
 	g = tb_group_of(b, tid);
-	if ((size_t)g >= b->pidcap || b->cur[g] == 0)
+	if ((size_t)g >= b->pidcap || b->ids[g].cur == 0)
 		return 0;
-	return tstates_set(&b->st, (size_t)b->cur[g] - 1, tid, at, st);
+	return tstates_set(&b->st, (size_t)b->ids[g].cur - 1, tid, at, st);
 }
 
 /*
@@ -245,7 +245,7 @@ switched_off(struct build *b, int pid, int64_t since,
 static int64_t
 ran_since(const struct build *b, const struct oncpu *c, int pid)
 {
-	int64_t off = b->off[pid];
+	int64_t off = b->ids[pid].off;
 	int st = tstates_get(&b->st, pid);
 
 	/* Past CAP_TRACE_STATES the states stand still: the switch says. */
@@ -341,7 +341,7 @@ woken(struct build *b, size_t h, const struct tevent *ev)
 
 	if ((ok = tb_pid_take(b, pid)) != 1)
 		return ok;
-	b->off[pid] = ev->ts_ns;
+	b->ids[pid].off = ev->ts_ns;
 	if (wait_ends(b, h, (int)pid, ev) != 0 ||
 	    tb_crit(b, CR_WOKEN, (int)pid, waker_tid(b, h, ev), 0,
 	    ev->ts_ns) != 0)

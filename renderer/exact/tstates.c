@@ -110,18 +110,6 @@ key_proc(const void *a)
 	return ((const struct tchange *)a)->proc;
 }
 
-/* The process's state: its threads' highest. */
-static int
-top(const size_t count[TS_COUNT])
-{
-	int st;
-
-	for (st = TS_COUNT - 1; st > TS_NONE; st--)
-		if (count[st] > 0)
-			return st;
-	return TS_NONE;
-}
-
 /* Appends [a, b) in state st, within the process's life [lo, hi). */
 static int
 add_span(struct tboot *tb, int64_t a, int64_t b, int st, int64_t lo,
@@ -163,7 +151,7 @@ fold_spans(struct tstates *s, struct tboot *tb, const struct tchange *v,
 			s->ts[v[j].tid] = v[j].state;
 			count[v[j].state]++;
 		}
-		if ((st = top(count)) == cur)
+		if ((st = tstate_top(count)) == cur)
 			continue;
 		if (add_span(tb, since, v[i].at, cur, lo, hi) != 0)
 			return -1;

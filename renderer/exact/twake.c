@@ -204,17 +204,27 @@ twake_woken(struct twakes *k, int tid, size_t waiter, int32_t waker,
 	return count(k, w);
 }
 
+/* The order every reader lists waits in: the most time, then the most waits, then the waiter. */
+static int
+most_first(int64_t ta, uint32_t ca, uint32_t wa, int64_t tb, uint32_t cb,
+    uint32_t wb)
+{
+	if (ta != tb)
+		return ta > tb ? -1 : 1;
+	if (ca != cb)
+		return ca > cb ? -1 : 1;
+	return wa != wb ? (wa < wb ? -1 : 1) : 0;
+}
+
 static int
 by_total(const void *a, const void *b)
 {
 	const struct twedge *x = a, *y = b;
+	int c;
 
-	if (x->total_ns != y->total_ns)
-		return x->total_ns > y->total_ns ? -1 : 1;
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	if (x->waiter != y->waiter)
-		return x->waiter < y->waiter ? -1 : 1;
+	if ((c = most_first(x->total_ns, x->count, x->waiter, y->total_ns,
+	    y->count, y->waiter)) != 0)
+		return c;
 	if (x->waker != y->waker)
 		return x->waker < y->waker ? -1 : 1;
 	if (x->state != y->state)
@@ -228,12 +238,9 @@ stack_by_total(const void *a, const void *b)
 	const struct tstack *x = a, *y = b;
 	int c;
 
-	if (x->total_ns != y->total_ns)
-		return x->total_ns > y->total_ns ? -1 : 1;
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	if (x->waiter != y->waiter)
-		return x->waiter < y->waiter ? -1 : 1;
+	if ((c = most_first(x->total_ns, x->count, x->waiter, y->total_ns,
+	    y->count, y->waiter)) != 0)
+		return c;
 	return (c = strcmp(x->frames, y->frames)) < 0 ? -1 : c > 0;
 }
 

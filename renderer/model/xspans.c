@@ -61,17 +61,6 @@ sort_edges(struct edge *e, size_t n)
 }
 
 static int
-top(const size_t count[TS_COUNT])
-{
-	int st;
-
-	for (st = TS_COUNT - 1; st > TS_NONE; st--)
-		if (count[st] > 0)
-			return st;
-	return TS_NONE;
-}
-
-static int
 append(struct xspan **out, size_t *n, size_t *cap, usec_t a, usec_t b,
     int st)
 {
@@ -148,7 +137,7 @@ xspans_fold(const struct xspans *l, size_t nl, struct xspan **out,
 		for (k = i; k < j; k++)
 			if (e[k].delta < 0 && count[e[k].state] > 0)
 				count[e[k].state]--;
-		if ((st = top(count)) == cur)
+		if ((st = tstate_top(count)) == cur)
 			continue;
 		rc = append(out, nout, &cap, since, e[i].at, cur);
 		cur = st;
