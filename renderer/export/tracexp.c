@@ -1,4 +1,4 @@
-/* tracexp.c: the trace read again for the exports: running intervals from the model's per-thread records, the critical path, milestones as trace times (docs/exports.md). */
+/* tracexp.c: what the trace's exports read of the model: running intervals from the model's per-thread records, the critical path, milestones as trace times, and -f perfetto's second reader of the trace (docs/exports.md). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* tracexp.h: what -f perfetto and -f chrome-json share: the log's trace read again, each thread's running intervals, the critical path, the milestones as trace times, names cleaned for a line (docs/exports.md). */
+/* tracexp.h: what -f perfetto and -f chrome-json share: each thread's running intervals, the critical path, the milestones as trace times, names cleaned for a line, and -f perfetto's second reader of the trace (docs/exports.md). */
 #ifndef BC_TRACEXP_H
 #define BC_TRACEXP_H
 

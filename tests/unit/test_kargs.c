@@ -1,4 +1,4 @@
-/* test_kargs.c: exact mode's kernel words (logger/boot/kargs.c): merged with a boot entry's, never repeated, "--" respected. */
+/* test_kargs.c: exact mode's kernel words (logger/cmd/kargs.c): merged with a boot entry's, never repeated, "--" respected. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
