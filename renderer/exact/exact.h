@@ -39,8 +39,9 @@ int exact_open(struct exact *x, struct tracefile *f,
  * The model applied to the log it came with (exact_apply.c): exact
  * starts, ends, states and CPU time of the processes, the processes
  * sampling missed, the threads' rows, the initcalls, the CPU chart's
- * busy series.  Nothing without a trace.  0, or
- * -1 (diag set).
+ * busy series; the model keeps only what the outputs
+ * read of it after (processes, wake-ups, stacks, the path's records,
+ * calls).  Nothing without a trace.  0, or -1 (diag set).
  */
 int exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
     struct diag *d);

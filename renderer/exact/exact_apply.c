@@ -366,6 +366,29 @@ apply_initcalls(struct bootlog *t, const struct tboot *ps)
 	return 0;
 }
 
+/*
+ * What the log now holds in its own terms leaves the model: the states
+ * (processes' and threads'), the initcalls, the busy bins and runs.
+ * Nothing reads them after; the chart's memory is the log's.
+ */
+static void
+drop_applied(struct tboot *tb)
+{
+	size_t i;
+
+	free(tb->spans);
+	free(tb->threads);
+	free(tb->ic);
+	tbusy_free(&tb->busy);
+	tb->spans = NULL;
+	tb->threads = NULL;
+	tb->ic = NULL;
+	tb->nspans = tb->spanscap = tb->nthreads = tb->threadscap = 0;
+	tb->nic = tb->iccap = 0;
+	for (i = 0; i < tb->n; i++)
+		tb->v[i].nspans = tb->v[i].nthreads = 0;
+}
+
 int
 exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
     struct diag *d)
@@ -392,6 +415,7 @@ exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
 		rc = apply_runs(t, x);
 	if (rc != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	drop_applied(&x->tb);
 	qsort(t->procs, t->nprocs, sizeof(*t->procs), bootlog_cmp_proc);
 	return 0;
 }
