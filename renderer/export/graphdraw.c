@@ -186,12 +186,30 @@ graphdraw(const char *dot, size_t len, const char *format, const char *what,
 	return r;
 }
 
+/*
+ * One byte of a DOT quoted string.  A quote or a backslash gets a
+ * backslash before it: DOT's scanner takes \" as a quote and \\ as a
+ * pair, so a name's trailing backslash cannot take our closing quote,
+ * and a doubled backslash is a plain one to Graphviz's escString, so a
+ * name's \N, \G, \E, \T, \H, \L substitutes no name and its \n, \l, \r
+ * breaks no line.  A control byte (printable text has none) is written
+ * as escape_text's \xHH, so no raw newline reaches the scanner.
+ */
+static void
+dot_byte(FILE *f, unsigned char c)
+{
+	if (c == '"' || c == '\\') {
+		putc('\\', f);
+		putc(c, f);
+	} else if (c < 0x20 || c == 0x7f)
+		fprintf(f, "\\\\x%02x", c);
+	else
+		putc(c, f);
+}
+
 void
 graph_dot_str(FILE *f, const char *s)
 {
-	for (; *s != '\0'; s++) {
-		if (*s == '"')
-			putc('\\', f);
-		putc(*s, f);
-	}
+	for (; *s != '\0'; s++)
+		dot_byte(f, (unsigned char)*s);
 }

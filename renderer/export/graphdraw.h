@@ -15,7 +15,13 @@
 int graphdraw(const char *dot, size_t len, const char *format,
     const char *what, FILE *f, struct diag *d);
 
-/* A DOT string's body: s (escaped already) with its quotes escaped too. */
+/*
+ * The body of a DOT quoted string that reads back as s, for every DOT
+ * writer's every attribute (labels, tooltips, names): s is made
+ * printable first (escape_text, escape_page), then its quotes and
+ * backslashes are escaped here, so that no byte of it ends the string,
+ * adds a statement or means an escString escape to Graphviz.
+ */
 void graph_dot_str(FILE *f, const char *s);
 
 #endif

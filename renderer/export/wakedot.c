@@ -11,13 +11,17 @@
 #include "wakeups.h"
 #include "wakeups_int.h"
 
+/* A node's name: "p" and its index, or its context's ("[irq]"). */
 static void
 dot_id(FILE *f, int32_t w)
 {
-	if (w < 0)
-		fprintf(f, "\"%s\"", twake_context_name(w));
-	else
+	if (w >= 0) {
 		fprintf(f, "\"p%d\"", (int)w);
+		return;
+	}
+	putc('"', f);
+	graph_dot_str(f, twake_context_name(w));
+	putc('"', f);
 }
 
 /* A node, the first time an edge names it. */
@@ -84,6 +88,29 @@ dot_tooltip(FILE *f, const struct tboot *tb, const uint32_t *best,
 	putc('"', f);
 }
 
+/* An edge: its reason, state, count and times, its stack as tooltip. */
+static void
+dot_edge(FILE *f, const struct tboot *tb, const uint32_t *best,
+    const struct twedge *e)
+{
+	putc('\t', f);
+	dot_id(f, e->waker);
+	fputs(" -> ", f);
+	dot_id(f, (int32_t)e->waiter);
+	fputs(" [label=\"", f);
+	if (e->reason != TR_NONE) {
+		graph_dot_str(f, treason_name(e->reason));
+		putc(' ', f);
+	}
+	fprintf(f, "%c %u, ", e->state == TS_WAITING ? 'D' : 'S', e->count);
+	wk_put_ms(f, e->total_ns);
+	fputs(" ms, max ", f);
+	wk_put_ms(f, e->max_ns);
+	fputs(" ms\"", f);
+	dot_tooltip(f, tb, best, e);
+	fputs("];\n", f);
+}
+
 /* The digraph of the edges wk_kept, at most max of them (0: all). */
 int
 wk_graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
@@ -110,21 +137,7 @@ wk_graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
 		shown++;
 		dot_node(f, tb, e->waker, seen);
 		dot_node(f, tb, (int32_t)e->waiter, seen);
-		putc('\t', f);
-		dot_id(f, e->waker);
-		fputs(" -> ", f);
-		dot_id(f, (int32_t)e->waiter);
-		fputs(" [label=\"", f);
-		if (e->reason != TR_NONE)
-			fprintf(f, "%s ", treason_name(e->reason));
-		fprintf(f, "%c %u, ", e->state == TS_WAITING ? 'D' : 'S',
-		    e->count);
-		wk_put_ms(f, e->total_ns);
-		fputs(" ms, max ", f);
-		wk_put_ms(f, e->max_ns);
-		fputs(" ms\"", f);
-		dot_tooltip(f, tb, best, e);
-		fputs("];\n", f);
+		dot_edge(f, tb, best, e);
 	}
 	fputs("}\n", f);
 	free(seen);

@@ -27,10 +27,31 @@ px(const struct gplace *p, boxf bb, pointf q, double *x, double *y)
 	*y = p->h - GPLACE_MARGIN - (q.y - bb.LL.y);
 }
 
+/*
+ * A label as Graphviz draws it: the lines its make_label made of it
+ * (split at \n, \l, \r, each \\ read as one backslash; l->text keeps
+ * the escapes), joined by spaces.  NULL: no memory.
+ */
 static char *
 dup_text(const textlabel_t *l)
 {
-	return strdup(l != NULL && l->text != NULL ? l->text : "");
+	size_t i, n = 1;
+	char *s;
+
+	if (l == NULL || l->html || l->u.txt.nspans <= 0)
+		return strdup(l != NULL && l->text != NULL && !l->html ?
+		    l->text : "");
+	for (i = 0; i < (size_t)l->u.txt.nspans; i++)
+		n += strlen(l->u.txt.span[i].str) + 1;
+	if ((s = malloc(n)) == NULL)
+		return NULL;
+	s[0] = '\0';
+	for (i = 0; i < (size_t)l->u.txt.nspans; i++) {
+		if (i > 0)
+			strcat(s, " ");
+		strcat(s, l->u.txt.span[i].str);
+	}
+	return s;
 }
 
 /* "#rrggbb" into rgb (0..1); 0, or -1 when it is not that. */
@@ -51,13 +72,31 @@ hex_rgb(const char *s, double rgb[3])
 	return 0;
 }
 
-/* A string attribute of o copied, "" when unset; NULL: no memory. */
+/*
+ * An escString attribute of o (a tooltip) as Graphviz shows it: \n, \l,
+ * \r a newline, any other escaped byte itself (graph_dot_str doubles
+ * every backslash of a name); "" when unset.  NULL: no memory.
+ */
 static char *
 dup_attr(void *o, char *name)
 {
 	const char *v = agget(o, name);
+	char *s, *p;
 
-	return strdup(v != NULL ? v : "");
+	if (v == NULL)
+		v = "";
+	if ((s = p = malloc(strlen(v) + 1)) == NULL)
+		return NULL;
+	for (; *v != '\0'; v++) {
+		if (*v == '\\' && v[1] != '\0') {
+			v++;
+			*p++ = strchr("nlr", *v) != NULL ? '\n' : *v;
+			continue;
+		}
+		*p++ = *v;
+	}
+	*p = '\0';
+	return s;
 }
 
 static int
