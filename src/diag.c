@@ -80,6 +80,29 @@ diag_error_status(struct diag *d, int status, const char *fmt, ...)
 	return -1;
 }
 
+int
+diag_demote(struct diag *d, const char *why)
+{
+	char msg[sizeof(d->msg)];
+
+	if (!d->failed)
+		return 0;
+	if (d->status != EXIT_BADINPUT)
+		return -1;
+	memcpy(msg, d->msg, sizeof(msg));
+	d->failed = 0;
+	d->status = 0;
+	d->msg[0] = '\0';
+	d->nwarn++;
+	if (d->out == NULL || d->verbose < 0)
+		return 0;
+	/* msg was escaped when recorded. */
+	fprintf(d->out, "%s: warning: %s; ", d->prog, msg);
+	escape_fputs(why, d->out);
+	fputc('\n', d->out);
+	return 0;
+}
+
 /* One line "prog: PREFIXtext" on d->out, the text escaped. */
 static void
 print_line(struct diag *d, const char *prefix, const char *fmt, va_list ap)

@@ -51,6 +51,13 @@ int diag_verror(struct diag *, int status, const char *fmt, va_list);
 /* Same with an explicit exit status. */
 int diag_error_status(struct diag *, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/*
+ * The error recorded, said instead as a warning ("prog: warning: its
+ * text; why") and forgotten, when it is of bad input (EXIT_BADINPUT):
+ * what failed was optional.  0; -1 when the error stays (another
+ * status: no memory, say).
+ */
+int diag_demote(struct diag *, const char *why);
 /* Prints "prog: file:line: warning: text" unless quiet. */
 void diag_warn(struct diag *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

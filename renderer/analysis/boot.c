@@ -28,8 +28,16 @@ boot_read_stages(struct boot_read *b, const struct boot_opts *o,
 {
 	int r;
 
-	if (exact_open(&b->x, &b->tf, &o->exact, d) != 0 ||
-	    exact_apply(&b->x, &b->log, &o->exact, d) != 0)
+	/*
+	 * A trace whose events do not read (a page cut or damaged) costs the
+	 * chart nothing but the trace: said once, and left out.
+	 */
+	if (exact_open(&b->x, &b->tf, &o->exact, d) != 0) {
+		if (diag_demote(d, "the chart is drawn without the trace") != 0)
+			return -1;
+		exact_free(&b->x);
+	}
+	if (exact_apply(&b->x, &b->log, &o->exact, d) != 0)
 		return -1;
 	if (o->exact.threads && !b->x.have)
 		diag_warn(d, "--threads: no kernel trace (trace.dat) in this "

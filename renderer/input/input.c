@@ -35,6 +35,7 @@ struct input {
 	char *buf;			/* READ_CHUNK bytes for plain files */
 	int64_t bytes_before;		/* data read from earlier inputs */
 	int64_t reach;			/* what this archive can expand to */
+	int ended;			/* this archive ended inside its trace.dat */
 };
 
 /*
@@ -163,6 +164,22 @@ archive_failed(struct input *in, struct archive *a, const char *what)
 	return diag_error(in->d, "%s: %s", what, msg);
 }
 
+/*
+ * The archive ended inside a member (the error recorded): when that was
+ * the trace.dat of a chart's reading (a disk full or the power lost
+ * while the logger wrote it), the warning says so, no member is read
+ * after it, and the rest of the log is drawn.  0, or -1.
+ */
+static int
+cut_in_trace(struct input *in, enum logkind kind)
+{
+	if (kind != LK_TRACE || !in->lp.trace_optional ||
+	    diag_demote(in->d, "the chart is drawn without the trace") != 0)
+		return -1;
+	in->ended = 1;
+	return 0;
+}
+
 /* Streams the current member's data blocks into its parser. */
 static int
 read_member(struct input *in, struct archive *a, enum logkind kind)
@@ -181,7 +198,8 @@ read_member(struct input *in, struct archive *a, enum logkind kind)
 			break;
 		if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
 			logstream_abort(ls);
-			return archive_failed(in, a, "truncated or corrupt archive");
+			archive_failed(in, a, "truncated or corrupt archive");
+			return cut_in_trace(in, kind);
 		}
 		if (off != want) {
 			logstream_abort(ls);
@@ -250,6 +268,7 @@ archive_members(struct input *in, struct archive *a, const char *label)
 	int r, first = 1;
 
 	in->reach = 0;
+	in->ended = 0;
 	for (;;) {
 		diag_set_file(in->d, "%s", label);
 		if (check_volume(in, a, 0) != 0)
@@ -275,6 +294,10 @@ archive_members(struct input *in, struct archive *a, const char *label)
 			return -1;
 		if (archive_entry_in(in, a, e, label) != 0)
 			return -1;
+		if (in->ended) {
+			in->bytes_before += archive_filter_bytes(a, 0);
+			return 0;
+		}
 	}
 }
 
@@ -557,11 +580,13 @@ finish(struct input *in, struct tracefile *tf, char *const *paths,
 	return logparse_finish(&in->lp, in->d);
 }
 
+/* whole: a chart's reading, which can do without a trace.dat that does not read. */
 static int
-input_begin(struct input *in, struct bootlog *t, struct diag *d)
+input_begin(struct input *in, struct bootlog *t, struct diag *d, int whole)
 {
 	memset(in, 0, sizeof(*in));
 	logparse_init(&in->lp, t);
+	in->lp.trace_optional = whole;
 	in->d = d;
 	if ((in->buf = malloc(READ_CHUNK)) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
@@ -584,7 +609,7 @@ read_paths(struct bootlog *t, struct tracefile *tf, char *const *paths,
 	}
 	if ((in = malloc(sizeof(*in))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	if (input_begin(in, t, d) != 0) {
+	if (input_begin(in, t, d, whole) != 0) {
 		free(in);
 		return -1;
 	}
@@ -623,7 +648,7 @@ input_read_memory(struct bootlog *t, struct tracefile *tf, const void *buf,
 
 	if ((in = malloc(sizeof(*in))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	if (input_begin(in, t, d) != 0) {
+	if (input_begin(in, t, d, 1) != 0) {
 		free(in);
 		return -1;
 	}

@@ -37,6 +37,12 @@ struct logparse {
 	struct pidtexts units;	/* cgroup.log's systemd units */
 	/* The trace.dat member opened; the reader of the log takes it. */
 	struct tracefile trace;
+	/*
+	 * A trace.dat that does not read is warned of and left out, the
+	 * rest of the log drawn (a chart's reading); else it is the
+	 * error (the trace verbs', which read nothing else).
+	 */
+	int trace_optional;
 };
 
 void logparse_init(struct logparse *, struct bootlog *);

@@ -12,7 +12,27 @@ struct trace_state {
 	struct diag *d;
 	uint8_t *buf;
 	size_t len, cap;
+	int dropped;		/* left out (lp->trace_optional): the rest ignored */
 };
+
+/* Why a chart's reading goes on without the trace. */
+#define WITHOUT	"the chart is drawn without the trace"
+
+/*
+ * The error just recorded, of a trace the log can do without: said as a
+ * warning, and the member dropped.  0, or -1 when the error stays.
+ */
+static int
+drop(struct trace_state *s)
+{
+	if (!s->lp->trace_optional || diag_demote(s->d, WITHOUT) != 0)
+		return -1;
+	free(s->buf);
+	s->buf = NULL;
+	s->len = s->cap = 0;
+	s->dropped = 1;
+	return 0;
+}
 
 static void *
 trace_begin(struct logparse *lp, struct diag *d)
@@ -34,9 +54,13 @@ trace_feed(void *arg, const void *buf, size_t len)
 	struct trace_state *s = arg;
 
 	s->d->line = 0;
-	if (len > CAP_TRACE_BYTES - s->len)
-		return cap_error(s->d, "more than %zu bytes of trace",
+	if (s->dropped)
+		return 0;
+	if (len > CAP_TRACE_BYTES - s->len) {
+		cap_error(s->d, "more than %zu bytes of trace",
 		    CAP_TRACE_BYTES);
+		return drop(s);
+	}
 	if (grow_reserve((void **)&s->buf, &s->cap, s->len + len, 1) != 0)
 		return diag_error_status(s->d, EXIT_NOMEM, "out of memory");
 	memcpy(s->buf + s->len, buf, len);
@@ -57,8 +81,10 @@ trace_end(void *arg)
 	struct tdat *td;
 
 	s->d->line = 0;
+	if (s->dropped)
+		return 0;
 	if (tdat_open(&td, s->buf, s->len, s->d) != 0)
-		return -1;
+		return drop(s);
 	tracefile_free(f);
 	f->td = td;
 	f->buf = s->buf;
