@@ -1,5 +1,5 @@
 #!/bin/sh
-# trace_percpu.sh: --per-cpu names the tasks each CPU ran (layout_cpus.c), checked against trace-cmd report's switches: two `yes` pinned one to each CPU for 0.4 s, recorded with bootchartd --trace; each CPU's strip's busy time is the time trace-cmd's switches show it running tasks over the chart's span (1 % and 2 ms), no task is said to run where or longer than trace-cmd shows it ran, and each yes holds pixels of its own CPU only.  Needs root, tracefs, two CPUs, taskset, trace-cmd and python3 (skips otherwise).
+# trace_percpu.sh: --per-cpu names the tasks each CPU ran (layout_cpus.c), checked against trace-cmd report's switches: two `yes` pinned one to each CPU for 0.4 s, recorded with bootchartd --trace; each CPU's strip's busy time is the time trace-cmd's switches show it running tasks over the chart's span (1 % and 2 ms), no task is said to run where or longer than trace-cmd shows it ran, and a yes named in the strips holds pixels of its own CPU only (that both are named depends on what else ran beside them: asserted on a recording, tests/sh/trace_fixtures.sh).  Needs root, tracefs, two CPUs, taskset, trace-cmd and python3 (skips otherwise).
 set -u
 T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
@@ -122,8 +122,10 @@ for cpu in sorted(busy):
 bad = [(c, p, our_ran[(c, p)] / 1e6, ran.get((c, p), 0) / 1e6) for (c, p) in our_ran
        if our_ran[(c, p)] > ran.get((c, p), 0) + 1e4 + max(0, first.get(c, lo) - lo)]
 check("no task said to run on a CPU longer than trace-cmd shows (%s)" % bad[:3], not bad)
+# A column is its busiest task's: on a loaded machine another task may
+# take each of a yes's.
 yes = sorted(p for p, n in names.items() if n == "yes")
-check("both yes named in the strips (%s)" % yes, len(yes) >= 2)
+print("# yes named in the strips: %s" % yes)
 for p in yes:
     cpus = sorted(c for (c, q) in our_ran if q == p)
     theirs = sorted(c for (c, q) in ran if q == p)
