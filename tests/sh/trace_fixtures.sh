@@ -1,5 +1,5 @@
 #!/bin/sh
-# trace_fixtures.sh: the trace analyses on recorded traces (tests/data/traces/, made by tests/tools/record-traces.sh): --dump-events, --wakeups, --critical-path and --json of each fixture are byte for byte the expected outputs beside it; with trace-cmd, --dump-events agrees with trace-cmd report of the same trace.dat; and what a live run cannot promise holds in the recordings: in the pipe each side of yes | head woken by the other, sleep by an interrupt, the edges trace-cmd's events make (lib/waits.awk), the path through sleep's timer; the chain's path (B's sleep as timer, A's loop running, the fsync's disk wait, in order, within 5 ms of what the programs measured); a sleep asleep most of its life, a busy loop's running spans within 2 % of its CPU time; thread rows; each pinned yes on its own CPU.  Needs no root.
+# trace_fixtures.sh: the trace analyses on recorded traces (tests/data/traces/, made by tests/tools/record-traces.sh): --dump-events, --wakeups, --critical-path and --json of each fixture are byte for byte the expected outputs beside it; with trace-cmd, --dump-events agrees with trace-cmd report of the same trace.dat; and what a live run cannot promise holds in the recordings: in the pipe each side of yes | head woken by the other, sleep by an interrupt, the edges trace-cmd's events make (lib/waits.awk), the path through sleep's timer; the chain's path (B's sleep as timer, A's loop running, the fsync's disk wait, in order, within 5 ms of what the programs measured); a sleep asleep most of its life, a busy loop's running spans within 2 % of its CPU time; thread rows; --per-cpu's strips within trace-cmd's switches, each pinned yes named on its own CPU.  Needs no root.
 set -u
 . "$(dirname "$0")/lib/tap.sh.inc"
 T=${BC_TMP:?}
@@ -230,3 +230,10 @@ check "percpu: two yes, each on one CPU, not the same" awk '
     { c[$1]++; u[$2]++; n++ } END { k = 0; for (p in c) { k++; if (c[p] != 1) bad++ }
 	m = 0; for (x in u) m++
 	exit !(k == 2 && !bad && m == 2) }' "$T/yes"
+# Against trace-cmd's switches (lib/percpu_check.py, as trace_percpu.sh
+# on a live run): each CPU's busy time, no task longer than they show.
+if [ $have_tc = 1 ]; then
+	trace-cmd report -t -i "$T/percpu.dat" >"$T/percpu.tc" 2>/dev/null
+	python3 "$LIB/percpu_check.py" "$T/percpu.svg" "$T/percpu.json" \
+	    "$T/percpu.events" "$T/percpu.tc" | sed 's/ - / - percpu: /'
+fi
