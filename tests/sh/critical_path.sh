@@ -1,10 +1,14 @@
 #!/bin/sh
 # critical_path.sh: the critical path of a known chain (docs/critical-path.md):
 # A blocks reading a pipe; B sleeps 300 ms, then writes; A computes ~200
-# ms, fsyncs a file and exits.  --critical-path must list B's sleep as a
-# timer wait, then A running, then the fsync's disk wait, in that order,
-# the durations within 5 ms of what the programs measured themselves
-# (CLOCK_BOOTTIME, the report's uptime), the rows adding up to the span.
+# ms, fsyncs a file and exits.  The trace lost no event;
+# --critical-path's segments follow one another, its rows add up to the
+# span, --json carries the same path, --summary its top row,
+# --critical-path-pid B holds B's sleep, the chart marks it; without a
+# trace it is an error.  How the path splits into
+# B's timer, A running and A's disk wait against what the programs
+# measured depends on how this run was scheduled: that is asserted on a
+# recording of the same chain (tests/sh/trace_fixtures.sh).
 # Needs root and tracefs (skips otherwise, as trace_states.sh).
 set -u
 T=${BC_TMP:?}
@@ -63,6 +67,8 @@ EOP
 "$L" start -c "$T/empty.conf" --trace -o "$T/a.tgz" -- \
     python3 "$T/chain.py" >"$T/a.out" 2>&1
 check "start --trace: status 0" [ $? = 0 ]
+same "0 events lost" "$(tar -xzOf "$T/a.tgz" header |
+    sed -n 's/^bootchart.trace.lost = \(total [0-9]*\).*/\1/p')" "total 0"
 "$R" --critical-path "$T/a.tgz" >"$T/cp" 2>"$T/cp.err"
 check "--critical-path reads it" [ $? = 0 ]
 cat "$T/m.a" "$T/m.b" >"$T/m"
@@ -79,66 +85,6 @@ check "the table's rows sum to the span" [ $? = 0 ]
 awk -F'\t' '$1 == "segment" { if (n++ && $2 + 0 < end - 0.0015) bad++
 	end = $3 } END { exit bad > 0 || n == 0 }' "$T/cp"
 check "the segments are in time order, one after the other" [ $? = 0 ]
-
-# Segments against the measured windows (ms of uptime).  B's sleep: the
-# path follows B only within A's wait (the bounded rule): where B's
-# sleep and A's read overlap, the path is B's within 5 ms, most of it
-# timer (the rest: B waiting for a CPU after the timer, and running to
-# write; a loaded machine started A's read 4 ms after B's sleep once,
-# and kept B off a CPU 4 ms after its timer).  A's busy loop: A running or
-# preempted within 5 ms of the loop's wall time (a loaded machine
-# preempts it), A running no less than 5 ms under the loop's own CPU
-# time (CLOCK_THREAD_CPUTIME_ID; more is fine: on a VM the time on a
-# CPU holds stolen time and interrupts the thread's clock leaves out,
-# 184 ms on the path against 178 ms measured here under load); a disk
-# wait of A within its fsync; in that order.
-awk -F'\t' -v mfile="$T/m" '
-BEGIN {
-	while ((getline l < mfile) > 0) {
-		split(l, f, " ")
-		pid[f[1]] = f[2]; a[f[1]] = f[3] / 1e6; b[f[1]] = f[4] / 1e6
-	}
-	a["both"] = a["sleep"] > a["read"] ? a["sleep"] : a["read"]
-	b["both"] = b["sleep"] < b["read"] ? b["sleep"] : b["read"]
-}
-# The part of the segment within window w, in ms.
-function within(w,   x, y) {
-	x = $2 + 0 > a[w] ? $2 + 0 : a[w]; y = $3 + 0 < b[w] ? $3 + 0 : b[w]
-	return y > x ? y - x : 0
-}
-$1 != "segment" { next }
-$6 == pid["sleep"] { bcat[$5] += within("both") }
-$5 == "timer" && $6 == pid["sleep"] && within("both") > 0 {
-	t += within("both"); if (!tfirst) tfirst = $2 }
-$5 == "running" && $6 == pid["busy"] && within("busy") > 0 {
-	run += within("busy"); if (!rfirst) rfirst = $2 }
-$5 == "runnable" && $6 == pid["busy"] { pre += within("busy") }
-$5 == "disk" && $6 == pid["fsync"] && within("fsync") > 0 {
-	disk += within("fsync"); if (!dfirst) dfirst = $2 }
-END {
-	ws = b["both"] - a["both"]; wb = b["busy"] - a["busy"]
-	for (c in bcat) { bt += bcat[c]; if (bcat[c] > t) big = c }
-	printf "# sleep %.3f ms, A waiting through %.3f ms of it: on the path as B %.3f ms, timer %.3f ms\n", b["sleep"] - a["sleep"], ws, bt, t
-	cpu = b["cpu"]
-	printf "# busy %.3f ms (CPU %.3f ms), on the path as A running %.3f ms, preempted %.3f ms\n", wb, cpu, run, pre
-	printf "# fsync %.3f ms, on the path as disk %.3f ms\n",
-	    b["fsync"] - a["fsync"], disk
-	d1 = bt - ws; if (d1 < 0) d1 = -d1
-	d2 = cpu - run
-	d3 = run + pre - wb; if (d3 < 0) d3 = -d3
-	print (d1 <= 5 && big == "") > "'"$T/ok.sleep"'"
-	print (d2 <= 5) > "'"$T/ok.busy"'"
-	print (d3 <= 5) > "'"$T/ok.wall"'"
-	print (disk > 0 && tfirst < rfirst && rfirst < dfirst) > "'"$T/ok.order"'"
-}' "$T/cp"
-check "B's sleep on the path: B's within 5 ms of its own measure, most of it timer" \
-    grep -qx 1 "$T/ok.sleep"
-check "A's loop runs on the path at least its own CPU time (- 5 ms)" \
-    grep -qx 1 "$T/ok.busy"
-check "A's loop (running or preempted) is on the path within 5 ms of its wall time" \
-    grep -qx 1 "$T/ok.wall"
-check "timer, then running, then the fsync's disk wait, in that order" \
-    grep -qx 1 "$T/ok.order"
 
 # --json carries the same path: segments and rows as the text's.
 "$R" --json "$T/a.tgz" >"$T/a.json" 2>/dev/null

@@ -1,5 +1,5 @@
 #!/bin/sh
-# trace_percpu.sh: --per-cpu names the tasks each CPU ran (layout_cpus.c), checked against trace-cmd report's switches: two `yes` pinned one to each CPU for 0.4 s, recorded with bootchartd --trace; each CPU's strip's busy time is the time trace-cmd's switches show it running tasks over the chart's span (1 % and 2 ms), no task is said to run where or longer than trace-cmd shows it ran, and each yes holds pixels of its own CPU only.  Needs root, tracefs, two CPUs, taskset, trace-cmd and python3 (skips otherwise).
+# trace_percpu.sh: --per-cpu names the tasks each CPU ran (layout_cpus.c), checked against trace-cmd report's switches (lib/percpu_check.py --live): two `yes` pinned one to each CPU for 0.4 s, recorded with bootchartd --trace; the strips have tooltips, and a yes named in them holds pixels of its own CPU only, the one trace-cmd shows it on.  What else ran beside them decides whether both are named and how the switches of other tasks fall at the chart's edges: each CPU's busy time against trace-cmd's switches (1 % and 2 ms), no task longer than they show, both yes named are asserted on a recording of the same run (tests/sh/trace_fixtures.sh).  Needs root, tracefs, two CPUs, taskset, trace-cmd and python3 (skips otherwise).
 set -u
 T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
@@ -27,108 +27,6 @@ tar -xzOf "$T/a.tgz" trace.dat >"$T/trace.dat"
 trace-cmd report -t -i "$T/trace.dat" >"$T/report" 2>/dev/null
 check "trace-cmd reads the trace" grep -q sched_switch "$T/report"
 
-python3 - "$T/a.svg" "$T/a.json" "$T/events" "$T/report" <<'PY'
-import json, re, sys
-from collections import defaultdict
-
-svg, js, events, report = sys.argv[1:5]
-ok = True
-def check(what, cond):
-    global ok
-    print(("ok - " if cond else "not ok - ") + what)
-    ok = ok and cond
-
-# The trace clock to uptime: bootchartd's clock-sync marker.
-toff = None
-for line in open(events):
-    f = line.split("\t")
-    if len(f) > 5 and f[3] == "print" and "clock_sync start boottime_ns=" in f[5]:
-        toff = int(re.search(r"boottime_ns=(\d+)", f[5]).group(1)) - int(f[0])
-        break
-m = json.load(open(js))["milestones"]
-lo = m["zero_uptime_ms"] * 1e6
-hi = lo + m["end_ms"] * 1e6
-
-# trace-cmd's switches: each task's runs on each CPU, clipped to the
-# chart.  A switch that puts a task on a CPU may be missing (6.18 leaves
-# some out, docs/trace.md): its run then began after the CPU's last
-# switch, and after the task was last woken or left a CPU: at most
-# (hi) and at least (lo) that long.
-ran = defaultdict(float)          # (cpu, pid) -> ns, at most
-busy = defaultdict(float)         # cpu -> ns, at most
-least = defaultdict(float)        # cpu -> ns, at least
-first = {}                        # cpu -> its first switch, ns of uptime
-since = {}
-cur = {}
-off = defaultdict(int)            # pid -> last woken or off a CPU
-last = 0
-stamp = re.compile(r"\[(\d+)\]\s+(\d+)\.(\d+): (\S+):")
-pat = re.compile(r"sched_switch:\s+.*?:(\d+) \[-?\d+\] \S+ ==> .*?:(\d+) \[")
-woke = re.compile(r"sched_waking:.* pid=(\d+) ")
-
-def clip(a, b):
-    return max(0, min(b, hi) - max(a, lo))
-
-def add(cpu, pid, a, b, known):
-    if pid == 0:
-        return
-    ran[(cpu, pid)] += clip(a, b)
-    busy[cpu] += clip(a, b)
-    least[cpu] += clip(a if known else max(a, off[pid]), b)
-
-for line in open(report):
-    t = stamp.search(line)
-    if not t:
-        continue
-    cpu = int(t.group(1))
-    ts = int(t.group(2)) * 10**9 + int(t.group(3).ljust(9, "0")) + toff
-    last = max(last, ts)
-    if t.group(4) == "sched_waking":
-        w = woke.search(line)
-        if w:
-            off[int(w.group(1))] = ts
-        continue
-    g = pat.search(line) if t.group(4) == "sched_switch" else None
-    if not g:
-        continue
-    prev, nxt = int(g.group(1)), int(g.group(2))
-    first.setdefault(cpu, ts)
-    if cpu in since:
-        add(cpu, prev, since[cpu], ts, cur[cpu] == prev)
-    off[prev] = ts
-    since[cpu], cur[cpu] = ts, nxt
-# What still ran at the trace's end ran to its last event.
-for cpu in since:
-    add(cpu, cur[cpu], since[cpu], last, True)
-
-# The strips' tooltips.
-tips = re.findall(r"<title>cpu(\d+) [0-9.]+-[0-9.]+ s: (.*?) \((\d+)\) ran ([0-9.]+) ms of ([0-9.]+) ms busy", open(svg).read())
-check("tooltips of the strips (%d)" % len(tips), len(tips) > 0)
-our_busy = defaultdict(float)
-our_ran = defaultdict(float)
-names = {}
-for cpu, comm, pid, r, b in tips:
-    cpu, pid = int(cpu), int(pid)
-    our_busy[cpu] += float(b) * 1e6
-    our_ran[(cpu, pid)] += float(r) * 1e6
-    names[pid] = comm
-for cpu in sorted(busy):
-    # Before a CPU's first switch its task is not known to trace-cmd's
-    # reading here: that part may be ours only.
-    head = max(0, first[cpu] - lo)
-    check("cpu%d busy %.3f ms, trace-cmd's switches %.3f to %.3f ms (+ %.3f ms before its first)"
-          % (cpu, our_busy[cpu] / 1e6, least[cpu] / 1e6, busy[cpu] / 1e6, head / 1e6),
-          0.99 * least[cpu] - 2e6 <= our_busy[cpu] <= 1.01 * busy[cpu] + 2e6 + head)
-bad = [(c, p, our_ran[(c, p)] / 1e6, ran.get((c, p), 0) / 1e6) for (c, p) in our_ran
-       if our_ran[(c, p)] > ran.get((c, p), 0) + 1e4 + max(0, first.get(c, lo) - lo)]
-check("no task said to run on a CPU longer than trace-cmd shows (%s)" % bad[:3], not bad)
-yes = sorted(p for p, n in names.items() if n == "yes")
-check("both yes named in the strips (%s)" % yes, len(yes) >= 2)
-for p in yes:
-    cpus = sorted(c for (c, q) in our_ran if q == p)
-    theirs = sorted(c for (c, q) in ran if q == p)
-    check("yes %d holds pixels of cpu %s, trace-cmd shows it on %s" % (p, cpus, theirs),
-          len(cpus) == 1 and cpus == theirs)
-sys.exit(0 if ok else 1)
-PY
+python3 "$(dirname "$0")/lib/percpu_check.py" --live "$T/a.svg" "$T/a.json" \
+    "$T/events" "$T/report"
 check "the strips agree with trace-cmd" [ $? = 0 ]

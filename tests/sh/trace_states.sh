@@ -1,11 +1,14 @@
 #!/bin/sh
 # trace_states.sh: with the kernel's trace, process rows are drawn from
 # exact states (docs/trace.md, docs/chart.md): a `sleep 1` sleeps at
-# least its second and most of its life; a CPU-bound process's running
-# spans add up to its rusage (within 2 % and the time the hypervisor
-# stole meanwhile) and to within 2 % of its exact CPU time;
-# the chart's legend says which rows are exact.  Needs root and tracefs
-# (skips otherwise, as trace_exact.sh).
+# least its second; a CPU-bound process's running spans add up to its
+# rusage (within 2 %, the time the hypervisor stole meanwhile and the
+# clock updates preemptions skip); each row's spans are ordered; the
+# chart's legend says which rows are exact; --json's D time is the D
+# spans'.  What share of its life the sleep spent waiting for a CPU, and
+# how close the spans come to the trace's own CPU time, depend on the
+# run's scheduling: asserted on a recording (tests/sh/trace_fixtures.sh).
+# Needs root and tracefs (skips otherwise, as trace_exact.sh).
 set -u
 T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
@@ -42,20 +45,19 @@ skip=$(clock_skip "$T/a.tgz" "$T/report" "$(cut -d' ' -f1 "$T/ru")")
 "$S" -n "$T/a.tgz" >"$T/states" 2>"$T/states.err"
 check "states_dump reads it" [ $? = 0 ]
 
-# sleep 1: nanosleep never returns early; exec and exit are the rest,
-# running or, on a loaded machine, waiting for a CPU (a loaded run here waited
-# 164 ms): most of the life it did not wait for a CPU is asleep.
+# sleep 1: nanosleep never returns early (a loaded run here kept its
+# exec waiting for a CPU 164 ms: how much of the rest of its life it
+# sleeps is the scheduler's).
 awk -F'\t' -v pid="$(cat "$T/sleep")" '
 	$1 == "total" && $2 == pid {
 		life = $4 + $5 + $6 + $7
 		printf "# sleep: %d us asleep of %d (running %d, runnable %d)\n", $7, life, $4, $5
-		ok = $7 >= 999000 && $7 >= 0.9 * (life - $5)
+		ok = $7 >= 999000
 	}
 	END { exit !ok }' "$T/states"
-check "sleep 1 sleeps its second, most of its life but its waits for a CPU" [ $? = 0 ]
+check "sleep 1 sleeps its second" [ $? = 0 ]
 
-# The busy loop: running against its rusage and against its CPU time.
-# The spans are the trace's CPU time (0.3 % apart).  Rusage leaves out
+# The busy loop: running against its rusage.  Rusage leaves out
 # what the hypervisor stole (CONFIG_PARAVIRT_TIME_ACCOUNTING takes it
 # off the task's clock) and the spans do not: a CI run under load
 # measured them 4 % apart.  Nor does rusage count the time from a
@@ -70,11 +72,9 @@ awk -F'\t' -v pid="$(cut -d' ' -f1 "$T/ru")" \
 		printf "# running %.6f s, rusage %.6f s, stolen %.2f s, skipped %.6f s lost %.6f s gained, CPU time %.6f s\n", run, ru, st, sk[2], sk[3], cpu
 		ok = run <= ru + 0.02 * ru + st + 0.02 + sk[2] &&
 		    run >= ru - 0.02 * ru - 0.02 - sk[3]
-		d2 = run - cpu; if (d2 < 0) d2 = -d2
-		ok = ok && d2 <= 0.02 * cpu
 	}
 	END { exit !ok }' "$T/states"
-check "a CPU-bound loop runs its rusage (2 %, the stolen time, skipped clock updates), within 2 % of its CPU time" [ $? = 0 ]
+check "a CPU-bound loop runs its rusage (2 %, the stolen time, skipped clock updates)" [ $? = 0 ]
 
 # Spans in time order, not overlapping, never empty, per row.
 awk -F'\t' '

@@ -1,0 +1,239 @@
+#!/bin/sh
+# trace_fixtures.sh: the trace analyses on recorded traces (tests/data/traces/, made by tests/tools/record-traces.sh): --dump-events, --wakeups, --critical-path and --json of each fixture are byte for byte the expected outputs beside it; with trace-cmd, --dump-events agrees with trace-cmd report of the same trace.dat; and what a live run cannot promise holds in the recordings: in the pipe each side of yes | head woken by the other, sleep by an interrupt, the edges trace-cmd's events make (lib/waits.awk), the path through sleep's timer; the chain's path (B's sleep as timer, A's loop running, the fsync's disk wait, in order, within 5 ms of what the programs measured); a sleep asleep most of its life, a busy loop's running spans within 2 % of its CPU time; thread rows; --per-cpu's strips within trace-cmd's switches, each pinned yes named on its own CPU.  Needs no root.
+set -u
+. "$(dirname "$0")/lib/tap.sh.inc"
+T=${BC_TMP:?}
+case $BC_RENDER in /*) R=$BC_RENDER ;; *) R=$(pwd)/$BC_RENDER ;; esac
+case ${BC_BUILD:-} in /*) BD=$BC_BUILD ;; *) BD=$(pwd)/${BC_BUILD:-build/default} ;; esac
+LIB=$(pwd)/tests/sh/lib
+D=tests/data/traces
+
+# render NAME: each output the record script blesses into $T/NAME.*,
+# rendered from inside $D by the bare name as it was blessed.
+render() {
+	(cd "$D" &&
+	"$R" --dump-events "$1.tgz" >"$T/$1.events" 2>"$T/$1.err" &&
+	"$R" --wakeups "$1.tgz" >"$T/$1.wakeups" 2>>"$T/$1.err" &&
+	"$R" --critical-path "$1.tgz" >"$T/$1.cpath" 2>>"$T/$1.err" &&
+	"$R" --json "$1.tgz" >"$T/$1.json" 2>>"$T/$1.err" &&
+	case $1 in
+	threads) "$R" --threads --json "$1.tgz" >"$T/$1.threads.json" ;;
+	chain) "$R" --critical-path --critical-path-pid \
+	    "$(awk '$1 == "sleep" { print $2 }' chain.m)" "$1.tgz" \
+	    >"$T/$1.b.cpath" ;;
+	esac)
+}
+
+# same_bytes NAME FILE: FILE as rendered now is its expected output.
+same_bytes() {
+	if cmp -s "$T/$2" "$D/$2"; then
+		ok "$1: $2 as recorded"
+	else
+		notok "$1: $2 as recorded"
+		diff "$D/$2" "$T/$2" | head -n 20 | sed 's/^/# /'
+	fi
+}
+
+n=0
+for t in "$D"/*.tgz; do
+	name=$(basename "$t" .tgz)
+	n=$((n + 1))
+	render "$name"
+	check "$name: rendered, status 0, no message" \
+	    sh -c '[ $1 = 0 ] && [ ! -s "$2" ]' _ $? "$T/$name.err"
+	for f in "$D/$name".*; do
+		case $f in *.tgz|*.m) continue ;; esac
+		same_bytes "$name" "$(basename "$f")"
+	done
+done
+check "the fixtures are there ($n)" [ "$n" -ge 5 ]
+
+# trace-cmd, the oracle of the decoder, on each recording.
+if command -v trace-cmd >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
+	for t in "$D"/*.tgz; do
+		name=$(basename "$t" .tgz)
+		tar -xzOf "$t" trace.dat >"$T/$name.dat"
+		trace-cmd report -R -t -i "$T/$name.dat" >"$T/$name.report" 2>/dev/null
+		if python3 "$LIB/tdat_compare.py" "$T/$name.report" \
+		    "$T/$name.events" >"$T/$name.cmp"; then
+			ok "$name: --dump-events agrees with trace-cmd report"
+		else
+			notok "$name: --dump-events agrees with trace-cmd report"
+			head -n 20 "$T/$name.cmp" | sed 's/^/# /'
+		fi
+	done
+	have_tc=1
+else
+	ok "--dump-events against trace-cmd report # SKIP no trace-cmd or python3"
+	have_tc=0
+fi
+
+# The pipe: yes | head on one CPU, then sleep 0.2.
+W=$T/pipe.wakeups
+pid_of() { awk -F'\t' -v n="$2" '$1 == "blocked" && $3 == n { print $2 }' "$1"; }
+Y=$(pid_of "$W" fx-yes); H=$(pid_of "$W" fx-head); S=$(pid_of "$W" fx-sleep)
+check "pipe: yes, head and sleep each blocked ($Y, $H, $S)" \
+    test -n "$Y" -a -n "$H" -a -n "$S"
+edge() { awk -F'\t' -v w="$2" -v k="$3" -v s="$4" '$1 == "edge" &&
+    $2 == w && ($4 == "-" ? $5 : $4) == k && $6 == s && $7 > 0 { f = 1 }
+    END { exit !f }' "$1"; }
+check "pipe: head is woken by yes" edge "$W" "$H" "$Y" S
+check "pipe: yes is woken by head" edge "$W" "$Y" "$H" S
+check "pipe: sleep is woken by an interrupt" edge "$W" "$S" "[irq]" S
+if [ $have_tc = 1 ]; then
+	trace-cmd report -l -t -i "$T/pipe.dat" 2>/dev/null |
+	    awk -f "$LIB/waits.awk" |
+	    awk -v p="$Y $H $S" 'BEGIN { split(p, a, " "); for (i in a) w[a[i]] = 1 }
+	    ($1 in w)' | sort >"$T/theirs"
+	awk -F'\t' -v pids="$Y $H $S" -f "$LIB/edges.awk" "$T/theirs" - \
+	    <"$W" | sort >"$T/mine"
+	check "pipe: their edges are trace-cmd's (waker, state, count, total, max)" \
+	    sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' _ "$T/mine" "$T/theirs"
+	diff "$T/mine" "$T/theirs" | head -n 20 | sed 's/^/# /'
+fi
+C=$T/pipe.cpath
+check "pipe: the path ends at sh's exit" grep -q '^# critical path to [0-9]* sh ' "$C"
+awk -F'\t' -v s="$S" '$1 == "segment" && $5 == "timer" && $6 == s { t += $4 }
+    $1 == "waited" && !top { top = $2 " " $3 }
+    END { printf "# the timer of sleep on the path: %.3f ms\n", t
+	exit !(t >= 200 && top == "timer " s) }' "$C"
+check "pipe: the path covers sleep's 200 ms timer, its largest row" [ $? = 0 ]
+
+# The chain (tests/tools/record-traces.sh's chain.py), against the
+# windows its programs measured (chain.m, ns of CLOCK_BOOTTIME).  B's
+# sleep: the path follows B only within A's wait, there B's within 5 ms,
+# most of it timer.  A's loop: running on the path no less than 5 ms
+# under its own CPU time, running or preempted within 5 ms of its wall
+# time; a disk wait of A within its fsync; in that order.
+awk -F'\t' -v mfile="$D/chain.m" -v out="$T/ok" '
+BEGIN {
+	while ((getline l < mfile) > 0) {
+		split(l, f, " ")
+		pid[f[1]] = f[2]; a[f[1]] = f[3] / 1e6; b[f[1]] = f[4] / 1e6
+	}
+	a["both"] = a["sleep"] > a["read"] ? a["sleep"] : a["read"]
+	b["both"] = b["sleep"] < b["read"] ? b["sleep"] : b["read"]
+}
+function within(w,   x, y) {
+	x = $2 + 0 > a[w] ? $2 + 0 : a[w]; y = $3 + 0 < b[w] ? $3 + 0 : b[w]
+	return y > x ? y - x : 0
+}
+$1 != "segment" { next }
+$6 == pid["sleep"] { bcat[$5] += within("both") }
+$5 == "timer" && $6 == pid["sleep"] && within("both") > 0 {
+	t += within("both"); if (!tfirst) tfirst = $2 }
+$5 == "running" && $6 == pid["busy"] && within("busy") > 0 {
+	run += within("busy"); if (!rfirst) rfirst = $2 }
+$5 == "runnable" && $6 == pid["busy"] { pre += within("busy") }
+$5 == "disk" && $6 == pid["fsync"] && within("fsync") > 0 {
+	disk += within("fsync"); if (!dfirst) dfirst = $2 }
+END {
+	ws = b["both"] - a["both"]; wb = b["busy"] - a["busy"]
+	for (c in bcat) { bt += bcat[c]; if (bcat[c] > t) big = c }
+	printf "# sleep %.3f ms, A waiting through %.3f ms of it: on the path as B %.3f ms, timer %.3f ms\n", b["sleep"] - a["sleep"], ws, bt, t
+	cpu = b["cpu"]
+	printf "# busy %.3f ms (CPU %.3f ms), on the path as A running %.3f ms, preempted %.3f ms\n", wb, cpu, run, pre
+	printf "# fsync %.3f ms, on the path as disk %.3f ms\n", b["fsync"] - a["fsync"], disk
+	d1 = bt - ws; if (d1 < 0) d1 = -d1
+	d3 = run + pre - wb; if (d3 < 0) d3 = -d3
+	print (d1 <= 5 && big == "") > (out ".sleep")
+	print (cpu - run <= 5) > (out ".busy")
+	print (d3 <= 5) > (out ".wall")
+	print (disk > 0 && tfirst < rfirst && rfirst < dfirst) > (out ".order")
+}' "$T/chain.cpath"
+check "chain: B's sleep on the path: B's within 5 ms of its own measure, most of it timer" \
+    grep -qx 1 "$T/ok.sleep"
+check "chain: A's loop runs on the path at least its own CPU time (- 5 ms)" \
+    grep -qx 1 "$T/ok.busy"
+check "chain: A's loop (running or preempted) is on the path within 5 ms of its wall time" \
+    grep -qx 1 "$T/ok.wall"
+check "chain: timer, then running, then the fsync's disk wait, in that order" \
+    grep -qx 1 "$T/ok.order"
+b=$(awk '$1 == "sleep" { print $2 }' "$D/chain.m")
+check "chain: --critical-path-pid B: B's path, holding B's sleep" \
+    awk -F'\t' -v b="$b" 'NR == 1 && $0 !~ "^# critical path to " b " " { exit 1 }
+    $1 == "segment" && $5 == "timer" && $6 == b { n++ } END { exit !n }' \
+    "$T/chain.b.cpath"
+
+# The states: exact spans (tests/tools/states_dump) of a busy loop and
+# a sleep 0.5.
+SD=$BD/tests/tools/states_dump
+if [ -x "$SD" ]; then
+	(cd "$D" && "$SD" -n states.tgz) >"$T/states" 2>/dev/null
+	check "states: states_dump reads it" [ $? = 0 ]
+	# Most of the life sleep did not wait for a CPU, asleep.
+	awk -F'\t' -v pid="$(awk '$1 == "sleep" { print $2 }' "$D/states.m")" '
+		$1 == "total" && $2 == pid {
+			life = $4 + $5 + $6 + $7
+			printf "# sleep: %d us asleep of %d (running %d, runnable %d)\n", $7, life, $4, $5
+			ok = $7 >= 499000 && $7 >= 0.9 * (life - $5)
+		}
+		END { exit !ok }' "$T/states"
+	check "states: sleep 0.5 sleeps its half second, most of its life but its waits for a CPU" [ $? = 0 ]
+	awk -F'\t' -v pid="$(awk '$1 == "busy" { print $2 }' "$D/states.m")" '
+		$1 == "total" && $2 == pid {
+			run = $4 / 1e6; cpu = $8 / 1e6
+			printf "# running %.6f s, CPU time %.6f s\n", run, cpu
+			d = run - cpu; if (d < 0) d = -d
+			ok = cpu > 0 && d <= 0.02 * cpu
+		}
+		END { exit !ok }' "$T/states"
+	check "states: the busy loop's running spans within 2 % of its CPU time" [ $? = 0 ]
+else
+	ok "states: exact spans # SKIP no $SD"
+fi
+
+# The threads: wakeload threads (threads.m: "NAME TID CPU_US").
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$D/threads.m" "$T/threads.threads.json" "$T/threads.json" <<'PY'
+import json, sys
+said = {}
+for line in open(sys.argv[1]):
+    name, tid, cpu = line.split()
+    said[name] = int(tid)
+pid = said["main"]
+t = {p["pid"]: p for p in json.load(open(sys.argv[2]))["processes"]}
+p = {q["pid"]: q for q in json.load(open(sys.argv[3]))["processes"]}
+def check(ok, what):
+    print(("ok" if ok else "not ok") + " - threads: " + what)
+for name in ("spinner", "napper"):
+    row = t.get(said[name])
+    check(row is not None and row.get("thread_of") == pid and
+          row["name"] == name and t[pid]["id"] == row["parent"],
+          "%s has its own row, named, under its process" % name)
+check("thread_of" not in t[pid], "the process's row is its main thread's")
+check(all("thread_of" not in q for q in p.values()) and
+      said["spinner"] not in p and said["napper"] not in p,
+      "without --threads the threads have no rows")
+PY
+	if [ -x "$SD" ]; then
+		nap=$(awk '$1 == "napper" { print $2 }' "$D/threads.m")
+		(cd "$D" && "$SD" -n -t threads.tgz) 2>/dev/null |
+		    awk -F'\t' -v p="$nap" '$1 == "total" && $2 == p {
+			printf "# napper asleep %d us\n", $7; ok = $7 >= 299000 }
+			END { exit !ok }'
+		check "threads: the napper's row sleeps its 300 ms" [ $? = 0 ]
+	fi
+else
+	ok "threads: rows # SKIP no python3"
+fi
+
+# The pinned yes: --per-cpu's strips (the SVG's tooltips) name each on
+# its own CPU only.
+(cd "$D" && "$R" -q --per-cpu -f svg -o "$T/percpu.svg" percpu.tgz)
+check "percpu: --per-cpu -f svg: status 0" [ $? = 0 ]
+grep -o '<title>cpu[0-9]* [0-9.]*-[0-9.]* s: yes ([0-9]*) ran' \
+    "$T/percpu.svg" | sed 's/<title>cpu\([0-9]*\) .*(\([0-9]*\)).*/\2 \1/' |
+    sort -u >"$T/yes"
+sed 's/^/# yes on cpu: /' "$T/yes"
+check "percpu: two yes, each on one CPU, not the same" awk '
+    { c[$1]++; u[$2]++; n++ } END { k = 0; for (p in c) { k++; if (c[p] != 1) bad++ }
+	m = 0; for (x in u) m++
+	exit !(k == 2 && !bad && m == 2) }' "$T/yes"
+# Against trace-cmd's switches (lib/percpu_check.py, as trace_percpu.sh
+# on a live run): each CPU's busy time, no task longer than they show.
+if [ $have_tc = 1 ]; then
+	trace-cmd report -t -i "$T/percpu.dat" >"$T/percpu.tc" 2>/dev/null
+	python3 "$LIB/percpu_check.py" "$T/percpu.svg" "$T/percpu.json" \
+	    "$T/percpu.events" "$T/percpu.tc" | sed 's/ - / - percpu: /'
+fi
