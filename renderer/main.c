@@ -232,6 +232,27 @@ run_one(const struct cli *c, struct boot_read *b, struct diag *d)
 }
 
 /*
+ * Whether a path read is kept from others (not world-readable, or
+ * standard input, whose origin is unknown): the trace verbs' files show
+ * kernel addresses (unnamed functions, stacks, events' fields), which a
+ * log readable by root and adm only must not hand to everyone.
+ */
+static int
+log_private(const struct cli *c)
+{
+	struct stat st;
+	size_t i;
+
+	if (c->npaths == 0)
+		return stat(DEFAULT_INPUT, &st) != 0 || !(st.st_mode & S_IROTH);
+	for (i = 0; i < c->npaths; i++)
+		if (strcmp(c->paths[i], "-") == 0 ||
+		    stat(c->paths[i], &st) != 0 || !(st.st_mode & S_IROTH))
+			return 1;
+	return 0;
+}
+
+/*
  * A trace verb's row (--dump-events, --wakeups, --wake-graph,
  * --functions, --call-graph, --critical-path): the log's members alone
  * (a trace.dat needs no process samples), the trace's model made once
@@ -245,7 +266,7 @@ run_verb(const struct cli *c, struct boot_read *b, struct diag *d)
 	    (int64_t)c->min_time_us * 1000, c->wake_graph, c->call_graph,
 	    c->format_set, (int)c->crit_pid, c->npaths > 0 ? c->paths[0] : "" };
 	struct out_job j = { .format = c->out[0], .boot = &b->view,
-	    .opts = &c->chart, .verb = &v };
+	    .opts = &c->chart, .verb = &v, .private_out = log_private(c) };
 
 	if (input_read_members(&b->log, &b->tf, c->paths, c->npaths, d) != 0)
 		return -1;

@@ -38,7 +38,7 @@ static struct sigaction guard_old[OUTFILE_NSIGS];
  * planted file or symlink is never followed or reused.
  */
 static int
-open_temp(const char *path, char *tmp, size_t len)
+open_temp(const char *path, char *tmp, size_t len, mode_t mode)
 {
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path + 1) : 0;
@@ -57,7 +57,7 @@ open_temp(const char *path, char *tmp, size_t len)
 			return -1;
 		}
 		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, 0666);
+		    O_CLOEXEC, mode);
 		if (fd >= 0 || errno != EEXIST)
 			return fd;
 	}
@@ -140,7 +140,8 @@ guard_open(struct outfile *o)
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < OUTFILE_NSIGS; i++)
 		sigaction(guard_sigs[i], &sa, &guard_old[i]);
-	fd = open_temp(o->path, guard_path, sizeof(guard_path));
+	fd = open_temp(o->path, guard_path, sizeof(guard_path),
+	    o->private ? 0600 : 0666);
 	guard_on = fd >= 0;
 	sigprocmask(SIG_SETMASK, &o->oldmask, NULL);
 	return fd;
@@ -163,10 +164,18 @@ guard_close(struct outfile *o)
 int
 outfile_open(struct outfile *o, const char *path, struct diag *d)
 {
+	return outfile_open_mode(o, path, 0, d);
+}
+
+int
+outfile_open_mode(struct outfile *o, const char *path, int private,
+    struct diag *d)
+{
 	int err;
 
 	memset(o, 0, sizeof(*o));
 	o->path = o->shown = path;
+	o->private = private;
 	if (strcmp(path, "-") == 0) {
 		o->shown = "standard output";
 		o->to_stdout = 1;

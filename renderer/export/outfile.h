@@ -20,6 +20,7 @@ struct outfile {
 	int fd;			/* raw writes (charts) ... */
 	FILE *f;		/* ... or buffered ones (text), never both */
 	int to_stdout;
+	int private;		/* created 0600, not 0666 less the umask */
 	sigset_t oldmask;
 };
 
@@ -31,6 +32,12 @@ struct outfile {
  * outfile_close().  0, or -1 with diag set.
  */
 int outfile_open(struct outfile *, const char *path, struct diag *);
+/*
+ * The same, the file created 0600 when private: what it holds (kernel
+ * addresses, say) came from a log its owner kept from others.
+ */
+int outfile_open_mode(struct outfile *, const char *path, int private,
+    struct diag *);
 
 /*
  * ok: flushes and, for a file, fsyncs and renames the temporary file

@@ -140,7 +140,7 @@ run_writer(const struct out_job *j, const char *path, struct diag *d)
 	int rc;
 
 	diag_set_file(d, "%s", "");	/* errors from here on are the output's */
-	if (outfile_open(&of, path, d) != 0)
+	if (outfile_open_mode(&of, path, j->private_out, d) != 0)
 		return -1;
 	rc = output_of(j->format)->write(j, &of, d);
 	return outfile_close(&of, rc == 0, d) != 0 || rc != 0 ? -1 : 0;

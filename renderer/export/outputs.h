@@ -43,6 +43,7 @@ struct out_job {
 	const struct chart_opts *opts;
 	const struct cmp_chart *cmp;	/* --compare with -f; else NULL */
 	const struct verb_opts *verb;	/* a trace verb's row; else NULL */
+	int private_out;	/* the file created 0600 (outfile_open_mode) */
 	const struct layout *layout;	/* made for OF_LAYOUT rows */
 	const struct report *rep;	/* made for OF_REPORT rows */
 };

@@ -14,7 +14,6 @@
 #include "parse.h"
 #include "tracedat.h"
 
-#define DEFAULT_INPUT "/var/log/bootchart.tgz"
 #define READ_CHUNK (1024 * 1024)	/* big reads: fewer syscalls, fewer feeds */
 #define NKINDS LK_NKINDS
 #define SHOWN_MAX 256

@@ -7,6 +7,9 @@
 #include "bootlog.h"
 #include "trace.h"
 
+/* What is read when no path is given: where bootchartd writes its log. */
+#define DEFAULT_INPUT "/var/log/bootchart.tgz"
+
 /*
  * Reads each path: an archive in any format libarchive detects (by
  * content), or a directory of log files.  Members stream straight into
