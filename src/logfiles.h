@@ -25,6 +25,11 @@
 #define HDR_KOPTS	"system.kernel.options"
 #define HDR_PROFILE	"profile.process"	/* the command's name, as comm */
 #define HDR_PROFILE_CMD	"profile.command"	/* its whole command line */
+/*
+ * The PID of the bootchartd that ran the command, its parent: the one
+ * command of this log when other `bootchartd start` run beside it.
+ */
+#define HDR_PROFILE_PARENT	"profile.parent"
 /* What bootchartd says of its own run. */
 #define HDR_TRUNCATED	"bootchart.truncated"
 #define HDR_ACCT	"bootchart.acct"

@@ -179,6 +179,8 @@ start_command(struct session *s, const struct config *cfg, struct diag *d,
 	s->profile = profile;
 	join_command(cmd, command, sizeof(command));
 	s->profile_cmd = command;
+	/* This process forks CMD (run_command), after the logger. */
+	s->profile_parent = (int)getpid();
 	logger = spawn_logger(s, cfg, d, 0, &ready);
 	if (logger < 0 || !ready) {
 		fprintf(stderr, "bootchartd: logging did not start\n");

@@ -513,7 +513,8 @@ session_run(struct session *s, const struct config *cfg, struct diag *d)
 	struct run r = {
 		.s = s, .cfg = cfg, .d = d, .sigfd = -1, .timerfd = -1,
 		.rd = { .sock = -1, .timerfd = -1 },
-		.rep = { .profile = s->profile, .profile_cmd = s->profile_cmd },
+		.rep = { .profile = s->profile, .profile_cmd = s->profile_cmd,
+		    .profile_parent = s->profile_parent },
 	};
 	int rc = -1, st;
 

@@ -17,6 +17,7 @@ struct session {
 	enum bcd_mode mode;
 	const char *profile;	/* basename(CMD) for profile.process; NULL */
 	const char *profile_cmd;	/* CMD escaped, for profile.command; NULL */
+	int profile_parent;	/* the PID that forks CMD, for profile.parent; 0 */
 	int ready_fd;		/* gets one byte after the first sample; -1 */
 	const char *init_note;	/* init mode: the init fallback; NULL */
 	struct spare spare;	/* `init` from an initramfs: argv[0]'s mark */

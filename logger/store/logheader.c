@@ -286,6 +286,8 @@ header_build(const struct run_report *r, const struct config *cfg,
 		put(&h, HDR_PROFILE, "%s", r->profile);
 	if (r->profile_cmd != NULL && r->profile_cmd[0] != '\0')
 		put(&h, HDR_PROFILE_CMD, "%s", r->profile_cmd);
+	if (r->profile_parent > 0)
+		put(&h, HDR_PROFILE_PARENT, "%d", r->profile_parent);
 	if (r->truncated)
 		put(&h, HDR_TRUNCATED, "yes");
 	if (r->acct_note[0] != '\0')

@@ -23,6 +23,7 @@ struct trace_report {
 struct run_report {
 	const char *profile;	/* basename(CMD) for profile.process; NULL */
 	const char *profile_cmd;	/* CMD escaped, for profile.command; NULL */
+	int profile_parent;	/* who forks CMD, for profile.parent; 0 */
 	uint64_t samples;	/* samples stored */
 	uint64_t proc_samples;	/* process lines stored */
 	uint64_t scans;		/* samples that listed the procfs directory */

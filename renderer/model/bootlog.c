@@ -158,6 +158,20 @@ bootlog_header_us(const struct bootlog *t, const char *key, usec_t *us)
 	return 1;
 }
 
+int64_t
+bootlog_header_pid(const struct bootlog *t, const char *key)
+{
+	const char *v = bootlog_header(t, key);
+	int64_t pid = 0;
+
+	if (v == NULL || *v == '\0')
+		return 0;
+	for (; *v >= '0' && *v <= '9'; v++)
+		if ((pid = pid * 10 + (*v - '0')) > CAP_TRACE_PIDS)
+			return 0;
+	return *v == '\0' ? pid : 0;
+}
+
 /* Hash of a PID into a power-of-two table. */
 static size_t
 pid_slot(int64_t pid, size_t cap)

@@ -239,6 +239,8 @@ int bootlog_add_kevent(struct bootlog *, const struct kevent *);
  * 0 when the key is absent, -1 when its value is not such a time.
  */
 int bootlog_header_us(const struct bootlog *, const char *key, usec_t *us);
+/* A header value that is a process id (1 to CAP_TRACE_PIDS), else 0. */
+int64_t bootlog_header_pid(const struct bootlog *, const char *key);
 
 /* ---- end of issue 13's block ---- */
 

@@ -107,6 +107,7 @@ struct proctree {
 	usec_t duration_us;	/* end - start: the boot time */
 	usec_t sample_period_us;
 	const char *profile;	/* header's profile.process, or NULL */
+	int64_t profile_parent;	/* header's profile.parent: who ran it; 0 */
 	int readable;		/* a profile drawn our way (docs/tree.md):
 				 * no sibling merge, command lines as labels */
 	const struct pnode *cmd;	/* a readable profile's command, or NULL */

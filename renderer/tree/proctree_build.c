@@ -398,6 +398,7 @@ proctree_build(struct proctree *tree, const struct bootlog *t,
 	tree->opts = *opts;
 	tree->sample_period_us = t->sample_period_us;
 	tree->profile = bootlog_header(t, HDR_PROFILE);
+	tree->profile_parent = bootlog_header_pid(t, HDR_PROFILE_PARENT);
 	if (tree->profile != NULL && tree->profile[0] == '\0')
 		tree->profile = NULL;
 	tree->log_start_us = t->ps_first_us;

@@ -123,28 +123,41 @@ command_name(const char *profile, char *out, size_t cap)
 
 struct pick {
 	char name[COMM_LEN + 1];
+	int64_t parent;		/* the header's profile.parent, or 0 */
 	struct pnode *found;	/* the earliest node of that name */
-	int by_logger;		/* found is a child of bootchartd */
+	int rank;		/* found's: 2 a child of profile.parent, 1 of
+				 * a bootchartd, 0 else */
 };
 
 /*
- * The earliest node of the command's name, a child of bootchartd (the
- * process `bootchartd start` ran) before any other: on a busy machine
- * another `make` or `sh` may have started earlier.
+ * How sure a node of the command's name is the command: a child of the
+ * bootchartd the header names (profile.parent) before a child of any
+ * bootchartd (the process `bootchartd start` ran; older logs name none),
+ * before any other: on a busy machine another `make` or `sh`, or
+ * another `bootchartd start -- sh`, may have started earlier.
  */
+static int
+rank(const struct pick *pk, const struct pnode *p, const struct pnode *up)
+{
+	if (pk->parent > 0 && p->proc != NULL && p->proc->ppid == pk->parent)
+		return 2;
+	return up != NULL && strcmp(up->name, LOGGER_NAME) == 0;
+}
+
+/* The earliest node of the command's name among those of the best rank. */
 static void
 pick_in(struct pick *pk, struct pnode **v, size_t n, const struct pnode *up)
 {
-	int by_logger = up != NULL && strcmp(up->name, LOGGER_NAME) == 0;
 	size_t i;
+	int r;
 
 	for (i = 0; i < n; i++) {
+		r = rank(pk, v[i], up);
 		if (strncmp(v[i]->name, pk->name, COMM_LEN) == 0 &&
-		    (pk->found == NULL || by_logger > pk->by_logger ||
-		    (by_logger == pk->by_logger &&
+		    (pk->found == NULL || r > pk->rank || (r == pk->rank &&
 		    v[i]->start_us < pk->found->start_us))) {
 			pk->found = v[i];
-			pk->by_logger = by_logger;
+			pk->rank = r;
 		}
 		pick_in(pk, v[i]->children, v[i]->nchildren, v[i]);
 	}
@@ -366,6 +379,7 @@ profile_step(struct proctree *tree)
 		return strict_profile(tree);
 	memset(&pk, 0, sizeof(pk));
 	command_name(tree->profile, pk.name, sizeof(pk.name));
+	pk.parent = tree->profile_parent;
 	pick_in(&pk, tree->roots, tree->nroots, NULL);
 	/* The command is not in the log: Java's rule is all there is. */
 	if (pk.found == NULL)

@@ -187,6 +187,44 @@ test_readable_profile(void **state)
 	bootlog_free(&t);
 }
 
+/*
+ * Two `bootchartd start -- sh` side by side: the other one (300, its sh
+ * 301) started first.  profile.parent names ours (100): its sh (101) is
+ * the command; a log without the key (older loggers) takes the earliest
+ * sh under a bootchartd, the other one's.
+ */
+static void
+test_profile_parent(void **state)
+{
+	struct bootlog t;
+	struct proctree tree;
+	struct diag d;
+	char *got;
+
+	(void)state;
+	diag_init(&d, "test");
+	synthetic_trace(&t);
+	mkproc(&t, 300, 1, "bootchartd", 900, 1100, 10);
+	mkproc(&t, 301, 300, "sh", 950, 1100, 4);
+	assert_int_equal(bootlog_set_header(&t, "profile.process", "sh"), 0);
+	assert_int_equal(bootlog_set_header(&t, "profile.parent", "100"), 0);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
+	assert_non_null(tree.cmd);
+	assert_int_equal(tree.cmd->proc->pid, 101);
+	got = dump_text(&tree);
+	assert_non_null(strstr(got, "101\tsh\t"));
+	assert_null(strstr(got, "301\tsh\t"));
+	free(got);
+	proctree_free(&tree);
+	/* Without the key: the earliest sh under a bootchartd. */
+	assert_int_equal(bootlog_set_header(&t, "profile.parent", ""), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_unpruned, &d), 0);
+	assert_int_equal(tree.cmd->proc->pid, 301);
+	proctree_free(&tree);
+	bootlog_free(&t);
+}
+
 /* A little-endian BSD acct v3 record: only version, pid and ppid matter. */
 static void
 pacct_record(unsigned char *r, uint32_t pid, uint32_t ppid)
@@ -397,6 +435,7 @@ main(void)
 		cmocka_unit_test(test_logger_merge),
 		cmocka_unit_test(test_profile_mode),
 		cmocka_unit_test(test_readable_profile),
+		cmocka_unit_test(test_profile_parent),
 		cmocka_unit_test(test_cycles_and_depth),
 		cmocka_unit_test(test_forktime_wins),
 		cmocka_unit_test(test_acct_cpu),
