@@ -69,7 +69,7 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 	    c->tb->have_sync && (p = by_pid(c->tb, 1)) != NULL) {
 		/* The end condition met (systemd's start-up finished, ...). */
 		c->why = "PID 1 at the header's bootchart.end_at";
-		*end = exact_trace_ns(c->tb, us);
+		*end = (int64_t)us * 1000;
 		return p;
 	} else {
 		c->why = "PID 1 at the trace's end";
@@ -141,7 +141,7 @@ critpath_run(struct critpath *c, const struct tboot *tb,
 	 */
 	from = tb->first_ns;
 	if (bootlog_header(t, "profile.process") == NULL && tb->have_sync)
-		from = exact_trace_ns(tb, 0);
+		from = 0;
 	if (cpath_walk(tb, p->pid, end, from, &c->cp, d) != 0)
 		return -1;
 	if (sum_up(c) != 0)
@@ -189,8 +189,8 @@ copy_us(struct critpath *c, const struct tdat *td)
 	for (i = 0; i < c->cp.n; i++) {
 		s = &c->cp.v[i];
 		fill(&m->seg[i], c, s->cat, s->pid, s->proc, td);
-		m->seg[i].start_us = exact_uptime_us(c->tb, s->start_ns);
-		m->seg[i].end_us = exact_uptime_us(c->tb, s->end_ns);
+		m->seg[i].start_us = exact_uptime_us(s->start_ns);
+		m->seg[i].end_us = exact_uptime_us(s->end_ns);
 	}
 	for (i = 0; i < c->nsum; i++) {
 		fill(&m->sum[i], c, c->sum[i].cat, c->sum[i].pid,
@@ -203,8 +203,8 @@ copy_us(struct critpath *c, const struct tdat *td)
 	snprintf(m->name, sizeof(m->name), "%s",
 	    critpath_name(c, c->proc, c->pid, td));
 	m->why = c->why;
-	m->start_us = exact_uptime_us(c->tb, c->cp.start_ns);
-	m->end_us = exact_uptime_us(c->tb, c->cp.end_ns);
+	m->start_us = exact_uptime_us(c->cp.start_ns);
+	m->end_us = exact_uptime_us(c->cp.end_ns);
 	m->unexplained_us = c->unexplained_ns / 1000;
 	m->have = 1;
 	return 0;

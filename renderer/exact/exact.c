@@ -23,28 +23,30 @@ exact_open(struct exact *x, struct tracefile *f, const struct exact_opts *o,
 	return 0;
 }
 
-/*
- * tboot keeps both the time and the offset below 2^62, so the sum fits.
- * A forged offset cannot make it negative.
- */
+/* A forged offset can put a time before 0: it is 0 on the chart. */
 usec_t
-exact_uptime_us(const struct tboot *tb, int64_t ns)
+exact_uptime_us(int64_t ns)
 {
-	int64_t up = ns + tb->boot_minus_trace_ns;
-
-	return up > 0 ? (usec_t)(up / 1000) : 0;
+	return ns > 0 ? (usec_t)(ns / 1000) : 0;
 }
 
 double
-exact_uptime_ms(const struct tboot *tb, int64_t ns)
+exact_uptime_ms(int64_t ns)
 {
-	return (double)(ns + tb->boot_minus_trace_ns) / 1e6;
+	return (double)ns / 1e6;
+}
+
+/* tboot keeps both the times and the offset below 2^62: no overflow. */
+int64_t
+exact_to_trace(const struct tboot *tb, int64_t ns)
+{
+	return ns - tb->boot_minus_trace_ns;
 }
 
 int64_t
-exact_trace_ns(const struct tboot *tb, usec_t us)
+exact_from_trace(const struct tboot *tb, int64_t ns)
 {
-	return (int64_t)us * 1000 - tb->boot_minus_trace_ns;
+	return ns + tb->boot_minus_trace_ns;
 }
 
 void

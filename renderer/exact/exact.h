@@ -46,17 +46,20 @@ int exact_open(struct exact *x, struct tracefile *f,
 int exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
     struct diag *d);
 /*
- * The one conversion between the trace's clock and the log's (uptime,
- * CLOCK_BOOTTIME): uptime = trace time + tb->boot_minus_trace_ns, the
- * offset bootchartd's clock-sync marker gave (0 without one: the trace
- * is then on its own clock; docs/trace.md).  exact_uptime_us: µs, never
- * below 0 (what the model, the chart and the reports hold);
- * exact_uptime_ms: ms unrounded, for text; exact_trace_ns: back from µs.
- * Only -f perfetto's ftrace text keeps the trace's own clock.
+ * The model's clock is the log's (uptime, CLOCK_BOOTTIME): the trace's
+ * times plus tb->boot_minus_trace_ns, the offset bootchartd's clock-sync
+ * marker gave, added once when the model is read (tboot.c; without a
+ * marker the trace's own clock; docs/trace.md).  exact_uptime_us: a
+ * model time as µs, never below 0 (what the log, the chart and the
+ * reports hold); exact_uptime_ms: ms unrounded, for text.  The exports
+ * keep the trace's own clock, trace-cmd report's (docs/exports.md):
+ * exact_to_trace takes a model time there, exact_from_trace brings an
+ * event's time (the trace's clock) to the model's.
  */
-usec_t exact_uptime_us(const struct tboot *tb, int64_t ns);
-double exact_uptime_ms(const struct tboot *tb, int64_t ns);
-int64_t exact_trace_ns(const struct tboot *tb, usec_t us);
+usec_t exact_uptime_us(int64_t ns);
+double exact_uptime_ms(int64_t ns);
+int64_t exact_to_trace(const struct tboot *tb, int64_t ns);
+int64_t exact_from_trace(const struct tboot *tb, int64_t ns);
 void exact_free(struct exact *x);
 
 #endif

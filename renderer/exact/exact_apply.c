@@ -69,8 +69,8 @@ set_states(struct process *p, const struct tboot *ps, size_t span0,
 		return -1;
 	for (i = 0; i < nspans; i++) {
 		sp = &ps->spans[span0 + i];
-		a = exact_uptime_us(ps, sp->start_ns);
-		b = exact_uptime_us(ps, sp->end_ns);
+		a = exact_uptime_us(sp->start_ns);
+		b = exact_uptime_us(sp->end_ns);
 		if (b <= a || sp->state <= TS_NONE || sp->state >= TS_COUNT)
 			continue;
 		x = n > 0 ? &p->xs[n - 1] : NULL;
@@ -129,9 +129,9 @@ apply_threads(struct bootlog *t, struct process *p, const struct exact *x,
 		    comm[0] != '\0' ? comm : tp->comm)) == NULL)
 			return -1;
 		q->ppid = q->tgid = tp->pid;
-		start = exact_uptime_us(ps, th->start_ns);
-		end = th->end_ns != TPROC_AFTER ? exact_uptime_us(ps, th->end_ns) :
-		    exact_uptime_us(ps, ps->last_ns);
+		start = exact_uptime_us(th->start_ns);
+		end = th->end_ns != TPROC_AFTER ? exact_uptime_us(th->end_ns) :
+		    exact_uptime_us(ps->last_ns);
 		q->start_us = start;
 		q->duration_us = end > start ? end - start : 0;
 		q->exact = 1;
@@ -148,8 +148,8 @@ apply_one(struct bootlog *t, const struct exact *x, const struct tproc *tp,
 {
 	const struct tboot *ps = &x->tb;
 	int known = tp->start_ns != TPROC_BEFORE;
-	usec_t start = exact_uptime_us(ps, known ? tp->start_ns : ps->first_ns);
-	usec_t end = tp->end_ns != TPROC_AFTER ? exact_uptime_us(ps, tp->end_ns) :
+	usec_t start = exact_uptime_us(known ? tp->start_ns : ps->first_ns);
+	usec_t end = tp->end_ns != TPROC_AFTER ? exact_uptime_us(tp->end_ns) :
 	    end_of_log;
 	struct process *p = sampled(t, tp->pid, start, known);
 
@@ -180,7 +180,7 @@ apply_one(struct bootlog *t, const struct exact *x, const struct tproc *tp,
 	if (tp->work[0] != '\0' && p->work == NULL) {
 		if ((p->work = strdup(tp->work)) == NULL)
 			return -1;
-		p->work_last_us = exact_uptime_us(ps, tp->work_last_ns);
+		p->work_last_us = exact_uptime_us(tp->work_last_ns);
 	}
 	return 0;
 }
@@ -228,7 +228,7 @@ apply_busy(struct bootlog *t, const struct exact *x)
 	}
 	bs->n = n;
 	bs->ncpu = b->ncpu;
-	bs->t0_us = exact_uptime_us(ps, b->t0);
+	bs->t0_us = exact_uptime_us(b->t0);
 	bs->step_us = TBUSY_BIN_NS / 1000;
 	return 0;
 }
@@ -267,8 +267,8 @@ apply_runs(struct bootlog *t, const struct exact *x)
 	for (i = 0; i < b->nruns; i++) {
 		r = &t->busy.runs[i];
 		p = &ps->v[b->runs[i].proc];
-		r->a = exact_uptime_us(ps, b->runs[i].start_ns);
-		r->b = exact_uptime_us(ps, b->runs[i].end_ns);
+		r->a = exact_uptime_us(b->runs[i].start_ns);
+		r->b = exact_uptime_us(b->runs[i].end_ns);
 		r->pid = p->pid;
 		r->cpu = b->runs[i].cpu;
 		/* Born before the trace and never renamed: its saved name. */
@@ -357,7 +357,7 @@ apply_initcalls(struct bootlog *t, const struct tboot *ps)
 	for (i = 0; i < ps->nic; i++) {
 		memset(&e, 0, sizeof(e));
 		e.kind = KEV_INITCALL;
-		e.time_us = exact_uptime_us(ps, ps->ic[i].start_ns);
+		e.time_us = exact_uptime_us(ps->ic[i].start_ns);
 		e.dur_us = (ps->ic[i].end_ns - ps->ic[i].start_ns) / 1000;
 		e.text = (char *)ps->ic[i].func;
 		if (bootlog_add_kevent(t, &e) != 0)
@@ -400,7 +400,7 @@ exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
 
 	if (!x->have)
 		return 0;
-	end = exact_uptime_us(ps, ps->last_ns);
+	end = exact_uptime_us(ps->last_ns);
 	if (t->ps_last_us > end)
 		end = t->ps_last_us;
 	for (i = 0; i < ps->n && rc == 0; i++)

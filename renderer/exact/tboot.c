@@ -143,6 +143,56 @@ finish(struct build *b, unsigned flags, struct diag *d)
 	return 0;
 }
 
+/* t moved by off unless it is one of the sentinels (before, after the trace). */
+static void
+shift(int64_t *t, int64_t off)
+{
+	if (*t != TPROC_BEFORE && *t != TPROC_AFTER)
+		*t += off;
+}
+
+/*
+ * Every time the model holds, from the trace's clock to the log's
+ * (uptime: the clock-sync marker's offset; none, its own clock), once
+ * the pass is over: whoever reads the model reads the chart's clock.
+ */
+static void
+on_log_clock(struct tboot *ps)
+{
+	int64_t off = ps->boot_minus_trace_ns;
+	size_t i;
+
+	for (i = 0; i < ps->n; i++) {
+		shift(&ps->v[i].start_ns, off);
+		shift(&ps->v[i].end_ns, off);
+		if (ps->v[i].work[0] != '\0')
+			ps->v[i].work_last_ns += off;
+	}
+	for (i = 0; i < ps->nspans; i++) {
+		ps->spans[i].start_ns += off;
+		ps->spans[i].end_ns += off;
+	}
+	for (i = 0; i < ps->nthreads; i++) {
+		shift(&ps->threads[i].start_ns, off);
+		shift(&ps->threads[i].end_ns, off);
+	}
+	for (i = 0; i < ps->nic; i++) {
+		ps->ic[i].start_ns += off;
+		ps->ic[i].end_ns += off;
+	}
+	for (i = 0; i < ps->ncrec; i++)
+		ps->crec[i].at += off;
+	for (i = 0; i < ps->nbdone; i++)
+		ps->bdone[i] += off;
+	for (i = 0; i < ps->calls.n; i++) {
+		ps->calls.v[i].call_ns += off;
+		ps->calls.v[i].ret_ns += off;
+	}
+	tbusy_shift(&ps->busy, off);
+	ps->first_ns += off;
+	ps->last_ns += off;
+}
+
 static void
 build_free(struct build *b)
 {
@@ -180,6 +230,8 @@ read_all(struct tdat *td, struct tboot *ps, unsigned flags, struct diag *d)
 	    "out of memory") : read_events(&b, td, d);
 	if (r == 0)
 		r = finish(&b, flags, d);
+	if (r == 0 && ps->boot_minus_trace_ns != 0)
+		on_log_clock(ps);
 	ps->cuts = (b.st.cut ? TB_CUT_STATES : 0) | (b.cr.cut ? TB_CUT_CRIT : 0) |
 	    (b.wk.cut ? TB_CUT_WAKE : 0) | (b.wk.sk.cut ? TB_CUT_STACKS : 0) |
 	    (ps->busy.cut ? TB_CUT_BINS : 0) | (b.wq.cut ? TB_CUT_WORKS : 0) |

@@ -124,7 +124,9 @@ struct tboot {
 	size_t nbdone, bdonecap;
 	/*
 	 * CLOCK_BOOTTIME minus the trace clock, from bootchartd's clock-sync
-	 * marker (docs/trace.md); have_sync 0: none found.
+	 * marker (docs/trace.md); have_sync 0: none found.  Every time of
+	 * the model is on the log's clock: the trace's plus this, added once
+	 * the pass is over (exact.h: the exports take it off again).
 	 */
 	int64_t boot_minus_trace_ns;
 	int have_sync;

@@ -122,6 +122,18 @@ tbusy_get(const struct tbusy *b, size_t cpu, size_t i)
 }
 
 void
+tbusy_shift(struct tbusy *b, int64_t off)
+{
+	size_t i;
+
+	b->t0 += off;
+	for (i = 0; i < b->nruns; i++) {
+		b->runs[i].start_ns += off;
+		b->runs[i].end_ns += off;
+	}
+}
+
+void
 tbusy_free(struct tbusy *b)
 {
 	size_t i;

@@ -51,5 +51,7 @@ size_t tbusy_len(const struct tbusy *);
 /* CPU cpu's busy ns in bin i (0 past its bins). */
 int64_t tbusy_get(const struct tbusy *, size_t cpu, size_t i);
 void tbusy_free(struct tbusy *);
+/* The bins' start and the runs moved by off ns (to the log's clock). */
+void tbusy_shift(struct tbusy *, int64_t off);
 
 #endif

@@ -21,7 +21,7 @@ one(FILE *f, const struct tboot *tb, const struct tdat *td,
 	escape_text(who, sizeof(who), rawwho);
 	fprintf(f, "wait\t%s\t%d", name, (int)k->pid);
 	/* Its start in ms of uptime, to the µs as --json's. */
-	fprintf(f, "\t%.3f", (double)exact_uptime_us(tb, k->call_ns) / 1000);
+	fprintf(f, "\t%.3f", (double)exact_uptime_us(k->call_ns) / 1000);
 	fn_put_ms_col(f, k->ret_ns - k->call_ns);
 	fn_put_ms_col(f, w->blocked_ns);
 	fn_put_ms_col(f, w->runnable_ns);

@@ -47,7 +47,8 @@ static void
 slice(struct cj *c, int pid, int tid, int64_t a, int64_t b,
     const char *cat, const char *name)
 {
-	open_ev(c, 'X', pid, tid, a);
+	/* The trace's own clock, trace-cmd report's (docs/exports.md). */
+	open_ev(c, 'X', pid, tid, exact_to_trace(c->x->tb, a));
 	fputs(", \"dur\": ", c->f);
 	tracexp_put_us(c->f, b - a);
 	fputs(", \"cat\": ", c->f);
@@ -146,11 +147,11 @@ flow(struct cj *c, const struct tcrec *w)
 	    b->start_ns < w->at || b->end_ns - b->start_ns < 2)
 		return;
 	id = ++c->flows;
-	open_ev(c, 's', a->tgid, a->tid, w->at);
+	open_ev(c, 's', a->tgid, a->tid, exact_to_trace(c->x->tb, w->at));
 	fprintf(c->f, ", \"cat\": \"wakeup\", \"name\": \"wakeup\", \"id\": "
 	    "%" PRIu64 "}", id);
-	open_ev(c, 'f', b->tgid, b->tid, b->start_ns +
-	    (b->end_ns - b->start_ns) / 2);
+	open_ev(c, 'f', b->tgid, b->tid, exact_to_trace(c->x->tb,
+	    b->start_ns + (b->end_ns - b->start_ns) / 2));
 	fprintf(c->f, ", \"cat\": \"wakeup\", \"name\": \"wakeup\", \"id\": "
 	    "%" PRIu64 ", \"bp\": \"e\"}", id);
 }
@@ -204,7 +205,8 @@ marks(struct cj *c)
 	size_t i;
 
 	for (i = 0; i < c->x->nmark; i++) {
-		open_ev(c, 'i', TX_PID, TX_TID_MARKS, c->x->mark[i].ns);
+		open_ev(c, 'i', TX_PID, TX_TID_MARKS, exact_to_trace(c->x->tb,
+		    c->x->mark[i].ns));
 		fputs(", \"s\": \"g\", \"cat\": \"milestone\", \"name\": ",
 		    c->f);
 		json_string(c->f, c->x->mark[i].name);

@@ -27,8 +27,8 @@ header(const struct critpath *c, const struct tdat *td, FILE *f)
 	fprintf(f, "# critical path to %d ", c->pid);
 	put_name(f, c, c->proc, c->pid, td);
 	fprintf(f, " (%s): %.3f to %.3f ms %s, %.3f ms\n", c->why,
-	    exact_uptime_ms(c->tb, c->cp.start_ns),
-	    exact_uptime_ms(c->tb, c->cp.end_ns),
+	    exact_uptime_ms(c->cp.start_ns),
+	    exact_uptime_ms(c->cp.end_ns),
 	    c->tb->have_sync ? "of uptime" : "of the trace's clock",
 	    ms(c->cp.end_ns - c->cp.start_ns));
 }
@@ -45,8 +45,8 @@ critpath_write(const struct critpath *c, const struct tdat *td, FILE *f)
 	for (i = 0; i < c->cp.n; i++) {
 		s = &c->cp.v[i];
 		fprintf(f, "segment\t%.3f\t%.3f\t%.3f\t%s\t%d\t",
-		    exact_uptime_ms(c->tb, s->start_ns),
-		    exact_uptime_ms(c->tb, s->end_ns), ms(s->end_ns -
+		    exact_uptime_ms(s->start_ns),
+		    exact_uptime_ms(s->end_ns), ms(s->end_ns -
 		    s->start_ns), cpath_cat_name(s->cat), s->pid);
 		put_name(f, c, s->proc, s->pid, td);
 		fprintf(f, "\t%d\t", s->tid);

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "exact.h"
 #include "functab.h"
 #include "functions.h"
 #include "jsonw.h"
@@ -207,6 +208,7 @@ frames(const struct tcalls *c, const struct fn_names *nm,
 static void
 event(FILE *f, char type, int32_t frame, int64_t at, int *first)
 {
+	/* at: the trace's clock (profile's caller takes it there). */
 	fprintf(f, "%s{\"type\": \"%c\", \"frame\": %d, \"at\": %lld}",
 	    *first ? "\n   " : ",\n   ", type, (int)frame, (long long)at);
 	*first = 0;
@@ -214,10 +216,11 @@ event(FILE *f, char type, int32_t frame, int64_t at, int *first)
 
 /* The profile of the calls [a, b) of one thread; stack: room for b - a. */
 static void
-profile(FILE *f, const struct tcalls *c, const struct fn_names *nm,
+profile(FILE *f, const struct tboot *tb, const struct fn_names *nm,
     const int32_t *level, const int32_t *fr, size_t a, size_t b,
     int32_t *stack)
 {
+	const struct tcalls *c = &tb->calls;
 	int64_t start = -1, end = 0, key = tcall_thread(&c->v[a]);
 	size_t i, sp = 0;
 	int32_t p;
@@ -237,8 +240,9 @@ profile(FILE *f, const struct tcalls *c, const struct fn_names *nm,
 		fprintf(f, "{\"type\": \"evented\", \"name\": \"idle, CPU "
 		    "%lld\"", (long long)(-1 - key));
 	fprintf(f, ", \"unit\": \"nanoseconds\", \"startValue\": %lld, "
-	    "\"endValue\": %lld, \"events\": [", (long long)start,
-	    (long long)end);
+	    "\"endValue\": %lld, \"events\": [",
+	    (long long)exact_to_trace(tb, start),
+	    (long long)exact_to_trace(tb, end));
 	for (i = a; i < b; i++) {
 		if (!taken(level, i))
 			continue;
@@ -246,13 +250,15 @@ profile(FILE *f, const struct tcalls *c, const struct fn_names *nm,
 		/* The calls left open that do not hold this one have ended. */
 		for (; sp > 0 && stack[sp - 1] != p; sp--)
 			event(f, 'C', fr[nm->of[stack[sp - 1]]],
-			    c->v[stack[sp - 1]].ret_ns, &first);
-		event(f, 'O', fr[nm->of[i]], c->v[i].call_ns, &first);
+			    exact_to_trace(tb, c->v[stack[sp - 1]].ret_ns),
+			    &first);
+		event(f, 'O', fr[nm->of[i]], exact_to_trace(tb,
+		    c->v[i].call_ns), &first);
 		stack[sp++] = (int32_t)i;
 	}
 	for (; sp > 0; sp--)
 		event(f, 'C', fr[nm->of[stack[sp - 1]]],
-		    c->v[stack[sp - 1]].ret_ns, &first);
+		    exact_to_trace(tb, c->v[stack[sp - 1]].ret_ns), &first);
 	fputs("]}", f);
 }
 
@@ -267,9 +273,10 @@ any_taken(const int32_t *level, size_t a, size_t b)
 }
 
 int
-fn_speedscope(const struct tcalls *c, const struct fn_names *nm,
+fn_speedscope(const struct tboot *tb, const struct fn_names *nm,
     const int32_t *level, const char *name, FILE *f)
 {
+	const struct tcalls *c = &tb->calls;
 	int32_t *fr, *stack;
 	size_t a, b, n = 0;
 
@@ -291,7 +298,7 @@ fn_speedscope(const struct tcalls *c, const struct fn_names *nm,
 		if (!any_taken(level, a, b))
 			continue;
 		fputs(n++ > 0 ? ",\n " : "\n ", f);
-		profile(f, c, nm, level, fr, a, b, stack);
+		profile(f, tb, nm, level, fr, a, b, stack);
 	}
 	fputs("]}\n", f);
 	free(stack);

@@ -36,9 +36,10 @@ functab_text(const struct fn_table *t, FILE *f)
 
 /* --call-graph's: the graph below o->root as o asks.  0, or -1 (d set). */
 static int
-graph_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
+graph_write(const struct tboot *tb, struct tdat *td, const struct fn_opts *o,
     FILE *f, struct diag *d)
 {
+	const struct tcalls *c = &tb->calls;
 	struct callgraph g;
 	char name[FN_NAME + 16];
 	int r;
@@ -61,7 +62,7 @@ graph_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
 	else if (o->format == FMT_FOLDED)
 		r = fn_folded(c, &g.names, g.level, f);
 	else if (o->format == FMT_SPEEDSCOPE)
-		r = fn_speedscope(c, &g.names, g.level, name, f);
+		r = fn_speedscope(tb, &g.names, g.level, name, f);
 	else if ((r = cgraph_draw(&g, o->format == FMT_SVG ? "svg" : "png", f,
 	    d)) != 0) {
 		callgraph_free(&g);
@@ -73,9 +74,10 @@ graph_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
 
 /* --functions': the table, or every call folded or for speedscope. */
 static int
-calls_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
+calls_write(const struct tboot *tb, struct tdat *td, const struct fn_opts *o,
     FILE *f)
 {
+	const struct tcalls *c = &tb->calls;
 	struct fn_names nm;
 	struct fn_table t;
 	int r;
@@ -89,7 +91,7 @@ calls_write(const struct tcalls *c, struct tdat *td, const struct fn_opts *o,
 	if (fn_names_make(c, td, &nm) != 0)
 		return -1;
 	r = o->format == FMT_FOLDED ? fn_folded(c, &nm, NULL, f) :
-	    fn_speedscope(c, &nm, NULL, "the kernel's functions", f);
+	    fn_speedscope(tb, &nm, NULL, "the kernel's functions", f);
 	fn_names_free(&nm);
 	return r;
 }
@@ -107,8 +109,8 @@ functab_write(const struct exact *x, const struct fn_opts *o, FILE *f,
 		    "with the functions entry, or record with bootchartd start "
 		    "--functions (docs/trace.md)");
 	if (o->graph)
-		r = graph_write(&tb->calls, td, o, f, d);
-	else if ((r = calls_write(&tb->calls, td, o, f)) != 0 ||
+		r = graph_write(tb, td, o, f, d);
+	else if ((r = calls_write(tb, td, o, f)) != 0 ||
 	    (o->text && tb->calls.n > 0 && callwaits_text(x, o->min_ns, f) !=
 	    0))
 		r = diag_error_status(d, EXIT_NOMEM, "out of memory");

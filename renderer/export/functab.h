@@ -64,8 +64,11 @@ int cgraph_draw(const struct callgraph *, const char *format, FILE *f,
  */
 int fn_folded(const struct tcalls *, const struct fn_names *,
     const int32_t *level, FILE *f);
-/* speedscope's evented profiles, one per thread; 0, or -1 (no memory). */
-int fn_speedscope(const struct tcalls *, const struct fn_names *,
+/*
+ * speedscope's evented profiles, one per thread, its times on the
+ * trace's own clock (tb's, as every export); 0, or -1 (no memory).
+ */
+int fn_speedscope(const struct tboot *tb, const struct fn_names *,
     const int32_t *level, const char *name, FILE *f);
 
 #endif

@@ -185,8 +185,9 @@ put_switch(struct pf *p, const struct tevent *ev, const char *flags)
 	text(&p->sw, F_A_COMM, ev, a, sizeof(a));
 	text(&p->sw, F_B_COMM, ev, b, sizeof(b));
 	state_text(num(&p->sw, F_A_STATE, ev), st, sizeof(st));
-	prefix(p->f, comm, ev->pid, tracexp_tgid(p->x, ev->pid, ev->ts_ns),
-	    ev->cpu, flags, ev->ts_ns, "sched_switch");
+	prefix(p->f, comm, ev->pid, tracexp_tgid(p->x, ev->pid,
+	    exact_from_trace(p->x->tb, ev->ts_ns)), ev->cpu, flags, ev->ts_ns,
+	    "sched_switch");
 	fprintf(p->f, "prev_comm=%s prev_pid=%lld prev_prio=%lld "
 	    "prev_state=%s ==> next_comm=%s next_pid=%lld next_prio=%lld\n",
 	    a, num(&p->sw, F_A_PID, ev), num(&p->sw, F_A_PRIO, ev), st, b,
@@ -200,8 +201,9 @@ put_waking(struct pf *p, const struct tevent *ev, const char *flags)
 
 	task(p, ev, comm, sizeof(comm));
 	text(&p->wk, F_A_COMM, ev, a, sizeof(a));
-	prefix(p->f, comm, ev->pid, tracexp_tgid(p->x, ev->pid, ev->ts_ns),
-	    ev->cpu, flags, ev->ts_ns, "sched_waking");
+	prefix(p->f, comm, ev->pid, tracexp_tgid(p->x, ev->pid,
+	    exact_from_trace(p->x->tb, ev->ts_ns)), ev->cpu, flags, ev->ts_ns,
+	    "sched_waking");
 	fprintf(p->f, "comm=%s pid=%lld prio=%lld target_cpu=%03lld\n", a,
 	    num(&p->wk, F_A_PID, ev), num(&p->wk, F_A_PRIO, ev),
 	    num(&p->wk, F_A_STATE, ev));
@@ -261,7 +263,7 @@ add(struct pfmark **v, size_t *n, size_t *cap, int64_t ns, int tid, char ph,
 		return -1;
 	m = &(*v)[*n];
 	m->seq = (*n)++;
-	m->ns = ns < 0 ? 0 : ns;
+	m->ns = ns < 0 ? 0 : ns;	/* the trace's clock, as the events' */
 	m->tid = tid;
 	m->ph = ph;
 	tracexp_token(m->name, sizeof(m->name), name, "|");
@@ -302,17 +304,17 @@ make_marks(struct pf *p)
 
 		if (take_path) {
 			seg_name(x, &x->cp->cp.v[k], name, sizeof(name));
-			if (add(&p->m, &p->nm, &cap, x->cp->cp.v[k].start_ns,
-			    TX_TID_PATH, 'B', name) != 0 ||
-			    add(&p->m, &p->nm, &cap, x->cp->cp.v[k].end_ns,
-			    TX_TID_PATH, 'E', "") != 0)
+			if (add(&p->m, &p->nm, &cap, exact_to_trace(x->tb,
+			    x->cp->cp.v[k].start_ns), TX_TID_PATH, 'B', name) !=
+			    0 || add(&p->m, &p->nm, &cap, exact_to_trace(x->tb,
+			    x->cp->cp.v[k].end_ns), TX_TID_PATH, 'E', "") != 0)
 				return -1;
 			k++;
 		} else if (i < x->nmark) {
-			if (add(&p->m, &p->nm, &cap, x->mark[i].ns,
-			    TX_TID_MARKS, 'B', x->mark[i].name) != 0 ||
-			    add(&p->m, &p->nm, &cap, x->mark[i].ns,
-			    TX_TID_MARKS, 'E', "") != 0)
+			if (add(&p->m, &p->nm, &cap, exact_to_trace(x->tb,
+			    x->mark[i].ns), TX_TID_MARKS, 'B', x->mark[i].name) !=
+			    0 || add(&p->m, &p->nm, &cap, exact_to_trace(x->tb,
+			    x->mark[i].ns), TX_TID_MARKS, 'E', "") != 0)
 				return -1;
 			i++;
 		} else

@@ -308,7 +308,7 @@ function_waits(const struct report *r, FILE *f)
 		json_string(f, name);
 		fprintf(f, ", \"pid\": %d", (int)k->pid);
 		json_key_num(f, "start_ms", (double)((int64_t)exact_uptime_us(
-		    &x->tb, k->call_ns) - r->ms.zero_us) / USEC_PER_MS, 3);
+		    k->call_ns) - r->ms.zero_us) / USEC_PER_MS, 3);
 		json_key_num(f, "ms", (double)((k->ret_ns - k->call_ns) / 1000) /
 		    USEC_PER_MS, 3);
 		json_key_num(f, "blocked_ms", (double)(w->blocked_ns / 1000) /

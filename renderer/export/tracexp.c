@@ -85,10 +85,10 @@ make_runs(struct tracexp *x)
 static int
 add_mark(struct tracexp *x, usec_t us, const char *name)
 {
-	int64_t ns = exact_trace_ns(x->tb, us);
+	int64_t ns = (int64_t)us * 1000;
 
 	/* Before the trace clock's zero: no line can say it. */
-	if (ns < 0 || name == NULL)
+	if (exact_to_trace(x->tb, ns) < 0 || name == NULL)
 		return 0;
 	if (grow_array((void **)&x->mark, &x->markcap, x->nmark,
 	    sizeof(*x->mark)) != 0)

@@ -68,7 +68,7 @@ int tracexp_open(struct tracexp *x, const struct boot *b, struct diag *d);
 int tracexp_reader(struct tracexp *x, struct tdat **td, struct diag *d);
 /* The error a reader of x met, into d; returns -1. */
 int tracexp_error(const struct tracexp *x, struct diag *d);
-/* Thread tid's group at ns as the model has it, or -1 when it does not know. */
+/* Thread tid's group at ns (the model's clock) as the model has it, or -1 when it does not know. */
 int tracexp_tgid(const struct tracexp *x, int tid, int64_t ns);
 /* Process tgid's name (its newest entry's: a reused PID's last), or "<...>". */
 const char *tracexp_proc_name(const struct tracexp *x, int tgid);

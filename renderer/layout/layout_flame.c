@@ -30,17 +30,11 @@ struct fthread {
 	int drawn;		/* one of them is wide enough to be drawn */
 };
 
-static usec_t
-up_us(const struct exact *t, int64_t ns)
-{
-	return exact_uptime_us(&t->tb, ns);
-}
-
 /* The part of call k in the drawn span, in µs. */
 static usec_t
 in_view(const struct layout *l, const struct exact *t, const struct tcall *k)
 {
-	usec_t a = up_us(t, k->call_ns), b = up_us(t, k->ret_ns);
+	usec_t a = exact_uptime_us(k->call_ns), b = exact_uptime_us(k->ret_ns);
 
 	if (a < l->t0_us)
 		a = l->t0_us;
@@ -148,7 +142,7 @@ static int
 one_call(struct layout *l, const struct exact *t, const struct tcall *k,
     int64_t inner, double y)
 {
-	usec_t a = up_us(t, k->call_ns), b = up_us(t, k->ret_ns);
+	usec_t a = exact_uptime_us(k->call_ns), b = exact_uptime_us(k->ret_ns);
 	double xa, xb;
 	size_t i;
 
@@ -215,8 +209,8 @@ names(const struct lt_ctx *c, const struct fthread *th, size_t nth,
 			;
 		if (j == nth || isnan(ys[j]) || v[i]->depth >= FLAME_DEPTHS)
 			continue;
-		xa = layout_x(c->l, up_us(c->x, v[i]->call_ns));
-		xb = layout_x(c->l, up_us(c->x, v[i]->ret_ns));
+		xa = layout_x(c->l, exact_uptime_us(v[i]->call_ns));
+		xb = layout_x(c->l, exact_uptime_us(v[i]->ret_ns));
 		fn_name(c->x->file.td, v[i]->func, name, sizeof(name));
 		w = measure_width(c->m, LF_LABEL, name);
 		if (w + 4 > xb - xa || xa < c->l->x0)

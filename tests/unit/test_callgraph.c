@@ -9,6 +9,7 @@
 #include "callgraph.h"
 #include "functab.h"
 #include "functions.h"
+#include "tboot.h"
 #include "tfunc.h"
 
 #define N_FOO	"0xffffffff81000100"
@@ -200,6 +201,7 @@ static void
 speedscope(void **state)
 {
 	struct callgraph g;
+	struct tboot tb;
 	struct tcalls c;
 	char *buf = NULL;
 	const char *p;
@@ -208,8 +210,11 @@ speedscope(void **state)
 
 	(void)state;
 	graph_of(&c, N_FOO, &g, 4, 5000, 3);
+	/* A model of the calls alone, on the trace's own clock (no offset). */
+	memset(&tb, 0, sizeof(tb));
+	tb.calls = c;
 	assert_non_null(f = open_memstream(&buf, &len));
-	assert_int_equal(fn_speedscope(&c, &g.names, g.level, "t", f), 0);
+	assert_int_equal(fn_speedscope(&tb, &g.names, g.level, "t", f), 0);
 	p = text_of(f, &buf);
 	assert_non_null(strstr(p, "{\"$schema\": \"https://www.speedscope.app/"
 	    "file-format-schema.json\",\n"));

@@ -7,9 +7,10 @@
 
 /*
  * A boot the end condition ended at uptime 50 ms (bootchart.end_at);
- * the trace's clock is uptime less 10 ms.  PID 1 ran from the trace's
- * start: running [0,40) of the trace's clock, and before it, from the
- * kernel's start (uptime 0: -10 ms of the trace's), untraced.
+ * the trace began at uptime 10 ms (the model's times are uptime: the
+ * clock-sync marker's offset, 10 ms, is already in them).  PID 1 ran
+ * from the trace's start: running [10,50), and before it, from the
+ * kernel's start (uptime 0), untraced.
  */
 static void
 target_end_at(void **state)
@@ -21,17 +22,18 @@ target_end_at(void **state)
 	(void)state;
 	memset(&f, 0, sizeof(f));
 	fix_proc(&f, 0, 1, "systemd", -1, -1);
-	fix_add(&f, CR_ON, 1, 0, 0, 0);
+	fix_add(&f, CR_ON, 1, 0, 0, 10);
 	f.tb.have_sync = 1;
 	f.tb.boot_minus_trace_ns = 10 * M;
-	c = fix_run(&f, &t, "bootchart.end_at", "0.050", 100);
+	f.first_ms = 10;
+	c = fix_run(&f, &t, "bootchart.end_at", "0.050", 110);
 	assert_int_equal(c.pid, 1);
 	assert_string_equal(c.why, "PID 1 at the header's bootchart.end_at");
 	assert_int_equal(c.cp.n, 2);
-	assert_int_equal(c.cp.v[0].start_ns, -10 * M);
+	assert_int_equal(c.cp.v[0].start_ns, 0);
 	assert_int_equal(c.cp.v[0].cat, CP_UNTRACED);
-	assert_int_equal(c.cp.v[1].start_ns, 0);
-	assert_int_equal(c.cp.v[1].end_ns, 40 * M);
+	assert_int_equal(c.cp.v[1].start_ns, 10 * M);
+	assert_int_equal(c.cp.v[1].end_ns, 50 * M);
 	assert_int_equal(c.cp.v[1].cat, CP_RUNNING);
 	assert_int_equal(c.unexplained_ns, 0);
 	critpath_free(&c);

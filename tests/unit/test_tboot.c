@@ -381,7 +381,7 @@ initcalls(void **state)
 	done(&tb, buf, td);
 }
 
-/* The clock-sync marker; a forged one (out of range) is not taken. */
+/* The clock-sync marker, its offset in every time of the model; a forged one (out of range) is not taken. */
 static void
 clock_sync(void **state)
 {
@@ -401,6 +401,12 @@ clock_sync(void **state)
 	build(&f, &tb, &buf, &td);
 	assert_int_equal(tb.have_sync, 1);
 	assert_int_equal(tb.boot_minus_trace_ns, 4 * NS_MS - 6 * NS_MS);
+	/*
+	 * The model's times are the log's: the events at 5 and 6 ms of the
+	 * trace's clock are 3 and 4 ms of uptime (the marker said 4 ms at 6).
+	 */
+	assert_int_equal(tb.first_ns, 3 * NS_MS);
+	assert_int_equal(tb.last_ns, 4 * NS_MS);
 	done(&tb, buf, td);
 }
 

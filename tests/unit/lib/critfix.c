@@ -30,7 +30,7 @@ void
 fix_walk_from(struct fix *f, int tid, int64_t last_ms, int64_t from_ms,
     size_t max_steps)
 {
-	f->tb.first_ns = 0;
+	f->tb.first_ns = f->first_ms * M;
 	f->tb.last_ns = last_ms * M;
 	tcrit_take(&f->cr, &f->tb);
 	diag_init(&f->d, "test");
@@ -105,7 +105,7 @@ fix_run(struct fix *f, struct bootlog *t, const char *key, const char *value,
 	memset(&c, 0, sizeof(c));
 	bootlog_init(t);
 	assert_int_equal(bootlog_set_header(t, key, value), 0);
-	f->tb.first_ns = 0;
+	f->tb.first_ns = f->first_ms * M;
 	f->tb.last_ns = last_ms * M;
 	tcrit_take(&f->cr, &f->tb);
 	diag_init(&f->d, "test");

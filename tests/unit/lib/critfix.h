@@ -19,6 +19,7 @@
 
 struct fix {
 	struct tcrits cr;
+	int64_t first_ms;	/* the trace's first event (fix_run; 0 unless set) */
 	struct tboot tb;
 	struct cpath cp;
 	struct diag d;
