@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "critpath.h"
+#include "logfiles.h"
 #include "tcrit.h"
 #include "trace.h"
 
@@ -19,9 +20,13 @@ by_pid(const struct tboot *tb, int pid)
 	return NULL;
 }
 
-/* The first process born in the trace, named name when one is. */
+/*
+ * The first process born in the trace, named name when one is, a child
+ * of parent when parent > 0 (the header's profile.parent: another
+ * `bootchartd start -- sh` beside ours runs an sh of its own).
+ */
 static const struct tproc *
-first_born(const struct tboot *tb, const char *name)
+first_born(const struct tboot *tb, const char *name, int64_t parent)
 {
 	const struct tproc *best = NULL, *p;
 	size_t i;
@@ -30,7 +35,8 @@ first_born(const struct tboot *tb, const char *name)
 		p = &tb->v[i];
 		if (p->start_ns == TPROC_BEFORE ||
 		    (name != NULL &&
-		    strncmp(p->comm, name, sizeof(p->comm) - 1) != 0))
+		    strncmp(p->comm, name, sizeof(p->comm) - 1) != 0) ||
+		    (parent > 0 && p->ppid != parent))
 			continue;
 		if (best == NULL || p->start_ns < best->start_ns)
 			best = p;
@@ -50,6 +56,7 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 	const char *prof = bootlog_header(t, "profile.process");
 	const char *why = bootlog_header(t, "bootchart.end");
 	const struct tproc *p = NULL;
+	int64_t parent;
 	usec_t us;
 
 	*end = c->tb->last_ns;
@@ -58,10 +65,12 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 		p = by_pid(c->tb, pid);
 	} else if (prof != NULL) {
 		c->why = "the profiled command's exit";
-		if ((p = first_born(c->tb, prof)) == NULL)
-			p = first_born(c->tb, NULL);
+		parent = bootlog_header_pid(t, HDR_PROFILE_PARENT);
+		if ((parent == 0 || (p = first_born(c->tb, prof, parent)) ==
+		    NULL) && (p = first_born(c->tb, prof, 0)) == NULL)
+			p = first_born(c->tb, NULL, 0);
 	} else if (why != NULL && strncmp(why, "EXIT_PROC ", 10) == 0 &&
-	    (p = first_born(c->tb, why + 10)) != NULL) {
+	    (p = first_born(c->tb, why + 10, 0)) != NULL) {
 		c->why = "the EXIT_PROC process's start";
 		*end = p->start_ns;
 		return p;

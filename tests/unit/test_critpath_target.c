@@ -1,4 +1,4 @@
-/* test_critpath_target.c: the critical path's end target (renderer/analysis/critpath.c) on hand-built records and processes: a boot's bootchart.end_at and EXIT_PROC, a profile's command. */
+/* test_critpath_target.c: the critical path's end target (renderer/analysis/critpath.c) on hand-built records and processes: a boot's bootchart.end_at and EXIT_PROC, a profile's command, the one profile.parent names. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,6 +97,42 @@ target_profile(void **state)
 	fix_done(&f);
 }
 
+/*
+ * Two profiles of sh side by side: the other one's sh (70, its parent
+ * 7) was born first; the header's profile.parent (5) names ours (80).
+ */
+static void
+target_profile_parent(void **state)
+{
+	struct critpath c;
+	struct bootlog t;
+	struct fix f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	fix_proc(&f, 0, 70, "sh", 5, 60);
+	fix_proc(&f, 1, 80, "sh", 10, 40);
+	f.tb.v[0].ppid = 7;
+	f.tb.v[1].ppid = 5;
+	fix_add(&f, CR_ON, 80, 0, 0, 10);
+	fix_add(&f, CR_EXIT, 80, -1, 0, 40);
+	bootlog_init(&t);
+	assert_int_equal(bootlog_set_header(&t, "profile.process", "sh"), 0);
+	assert_int_equal(bootlog_set_header(&t, "profile.parent", "5"), 0);
+	f.tb.first_ns = 0;
+	f.tb.last_ns = 100 * M;
+	tcrit_take(&f.cr, &f.tb);
+	diag_init(&f.d, "test");
+	f.d.verbose = -1;
+	memset(&c, 0, sizeof(c));
+	assert_int_equal(critpath_run(&c, &f.tb, &t, 0, &f.d), 0);
+	assert_int_equal(c.pid, 80);
+	assert_int_equal(c.cp.end_ns, 40 * M);
+	critpath_free(&c);
+	bootlog_free(&t);
+	fix_done(&f);
+}
+
 int
 main(void)
 {
@@ -104,6 +140,7 @@ main(void)
 		cmocka_unit_test(target_end_at),
 		cmocka_unit_test(target_exit_proc),
 		cmocka_unit_test(target_profile),
+		cmocka_unit_test(target_profile_parent),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
