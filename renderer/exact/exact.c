@@ -14,7 +14,7 @@ exact_open(struct exact *x, struct tracefile *f, const struct exact_opts *o,
 	memset(f, 0, sizeof(*f));
 	if (x->file.td == NULL || o->reader_only)
 		return 0;
-	if (tboot_build_with(x->file.td, &x->tb, (o->threads ? TB_THREADS :
+	if (tboot_build(x->file.td, &x->tb, (o->threads ? TB_THREADS :
 	    0) | (o->cpu_runs ? TB_RUNS : 0), d) != 0)
 		return -1;
 	x->have = 1;

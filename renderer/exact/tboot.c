@@ -7,7 +7,7 @@
 /*
  * The events read, each with its handler and the fields it reads (by
  * their H_* and F_* handles, tboot_int.h).  A handler returns 0, or -1
- * on no memory: read_all turns that into the one error it can be.
+ * on no memory: tboot_build turns that into the one error it can be.
  */
 static const struct handler handlers[H_COUNT] = {
 	[H_SWITCH] = { "sched", "sched_switch", tb_on_switch, {
@@ -206,8 +206,9 @@ build_free(struct build *b)
 	free(b->open);
 }
 
-static int
-read_all(struct tdat *td, struct tboot *ps, unsigned flags, struct diag *d)
+int
+tboot_build(struct tdat *td, struct tboot *ps, unsigned flags,
+    struct diag *d)
 {
 	struct build b;
 	int r;
@@ -241,19 +242,6 @@ read_all(struct tdat *td, struct tboot *ps, unsigned flags, struct diag *d)
 	if (r != 0)
 		tboot_free(ps);
 	return r == 0 ? 0 : -1;
-}
-
-int
-tboot_build(struct tdat *td, struct tboot *ps, struct diag *d)
-{
-	return read_all(td, ps, 0, d);
-}
-
-int
-tboot_build_with(struct tdat *td, struct tboot *ps, unsigned flags,
-    struct diag *d)
-{
-	return read_all(td, ps, flags, d);
 }
 
 void

@@ -137,6 +137,9 @@ struct tboot {
 	struct tcalls calls;	/* function_graph's calls, nested (tfunc.h) */
 };
 
+/* What tboot_build keeps beyond what every reader needs (flags). */
+enum { TB_THREADS = 1,		/* each thread's states apart (ps->threads) */
+    TB_RUNS = 2 };		/* each run on a CPU (busy.runs: --per-cpu) */
 /*
  * Reads every event of td (from where it stands) into ps.  0, or -1
  * (diag set: a decoding error or no memory).  Events of threads above
@@ -146,14 +149,10 @@ struct tboot {
  * CAP_TRACE_WAKE_EDGES edges of the wake-up graph: a warning, and the
  * waits of new edges are left out.
  */
-int tboot_build(struct tdat *td, struct tboot *ps, struct diag *);
+int tboot_build(struct tdat *td, struct tboot *ps, unsigned flags,
+    struct diag *);
 /* Whether a disk request completed in [a, b] (bdone). */
 int tboot_disk_done(const struct tboot *, int64_t a, int64_t b);
-/* What tboot_build_with keeps beyond tboot_build's. */
-enum { TB_THREADS = 1,		/* each thread's states apart (ps->threads) */
-    TB_RUNS = 2 };		/* each run on a CPU (busy.runs: --per-cpu) */
-int tboot_build_with(struct tdat *td, struct tboot *ps, unsigned flags,
-    struct diag *);
 void tboot_free(struct tboot *);
 
 #endif
