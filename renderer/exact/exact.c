@@ -23,32 +23,6 @@ exact_open(struct exact *x, struct tracefile *f, const struct exact_opts *o,
 	return 0;
 }
 
-/* A forged offset can put a time before 0: it is 0 on the chart. */
-usec_t
-exact_uptime_us(int64_t ns)
-{
-	return ns > 0 ? (usec_t)(ns / 1000) : 0;
-}
-
-double
-exact_uptime_ms(int64_t ns)
-{
-	return (double)ns / 1e6;
-}
-
-/* tboot keeps both the times and the offset below 2^62: no overflow. */
-int64_t
-exact_to_trace(const struct tboot *tb, int64_t ns)
-{
-	return ns - tb->boot_minus_trace_ns;
-}
-
-int64_t
-exact_from_trace(const struct tboot *tb, int64_t ns)
-{
-	return ns + tb->boot_minus_trace_ns;
-}
-
 void
 exact_free(struct exact *x)
 {

@@ -56,10 +56,31 @@ int exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
  * exact_to_trace takes a model time there, exact_from_trace brings an
  * event's time (the trace's clock) to the model's.
  */
-usec_t exact_uptime_us(int64_t ns);
-double exact_uptime_ms(int64_t ns);
-int64_t exact_to_trace(const struct tboot *tb, int64_t ns);
-int64_t exact_from_trace(const struct tboot *tb, int64_t ns);
+static inline usec_t
+exact_uptime_us(int64_t ns)
+{
+	/* A forged offset can put a time before 0: it is 0 on the chart. */
+	return ns > 0 ? (usec_t)(ns / 1000) : 0;
+}
+
+static inline double
+exact_uptime_ms(int64_t ns)
+{
+	return (double)ns / 1e6;
+}
+
+/* tboot keeps both the times and the offset below 2^62: no overflow. */
+static inline int64_t
+exact_to_trace(const struct tboot *tb, int64_t ns)
+{
+	return ns - tb->boot_minus_trace_ns;
+}
+
+static inline int64_t
+exact_from_trace(const struct tboot *tb, int64_t ns)
+{
+	return ns + tb->boot_minus_trace_ns;
+}
 void exact_free(struct exact *x);
 
 #endif

@@ -1,4 +1,6 @@
 /* verbs.c: the trace verbs' writers, rows of src/outputs.def like every output: --dump-events, --wakeups and --wake-graph, --functions and --call-graph, --critical-path, each over the trace's model (or, --dump-events, its reader) made once. */
+#include <string.h>
+
 #include "critpath.h"
 #include "critpath_text.h"
 #include "functab.h"
@@ -43,10 +45,14 @@ out_critpath(const struct out_job *j, struct outfile *of, struct diag *d)
 	struct critpath cp;
 	int rc;
 
-	/* Its errors are about the log (no such process, too big). */
+	/*
+	 * Its errors are about the log (no such process, too big).  The walk
+	 * alone: the text is in ns, the chart's µs records are not needed.
+	 */
 	diag_set_file(d, "%s", j->verb->log);
 	d->line = 0;
-	if ((rc = critpath_make(&cp, x, j->boot->log, j->verb->crit_pid,
+	memset(&cp, 0, sizeof(cp));
+	if ((rc = critpath_run(&cp, &x->tb, j->boot->log, j->verb->crit_pid,
 	    d)) == 1)
 		rc = diag_error(d, x->tb.crit_cut ? "the trace is too big for "
 		    "a critical path (docs/limits.md)" : "no process to end "
