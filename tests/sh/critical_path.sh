@@ -33,39 +33,8 @@ check "--json without a trace: critical_path null" \
 need_tracefs "critical path" python3
 
 # Each program writes "what pid start end" (ns of CLOCK_BOOTTIME).
-cat >"$T/chain.py" <<EOP
-import os, time
-B = time.CLOCK_BOOTTIME
-def now():
-    return time.clock_gettime_ns(B)
-r, w = os.pipe()
-pid = os.fork()
-if pid == 0:
-    os.close(r)
-    a = now(); time.sleep(0.3); b = now()
-    with open("$T/m.b", "w") as f:
-        f.write("sleep %d %d %d\n" % (os.getpid(), a, b))
-    os.write(w, b"x")
-    os._exit(0)
-os.close(w)
-a = now(); os.read(r, 1); b = now()
-x = 0
-c = now(); c0 = time.thread_time_ns()
-while now() - c < 200000000:
-    x += 1
-d = now(); d0 = time.thread_time_ns()
-fd = os.open("$T/synced", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-os.write(fd, b"y" * 65536)
-e = now(); os.fsync(fd); g = now()
-os.close(fd)
-os.waitpid(pid, 0)
-with open("$T/m.a", "w") as f:
-    f.write("read %d %d %d\nbusy %d %d %d\nfsync %d %d %d\ncpu %d 0 %d\n" %
-        (os.getpid(), a, b, os.getpid(), c, d, os.getpid(), e, g,
-        os.getpid(), d0 - c0))
-EOP
 "$L" start -c "$T/empty.conf" --trace -o "$T/a.tgz" -- \
-    python3 "$T/chain.py" >"$T/a.out" 2>&1
+    python3 "$(dirname "$0")/lib/chain.py" "$T" >"$T/a.out" 2>&1
 check "start --trace: status 0" [ $? = 0 ]
 same "0 events lost" "$(tar -xzOf "$T/a.tgz" header |
     sed -n 's/^bootchart.trace.lost = \(total [0-9]*\).*/\1/p')" "total 0"

@@ -115,38 +115,7 @@ while :; do
 	[ $i -lt 5 ] || { echo "$0: pipe: no ping-pong in 5 runs" >&2; exit 1; }
 done
 
-cat >"$T/chain.py" <<EOP
-import os, time
-B = time.CLOCK_BOOTTIME
-def now():
-    return time.clock_gettime_ns(B)
-r, w = os.pipe()
-pid = os.fork()
-if pid == 0:
-    os.close(r)
-    a = now(); time.sleep(0.3); b = now()
-    with open("$T/m.b", "w") as f:
-        f.write("sleep %d %d %d\n" % (os.getpid(), a, b))
-    os.write(w, b"x")
-    os._exit(0)
-os.close(w)
-a = now(); os.read(r, 1); b = now()
-x = 0
-c = now(); c0 = time.thread_time_ns()
-while now() - c < 200000000:
-    x += 1
-d = now(); d0 = time.thread_time_ns()
-fd = os.open("$T/synced", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-os.write(fd, b"y" * 65536)
-e = now(); os.fsync(fd); g = now()
-os.close(fd)
-os.waitpid(pid, 0)
-with open("$T/m.a", "w") as f:
-    f.write("read %d %d %d\nbusy %d %d %d\nfsync %d %d %d\ncpu %d 0 %d\n" %
-        (os.getpid(), a, b, os.getpid(), c, d, os.getpid(), e, g,
-        os.getpid(), d0 - c0))
-EOP
-rec chain python3 "$T/chain.py"
+rec chain python3 "$top/tests/sh/lib/chain.py" "$T"
 cat "$T/m.a" "$T/m.b" >"$D/chain.m"
 
 cat >"$T/states.py" <<EOP
