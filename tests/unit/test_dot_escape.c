@@ -50,28 +50,13 @@ static const char *const sched[] = {
 static struct tb_rec
 sw(int prev, const char *pc, long long state, int next, const char *nc)
 {
-	struct tb_rec r = tb_rec(372, prev);
-
-	tb_put_str(&r, 8, pc);
-	tb_put(&r, 24, (uint32_t)prev, 4);
-	tb_put(&r, 28, 120, 4);
-	tb_put(&r, 32, (uint64_t)state, 8);
-	tb_put_str(&r, 40, nc);
-	tb_put(&r, 56, (uint32_t)next, 4);
-	tb_put(&r, 60, 120, 4);
-	return r;
+	return tb_switch(372, prev, pc, state, next, nc);
 }
 
 static struct tb_rec
 waking(int waker, int pid, const char *comm)
 {
-	struct tb_rec r = tb_rec(375, waker);
-
-	tb_put_str(&r, 8, comm);
-	tb_put(&r, 24, (uint32_t)pid, 4);
-	tb_put(&r, 28, 120, 4);
-	tb_put(&r, 32, 0, 4);
-	return r;
+	return tb_waking(375, waker, pid, comm, 0);
 }
 
 /* kallsyms' text: names[k] at FN(k). */

@@ -35,30 +35,17 @@ static const struct tb_system systems[] = {
 static struct tb_rec
 sw(int prev, const char *pc, long long state, int next, const char *nc)
 {
-	struct tb_rec r = tb_rec(10, prev);
+	struct tb_rec r = tb_switch(10, prev, pc, state, next, nc);
 
 	tb_put(&r, 2, 0x01, 1);		/* irqs off */
 	tb_put(&r, 3, 0x02, 1);		/* preempt depth 2 */
-	tb_put_str(&r, 8, pc);
-	tb_put(&r, 24, (uint32_t)prev, 4);
-	tb_put(&r, 28, 120, 4);
-	tb_put(&r, 32, (uint64_t)state, 8);
-	tb_put_str(&r, 40, nc);
-	tb_put(&r, 56, (uint32_t)next, 4);
-	tb_put(&r, 60, 120, 4);
 	return r;
 }
 
 static struct tb_rec
 waking(int waker, int pid, const char *comm)
 {
-	struct tb_rec r = tb_rec(11, waker);
-
-	tb_put_str(&r, 8, comm);
-	tb_put(&r, 24, (uint32_t)pid, 4);
-	tb_put(&r, 28, 120, 4);
-	tb_put(&r, 32, 1, 4);
-	return r;
+	return tb_waking(11, waker, pid, comm, 1);
 }
 
 static struct tb_rec

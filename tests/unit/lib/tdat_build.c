@@ -310,6 +310,34 @@ tb_emit(struct tb_page *pg, uint64_t delta, struct tb_rec r)
 	tb_event(pg, (uint32_t)delta, r.b, r.len, 0);
 }
 
+struct tb_rec
+tb_switch(uint16_t id, int prev, const char *prev_comm, long long prev_state,
+    int next, const char *next_comm)
+{
+	struct tb_rec r = tb_rec(id, prev);
+
+	tb_put_str(&r, 8, prev_comm);
+	tb_put(&r, 24, (uint32_t)prev, 4);
+	tb_put(&r, 28, 120, 4);
+	tb_put(&r, 32, (uint64_t)prev_state, 8);
+	tb_put_str(&r, 40, next_comm);
+	tb_put(&r, 56, (uint32_t)next, 4);
+	tb_put(&r, 60, 120, 4);
+	return r;
+}
+
+struct tb_rec
+tb_waking(uint16_t id, int waker, int pid, const char *comm, int target_cpu)
+{
+	struct tb_rec r = tb_rec(id, waker);
+
+	tb_put_str(&r, 8, comm);
+	tb_put(&r, 24, (uint32_t)pid, 4);
+	tb_put(&r, 28, 120, 4);
+	tb_put(&r, 32, (uint32_t)target_cpu, 4);
+	return r;
+}
+
 /* 6.1's formats (events/ftrace/funcgraph_*), at the kernel's offsets. */
 static const char *const ftrace_formats[] = {
 	"name: funcgraph_exit\nID: 10\nformat:\n" TB_COMMON

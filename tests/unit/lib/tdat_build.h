@@ -101,6 +101,14 @@ void tb_put(struct tb_rec *, size_t off, uint64_t v, size_t n);
 void tb_put_str(struct tb_rec *, size_t off, const char *s);
 /* Appends r after delta ns (rounded up to whole words, as the kernel). */
 void tb_emit(struct tb_page *, uint64_t delta, struct tb_rec r);
+/*
+ * sched_switch and sched_waking records laid out as TB_SWITCH_FIELDS and
+ * TB_WAKE_FIELDS say (priorities 120), of the format the test gave id.
+ */
+struct tb_rec tb_switch(uint16_t id, int prev, const char *prev_comm,
+    long long prev_state, int next, const char *next_comm);
+struct tb_rec tb_waking(uint16_t id, int waker, int pid, const char *comm,
+    int target_cpu);
 
 /* The whole file, malloc'd; *len gets its size.  NULL on no memory. */
 uint8_t *tb_write(const struct tb_file *, size_t *len);
