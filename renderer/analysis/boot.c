@@ -3,6 +3,7 @@
 
 #include "boot.h"
 #include "input.h"
+#include "logparse.h"
 
 void
 boot_read_init(struct boot_read *b)
@@ -33,7 +34,7 @@ boot_read_stages(struct boot_read *b, const struct boot_opts *o,
 	 * chart nothing but the trace: said once, and left out.
 	 */
 	if (exact_open(&b->x, &b->tf, &o->exact, d) != 0) {
-		if (diag_demote(d, "the chart is drawn without the trace") != 0)
+		if (diag_demote(d, TRACE_LEFT_OUT) != 0)
 			return -1;
 		exact_free(&b->x);
 	}

@@ -173,7 +173,7 @@ static int
 cut_in_trace(struct input *in, enum logkind kind)
 {
 	if (kind != LK_TRACE || !in->lp.trace_optional ||
-	    diag_demote(in->d, "the chart is drawn without the trace") != 0)
+	    diag_demote(in->d, TRACE_LEFT_OUT) != 0)
 		return -1;
 	in->ended = 1;
 	return 0;

@@ -15,9 +15,6 @@ struct trace_state {
 	int dropped;		/* left out (lp->trace_optional): the rest ignored */
 };
 
-/* Why a chart's reading goes on without the trace. */
-#define WITHOUT	"the chart is drawn without the trace"
-
 /*
  * The error just recorded, of a trace the log can do without: said as a
  * warning, and the member dropped.  0, or -1 when the error stays.
@@ -25,7 +22,7 @@ struct trace_state {
 static int
 drop(struct trace_state *s)
 {
-	if (!s->lp->trace_optional || diag_demote(s->d, WITHOUT) != 0)
+	if (!s->lp->trace_optional || diag_demote(s->d, TRACE_LEFT_OUT) != 0)
 		return -1;
 	free(s->buf);
 	s->buf = NULL;
