@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "grow.h"
+#include "kcmdlines.h"
 #include "ksyms.h"
 #include "logfiles.h"
 #include "slurp.h"
@@ -152,12 +153,16 @@ event_formats(int rootfd, struct obuf *events, struct in_store *s)
 	return 0;
 }
 
-/* The kernel's pid list (it keeps a few hundred), then every one we saw. */
+/*
+ * The kernel's pid list (it keeps a few hundred), what of it no task's
+ * name can have forged (kcmdlines.h), then every one we saw.
+ */
 static int
 read_cmdlines(struct traceout *m, int rootfd, const struct obuf *names,
     struct in_store *s)
 {
 	struct tdat_text cmd = { 0 };
+	size_t len;
 
 	if (read_text(rootfd, "saved_cmdlines", &cmd) != 0)
 		cmd.len = 0;
@@ -167,11 +172,11 @@ read_cmdlines(struct traceout *m, int rootfd, const struct obuf *names,
 	}
 	if (cmd.len > 0)
 		memcpy(m->texts[2], cmd.p, cmd.len);
-	if (names->len > 0)
-		memcpy(m->texts[2] + cmd.len, names->p, names->len);
 	free((void *)cmd.p);
-	s->in.cmdlines = (struct tdat_text){ m->texts[2], cmd.len +
-	    names->len };
+	len = kcmdlines_keep(m->texts[2], cmd.len, names->p, names->len);
+	if (names->len > 0)
+		memcpy(m->texts[2] + len, names->p, names->len);
+	s->in.cmdlines = (struct tdat_text){ m->texts[2], len + names->len };
 	return 0;
 }
 
