@@ -75,6 +75,10 @@ tracedrain_open(struct tracedrain *d, int bufd, unsigned ncpu, uint32_t page,
 	/* A quarter of a CPU's buffer: drained long before it fills. */
 	d->threshold = cpu_bytes > 0 ? cpu_bytes / 4 : page;
 	d->ncpu = ncpu;
+	/* At most half the share: a small budget still traces. */
+	d->reserve = (uint64_t)ncpu * (cpu_bytes > 0 ? cpu_bytes : page);
+	if (d->reserve > BUDGET_SHARE(st->budget) / 2)
+		d->reserve = BUDGET_SHARE(st->budget) / 2;
 	if (d->ncpu == 0 || (d->cpu = calloc(d->ncpu, sizeof(*d->cpu))) ==
 	    NULL || (d->buf = malloc(d->page)) == NULL)
 		return -1;
@@ -86,47 +90,87 @@ tracedrain_open(struct tracedrain *d, int bufd, unsigned ncpu, uint32_t page,
 	return 0;
 }
 
-/* Reads CPU c's pages until there is none; 0, or -1 (budget, errno). */
+/*
+ * Reads one page of CPU c, within limit bytes in all: 1, 0 when there
+ * is none, -1 (budget, errno).
+ */
 static int
-drain_cpu(struct tracedrain *d, struct store *st, struct tracedrain_cpu *c)
+drain_page(struct tracedrain *d, struct store *st, struct tracedrain_cpu *c,
+    uint64_t limit)
 {
 	ssize_t r;
 
-	for (;;) {
-		/* Before the read: a page read is gone from the kernel. */
-		if (d->stored + d->page > BUDGET_SHARE(st->budget) ||
-		    store_room(st) < d->page) {
-			errno = ENOSPC;
-			return -1;
-		}
-		r = read(c->pipefd, d->buf, d->page);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return 0;
-		/* Whole pages: the reader finds them by the page size. */
-		if ((size_t)r < d->page)
-			memset(d->buf + r, 0, d->page - (size_t)r);
-		if (store_file_append(st, c->outfd, &c->size, d->buf,
-		    d->page) != 0)
-			return -1;
-		d->stored += d->page;
+	/* Before the read: a page read is gone from the kernel. */
+	if (d->stored + d->page > limit || store_room(st) < d->page) {
+		errno = ENOSPC;
+		return -1;
 	}
+	do
+		r = read(c->pipefd, d->buf, d->page);
+	while (r < 0 && errno == EINTR);
+	if (r <= 0)
+		return 0;
+	/* Whole pages: the reader finds them by the page size. */
+	if ((size_t)r < d->page)
+		memset(d->buf + r, 0, d->page - (size_t)r);
+	if (store_file_append(st, c->outfd, &c->size, d->buf, d->page) != 0)
+		return -1;
+	d->stored += d->page;
+	return 1;
+}
+
+/* Reads CPU c's pages until there is none; 0, or -1 (budget, errno). */
+static int
+drain_cpu(struct tracedrain *d, struct store *st, struct tracedrain_cpu *c,
+    uint64_t limit)
+{
+	int r;
+
+	while ((r = drain_page(d, st, c, limit)) == 1)
+		;
+	return r;
 }
 
 int
-tracedrain_run(struct tracedrain *d, struct store *st, int all)
+tracedrain_run(struct tracedrain *d, struct store *st)
 {
 	unsigned i;
 
 	for (i = 0; i < d->ncpu && !d->full; i++) {
-		if (!all && stat_value(read_stats(d, &d->cpu[i]), "\nbytes:") <
+		if (stat_value(read_stats(d, &d->cpu[i]), "\nbytes:") <
 		    d->threshold)
 			continue;
-		if (drain_cpu(d, st, &d->cpu[i]) == 0)
+		if (drain_cpu(d, st, &d->cpu[i], BUDGET_SHARE(st->budget) -
+		    d->reserve) == 0)
 			continue;
 		d->full = 1;
 		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A page of each CPU in turn: a reserve too small for every buffer is
+ * shared, so each CPU's events still run from the start to some instant
+ * and the earliest of those is where all of them are whole.
+ */
+int
+tracedrain_close_out(struct tracedrain *d, struct store *st)
+{
+	unsigned i;
+	int r, more = 1;
+
+	while (more) {
+		more = 0;
+		for (i = 0; i < d->ncpu; i++) {
+			r = drain_page(d, st, &d->cpu[i],
+			    BUDGET_SHARE(st->budget));
+			if (r < 0) {
+				d->full = 1;
+				return -1;
+			}
+			more |= r;
+		}
 	}
 	return 0;
 }
@@ -137,8 +181,8 @@ tracedrain_cut_reason(const struct tracedrain *d, const struct store *st,
 {
 	if (err != ENOSPC)
 		return strerror(err);
-	return d->stored + d->page > BUDGET_SHARE(st->budget) ? "half the "
-	    "log budget (TMPFS_SIZE) full" : "log budget full";
+	return d->stored + d->page > BUDGET_SHARE(st->budget) - d->reserve ?
+	    "half the log budget (TMPFS_SIZE) full" : "log budget full";
 }
 
 void

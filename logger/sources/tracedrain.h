@@ -26,6 +26,8 @@ struct tracedrain {
 	char *buf;		/* one page */
 	int full;		/* the budget ran out: no more drains */
 	uint64_t stored;	/* bytes of pages in the store */
+	/* What the ring buffers can hold: kept back so a cut ends cleanly. */
+	uint64_t reserve;
 };
 
 /* Which per-CPU count tracedrain_counts writes. */
@@ -44,11 +46,20 @@ void tracedrain_init(struct tracedrain *);
 int tracedrain_open(struct tracedrain *, int bufd, unsigned ncpu,
     uint32_t page, uint64_t cpu_bytes, struct store *);
 /*
- * Drains every CPU, or (all 0) those past the threshold.  0, or -1 when
- * the trace's share of the budget or a write ran out (d->full set,
- * errno ENOSPC or the write's).
+ * Drains the CPUs past the threshold, short of the reserve.  0, or -1
+ * when the trace's share of the budget less the reserve or a write ran
+ * out (d->full set, errno ENOSPC or the write's).
  */
-int tracedrain_run(struct tracedrain *, struct store *, int all);
+int tracedrain_run(struct tracedrain *, struct store *);
+/*
+ * Every CPU's remaining pages, a page of each in turn, within the whole
+ * share (the reserve too): at the end, or after a cut with tracing
+ * stopped, so that each CPU's events run from the start to some
+ * instant, the closing marker kept where it fits.  0, or -1 as
+ * tracedrain_run (what did not fit is lost: the earliest CPU's end is
+ * where the trace is whole).
+ */
+int tracedrain_close_out(struct tracedrain *, struct store *);
 /* The words after "cut: " for the errno tracedrain_run left. */
 const char *tracedrain_cut_reason(const struct tracedrain *,
     const struct store *, int err);

@@ -120,18 +120,28 @@ tracerec_start(struct tracerec *t, enum tracerec_mode mode, struct store *st,
 	return r;
 }
 
-/* Drains every CPU, or those past the threshold (all 0). */
+/*
+ * Drains the CPUs past the threshold, or (all, at the end) every page
+ * left.  A cut mid-run writes the closing marker at once, then what the
+ * buffers hold goes into the reserve: every CPU's events reach the
+ * cut, and the renderer ends the trace there (docs/trace.md).  Our
+ * instance stops; the boot's buffer is not ours.
+ */
 static void
 drain(struct tracerec *t, struct store *st, int all)
 {
 	uint64_t t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
 
-	if (tracedrain_run(&t->drain, st, all) != 0) {
+	if ((all ? tracedrain_close_out(&t->drain, st) :
+	    tracedrain_run(&t->drain, st)) != 0) {
 		snprintf(t->why, sizeof(t->why), "cut: %s",
 		    tracedrain_cut_reason(&t->drain, st, errno));
-		/* Our instance stops; the boot's buffer is not ours. */
+		if (!all)
+			mark(t, 1);
 		if (t->mode != TREC_BOOT)
 			traceinst_tracing(&t->inst, 0);
+		if (!all)
+			(void)tracedrain_close_out(&t->drain, st);
 	}
 	t->drain_ns += ns_of(CLOCK_THREAD_CPUTIME_ID) - t0;
 }
@@ -177,7 +187,9 @@ tracerec_stop(struct tracerec *t, struct store *st, int procfd)
 
 	if (t->mode == TREC_OFF)
 		return;
-	mark(t, 1);
+	/* A cut wrote its own. */
+	if (!t->drain.full)
+		mark(t, 1);
 	/* Nothing more comes in while the last pages are read. */
 	traceinst_tracing(&t->inst, 0);
 	if (!t->drain.full)

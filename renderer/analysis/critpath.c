@@ -89,6 +89,21 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 	return p;
 }
 
+/*
+ * A recording bootchartd cut short ends where every CPU still has its
+ * events: a target alive then did not end there, the path stops at the
+ * cut and says so.
+ */
+static void
+stop_at_cut(struct critpath *c, const struct bootlog *t, int64_t *end)
+{
+	if (exact_cut(t) == NULL || *end <= c->tb->whole_ns)
+		return;
+	*end = c->tb->whole_ns;
+	c->why = "the trace's end, cut short by bootchartd before the target's";
+	c->cut = 1;
+}
+
 static int
 by_ns(const void *a, const void *b)
 {
@@ -141,6 +156,7 @@ critpath_run(struct critpath *c, const struct tboot *tb,
 	if ((p = target(c, t, pid, &end)) == NULL)
 		return pid > 0 ? diag_error(d, "no process %d in the trace",
 		    pid) : 1;
+	stop_at_cut(c, t, &end);
 	c->pid = p->pid;
 	c->proc = (uint32_t)(p - tb->v);
 	/*

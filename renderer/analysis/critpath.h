@@ -53,6 +53,7 @@ struct critpath {
 	int pid;		/* the target's */
 	uint32_t proc;		/* its tboot entry */
 	const char *why;	/* how the target was chosen */
+	int cut;		/* the trace was cut before the target's end */
 	struct cpsum *sum;	/* the most time first */
 	size_t nsum;
 	int64_t unexplained_ns;	/* the span less its segments */

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "exact.h"
+#include "logfiles.h"
 #include "tcwait.h"
 
 int
@@ -30,4 +31,16 @@ exact_free(struct exact *x)
 	tboot_free(&x->tb);
 	tracefile_free(&x->file);
 	memset(x, 0, sizeof(*x));
+}
+
+const char *
+exact_cut(const struct bootlog *t)
+{
+	static const char cut[] = "cut: ";
+	const char *v;
+
+	if ((v = bootlog_header(t, HDR_TRACE)) == NULL ||
+	    strncmp(v, cut, sizeof(cut) - 1) != 0)
+		return NULL;
+	return v + sizeof(cut) - 1;
 }

@@ -81,6 +81,14 @@ exact_from_trace(const struct tboot *tb, int64_t ns)
 {
 	return ns + tb->boot_minus_trace_ns;
 }
+/*
+ * bootchartd cut the log's recording short (its header's
+ * bootchart.trace is "cut: WHY": the budget ran out): WHY, else NULL.
+ * The model then ends at tb.whole_ns, where every CPU still has its
+ * events (the logger writes its closing marker there); what comes
+ * after is the samples'.
+ */
+const char *exact_cut(const struct bootlog *t);
 void exact_free(struct exact *x);
 
 #endif

@@ -101,6 +101,21 @@ close_cpus(struct build *b)
  * Every event of td into the model, each to its handler.  0, the end;
  * -1 with d set (a decoding error, or no memory: a handler's -1).
  */
+/*
+ * Until when every CPU that wrote events has them all: the earliest of
+ * their last ones.  A recording cut short ends there (exact_cut).
+ */
+static void
+whole_until(struct build *b)
+{
+	size_t i;
+
+	b->ps->whole_ns = b->ps->last_ns;
+	for (i = 0; i < b->ncpu; i++)
+		if (b->cpu[i].last > 0 && b->cpu[i].last < b->ps->whole_ns)
+			b->ps->whole_ns = b->cpu[i].last;
+}
+
 static int
 read_events(struct build *b, struct tdat *td, struct diag *d)
 {
@@ -122,7 +137,10 @@ read_events(struct build *b, struct tdat *td, struct diag *d)
 		if (tb_see_cpu(b, &ev) != 0 || tb_runs_now(b, &ev) != 0 ||
 		    (h < H_COUNT && handlers[h].fn(b, &ev) != 0))
 			return diag_error_status(d, EXIT_NOMEM, "out of memory");
+		if (ev.cpu >= 0 && (size_t)ev.cpu < b->ncpu)
+			b->cpu[ev.cpu].last = ev.ts_ns;
 	}
+	whole_until(b);
 	return r;
 }
 
@@ -191,6 +209,7 @@ on_log_clock(struct tboot *ps)
 	tbusy_shift(&ps->busy, off);
 	ps->first_ns += off;
 	ps->last_ns += off;
+	ps->whole_ns += off;
 }
 
 static void

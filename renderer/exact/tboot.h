@@ -119,6 +119,7 @@ struct tboot {
 	struct tstack *stacks;	/* the waits' kernel stacks, the most time first */
 	size_t nstacks;
 	int64_t first_ns, last_ns;	/* the trace's span */
+	int64_t whole_ns;	/* every CPU's events up to here (tboot.c) */
 	/* When disk requests completed (block_rq_complete), in order. */
 	int64_t *bdone;
 	size_t nbdone, bdonecap;

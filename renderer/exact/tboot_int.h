@@ -28,6 +28,7 @@ struct oncpu {
 	int64_t since;
 	int blocked;
 	int prev;		/* who its last switch took off it */
+	int64_t last;		/* its last event's time */
 };
 
 /* The handlers' handles (tboot.c's handlers[]): what each reads its fields through. */

@@ -384,6 +384,21 @@ critical_path(const struct crit_path *c, usec_t zero, FILE *f)
 	fputs("]},\n", f);
 }
 
+/* A recording bootchartd cut short (only then): where and why. */
+static void
+trace_cut(const struct report *r, FILE *f)
+{
+	const char *why;
+
+	if (!r->x->have || (why = exact_cut(r->log)) == NULL)
+		return;
+	fputs("  \"trace_cut\": {\"at_ms\": ", f);
+	fprintf(f, "%.3f", (double)((int64_t)exact_uptime_us(
+	    r->x->tb.whole_ns) - (int64_t)r->ms.zero_us) / USEC_PER_MS);
+	json_key_string(f, "why", why);
+	fputs("},\n", f);
+}
+
 void
 report_json_write(const struct report *r, FILE *f)
 {
@@ -400,6 +415,7 @@ report_json_write(const struct report *r, FILE *f)
 	functions(&r->fn, f);
 	function_waits(r, f);
 	critical_path(r->crit, r->ms.zero_us, f);
+	trace_cut(r, f);
 	fputs("  \"series\": {\n", f);
 	cpu_series(r->log, r->ms.zero_us, r->cmd.n > 0 ? r->cmd.v : NULL, f);
 	disk_series(r->log, r->ms.zero_us, f);

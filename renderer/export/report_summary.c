@@ -240,6 +240,21 @@ critical_path(const struct crit_path *c, FILE *f)
 	}
 }
 
+/* A recording bootchartd cut short: where, why, and what holds after. */
+static void
+trace_cut(const struct report *r, FILE *f)
+{
+	const char *why;
+
+	if (!r->x->have || (why = exact_cut(r->log)) == NULL)
+		return;
+	fprintf(f, "\ntrace: cut short by bootchartd at %.3f s (",
+	    (double)((int64_t)exact_uptime_us(r->x->tb.whole_ns) -
+	    (int64_t)r->ms.zero_us) / USEC_PER_SEC);
+	escape_fputs(why, f);
+	fputs("); later times from samples\n", f);
+}
+
 int
 report_summary_write(const struct report *r, FILE *f)
 {
@@ -248,6 +263,7 @@ report_summary_write(const struct report *r, FILE *f)
 	if ((v = calloc(r->nprocs + 1, sizeof(*v))) == NULL)
 		return -1;
 	milestones(r, f);
+	trace_cut(r, f);
 	totals(r, f);
 	top(r, v, BY_CPU, f);
 	top(r, v, BY_DSTATE, f);

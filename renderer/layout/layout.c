@@ -143,6 +143,15 @@ check_rows(struct layout *l, const struct proctree *tree,
 	    "try -f png, or leave out -n", d);
 }
 
+/* What the chart says of its trace: the caps it reached, a cut by bootchartd. */
+static void
+trace_notes(struct layout *l, const struct exact *x, const struct bootlog *t)
+{
+	l->trace_cuts = x->tb.cuts;
+	if (x->have && (l->rec_cut = exact_cut(t)) != NULL)
+		l->rec_cut_us = exact_uptime_us(x->tb.whole_ns);
+}
+
 static int
 build(const struct lt_ctx *cp)
 {
@@ -167,7 +176,7 @@ build(const struct lt_ctx *cp)
 	l->has_cmd = tree->cmd != NULL && t->ncpu > 0;
 	l->cpu_exact = t->busy.n > 0;
 	l->crit_rows = l->exact_rows && c.crit->have && c.crit->nseg > 0;
-	l->trace_cuts = c.x->tb.cuts;
+	trace_notes(l, c.x, t);
 	if (chrome_legend(l, m, LEG_CPU, &y) == -1)
 		return -1;
 	l->cpu_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };

@@ -162,12 +162,32 @@ static const char *const cut_text[] = {
 	"workqueue items cut", "calls cut", "per-CPU tasks as busy shares",
 };
 
+/* bootchartd cut the recording short: where (on the chart's axis) and why. */
+static int
+rec_cut_note(struct layout *l, struct measure *m, double *y)
+{
+	char buf[512];
+
+	if (l->rec_cut == NULL)
+		return 0;
+	snprintf(buf, sizeof(buf), "trace cut short by bootchartd at %.3f s "
+	    "(%s): later times from samples", ((double)l->rec_cut_us -
+	    (double)l->origin_us) / USEC_PER_SEC, l->rec_cut);
+	if (lt_tag(l, lt_add_raw(l, m, buf, MARGIN, *y, l->width -
+	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
+		return -1;
+	*y += m->height[LF_TEXT] + LEGEND_GAP;
+	return 0;
+}
+
 int
 chrome_cut_note(struct layout *l, struct measure *m, double *y)
 {
 	char buf[512];
 	size_t i, n;
 
+	if (rec_cut_note(l, m, y) != 0)
+		return -1;
 	if (l->trace_cuts == 0)
 		return 0;
 	n = (size_t)snprintf(buf, sizeof(buf), "trace over this program's "
@@ -432,6 +452,10 @@ chrome_marks(const struct lt_ctx *c, double y, double *band_h)
 
 	if (ms->has_switch_root && sw >= l->t0_us && sw <= l->t1_us &&
 	    add_mark(l, m, &band, "switch_root", sw) == -1)
+		return -1;
+	if (l->rec_cut != NULL && l->rec_cut_us >= l->t0_us &&
+	    l->rec_cut_us <= l->t1_us && add_mark(l, m, &band, "trace cut",
+	    l->rec_cut_us) == -1)
 		return -1;
 	for (i = 0; i < o->nannotate; i++) {
 		if ((p = proctree_find(tree, o->annotate[i])) == NULL ||

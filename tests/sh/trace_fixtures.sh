@@ -237,3 +237,64 @@ if [ $have_tc = 1 ]; then
 	python3 "$LIB/percpu_check.py" "$T/percpu.svg" "$T/percpu.json" \
 	    "$T/percpu.events" "$T/percpu.tc" | sed 's/ - / - percpu: /'
 fi
+
+# The cut: bootchartd's budget ran out (its header says "cut: ..."), so
+# the trace ends where every CPU still has its events: the earliest of
+# the CPUs' last events in trace-cmd's report, moved to uptime by the
+# clock-sync marker.  The critical path stops there (its target, sh,
+# lived on) and says why; --json's trace_cut, the summary and the
+# chart's note say where.
+if [ $have_tc = 1 ]; then
+	want=$(awk '
+		/clock_sync start boottime_ns=/ && !off {
+			s = $0; sub(/.*boottime_ns=/, "", s); sub(/[^0-9].*/, "", s)
+			t = $0; sub(/^[^]]*\] */, "", t); sub(/:.*/, "", t)
+			off = s - t * 1e9
+		}
+		/^ *[^ ].*\[[0-9]+\] *[0-9]+\.[0-9]+:/ {
+			c = $0; sub(/^[^[]*\[/, "", c); sub(/\].*/, "", c)
+			t = $0; sub(/^[^]]*\] */, "", t); sub(/:.*/, "", t)
+			last[c + 0] = t
+		}
+		END {
+			m = -1
+			for (c in last) if (m < 0 || last[c] < m) m = last[c]
+			printf "%.3f\n", (m * 1e9 + off) / 1e6
+		}' "$T/cut.report")
+	got=$(awk 'NR == 1 { sub(/ ms of uptime.*/, ""); sub(/.* to /, ""); print }' \
+	    "$T/cut.cpath")
+	check "cut: the path ends where every CPU is whole ($got ms; trace-cmd: $want)" \
+	    awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; exit !(d < 0.002 && d > -0.002) }'
+fi
+check "cut: the path says the trace was cut" \
+    grep -q "^# critical path to [0-9]* sh (the trace's end, cut short by bootchartd" "$T/cut.cpath"
+if command -v python3 >/dev/null 2>&1; then
+	check "cut: --json's trace_cut is where the path ends" python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j["trace_cut"]
+assert c["why"] == "half the log budget (TMPFS_SIZE) full", c
+assert abs(c["at_ms"] - j["critical_path"]["end_ms"]) < 0.0015, c
+assert c["at_ms"] < j["milestones"]["end_ms"], c
+' "$T/cut.json"
+	check "uncut fixtures have no trace_cut" python3 -c '
+import json, sys
+for f in sys.argv[1:]:
+    assert "trace_cut" not in json.load(open(f)), f
+' "$T/pipe.json" "$T/chain.json" "$T/states.json" "$T/threads.json"
+fi
+(cd "$D" && "$R" --summary cut.tgz) >"$T/cut.summary" 2>&1
+check "cut: the summary says where and why" grep -q \
+    "^trace: cut short by bootchartd at 0\.[0-9]* s (half the log budget (TMPFS_SIZE) full); later times from samples" \
+    "$T/cut.summary"
+(cd "$D" && "$R" -q -f svg -o "$T/cut.svg" cut.tgz)
+check "cut: the chart's note and mark" sh -c 'grep -q "trace cut short by bootchartd at 0\.[0-9]* s" "$1" &&
+    grep -q ">trace cut<" "$1"' _ "$T/cut.svg"
+if python3 -c "import jsonschema" 2>/dev/null; then
+	check "cut: --json validates against the schema" python3 -c '
+import json, sys, jsonschema
+jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))
+' "$T/cut.json" docs/bootchart.schema.json
+else
+	ok "cut: --json against the schema # SKIP no python3-jsonschema"
+fi

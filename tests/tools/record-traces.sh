@@ -20,7 +20,12 @@
 #   threads  wakeload threads (tests/tools/wakeload.c): spinner busy
 #            200 ms, napper asleep 300 ms; threads.m is what it printed
 #   percpu   two `yes` pinned by taskset, one to each CPU, for 0.3 s
-# Each is `bootchartd start -c EMPTY --trace -o NAME.tgz -- COMMAND`.
+#   cut      sh -c 'python3 pingpong.py 1.5 & fx-sleep 1; wait' with
+#            TMPFS_SIZE=512k: two processes bounce a byte through pipes,
+#            the trace's half of the budget fills within a second and
+#            bootchartd cuts it (the closing marker, every CPU drained)
+# Each is `bootchartd start -c EMPTY --trace -o NAME.tgz -- COMMAND`
+# (cut: -c SMALL).
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top" || exit 1
@@ -79,11 +84,14 @@ export BOOTCHARTD_RUNDIR=$T
 printf '# empty\n' >"$T/empty.conf"
 mkdir -p "$D"
 
-# rec NAME COMMAND...: one traced run into $D/NAME.tgz.
+printf 'TMPFS_SIZE=512k\n' >"$T/small.conf"
+
+# rec NAME COMMAND...: one traced run into $D/NAME.tgz (conf: $conf).
+conf=$T/empty.conf
 rec() {
 	n=$1
 	shift
-	"$L" start -c "$T/empty.conf" --trace -o "$T/$n.tgz" -- "$@" \
+	"$L" start -c "$conf" --trace -o "$T/$n.tgz" -- "$@" \
 	    >"$T/$n.out" 2>"$T/$n.err" || { cat "$T/$n.err"; exit 1; }
 	lost=$(tar -xzOf "$T/$n.tgz" header | sed -n 's/^bootchart.trace.lost = //p')
 	case $lost in
@@ -139,6 +147,28 @@ cp "$T/threads.out" "$D/threads.m"
 
 rec percpu sh -c 'taskset -c 0 timeout 0.3 yes >/dev/null &
     taskset -c 1 timeout 0.3 yes >/dev/null & wait'
+
+cat >"$T/pingpong.py" <<'EOP'
+import os, sys, time
+r, w = os.pipe()
+r2, w2 = os.pipe()
+end = time.time() + float(sys.argv[1])
+if os.fork() == 0:
+    while os.read(r, 1) == b"x":
+        os.write(w2, b"x")
+    os._exit(0)
+while time.time() < end:
+    os.write(w, b"x")
+    os.read(r2, 1)
+os.write(w, b"q")
+EOP
+conf=$T/small.conf
+rec cut sh -c "python3 '$T/pingpong.py' 1.5 & '$T/fx-sleep' 1; wait"
+conf=$T/empty.conf
+case $(tar -xzOf "$D/cut.tgz" header | sed -n 's/^bootchart.trace = //p') in
+cut:*) ;;
+*) echo "$0: cut: the trace was not cut" >&2; exit 1 ;;
+esac
 
 # trace-cmd is the oracle of the decoder: each recording's events as it
 # reports them (tests/sh/lib/tdat_compare.py, as trace_decode.sh).

@@ -1,0 +1,61 @@
+#!/bin/sh
+# trace_cut.sh: when exact mode's half of the budget runs out mid-run,
+# bootchartd writes its closing clock-sync marker at the cut and drains
+# what the buffers hold into the reserve kept for it, so the trace.dat
+# ends cleanly; the renderer then ends the critical path at the cut and
+# says so.  What the analyses make of a cut is checked on a recorded one
+# (trace_fixtures.sh, cut.tgz); this checks only what the kernel
+# guarantees.  Needs root and tracefs (skips otherwise).
+set -u
+T=${BC_TMP:?}
+case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
+R=$BC_RENDER
+export BOOTCHARTD_RUNDIR=$T
+. "$(dirname "$0")/lib/logger_lib.sh.inc"
+
+need_tracefs "a cut trace" python3
+# 32 MiB: the trace's half is 16, of which the buffers' 8 are kept for
+# the close (two CPUs of 4 MiB), so a cut comes after 8 MiB of events.
+printf 'TMPFS_SIZE=32m\n' >"$T/conf"
+cat >"$T/pingpong.py" <<'PY'
+import os, sys, time
+r, w = os.pipe()
+r2, w2 = os.pipe()
+end = time.time() + float(sys.argv[1])
+if os.fork() == 0:
+    while os.read(r, 1) == b"x":
+        os.write(w2, b"x")
+    os._exit(0)
+while time.time() < end:
+    os.write(w, b"x")
+    os.read(r2, 1)
+os.write(w, b"q")
+PY
+"$L" start -c "$T/conf" --trace -o "$T/a.tgz" -- \
+    sh -c "python3 '$T/pingpong.py' 4 & sleep 4.5; wait" >"$T/a.out" 2>&1
+check "start --trace: status 0" [ $? = 0 ]
+tar -xzOf "$T/a.tgz" header >"$T/header" 2>/dev/null
+sed -n 's/^\(bootchart.trace[a-z._]*\) = /# \1: /p' "$T/header"
+if ! grep -q '^bootchart.trace = cut: ' "$T/header"; then
+	ok "the cut # SKIP the flood did not fill 8 MiB in 4 s here"
+	exit 0
+fi
+check "0 events lost" grep -q '^bootchart.trace.lost = total 0:' "$T/header"
+check "the header has both clock pairs" \
+    grep -q '^bootchart.trace.clock_sync = start [0-9]* [0-9]* end [0-9]* [0-9]*$' "$T/header"
+"$R" --dump-events "$T/a.tgz" >"$T/events" 2>"$T/events.err"
+check "--dump-events reads it" [ $? = 0 ]
+# Buffers of 2 x 4 MiB fit the reserve: the closing marker was drained.
+ncpu=$(awk -F'\t' '{ c[$2] = 1 } END { n = 0; for (k in c) n++; print n }' "$T/events")
+endmark=$(awk -F'\t' '$4 == "print" && /clock_sync end/ { print $1 }' "$T/events")
+if [ "$(nproc)" -le 2 ]; then
+	check "the closing marker is in the trace" [ -n "$endmark" ]
+fi
+"$R" --critical-path "$T/a.tgz" >"$T/cp" 2>"$T/cp.err"
+check "--critical-path: status 0" [ $? = 0 ]
+check "the path says the trace was cut" \
+    grep -q "(the trace's end, cut short by bootchartd before the target's)" "$T/cp"
+"$R" --summary "$T/a.tgz" >"$T/sum" 2>&1
+check "the summary says where and why" \
+    grep -q '^trace: cut short by bootchartd at [0-9.]* s (half the log budget (TMPFS_SIZE) full)' "$T/sum"
+echo "# $ncpu CPUs with events; the closing marker at ${endmark:-none}"
