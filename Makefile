@@ -275,6 +275,8 @@ $(BUILD)/tests/tools/bench_logger: $(BENCHLOG_C:%.c=$(BUILD)/%.o)
 # The unit tests' trace.dat builder (tests/unit/lib/tdat_build.c).
 $(BUILD)/tests/tools/gen_tracedat: $(LIBTEST)
 $(BUILD)/tests/tools/gen_sched: $(LIBTEST)
+$(BUILD)/tests/tools/gen_calls: $(LIBTEST)
+$(BUILD)/tests/tools/gen_tdat7: $(LIBTEST)
 
 tests: build $(UNIT_BIN) $(TOOL_BIN)
 

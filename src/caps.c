@@ -4,17 +4,38 @@
 
 #include "caps.h"
 
+static int
+cap_verror(struct diag *d, int status, const char *fmt, va_list ap)
+{
+	char what[400];
+
+	vsnprintf(what, sizeof(what), fmt, ap);
+	return diag_error_status(d, status, "%s: over this program's "
+	    "limit (see docs/limits.md)", what);
+}
+
 int
 cap_error(struct diag *d, const char *fmt, ...)
 {
-	char what[256];
 	va_list ap;
+	int r;
 
 	va_start(ap, fmt);
-	vsnprintf(what, sizeof(what), fmt, ap);
+	r = cap_verror(d, EXIT_BADINPUT, fmt, ap);
 	va_end(ap);
-	return diag_error_status(d, EXIT_BADINPUT, "%s: over this program's "
-	    "limit (see docs/limits.md)", what);
+	return r;
+}
+
+int
+cap_error_status(struct diag *d, int status, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = cap_verror(d, status, fmt, ap);
+	va_end(ap);
+	return r;
 }
 
 int

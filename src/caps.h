@@ -74,10 +74,15 @@
  */
 #define CAP_TRACE_BYTES		((size_t)1 << 30)
 /*
- * Bytes unpacked from a compressed (v7) trace.dat: at most CAP_RATIO
- * times the file, or this floor, whichever is more.
+ * A compressed (v7) trace.dat's sections count toward the expansion of
+ * the bytes the user handed us (decode/tdat_unpack.c): the archive it
+ * came in (its compressed bytes read up to the trace's end) or the file
+ * itself may expand, tar stream and unpacked sections together, to
+ * CAP_RATIO times those bytes or CAP_RATIO_FLOOR, whichever is more;
+ * and one section (a CPU's chunks count as one) past CAP_RATIO_SLACK
+ * to at most CAP_RATIO times its own compressed bytes.  Both are
+ * checked from the sizes the file declares, before any is unpacked.
  */
-#define CAP_TRACE_UNPACK_FLOOR	((uint64_t)256 << 20)
 /* One unpacked section (kallsyms is the largest: about 6 MB) and chunk. */
 #define CAP_TRACE_SECTION	((size_t)128 << 20)
 #define CAP_TRACE_CHUNK		((size_t)16 << 20)
@@ -168,6 +173,16 @@
 #define CAP_CRIT_DEPTH		4096
 
 /*
+ * Bytes of one output written from a log (every text output: the trace's
+ * exports, the verbs, the page, the reports; charts drawn by cairo are
+ * bounded by the row and cell caps).  A boot's --dump-events is tens of
+ * MB, its -f perfetto a few; 1 GiB of -f perfetto is about 380 MiB of
+ * ring-buffer pages and 8 s of CPU.  Past it the output is not kept
+ * (EXIT_OUTCAP).
+ */
+#define CAP_OUTPUT_BYTES	((uint64_t)1 << 30)
+
+/*
  * 0 when one more item fits (n items so far, at most cap), else -1 with
  * the error "more than CAP WHAT" recorded (exit status 2).
  */
@@ -180,5 +195,8 @@ int cap_check_total(struct diag *, size_t total, size_t cap, const char *what);
  */
 int cap_error(struct diag *, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* The same with another exit status than EXIT_BADINPUT (EXIT_OUTCAP). */
+int cap_error_status(struct diag *, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 #endif

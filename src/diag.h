@@ -14,8 +14,10 @@ enum {
 	EXIT_NOMEM = 4,		/* out of memory */
 	EXIT_REGRESSION = 5,	/* bootchart-render --compare --regression:
 				 * the new log is slower (docs/compare.md) */
-	EXIT_NOTFOUND = 6	/* bootchart-render --call-graph FUNC: no
+	EXIT_NOTFOUND = 6,	/* bootchart-render --call-graph FUNC: no
 				 * call of FUNC in the trace */
+	EXIT_OUTCAP = 7		/* bootchart-render: an output reached
+				 * CAP_OUTPUT_BYTES and was not kept */
 };
 
 /*

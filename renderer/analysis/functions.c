@@ -8,6 +8,43 @@
 #include "trace.h"
 #include "usec.h"
 
+#define POOL_BLOCK	((size_t)1 << 20)	/* far above a name (FN_NAME) */
+
+/* func's name (fn_name) kept in the pool; NULL: no memory. */
+static const char *
+pool_name(struct fn_pool *p, const struct tdat *td, uint64_t func)
+{
+	char name[FN_NAME], **b;
+	size_t len;
+
+	fn_name(td, func, name, sizeof(name));
+	len = strlen(name) + 1;
+	if (p->nblock == 0 || POOL_BLOCK - p->used < len) {
+		if ((b = realloc(p->block, (p->nblock + 1) * sizeof(*b))) ==
+		    NULL)
+			return NULL;
+		p->block = b;
+		if ((b[p->nblock] = malloc(POOL_BLOCK)) == NULL)
+			return NULL;
+		p->nblock++;
+		p->used = 0;
+	}
+	memcpy(p->block[p->nblock - 1] + p->used, name, len);
+	p->used += len;
+	return p->block[p->nblock - 1] + p->used - len;
+}
+
+static void
+pool_free(struct fn_pool *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nblock; i++)
+		free(p->block[i]);
+	free(p->block);
+	memset(p, 0, sizeof(*p));
+}
+
 /* One kept call, as the table sums it. */
 struct one {
 	uint64_t func;
@@ -129,7 +166,12 @@ fn_table_make(const struct tcalls *c, const struct tdat *td, int64_t min_ns,
 	for (i = 0; i < n; i++) {
 		if (i == 0 || v[i].func != v[i - 1].func) {
 			t->v[t->n].func = v[i].func;
-			fn_name(td, v[i].func, t->v[t->n].name, FN_NAME);
+			if ((t->v[t->n].name = pool_name(&t->pool, td,
+			    v[i].func)) == NULL) {
+				free(v);
+				fn_table_free(t);
+				return -1;
+			}
 			t->n++;
 		}
 		add_to(&t->v[t->n - 1], &v[i]);
@@ -192,12 +234,13 @@ fn_table_free(struct fn_table *t)
 	free(t->v);
 	t->v = NULL;
 	t->n = 0;
+	pool_free(&t->pool);
 }
 
 /* An address and its name, while the names are sorted. */
 struct addr_name {
 	uint64_t func;
-	char name[FN_NAME];
+	const char *name;	/* in the names' pool */
 };
 
 static int
@@ -249,18 +292,21 @@ names_of(const struct tdat *td, const uint64_t *addr, size_t na,
 
 	if ((v = calloc(na + 1, sizeof(*v))) == NULL)
 		return -1;
-	if ((nm->name = calloc(na + 1, FN_NAME)) == NULL) {
+	if ((nm->name = calloc(na + 1, sizeof(*nm->name))) == NULL) {
 		free(v);
 		return -1;
 	}
 	for (i = 0; i < na; i++) {
 		v[i].func = addr[i];
-		fn_name(td, addr[i], v[i].name, FN_NAME);
+		if ((v[i].name = pool_name(&nm->pool, td, addr[i])) == NULL) {
+			free(v);
+			return -1;
+		}
 	}
 	qsort(v, na, sizeof(*v), by_name);
 	for (i = 0; i < na; i++) {
 		if (nm->n == 0 || strcmp(v[i].name, nm->name[nm->n - 1]) != 0)
-			memcpy(nm->name[nm->n++], v[i].name, FN_NAME);
+			nm->name[nm->n++] = v[i].name;
 		at = bsearch(&v[i].func, addr, na, sizeof(*addr), by_u64);
 		idx[at - addr] = (uint32_t)(nm->n - 1);
 	}
@@ -320,5 +366,6 @@ fn_names_free(struct fn_names *nm)
 {
 	free(nm->name);
 	free(nm->of);
+	pool_free(&nm->pool);
 	memset(nm, 0, sizeof(*nm));
 }

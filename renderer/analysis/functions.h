@@ -12,9 +12,20 @@ struct tdat;
 #define FN_NAME		128	/* a kallsyms name, or "0x" and the address */
 #define FN_DEPTHS	64	/* depths told apart; deeper ones count as 63 */
 
+/*
+ * Names kept once each, in blocks that never move, so a name's pointer
+ * stays: 2 097 152 functions at distinct addresses took 128 bytes of
+ * name each, twice (the table's and the call graph's), and the HTML
+ * page past 1 GB (docs/limits.md).
+ */
+struct fn_pool {
+	char **block;
+	size_t nblock, used;	/* bytes used of the last block */
+};
+
 struct fn_row {
 	uint64_t func;
-	char name[FN_NAME];	/* unescaped: the writer escapes it */
+	const char *name;	/* unescaped (the writer escapes it), in the pool */
 	uint64_t calls;
 	int64_t total_ns, max_ns;
 	/* Its calls' time less their recorded callees' (under tracing_thresh unrecorded callees count as self). */
@@ -25,6 +36,7 @@ struct fn_row {
 struct fn_table {
 	struct fn_row *v;	/* the most total time first, then by name */
 	size_t n;
+	struct fn_pool pool;	/* the rows' names */
 };
 
 /*
@@ -46,9 +58,10 @@ int64_t *fn_callee_ns(const struct tcalls *c);
  * table's rows) are one function.  0, or -1 (no memory).
  */
 struct fn_names {
-	char (*name)[FN_NAME];
+	const char **name;	/* in the pool */
 	size_t n;
 	uint32_t *of;		/* per call of the tcalls */
+	struct fn_pool pool;
 };
 int fn_names_make(const struct tcalls *c, const struct tdat *td,
     struct fn_names *);

@@ -35,8 +35,35 @@ by_buffer_cpu(const void *a, const void *b)
 	return x->cpu < y->cpu ? -1 : x->cpu > y->cpu;
 }
 
+uint64_t
+tdat_unpack_budget(const struct tdat_source *src)
+{
+	uint64_t all = (uint64_t)CAP_RATIO_FLOOR;
+
+	if (src->handed > UINT64_MAX / CAP_RATIO)
+		all = UINT64_MAX;
+	else if (src->handed * CAP_RATIO > all)
+		all = src->handed * CAP_RATIO;
+	return all > src->expanded ? all - src->expanded : 0;
+}
+
+uint64_t
+tdat_unpack_total(const struct tdat *t)
+{
+	return t->declared;
+}
+
 int
 tdat_open(struct tdat **tp, const void *buf, size_t len, struct diag *d)
+{
+	struct tdat_source src = { len, len };
+
+	return tdat_open_from(tp, buf, len, &src, d);
+}
+
+int
+tdat_open_from(struct tdat **tp, const void *buf, size_t len,
+    const struct tdat_source *src, struct diag *d)
 {
 	struct tdat *t;
 
@@ -49,9 +76,8 @@ tdat_open(struct tdat **tp, const void *buf, size_t len, struct diag *d)
 	d->trace_reads++;
 	snprintf(t->where, sizeof(t->where), "%s", d->file);
 	t->where_gen = d->file_gen;
-	t->unpack_cap = (uint64_t)len * CAP_RATIO;
-	if (t->unpack_cap < CAP_TRACE_UNPACK_FLOOR)
-		t->unpack_cap = CAP_TRACE_UNPACK_FLOOR;
+	t->src = *src;
+	t->unpack_cap = tdat_unpack_budget(src);
 	if (tdat_read_file(t) != 0 || tfmt_index(t) != 0) {
 		tdat_free(t);
 		return -1;

@@ -75,11 +75,12 @@ tdat_dump(struct tdat *t, FILE *f)
 	struct tevent e;
 	size_t i;
 	char *text;
-	int r;
+	int r = 0;
 
 	if ((text = malloc(TEXT_MAX)) == NULL)
 		return diag_error_status(t->d, EXIT_NOMEM, "out of memory");
-	while ((r = tdat_next(t, &e)) == 1)
+	/* A failed write (an output at its cap) ends the reading. */
+	while (!ferror(f) && (r = tdat_next(t, &e)) == 1)
 		put_event(f, &e, text, TEXT_MAX);
 	free(text);
 	if (r < 0)

@@ -230,6 +230,25 @@ options(struct tdat *t, struct tv7 *v, struct tcur *c, uint64_t *next)
 
 /* ---- v7 sections ---- */
 
+/* A section as messages name it. */
+static const char *
+section_name(uint16_t id)
+{
+	static const char *const names[] = {
+		[TDAT_OPT_DONE] = "options section",
+		[TDAT_OPT_HEADER_INFO] = "header section",
+		[TDAT_OPT_FTRACE_EVENTS] = "ftrace formats section",
+		[TDAT_OPT_EVENT_FORMATS] = "event formats section",
+		[TDAT_OPT_KALLSYMS] = "kallsyms section",
+		[TDAT_OPT_PRINTK] = "printk formats section",
+		[TDAT_OPT_CMDLINES] = "cmdlines section",
+	};
+
+	if (id < sizeof(names) / sizeof(names[0]) && names[id] != NULL)
+		return names[id];
+	return "section";
+}
+
 /*
  * The section at off: {u16 id, u16 flags, u32 string, u64 size}, then its
  * data, which a compressed one has as {u32 size, u32 unpacked size, data}.
@@ -267,6 +286,8 @@ section(struct tdat *t, uint64_t off, uint16_t want, struct tpart *s)
 	if (usize > CAP_TRACE_SECTION)
 		return cap_error(t->d, "offset %llu: a section of %u bytes",
 		    (unsigned long long)off, usize);
+	if (tdat_declare(t, section_name(id), off, csize, usize) != 0)
+		return -1;
 	if ((s->owned = malloc(usize ? usize : 1)) == NULL)
 		return diag_error_status(t->d, EXIT_NOMEM, "out of memory");
 	if (tdat_unpack(t, p, csize, s->owned, usize, off) != 0) {

@@ -105,7 +105,14 @@ struct tdat {
 	struct tsym *syms;	/* kallsyms' code symbols, by address */
 	size_t nsyms, syms_cap;
 	uint64_t unpacked;	/* bytes decompressed so far */
-	uint64_t unpack_cap;
+	/*
+	 * What the sections and the CPUs' chunks declare they unpack to,
+	 * checked against unpack_cap (what src may still expand to) before
+	 * any is unpacked; chunk headers walked, for overlapping CPUs.
+	 */
+	uint64_t declared, unpack_cap;
+	struct tdat_source src;
+	uint64_t walked;
 };
 
 /* A bounds-checked reader over part of the file. */
@@ -153,7 +160,14 @@ int tdat_syms(struct tdat *, const char *text, size_t len);
 void tdat_syms_free(struct tdat *);
 int tdat_set_text(struct tdat *, char **dst, const uint8_t *p, size_t len);
 
-/* tdat_unpack.c: n bytes of compressed data into out (exactly outlen). */
+/*
+ * tdat_unpack.c: a compressed part (what names it: "kallsyms section",
+ * "buffer 0 cpu 1") at off declares csize bytes unpack to usize: 0, or
+ * -1 with the cap's error when that is past CAP_RATIO:1 or the budget.
+ */
+int tdat_declare(struct tdat *, const char *part, uint64_t off,
+    uint64_t csize, uint64_t usize);
+/* n bytes of compressed data into out (exactly outlen). */
 int tdat_unpack(struct tdat *, const uint8_t *in, size_t n, uint8_t *out,
     size_t outlen, uint64_t off);
 

@@ -1,4 +1,5 @@
 /* tdat_ring.c: one CPU's ring-buffer pages in a trace.dat, decoded event by event (docs/trace.md, "Pages and events"). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,52 @@ warn_once(struct tdat *t, struct tstream *st, int what, const char *msg)
 	t->d->line = 0;
 	diag_warn(t->d, "buffer %d cpu %d, page at data offset %llu: %s",
 	    st->bufno, st->cpu, (unsigned long long)st->page_off, msg);
+}
+
+/* A chunk's unpacked size against CAP_TRACE_CHUNK: 0, or -1. */
+static int
+chunk_cap(struct tdat *t, uint64_t off, uint32_t usize)
+{
+	if (usize <= CAP_TRACE_CHUNK)
+		return 0;
+	return cap_error(t->d, "offset %llu: a chunk of %u bytes",
+	    (unsigned long long)off, usize);
+}
+
+/*
+ * The sizes a compressed stream's chunks declare, summed without
+ * unpacking any, and judged as one part (tdat_declare).  Every chunk
+ * takes at least its 8 bytes of sizes, so the chunks of all CPUs, which
+ * do not overlap in a real file, have at most the file's length / 8
+ * headers: past that, streams share chunks (a forged file walking 1 GiB
+ * of them 8 192 times).  A chunk cut short stops the sum: reading it
+ * says so.
+ */
+static int
+declare_chunks(struct tdat *t, const struct tstream *st)
+{
+	uint64_t csum = 0, usum = 0;
+	uint32_t i, csize, usize;
+	const uint8_t *p;
+	struct tcur c;
+	char part[64];
+
+	tcur_init(&c, t, st->ch.p, st->ch.len, st->file_off);
+	c.pos = st->ch.pos;
+	for (i = 0; i < st->ch.left; i++) {
+		if (++t->walked > t->len / 8)
+			return tdat_fail(t, st->file_off, "cpu %d: chunks "
+			    "shared with another CPU's", st->cpu);
+		if (tcur_u32(&c, &csize) != 0 || tcur_u32(&c, &usize) != 0 ||
+		    tcur_bytes(&c, csize, &p) != 0)
+			break;
+		if (chunk_cap(t, tcur_off(&c) - csize, usize) != 0)
+			return -1;
+		csum += 8 + (uint64_t)csize;
+		usum += usize;
+	}
+	snprintf(part, sizeof(part), "buffer %d cpu %d", st->bufno, st->cpu);
+	return tdat_declare(t, part, st->file_off, csum, usum);
 }
 
 int
@@ -59,6 +106,8 @@ tstream_add(struct tdat *t, int bufno, int cpu, uint64_t off, uint64_t size,
 		if (tcur_u32(&c, &st->ch.left) != 0)
 			return tdat_short(t, &c, "chunk count");
 		st->ch.pos = c.pos;
+		if (declare_chunks(t, st) != 0)
+			return -1;
 	}
 	t->nst++;
 	return 0;
@@ -80,9 +129,8 @@ next_chunk(struct tdat *t, struct tstream *st)
 	if (tcur_u32(&c, &csize) != 0 || tcur_u32(&c, &usize) != 0 ||
 	    tcur_bytes(&c, csize, &p) != 0)
 		return tdat_short(t, &c, "compressed chunk");
-	if (usize > CAP_TRACE_CHUNK)
-		return cap_error(t->d, "offset %llu: a chunk of %u bytes",
-		    (unsigned long long)(tcur_off(&c) - csize), usize);
+	if (chunk_cap(t, tcur_off(&c) - csize, usize) != 0)
+		return -1;
 	if (grow_reserve((void **)&ch->buf, &ch->cap, usize ? usize : 1, 1)
 	    != 0)
 		return diag_error_status(t->d, EXIT_NOMEM, "out of memory");

@@ -41,6 +41,38 @@ unzlib(struct tdat *t, const uint8_t *in, size_t n, uint8_t *out,
 	return 0;
 }
 
+/*
+ * Judged from the sizes the file declares, before anything is
+ * unpacked: a bomb is refused at open, not after its first gigabyte of
+ * events has been written out.  The budget is the source's (what the
+ * user handed us: a 62 KB tarball holding a 13 MB trace.dat, which
+ * unpacked to 1 GiB, had 200:1 of the member and 17 000:1 of the
+ * tarball).
+ */
+int
+tdat_declare(struct tdat *t, const char *part, uint64_t off, uint64_t csize,
+    uint64_t usize)
+{
+	t->d->line = 0;
+	if (usize > (uint64_t)CAP_RATIO_SLACK &&
+	    usize / (csize ? csize : 1) >= CAP_RATIO)
+		return cap_error(t->d, "%s at offset %llu: %llu bytes unpack "
+		    "to %llu, more than %d:1 (a decompression bomb?)", part,
+		    (unsigned long long)off, (unsigned long long)csize,
+		    (unsigned long long)usize, CAP_RATIO);
+	if (usize > t->unpack_cap - t->declared)
+		return cap_error(t->d, "%s at offset %llu unpacks to %llu "
+		    "bytes, %llu with the parts before: more than the %llu "
+		    "that %llu bytes read may expand to (a decompression "
+		    "bomb?)", part, (unsigned long long)off,
+		    (unsigned long long)usize,
+		    (unsigned long long)(t->declared + usize),
+		    (unsigned long long)(t->unpack_cap + t->src.expanded),
+		    (unsigned long long)t->src.handed);
+	t->declared += usize;
+	return 0;
+}
+
 int
 tdat_unpack(struct tdat *t, const uint8_t *in, size_t n, uint8_t *out,
     size_t outlen, uint64_t off)

@@ -39,6 +39,29 @@ struct tevent {
  * back to what it was at open each time.
  */
 int tdat_open(struct tdat **, const void *buf, size_t len, struct diag *);
+/*
+ * What a trace's bytes came in, for the budget of its compressed
+ * sections: the bytes the user handed us (a compressed archive's, read
+ * up to the trace's end; a plain file's, the file) and what they had
+ * expanded to by then, the trace itself included.
+ */
+struct tdat_source {
+	uint64_t handed, expanded;
+};
+/*
+ * tdat_open for bytes that came in src: v7 sections and chunks may
+ * unpack to at most tdat_unpack_budget(src); tdat_open's source is the
+ * trace alone ({len, len}).
+ */
+int tdat_open_from(struct tdat **, const void *buf, size_t len,
+    const struct tdat_source *src, struct diag *);
+/*
+ * What a source may still expand to: CAP_RATIO times the bytes handed,
+ * at least CAP_RATIO_FLOOR, less what they expanded to already.
+ */
+uint64_t tdat_unpack_budget(const struct tdat_source *src);
+/* The bytes an opened trace's sections and chunks unpack to in all. */
+uint64_t tdat_unpack_total(const struct tdat *);
 void tdat_free(struct tdat *);
 
 /*
@@ -50,6 +73,7 @@ struct tracefile {
 	uint8_t *buf;
 	size_t len;
 	struct tdat *td;
+	struct tdat_source src;	/* what it came in: a second reader's budget */
 };
 /* Frees the reader and the bytes; the struct is left empty. */
 void tracefile_free(struct tracefile *);

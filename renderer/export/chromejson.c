@@ -98,7 +98,8 @@ runs(struct cj *c)
 	const struct txrun *r;
 	size_t i;
 
-	for (i = 0; i < c->x->nrun; i++) {
+	/* A failed write (the output at its cap) ends the runs. */
+	for (i = 0; i < c->x->nrun && !ferror(c->f); i++) {
 		r = &c->x->run[i];
 		slice(c, r->tgid, r->tid, r->start_ns, r->end_ns, "sched",
 		    "running");
@@ -163,7 +164,7 @@ flows(struct cj *c)
 	const struct tcrec *v = c->x->tb->crec;
 	size_t i;
 
-	for (i = 0; i < c->x->tb->ncrec; i++)
+	for (i = 0; i < c->x->tb->ncrec && !ferror(c->f); i++)
 		if (v[i].kind == CR_WOKEN && v[i].other > 0 &&
 		    v[i].other != v[i].tid)
 			flow(c, &v[i]);

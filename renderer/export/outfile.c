@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "caps.h"
 #include "outfile.h"
 
 #define TMP_TRIES	100
@@ -161,6 +162,50 @@ guard_close(struct outfile *o)
 	sigprocmask(SIG_SETMASK, &o->oldmask, NULL);
 }
 
+/*
+ * f's writes: counted, and refused past the limit, so that no output
+ * grows without bound from a log (a 62 KB tarball asked for 2.74 GB of
+ * -f perfetto).  The error is recorded at once, before whatever the
+ * writer makes of the failed write; the writers of events stop on
+ * ferror.  stdio takes a short count as an error: all or nothing.
+ */
+static ssize_t
+counted_write(void *cookie, const char *p, size_t n)
+{
+	struct outfile *o = cookie;
+
+	if (n > o->limit - o->written) {
+		if (!o->over)
+			cap_error_status(o->d, EXIT_OUTCAP, "%s: more than "
+			    "%llu bytes of output", o->shown,
+			    (unsigned long long)o->limit);
+		o->over = 1;
+		errno = EFBIG;
+		return -1;
+	}
+	if (sink_write(&o->sink, p, n) == -1) {
+		errno = o->sink.err;
+		return -1;
+	}
+	o->written += n;
+	return (ssize_t)n;
+}
+
+/* The counted stream on o->fd; 0, or -1 (no memory, diag set). */
+static int
+counted_open(struct outfile *o, struct diag *d)
+{
+	static const cookie_io_functions_t io = { .write = counted_write };
+
+	o->d = d;
+	o->limit = CAP_OUTPUT_BYTES;
+	(void)sink_init(&o->sink, o->fd, 0);	/* straight: cannot fail */
+	if ((o->f = fopencookie(o, "w", io)) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "%s: out of memory",
+		    o->shown);
+	return 0;
+}
+
 int
 outfile_open(struct outfile *o, const char *path, struct diag *d)
 {
@@ -180,8 +225,11 @@ outfile_open_mode(struct outfile *o, const char *path, int private,
 		o->shown = "standard output";
 		o->to_stdout = 1;
 		o->fd = STDOUT_FILENO;
-		o->f = stdout;
-		return 0;
+		/* What stdout holds goes first: the output follows it. */
+		if (fflush(stdout) != 0)
+			return diag_error_status(d, EXIT_OUTPUT, "%s: %s",
+			    o->shown, strerror(errno));
+		return counted_open(o, d);
 	}
 	if (check_target(path, d) == -1)
 		return -1;
@@ -191,29 +239,31 @@ outfile_open_mode(struct outfile *o, const char *path, int private,
 		return diag_error_status(d, EXIT_OUTPUT, "%s: cannot create a "
 		    "temporary file: %s", path, strerror(err));
 	}
-	if ((o->f = fdopen(o->fd, "w")) == NULL) {
-		err = errno;
+	if (counted_open(o, d) != 0) {
 		close(o->fd);
 		unlink(guard_path);
 		guard_close(o);
-		return diag_error_status(d, err == ENOMEM ? EXIT_NOMEM :
-		    EXIT_OUTPUT, "%s: %s", path, strerror(err));
+		return -1;
 	}
 	return 0;
 }
 
-/* Standard output: what was written stays; only errors are news. */
+/*
+ * Standard output: what was written stays (up to the limit: the status
+ * says it was cut); only errors are news.
+ */
 static int
 close_stdout(struct outfile *o, int ok, struct diag *d)
 {
+	int bad;
+
 	errno = 0;
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (!ok)
-			return -1;
-		return diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->shown,
+	bad = fflush(o->f) != 0 || ferror(o->f);
+	if (bad && ok && !o->over)
+		diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->shown,
 		    strerror(errno ? errno : EIO));
-	}
-	return ok ? 0 : -1;
+	fclose(o->f);	/* the cookie's: standard output stays open */
+	return ok && !bad ? 0 : -1;
 }
 
 int
@@ -225,12 +275,13 @@ outfile_close(struct outfile *o, int ok, struct diag *d)
 		return close_stdout(o, ok, d);
 	errno = 0;
 	if (rc == 0 && (fflush(o->f) != 0 || ferror(o->f)))
-		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->path,
-		    strerror(errno ? errno : EIO));
+		rc = o->over ? -1 : diag_error_status(d, EXIT_OUTPUT, "%s: %s",
+		    o->path, strerror(errno ? errno : EIO));
+	fclose(o->f);	/* flushed above: the descriptor is closed below */
 	if (rc == 0 && fsync(o->fd) == -1 && errno != EINVAL)
 		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->path,
 		    strerror(errno));
-	if (fclose(o->f) != 0 && rc == 0)
+	if (close(o->fd) != 0 && rc == 0)
 		rc = diag_error_status(d, EXIT_OUTPUT, "%s: %s", o->path,
 		    strerror(errno));
 	if (rc == 0 && rename(guard_path, o->path) == -1)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "sink.h"
 
 /*
  * The signals that remove the temporary file before the renderer dies:
@@ -22,6 +23,15 @@ struct outfile {
 	int to_stdout;
 	int private;		/* created 0600, not 0666 less the umask */
 	sigset_t oldmask;
+	/*
+	 * f's bytes, counted against limit (CAP_OUTPUT_BYTES; a test may
+	 * lower it after the open): past it every write fails (EFBIG), the
+	 * cap's error is recorded in d (EXIT_OUTCAP) and a file is removed.
+	 */
+	uint64_t written, limit;
+	int over;
+	struct diag *d;
+	struct sink sink;	/* f's writes to fd, whole */
 };
 
 /*

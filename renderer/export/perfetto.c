@@ -364,7 +364,8 @@ events(struct pf *p, struct diag *d)
 	struct tevent ev;
 	int r;
 
-	while ((r = tdat_next(p->td, &ev)) == 1) {
+	/* A failed write (the output at its cap) ends the reading. */
+	while (!ferror(p->f) && (r = tdat_next(p->td, &ev)) == 1) {
 		if (!ours(p->sw.fmt, p->wk.fmt, &ev))
 			continue;
 		flush_marks(p, ev.ts_ns);

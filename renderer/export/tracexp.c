@@ -25,7 +25,7 @@ tracexp_reader(struct tracexp *x, struct tdat **td, struct diag *d)
 	*td = NULL;
 	/* A reading of its own, quiet, but a reading of the render's. */
 	d->trace_reads++;
-	if (tdat_open(td, x->buf, x->len, &x->quiet) != 0)
+	if (tdat_open_from(td, x->buf, x->len, &x->src, &x->quiet) != 0)
 		return tracexp_error(x, d);
 	return 0;
 }
@@ -164,6 +164,7 @@ tracexp_open(struct tracexp *x, const struct boot *b, struct diag *d)
 	memset(x, 0, sizeof(*x));
 	x->buf = e->file.buf;
 	x->len = e->file.len;
+	x->src = e->file.src;
 	x->td = e->file.td;
 	x->tb = &e->tb;
 	x->cp = b->crit;

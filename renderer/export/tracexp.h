@@ -51,6 +51,7 @@ struct tracexp {
 	struct txpid *bypid;	/* tb.v's entries by pid, a reused PID's newest last */
 	const uint8_t *buf;	/* the trace.dat's bytes (the log's) */
 	size_t len;
+	struct tdat_source src;	/* what they came in: the same budget */
 	struct diag quiet;	/* the second reading's warnings were said once */
 };
 

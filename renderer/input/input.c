@@ -34,6 +34,7 @@ struct input {
 	char *buf;			/* READ_CHUNK bytes for plain files */
 	int64_t bytes_before;		/* data read from earlier inputs */
 	int64_t reach;			/* what this archive can expand to */
+	int64_t trace_unpack;		/* what its trace.dat's sections unpack to */
 	int ended;			/* this archive ended inside its trace.dat */
 };
 
@@ -52,19 +53,33 @@ too_much_data(struct input *in)
 	    (long long)CAP_INPUT_BYTES);
 }
 
+/* The archive's bytes so far, a compressed trace.dat's budget's base. */
+static void
+note_source(struct input *in, struct archive *a)
+{
+	in->lp.src.handed = (uint64_t)archive_filter_bytes(a, -1);
+	in->lp.src.expanded = (uint64_t)archive_filter_bytes(a, 0) +
+	    (uint64_t)in->trace_unpack;
+}
+
+/*
+ * The expansion counts what the archive's trace.dat's sections unpack
+ * to (its budget was judged against this archive): so are later members.
+ */
 static int
 check_volume(struct input *in, struct archive *a, int64_t more)
 {
-	int64_t out = archive_filter_bytes(a, 0), raw;
+	int64_t out = archive_filter_bytes(a, 0), raw, all;
 
 	in->d->line = 0;
 	if (more > CAP_INPUT_BYTES - in->bytes_before - out)
 		return too_much_data(in);
-	if (archive_filter_count(a) <= 1 || out <= CAP_RATIO_SLACK ||
-	    (out <= CAP_RATIO_FLOOR && in->reach <= CAP_RATIO_FLOOR))
+	all = out + in->trace_unpack;
+	if (archive_filter_count(a) <= 1 || all <= CAP_RATIO_SLACK ||
+	    (all <= CAP_RATIO_FLOOR && in->reach <= CAP_RATIO_FLOOR))
 		return 0;
 	raw = archive_filter_bytes(a, -1);
-	if (raw > 0 && out / raw >= CAP_RATIO)
+	if (raw > 0 && all / raw >= CAP_RATIO)
 		return cap_error(in->d, "compressed more than %d:1 (a "
 		    "decompression bomb, not a log)", CAP_RATIO);
 	return 0;
@@ -212,7 +227,12 @@ read_member(struct input *in, struct archive *a, enum logkind kind)
 			return -1;
 		}
 	}
-	return logstream_close(ls);
+	note_source(in, a);
+	if (logstream_close(ls) != 0)
+		return -1;
+	if (kind == LK_TRACE && in->lp.trace.td != NULL)
+		in->trace_unpack = (int64_t)tdat_unpack_total(in->lp.trace.td);
+	return 0;
 }
 
 static int
@@ -227,7 +247,8 @@ archive_entry_in(struct input *in, struct archive *a, struct archive_entry *e,
 	in->reach = INT64_MAX;
 	if (archive_entry_size_is_set(e) && archive_entry_size(e) >= 0 &&
 	    archive_entry_size(e) <= CAP_INPUT_BYTES)
-		in->reach = archive_filter_bytes(a, 0) + archive_entry_size(e);
+		in->reach = archive_filter_bytes(a, 0) + in->trace_unpack +
+		    archive_entry_size(e);
 	if (path == NULL)
 		return drain_member(in, a);
 	shown_name(shown, sizeof(shown), path);
@@ -267,6 +288,7 @@ archive_members(struct input *in, struct archive *a, const char *label)
 	int r, first = 1;
 
 	in->reach = 0;
+	in->trace_unpack = 0;
 	in->ended = 0;
 	for (;;) {
 		diag_set_file(in->d, "%s", label);
@@ -359,6 +381,8 @@ plain_file(struct input *in, int fd, const char *path, enum logkind kind)
 		return c;
 	if ((ls = logstream_open(&in->lp, kind, in->d)) == NULL)
 		return -1;
+	/* A plain file is what the user handed us, as it is. */
+	in->lp.src.handed = in->lp.src.expanded = 0;
 	for (;;) {
 		n = read(fd, in->buf, READ_CHUNK);
 		if (n == 0)
@@ -371,6 +395,8 @@ plain_file(struct input *in, int fd, const char *path, enum logkind kind)
 			return diag_error(in->d, "%s", strerror(errno));
 		}
 		in->bytes_before += n;
+		in->lp.src.handed += (uint64_t)n;
+		in->lp.src.expanded += (uint64_t)n;
 		if (in->bytes_before > CAP_INPUT_BYTES) {
 			logstream_abort(ls);
 			return too_much_data(in);

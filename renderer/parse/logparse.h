@@ -38,6 +38,11 @@ struct logparse {
 	/* The trace.dat member opened; the reader of the log takes it. */
 	struct tracefile trace;
 	/*
+	 * The input's bytes as the member being read ends (input.c keeps
+	 * it): a compressed trace.dat's budget is judged against them.
+	 */
+	struct tdat_source src;
+	/*
 	 * A trace.dat that does not read is warned of and left out, the
 	 * rest of the log drawn (a chart's reading); else it is the
 	 * error (the trace verbs', which read nothing else).

@@ -80,12 +80,13 @@ trace_end(void *arg)
 	s->d->line = 0;
 	if (s->dropped)
 		return 0;
-	if (tdat_open(&td, s->buf, s->len, s->d) != 0)
+	if (tdat_open_from(&td, s->buf, s->len, &s->lp->src, s->d) != 0)
 		return drop(s);
 	tracefile_free(f);
 	f->td = td;
 	f->buf = s->buf;
 	f->len = s->len;
+	f->src = s->lp->src;
 	s->buf = NULL;
 	return 0;
 }

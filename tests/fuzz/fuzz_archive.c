@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct tracefile tf = { NULL, 0, NULL };
+	struct tracefile tf = { 0 };
 	struct bootlog t;
 	struct diag d;
 	int parsed;

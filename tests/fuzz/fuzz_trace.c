@@ -108,7 +108,7 @@ static int
 model(struct exact *x, const uint8_t *data, size_t size, struct diag *d)
 {
 	static const struct exact_opts xo;
-	struct tracefile tf = { NULL, 0, NULL };
+	struct tracefile tf = { 0 };
 
 	memset(x, 0, sizeof(*x));
 	if (size == 0 || (tf.buf = malloc(size)) == NULL)

@@ -111,7 +111,7 @@ static void
 model(struct exact *x)
 {
 	static const struct exact_opts xo;
-	struct tracefile tf = { NULL, 0, NULL };
+	struct tracefile tf = { 0 };
 	struct tb_file *f;
 	struct diag d;
 

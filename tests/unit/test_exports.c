@@ -65,7 +65,7 @@ export(struct tb_file *f, int (*writer)(const struct out_job *,
     struct outfile *, struct diag *))
 {
 	static const struct exact_opts xo;
-	struct tracefile tf = { NULL, 0, NULL };
+	struct tracefile tf = { 0 };
 	struct bootlog t;
 	struct exact x;
 	struct critpath cp;

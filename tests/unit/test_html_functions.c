@@ -52,7 +52,7 @@ rows_and_numbers(void **state)
 	    { .func = 2, .name = "a<b>&\"c\"", .calls = 2,
 	      .total_ns = 10, .max_ns = 7, .self_ns = 10,
 	      .depths = (1 << 2) | (1 << 3) | (1 << 4) | (1 << 6) } };
-	struct fn_table t = { v, 2 };
+	struct fn_table t = { .v = v, .n = 2 };
 	char *s;
 
 	(void)state;
@@ -75,13 +75,15 @@ capped(void **state)
 {
 	size_t n = CAP_HTML_FUNCTIONS + 3, i;
 	struct fn_table t;
-	char *s, note[128];
+	char *s, note[128], (*names)[16];
 
 	(void)state;
 	assert_non_null(t.v = calloc(n, sizeof(*t.v)));
+	assert_non_null(names = calloc(n, sizeof(*names)));
 	t.n = n;
 	for (i = 0; i < n; i++) {
-		snprintf(t.v[i].name, FN_NAME, "f%zu", i);
+		snprintf(names[i], sizeof(names[i]), "f%zu", i);
+		t.v[i].name = names[i];
 		t.v[i].calls = 1;
 		t.v[i].total_ns = (int64_t)(n - i) * 1000;
 	}
@@ -92,12 +94,13 @@ capped(void **state)
 	assert_non_null(strstr(s, note));
 	free(s);
 	free(t.v);
+	free(names);
 }
 
 static void
 none(void **state)
 {
-	struct fn_table t = { NULL, 0 };
+	struct fn_table t = { .v = NULL };
 
 	(void)state;
 	assert_null(section(&t));

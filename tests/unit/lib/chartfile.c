@@ -122,7 +122,7 @@ load_log(const char *path, struct bootlog *t, struct proctree *tree)
 {
 	static const struct exact_opts xo;
 	char *paths[1] = { (char *)path };
-	struct tracefile tf = { NULL, 0, NULL };
+	struct tracefile tf = { 0 };
 	struct exact x;
 	struct diag d;
 	int r;

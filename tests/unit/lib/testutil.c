@@ -67,7 +67,7 @@ int
 read_memory_log(struct bootlog *t, const void *buf, size_t len,
     const char *label, struct diag *d)
 {
-	struct tracefile tf = { NULL, 0, NULL };
+	struct tracefile tf = { 0 };
 	int r = input_read_memory(t, &tf, buf, len, label, d);
 
 	tracefile_free(&tf);
