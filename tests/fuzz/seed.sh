@@ -2,12 +2,13 @@
 # seed.sh: builds the fuzzers' seed corpora in DIR from the shared
 # reference logs (read in place) and logs made by the tests' own
 # generator.  Nothing here is committed: corpora live under build/.
-#   usage: seed.sh DIR [GEN_BOOTLOG]
+#   usage: seed.sh DIR [GEN_BOOTLOG [GEN_TDAT7]]
 set -eu
 
 mkdir -p "$1"
 out=$(cd "$1" && pwd)
 gen=${2:-}
+gen7=${3:-}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 shared=${BC_SHARED:-$(cd "$top/.." && pwd)/shared}
 ex=$shared/data/bootchart-0.9
@@ -129,7 +130,14 @@ done
 # trace: small real recordings (tests/fuzz/trace/, made by
 # tdat_small.py from trace-cmd extract, then trace-cmd convert), behind
 # fuzz_trace.c's mode byte: read, dumped, and as the member.
-for f in "$top"/tests/fuzz/trace/*.dat; do
+# A version 7 file whose CPU repeats one zstd chunk (gen_tdat7): the
+# shape of a hostile trace that unpacks far past its size, kept small.
+if [ -n "$gen7" ] && [ -x "$gen7" ]; then
+	"$gen7" -c 4 -p 4 -e 3 -o "$tmp/repeat-v7.dat" >/dev/null &&
+	    cp "$tmp/repeat-v7.dat" "$out/chart/repeat-v7.dat"
+fi
+for f in "$top"/tests/fuzz/trace/*.dat "$tmp"/repeat-v7.dat; do
+	[ -f "$f" ] || continue
 	for m in 0 1 2; do
 		{ printf "\\$(printf %03o "$m")"; cat "$f"; } \
 		    >"$out/trace/$m-$(basename "$f")"
