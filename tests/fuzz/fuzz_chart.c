@@ -34,14 +34,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 #define SVG_MAX		((size_t)16 << 20)	/* bytes of SVG taken before refusing */
 
 /* Counts what an encoder writes and refuses past max. */
-struct sink {
+struct fsink {
 	size_t n, max;
 };
 
 static int
-sink_take(void *arg, const unsigned char *p, size_t n)
+fsink_take(void *arg, const unsigned char *p, size_t n)
 {
-	struct sink *s = arg;
+	struct fsink *s = arg;
 
 	(void)p;
 	if (n > s->max - s->n)
@@ -53,7 +53,7 @@ sink_take(void *arg, const unsigned char *p, size_t n)
 static cairo_status_t
 svg_take(void *arg, const unsigned char *p, unsigned int n)
 {
-	return sink_take(arg, p, n) == 0 ? CAIRO_STATUS_SUCCESS :
+	return fsink_take(arg, p, n) == 0 ? CAIRO_STATUS_SUCCESS :
 	    CAIRO_STATUS_WRITE_ERROR;
 }
 
@@ -65,7 +65,7 @@ svg_take(void *arg, const unsigned char *p, unsigned int n)
 static void
 png_band(const struct layout *l, int y)
 {
-	struct sink sk = { 0, PNG_MAX };
+	struct fsink sk = { 0, PNG_MAX };
 	struct pngout *png;
 	cairo_surface_t *s;
 	cairo_t *cr;
@@ -85,7 +85,7 @@ png_band(const struct layout *l, int y)
 	if (paint_chart(cr, l, y, y + n) == CAIRO_STATUS_SUCCESS &&
 	    (png = calloc(1, sizeof(*png))) != NULL) {
 		cairo_surface_flush(s);
-		if (pngout_begin(png, w, n, sink_take, &sk) == 0 &&
+		if (pngout_begin(png, w, n, fsink_take, &sk) == 0 &&
 		    pngout_rows(png, cairo_image_surface_get_data(s),
 		    cairo_image_surface_get_stride(s), n) == 0)
 			(void)pngout_end(png);
@@ -104,7 +104,7 @@ png_band(const struct layout *l, int y)
 static void
 svg_whole(const struct layout *l)
 {
-	struct sink sk = { 0, SVG_MAX };
+	struct fsink sk = { 0, SVG_MAX };
 	cairo_surface_t *s;
 	cairo_t *cr;
 
