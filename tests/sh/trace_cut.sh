@@ -17,22 +17,8 @@ need_tracefs "a cut trace" python3
 # 32 MiB: the trace's half is 16, of which the buffers' 8 are kept for
 # the close (two CPUs of 4 MiB), so a cut comes after 8 MiB of events.
 printf 'TMPFS_SIZE=32m\n' >"$T/conf"
-cat >"$T/pingpong.py" <<'PY'
-import os, sys, time
-r, w = os.pipe()
-r2, w2 = os.pipe()
-end = time.time() + float(sys.argv[1])
-if os.fork() == 0:
-    while os.read(r, 1) == b"x":
-        os.write(w2, b"x")
-    os._exit(0)
-while time.time() < end:
-    os.write(w, b"x")
-    os.read(r2, 1)
-os.write(w, b"q")
-PY
 "$L" start -c "$T/conf" --trace -o "$T/a.tgz" -- \
-    sh -c "python3 '$T/pingpong.py' 4 & sleep 4.5; wait" >"$T/a.out" 2>&1
+    sh -c "python3 '$(pwd)/tests/sh/lib/pingpong.py' 4 & sleep 4.5; wait" >"$T/a.out" 2>&1
 check "start --trace: status 0" [ $? = 0 ]
 tar -xzOf "$T/a.tgz" header >"$T/header" 2>/dev/null
 sed -n 's/^\(bootchart.trace[a-z._]*\) = /# \1: /p' "$T/header"

@@ -21,9 +21,9 @@
 #            200 ms, napper asleep 300 ms; threads.m is what it printed
 #   percpu   two `yes` pinned by taskset, one to each CPU, for 0.3 s
 #   cut      sh -c 'python3 pingpong.py 1.5 & fx-sleep 1; wait' with
-#            TMPFS_SIZE=512k: two processes bounce a byte through pipes,
-#            the trace's half of the budget fills within a second and
-#            bootchartd cuts it (the closing marker, every CPU drained)
+#            TMPFS_SIZE=512k: two processes bounce a byte through pipes
+#            (tests/sh/lib/pingpong.py), the trace's half of the budget
+#            fills within a second and bootchartd cuts it
 # Each is `bootchartd start -c EMPTY --trace -o NAME.tgz -- COMMAND`
 # (cut: -c SMALL).
 set -u
@@ -148,22 +148,8 @@ cp "$T/threads.out" "$D/threads.m"
 rec percpu sh -c 'taskset -c 0 timeout 0.3 yes >/dev/null &
     taskset -c 1 timeout 0.3 yes >/dev/null & wait'
 
-cat >"$T/pingpong.py" <<'EOP'
-import os, sys, time
-r, w = os.pipe()
-r2, w2 = os.pipe()
-end = time.time() + float(sys.argv[1])
-if os.fork() == 0:
-    while os.read(r, 1) == b"x":
-        os.write(w2, b"x")
-    os._exit(0)
-while time.time() < end:
-    os.write(w, b"x")
-    os.read(r2, 1)
-os.write(w, b"q")
-EOP
 conf=$T/small.conf
-rec cut sh -c "python3 '$T/pingpong.py' 1.5 & '$T/fx-sleep' 1; wait"
+rec cut sh -c "python3 '$top/tests/sh/lib/pingpong.py' 1.5 & '$T/fx-sleep' 1; wait"
 conf=$T/empty.conf
 case $(tar -xzOf "$D/cut.tgz" header | sed -n 's/^bootchart.trace = //p') in
 cut:*) ;;
