@@ -19,5 +19,12 @@ int grow_array(void **v, size_t *cap, size_t n, size_t sz);
  * processes sampled once held 384 MB of unused sample room).
  */
 int grow_array_small(void **v, size_t *cap, size_t n, size_t sz);
+/*
+ * grow_reserve from 4096 elements, the new ones zero: for maps indexed
+ * by an id (a thread's) that a hostile trace can make sparse and large.
+ * The new block comes zeroed from calloc, so the pages of ids never
+ * used are never touched (a realloc and a memset touched them all).
+ */
+int grow_zeroed(void **v, size_t *cap, size_t need, size_t sz);
 
 #endif

@@ -12,18 +12,11 @@
 static int
 room(struct twakes *k, int tid)
 {
-	size_t cap = k->wcap, want = (size_t)tid + 1;
-	struct twait *w;
+	void *w = k->w;
 
-	if (want <= cap)
-		return 0;
-	while (cap < want)
-		cap = cap == 0 ? 4096 : cap * 2;
-	if ((w = realloc(k->w, cap * sizeof(*w))) == NULL)
+	if (grow_zeroed(&w, &k->wcap, (size_t)tid + 1, sizeof(*k->w)) != 0)
 		return -1;
-	memset(w + k->wcap, 0, (cap - k->wcap) * sizeof(*w));
 	k->w = w;
-	k->wcap = cap;
 	return 0;
 }
 

@@ -64,7 +64,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
 # loaded 2-core machine (docs/fuzzing.md).
 timeout_of() {
 	case $1 in
-	chart) echo 30 ;;
+	chart|trace) echo 30 ;;
 	*) echo 10 ;;
 	esac
 }
