@@ -264,7 +264,8 @@ run_verb(const struct cli *c, struct boot_read *b, struct diag *d)
 	const struct exact_opts xo = { 0, 0, c->out[0] == FMT_EVENTS };
 	const struct verb_opts v = { (uint32_t)c->min_count,
 	    (int64_t)c->min_time_us * 1000, c->wake_graph, c->call_graph,
-	    c->format_set, (int)c->crit_pid, c->npaths > 0 ? c->paths[0] : "" };
+	    c->format_set, (int)c->crit_pid, c->npaths > 0 ? c->paths[0] : "",
+	    c->verbose };
 	struct out_job j = { .format = c->out[0], .boot = &b->view,
 	    .opts = &c->chart, .verb = &v, .private_out = log_private(c) };
 

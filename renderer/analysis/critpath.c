@@ -116,6 +116,42 @@ by_ns(const void *a, const void *b)
 	return x->pid - y->pid;
 }
 
+static int
+by_cat_ns(const void *a, const void *b)
+{
+	const struct crit_cat *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns > y->ns ? -1 : 1;
+	return x->cat - y->cat;
+}
+
+/* The per-category totals, from the per (category, process) rows. */
+static void
+by_category(struct critpath *c)
+{
+	int64_t ns[CP_COUNT] = { 0 };
+	int64_t span = c->cp.end_ns - c->cp.start_ns;
+	struct crit_cat *k;
+	size_t i;
+	int cat;
+
+	for (i = 0; i < c->nsum; i++)
+		if (c->sum[i].cat >= 0 && c->sum[i].cat < CP_COUNT)
+			ns[c->sum[i].cat] += c->sum[i].ns;
+	c->ncat = 0;
+	for (cat = 0; cat < CP_COUNT; cat++) {
+		if (ns[cat] <= 0)
+			continue;
+		k = &c->cat[c->ncat++];
+		/* Rounded, as the text's µs, so that every report agrees. */
+		*k = (struct crit_cat){ cat, cpath_cat_name(cat), ns[cat],
+		    (ns[cat] + 500) / 1000, span > 0 ? 100.0 * (double)ns[cat] /
+		    (double)span : 0.0 };
+	}
+	qsort(c->cat, c->ncat, sizeof(*c->cat), by_cat_ns);
+}
+
 /* The segments summed per (category, process): n is small, a scan each. */
 static int
 sum_up(struct critpath *c)
@@ -138,6 +174,7 @@ sum_up(struct critpath *c)
 		c->sum[k].ns += s->end_ns - s->start_ns;
 	}
 	qsort(c->sum, c->nsum, sizeof(*c->sum), by_ns);
+	by_category(c);
 	c->unexplained_ns = c->cp.end_ns - c->cp.start_ns - total;
 	return 0;
 }
@@ -224,6 +261,8 @@ copy_us(struct critpath *c, const struct tdat *td)
 	}
 	m->nseg = c->cp.n;
 	m->nsum = c->nsum;
+	memcpy(m->cat, c->cat, sizeof(m->cat));
+	m->ncat = c->ncat;
 	m->pid = c->pid;
 	snprintf(m->name, sizeof(m->name), "%s",
 	    critpath_name(c, c->proc, c->pid, td));

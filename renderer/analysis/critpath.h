@@ -22,6 +22,18 @@ struct crit_seg {
 	char name[16];
 };
 
+/*
+ * A category's time on the path and its share of the span, summed once
+ * here so that every report prints the same numbers.
+ */
+struct crit_cat {
+	int cat;		/* enum cpcat */
+	const char *name;	/* cpath_cat_name's */
+	int64_t ns;
+	usec_t us;
+	double percent;		/* of the span; 0 when the span is empty */
+};
+
 struct crit_path {
 	int have;		/* a path was found */
 	int64_t pid;		/* its target */
@@ -32,6 +44,8 @@ struct crit_path {
 	size_t nseg;
 	struct crit_seg *sum;	/* per (category, process), the most time first */
 	size_t nsum;
+	struct crit_cat cat[CP_COUNT];	/* per category, the most first */
+	size_t ncat;		/* the categories on the path */
 };
 
 /* One row of "what it waited on": a category's time in one process. */
@@ -56,6 +70,8 @@ struct critpath {
 	int cut;		/* the trace was cut before the target's end */
 	struct cpsum *sum;	/* the most time first */
 	size_t nsum;
+	struct crit_cat cat[CP_COUNT];	/* per category, the most first */
+	size_t ncat;
 	int64_t unexplained_ns;	/* the span less its segments */
 	struct crit_path us;
 };

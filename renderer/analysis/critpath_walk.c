@@ -29,10 +29,24 @@ static const char *const cat_names[CP_COUNT] = {
 	"untraced",
 };
 
+/* What a category means, in the words a reader of a report needs. */
+static const char *const cat_what[CP_COUNT] = {
+	"on a CPU", "waiting for a CPU", "woken by a thread not followed",
+	"waiting for a disk", "asleep until a timer (or an interrupt)",
+	"in D until an interrupt", "a wait the trace does not show the end of",
+	"not in the trace",
+};
+
 const char *
 cpath_cat_name(int cat)
 {
 	return cat >= 0 && cat < CP_COUNT ? cat_names[cat] : "?";
+}
+
+const char *
+cpath_cat_what(int cat)
+{
+	return cat >= 0 && cat < CP_COUNT ? cat_what[cat] : "?";
 }
 
 /*

@@ -37,6 +37,8 @@ struct cpath {
 
 /* A category's name: "running", "runnable", ... */
 const char *cpath_cat_name(int cat);
+/* What it means: "waiting for a CPU", ... */
+const char *cpath_cat_what(int cat);
 /*
  * The path from thread tid at end_ns back to from_ns: what is before
  * from_ns is left off, and what is before the trace's first event is

@@ -73,6 +73,14 @@ switch_root(struct milestones *m, const struct bootlog *t, struct diag *d)
 	}
 }
 
+usec_t
+milestones_zero(const struct bootlog *t)
+{
+	const char *prof = bootlog_header(t, HDR_PROFILE);
+
+	return prof != NULL && *prof != '\0' ? t->ps_first_us : 0;
+}
+
 void
 milestones_make(struct milestones *m, const struct bootlog *t,
     const struct proctree *tree, struct diag *d)

@@ -40,5 +40,10 @@ struct milestones {
  */
 void milestones_make(struct milestones *, const struct bootlog *,
     const struct proctree *, struct diag *);
+/*
+ * zero_us without a tree, for the trace verbs that make none: a
+ * profile's tree starts at its first sample, a boot's 0 is uptime 0.
+ */
+usec_t milestones_zero(const struct bootlog *);
 
 #endif

@@ -35,6 +35,7 @@ struct verb_opts {
 	int form_set;		/* -f given: the verb writes opts->format */
 	int crit_pid;		/* --critical-path-pid; 0: to the log's end */
 	const char *log;	/* the first path, named in errors about the log */
+	int verbose;		/* -v's count: --critical-path's every segment */
 };
 
 struct out_job {

@@ -381,6 +381,16 @@ critical_path(const struct crit_path *c, usec_t zero, FILE *f)
 		key_ms3(f, "ms", c->sum[i].end_us, c->sum[i].start_us);
 		putc('}', f);
 	}
+	fputs("],\n    \"by_category\": [", f);
+	for (i = 0; i < c->ncat; i++) {
+		fputs(i ? ",\n      {" : "\n      {", f);
+		fputs("\"category\": ", f);
+		json_string(f, c->cat[i].name);
+		key_ms3(f, "ms", c->cat[i].us, 0);
+		fputs(", \"percent\": ", f);
+		json_num(f, c->cat[i].percent, 2);
+		putc('}', f);
+	}
 	fputs("]},\n", f);
 }
 

@@ -217,7 +217,7 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 		fputs("  (none)\n", f);
 }
 
-/* A traced log's critical path: its span and what it waited on most. */
+/* A traced log's critical path: its span, its categories' totals and what it waited on most. */
 static void
 critical_path(const struct crit_path *c, FILE *f)
 {
@@ -229,8 +229,13 @@ critical_path(const struct crit_path *c, FILE *f)
 	    PRId64 " ", (double)(c->end_us - c->start_us) / USEC_PER_MS,
 	    c->pid);
 	escape_fputs(c->name, f);
-	fprintf(f, " (%s), %.3f ms unexplained\n  category         ms      "
-	    "pid  name\n", c->why, (double)c->unexplained_us / USEC_PER_MS);
+	fprintf(f, " (%s), %.3f ms unexplained\n  by category     s   share"
+	    "  meaning\n", c->why, (double)c->unexplained_us / USEC_PER_MS);
+	for (i = 0; i < c->ncat; i++)
+		fprintf(f, "  %-8s %8.3f %6.2f%%  %s\n", c->cat[i].name,
+		    (double)c->cat[i].us / USEC_PER_SEC, c->cat[i].percent,
+		    cpath_cat_what(c->cat[i].cat));
+	fputs("  waited on       ms      pid  name\n", f);
 	for (i = 0; i < c->nsum && i < CRIT_TOP; i++) {
 		fprintf(f, "  %-8s %10.3f %8" PRId64 "  ", c->sum[i].cat,
 		    (double)(c->sum[i].end_us - c->sum[i].start_us) /

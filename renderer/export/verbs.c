@@ -4,6 +4,7 @@
 #include "critpath.h"
 #include "critpath_text.h"
 #include "functab.h"
+#include "milestones.h"
 #include "outputs.h"
 #include "trace.h"
 #include "wakeups.h"
@@ -42,6 +43,8 @@ int
 out_critpath(const struct out_job *j, struct outfile *of, struct diag *d)
 {
 	const struct exact *x = boot_exact(j->boot);
+	const struct crit_text_opts o = { milestones_zero(j->boot->log),
+	    j->verb->verbose };
 	struct critpath cp;
 	int rc;
 
@@ -58,7 +61,7 @@ out_critpath(const struct out_job *j, struct outfile *of, struct diag *d)
 		    "a critical path (docs/limits.md)" : "no process to end "
 		    "the critical path at in the trace");
 	if (rc == 0)
-		critpath_write(&cp, x->file.td, of->f);
+		critpath_write(&cp, x->file.td, &o, of->f);
 	critpath_free(&cp);
 	diag_set_file(d, "%s", "");
 	return rc;

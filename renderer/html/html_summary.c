@@ -1,4 +1,5 @@
-/* html_summary.c: --summary's milestones, totals and top processes as HTML tables under the chart (-f html). */
+/* html_summary.c: --summary's milestones, totals, top processes and the critical path's totals as HTML tables under the chart (-f html). */
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -111,6 +112,30 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 	return 0;
 }
 
+/* The critical path's totals per category, as --summary's. */
+static int
+critical_path(const struct crit_path *c, FILE *f)
+{
+	size_t i;
+
+	if (!c->have)
+		return 0;
+	fprintf(f, "<table class=\"crit\"><caption>Critical path: %.3f ms to "
+	    "%" PRId64 " ", (double)(c->end_us - c->start_us) / USEC_PER_MS,
+	    c->pid);
+	if (xml_puts_log(f, c->name) == -1)
+		return -1;
+	fprintf(f, " (%s)</caption>\n<tr><th>category</th><th>s</th>"
+	    "<th>share</th><th>meaning</th></tr>\n", c->why);
+	for (i = 0; i < c->ncat; i++)
+		fprintf(f, "<tr><th>%s</th><td class=\"n\">%.3f</td>"
+		    "<td class=\"n\">%.2f%%</td><td>%s</td></tr>\n",
+		    c->cat[i].name, (double)c->cat[i].us / USEC_PER_SEC,
+		    c->cat[i].percent, cpath_cat_what(c->cat[i].cat));
+	fputs("</table>\n", f);
+	return 0;
+}
+
 int
 html_summary_write(const struct report *r, FILE *f)
 {
@@ -124,7 +149,8 @@ html_summary_write(const struct report *r, FILE *f)
 		rc = -1;
 	totals(r, f);
 	if (rc == -1 || top(r, v, BY_CPU, f) == -1 ||
-	    top(r, v, BY_DSTATE, f) == -1 || top(r, v, BY_DURATION, f) == -1)
+	    top(r, v, BY_DSTATE, f) == -1 || top(r, v, BY_DURATION, f) == -1 ||
+	    critical_path(r->crit, f) == -1)
 		rc = -1;
 	fputs("</section>\n", f);
 	free(v);

@@ -54,16 +54,21 @@ direct(const uint8_t *data, size_t size, int dump, struct diag *d)
 	tdat_free(t);
 }
 
-/* --critical-path's report to /dev/null: to PID 1 (pid), or to the log's end (0). */
+/*
+ * --critical-path's report to /dev/null, merged and with -v: to PID 1
+ * (pid), or to the log's end (0).
+ */
 static void
 critical_path(const struct boot_read *b, int pid, struct diag *d)
 {
+	const struct crit_text_opts o[2] = { { 0, 0 }, { 0, 1 } };
 	struct critpath c;
 	FILE *f;
 
 	if (critpath_make(&c, &b->x, &b->log, pid, d) == 0 &&
 	    (f = fopen("/dev/null", "w")) != NULL) {
-		critpath_write(&c, b->x.file.td, f);
+		critpath_write(&c, b->x.file.td, &o[0], f);
+		critpath_write(&c, b->x.file.td, &o[1], f);
 		fclose(f);
 	}
 	critpath_free(&c);

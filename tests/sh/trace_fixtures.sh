@@ -15,6 +15,7 @@ render() {
 	"$R" --dump-events "$1.tgz" >"$T/$1.events" 2>"$T/$1.err" &&
 	"$R" --wakeups "$1.tgz" >"$T/$1.wakeups" 2>>"$T/$1.err" &&
 	"$R" --critical-path "$1.tgz" >"$T/$1.cpath" 2>>"$T/$1.err" &&
+	"$R" --critical-path -v "$1.tgz" >"$T/$1.vcpath" 2>>"$T/$1.err" &&
 	"$R" --json "$1.tgz" >"$T/$1.json" 2>>"$T/$1.err" &&
 	case $1 in
 	threads) "$R" --threads --json "$1.tgz" >"$T/$1.threads.json" ;;
@@ -47,6 +48,19 @@ for t in "$D"/*.tgz; do
 	done
 done
 check "the fixtures are there ($n)" [ "$n" -ge 5 ]
+
+# What holds of any path: the raw segments (-v) one after the other over
+# the span, the category totals their sums adding up to it, the merged
+# rows the same span, --json's totals the text's.
+if command -v python3 >/dev/null 2>&1; then
+	for t in "$D"/*.tgz; do
+		name=$(basename "$t" .tgz)
+		python3 "$LIB/cpath_check.py" "$name" "$T/$name.cpath" \
+		    "$T/$name.vcpath" "$T/$name.json"
+	done
+else
+	ok "the paths' totals and segments # SKIP no python3"
+fi
 
 # trace-cmd, the oracle of the decoder, on each recording.
 if command -v trace-cmd >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
@@ -91,7 +105,7 @@ if [ $have_tc = 1 ]; then
 	    sh -c '[ -s "$1" ] && cmp -s "$1" "$2"' _ "$T/mine" "$T/theirs"
 	diff "$T/mine" "$T/theirs" | head -n 20 | sed 's/^/# /'
 fi
-C=$T/pipe.cpath
+C=$T/pipe.vcpath
 check "pipe: the path ends at sh's exit" grep -q '^# critical path to [0-9]* sh ' "$C"
 awk -F'\t' -v s="$S" '$1 == "segment" && $5 == "timer" && $6 == s { t += $4 }
     $1 == "waited" && !top { top = $2 " " $3 }
@@ -114,11 +128,15 @@ BEGIN {
 	a["both"] = a["sleep"] > a["read"] ? a["sleep"] : a["read"]
 	b["both"] = b["sleep"] < b["read"] ? b["sleep"] : b["read"]
 }
+# The header: the chart zero as uptime, to take each row (s on the
+# chart) to ms of uptime, as in chain.m.
+NR == 1 { z = $0; sub(/.*[(]its 0 at /, "", z); sub(/ s of uptime.*/, "", z) }
 function within(w,   x, y) {
-	x = $2 + 0 > a[w] ? $2 + 0 : a[w]; y = $3 + 0 < b[w] ? $3 + 0 : b[w]
+	x = st > a[w] ? st : a[w]; y = en < b[w] ? en : b[w]
 	return y > x ? y - x : 0
 }
 $1 != "segment" { next }
+{ st = ($2 + z) * 1e3; en = ($3 + z) * 1e3 }
 $6 == pid["sleep"] { bcat[$5] += within("both") }
 $5 == "timer" && $6 == pid["sleep"] && within("both") > 0 {
 	t += within("both"); if (!tfirst) tfirst = $2 }
@@ -140,7 +158,7 @@ END {
 	print (cpu - run <= 5) > (out ".busy")
 	print (d3 <= 5) > (out ".wall")
 	print (disk > 0 && tfirst < rfirst && rfirst < dfirst) > (out ".order")
-}' "$T/chain.cpath"
+}' "$T/chain.vcpath"
 check "chain: B's sleep on the path: B's within 5 ms of its own measure, most of it timer" \
     grep -qx 1 "$T/ok.sleep"
 check "chain: A's loop runs on the path at least its own CPU time (- 5 ms)" \
@@ -152,7 +170,7 @@ check "chain: timer, then running, then the fsync's disk wait, in that order" \
 b=$(awk '$1 == "sleep" { print $2 }' "$D/chain.m")
 check "chain: --critical-path-pid B: B's path, holding B's sleep" \
     awk -F'\t' -v b="$b" 'NR == 1 && $0 !~ "^# critical path to " b " " { exit 1 }
-    $1 == "segment" && $5 == "timer" && $6 == b { n++ } END { exit !n }' \
+    $1 == "merged" && $5 == "timer" && $6 == b { n++ } END { exit !n }' \
     "$T/chain.b.cpath"
 
 # The states: exact spans (tests/tools/states_dump) of a busy loop and
@@ -261,8 +279,10 @@ if [ $have_tc = 1 ]; then
 			for (c in last) if (m < 0 || last[c] < m) m = last[c]
 			printf "%.3f\n", (m * 1e9 + off) / 1e6
 		}' "$T/cut.report")
-	got=$(awk 'NR == 1 { sub(/ ms of uptime.*/, ""); sub(/.* to /, ""); print }' \
-	    "$T/cut.cpath")
+	# The header's end, s on the chart, and the chart's 0, s of uptime.
+	got=$(awk 'NR == 1 { z = $0; sub(/.*[(]its 0 at /, "", z)
+	    sub(/ s of uptime.*/, "", z); sub(/ s on the chart.*/, "")
+	    sub(/.* to /, ""); printf "%.3f\n", ($0 + z) * 1e3 }' "$T/cut.cpath")
 	check "cut: the path ends where every CPU is whole ($got ms; trace-cmd: $want)" \
 	    awk -v a="$got" -v b="$want" 'BEGIN { d = a - b; exit !(d < 0.002 && d > -0.002) }'
 fi

@@ -1,9 +1,10 @@
-/* test_critpath_target.c: the critical path's end target (renderer/analysis/critpath.c) on hand-built records and processes: a boot's bootchart.end_at and EXIT_PROC, a profile's command, the one profile.parent names. */
+/* test_critpath_target.c: the critical path's end target (renderer/analysis/critpath.c) on hand-built records and processes: a boot's bootchart.end_at and EXIT_PROC, a profile's command, the one profile.parent names; the totals per category; the chart's 0 without a tree. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
 #include "critfix.h"
+#include "milestones.h"
 
 /*
  * A boot the end condition ended at uptime 50 ms (bootchart.end_at);
@@ -36,6 +37,19 @@ target_end_at(void **state)
 	assert_int_equal(c.cp.v[1].end_ns, 50 * M);
 	assert_int_equal(c.cp.v[1].cat, CP_RUNNING);
 	assert_int_equal(c.unexplained_ns, 0);
+	/* The totals every report prints: the most first, shares of 50 ms. */
+	assert_int_equal(c.ncat, 2);
+	assert_int_equal(c.cat[0].cat, CP_RUNNING);
+	assert_string_equal(c.cat[0].name, "running");
+	assert_int_equal(c.cat[0].ns, 40 * M);
+	assert_int_equal(c.cat[0].us, 40000);
+	assert_true(c.cat[0].percent > 79.999 && c.cat[0].percent < 80.001);
+	assert_int_equal(c.cat[1].cat, CP_UNTRACED);
+	assert_int_equal(c.cat[1].ns, 10 * M);
+	assert_true(c.cat[1].percent > 19.999 && c.cat[1].percent < 20.001);
+	/* A boot's chart starts at uptime 0, whatever its first sample. */
+	t.ps_first_us = 7000;
+	assert_int_equal(milestones_zero(&t), 0);
 	critpath_free(&c);
 	bootlog_free(&t);
 	fix_done(&f);
@@ -128,6 +142,9 @@ target_profile_parent(void **state)
 	assert_int_equal(critpath_run(&c, &f.tb, &t, 0, &f.d), 0);
 	assert_int_equal(c.pid, 80);
 	assert_int_equal(c.cp.end_ns, 40 * M);
+	/* A profile's chart starts at its first sample, as its tree does. */
+	t.ps_first_us = 7000;
+	assert_int_equal(milestones_zero(&t), 7000);
 	critpath_free(&c);
 	bootlog_free(&t);
 	fix_done(&f);
