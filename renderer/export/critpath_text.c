@@ -54,10 +54,10 @@ header(const struct critpath *c, const struct tdat *td,
 	    chart_s(c->cp.end_ns, o->zero_us), (double)o->zero_us /
 	    USEC_PER_SEC, c->tb->have_sync ? "of uptime" : "of the trace's "
 	    "clock", ms(c->cp.end_ns - c->cp.start_ns));
-	fprintf(f, "# total\tspan_s\tunexplained_s\tsteps\tcut\n"
-	    "total\t%.6f\t%.6f\t%zu\t%s\n", secs(c->cp.end_ns -
-	    c->cp.start_ns), secs(c->unexplained_ns), c->cp.steps,
-	    c->cp.cut ? "yes" : "no");
+	fprintf(f, "# total\tspan_s\tunexplained_s\tsteps\tsteps_cut\t"
+	    "trace_cut\ntotal\t%.6f\t%.6f\t%zu\t%s\t%s\n",
+	    secs(c->cp.end_ns - c->cp.start_ns), secs(c->unexplained_ns),
+	    c->cp.steps, c->cp.cut ? "yes" : "no", c->cut ? "yes" : "no");
 }
 
 static void

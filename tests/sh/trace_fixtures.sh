@@ -288,6 +288,11 @@ if [ $have_tc = 1 ]; then
 fi
 check "cut: the path says the trace was cut" \
     grep -q "^# critical path to [0-9]* sh (the trace's end, cut short by bootchartd" "$T/cut.cpath"
+check "cut: its total row says trace_cut, the others' do not" sh -c '
+    awk -F "\t" "\$1 == \"total\" { exit \$6 != \"yes\" }" "$1" &&
+    for f in "$2"/pipe.cpath "$2"/chain.cpath "$2"/states.cpath; do
+	awk -F "\t" "\$1 == \"total\" { exit \$6 != \"no\" }" "$f" || exit 1
+    done' _ "$T/cut.cpath" "$T"
 if command -v python3 >/dev/null 2>&1; then
 	check "cut: --json's trace_cut is where the path ends" python3 -c '
 import json, sys
