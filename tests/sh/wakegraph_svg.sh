@@ -1,5 +1,5 @@
 #!/bin/sh
-# wakegraph_svg.sh: --wake-graph -f svg (and --call-graph's, graphdraw.c) is real text, not glyph outlines: on the recorded pipe (tests/data/traces/pipe.tgz) a <text> per node naming each process of yes | head and sleep with its pid, and per edge its label; no cairo glyphs; well-formed XML; the PNG's size in pixels.  Needs no root.
+# wakegraph_svg.sh: --wake-graph -f svg (and --call-graph's, graphdraw.c) is real text, not glyph outlines: on the recorded pipe (tests/data/traces/pipe.tgz) a <text> per node naming each process of yes | head and sleep with its pid, and per edge its label; no cairo glyphs; well-formed XML; the PNG's size in pixels.  Without -o the graph goes to standard output, a PNG never onto a terminal (exit 1).  Needs no root.
 set -u
 . "$(dirname "$0")/lib/tap.sh.inc"
 T=${BC_TMP:?}
@@ -32,3 +32,20 @@ png_wh=$(od -An -tu1 -j16 -N8 "$T/g.png" | awk '{
 svg_wh=$(grep -o -m1 '<svg [^>]*width="[0-9]*" height="[0-9]*"' "$T/g.svg" |
     sed 's/.*width="\([0-9]*\)" height="\([0-9]*\)"/\1 \2/')
 same "the SVG's pixels are the PNG's" "$svg_wh" "$png_wh"
+
+# Without -o the graph goes to standard output; a PNG not onto a terminal.
+if command -v script >/dev/null 2>&1; then
+	script -qec "'$R' --wake-graph -f png '$L'; echo rc=\$?" /dev/null \
+	    >"$T/tty" 2>&1
+	check "--wake-graph -f png on a terminal: refused, exit 1, no PNG" \
+	    sh -c 'grep -q "not writing png to a terminal" "$1" &&
+	    grep -q "rc=1" "$1" && ! grep -q PNG "$1"' _ "$T/tty"
+	script -qec "'$R' --wake-graph -f svg '$L'; echo rc=\$?" /dev/null \
+	    >"$T/tty" 2>&1
+	check "--wake-graph -f svg on a terminal: the text, exit 0" \
+	    sh -c 'grep -q "<text " "$1" && grep -q "rc=0" "$1"' _ "$T/tty"
+else
+	ok "--wake-graph on a terminal # SKIP no script(1)"
+fi
+"$R" --wake-graph -f png "$L" >"$T/piped.png"
+check "--wake-graph -f png into a pipe or file: the PNG" cmp -s "$T/piped.png" "$T/g.png"
