@@ -462,7 +462,12 @@
 		}
 		g.classList.add('cur');
 		const t = g.querySelector('title');
-		info.textContent = t ? t.textContent : '';
+		/*
+		 * The tooltip's lines run on, apart by a dot: the bar holds
+		 * three lines, not six, and the chart gets the room.
+		 */
+		info.textContent = t ? t.textContent.split('\n')
+		    .join('  \u00b7  ') : '';
 	}
 	svg.addEventListener('mouseover', function (ev) {
 		point(ev.target.closest('g.r'));

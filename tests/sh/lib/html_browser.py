@@ -37,7 +37,8 @@ zoomed and their labels where a zoom step puts them, search's Enter
 reaching FAR (a row's name) from a band out of view, and a printout of
 every row.  The eighth checks the keyboard's zoom and pan: + and -
 about the middle, the arrows by a tenth, 0 resetting, and none of them
-while typing in the search box.
+while typing in the search box; and that the bar is at most 125 px
+high, its details three lines.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -733,6 +734,11 @@ def keys(argv):
         d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
         until(lambda: d.js("return document.readyState") == "complete")
         until(lambda: span(d)[1] > 0)
+        bar = d.js("return [document.getElementById('bar')"
+                   ".getBoundingClientRect().height, document.getElementById("
+                   "'info').getBoundingClientRect().height]")
+        tap(bar[0] <= 125 and bar[1] <= 45, "the bar takes %.0f px, its "
+            "details three lines (%.0f px)" % tuple(bar))
         whole = span(d)
         width = whole[1] - whole[0]
         key(d, "+")
