@@ -78,6 +78,14 @@ struct twedge {
 	uint8_t reason;		/* enum treason (treason.h): TR_NONE, no stack */
 	uint32_t count;
 	int64_t total_ns, max_ns;
+	/*
+	 * The stack its longest wait blocked on (of those that had one):
+	 * index + 1 in the tboot's stacks, 0 none.  The edge's own, not
+	 * its waiter's most common for the reason, which another waker's
+	 * waits may have made.
+	 */
+	uint32_t stack;
+	int64_t stack_ns;	/* that wait's length */
 };
 
 /* The waits of one process's threads that blocked on one kernel stack. */
@@ -87,6 +95,7 @@ struct tstack {
 	uint32_t count;		/* waits that ended (a waker known) */
 	int64_t total_ns, max_ns;
 	char *frames;		/* "f1;f2;...": functions, innermost first */
+	uint32_t id;		/* while the waits are read: its id + 1 (tstack.c) */
 };
 
 /* One initcall, from initcall_start to its initcall_finish. */

@@ -107,6 +107,7 @@ new_stack(struct tstacks *k, uint32_t *slot, uint32_t waiter,
 		return -1;
 	s->waiter = waiter;
 	s->reason = (uint8_t)reason;
+	s->id = (uint32_t)k->n + 1;
 	*slot = (uint32_t)++k->n;
 	return (int64_t)k->n;
 }

@@ -174,6 +174,10 @@ count(struct twakes *k, struct twait *w)
 	    e->total_ns + d;
 	if (d > e->max_ns)
 		e->max_ns = d;
+	if (w->stack != 0 && (e->stack == 0 || d > e->stack_ns)) {
+		e->stack = w->stack;
+		e->stack_ns = d;
+	}
 	return 0;
 }
 
@@ -237,6 +241,31 @@ stack_by_total(const void *a, const void *b)
 	return (c = strcmp(x->frames, y->frames)) < 0 ? -1 : c > 0;
 }
 
+/*
+ * The edges' stacks were ids in the order the stacks came; sorted, each
+ * is its index + 1 in tb->stacks.  0, or -1 (no memory).
+ */
+static int
+edge_stacks(struct tboot *tb)
+{
+	uint32_t *at;
+	size_t i;
+
+	if (tb->nstacks == 0)
+		return 0;
+	if ((at = calloc(tb->nstacks, sizeof(*at))) == NULL)
+		return -1;
+	for (i = 0; i < tb->nstacks; i++)
+		if (tb->stacks[i].id >= 1 && tb->stacks[i].id <= tb->nstacks)
+			at[tb->stacks[i].id - 1] = (uint32_t)i + 1;
+	for (i = 0; i < tb->nwake; i++)
+		tb->wake[i].stack = tb->wake[i].stack >= 1 &&
+		    tb->wake[i].stack <= tb->nstacks ?
+		    at[tb->wake[i].stack - 1] : 0;
+	free(at);
+	return 0;
+}
+
 int
 twake_take(struct twakes *k, struct tboot *tb)
 {
@@ -259,7 +288,7 @@ twake_take(struct twakes *k, struct tboot *tb)
 	if (tb->nstacks > 0)
 		qsort(tb->stacks, tb->nstacks, sizeof(*tb->stacks),
 		    stack_by_total);
-	return 0;
+	return edge_stacks(tb);
 }
 
 void

@@ -71,6 +71,35 @@ reason(struct ctx *c, const char *which, const char *r)
 	putc('\n', c->f);
 }
 
+/*
+ * The milestones in the summary's words (docs/summary.md): a command's
+ * run is no boot, so two profiles have its rows (no kernel end or
+ * switch_root, "end" and "duration"); a boot beside a profile keeps a
+ * boot's rows under words that fit both.
+ */
+static void
+milestone_rows(struct ctx *c, const struct milestones *a,
+    const struct milestones *b)
+{
+	int boots = !a->profile && !b->profile;
+	int profiles = a->profile && b->profile;
+
+	ms_row(c, "start (first process)", 1, a->start_us, 1,
+	    b->start_us);
+	if (!profiles)
+		ms_row(c, "kernel end", a->has_kernel_end, a->kernel_end_us,
+		    b->has_kernel_end, b->kernel_end_us);
+	ms_row(c, "logging start", 1, a->log_start_us, 1,
+	    b->log_start_us);
+	if (!profiles)
+		ms_row(c, "switch_root", a->has_switch_root,
+		    a->switch_root_us, b->has_switch_root,
+		    b->switch_root_us);
+	ms_row(c, boots ? "end of boot" : "end", 1, a->end_us, 1, b->end_us);
+	ms_row(c, boots ? "boot time" : "duration", 1, a->boot_us, 1,
+	    b->boot_us);
+}
+
 static void
 overview(struct ctx *c, const struct report *o, const struct report *n)
 {
@@ -89,16 +118,7 @@ overview(struct ctx *c, const struct report *o, const struct report *n)
 	fprintf(c->f, "  %-22s %12s %12s %12s\n", "zero (uptime)",
 	    report_secs(s[0], sizeof(s[0]), za, 0),
 	    report_secs(s[1], sizeof(s[1]), zb, 0), "-");
-	ms_row(c, "start (first process)", 1, a->start_us, 1,
-	    b->start_us);
-	ms_row(c, "kernel end", a->has_kernel_end, a->kernel_end_us,
-	    b->has_kernel_end, b->kernel_end_us);
-	ms_row(c, "logging start", 1, a->log_start_us, 1,
-	    b->log_start_us);
-	ms_row(c, "switch_root", a->has_switch_root, a->switch_root_us,
-	    b->has_switch_root, b->switch_root_us);
-	ms_row(c, "end of boot", 1, a->end_us, 1, b->end_us);
-	ms_row(c, "boot time", 1, a->boot_us, 1, b->boot_us);
+	milestone_rows(c, a, b);
 	reason(c, "old", a->end_reason);
 	reason(c, "new", b->end_reason);
 	fprintf(c->f, "\n  %-22s %12s %12s %12s\n", "total", "old", "new",

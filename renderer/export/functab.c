@@ -104,6 +104,18 @@ functab_write(const struct exact *x, const struct fn_opts *o, FILE *f,
 	struct tdat *td = x->file.td;
 	int r;
 
+	/*
+	 * No records at all is the log's fault, not FUNC's: the table is
+	 * empty but said, a graph below anything has nothing to be drawn
+	 * from (bad input, as any trace-only output of a log without it).
+	 */
+	if (tb->calls.n == 0 && tb->calls.entries == 0 && o->graph) {
+		diag_set_file(d, "%s", o->log);
+		d->line = 0;
+		return diag_error(d, "no function_graph records in the trace "
+		    "for --call-graph: boot with the functions entry, or "
+		    "record with bootchartd start --functions (docs/trace.md)");
+	}
 	if (tb->calls.n == 0 && tb->calls.entries == 0)
 		diag_warn(d, "no function_graph records in the trace: boot "
 		    "with the functions entry, or record with bootchartd start "

@@ -1,15 +1,15 @@
-/* graphdraw.c: a digraph (the wake-up graph, the call graph) laid out (graphplace.c) and painted with cairo as SVG or PNG (docs/wakeups.md, docs/trace.md). */
+/* graphdraw.c: a digraph (the wake-up graph, the call graph) laid out (graphplace.c), written as SVG of real text or painted with cairo as PNG (docs/wakeups.md, docs/trace.md). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <cairo-svg.h>
 #include <cairo.h>
 
 #include "measure.h"
 #include "pngout.h"
 #include "graphdraw.h"
 #include "graphplace.h"
+#include "xmltext.h"
 
 #define SIDE_MAX	32000.0	/* px: cairo's image surfaces stop at 32767 */
 #define ARROW		9.0	/* px: an arrowhead's length */
@@ -107,17 +107,102 @@ paint(cairo_t *cr, const struct gplace *p)
 		paint_node(cr, &p->n[i]);
 }
 
-static cairo_status_t
-to_file(void *arg, const unsigned char *p, unsigned int n)
-{
-	return fwrite(p, 1, n, arg) == n ? CAIRO_STATUS_SUCCESS :
-	    CAIRO_STATUS_WRITE_ERROR;
-}
-
 static int
 png_to_file(void *arg, const unsigned char *p, size_t n)
 {
 	return fwrite(p, 1, n, arg) == n ? 0 : -1;
+}
+
+/*
+ * The SVG is written, not painted: cairo's SVG surface turns every
+ * label into glyph outlines, which no one can select, search or read
+ * aloud.  The look is the PNG's: its colours, its 11 px label font.
+ */
+#define SVG_STYLE \
+	"<style>text { font-family: \"DejaVu Sans\", sans-serif; " \
+	"font-size: 11px; text-anchor: middle; fill: #1a1a1a; } " \
+	".n rect, .n ellipse { stroke: #333333; stroke-width: 1; } " \
+	".e path { fill: none; stroke: #4d4d80; stroke-width: 1.2; } " \
+	".e polygon { fill: #4d4d80; }</style>\n"
+
+/* A node as a box or an ellipse, its label, its DOT tooltip as a title. */
+static void
+svg_node(FILE *f, const struct gpnode *n)
+{
+	double r = 0.93, g = 0.93, b = 0.98;
+
+	fputs("<g class=\"n\"><title>", f);
+	xml_puts(f, n->tip[0] != '\0' ? n->tip : n->label);
+	fputs("</title>", f);
+	if (!n->ellipse)
+		r = 0.95, g = 0.97, b = 0.93;
+	if (n->filled)
+		r = n->rgb[0], g = n->rgb[1], b = n->rgb[2];
+	if (n->ellipse)
+		fprintf(f, "<ellipse cx=\"%.1f\" cy=\"%.1f\" rx=\"%.1f\" "
+		    "ry=\"%.1f\"", n->x, n->y, n->w / 2, n->h / 2);
+	else
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+		    "height=\"%.1f\"", n->x - n->w / 2, n->y - n->h / 2,
+		    n->w, n->h);
+	fprintf(f, " fill=\"#%02x%02x%02x\"/><text x=\"%.1f\" y=\"%.1f\">",
+	    (unsigned)(r * 255 + 0.5), (unsigned)(g * 255 + 0.5),
+	    (unsigned)(b * 255 + 0.5), n->x, n->y + 4);
+	xml_puts(f, n->label);
+	fputs("</text></g>\n", f);
+}
+
+/* An edge: its spline, the PNG's arrowhead, its label, its tooltip. */
+static void
+svg_edge(FILE *f, const struct gpedge *e)
+{
+	const double *p = e->pts;
+	double a;
+	size_t i;
+
+	fputs("<g class=\"e\"><title>", f);
+	xml_puts(f, e->tip[0] != '\0' ? e->tip : e->label);
+	fputs("</title>", f);
+	if (e->npts >= 4) {
+		fprintf(f, "<path d=\"M%.1f,%.1f", p[0], p[1]);
+		for (i = 1; i + 2 < e->npts; i += 3)
+			fprintf(f, " C%.1f,%.1f %.1f,%.1f %.1f,%.1f",
+			    p[2 * i], p[2 * i + 1], p[2 * i + 2],
+			    p[2 * i + 3], p[2 * i + 4], p[2 * i + 5]);
+		fputs("\"/>", f);
+		if (e->arrow) {
+			a = atan2(e->ay - p[2 * (i - 1) + 1],
+			    e->ax - p[2 * (i - 1)]);
+			fprintf(f, "<polygon points=\"%.1f,%.1f %.1f,%.1f "
+			    "%.1f,%.1f\"/>", e->ax, e->ay,
+			    e->ax - ARROW * cos(a - 0.35),
+			    e->ay - ARROW * sin(a - 0.35),
+			    e->ax - ARROW * cos(a + 0.35),
+			    e->ay - ARROW * sin(a + 0.35));
+		}
+	}
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\">", e->lx, e->ly + 4);
+	xml_puts(f, e->label);
+	fputs("</text></g>\n", f);
+}
+
+/* The layout as an SVG document of real text.  0, or -1 (a write failed). */
+static int
+write_svg(const struct gplace *p, FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+	    "height=\"%.0f\" viewBox=\"0 0 %.1f %.1f\">\n" SVG_STYLE
+	    "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+	    ceil(p->w), ceil(p->h), p->w, p->h);
+	for (i = 0; i < p->ne; i++)
+		svg_edge(f, &p->e[i]);
+	for (i = 0; i < p->nn; i++)
+		svg_node(f, &p->n[i]);
+	fputs("</svg>\n", f);
+	return ferror(f) ? -1 : 0;
 }
 
 /* The painted image as PNG, through the charts' encoder.  0 or -1. */
@@ -141,27 +226,28 @@ write_png(cairo_surface_t *s, FILE *f)
 	return r;
 }
 
-/* The layout painted on a surface of format; 0, or -1 (cairo). */
+/* The layout painted as PNG, or written as SVG; 0, or -1 (cairo). */
 static int
 draw(const struct gplace *p, const char *format, FILE *f)
 {
 	double k = 1.0;
 	cairo_surface_t *s;
 	cairo_t *cr;
-	int png = strcmp(format, "png") == 0, r;
+	int r;
 
+	if (strcmp(format, "png") != 0)
+		return write_svg(p, f);
 	/* A graph too large for an image is scaled down to fit. */
-	if (png && (p->w > SIDE_MAX || p->h > SIDE_MAX))
+	if (p->w > SIDE_MAX || p->h > SIDE_MAX)
 		k = SIDE_MAX / (p->w > p->h ? p->w : p->h);
-	s = png ? cairo_image_surface_create(CAIRO_FORMAT_RGB24,
-	    (int)ceil(p->w * k), (int)ceil(p->h * k)) :
-	    cairo_svg_surface_create_for_stream(to_file, f, p->w, p->h);
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+	    (int)ceil(p->w * k), (int)ceil(p->h * k));
 	cr = cairo_create(s);
 	cairo_scale(cr, k, k);
 	paint(cr, p);
 	r = cairo_status(cr) != CAIRO_STATUS_SUCCESS ? -1 : 0;
 	cairo_destroy(cr);
-	if (r == 0 && png)
+	if (r == 0)
 		r = write_png(s, f);
 	cairo_surface_finish(s);
 	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS)

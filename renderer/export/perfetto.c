@@ -46,11 +46,21 @@ struct pfmark {
 	char name[160];
 };
 
+/* The task a CPU's last switch put on it, named as that switch named it. */
+struct pfcpu {
+	int pid;
+	char comm[TOKEN_MAX];
+};
+
 struct pf {
 	struct tracexp *x;
 	struct tdat *td;
 	FILE *f;
 	struct pfev sw, wk;
+	const struct tfmt *rename;	/* task_rename, or NULL */
+	const struct tfield *rn_pid, *rn_comm;
+	struct pfcpu *on;	/* by CPU; pid -1 unknown */
+	size_t non;
 	struct pfmark *m;	/* in time order */
 	size_t nm;
 	size_t next;		/* the next marker to write */
@@ -79,6 +89,30 @@ resolve_all(struct pf *p)
 
 	resolve(&p->sw, p->td, "sched_switch", sw);
 	resolve(&p->wk, p->td, "sched_waking", wk);
+	/* An exec renames a task while it runs: its CPU's name follows. */
+	if ((p->rename = tdat_format(p->td, "task", "task_rename")) != NULL) {
+		p->rn_pid = tfmt_field(p->rename, "pid");
+		p->rn_comm = tfmt_field(p->rename, "newcomm");
+	}
+}
+
+/* A task_rename: the CPU running the task has its new name. */
+static void
+renamed(struct pf *p, const struct tevent *ev)
+{
+	char raw[64];
+	int pid;
+
+	if (p->rn_pid == NULL || p->rn_comm == NULL || ev->cpu < 0 ||
+	    (size_t)ev->cpu >= p->non)
+		return;
+	pid = (int)tfield_int(p->rn_pid, ev);
+	if (p->on[ev->cpu].pid != pid)
+		return;
+	raw[0] = '\0';
+	tfield_str(p->rn_comm, ev, raw, sizeof(raw));
+	tracexp_token(p->on[ev->cpu].comm, sizeof(p->on[ev->cpu].comm), raw,
+	    TX_FIELD);
 }
 
 static long long
@@ -168,11 +202,27 @@ prefix(FILE *f, const char *comm, int pid, int tgid, int cpu,
 	fprintf(f, ": %s: ", event);
 }
 
+/*
+ * The line's task: as the events name it (a switch's prev_comm; a
+ * waking's task the one its CPU's last switch put there, by next_comm),
+ * else by cmdlines, which is taken at the trace's end: a reused pid's
+ * name, the name after an exec, or one cut at a newline.  named and
+ * the CPU's names are tokens already.
+ */
 static void
-task(const struct pf *p, const struct tevent *ev, char *out, size_t cap)
+task(const struct pf *p, const struct tevent *ev, const char *named,
+    char *out, size_t cap)
 {
-	const char *s = ev->pid == 0 ? "<idle>" : tdat_comm(p->td, ev->pid);
+	const char *s;
 
+	if (named == NULL && ev->cpu >= 0 && (size_t)ev->cpu < p->non &&
+	    p->on[ev->cpu].pid == ev->pid)
+		named = p->on[ev->cpu].comm;
+	if (ev->pid != 0 && named != NULL) {
+		snprintf(out, cap, "%s", named);
+		return;
+	}
+	s = ev->pid == 0 ? "<idle>" : tdat_comm(p->td, ev->pid);
 	tracexp_token(out, cap, s != NULL ? s : "<...>", TX_FIELD);
 }
 
@@ -181,9 +231,10 @@ put_switch(struct pf *p, const struct tevent *ev, const char *flags)
 {
 	char comm[TOKEN_MAX], a[TOKEN_MAX], b[TOKEN_MAX], st[24];
 
-	task(p, ev, comm, sizeof(comm));
 	text(&p->sw, F_A_COMM, ev, a, sizeof(a));
 	text(&p->sw, F_B_COMM, ev, b, sizeof(b));
+	task(p, ev, num(&p->sw, F_A_PID, ev) == ev->pid ? a : NULL, comm,
+	    sizeof(comm));
 	state_text(num(&p->sw, F_A_STATE, ev), st, sizeof(st));
 	prefix(p->f, comm, ev->pid, tracexp_tgid(p->x, ev->pid,
 	    exact_from_trace(p->x->tb, ev->ts_ns)), ev->cpu, flags, ev->ts_ns,
@@ -192,6 +243,11 @@ put_switch(struct pf *p, const struct tevent *ev, const char *flags)
 	    "prev_state=%s ==> next_comm=%s next_pid=%lld next_prio=%lld\n",
 	    a, num(&p->sw, F_A_PID, ev), num(&p->sw, F_A_PRIO, ev), st, b,
 	    num(&p->sw, F_B_PID, ev), num(&p->sw, F_B_PRIO, ev));
+	if (ev->cpu >= 0 && (size_t)ev->cpu < p->non) {
+		p->on[ev->cpu].pid = (int)num(&p->sw, F_B_PID, ev);
+		snprintf(p->on[ev->cpu].comm, sizeof(p->on[ev->cpu].comm),
+		    "%s", b);
+	}
 }
 
 static void
@@ -199,7 +255,7 @@ put_waking(struct pf *p, const struct tevent *ev, const char *flags)
 {
 	char comm[TOKEN_MAX], a[TOKEN_MAX];
 
-	task(p, ev, comm, sizeof(comm));
+	task(p, ev, NULL, comm, sizeof(comm));
 	text(&p->wk, F_A_COMM, ev, a, sizeof(a));
 	prefix(p->f, comm, ev->pid, tracexp_tgid(p->x, ev->pid,
 	    exact_from_trace(p->x->tb, ev->ts_ns)), ev->cpu, flags, ev->ts_ns,
@@ -366,6 +422,8 @@ events(struct pf *p, struct diag *d)
 
 	/* A failed write (the output at its cap) ends the reading. */
 	while (!ferror(p->f) && (r = tdat_next(p->td, &ev)) == 1) {
+		if (ev.fmt != NULL && ev.fmt == p->rename)
+			renamed(p, &ev);
 		if (!ours(p->sw.fmt, p->wk.fmt, &ev))
 			continue;
 		flush_marks(p, ev.ts_ns);
@@ -390,6 +448,22 @@ write_all(struct pf *p, struct diag *d)
 	return events(p, d);
 }
 
+/* A slot per CPU of the trace, none on it yet.  0, or -1 (d set). */
+static int
+cpus_of(struct pf *p, struct diag *d)
+{
+	int n = tdat_ncpus(p->td);
+	size_t i;
+
+	if (n <= 0)
+		return 0;
+	if ((p->on = calloc((size_t)n, sizeof(*p->on))) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	for (p->non = (size_t)n, i = 0; i < p->non; i++)
+		p->on[i].pid = -1;
+	return 0;
+}
+
 int
 out_perfetto(const struct out_job *j, struct outfile *of, struct diag *d)
 {
@@ -402,9 +476,11 @@ out_perfetto(const struct out_job *j, struct outfile *of, struct diag *d)
 	memset(&p, 0, sizeof(p));
 	p.x = &x;
 	p.f = of->f;
-	rc = tracexp_reader(&x, &p.td, d) == 0 ? write_all(&p, d) : -1;
+	rc = tracexp_reader(&x, &p.td, d) == 0 && cpus_of(&p, d) == 0 ?
+	    write_all(&p, d) : -1;
 	if (p.td != NULL)
 		tdat_free(p.td);
+	free(p.on);
 	free(p.m);
 	tracexp_free(&x);
 	return rc;

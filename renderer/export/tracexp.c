@@ -221,6 +221,13 @@ tracexp_thread_name(const struct tracexp *x, int tid, int tgid)
 
 	if (tid == 0)
 		return "<idle>";
+	/*
+	 * A process's leader is named as the events named it last (fork,
+	 * exec, rename): cmdlines' name is the one when the trace was
+	 * taken, a reused pid's or cut at a newline (the file is lines).
+	 */
+	if (tid == tgid && strcmp(s = tracexp_proc_name(x, tgid), "<...>") != 0)
+		return s;
 	if ((s = tdat_comm(x->td, tid)) != NULL && *s != '\0')
 		return s;
 	return tracexp_proc_name(x, tgid);
@@ -231,7 +238,12 @@ tracexp_token(char *out, size_t cap, const char *s, const char *bad)
 {
 	char *p;
 
-	escape_text(out, cap, s != NULL && *s != '\0' ? s : "<...>");
+	/*
+	 * The page's escape: a newline or control cannot end a line, and a
+	 * backslash stays one; escape_text's doubled it, so Perfetto showed
+	 * a\\b for a task named a\b.
+	 */
+	escape_page(out, cap, s != NULL && *s != '\0' ? s : "<...>");
 	for (p = out; *p != '\0'; p++) {
 		if (strchr(bad, *p) != NULL)
 			*p = '_';

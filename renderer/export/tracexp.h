@@ -73,12 +73,15 @@ int tracexp_error(const struct tracexp *x, struct diag *d);
 int tracexp_tgid(const struct tracexp *x, int tid, int64_t ns);
 /* Process tgid's name (its newest entry's: a reused PID's last), or "<...>". */
 const char *tracexp_proc_name(const struct tracexp *x, int tgid);
-/* Thread tid's name: cmdlines', else its process's; "<idle>" for 0. */
+/*
+ * Thread tid's name: a leader's (tid == tgid) its process's, another
+ * thread's cmdlines', else its process's; "<idle>" for 0.
+ */
 const char *tracexp_thread_name(const struct tracexp *x, int tid, int tgid);
 /*
  * s made safe for a text line into out (cap bytes): escaped as
- * escape_text does (no control byte, no newline: a name cannot end a
- * line), then each byte of `bad` made `_`: TX_FIELD for a key=value
+ * escape_page does (no control byte, no newline: a name cannot end a
+ * line; a backslash stays one), then each byte of `bad` made `_`: TX_FIELD for a key=value
  * field (a space or `=` would split it), "|" for a marker's name; and
  * "</" made "<_" (Perfetto ends a text trace at "</script>").  ""
  * becomes "<...>".

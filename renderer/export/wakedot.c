@@ -45,44 +45,15 @@ dot_node(FILE *f, const struct tboot *tb, int32_t w, uint8_t *seen)
 		fputs("\", shape=ellipse];\n", f);
 }
 
-/*
- * Each (waiter, reason)'s stack of the most time: its index + 1 at
- * [waiter * TR_COUNT + reason] (the stacks are sorted, the most time
- * first).  NULL: no memory, or no stacks (*none set).
- */
-static uint32_t *
-top_stacks(const struct tboot *tb, int *none)
-{
-	uint32_t *best;
-	size_t i, k;
-
-	*none = tb->nstacks == 0;
-	if (*none || (best = calloc((tb->n + 1) * TR_COUNT,
-	    sizeof(*best))) == NULL)
-		return NULL;
-	for (i = 0; i < tb->nstacks; i++) {
-		k = (size_t)tb->stacks[i].waiter * TR_COUNT +
-		    tb->stacks[i].reason;
-		if (tb->stacks[i].waiter < tb->n &&
-		    tb->stacks[i].reason < TR_COUNT && best[k] == 0 &&
-		    tb->stacks[i].count > 0)
-			best[k] = (uint32_t)i + 1;
-	}
-	return best;
-}
-
-/* An edge's tooltip: its waiter's stack of the most time for its reason. */
+/* An edge's tooltip: the stack of its own longest wait (tboot.h). */
 static void
-dot_tooltip(FILE *f, const struct tboot *tb, const uint32_t *best,
-    const struct twedge *e)
+dot_tooltip(FILE *f, const struct tboot *tb, const struct twedge *e)
 {
 	char text[FRAMES_ESC];
-	uint32_t k;
 
-	if (best == NULL || e->reason >= TR_COUNT ||
-	    (k = best[(size_t)e->waiter * TR_COUNT + e->reason]) == 0)
+	if (e->stack == 0 || e->stack > tb->nstacks)
 		return;
-	escape_text(text, sizeof(text), tb->stacks[k - 1].frames);
+	escape_text(text, sizeof(text), tb->stacks[e->stack - 1].frames);
 	fputs(", tooltip=\"", f);
 	graph_dot_str(f, text);
 	putc('"', f);
@@ -90,8 +61,7 @@ dot_tooltip(FILE *f, const struct tboot *tb, const uint32_t *best,
 
 /* An edge: its reason, state, count and times, its stack as tooltip. */
 static void
-dot_edge(FILE *f, const struct tboot *tb, const uint32_t *best,
-    const struct twedge *e)
+dot_edge(FILE *f, const struct tboot *tb, const struct twedge *e)
 {
 	putc('\t', f);
 	dot_id(f, e->waker);
@@ -107,7 +77,7 @@ dot_edge(FILE *f, const struct tboot *tb, const uint32_t *best,
 	fputs(" ms, max ", f);
 	wk_put_ms(f, e->max_ns);
 	fputs(" ms\"", f);
-	dot_tooltip(f, tb, best, e);
+	dot_tooltip(f, tb, e);
 	fputs("];\n", f);
 }
 
@@ -117,17 +87,11 @@ wk_graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
     FILE *f)
 {
 	const struct twedge *e;
-	uint32_t *best;
 	uint8_t *seen;
 	size_t i, shown = 0;
-	int none;
 
-	if ((best = top_stacks(tb, &none)) == NULL && !none)
+	if ((seen = calloc(tb->n + 5, 1)) == NULL)
 		return -1;
-	if ((seen = calloc(tb->n + 5, 1)) == NULL) {
-		free(best);
-		return -1;
-	}
 	fputs("digraph wakeups {\n\tnode [shape=box];\n", f);
 	for (i = 0; i < tb->nwake; i++) {
 		e = &tb->wake[i];
@@ -137,11 +101,10 @@ wk_graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
 		shown++;
 		dot_node(f, tb, e->waker, seen);
 		dot_node(f, tb, (int32_t)e->waiter, seen);
-		dot_edge(f, tb, best, e);
+		dot_edge(f, tb, e);
 	}
 	fputs("}\n", f);
 	free(seen);
-	free(best);
 	return 0;
 }
 

@@ -27,9 +27,9 @@ html_calls_write(FILE *f, const struct exact *x, const struct chart_opts *o,
 	int r;
 
 	if (x->tb.calls.n == 0)
-		return o->call_graph == NULL ? 0 : diag_error_status(d,
-		    EXIT_NOTFOUND, "no function_graph calls in the log for "
-		    "--call-graph %s", o->call_graph);
+		return o->call_graph == NULL ? 0 : diag_error(d,
+		    "no function_graph calls in the log for --call-graph %s",
+		    o->call_graph);
 	if ((r = callgraph_make(&x->tb.calls, x->file.td, o->call_graph, &g)) == -2)
 		return diag_error_status(d, EXIT_NOTFOUND, "no call of %s in "
 		    "the trace's function_graph records (--functions lists "

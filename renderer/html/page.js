@@ -411,6 +411,40 @@
 	});
 
 	/*
+	 * The keyboard, for whoever has no wheel or cannot drag: + and -
+	 * zoom about the middle of what is shown, the arrows pan by a tenth
+	 * of the plot, 0 resets.  Not while typing in a field, nor with
+	 * Ctrl, Alt or Meta (the browser's own zoom and shortcuts).
+	 */
+	window.addEventListener('keydown', function (ev) {
+		const t = ev.target;
+		if (ev.ctrlKey || ev.altKey || ev.metaKey || (t && t.closest &&
+		    t.closest('input, textarea, select, [contenteditable]')))
+			return;
+		const mid = x0 + pw / 2, xd = (mid - b) / k;
+		if (ev.key === '+' || ev.key === '=') {
+			k *= 1.5;
+			clamp();
+			b = mid - k * xd;
+		} else if (ev.key === '-' || ev.key === '_') {
+			k /= 1.5;
+			clamp();
+			b = mid - k * xd;
+		} else if (ev.key === 'ArrowLeft' && k > 1) {
+			b += pw / 10;
+		} else if (ev.key === 'ArrowRight' && k > 1) {
+			b -= pw / 10;
+		} else if (ev.key === '0') {
+			k = 1;
+			b = 0;
+		} else {
+			return;
+		}
+		ev.preventDefault();
+		update();
+	});
+
+	/*
 	 * The details of the process under the pointer, from its tooltip;
 	 * cleared when the pointer is on no process.
 	 */
@@ -428,7 +462,12 @@
 		}
 		g.classList.add('cur');
 		const t = g.querySelector('title');
-		info.textContent = t ? t.textContent : '';
+		/*
+		 * The tooltip's lines run on, apart by a dot: the bar holds
+		 * three lines, not six, and the chart gets the room.
+		 */
+		info.textContent = t ? t.textContent.split('\n')
+		    .join('  \u00b7  ') : '';
 	}
 	svg.addEventListener('mouseover', function (ev) {
 		point(ev.target.closest('g.r'));

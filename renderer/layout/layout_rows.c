@@ -34,7 +34,12 @@ row_label(const struct pnode *p, const struct chart_opts *o, int readable)
 	    (work != NULL ? strlen(work) : 0) + 48;
 	if ((raw = malloc(len)) == NULL)
 		return NULL;
-	n = (size_t)snprintf(raw, len, "%s", name);
+	/*
+	 * A thread's row (--threads) hangs under its process as a child's
+	 * would: its label says it is a thread, not a process it started.
+	 */
+	n = (size_t)snprintf(raw, len, "%s%s", p->proc->tgid != 0 ?
+	    "thread " : "", name);
 	if (unit != NULL)
 		n += (size_t)snprintf(raw + n, len - n, " [%s]", unit);
 	/* A kworker says what it worked on (the trace's workqueue events). */

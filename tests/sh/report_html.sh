@@ -1,5 +1,5 @@
 #!/bin/sh
-# report_html.sh: -f html is one self-contained page (no network, text from logs escaped, the same bytes through -o -), and in a real browser (Debian's chromium, headless, through chromedriver: html_browser.py) it loads without console errors, looks like our PNG, shows a box's tooltip on hover, searches and zooms, and a long chart's rows come in bands that leave the layout off screen.
+# report_html.sh: -f html is one self-contained page (no network, text from logs escaped, the same bytes through -o -), and in a real browser (Debian's chromium, headless, through chromedriver: html_browser.py) it loads without console errors, looks like our PNG, shows a box's tooltip on hover, searches and zooms (wheel and keyboard), and a long chart's rows come in bands that leave the layout off screen.
 . "$(dirname "$0")/lib/tap.sh.inc"
 
 T=$BC_TMP
@@ -132,4 +132,12 @@ HOME=$T /usr/bin/python3 tests/sh/lib/html_browser.py --bands "$DRIVER" \
     "$CHROMIUM" "$T/tree.html" job-11-29 2>"$T/py.err"
 rc=$?
 check "the bands' browser checks ran to the end (exit $rc)" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20
+
+# The keyboard zooms and pans: + and - about the middle, the arrows by a
+# tenth of the view, 0 resets; typed into the search box they are text.
+HOME=$T /usr/bin/python3 tests/sh/lib/html_browser.py --keys "$DRIVER" \
+    "$CHROMIUM" "$T/page.html" 2>"$T/py.err"
+rc=$?
+check "the keyboard's browser checks ran to the end (exit $rc)" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20

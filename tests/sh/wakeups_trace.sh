@@ -140,7 +140,7 @@ check "the PNG is one" [ "$(head -c 8 "$T/g.png" | od -An -c | tr -d ' ')" = \
 png_wh=$(od -An -tu1 -j16 -N8 "$T/g.png" | awk '{
     print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4,
 	$5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }')
-svg_wh=$(grep -o -m1 'width="[0-9.]*pt" height="[0-9.]*pt"' "$T/g.svg" |
+svg_wh=$(grep -o -m1 'width="[0-9.]*" height="[0-9.]*"' "$T/g.svg" |
     awk -F'"' '{ w = $2 + 0; h = $4 + 0
 	print (w == int(w) ? w : int(w) + 1), (h == int(h) ? h : int(h) + 1) }')
-same "the PNG's pixels are the SVG's points" "$png_wh" "$svg_wh"
+same "the PNG's pixels are the SVG's" "$png_wh" "$svg_wh"

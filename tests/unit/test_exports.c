@@ -1,4 +1,4 @@
-/* test_exports.c: -f perfetto and -f chrome-json (renderer/export/perfetto.c, chromejson.c) on hand-built trace.dat files: names with a newline, a quote, a bar, spaces and `=` cannot forge a line or a field; the running slices, the wake-up's flow and the ftrace lines derived by hand; an empty trace. */
+/* test_exports.c: -f perfetto and -f chrome-json (renderer/export/perfetto.c, chromejson.c) on hand-built trace.dat files: names with a newline, a quote, a bar, spaces and `=` cannot forge a line or a field, a backslash stays one, a thread leader is named as the events name it, not as the stale cmdlines; the running slices, the wake-up's flow and the ftrace lines derived by hand; an empty trace. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,8 +177,12 @@ perfetto_lines(void **state)
 	    ".....     0.002000: sched_waking: comm=ev\\nil_\"b\" pid=200 "
 	    "prio=120 target_cpu=001\n"));
 	assert_non_null(strstr(s, "prev_state=R+ ==> next_comm=swapper/0"));
-	/* 200 has no cmdlines entry: "<...>", its group from its birth. */
-	assert_non_null(strstr(s, "           <...>-200     (    200) [000] "));
+	/*
+	 * 200 has no cmdlines entry: named as its switch names it (it
+	 * was "<...>"), its group from its birth.
+	 */
+	assert_non_null(strstr(s, "\n      ev\\nil_\"b\"-200     (    200) [000] "));
+	assert_int_equal(lines_with(s, "<...>"), 0);
 	assert_non_null(strstr(s, "tracing_mark_write: B|4194305|end of the "
 	    "profile\n"));
 	free(s);
@@ -245,6 +249,41 @@ empty_trace(void **state)
 	free(s);
 }
 
+/*
+ * Names as the events give them: 300 is born "new\\name" (a backslash)
+ * while the trace's cmdlines, taken at its end, say "old" (a reused
+ * pid's, or a name cut at a newline: the file is lines).  Chrome's
+ * thread name is the events' (JSON escapes the backslash once), and
+ * Perfetto's fields keep the backslash one.
+ */
+static void
+names_from_events(void **state)
+{
+	static struct tb_file f;
+	struct tb_page *pg;
+	char *s;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	f.cmdlines = "100 parent\n300 old\n";
+	pg = tb_page(&f, 0, 1 * NS_MS);
+	tb_emit(pg, 0, sw(0, "swapper/0", 0, 100, "parent"));
+	tb_emit(pg, NS_MS / 2, newtask(100, 300, "new\\name"));
+	tb_emit(pg, NS_MS / 2, sw(100, "parent", 0x1, 300, "new\\name"));
+	tb_emit(pg, NS_MS, sw(300, "new\\name", 0x1, 0, "swapper/0"));
+	s = export(&f, out_chrome_json);
+	assert_non_null(strstr(s, "\"pid\": 300, \"tid\": 300, \"ts\": 0.000, "
+	    "\"name\": \"thread_name\", \"args\": {\"name\": "
+	    "\"new\\\\name\"}}"));
+	assert_null(strstr(s, "\"old\""));
+	free(s);
+	s = export(&f, out_perfetto);
+	assert_non_null(strstr(s, "next_comm=new\\name next_pid=300"));
+	assert_non_null(strstr(s, "prev_comm=new\\name prev_pid=300"));
+	assert_null(strstr(s, "new\\\\name"));
+	free(s);
+}
+
 /* A token: escaped, the separators made `_`, "" named, cut whole. */
 static void
 tokens(void **state)
@@ -258,6 +297,8 @@ tokens(void **state)
 	assert_string_equal(out, "a b_c");
 	tracexp_token(out, sizeof(out), "</script>", "|");
 	assert_string_equal(out, "<_script>");
+	tracexp_token(out, sizeof(out), "a\\b", TX_FIELD);
+	assert_string_equal(out, "a\\b");
 	tracexp_token(out, sizeof(out), "", TX_FIELD);
 	assert_string_equal(out, "<...>");
 	tracexp_token(out, 4, "\x01\x02", TX_FIELD);
@@ -271,6 +312,7 @@ main(void)
 		cmocka_unit_test(perfetto_lines),
 		cmocka_unit_test(chrome_events),
 		cmocka_unit_test(empty_trace),
+		cmocka_unit_test(names_from_events),
 		cmocka_unit_test(tokens),
 	};
 

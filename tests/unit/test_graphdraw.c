@@ -1,4 +1,4 @@
-/* test_graphdraw.c: a DOT digraph laid out by Graphviz's dot layout (graphplace.c) and painted as PNG and SVG (graphdraw.c): the same size in both, the nodes apart, bad DOT refused; left to right unless the DOT sets rankdir, a node's fill and tooltips read back. */
+/* test_graphdraw.c: a DOT digraph laid out by Graphviz's dot layout (graphplace.c) and painted as PNG and written as SVG (graphdraw.c): the same size in both, the SVG's labels real text, the nodes apart, bad DOT refused; left to right unless the DOT sets rankdir, a node's fill and tooltips read back. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,13 +63,62 @@ png_and_svg(void **state)
 	svg = drawn(chain, "svg", &ns, &rc);
 	assert_int_equal(rc, 0);
 	assert_non_null(strstr(svg, "<svg"));
-	/* cairo writes the points as given; the PNG rounds them up. */
+	/* The SVG's pixels are the PNG's. */
 	assert_non_null(p = strstr(svg, "width=\""));
-	assert_int_equal(sscanf(p, "width=\"%lfpt\" height=\"%lfpt\"", &sw,
+	assert_int_equal(sscanf(p, "width=\"%lf\" height=\"%lf\"", &sw,
 	    &sh), 2);
 	assert_int_equal((unsigned)ceil(sw), w);
 	assert_int_equal((unsigned)ceil(sh), h);
 	free(png);
+	free(svg);
+}
+
+/* Occurrences of s in text. */
+static int
+count(const char *text, const char *s)
+{
+	int n = 0;
+
+	for (; (text = strstr(text, s)) != NULL; text += strlen(s))
+		n++;
+	return n;
+}
+
+/*
+ * The SVG's labels are text, not glyph outlines: one <text> per node
+ * and per edge label, naming the processes, the labels escaped for XML,
+ * and nothing cairo's SVG surface writes for glyphs.
+ */
+static void
+svg_text(void **state)
+{
+	static const char amp[] = "digraph wakeups {\n\tnode [shape=box];\n"
+	    "\t\"p0\" [label=\"a<b&c 1\", tooltip=\"a \\\"tip\\\"\"];\n"
+	    "\t\"p1\" [label=\"d 2\"];\n"
+	    "\t\"p0\" -> \"p1\" [label=\"pipe S 2, 3.000 ms\"];\n}\n";
+	size_t n;
+	char *svg;
+	int rc;
+
+	(void)state;
+	svg = drawn(chain, "svg", &n, &rc);
+	assert_int_equal(rc, 0);
+	assert_int_equal(count(svg, "<text"), 5);
+	assert_non_null(strstr(svg, ">a 1</text>"));
+	assert_non_null(strstr(svg, ">b 2</text>"));
+	assert_non_null(strstr(svg, ">[irq]</text>"));
+	assert_non_null(strstr(svg, ">pipe S 2, 3.000 ms, max 2.000 ms</text>"));
+	assert_int_equal(count(svg, "<glyph"), 0);
+	assert_int_equal(count(svg, "<symbol"), 0);
+	assert_int_equal(count(svg, "<use"), 0);
+	assert_int_equal(count(svg, "<ellipse"), 1);
+	assert_int_equal(count(svg, "<rect"), 3);	/* the page, two boxes */
+	assert_int_equal(count(svg, "<polygon"), 2);	/* the arrowheads */
+	free(svg);
+	svg = drawn(amp, "svg", &n, &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(svg, ">a&lt;b&amp;c 1</text>"));
+	assert_non_null(strstr(svg, "<title>a &quot;tip&quot;</title>"));
 	free(svg);
 }
 
@@ -146,6 +195,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(png_and_svg),
+		cmocka_unit_test(svg_text),
 		cmocka_unit_test(bad_dot),
 		cmocka_unit_test(left_to_right),
 		cmocka_unit_test(top_down),

@@ -13,6 +13,7 @@ usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
        html_browser.py --functions CHROMEDRIVER CHROMIUM PAGE.html
        FUNCTIONS.txt QUERY [SHOT.png]
        html_browser.py --bands CHROMEDRIVER CHROMIUM PAGE.html FAR
+       html_browser.py --keys CHROMEDRIVER CHROMIUM PAGE.html
 The second form (make bench) prints the seconds from navigation to the
 first frame painted after the load event, median of RUNS fresh loads.
 The third makes docs/report-html.png from the bundled sample's page:
@@ -34,7 +35,10 @@ seventh checks the bands of rows on a page of hundreds of rows: those
 out of view out of the layout, shown by scrolling with their rows
 zoomed and their labels where a zoom step puts them, search's Enter
 reaching FAR (a row's name) from a band out of view, and a printout of
-every row.
+every row.  The eighth checks the keyboard's zoom and pan: + and -
+about the middle, the arrows by a tenth, 0 resetting, and none of them
+while typing in the search box; and that the bar is at most 125 px
+high, its details three lines.
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -716,8 +720,67 @@ def bands(argv):
         d.quit()
 
 
+def key(d, k):
+    d.actions({"type": "key", "id": "kb",
+               "actions": [{"type": "keyDown", "value": k},
+                           {"type": "keyUp", "value": k}]})
+
+
+def keys(argv):
+    """The keyboard zooms and pans as the wheel and a drag do."""
+    driver, chromium, page = argv
+    d = Driver(driver, chromium, 1200, 800)
+    try:
+        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+        until(lambda: d.js("return document.readyState") == "complete")
+        until(lambda: span(d)[1] > 0)
+        bar = d.js("return [document.getElementById('bar')"
+                   ".getBoundingClientRect().height, document.getElementById("
+                   "'info').getBoundingClientRect().height]")
+        tap(bar[0] <= 125 and bar[1] <= 45, "the bar takes %.0f px, its "
+            "details three lines (%.0f px)" % tuple(bar))
+        whole = span(d)
+        width = whole[1] - whole[0]
+        key(d, "+")
+        z = until(lambda: span(d) != whole and span(d)) or whole
+        mid = (whole[0] + whole[1]) / 2
+        tap(z[1] - z[0] < width * 0.7 and
+            abs((z[0] + z[1]) / 2 - mid) < width * 0.01,
+            "+ zooms about the middle (%.3f-%.3f s to %.3f-%.3f s)" %
+            (whole + z))
+        key(d, "\ue014")
+        r = until(lambda: span(d) != z and span(d)) or z
+        step = (r[0] - z[0]) / (z[1] - z[0])
+        tap(0.08 < step < 0.12 and abs((r[1] - r[0]) - (z[1] - z[0])) <
+            width * 0.001, "the right arrow pans later by a tenth of the "
+            "view (%.3f-%.3f s, %.2f of it)" % (r + (step,)))
+        key(d, "\ue012")
+        back = until(lambda: span(d) != r and span(d)) or r
+        tap(abs(back[0] - z[0]) < width * 0.001, "the left arrow pans back "
+            "(%.3f-%.3f s)" % back)
+        key(d, "-")
+        out = until(lambda: span(d) == whole and span(d))
+        tap(bool(out), "- zooms out to the whole span (%s)" % (span(d),))
+        key(d, "+")
+        key(d, "+")
+        until(lambda: span(d) != whole)
+        key(d, "0")
+        tap(bool(until(lambda: span(d) == whole)), "0 resets the zoom")
+        q = d.find("#q")
+        d.s("POST", "/element/%s/value" % q, {"text": "+-0"})
+        time.sleep(0.3)
+        tap(span(d) == whole and d.js("return document.getElementById("
+            "'q').value") == "+-0", "typed in the search box, + - 0 are "
+            "text, not zoom")
+        errs = console_errors(d)
+        tap(not errs, "no console error%s" %
+            ("" if not errs else ": " + "; ".join(errs)[:300]))
+    finally:
+        d.quit()
+
+
 MODES = {"--functions": functions, "--show-time": show_time, "--shot": shot, "--zoom-time": zoom_time,
-         "--controls": controls, "--bands": bands}
+         "--controls": controls, "--bands": bands, "--keys": keys}
 
 
 def main():
