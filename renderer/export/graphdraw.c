@@ -125,19 +125,12 @@ png_to_file(void *arg, const unsigned char *p, size_t n)
 	".e path { fill: none; stroke: #4d4d80; stroke-width: 1.2; } " \
 	".e polygon { fill: #4d4d80; }</style>\n"
 
-/* A node as a box or an ellipse, its label, its DOT tooltip as a title. */
-static void
-svg_node(FILE *f, const struct gpnode *n)
+void
+graph_svg_node_open(FILE *f, const struct gpnode *n, const char *cls)
 {
-	double r = 0.93, g = 0.93, b = 0.98;
-
-	fputs("<g class=\"n\"><title>", f);
+	fprintf(f, "<g class=\"%s\"><title>", cls);
 	xml_puts(f, n->tip[0] != '\0' ? n->tip : n->label);
 	fputs("</title>", f);
-	if (!n->ellipse)
-		r = 0.95, g = 0.97, b = 0.93;
-	if (n->filled)
-		r = n->rgb[0], g = n->rgb[1], b = n->rgb[2];
 	if (n->ellipse)
 		fprintf(f, "<ellipse cx=\"%.1f\" cy=\"%.1f\" rx=\"%.1f\" "
 		    "ry=\"%.1f\"", n->x, n->y, n->w / 2, n->h / 2);
@@ -145,11 +138,30 @@ svg_node(FILE *f, const struct gpnode *n)
 		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 		    "height=\"%.1f\"", n->x - n->w / 2, n->y - n->h / 2,
 		    n->w, n->h);
-	fprintf(f, " fill=\"#%02x%02x%02x\"/><text x=\"%.1f\" y=\"%.1f\">",
-	    (unsigned)(r * 255 + 0.5), (unsigned)(g * 255 + 0.5),
-	    (unsigned)(b * 255 + 0.5), n->x, n->y + 4);
+}
+
+void
+graph_svg_node_close(FILE *f, const struct gpnode *n)
+{
+	fprintf(f, "/><text x=\"%.1f\" y=\"%.1f\">", n->x, n->y + 4);
 	xml_puts(f, n->label);
 	fputs("</text></g>\n", f);
+}
+
+/* A node as a box or an ellipse, its label, its DOT tooltip as a title. */
+static void
+svg_node(FILE *f, const struct gpnode *n)
+{
+	double r = 0.93, g = 0.93, b = 0.98;
+
+	if (!n->ellipse)
+		r = 0.95, g = 0.97, b = 0.93;
+	if (n->filled)
+		r = n->rgb[0], g = n->rgb[1], b = n->rgb[2];
+	graph_svg_node_open(f, n, "n");
+	fprintf(f, " fill=\"#%02x%02x%02x\"", (unsigned)(r * 255 + 0.5),
+	    (unsigned)(g * 255 + 0.5), (unsigned)(b * 255 + 0.5));
+	graph_svg_node_close(f, n);
 }
 
 /* An edge: its spline, the PNG's arrowhead, its label, its tooltip. */

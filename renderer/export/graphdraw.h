@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "diag.h"
+#include "graphplace.h"
 
 /*
  * Lays out the digraph dot[0..len) with dot's algorithm and writes it
@@ -23,5 +24,13 @@ int graphdraw(const char *dot, size_t len, const char *format,
  * adds a statement or means an escString escape to Graphviz.
  */
 void graph_dot_str(FILE *f, const char *s);
+/*
+ * A placed node as SVG, for our own SVG and the page's: the group of
+ * class cls, the tooltip (else the label) as its title, and the shape,
+ * left open for the caller's fill; graph_svg_node_close ends the shape
+ * and writes the label.
+ */
+void graph_svg_node_open(FILE *f, const struct gpnode *n, const char *cls);
+void graph_svg_node_close(FILE *f, const struct gpnode *n);
 
 #endif

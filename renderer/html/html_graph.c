@@ -1,6 +1,7 @@
 /* html_graph.c: a laid-out digraph under the summary of -f html (the wake-up graph, the call graph): placed by graphplace.c, written as inline SVG whose nodes and edges say their numbers when hovered (docs/html.md). */
 #include <stdio.h>
 
+#include "graphdraw.h"
 #include "html.h"
 #include "graphplace.h"
 #include "xmltext.h"
@@ -9,25 +10,14 @@
 static void
 node(FILE *f, const struct gpnode *n)
 {
-	fputs("<g class=\"wn\"><title>", f);
-	xml_puts(f, n->tip[0] != '\0' ? n->tip : n->label);
-	fputs("</title>", f);
-	if (n->ellipse)
-		fprintf(f, "<ellipse cx=\"%.1f\" cy=\"%.1f\" rx=\"%.1f\" "
-		    "ry=\"%.1f\"", n->x, n->y, n->w / 2, n->h / 2);
-	else
-		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-		    "height=\"%.1f\"", n->x - n->w / 2, n->y - n->h / 2,
-		    n->w, n->h);
+	graph_svg_node_open(f, n, "wn");
 	/* A style, not an attribute: the page's CSS would win over that. */
 	if (n->filled)
 		fprintf(f, " style=\"fill:#%02x%02x%02x\"",
 		    (unsigned)(n->rgb[0] * 255 + 0.5),
 		    (unsigned)(n->rgb[1] * 255 + 0.5),
 		    (unsigned)(n->rgb[2] * 255 + 0.5));
-	fprintf(f, "/><text x=\"%.1f\" y=\"%.1f\">", n->x, n->y + 4);
-	xml_puts(f, n->label);
-	fputs("</text></g>\n", f);
+	graph_svg_node_close(f, n);
 }
 
 /*
