@@ -80,7 +80,7 @@ drop_tails(struct kline *v, size_t n)
 }
 
 static int
-by_pid(const void *a, const void *b)
+pid_order(const void *a, const void *b)
 {
 	long x = *(const long *)a, y = *(const long *)b;
 
@@ -113,7 +113,7 @@ pid_list(const struct kline *v, size_t n, const char *ours, size_t ourlen,
 			pids[(*np)++] = o[i].pid;
 		}
 	free(o);
-	qsort(pids, *np, sizeof(*pids), by_pid);
+	qsort(pids, *np, sizeof(*pids), pid_order);
 	return pids;
 }
 
@@ -129,7 +129,7 @@ drop_repeats(struct kline *v, size_t n, const char *ours, size_t ourlen)
 	for (i = 0; i < n; i++) {
 		if (v[i].pid < 0)
 			continue;
-		at = bsearch(&v[i].pid, pids, np, sizeof(*pids), by_pid);
+		at = bsearch(&v[i].pid, pids, np, sizeof(*pids), pid_order);
 		while (at > pids && at[-1] == v[i].pid)
 			at--;
 		if (at + 1 < pids + np && at[1] == v[i].pid)

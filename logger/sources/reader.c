@@ -156,7 +156,7 @@ new_head(struct reader *r)
 
 /* Sends what the socket takes of the queue; never waits. */
 static void
-pump(struct reader *r)
+send_queued(struct reader *r)
 {
 	int32_t pid;
 	ssize_t n;
@@ -207,7 +207,7 @@ spawn(struct reader *r)
 	r->helper = pid;
 	r->helpers++;
 	r->sent = 0;
-	pump(r);
+	send_queued(r);
 	return 0;
 }
 
@@ -276,7 +276,7 @@ reader_ask(struct reader *r, const struct describe *d, size_t n)
 		r->q[r->qn++] = (struct reader_rq){ .pid = d[i].pid,
 		    .retry = (uint8_t)d[i].retry, .user = (uint8_t)user };
 	}
-	pump(r);
+	send_queued(r);
 	return 0;
 }
 
@@ -349,7 +349,7 @@ reader_collect(struct reader *r, reader_fn fn, void *ctx)
 		if (fn(ctx, r->raw, retry) != 0)
 			return -1;
 	}
-	pump(r);
+	send_queued(r);
 	return 0;
 }
 
@@ -443,7 +443,7 @@ reader_finish(struct reader *r, reader_fn fn, void *ctx)
 	int given = 0;
 
 	while (r->qn > 0 && r->helper > 0) {
-		pump(r);
+		send_queued(r);
 		if (r->sent == 0)
 			break;
 		now = clock_us(CLOCK_MONOTONIC);

@@ -59,7 +59,7 @@ free_in(struct in_store *s)
 
 /* qsort: "sys/event" names by system, then event. */
 static int
-by_name(const void *a, const void *b)
+name_order(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -125,7 +125,7 @@ event_names(struct obuf *events, struct in_store *s, size_t *n)
 		p = memchr(p, '\n', (size_t)(events->p + events->len - p));
 		*p++ = '\0';
 	}
-	qsort(s->names, *n, sizeof(*s->names), by_name);
+	qsort(s->names, *n, sizeof(*s->names), name_order);
 	return 0;
 }
 
