@@ -1,4 +1,5 @@
 /* proctree_profile.c: docs/tree.md step 4 for logs of one command (profile.process): Java's fold, or the readable profile. */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -304,32 +305,96 @@ same_run(const struct proctree *tree, const struct pnode *a,
 	    (ca == NULL || cb == NULL || strcmp(ca, cb) == 0);
 }
 
+/* A child in time order: where it starts, its place in the row order, its run. */
+struct trun {
+	usec_t start;
+	size_t at;		/* in p->children */
+	size_t run;		/* its run's first child in time order (v's index) */
+};
+
+static int
+by_start(const void *x, const void *y)
+{
+	const struct trun *a = x, *b = y;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return (a->at > b->at) - (a->at < b->at);
+}
+
+/*
+ * Each child's run, the children taken in time order: one that runs
+ * after the one before it and is the same leaf joins that one's run.
+ * Time order, not the rows' (pids): a loop's pids wrap round (pid_max)
+ * and its rows then start with its later runs.  keep[at] is the place
+ * of the row child at joins: its run's first child in the row order.
+ */
+static void
+find_runs(const struct proctree *tree, const struct pnode *p,
+    struct trun *v, size_t *keep)
+{
+	size_t k, n = p->nchildren;
+
+	for (k = 0; k < n; k++)
+		v[k] = (struct trun){ p->children[k]->start_us, k, k };
+	qsort(v, n, sizeof(*v), by_start);
+	for (k = 1; k < n; k++)
+		if (same_run(tree, p->children[v[k - 1].at],
+		    p->children[v[k].at]))
+			v[k].run = v[k - 1].run;
+	/* keep[] first holds, by run, its least place in the rows. */
+	for (k = 0; k < n; k++)
+		keep[k] = SIZE_MAX;
+	for (k = 0; k < n; k++)
+		if (v[k].at < keep[v[k].run])
+			keep[v[k].run] = v[k].at;
+	for (k = 0; k < n; k++)
+		v[k].run = keep[v[k].run];
+	for (k = 0; k < n; k++)
+		keep[v[k].at] = v[k].run;
+}
+
 /*
  * Leaves run one after another with the same command line (a loop's
  * `true`s; a line unknown, as for most of them when only the trace saw
- * them, matches any) make one row, counted; each compile has its own
- * line, and identical ones that ran side by side keep their rows.
+ * them, matches any) make one row, counted, the row of the run's first
+ * child; each compile has its own line, and identical ones that ran
+ * side by side keep their rows.
  */
 static int
 fold_same_runs(const struct proctree *tree, struct pnode *p)
 {
-	struct pnode *first, *c;
-	size_t r, w = 0;
+	struct trun *v;
+	size_t *keep, k, w = 0, n = p->nchildren;
+	struct pnode *row;
+	int rc = 0;
 
-	for (r = 0; r < p->nchildren; r++) {
-		c = p->children[r];
-		first = w > 0 ? p->children[w - 1] : NULL;
-		if (first != NULL && same_run(tree, first, c)) {
-			if (node_merge(first, c) != 0)
-				return -1;
-			first->same_runs = (first->same_runs ? first->same_runs :
-			    1) + 1;
-			continue;
-		}
-		p->children[w++] = c;
+	if (n < 2)
+		return 0;
+	v = calloc(n, sizeof(*v));
+	keep = calloc(n, sizeof(*keep));
+	if (v == NULL || keep == NULL) {
+		free(v);
+		free(keep);
+		return -1;
 	}
-	p->nchildren = w;
-	return 0;
+	find_runs(tree, p, v, keep);
+	/* In time order, so each row takes its runs as they came. */
+	for (k = 0; k < n && rc == 0; k++) {
+		if (keep[v[k].at] == v[k].at)
+			continue;
+		row = p->children[keep[v[k].at]];
+		rc = node_merge(row, p->children[v[k].at]);
+		row->same_runs = (row->same_runs ? row->same_runs : 1) + 1;
+	}
+	for (k = 0; k < n; k++)
+		if (keep[k] == k)
+			p->children[w++] = p->children[k];
+	if (rc == 0)
+		p->nchildren = w;
+	free(v);
+	free(keep);
+	return rc;
 }
 
 /*

@@ -59,6 +59,27 @@ if [ -x "${BC_BUILD:-}/tests/tools/layout_dump" ]; then
 	    grep -Eq '^row	[0-9]+	(/bin/)?true \(200 runs\)$' "$T/a.layout"
 fi
 
+# 1b. The same loop with its pids wrapping round (ns_last_pid set 100
+# below pid_max just before): the rows' pid order then starts with the
+# loop's later runs, and the runs still make one row (a loaded run once
+# split them in two).
+pmax=$(cat /proc/sys/kernel/pid_max 2>/dev/null)
+if [ -n "$pmax" ] && [ -w /proc/sys/kernel/ns_last_pid ]; then
+	"$L" start -c "$T/empty.conf" --trace -o "$T/w.tgz" -- sh -c "
+	    echo $((pmax - 100)) >/proc/sys/kernel/ns_last_pid
+	    for i in \$(seq 200); do /bin/true; done" >"$T/w.out" 2>&1
+	check "wrapping pids: start --trace: status 0" [ $? = 0 ]
+	"$R" --dump-tree -n "$T/w.tgz" >"$T/w.tree.n" 2>/dev/null
+	awk -F'\t' '$2 == "true" { n++; if ($1 < 1000) lo++; else hi++ }
+	    END { printf "# %d true runs: %d pids below 1000, %d above\n", n, lo, hi }' \
+	    "$T/w.tree.n"
+	"$R" --dump-tree "$T/w.tgz" >"$T/w.tree" 2>/dev/null
+	same "wrapping pids: the 200 true runs are one row" \
+	    "$(awk -F'\t' '$2 == "true"' "$T/w.tree" | wc -l | tr -d ' ')" 1
+else
+	ok "wrapping pids # SKIP no writable ns_last_pid"
+fi
+
 # 2. CPU time: a CPU-bound python against the rusage its parent gets.
 if command -v python3 >/dev/null 2>&1; then
 	# The busy child's whole life, as wait4 gives its rusage (exec and
