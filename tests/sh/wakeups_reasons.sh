@@ -4,7 +4,7 @@
 # each profiled with `bootchartd start --trace`, block for the reason
 # they must and are woken by whom they must: mutex and condvar on a
 # futex, by the other thread (their own process); the disk's write,
-# fsync and read in D on disk I/O; a TCP recv on loopback on a socket,
+# fsync and read in D, nearly all on disk I/O; a TCP recv on loopback on a socket,
 # by the sending child; epoll on a timerfd on poll, by [irq]; a pipe's
 # read on the pipe, by the writing child.  The waits and their wakers
 # are checked against trace-cmd report's of the same trace.dat
@@ -148,8 +148,16 @@ else
 	check "disk: blocked in D, on disk I/O" awk -F'\t' -v p="$P" '
 	    $1 == "blocked" && $2 == p { f = $7 > 0 && $12 > 0 }
 	    END { exit !f }' "$T/disk.rep"
-	same "disk: every D wait is on disk I/O" \
-	    "$(edges disk "$P" | awk '$2 == "D" && $3 != "disk"')" ""
+	# Not every one: a writer may also wait uninterruptibly on a lock
+	# or a page fault the flush holds up (a loaded run had one D wait of
+	# 78 on "other").  Nearly all of their time is the disk's.
+	awk -F'\t' -v p="$P" '$1 == "edge" && $2 == p && $6 == "D" && $10 != "disk" {
+	    print "# D wait not on disk: " $7 " of " $10 ", " $8 " ms" }' "$T/disk.rep"
+	check "disk: its D waits are on disk I/O (90 % of their time or more)" \
+	    awk -F'\t' -v p="$P" '$1 == "edge" && $2 == p && $6 == "D" {
+		all += $8; if ($10 == "disk") disk += $8 }
+		END { printf "# D waits %.3f ms, on disk %.3f ms\n", all, disk
+		exit !(all > 0 && disk >= 0.9 * all) }' "$T/disk.rep"
 	agree disk "$P"
 fi
 
