@@ -70,7 +70,7 @@ check "no row of a pid the trace never saw start (3 000 000 on)" \
 
 # The critical path through the cycles: steps bounded, the span covered.
 p=$(sed -n 's/^never-woken-born: \([0-9]*\).*/\1/p' "$T/h.out")
-timeout 120 "$R" --critical-path --critical-path-pid "${p:-100}" \
+timeout 120 "$R" -v --critical-path --critical-path-pid "${p:-100}" \
     -o "$T/cp.txt" "$T/log" 2>"$T/cp.err"
 check "--critical-path exits 0" [ $? -eq 0 ]
 check "its segments follow each other over the whole span" awk '
