@@ -228,3 +228,14 @@ report_free(struct report *r)
 	free(r->kw);
 	memset(r, 0, sizeof(*r));
 }
+
+const char *
+report_trace_cut(const struct report *r, usec_t *at)
+{
+	const char *why;
+
+	if (!r->x->have || (why = exact_cut(r->log)) == NULL)
+		return NULL;
+	*at = (usec_t)exact_uptime_us(r->x->tb.whole_ns) - r->ms.zero_us;
+	return why;
+}

@@ -66,6 +66,12 @@ struct report {
 /* "trace", "taskstats", "accounting" or "samples": where a CPU time comes from. */
 const char *report_cpu_src(enum cpu_src);
 /*
+ * bootchartd cut the log's trace short (exact_cut): why, with where it
+ * ends (the model's whole_ns) in *at, µs from the chart's 0; else NULL.
+ * The summary's and the JSON's one figure.
+ */
+const char *report_trace_cut(const struct report *, usec_t *at);
+/*
  * The decimals of seconds a CPU time of that source holds: samples
  * count /proc's ticks (USER_HZ, 1/100 s) and accounting its comp_t
  * (AHZ, 1/100 s): 2; the trace and the exit records are in ns: 3.

@@ -399,12 +399,12 @@ static void
 trace_cut(const struct report *r, FILE *f)
 {
 	const char *why;
+	usec_t at;
 
-	if (!r->x->have || (why = exact_cut(r->log)) == NULL)
+	if ((why = report_trace_cut(r, &at)) == NULL)
 		return;
-	fputs("  \"trace_cut\": {\"at_ms\": ", f);
-	fprintf(f, "%.3f", (double)((int64_t)exact_uptime_us(
-	    r->x->tb.whole_ns) - (int64_t)r->ms.zero_us) / USEC_PER_MS);
+	fprintf(f, "  \"trace_cut\": {\"at_ms\": %.3f", (double)at /
+	    USEC_PER_MS);
 	json_key_string(f, "why", why);
 	fputs("},\n", f);
 }

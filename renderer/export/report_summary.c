@@ -250,12 +250,12 @@ static void
 trace_cut(const struct report *r, FILE *f)
 {
 	const char *why;
+	usec_t at;
 
-	if (!r->x->have || (why = exact_cut(r->log)) == NULL)
+	if ((why = report_trace_cut(r, &at)) == NULL)
 		return;
 	fprintf(f, "\ntrace: cut short by bootchartd at %.3f s (",
-	    (double)((int64_t)exact_uptime_us(r->x->tb.whole_ns) -
-	    (int64_t)r->ms.zero_us) / USEC_PER_SEC);
+	    (double)at / USEC_PER_SEC);
 	escape_fputs(why, f);
 	fputs("); later times from samples\n", f);
 }
