@@ -15,10 +15,10 @@
 #define RECORD (20 * TARW_BLOCK)	/* GNU tar's default blocking factor */
 
 int
-tarw_open(struct tarw *t, int level, tarw_sink sink, void *arg)
+tarw_open(struct tarw *t, int level, tarw_sink put, void *arg)
 {
 	memset(t, 0, sizeof(*t));
-	t->sink = sink;
+	t->put = put;
 	t->arg = arg;
 	t->c = libdeflate_alloc_compressor(level);
 	if (t->c != NULL) {
@@ -51,7 +51,7 @@ flush_member(struct tarw *t)
 		return -1;
 	}
 	t->in_len = 0;
-	if (t->sink(t->arg, t->out, n) != 0) {
+	if (t->put(t->arg, t->out, n) != 0) {
 		t->failed = 1;
 		return -1;
 	}

@@ -26,7 +26,7 @@ struct tarw {
 	size_t in_len;
 	unsigned char *out;	/* room for one member deflated */
 	size_t out_cap;
-	tarw_sink sink;
+	tarw_sink put;
 	void *arg;
 	int failed;
 	uint64_t in_bytes;	/* uncompressed tar bytes so far */

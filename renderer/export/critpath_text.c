@@ -36,7 +36,7 @@ chart_s(int64_t ns, usec_t zero_us)
 }
 
 static double
-share(const struct critpath *c, int64_t ns)
+percent_of(const struct critpath *c, int64_t ns)
 {
 	int64_t span = c->cp.end_ns - c->cp.start_ns;
 
@@ -83,7 +83,7 @@ waits(const struct critpath *c, const struct tdat *td, int all, FILE *f)
 		    c->sum[i].pid);
 		put_name(f, c, c->sum[i].proc, c->sum[i].pid, td);
 		fprintf(f, "\t%.6f\t%.2f%%\n", secs(c->sum[i].ns),
-		    share(c, c->sum[i].ns));
+		    percent_of(c, c->sum[i].ns));
 	}
 	if (n < c->nsum)
 		fprintf(f, "# %zu more waited rows with -v\n", c->nsum - n);

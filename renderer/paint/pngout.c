@@ -32,7 +32,7 @@ emit_chunk(struct pngout *p, unsigned char *chunk, size_t len)
 
 	put32(chunk, (uint32_t)len);
 	put32(chunk + 8 + len, (uint32_t)crc);
-	return p->sink(p->arg, chunk, len + 12);
+	return p->put(p->arg, chunk, len + 12);
 }
 
 /* Runs deflate and emits full IDAT chunks (all output on Z_FINISH). */
@@ -134,7 +134,7 @@ stop_thread(struct pngout *p)
 }
 
 int
-pngout_begin(struct pngout *p, int width, int height, png_sink sink,
+pngout_begin(struct pngout *p, int width, int height, png_sink put,
     void *arg)
 {
 	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n',
@@ -143,7 +143,7 @@ pngout_begin(struct pngout *p, int width, int height, png_sink sink,
 	size_t rowlen = (size_t)width * 3 + 1, i;
 
 	memset(p, 0, offsetof(struct pngout, chunk));
-	p->sink = sink;
+	p->put = put;
 	p->arg = arg;
 	p->width = width;
 	p->height = height;
@@ -170,7 +170,7 @@ pngout_begin(struct pngout *p, int width, int height, png_sink sink,
 	ihdr[16] = 8;		/* bits per channel */
 	ihdr[17] = 2;		/* truecolour RGB */
 	ihdr[18] = ihdr[19] = ihdr[20] = 0;
-	if (sink(arg, sig, sizeof(sig)) == -1 || emit_chunk(p, ihdr, 13) == -1)
+	if (put(arg, sig, sizeof(sig)) == -1 || emit_chunk(p, ihdr, 13) == -1)
 		return -1;
 	start_thread(p);
 	return 0;

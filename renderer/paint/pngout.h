@@ -19,7 +19,7 @@ struct pngpiece {
 };
 
 struct pngout {
-	png_sink sink;
+	png_sink put;
 	void *arg;
 	int width, height, rows_done;
 	z_stream z;
