@@ -54,6 +54,7 @@
 #define HDR_TRACE_SYNC	"bootchart.trace.clock_sync"	/* "start A B end C D": CLOCK_BOOTTIME ns before and after each TRACE_SYNC_MARK */
 #define HDR_TRACE_CLOCK	"bootchart.trace.clock"	/* the trace clock (local) */
 #define HDR_TRACE_ABSENT "bootchart.trace.absent"	/* events asked for that this kernel lacks */
+#define HDR_TRACE_STORE	"bootchart.trace.store"	/* "pages N packed N share N": bytes of pages drained, of chunks they took in the store, of the trace's share of TMPFS_SIZE */
 #define HDR_TRACE_CPU	"bootchart.trace.cpu"	/* "S (drains S)": the logger's CPU time on tracing */
 /* The trace_marker line of a clock-sync pair: then "start|end boottime_ns=N". */
 #define TRACE_SYNC_MARK	"bootchartd: clock_sync "

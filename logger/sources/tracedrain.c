@@ -1,4 +1,4 @@
-/* tracedrain.c: the per-CPU drains of exact mode: whole pages from each CPU's trace_pipe_raw into the store within the trace's share of the budget, and the CPUs' read and lost counts. */
+/* tracedrain.c: the per-CPU drains of exact mode: whole pages from each CPU's trace_pipe_raw into the store, packed in chunks, within the trace's share of the budget, and the CPUs' read and lost counts. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -75,18 +75,60 @@ tracedrain_open(struct tracedrain *d, int bufd, unsigned ncpu, uint32_t page,
 	/* A quarter of a CPU's buffer: drained long before it fills. */
 	d->threshold = cpu_bytes > 0 ? cpu_bytes / 4 : page;
 	d->ncpu = ncpu;
-	/* At most half the share: a small budget still traces. */
-	d->reserve = (uint64_t)ncpu * (cpu_bytes > 0 ? cpu_bytes : page);
-	if (d->reserve > BUDGET_SHARE(st->budget) / 2)
-		d->reserve = BUDGET_SHARE(st->budget) / 2;
+	/*
+	 * At most half the share: a small budget still traces.  Packed,
+	 * the buffers' pages take a quarter of their size or less (7 to 9
+	 * times less measured); a cut that finds more still ends cleanly.
+	 */
+	d->reserve = (uint64_t)ncpu * (cpu_bytes > 0 ? cpu_bytes : page) / 4;
+	d->share = BUDGET_SHARE(st->budget);
+	if (d->reserve > d->share / 2)
+		d->reserve = d->share / 2;
 	if (d->ncpu == 0 || (d->cpu = calloc(d->ncpu, sizeof(*d->cpu))) ==
-	    NULL || (d->buf = malloc(d->page)) == NULL)
+	    NULL || (d->buf = malloc(d->page)) == NULL ||
+	    tchunk_open(&d->z, TCHUNK_PAGES * (size_t)page) != 0)
 		return -1;
 	for (i = 0; i < d->ncpu; i++)
 		d->cpu[i].pipefd = d->cpu[i].statsfd = d->cpu[i].outfd = -1;
-	for (i = 0; i < d->ncpu; i++)
+	for (i = 0; i < d->ncpu; i++) {
+		if ((d->cpu[i].stage = malloc(TCHUNK_PAGES * (size_t)page)) ==
+		    NULL)
+			return -1;
 		if (open_cpu(d, bufd, i, st) != 0)
 			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Store bytes the next page may take: the chunks every CPU's stage and
+ * it can make, so a stage always fits when it is packed.
+ */
+static uint64_t
+need(const struct tracedrain *d)
+{
+	return tchunk_bound(&d->z, d->staged + d->page) +
+	    d->ncpu * tchunk_bound(&d->z, 0);
+}
+
+/* CPU c's stage packed into one chunk in the store; 0 or -1 (errno). */
+static int
+flush(struct tracedrain *d, struct store *st, struct tracedrain_cpu *c)
+{
+	const uint8_t *p;
+	size_t n;
+
+	if (c->staged == 0)
+		return 0;
+	if (tchunk_pack(&d->z, c->stage, c->staged, &p, &n) != 0) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if (store_file_append(st, c->outfd, &c->size, p, n) != 0)
+		return -1;
+	d->stored += n;
+	d->staged -= c->staged;
+	c->staged = 0;
 	return 0;
 }
 
@@ -98,24 +140,28 @@ static int
 drain_page(struct tracedrain *d, struct store *st, struct tracedrain_cpu *c,
     uint64_t limit)
 {
+	uint8_t *to = c->stage + c->staged;
 	ssize_t r;
 
 	/* Before the read: a page read is gone from the kernel. */
-	if (d->stored + d->page > limit || store_room(st) < d->page) {
+	d->over_share = d->stored + need(d) > limit;
+	if (d->over_share || store_room(st) < need(d)) {
 		errno = ENOSPC;
 		return -1;
 	}
 	do
-		r = read(c->pipefd, d->buf, d->page);
+		r = read(c->pipefd, to, d->page);
 	while (r < 0 && errno == EINTR);
 	if (r <= 0)
 		return 0;
 	/* Whole pages: the reader finds them by the page size. */
 	if ((size_t)r < d->page)
-		memset(d->buf + r, 0, d->page - (size_t)r);
-	if (store_file_append(st, c->outfd, &c->size, d->buf, d->page) != 0)
+		memset(to + r, 0, d->page - (size_t)r);
+	c->pages++;
+	c->staged += d->page;
+	d->staged += d->page;
+	if (c->staged == TCHUNK_PAGES * (size_t)d->page && flush(d, st, c) != 0)
 		return -1;
-	d->stored += d->page;
 	return 1;
 }
 
@@ -128,7 +174,8 @@ drain_cpu(struct tracedrain *d, struct store *st, struct tracedrain_cpu *c,
 
 	while ((r = drain_page(d, st, c, limit)) == 1)
 		;
-	return r;
+	/* What was read is kept, budget or not: need() left it room. */
+	return flush(d, st, c) != 0 ? -1 : r;
 }
 
 int
@@ -140,13 +187,25 @@ tracedrain_run(struct tracedrain *d, struct store *st)
 		if (stat_value(read_stats(d, &d->cpu[i]), "\nbytes:") <
 		    d->threshold)
 			continue;
-		if (drain_cpu(d, st, &d->cpu[i], BUDGET_SHARE(st->budget) -
-		    d->reserve) == 0)
+		if (drain_cpu(d, st, &d->cpu[i], d->share - d->reserve) == 0)
 			continue;
 		d->full = 1;
 		return -1;
 	}
 	return 0;
+}
+
+/* Every CPU's stage into the store; 0 or -1 (the first failure). */
+static int
+flush_all(struct tracedrain *d, struct store *st)
+{
+	unsigned i;
+	int r = 0;
+
+	for (i = 0; i < d->ncpu; i++)
+		if (flush(d, st, &d->cpu[i]) != 0)
+			r = -1;
+	return r;
 }
 
 /*
@@ -163,26 +222,44 @@ tracedrain_close_out(struct tracedrain *d, struct store *st)
 	while (more) {
 		more = 0;
 		for (i = 0; i < d->ncpu; i++) {
-			r = drain_page(d, st, &d->cpu[i],
-			    BUDGET_SHARE(st->budget));
+			r = drain_page(d, st, &d->cpu[i], d->share);
 			if (r < 0) {
 				d->full = 1;
+				(void)flush_all(d, st);
 				return -1;
 			}
 			more |= r;
 		}
 	}
-	return 0;
+	return flush_all(d, st);
 }
 
 const char *
-tracedrain_cut_reason(const struct tracedrain *d, const struct store *st,
-    int err)
+tracedrain_cut_reason(const struct tracedrain *d, int err)
 {
 	if (err != ENOSPC)
 		return strerror(err);
-	return d->stored + d->page > BUDGET_SHARE(st->budget) - d->reserve ?
-	    "half the log budget (TMPFS_SIZE) full" : "log budget full";
+	return d->over_share ? "half the log budget (TMPFS_SIZE) full" :
+	    "log budget full";
+}
+
+void
+tracedrain_store_line(const struct tracedrain *d, char *out, size_t cap)
+{
+	uint64_t pages = 0;
+	unsigned i;
+
+	for (i = 0; i < d->ncpu; i++)
+		pages += tracedrain_pages_of(d, i);
+	snprintf(out, cap, "pages %llu packed %llu share %llu",
+	    (unsigned long long)pages, (unsigned long long)d->stored,
+	    (unsigned long long)d->share);
+}
+
+uint64_t
+tracedrain_pages_of(const struct tracedrain *d, unsigned i)
+{
+	return d->cpu[i].pages * d->page;
 }
 
 void
@@ -262,7 +339,9 @@ tracedrain_free(struct tracedrain *d, struct store *st)
 		snprintf(name, sizeof(name), "trace.cpu%u", i);
 		store_file_remove(st, d->cpu[i].outfd, name);
 		free(d->cpu[i].stats);
+		free(d->cpu[i].stage);
 	}
+	tchunk_free(&d->z);
 	free(d->cpu);
 	d->cpu = NULL;
 	free(d->buf);

@@ -1,4 +1,4 @@
-/* tracedrain.h: the per-CPU drains of exact mode: each CPU's trace_pipe_raw read a page at a time into the store's file, and its stats (events read and lost). */
+/* tracedrain.h: the per-CPU drains of exact mode: each CPU's trace_pipe_raw read a page at a time into the store's file, packed in chunks (tchunk.h), and its stats (events read and lost). */
 #ifndef BCD_TRACEDRAIN_H
 #define BCD_TRACEDRAIN_H
 
@@ -6,13 +6,17 @@
 #include <stdint.h>
 
 #include "store.h"
+#include "tchunk.h"
 
 /* One CPU's ring buffer and the store's file of its pages. */
 struct tracedrain_cpu {
 	int pipefd;		/* per_cpu/cpuN/trace_pipe_raw, O_NONBLOCK */
 	int statsfd;		/* per_cpu/cpuN/stats */
 	int outfd;		/* the store's file */
-	uint64_t size;		/* bytes of pages stored */
+	uint64_t size;		/* bytes of chunks stored */
+	uint8_t *stage;		/* pages read, not yet a chunk */
+	size_t staged;
+	uint64_t pages;		/* pages read: the member has these */
 	uint64_t lost0, read0;	/* lost and read events at the start */
 	char *stats;		/* stats text at the end (CPUSTAT) */
 	size_t statslen;
@@ -25,9 +29,13 @@ struct tracedrain {
 	uint64_t threshold;	/* a CPU's unread bytes that call for a drain */
 	char *buf;		/* one page */
 	int full;		/* the budget ran out: no more drains */
-	uint64_t stored;	/* bytes of pages in the store */
+	int over_share;		/* that was the trace's share, not the store */
+	uint64_t stored;	/* bytes of chunks in the store */
+	uint64_t share;		/* the trace's share of the budget */
 	/* What the ring buffers can hold: kept back so a cut ends cleanly. */
 	uint64_t reserve;
+	struct tchunk z;	/* packs a CPU's stage */
+	size_t staged;		/* every CPU's stage, in bytes */
 };
 
 /* Which per-CPU count tracedrain_counts writes. */
@@ -61,8 +69,11 @@ int tracedrain_run(struct tracedrain *, struct store *);
  */
 int tracedrain_close_out(struct tracedrain *, struct store *);
 /* The words after "cut: " for the errno tracedrain_run left. */
-const char *tracedrain_cut_reason(const struct tracedrain *,
-    const struct store *, int err);
+const char *tracedrain_cut_reason(const struct tracedrain *, int err);
+/* Bytes of CPU i's pages, as the member holds them (unpacked). */
+uint64_t tracedrain_pages_of(const struct tracedrain *, unsigned i);
+/* "pages N packed N share N": bytes read, stored, allowed (header). */
+void tracedrain_store_line(const struct tracedrain *, char *out, size_t cap);
 /* Keeps each CPU's end stats (CPUSTAT, the counts). */
 void tracedrain_end_stats(struct tracedrain *);
 /* "total N: cpu0=N ..." of one count into out. */

@@ -1,4 +1,4 @@
-/* traceout.c: exact mode's trace.dat member: the formats, the kernel's texts and the drained pages gathered for tdatw.c's layout, then handed to the store as pieces. */
+/* traceout.c: exact mode's trace.dat member: the formats, the kernel's texts and the drained pages gathered for tdatw.c's layout, then handed to the store as pieces (packed pages unpacked on the way). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +13,7 @@
 #include "ksyms.h"
 #include "logfiles.h"
 #include "slurp.h"
+#include "tchunk.h"
 #include "tdatw.h"
 #include "tracefs_text.h"
 #include "traceout.h"
@@ -213,10 +214,12 @@ static int
 cut_kallsyms(struct traceout *m, const struct tracedrain *d,
     struct in_store *s)
 {
+	struct tchunk z;
 	struct ksyms k;
 	size_t i, n = 0;
 	int r = 0;
 
+	memset(&z, 0, sizeof(z));
 	memset(&k, 0, sizeof(k));
 	if (s->in.kallsyms.p == NULL || ksyms_page(&k, s->in.header_page.p,
 	    s->in.header_page.len) != 0)
@@ -228,7 +231,9 @@ cut_kallsyms(struct traceout *m, const struct tracedrain *d,
 	for (i = 0; i < n; i++)
 		ksyms_format(&k, s->fmts[i].p, s->fmts[i].len);
 	for (i = 0; i < d->ncpu && r == 0; i++)
-		r = ksyms_pages(&k, d->cpu[i].outfd, d->cpu[i].size);
+		r = tchunk_each(&z, d->cpu[i].outfd, d->cpu[i].size,
+		    ksyms_chunk, &k);
+	tchunk_free(&z);
 	if (r == 0)
 		s->in.kallsyms.len = ksyms_cut(&k, m->texts[0],
 		    s->in.kallsyms.len);
@@ -256,7 +261,7 @@ describe(struct in_store *s, const struct tracedrain *d)
 	for (i = 0; i < d->ncpu; i++) {
 		s->stats[i] = (struct tdat_text){ d->cpu[i].stats,
 		    d->cpu[i].stats != NULL ? d->cpu[i].statslen : 0 };
-		s->sizes[i] = d->cpu[i].size;
+		s->sizes[i] = tracedrain_pages_of(d, i);
 	}
 	s->in.stats = s->stats;
 	s->in.cpu_size = s->sizes;
@@ -274,9 +279,10 @@ add_pieces(struct traceout *m, const struct tracedrain *d,
 	    .len = m->prefix.len };
 	for (i = 0; i < d->ncpu; i++) {
 		m->pieces[np++] = (struct tarw_piece){ .fd = d->cpu[i].outfd,
-		    .len = d->cpu[i].size };
+		    .len = tracedrain_pages_of(d, i), .packed =
+		    d->cpu[i].size };
 		m->pieces[np++] = (struct tarw_piece){ .fd = -1,
-		    .len = tdat_cpu_pad(d->cpu[i].size, d->page) };
+		    .len = tdat_cpu_pad(tracedrain_pages_of(d, i), d->page) };
 	}
 	/* Kernel addresses: as private as the rest of the log, no more. */
 	store_end_pieces(st, LK_TRACE, m->pieces, np, 0640);

@@ -135,7 +135,7 @@ drain(struct tracerec *t, struct store *st, int all)
 	if ((all ? tracedrain_close_out(&t->drain, st) :
 	    tracedrain_run(&t->drain, st)) != 0) {
 		snprintf(t->why, sizeof(t->why), "cut: %s",
-		    tracedrain_cut_reason(&t->drain, st, errno));
+		    tracedrain_cut_reason(&t->drain, errno));
 		if (!all)
 			mark(t, 1);
 		if (t->mode != TREC_BOOT)
@@ -240,6 +240,7 @@ tracerec_report(const struct tracerec *t, struct trace_report *r)
 	report_sync(t, r->sync, sizeof(r->sync));
 	snprintf(r->clock, sizeof(r->clock), "%s", t->inst.clock);
 	snprintf(r->absent, sizeof(r->absent), "%s", t->inst.absent);
+	tracedrain_store_line(d, r->store, sizeof(r->store));
 	r->cpu_ns = t->cpu_ns;
 	r->drain_ns = t->drain_ns;
 }

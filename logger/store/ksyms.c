@@ -209,23 +209,16 @@ page_ptrs(struct ksyms *k, const uint8_t *page)
 }
 
 int
-ksyms_pages(struct ksyms *k, int fd, uint64_t size)
+ksyms_chunk(void *arg, const uint8_t *p, size_t n)
 {
-	uint8_t *page;
-	uint64_t at;
+	struct ksyms *k = arg;
+	size_t at;
 	int r = 0;
 
 	if (k->nptr == 0 || k->page_size == 0)
 		return 0;
-	if ((page = malloc(k->page_size)) == NULL)
-		return -1;
-	for (at = 0; at + k->page_size <= size && r == 0; at += k->page_size)
-		if (pread(fd, page, k->page_size, (off_t)at) !=
-		    (ssize_t)k->page_size)
-			r = -1;
-		else
-			r = page_ptrs(k, page);
-	free(page);
+	for (at = 0; at + k->page_size <= n && r == 0; at += k->page_size)
+		r = page_ptrs(k, p + at);
 	return r;
 }
 

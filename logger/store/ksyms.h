@@ -36,10 +36,10 @@ int ksyms_page(struct ksyms *, const char *header_page, size_t len);
  */
 void ksyms_format(struct ksyms *, const char *fmt, size_t len);
 /*
- * The addresses in `size` bytes of one CPU's pages, read from fd.  0,
- * or -1 (a read error, no memory).
+ * The addresses in n bytes of one CPU's pages in memory (arg: the
+ * struct ksyms; tchunk_each's hand).  0, or -1 (no memory).
  */
-int ksyms_pages(struct ksyms *, int fd, uint64_t size);
+int ksyms_chunk(void *arg, const uint8_t *p, size_t n);
 /*
  * Keeps the lines of the kallsyms text whose address was seen; the
  * text is cut in place.  Returns its new length.

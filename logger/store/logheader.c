@@ -213,6 +213,7 @@ put_trace(struct hbuf *h, const struct trace_report *t)
 		put(h, HDR_TRACE_SYNC, "%s", t->sync);
 	if (t->absent[0] != '\0')
 		put(h, HDR_TRACE_ABSENT, "%s", t->absent);
+	put(h, HDR_TRACE_STORE, "%s", t->store);
 	put(h, HDR_TRACE_CPU, "%llu.%06llu (drains %llu.%06llu)",
 	    (unsigned long long)(t->cpu_ns / 1000000000),
 	    (unsigned long long)(t->cpu_ns % 1000000000 / 1000),

@@ -11,6 +11,7 @@
 #include "fdio.h"
 #include "grow.h"
 #include "tarw.h"
+#include "tchunk.h"
 
 #define RECORD (20 * TARW_BLOCK)	/* GNU tar's default blocking factor */
 
@@ -194,6 +195,49 @@ feed_fd(struct tarw *t, int fd, uint64_t size)
 	return 0;
 }
 
+/* Where a packed piece's chunks go, and how much of it is left. */
+struct chunk_feed {
+	struct tarw *t;
+	uint64_t left;
+};
+
+/* tchunk_each's hand: one chunk's bytes into the member, counted. */
+static int
+feed_chunk(void *arg, const uint8_t *p, size_t n)
+{
+	struct chunk_feed *f = arg;
+
+	if (n > f->left) {
+		errno = EIO;
+		return -1;
+	}
+	f->left -= n;
+	return feed(f->t, p, n);
+}
+
+/* The chunks of fd's first `packed` bytes, which unpack to size. */
+static int
+feed_chunks(struct tarw *t, int fd, uint64_t packed, uint64_t size)
+{
+	struct chunk_feed f = { t, size };
+	struct tchunk z;
+	int r;
+
+	if (t->failed)
+		return -1;
+	memset(&z, 0, sizeof(z));
+	r = tchunk_each(&z, fd, packed, feed_chunk, &f);
+	tchunk_free(&z);
+	/* Short of what the header said would break the archive. */
+	if (r != 0 || f.left != 0) {
+		if (r == 0)
+			errno = EIO;
+		t->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
 /* Feeds len zero bytes. */
 static int
 feed_zeros(struct tarw *t, uint64_t len)
@@ -225,6 +269,8 @@ tarw_add_pieces(struct tarw *t, const char *name, mode_t mode,
 			continue;
 		if (pc[i].mem != NULL)
 			r = feed(t, pc[i].mem, (size_t)pc[i].len);
+		else if (pc[i].fd >= 0 && pc[i].packed > 0)
+			r = feed_chunks(t, pc[i].fd, pc[i].packed, pc[i].len);
 		else if (pc[i].fd >= 0)
 			r = feed_fd(t, pc[i].fd, pc[i].len);
 		else

@@ -51,12 +51,14 @@ int tarw_add_fd(struct tarw *, const char *name, mode_t mode, time_t mtime,
 
 /*
  * A piece of a member made of several: len bytes of mem, else of fd
- * from offset 0, else (mem NULL, fd -1) zeros.
+ * from offset 0, else (mem NULL, fd -1) zeros.  With packed, fd's first
+ * `packed` bytes are chunks (tchunk.h) that unpack to len bytes.
  */
 struct tarw_piece {
 	const void *mem;
 	int fd;
 	uint64_t len;
+	uint64_t packed;
 };
 /* Adds a regular file whose bytes are the pieces in order.  0 or -1. */
 int tarw_add_pieces(struct tarw *, const char *name, mode_t mode,

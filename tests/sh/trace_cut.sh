@@ -14,16 +14,24 @@ export BOOTCHARTD_RUNDIR=$T
 . "$(dirname "$0")/lib/logger_lib.sh.inc"
 
 need_tracefs "a cut trace" python3
-# 32 MiB: the trace's half is 16, of which the buffers' 8 are kept for
-# the close (two CPUs of 4 MiB), so a cut comes after 8 MiB of events.
-printf 'TMPFS_SIZE=32m\n' >"$T/conf"
+# 4 MiB: the trace's half is 2, of which 1 is kept for the close (the
+# buffers' 2 x 4 MiB packed, at most half the half), so a cut comes after
+# 1 MiB of packed pages: about 15 MB of events (ping-pong pages pack 15
+# to 1), which two pairs make in about 3 s here.
+printf 'TMPFS_SIZE=4m\n' >"$T/conf"
+pp="python3 '$(pwd)/tests/sh/lib/pingpong.py' 4"
 "$L" start -c "$T/conf" --trace -o "$T/a.tgz" -- \
-    sh -c "python3 '$(pwd)/tests/sh/lib/pingpong.py' 4 & sleep 4.5; wait" >"$T/a.out" 2>&1
+    sh -c "$pp & $pp & sleep 4.5; wait" >"$T/a.out" 2>&1
 check "start --trace: status 0" [ $? = 0 ]
 tar -xzOf "$T/a.tgz" header >"$T/header" 2>/dev/null
 sed -n 's/^\(bootchart.trace[a-z._]*\) = /# \1: /p' "$T/header"
+# The store's line: what the pages took packed, within the trace's share.
+set -- $(sed -n 's/^bootchart.trace.store = pages \([0-9]*\) packed \([0-9]*\) share \([0-9]*\)$/\1 \2 \3/p' "$T/header")
+check "the header says what the pages took packed, within the share" \
+    [ $# = 3 ] && [ "${2:-1}" -le "${3:-0}" ] && [ "${2:-0}" -gt 0 ]
+[ $# = 3 ] && echo "# $1 bytes of pages packed into $2 ($(($1 / ($2 + 1)))x)"
 if ! grep -q '^bootchart.trace = cut: ' "$T/header"; then
-	ok "the cut # SKIP the flood did not fill 8 MiB in 4 s here"
+	ok "the cut # SKIP the flood did not fill 1 MiB packed in 4 s here"
 	exit 0
 fi
 check "0 events lost" grep -q '^bootchart.trace.lost = total 0:' "$T/header"
@@ -31,7 +39,7 @@ check "the header has both clock pairs" \
     grep -q '^bootchart.trace.clock_sync = start [0-9]* [0-9]* end [0-9]* [0-9]*$' "$T/header"
 "$R" --dump-events "$T/a.tgz" >"$T/events" 2>"$T/events.err"
 check "--dump-events reads it" [ $? = 0 ]
-# Buffers of 2 x 4 MiB fit the reserve: the closing marker was drained.
+# Buffers of 2 x 4 MiB packed fit the reserve: the closing marker was drained.
 ncpu=$(awk -F'\t' '{ c[$2] = 1 } END { n = 0; for (k in c) n++; print n }' "$T/events")
 endmark=$(awk -F'\t' '$4 == "print" && /clock_sync end/ { print $1 }' "$T/events")
 if [ "$(nproc)" -le 2 ]; then
