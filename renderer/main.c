@@ -149,9 +149,9 @@ compare_text(const struct cli *c, const struct boot_read *old,
 	struct outfile of;
 	int ok, rc;
 
-	if (report_make(&ro, &old->view, d) != 0)
+	if (report_make(&ro, &old->view, c->chart.show_all, d) != 0)
 		return -1;
-	if (report_make(&rn, &new->view, d) != 0) {
+	if (report_make(&rn, &new->view, c->chart.show_all, d) != 0) {
 		report_free(&ro);
 		return -1;
 	}

@@ -55,23 +55,29 @@ exact_cpu(struct report_proc *rp, const struct pnode *p)
 	rp->sys_s = rp->user_s < cpu ? cpu - rp->user_s : 0;
 }
 
-/* A row the trace has the states of: its exact time in state D. */
+/*
+ * A row the trace has the states of: its seconds in each, from the
+ * spans the chart colours (its processes folded), D among them.
+ */
 static int
-exact_dstate(struct report_proc *rp, const struct pnode *p)
+exact_states(struct report_proc *rp, const struct pnode *p)
 {
+	usec_t us[TS_COUNT] = { 0 };
 	struct xspan *xs;
 	size_t n, i;
-	usec_t d = 0;
+	int st;
 
 	if (!p->xexact)
 		return 0;
 	if (node_xstates(p, &xs, &n) != 0)
 		return -1;
 	for (i = 0; i < n; i++)
-		if (xs[i].state == TS_WAITING)
-			d += xs[i].end_us - xs[i].start_us;
+		us[xs[i].state] += xs[i].end_us - xs[i].start_us;
 	free(xs);
-	rp->dstate_s = (double)d / USEC_PER_SEC;
+	for (st = TS_NONE + 1; st < TS_COUNT; st++)
+		rp->state_s[st] = (double)us[st] / USEC_PER_SEC;
+	rp->traced = 1;
+	rp->dstate_s = rp->state_s[TS_WAITING];
 	return 0;
 }
 
@@ -95,13 +101,15 @@ collect_one(const struct pnode *p, int depth, void *arg)
 	rp->pid = p->proc->pid;
 	rp->ppid = depth > 0 ? r->procs[rp->parent].pid : p->proc->ppid;
 	rp->name = p->name;
+	rp->label = proctree_label(r->tree, r->show_all, p->name,
+	    p->proc->cmdline);
 	rp->cmdline = p->proc->cmdline;
 	rp->unit = p->proc->unit;
 	rp->start_us = p->start_us - r->ms.zero_us;
 	rp->duration_us = p->duration_us;
 	rp->end_us = rp->start_us + p->duration_us;
 	rp->nsamples = p->nsamples;
-	if (sum_samples(rp) != 0 || exact_dstate(rp, p) != 0)
+	if (sum_samples(rp) != 0 || exact_states(rp, p) != 0)
 		return -1;
 	exact_cpu(rp, p);
 	c->path[depth] = r->nprocs++;
@@ -185,7 +193,8 @@ report_secs(char *buf, size_t cap, usec_t t, int sign)
 }
 
 int
-report_make(struct report *r, const struct boot *b, struct diag *d)
+report_make(struct report *r, const struct boot *b, int show_all,
+    struct diag *d)
 {
 	const struct bootlog *t = b->log;
 	const struct proctree *tree = b->tree;
@@ -197,6 +206,7 @@ report_make(struct report *r, const struct boot *b, struct diag *d)
 	memset(&c, 0, sizeof(c));
 	r->log = t;
 	r->tree = tree;
+	r->show_all = show_all;
 	r->x = x;
 	r->crit = boot_crit(b);
 	r->ms = *b->ms;
@@ -238,4 +248,26 @@ report_trace_cut(const struct report *r, usec_t *at)
 		return NULL;
 	*at = (usec_t)exact_uptime_us(r->x->tb.whole_ns) - r->ms.zero_us;
 	return why;
+}
+
+const char *
+report_crit_label(const struct report *r, int64_t pid, const char *name)
+{
+	const struct process *p = bootlog_find_pid(r->log, pid);
+
+	/* The trace's names are comms: 15 bytes at most. */
+	if (p == NULL || p->name == NULL || strncmp(p->name, name, 15) != 0)
+		return name;
+	return proctree_label(r->tree, r->show_all, name, p->cmdline);
+}
+
+double
+report_state_percent(const struct report_proc *p, int st)
+{
+	double life = 0;
+	int k;
+
+	for (k = TS_NONE + 1; k < TS_COUNT; k++)
+		life += p->state_s[k];
+	return p->traced && life > 0 ? 100 * p->state_s[st] / life : 0;
 }

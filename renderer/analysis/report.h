@@ -27,13 +27,21 @@ struct report_proc {
 	int64_t pid;
 	int64_t ppid;		/* the parent's pid in the tree; a root's as logged */
 	const char *name;
+	const char *label;	/* what the chart calls it (proctree_label) */
 	const char *cmdline;	/* NULL when not logged */
 	const char *unit;	/* NULL: not known (no cgroup data yet) */
 	usec_t start_us, end_us, duration_us;	/* from the chart's 0 */
 	size_t nsamples;
 	double user_s, sys_s;	/* CPU: fraction x interval, summed; or measured */
 	enum cpu_src cpu_src;	/* where user_s + sys_s comes from */
-	double dstate_s;	/* intervals of samples in state D */
+	double dstate_s;	/* intervals of samples in state D; traced: state_s's */
+	/*
+	 * traced: the kernel's trace has its states (the spans the chart
+	 * colours), and state_s[st] is its seconds in each enum tstate;
+	 * their sum is its life as traced.
+	 */
+	int traced;
+	double state_s[TS_COUNT];
 };
 
 /* Over the whole logged span; CPU in CPU-seconds (all CPUs together). */
@@ -61,6 +69,7 @@ struct report {
 	struct fn_table fn;		/* the trace's kernel functions (n 0: none) */
 	struct kwait_row *kw;		/* the calls the boot waited in (kwaits.h) */
 	size_t nkw;
+	int show_all;			/* report_make's */
 };
 
 /* "trace", "taskstats", "accounting" or "samples": where a CPU time comes from. */
@@ -84,8 +93,23 @@ int report_cpu_decimals(enum cpu_src);
  */
 const char *report_secs(char *buf, size_t cap, usec_t, int sign);
 
-/* 0, or -1 with diag set (out of memory). */
-int report_make(struct report *, const struct boot *, struct diag *);
+/* A traced row's share of its traced life in state st, percent; 0 untraced. */
+double report_state_percent(const struct report_proc *, int st);
+
+/*
+ * What the chart calls process pid of the critical path, name there
+ * (the trace's): its command line where proctree_label says, when the
+ * log's process of that pid has that name; else name.  Never NULL.
+ */
+const char *report_crit_label(const struct report *, int64_t pid,
+    const char *name);
+
+/*
+ * show_all: the chart shows every command line (--show-all), which the
+ * rows' labels follow.  0, or -1 with diag set (out of memory).
+ */
+int report_make(struct report *, const struct boot *, int show_all,
+    struct diag *);
 void report_free(struct report *);
 
 #endif

@@ -169,8 +169,8 @@ output_write(const struct out_job *job, const char *path, struct diag *d)
 	if ((o->from & OF_LAYOUT) && make_layout(&l, &j, d) != 0)
 		return -1;
 	j.layout = (o->from & OF_LAYOUT) ? &l : NULL;
-	if ((o->from & OF_REPORT) && j.cmp == NULL &&
-	    report_make(&r, j.boot, d) != 0) {
+	if ((o->from & OF_REPORT) && j.cmp == NULL && report_make(&r, j.boot,
+	    j.opts != NULL && j.opts->show_all, d) != 0) {
 		if (j.layout != NULL)
 			layout_free(&l);
 		return -1;

@@ -88,6 +88,18 @@ totals(const struct report *r, FILE *f)
 	fputs("},\n", f);
 }
 
+/* A row the trace has the states of: its seconds in each (only then). */
+static void
+traced_states(const struct report_proc *p, FILE *f)
+{
+	if (!p->traced)
+		return;
+	json_key_num(f, "running_s", p->state_s[TS_RUNNING], 3);
+	json_key_num(f, "runnable_s", p->state_s[TS_RUNNABLE], 3);
+	json_key_num(f, "blocked_io_s", p->state_s[TS_WAITING], 3);
+	json_key_num(f, "sleeping_s", p->state_s[TS_SLEEPING], 3);
+}
+
 static void
 process(const struct report *r, size_t i, FILE *f)
 {
@@ -115,6 +127,7 @@ process(const struct report *r, size_t i, FILE *f)
 	if (p->node->proc->tgid != 0)
 		fprintf(f, ", \"thread_of\": %" PRId64, p->node->proc->tgid);
 	json_key_num(f, "dstate_s", p->dstate_s, 3);
+	traced_states(p, f);
 	fputs(", \"children\": [", f);
 	for (k = 0; k < p->nchildren; k++)
 		fprintf(f, k ? ", %zu" : "%zu", p->children[k]);

@@ -17,9 +17,25 @@ key_of(const struct report_proc *p, enum summary_key k)
 		return p->user_s + p->sys_s;
 	case BY_DSTATE:
 		return p->dstate_s;
+	case BY_RUNNABLE:
+		return p->state_s[TS_RUNNABLE];
 	default:
 		return (double)p->duration_us / USEC_PER_MS;
 	}
+}
+
+const char *const summary_title[] = { "CPU time", "D-state time",
+    "duration", "runnable time (waited most for a CPU)" };
+
+int
+report_summary_traced(const struct report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nprocs; i++)
+		if (r->procs[i].traced)
+			return 1;
+	return 0;
 }
 
 static int
@@ -170,11 +186,14 @@ top_row(const struct report_proc *p, enum summary_key k, FILE *f)
 		    p->sys_s, pad);
 	else if (k == BY_DSTATE)
 		fprintf(f, "  %10.3f", p->dstate_s);
+	else if (k == BY_RUNNABLE)
+		fprintf(f, "  %10.3f %6.1f%%", p->state_s[TS_RUNNABLE],
+		    report_state_percent(p, TS_RUNNABLE));
 	else
 		fprintf(f, "  %10s", report_secs(b, sizeof(b), p->duration_us, 0));
 	fprintf(f, " %8" PRId64 " %10s  ", p->pid,
 	    report_secs(b, sizeof(b), p->start_us, 0));
-	escape_fputs(p->name, f);
+	escape_fputs(p->label, f);
 	putc('\n', f);
 }
 
@@ -201,13 +220,11 @@ static void
 top(const struct report *r, struct summary_rank *v, enum summary_key k,
     FILE *f)
 {
-	static const char *const title[] = { "CPU time", "D-state time",
-	    "duration" };
 	static const char *const cols[] = { "     cpu_s     user_s      sys_s",
-	    "  dstate_s", "     dur_s" };
+	    "  dstate_s", "     dur_s", "runnable_s   share" };
 	size_t i, n = report_summary_top(r, v, k);
 
-	fprintf(f, "\ntop %d by %s\n", SUMMARY_TOP, title[k]);
+	fprintf(f, "\ntop %d by %s\n", SUMMARY_TOP, summary_title[k]);
 	if (k == BY_CPU)
 		cpu_sources(r, f);
 	fprintf(f, "  %s      pid    start_s  name\n", cols[k]);
@@ -219,8 +236,9 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 
 /* A traced log's critical path: its span, its categories' totals and what it waited on most. */
 static void
-critical_path(const struct crit_path *c, FILE *f)
+critical_path(const struct report *r, FILE *f)
 {
+	const struct crit_path *c = r->crit;
 	size_t i;
 
 	if (!c->have)
@@ -228,7 +246,7 @@ critical_path(const struct crit_path *c, FILE *f)
 	fprintf(f, "\nCritical path (docs/critical-path.md): %.3f ms to %"
 	    PRId64 " ", (double)(c->end_us - c->start_us) / USEC_PER_MS,
 	    c->pid);
-	escape_fputs(c->name, f);
+	escape_fputs(report_crit_label(r, c->pid, c->name), f);
 	fprintf(f, " (%s), %.3f ms unexplained\n  by category     s   share"
 	    "  meaning\n", c->why, (double)c->unexplained_us / USEC_PER_MS);
 	for (i = 0; i < c->ncat; i++)
@@ -240,7 +258,8 @@ critical_path(const struct crit_path *c, FILE *f)
 		fprintf(f, "  %-8s %10.3f %8" PRId64 "  ", c->sum[i].cat,
 		    (double)(c->sum[i].end_us - c->sum[i].start_us) /
 		    USEC_PER_MS, c->sum[i].pid);
-		escape_fputs(c->sum[i].name, f);
+		escape_fputs(report_crit_label(r, c->sum[i].pid, c->sum[i].name),
+		    f);
 		putc('\n', f);
 	}
 }
@@ -272,8 +291,10 @@ report_summary_write(const struct report *r, FILE *f)
 	totals(r, f);
 	top(r, v, BY_CPU, f);
 	top(r, v, BY_DSTATE, f);
+	if (report_summary_traced(r))
+		top(r, v, BY_RUNNABLE, f);
 	top(r, v, BY_DURATION, f);
-	critical_path(r->crit, f);
+	critical_path(r, f);
 	free(v);
 	return 0;
 }

@@ -9,7 +9,14 @@
 /* Rows in each top list. */
 #define SUMMARY_TOP 10
 
-enum summary_key { BY_CPU, BY_DSTATE, BY_DURATION };
+/* BY_RUNNABLE: the trace's time waiting for a CPU (traced rows only). */
+enum summary_key { BY_CPU, BY_DSTATE, BY_DURATION, BY_RUNNABLE };
+
+/* The top list by k's title and its columns of figures (--summary's). */
+extern const char *const summary_title[];
+
+/* Whether the report has rows the trace has the states of (BY_RUNNABLE's list). */
+int report_summary_traced(const struct report *);
 
 /* One milestone row: uptime when known, and a note (or NULL). */
 #define SUMMARY_MILESTONES 6
@@ -51,8 +58,8 @@ size_t report_summary_top(const struct report *r, struct summary_rank *v,
     enum summary_key k);
 
 /*
- * Milestones, totals and the top processes by CPU time, D-state time
- * and duration.  0, or -1 when out of memory (nothing written); write
+ * Milestones, totals and the top processes by CPU time, D-state time,
+ * runnable time (traced logs) and duration.  0, or -1 when out of memory (nothing written); write
  * errors are left in ferror(f).
  */
 int report_summary_write(const struct report *, FILE *f);

@@ -72,11 +72,9 @@ static int
 top(const struct report *r, struct summary_rank *v, enum summary_key k,
     FILE *f)
 {
-	static const char *const title[] = { "CPU time", "D-state time",
-	    "duration" };
 	static const char *const cols[] = {
 	    "<th>cpu_s</th><th>user_s</th><th>sys_s</th>", "<th>dstate_s</th>",
-	    "<th>dur_s</th>" };
+	    "<th>dur_s</th>", "<th>runnable_s</th><th>share_%</th>" };
 	const struct report_proc *p;
 	size_t i, n = report_summary_top(r, v, k);
 	char a[32], b[32];
@@ -85,7 +83,7 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 	/* The page's script sorts by a column and links a row to the chart's. */
 	fprintf(f, "<table class=\"top\"><caption>Top %d by %s</caption>\n"
 	    "<tr>%s<th>pid</th><th>start_s</th><th>name</th></tr>\n",
-	    SUMMARY_TOP, title[k], cols[k]);
+	    SUMMARY_TOP, summary_title[k], cols[k]);
 	for (i = 0; i < n; i++) {
 		p = &r->procs[v[i].i];
 		dec = report_cpu_decimals(p->cpu_src);
@@ -96,13 +94,18 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 			    p->user_s + p->sys_s, dec, p->user_s, dec, p->sys_s);
 		else if (k == BY_DSTATE)
 			fprintf(f, "<td class=\"n\">%.3f</td>", p->dstate_s);
+		else if (k == BY_RUNNABLE)
+			/* The share bare: the page's script sorts numbers. */
+			fprintf(f, "<td class=\"n\">%.3f</td><td class=\"n\">"
+			    "%.1f</td>", p->state_s[TS_RUNNABLE],
+			    report_state_percent(p, TS_RUNNABLE));
 		else
 			fprintf(f, "<td class=\"n\">%s</td>", report_secs(a,
 			    sizeof(a), p->duration_us, 0));
 		fprintf(f, "<td class=\"n\">%lld</td><td class=\"n\">%s</td>"
 		    "<td>", (long long)p->pid,
 		    report_secs(b, sizeof(b), p->start_us, 0));
-		if (xml_puts_log(f, p->name) == -1)
+		if (xml_puts_log(f, p->label) == -1)
 			return -1;
 		fputs("</td></tr>\n", f);
 	}
@@ -114,8 +117,9 @@ top(const struct report *r, struct summary_rank *v, enum summary_key k,
 
 /* The critical path's totals per category, as --summary's. */
 static int
-critical_path(const struct crit_path *c, FILE *f)
+critical_path(const struct report *r, FILE *f)
 {
+	const struct crit_path *c = r->crit;
 	size_t i;
 
 	if (!c->have)
@@ -123,7 +127,7 @@ critical_path(const struct crit_path *c, FILE *f)
 	fprintf(f, "<table class=\"crit\"><caption>Critical path: %.3f ms to "
 	    "%" PRId64 " ", (double)(c->end_us - c->start_us) / USEC_PER_MS,
 	    c->pid);
-	if (xml_puts_log(f, c->name) == -1)
+	if (xml_puts_log(f, report_crit_label(r, c->pid, c->name)) == -1)
 		return -1;
 	fprintf(f, " (%s)</caption>\n<tr><th>category</th><th>s</th>"
 	    "<th>share</th><th>meaning</th></tr>\n", c->why);
@@ -149,8 +153,9 @@ html_summary_write(const struct report *r, FILE *f)
 		rc = -1;
 	totals(r, f);
 	if (rc == -1 || top(r, v, BY_CPU, f) == -1 ||
-	    top(r, v, BY_DSTATE, f) == -1 || top(r, v, BY_DURATION, f) == -1 ||
-	    critical_path(r->crit, f) == -1)
+	    top(r, v, BY_DSTATE, f) == -1 ||
+	    (report_summary_traced(r) && top(r, v, BY_RUNNABLE, f) == -1) ||
+	    top(r, v, BY_DURATION, f) == -1 || critical_path(r, f) == -1)
 		rc = -1;
 	fputs("</section>\n", f);
 	free(v);

@@ -258,16 +258,14 @@ pair_colour(const struct cmp_pair *p, usec_t thr)
  * as on its own chart (eight "cc" rows say nothing).
  */
 static char *
-pair_label(const struct cmp_pair *p, int readable, usec_t thr)
+pair_label(const struct cmp_pair *p, const struct proctree *tree, usec_t thr)
 {
 	const struct pnode *n = p->new != NULL ? p->new : p->old;
-	const char *name = n->name, *cmd = n->proc->cmdline;
+	const char *name = proctree_label(tree, 0, n->name, n->proc->cmdline);
 	char buf[512], part[64];
 	usec_t ds, dd;
 	size_t k;
 
-	if (readable && cmd != NULL && cmd[0] != '\0')
-		name = cmd;
 	k = (size_t)snprintf(buf, sizeof(buf), "%.400s", name);
 	if (p->old == NULL || p->new == NULL) {
 		snprintf(buf + k, sizeof(buf) - k, p->old == NULL ? " (new)" :
@@ -370,7 +368,7 @@ pair_row(struct layout *l, struct measure *m, const struct cmp_chart *c,
 		return -1;
 	if (p->parent != CMP_NONE)
 		rows_link(l, l->nrows - 1, p->parent);
-	if ((s = pair_label(p, (n != NULL ? c->new_tree : c->old_tree)->readable,
+	if ((s = pair_label(p, n != NULL ? c->new_tree : c->old_tree,
 	    c->threshold_us)) == NULL)
 		return -1;
 	/* Beside the box: inside, text would sit on the bars. */

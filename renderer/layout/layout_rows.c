@@ -14,22 +14,20 @@
 #define LABEL_PAD	4.0
 
 /*
- * Label of a row: name or command line (--show-all, and in a readable
- * profile, where eight "cc" rows say nothing), its systemd unit where
- * the unit changes (proctree_units.c), the PID when asked.
+ * Label of a row: name or command line (proctree_label), its systemd
+ * unit where the unit changes (proctree_units.c), the PID when asked.
  */
 static char *
-row_label(const struct pnode *p, const struct chart_opts *o, int readable)
+row_label(const struct pnode *p, const struct chart_opts *o,
+    const struct proctree *tree)
 {
-	const char *name = p->name;
-	const char *cmdline = p->proc->cmdline;
+	const char *name = proctree_label(tree, o->show_all, p->name,
+	    p->proc->cmdline);
 	const char *unit = p->unit_label ? p->proc->unit : NULL;
 	const char *work = p->proc->work;
 	char *raw, *s;
 	size_t len, n;
 
-	if ((o->show_all || readable) && cmdline != NULL && cmdline[0] != '\0')
-		name = cmdline;
 	len = strlen(name) + (unit != NULL ? strlen(unit) : 0) +
 	    (work != NULL ? strlen(work) : 0) + 48;
 	if ((raw = malloc(len)) == NULL)
@@ -373,12 +371,12 @@ rows_put_label(struct layout *l, struct measure *m, struct lt_row *row,
 /* Puts the row's label inside the box, or beside it where there is room. */
 static int
 row_text(struct layout *l, struct measure *m, struct lt_row *row,
-    const struct chart_opts *o, int readable)
+    const struct chart_opts *o, const struct proctree *tree)
 {
 	char *s;
 
 	row->text = SIZE_MAX;
-	if ((s = row_label(row->node, o, readable)) == NULL)
+	if ((s = row_label(row->node, o, tree)) == NULL)
 		return -1;
 	return rows_put_label(l, m, row, s, COL_TEXT, 0);
 }
@@ -405,7 +403,7 @@ struct rowarg {
 	const struct chart_opts *o;
 	struct diag *d;
 	usec_t period;
-	int readable;		/* the tree is a readable profile */
+	const struct proctree *tree;	/* its labels (proctree_label) */
 	size_t *row_at;		/* row of the node at each depth of the path, or SIZE_MAX */
 	size_t row_at_cap;
 	struct crit_index crit;	/* the critical path's bars (l->crit_rows) */
@@ -482,7 +480,7 @@ row_fn(const struct pnode *p, int depth, void *arg)
 	if (row_cells(l, row, p, ra->period, ra->o->strict, ra->d) == -1 ||
 	    (l->crit_rows && crit_cells(l, row, &ra->crit, ra->d) == -1))
 		return -1;
-	return row_text(l, ra->m, row, ra->o, ra->readable);
+	return row_text(l, ra->m, row, ra->o, ra->tree);
 }
 
 int
@@ -494,7 +492,7 @@ rows_place(const struct lt_ctx *c)
 	const struct chart_opts *o = c->o;
 	struct diag *d = c->d;
 	struct rowarg ra = { l, m, o, d, tree->sample_period_us,
-	    tree->readable, NULL, 0, { NULL, 0 } };
+	    tree, NULL, 0, { NULL, 0 } };
 	int rc;
 
 	l->nchrome_texts = l->ntexts;

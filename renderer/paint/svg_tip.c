@@ -43,6 +43,15 @@ tip_text(FILE *f, const struct report_proc *p)
 	if (p->cpu_src != CPU_SAMPLES)
 		fprintf(f, "; %s", report_cpu_src(p->cpu_src));
 	fprintf(f, "), D state %.3f s", p->dstate_s);
+	/*
+	 * The chart's colours as numbers, where the trace has them; commas,
+	 * as the page joins the lines with dots.
+	 */
+	if (p->traced)
+		fprintf(f, "\nrunning %.3f s, runnable %.3f s, D %.3f s, "
+		    "sleeping %.3f s",
+		    p->state_s[TS_RUNNING], p->state_s[TS_RUNNABLE],
+		    p->state_s[TS_WAITING], p->state_s[TS_SLEEPING]);
 	return 0;
 }
 

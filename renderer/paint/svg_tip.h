@@ -7,7 +7,7 @@
 
 #include "report.h"
 
-/* <title>name, pid, command, unit, times, CPU</title>; -1 on no memory. */
+/* <title>name, pid, command, unit, times, CPU, the traced states</title>; -1 on no memory. */
 int svg_tip(FILE *f, const struct report_proc *);
 
 /*

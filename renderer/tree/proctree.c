@@ -143,6 +143,16 @@ proctree_find(const struct proctree *tree, const char *name)
 	return fa.found;
 }
 
+const char *
+proctree_label(const struct proctree *tree, int show_all, const char *name,
+    const char *cmdline)
+{
+	if ((show_all || tree->readable) && cmdline != NULL &&
+	    cmdline[0] != '\0')
+		return cmdline;
+	return name;
+}
+
 void
 proctree_free(struct proctree *tree)
 {

@@ -158,6 +158,15 @@ size_t proctree_count(const struct proctree *);
 /* The earliest-starting node called name, or NULL. */
 const struct pnode *proctree_find(const struct proctree *, const char *name);
 
+/*
+ * What the chart calls a process: its command line, when one was
+ * logged, where the chart shows command lines (a readable profile, where
+ * eight "cc" rows say nothing, or --show-all), else name.  The rows, the
+ * compare chart and the reports' lists all ask here.
+ */
+const char *proctree_label(const struct proctree *, int show_all,
+    const char *name, const char *cmdline);
+
 void proctree_free(struct proctree *);
 
 #endif

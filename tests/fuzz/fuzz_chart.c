@@ -134,7 +134,7 @@ svg_ours(const struct layout *l, const struct boot *b, struct diag *d)
 		return;
 	if ((f = fopen("/dev/null", "w")) == NULL)
 		return;
-	if (report_make(&r, b, d) == 0) {
+	if (report_make(&r, b, 0, d) == 0) {
 		(void)svg_write(f, l, &r, SVG_FILE);
 		report_free(&r);
 	}

@@ -30,7 +30,7 @@ fuzz_reports(const struct bootlog *t, const struct proctree *pt, struct diag *d)
 	FILE *f;
 
 	milestones_make(&ms, t, pt, d);
-	if (report_make(&r, BOOT_OF(t, pt, &ms), d) != 0)
+	if (report_make(&r, BOOT_OF(t, pt, &ms), 0, d) != 0)
 		return;
 	if ((f = fopen("/dev/null", "w")) != NULL) {
 		report_json_write(&r, f);

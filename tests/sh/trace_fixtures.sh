@@ -1,5 +1,5 @@
 #!/bin/sh
-# trace_fixtures.sh: the trace analyses on recorded traces (tests/data/traces/, made by tests/tools/record-traces.sh): --dump-events, --wakeups, --critical-path and --json of each fixture are byte for byte the expected outputs beside it; with trace-cmd, --dump-events agrees with trace-cmd report of the same trace.dat; and what a live run cannot promise holds in the recordings: in the pipe each side of yes | head woken by the other, sleep by an interrupt, the edges trace-cmd's events make (lib/waits.awk), the path through sleep's timer; the chain's path (B's sleep as timer, A's loop running, the fsync's disk wait, in order, within 5 ms of what the programs measured); a sleep asleep most of its life, a busy loop's running spans within 2 % of its CPU time; thread rows; --per-cpu's strips within trace-cmd's switches, each pinned yes named on its own CPU.  Needs no root.
+# trace_fixtures.sh: the trace analyses on recorded traces (tests/data/traces/, made by tests/tools/record-traces.sh): --dump-events, --wakeups, --critical-path and --json of each fixture are byte for byte the expected outputs beside it; each process's state seconds in --json add up to its traced life, and a busy loop's running_s is its time on a CPU in trace-cmd's switches; with trace-cmd, --dump-events agrees with trace-cmd report of the same trace.dat; and what a live run cannot promise holds in the recordings: in the pipe each side of yes | head woken by the other, sleep by an interrupt, the edges trace-cmd's events make (lib/waits.awk), the path through sleep's timer; the chain's path (B's sleep as timer, A's loop running, the fsync's disk wait, in order, within 5 ms of what the programs measured); a sleep asleep most of its life, a busy loop's running spans within 2 % of its CPU time; thread rows; --per-cpu's strips within trace-cmd's switches, each pinned yes named on its own CPU.  Needs no root.
 set -u
 . "$(dirname "$0")/lib/tap.sh.inc"
 T=${BC_TMP:?}
@@ -80,6 +80,73 @@ if command -v trace-cmd >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; t
 else
 	ok "--dump-events against trace-cmd report # SKIP no trace-cmd or python3"
 	have_tc=0
+fi
+
+# Each process's seconds running, runnable, in D and asleep (--json's
+# running_s ...: the numbers of its row's colours) add up to its life as
+# traced; a busy loop's running_s (states' busy, the chain's A) is its
+# time on a CPU in trace-cmd's switches (lib/states_check.py).
+if command -v python3 >/dev/null 2>&1; then
+	for f in "$T"/*.json; do
+		python3 "$LIB/states_check.py" life "$(basename "$f")" "$f"
+	done
+	if [ $have_tc = 1 ]; then
+		for name in states chain; do
+			trace-cmd report -t -i "$T/$name.dat" >"$T/$name.tc" 2>/dev/null
+			python3 "$LIB/states_check.py" running "$name" "$T/$name.json" \
+			    "$T/$name.tc" "$(awk '$1 == "busy" { print $2 }' "$D/$name.m")"
+		done
+	fi
+else
+	ok "the states' seconds # SKIP no python3"
+fi
+
+# The same seconds as the summary's, the page's and the tooltips' numbers
+# (states: the busy child waited most for a CPU), each list naming a
+# process as the chart does (a readable profile: its command line).
+(cd "$D" && "$R" --summary states.tgz >"$T/states.summary" &&
+    "$R" -q -f svg -o "$T/states.svg" states.tgz &&
+    "$R" -q -f html -o "$T/states.html" states.tgz) 2>"$T/states.err2"
+check "states: --summary, -f svg and -f html: status 0, no message" \
+    sh -c '[ $1 = 0 ] && [ ! -s "$2" ]' _ $? "$T/states.err2"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$T/states.json" "$T/states.summary" "$T/states.svg" \
+	    "$T/states.html" "$(awk '$1 == "busy" { print $2 }' "$D/states.m")" <<'PY'
+import html, json, re, sys
+js, summ, svg, page, busy = sys.argv[1:5] + [int(sys.argv[5])]
+p = [q for q in json.load(open(js))["processes"] if q["pid"] == busy][0]
+life = sum(p[k] for k in ("running_s", "runnable_s", "blocked_io_s",
+                          "sleeping_s"))
+def check(ok, what):
+    print(("ok" if ok else "not ok") + " - states: " + what)
+text = open(summ).read()
+part = text.split("top 10 by runnable time (waited most for a CPU)\n")
+rows = part[1].split("\n\n")[0].splitlines()[1:] if len(part) == 2 else []
+first = rows[0].split(None, 4) if rows else []
+print("# summary's first runnable row: %s" % (rows[:1],))
+check(len(first) == 5 and float(first[0]) == p["runnable_s"] and
+      abs(float(first[1].rstrip("%")) - 100 * p["runnable_s"] / life) < 0.1 and
+      int(first[2]) == busy and first[4] == p["cmdline"],
+      "the summary's runnable list: the busy child first, its seconds, "
+      "share and command line")
+check(re.search(r"\n  running +[0-9.]+ +[0-9]+ +" + re.escape(p["cmdline"]) +
+                "\n", text) is not None,
+      "the critical path's rows name the busy child by its command line")
+tips = re.findall(r"<title>([^<]*)</title>", open(svg).read())
+want = "running %.3f s, runnable %.3f s, D %.3f s, sleeping %.3f s" % (
+    p["running_s"], p["runnable_s"], p["blocked_io_s"], p["sleeping_s"])
+tip = [t for t in tips if "\npid %d," % busy in html.unescape(t)]
+print("# its tooltip: %r" % (tip[:1],))
+check(len(tip) == 1 and html.unescape(tip[0]).endswith("\n" + want),
+      "the busy child's tooltip says its four states' seconds")
+check(all(re.search(r"\nrunning [0-9.]+ s, runnable", t) for t in tips),
+      "every row's tooltip has them (every row traced)")
+page = open(page).read()
+m = re.search(r"Top 10 by runnable time.*?</table>", page, re.S)
+check(m is not None and ("<td class=\"n\">%.3f</td>" % p["runnable_s"]) in
+      m.group(0) and html.escape(p["cmdline"], False) in m.group(0),
+      "the page's runnable table: its seconds and command line")
+PY
 fi
 
 # The pipe: yes | head on one CPU, then sleep 0.2.

@@ -93,8 +93,8 @@ test_report_numbers(void **state)
 
 	diag_init(&d, "test");
 	small_boot(&s);
-	assert_int_equal(report_make(&r, BOOT_OF(&s.t, &s.tree, ms_of(&s.t, &s.tree)),
-	    &d), 0);
+	assert_int_equal(report_make(&r, BOOT_OF(&s.t, &s.tree,
+	    ms_of(&s.t, &s.tree)), 0, &d), 0);
 	assert_int_equal(r.nprocs, 4);
 	/* Pre-order: init, busy, io, kthreadd. */
 	p = &r.procs[1];
