@@ -194,6 +194,7 @@ critpath_run(struct critpath *c, const struct tboot *tb,
 		return pid > 0 ? diag_error(d, "no process %d in the trace",
 		    pid) : 1;
 	stop_at_cut(c, t, &end);
+	c->lost = exact_lost(c->tb, t, &c->lost_pages);
 	c->pid = p->pid;
 	c->proc = (uint32_t)(p - tb->v);
 	/*

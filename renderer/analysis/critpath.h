@@ -68,6 +68,7 @@ struct critpath {
 	uint32_t proc;		/* its tboot entry */
 	const char *why;	/* how the target was chosen */
 	int cut;		/* the trace was cut before the target's end */
+	uint64_t lost, lost_pages;	/* exact_lost: the path may cross a loss */
 	struct cpsum *sum;	/* the most time first */
 	size_t nsum;
 	struct crit_cat cat[CP_COUNT];	/* per category, the most first */

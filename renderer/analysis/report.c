@@ -250,6 +250,15 @@ report_trace_cut(const struct report *r, usec_t *at)
 	return why;
 }
 
+uint64_t
+report_trace_lost(const struct report *r, uint64_t *pages)
+{
+	*pages = 0;
+	if (!r->x->have)
+		return 0;
+	return exact_lost(&r->x->tb, r->log, pages);
+}
+
 const char *
 report_crit_label(const struct report *r, int64_t pid, const char *name)
 {

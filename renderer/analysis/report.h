@@ -80,6 +80,8 @@ const char *report_cpu_src(enum cpu_src);
  * The summary's and the JSON's one figure.
  */
 const char *report_trace_cut(const struct report *, usec_t *at);
+/* Events the kernel lost from the log's trace (exact_lost); 0 without. */
+uint64_t report_trace_lost(const struct report *, uint64_t *pages);
 /*
  * The decimals of seconds a CPU time of that source holds: samples
  * count /proc's ticks (USER_HZ, 1/100 s) and accounting its comp_t

@@ -1,4 +1,5 @@
 /* exact.c: the trace model's life: parsing's reader taken over, the events read once, the model freed. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,32 @@ exact_free(struct exact *x)
 	tboot_free(&x->tb);
 	tracefile_free(&x->file);
 	memset(x, 0, sizeof(*x));
+}
+
+uint64_t
+exact_lost(const struct tboot *tb, const struct bootlog *t, uint64_t *pages)
+{
+	const char *v = bootlog_header(t, HDR_TRACE_LOST);
+	unsigned long long n = 0;
+
+	*pages = tb->lost_pages;
+	if (v == NULL || sscanf(v, "total %llu", &n) != 1 ||
+	    (uint64_t)n < tb->lost)
+		return tb->lost;
+	return (uint64_t)n;
+}
+
+int
+exact_lost_say(uint64_t n, uint64_t pages, char *out, size_t cap)
+{
+	if (n > 0)
+		snprintf(out, cap, "the kernel lost %llu events before they "
+		    "were read", (unsigned long long)n);
+	else if (pages > 0)
+		snprintf(out, cap, "the kernel lost events before %llu page%s "
+		    "(no count kept)", (unsigned long long)pages, pages > 1 ?
+		    "s" : "");
+	return n > 0 || pages > 0;
 }
 
 const char *

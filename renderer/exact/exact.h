@@ -89,6 +89,16 @@ exact_from_trace(const struct tboot *tb, int64_t ns)
  * after is the samples'.
  */
 const char *exact_cut(const struct bootlog *t);
+/*
+ * Events the kernel lost before they were read (its buffer full): the
+ * header's count (bootchart.trace.lost) where bootchartd wrote one,
+ * else what the pages said; *pages the pages that followed a loss (a
+ * page may flag one without its count).
+ */
+uint64_t exact_lost(const struct tboot *tb, const struct bootlog *t,
+    uint64_t *pages);
+/* What every output says of a loss, into out: 1, or 0 when none. */
+int exact_lost_say(uint64_t n, uint64_t pages, char *out, size_t cap);
 void exact_free(struct exact *x);
 
 #endif

@@ -116,6 +116,20 @@ whole_until(struct build *b)
 			b->ps->whole_ns = b->cpu[i].last;
 }
 
+/* What the pages said the kernel lost, every CPU's. */
+static void
+losses(struct build *b, const struct tdat *td)
+{
+	uint64_t ev, pages;
+	size_t i;
+
+	for (i = 0; i < b->ncpu; i++) {
+		tdat_lost(td, (int)i, &ev, &pages);
+		b->ps->lost += ev;
+		b->ps->lost_pages += pages;
+	}
+}
+
 static int
 read_events(struct build *b, struct tdat *td, struct diag *d)
 {
@@ -141,6 +155,7 @@ read_events(struct build *b, struct tdat *td, struct diag *d)
 			b->cpu[ev.cpu].last = ev.ts_ns;
 	}
 	whole_until(b);
+	losses(b, td);
 	return r;
 }
 

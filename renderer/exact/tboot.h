@@ -129,6 +129,8 @@ struct tboot {
 	size_t nstacks;
 	int64_t first_ns, last_ns;	/* the trace's span */
 	int64_t whole_ns;	/* every CPU's events up to here (tboot.c) */
+	/* Events the pages say the kernel lost, and pages after a loss. */
+	uint64_t lost, lost_pages;
 	/* When disk requests completed (block_rq_complete), in order. */
 	int64_t *bdone;
 	size_t nbdone, bdonecap;

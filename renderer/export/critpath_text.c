@@ -54,6 +54,11 @@ header(const struct critpath *c, const struct tdat *td,
 	    chart_s(c->cp.end_ns, o->zero_us), (double)o->zero_us /
 	    USEC_PER_SEC, c->tb->have_sync ? "of uptime" : "of the trace's "
 	    "clock", ms(c->cp.end_ns - c->cp.start_ns));
+	char lost[128];
+
+	if (exact_lost_say(c->lost, c->lost_pages, lost, sizeof(lost)))
+		fprintf(f, "# %s: a wait across a loss may be another's\n",
+		    lost);
 	fprintf(f, "# total\tspan_s\tunexplained_s\tsteps\tsteps_cut\t"
 	    "trace_cut\ntotal\t%.6f\t%.6f\t%zu\t%s\t%s\n",
 	    secs(c->cp.end_ns - c->cp.start_ns), secs(c->unexplained_ns),

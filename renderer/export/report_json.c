@@ -422,6 +422,18 @@ trace_cut(const struct report *r, FILE *f)
 	fputs("},\n", f);
 }
 
+/* Events the kernel lost from the trace (only then). */
+static void
+trace_lost(const struct report *r, FILE *f)
+{
+	uint64_t pages, n = report_trace_lost(r, &pages);
+
+	if (n == 0 && pages == 0)
+		return;
+	fprintf(f, "  \"trace_lost\": {\"events\": %llu, \"pages\": %llu},\n",
+	    (unsigned long long)n, (unsigned long long)pages);
+}
+
 void
 report_json_write(const struct report *r, FILE *f)
 {
@@ -439,6 +451,7 @@ report_json_write(const struct report *r, FILE *f)
 	function_waits(r, f);
 	critical_path(r->crit, r->ms.zero_us, f);
 	trace_cut(r, f);
+	trace_lost(r, f);
 	fputs("  \"series\": {\n", f);
 	cpu_series(r->log, r->ms.zero_us, r->cmd.n > 0 ? r->cmd.v : NULL, f);
 	disk_series(r->log, r->ms.zero_us, f);

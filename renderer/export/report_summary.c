@@ -279,6 +279,18 @@ trace_cut(const struct report *r, FILE *f)
 	fputs("); later times from samples\n", f);
 }
 
+/* Events the kernel lost from the trace (only then). */
+static void
+trace_lost(const struct report *r, FILE *f)
+{
+	uint64_t pages, n = report_trace_lost(r, &pages);
+	char lost[128];
+
+	if (exact_lost_say(n, pages, lost, sizeof(lost)))
+		fprintf(f, "\ntrace: %s; states and waits across a loss may "
+		    "be wrong\n", lost);
+}
+
 int
 report_summary_write(const struct report *r, FILE *f)
 {
@@ -288,6 +300,7 @@ report_summary_write(const struct report *r, FILE *f)
 		return -1;
 	milestones(r, f);
 	trace_cut(r, f);
+	trace_lost(r, f);
 	totals(r, f);
 	top(r, v, BY_CPU, f);
 	top(r, v, BY_DSTATE, f);

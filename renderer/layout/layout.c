@@ -150,6 +150,8 @@ trace_notes(struct layout *l, const struct exact *x, const struct bootlog *t)
 	l->trace_cuts = x->tb.cuts;
 	if (x->have && (l->rec_cut = exact_cut(t)) != NULL)
 		l->rec_cut_us = exact_uptime_us(x->tb.whole_ns);
+	if (x->have)
+		l->rec_lost = exact_lost(&x->tb, t, &l->rec_lost_pages);
 }
 
 static int

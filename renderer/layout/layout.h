@@ -231,6 +231,7 @@ struct layout {
 	int crit_rows;		/* rows carry the critical path's bar (layout_crit.c) */
 	unsigned trace_cuts;	/* the caps the trace reached (tboot.h), noted */
 	const char *rec_cut;	/* bootchartd cut the trace short: why (exact_cut), or NULL */
+	uint64_t rec_lost, rec_lost_pages;	/* the kernel lost events (exact_lost) */
 	usec_t rec_cut_us;	/* where: the model's whole_ns */
 };
 

@@ -180,13 +180,31 @@ rec_cut_note(struct layout *l, struct measure *m, double *y)
 	return 0;
 }
 
+/* The kernel lost events before they were read: how many. */
+static int
+rec_lost_note(struct layout *l, struct measure *m, double *y)
+{
+	char buf[256], lost[128];
+
+	if (!exact_lost_say(l->rec_lost, l->rec_lost_pages, lost,
+	    sizeof(lost)))
+		return 0;
+	snprintf(buf, sizeof(buf), "trace: %s; states across a loss may be "
+	    "wrong", lost);
+	if (lt_tag(l, lt_add_raw(l, m, buf, MARGIN, *y, l->width -
+	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
+		return -1;
+	*y += m->height[LF_TEXT] + LEGEND_GAP;
+	return 0;
+}
+
 int
 chrome_cut_note(struct layout *l, struct measure *m, double *y)
 {
 	char buf[512];
 	size_t i, n;
 
-	if (rec_cut_note(l, m, y) != 0)
+	if (rec_cut_note(l, m, y) != 0 || rec_lost_note(l, m, y) != 0)
 		return -1;
 	if (l->trace_cuts == 0)
 		return 0;
