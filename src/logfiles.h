@@ -51,6 +51,7 @@
 #define HDR_TRACE_EVENTS "bootchart.trace.events"	/* "total N: cpu0=N cpu1=N ..." events saved */
 #define HDR_TRACE_LOST	"bootchart.trace.lost"	/* the same, events lost (overrun, dropped) by the end */
 #define HDR_TRACE_LOST_START "bootchart.trace.lost_at_start"	/* the same, lost before logging began */
+#define HDR_TRACE_UNREAD "bootchart.trace.unread"	/* a cut only: the same, events left in the buffers (what the close-out could not keep) */
 #define HDR_TRACE_SYNC	"bootchart.trace.clock_sync"	/* "start A B end C D": CLOCK_BOOTTIME ns before and after each TRACE_SYNC_MARK */
 #define HDR_TRACE_CLOCK	"bootchart.trace.clock"	/* the trace clock (local) */
 #define HDR_TRACE_ABSENT "bootchart.trace.absent"	/* events asked for that this kernel lacks */

@@ -284,6 +284,8 @@ count_of(const struct tracedrain_cpu *c, enum tracedrain_count which)
 
 	if (which == TDRAIN_READ)
 		return stat_value(s, "read events:") - c->read0;
+	if (which == TDRAIN_UNREAD)
+		return stat_value(s, "entries:");
 	return which == TDRAIN_LOST ? lost_of(s) : c->lost0;
 }
 

@@ -42,7 +42,8 @@ struct tracedrain {
 enum tracedrain_count {
 	TDRAIN_READ,		/* events read since the start */
 	TDRAIN_LOST,		/* lost by the end */
-	TDRAIN_LOST_START	/* lost before the start */
+	TDRAIN_LOST_START,	/* lost before the start */
+	TDRAIN_UNREAD		/* left in the buffer at the end (a cut) */
 };
 
 void tracedrain_init(struct tracedrain *);

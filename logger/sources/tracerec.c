@@ -237,6 +237,10 @@ tracerec_report(const struct tracerec *t, struct trace_report *r)
 	if (t->mode == TREC_BOOT)
 		tracedrain_counts(d, TDRAIN_LOST_START, r->lost_start,
 		    sizeof(r->lost_start));
+	/* A cut whose close-out did not fit every buffer says what it left. */
+	if (strncmp(t->why, "cut:", 4) == 0)
+		tracedrain_counts(d, TDRAIN_UNREAD, r->unread,
+		    sizeof(r->unread));
 	report_sync(t, r->sync, sizeof(r->sync));
 	snprintf(r->clock, sizeof(r->clock), "%s", t->inst.clock);
 	snprintf(r->absent, sizeof(r->absent), "%s", t->inst.absent);

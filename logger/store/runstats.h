@@ -13,6 +13,7 @@ struct trace_report {
 	char events[1024];	/* "total N: cpu0=N ..." recorded */
 	char lost[1024];	/* lost by the end, the same way */
 	char lost_start[1024];	/* lost before we started (boot) */
+	char unread[1024];	/* left in the buffers by a cut */
 	char sync[160];		/* the clock-sync pairs */
 	char clock[64];		/* the trace clock */
 	char absent[256];	/* events this kernel lacks */

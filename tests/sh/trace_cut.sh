@@ -35,6 +35,8 @@ if ! grep -q '^bootchart.trace = cut: ' "$T/header"; then
 	exit 0
 fi
 check "0 events lost" grep -q '^bootchart.trace.lost = total 0:' "$T/header"
+check "the header counts what the cut left in the buffers" \
+    grep -q '^bootchart.trace.unread = total [0-9]*: cpu0=' "$T/header"
 check "the header has both clock pairs" \
     grep -q '^bootchart.trace.clock_sync = start [0-9]* [0-9]* end [0-9]* [0-9]*$' "$T/header"
 "$R" --dump-events "$T/a.tgz" >"$T/events" 2>"$T/events.err"
