@@ -260,6 +260,17 @@ trace_cut(const struct report *r, FILE *f)
 	fputs("); later times from samples\n", f);
 }
 
+/* The log's trace.dat did not read and was left out: why, and what that means. */
+static void
+trace_lost(const struct report *r, FILE *f)
+{
+	if (r->log->trace_lost == NULL)
+		return;
+	/* Escaped once already, as the warning said it. */
+	fprintf(f, "\ntrace: not usable, every time from samples: %s\n",
+	    r->log->trace_lost);
+}
+
 int
 report_summary_write(const struct report *r, FILE *f)
 {
@@ -268,6 +279,7 @@ report_summary_write(const struct report *r, FILE *f)
 	if ((v = calloc(r->nprocs + 1, sizeof(*v))) == NULL)
 		return -1;
 	milestones(r, f);
+	trace_lost(r, f);
 	trace_cut(r, f);
 	totals(r, f);
 	top(r, v, BY_CPU, f);

@@ -232,6 +232,7 @@ struct layout {
 	unsigned trace_cuts;	/* the caps the trace reached (tboot.h), noted */
 	const char *rec_cut;	/* bootchartd cut the trace short: why (exact_cut), or NULL */
 	usec_t rec_cut_us;	/* where: the model's whole_ns */
+	const char *trace_lost;	/* the log's trace.dat did not read: why, or NULL */
 };
 
 /*
