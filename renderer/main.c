@@ -131,8 +131,10 @@ static int
 boot_read(struct boot_read *b, char **paths, size_t npaths,
     const struct cli *c, struct diag *d)
 {
+	/* An export of the trace alone has nothing to give without it. */
 	const struct boot_opts o = { c->tree, { c->threads, c->chart.per_cpu,
-	    0 }, (int)c->crit_pid };
+	    0 }, (int)c->crit_pid, !c->compare &&
+	    (output_of(c->out[0])->from & OF_TRACE) != 0 };
 
 	return boot_read_paths(b, paths, npaths, &o, d);
 }

@@ -3,7 +3,6 @@
 
 #include "boot.h"
 #include "input.h"
-#include "logparse.h"
 
 void
 boot_read_init(struct boot_read *b)
@@ -34,7 +33,7 @@ boot_read_stages(struct boot_read *b, const struct boot_opts *o,
 	 * chart nothing but the trace: said once, and left out.
 	 */
 	if (exact_open(&b->x, &b->tf, &o->exact, d) != 0) {
-		if (diag_demote(d, TRACE_LEFT_OUT) != 0)
+		if (o->trace_needed || bootlog_drop_trace(&b->log, d) != 0)
 			return -1;
 		exact_free(&b->x);
 	}
@@ -58,7 +57,8 @@ int
 boot_read_paths(struct boot_read *b, char *const *paths, size_t npaths,
     const struct boot_opts *o, struct diag *d)
 {
-	if (input_read(&b->log, &b->tf, paths, npaths, d) != 0)
+	if (input_read(&b->log, &b->tf, paths, npaths, !o->trace_needed,
+	    d) != 0)
 		return -1;
 	return boot_read_stages(b, o, d);
 }

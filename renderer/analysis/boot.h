@@ -42,6 +42,11 @@ struct boot_opts {
 	struct tree_opts tree;
 	struct exact_opts exact;
 	int crit_pid;		/* --critical-path-pid; 0: to the log's end */
+	/*
+	 * The outputs are the trace's alone (-f perfetto, -f chrome-json):
+	 * a trace.dat that does not read is the error, not a warning.
+	 */
+	int trace_needed;
 };
 
 void boot_read_init(struct boot_read *);

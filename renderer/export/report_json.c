@@ -434,6 +434,20 @@ trace_lost(const struct report *r, FILE *f)
 	    (unsigned long long)n, (unsigned long long)pages);
 }
 
+/*
+ * The log's trace.dat did not read and was left out (only then): the
+ * warning's text, so a reader of the numbers knows they are sampled.
+ */
+static void
+trace_unusable(const struct report *r, FILE *f)
+{
+	if (r->log->trace_dropped == NULL)
+		return;
+	fputs("  \"trace_unusable\": {\"why\": ", f);
+	json_string(f, r->log->trace_dropped);
+	fputs("},\n", f);
+}
+
 void
 report_json_write(const struct report *r, FILE *f)
 {
@@ -452,6 +466,7 @@ report_json_write(const struct report *r, FILE *f)
 	critical_path(r->crit, r->ms.zero_us, f);
 	trace_cut(r, f);
 	trace_lost(r, f);
+	trace_unusable(r, f);
 	fputs("  \"series\": {\n", f);
 	cpu_series(r->log, r->ms.zero_us, r->cmd.n > 0 ? r->cmd.v : NULL, f);
 	disk_series(r->log, r->ms.zero_us, f);

@@ -291,6 +291,17 @@ trace_lost(const struct report *r, FILE *f)
 		    "be wrong\n", lost);
 }
 
+/* The log's trace.dat did not read and was left out: why, and what that means. */
+static void
+trace_dropped(const struct report *r, FILE *f)
+{
+	if (r->log->trace_dropped == NULL)
+		return;
+	/* Escaped once already, as the warning said it. */
+	fprintf(f, "\ntrace: not usable, every time from samples: %s\n",
+	    r->log->trace_dropped);
+}
+
 int
 report_summary_write(const struct report *r, FILE *f)
 {
@@ -299,6 +310,7 @@ report_summary_write(const struct report *r, FILE *f)
 	if ((v = calloc(r->nprocs + 1, sizeof(*v))) == NULL)
 		return -1;
 	milestones(r, f);
+	trace_dropped(r, f);
 	trace_cut(r, f);
 	trace_lost(r, f);
 	totals(r, f);

@@ -188,7 +188,7 @@ static int
 cut_in_trace(struct input *in, enum logkind kind)
 {
 	if (kind != LK_TRACE || !in->lp.trace_optional ||
-	    diag_demote(in->d, TRACE_LEFT_OUT) != 0)
+	    bootlog_drop_trace(in->lp.log, in->d) != 0)
 		return -1;
 	in->ended = 1;
 	return 0;
@@ -605,23 +605,23 @@ finish(struct input *in, struct tracefile *tf, char *const *paths,
 	return logparse_finish(&in->lp, in->d);
 }
 
-/* whole: a chart's reading, which can do without a trace.dat that does not read. */
+/* optional: the reading can do without a trace.dat that does not read. */
 static int
-input_begin(struct input *in, struct bootlog *t, struct diag *d, int whole)
+input_begin(struct input *in, struct bootlog *t, struct diag *d, int optional)
 {
 	memset(in, 0, sizeof(*in));
 	logparse_init(&in->lp, t);
-	in->lp.trace_optional = whole;
+	in->lp.trace_optional = optional;
 	in->d = d;
 	if ((in->buf = malloc(READ_CHUNK)) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
 
-/* Every path's members into t and tf; with `whole`, then the checks and finish. */
+/* Every path's members into t and tf; whole: a chart's checks and finish too. */
 static int
 read_paths(struct bootlog *t, struct tracefile *tf, char *const *paths,
-    size_t npaths, struct diag *d, int whole)
+    size_t npaths, struct diag *d, int whole, int trace_needed)
 {
 	static char *const fallback[] = { (char *)DEFAULT_INPUT };
 	struct input *in;
@@ -634,7 +634,7 @@ read_paths(struct bootlog *t, struct tracefile *tf, char *const *paths,
 	}
 	if ((in = malloc(sizeof(*in))) == NULL)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
-	if (input_begin(in, t, d, whole) != 0) {
+	if (input_begin(in, t, d, whole && !trace_needed) != 0) {
 		free(in);
 		return -1;
 	}
@@ -650,16 +650,16 @@ read_paths(struct bootlog *t, struct tracefile *tf, char *const *paths,
 
 int
 input_read(struct bootlog *t, struct tracefile *tf, char *const *paths,
-    size_t npaths, struct diag *d)
+    size_t npaths, int trace_optional, struct diag *d)
 {
-	return read_paths(t, tf, paths, npaths, d, 1);
+	return read_paths(t, tf, paths, npaths, d, 1, !trace_optional);
 }
 
 int
 input_read_members(struct bootlog *t, struct tracefile *tf,
     char *const *paths, size_t npaths, struct diag *d)
 {
-	return read_paths(t, tf, paths, npaths, d, 0);
+	return read_paths(t, tf, paths, npaths, d, 0, 1);
 }
 
 int

@@ -15,11 +15,13 @@
  * content), or a directory of log files.  Members stream straight into
  * the parsers; nothing is written to disk.  Then calls bootlog_finish().
  * The trace.dat member, opened, goes to tf (td NULL: none; the caller
- * frees it with tracefile_free, whatever the result).  Returns 0 or -1
- * with diag set.
+ * frees it with tracefile_free, whatever the result).  trace_optional:
+ * a trace.dat that does not read (cut, damaged, over a cap) is a
+ * warning, the log read without it (bootlog_drop_trace); else the error.
+ * Returns 0 or -1 with diag set.
  */
 int input_read(struct bootlog *, struct tracefile *tf, char *const *paths,
-    size_t npaths, struct diag *);
+    size_t npaths, int trace_optional, struct diag *);
 
 /*
  * Reads the members only, without the process log's checks and

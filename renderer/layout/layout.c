@@ -143,11 +143,15 @@ check_rows(struct layout *l, const struct proctree *tree,
 	    "try -f png, or leave out -n", d);
 }
 
-/* What the chart says of its trace: the caps it reached, a cut by bootchartd. */
+/*
+ * What the chart says of its trace: the caps it reached, a cut by
+ * bootchartd, a trace.dat left out because it did not read.
+ */
 static void
 trace_notes(struct layout *l, const struct exact *x, const struct bootlog *t)
 {
 	l->trace_cuts = x->tb.cuts;
+	l->trace_dropped = t->trace_dropped;
 	if (x->have && (l->rec_cut = exact_cut(t)) != NULL)
 		l->rec_cut_us = exact_uptime_us(x->tb.whole_ns);
 	if (x->have)

@@ -233,6 +233,7 @@ struct layout {
 	const char *rec_cut;	/* bootchartd cut the trace short: why (exact_cut), or NULL */
 	uint64_t rec_lost, rec_lost_pages;	/* the kernel lost events (exact_lost) */
 	usec_t rec_cut_us;	/* where: the model's whole_ns */
+	const char *trace_dropped;	/* the log's trace.dat did not read: why, or NULL */
 };
 
 /*

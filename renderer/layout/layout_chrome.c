@@ -162,6 +162,17 @@ static const char *const cut_text[] = {
 	"workqueue items cut", "calls cut", "per-CPU tasks as busy shares",
 };
 
+/* One line of note under the legend, as wide as the chart. */
+static int
+note_line(struct layout *l, struct measure *m, const char *text, double *y)
+{
+	if (lt_tag(l, lt_add_raw(l, m, text, MARGIN, *y, l->width -
+	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
+		return -1;
+	*y += m->height[LF_TEXT] + LEGEND_GAP;
+	return 0;
+}
+
 /* bootchartd cut the recording short: where (on the chart's axis) and why. */
 static int
 rec_cut_note(struct layout *l, struct measure *m, double *y)
@@ -173,11 +184,23 @@ rec_cut_note(struct layout *l, struct measure *m, double *y)
 	snprintf(buf, sizeof(buf), "trace cut short by bootchartd at %.3f s "
 	    "(%s): later times from samples", ((double)l->rec_cut_us -
 	    (double)l->origin_us) / USEC_PER_SEC, l->rec_cut);
-	if (lt_tag(l, lt_add_raw(l, m, buf, MARGIN, *y, l->width -
-	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
-		return -1;
-	*y += m->height[LF_TEXT] + LEGEND_GAP;
-	return 0;
+	return note_line(l, m, buf, y);
+}
+
+/*
+ * The log's trace.dat did not read (the tarball cut inside it, not a
+ * trace): a chart of samples alone must not pass for an exact one.
+ */
+static int
+dropped_note(struct layout *l, struct measure *m, double *y)
+{
+	char buf[512];
+
+	if (l->trace_dropped == NULL)
+		return 0;
+	snprintf(buf, sizeof(buf), "trace not usable, every time from "
+	    "samples: %s", l->trace_dropped);
+	return note_line(l, m, buf, y);
 }
 
 /* The kernel lost events before they were read: how many. */
@@ -191,11 +214,7 @@ rec_lost_note(struct layout *l, struct measure *m, double *y)
 		return 0;
 	snprintf(buf, sizeof(buf), "trace: %s; states across a loss may be "
 	    "wrong", lost);
-	if (lt_tag(l, lt_add_raw(l, m, buf, MARGIN, *y, l->width -
-	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
-		return -1;
-	*y += m->height[LF_TEXT] + LEGEND_GAP;
-	return 0;
+	return note_line(l, m, buf, y);
 }
 
 int
@@ -204,7 +223,8 @@ chrome_cut_note(struct layout *l, struct measure *m, double *y)
 	char buf[512];
 	size_t i, n;
 
-	if (rec_cut_note(l, m, y) != 0 || rec_lost_note(l, m, y) != 0)
+	if (dropped_note(l, m, y) != 0 || rec_cut_note(l, m, y) != 0 ||
+	    rec_lost_note(l, m, y) != 0)
 		return -1;
 	if (l->trace_cuts == 0)
 		return 0;
@@ -214,11 +234,7 @@ chrome_cut_note(struct layout *l, struct measure *m, double *y)
 		if (l->trace_cuts & (1U << i) && n < sizeof(buf))
 			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s %s",
 			    n > 0 && buf[n - 1] == ':' ? "" : ";", cut_text[i]);
-	if (lt_tag(l, lt_add_raw(l, m, buf, MARGIN, *y, l->width -
-	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
-		return -1;
-	*y += m->height[LF_TEXT] + LEGEND_GAP;
-	return 0;
+	return note_line(l, m, buf, y);
 }
 
 int

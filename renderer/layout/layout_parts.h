@@ -137,7 +137,10 @@ struct legend_item {
 	int role;		/* its swatch: LR_SWATCH, LR_SWATCH_LINE, LR_SWATCH_HATCH */
 };
 int chrome_header(const struct lt_ctx *, double *y);
-/* A line naming the caps the kernel's trace reached, when it reached one. */
+/*
+ * The notes of the trace, a line each when they apply: the log's trace.dat
+ * left out, bootchartd's cut, the caps the trace reached.
+ */
 int chrome_cut_note(struct layout *, struct measure *, double *y);
 int chrome_legend(struct layout *, struct measure *, enum lt_legend,
     double *y);

@@ -67,7 +67,23 @@ bootlog_free(struct bootlog *t)
 	for (i = 0; i < t->nkev; i++)
 		free(t->kev[i].text);
 	free(t->kev);
+	free(t->trace_dropped);
 	bootlog_init(t);
+}
+
+int
+bootlog_drop_trace(struct bootlog *t, struct diag *d)
+{
+	char why[sizeof(d->msg)];
+
+	/* The text is escaped already (diag_verror): kept as it was said. */
+	memcpy(why, d->msg, sizeof(why));
+	if (diag_demote(d, "the chart is drawn without the trace") != 0)
+		return -1;
+	free(t->trace_dropped);
+	if ((t->trace_dropped = strdup(why)) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
 }
 
 const char *

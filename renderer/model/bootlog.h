@@ -205,6 +205,12 @@ struct bootlog {
 	size_t nkev, kev_cap;
 	int pid1_switched;	/* PID 1 was seen as run-init or switch_root */
 	usec_t pid1_switch_us;	/* the first block where it was */
+	/*
+	 * The log had a trace.dat that did not read (cut, damaged, over a
+	 * cap): the warning's text, what the chart, the summary and the JSON
+	 * say of it; NULL otherwise.  The log is then drawn as without one.
+	 */
+	char *trace_dropped;
 
 };
 
@@ -246,6 +252,13 @@ int64_t bootlog_header_pid(const struct bootlog *, const char *key);
 
 void bootlog_init(struct bootlog *);
 void bootlog_free(struct bootlog *);
+/*
+ * The error just recorded was the trace.dat member's, and the log can do
+ * without its trace: said once as a warning ("the chart is drawn without
+ * the trace"), kept in trace_dropped, and forgotten.  0; -1 when the error
+ * stays (not of bad input: no memory, say).
+ */
+int bootlog_drop_trace(struct bootlog *, struct diag *);
 
 /*
  * The one process order: PID, then start (a reused PID's processes in

@@ -50,9 +50,6 @@ struct logparse {
 	int trace_optional;
 };
 
-/* Why a chart's reading goes on without its trace (diag_demote's). */
-#define TRACE_LEFT_OUT	"the chart is drawn without the trace"
-
 void logparse_init(struct logparse *, struct bootlog *);
 /* Frees what is still staged (after an error; finish frees it too). */
 void logparse_free(struct logparse *);

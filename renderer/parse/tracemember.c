@@ -22,7 +22,8 @@ struct trace_state {
 static int
 drop(struct trace_state *s)
 {
-	if (!s->lp->trace_optional || diag_demote(s->d, TRACE_LEFT_OUT) != 0)
+	if (!s->lp->trace_optional || 
+	    bootlog_drop_trace(s->lp->log, s->d) != 0)
 		return -1;
 	free(s->buf);
 	s->buf = NULL;

@@ -132,7 +132,7 @@ load_log(const char *path, struct bootlog *t, struct proctree *tree)
 	bootlog_init(t);
 	memset(tree, 0, sizeof(*tree));
 	memset(&x, 0, sizeof(x));
-	r = input_read(t, &tf, paths, 1, &d) != 0 ||
+	r = input_read(t, &tf, paths, 1, 1, &d) != 0 ||
 	    exact_open(&x, &tf, &xo, &d) != 0 ||
 	    exact_apply(&x, t, &xo, &d) != 0;
 	exact_free(&x);
