@@ -84,6 +84,19 @@ got = d["totals"]["command_cpu_s"]
 print("# command_cpu_s %.3f s; getrusage self + children %.3f s" % (got, kids + own))
 sys.exit(0 if abs(got - (kids + own)) <= 0.05 * (kids + own) else 1)' \
     "$T/p.json" "$T/rusage"
+if ! runs "$T/x.json" "$T/rusage" accounting 0.25 >/dev/null; then
+	# What the accounting held, for the next time this fails.
+	ls -l "$T/x/kernel_pacct" 2>&1 | sed 's/^/# /'
+	python3 -c '
+import struct, sys
+d = open(sys.argv[1], "rb").read()
+for i in range(0, len(d) - 63, 64):
+    r = d[i:i + 64]
+    print("# acct: pid %d ppid %d comm %s" % (struct.unpack_from("<I", r, 16)[0],
+        struct.unpack_from("<I", r, 20)[0], r[48:64].split(b"\0")[0].decode(errors="replace")))
+' "$T/x/kernel_pacct" 2>&1 | tail -12
+	sed 's/^/# renderer: /' "$T/err" | head -8
+fi
 check "without them: the eight runs' CPU from accounting, within 25 %" \
     runs "$T/x.json" "$T/rusage" accounting 0.25
 
