@@ -91,6 +91,7 @@ time_scale(struct layout *l, const struct bootlog *t,
 	l->t0_us = tree->start_us;
 	l->t1_us = tree->end_us;
 	kernel_unlogged(l, ms);
+	l->traced_us = t->busy.n > 0 ? t->busy.t0_us : INT64_MAX;
 	if (ms->from_boot && l->t0_us > 0)
 		l->t0_us = 0;
 	if (o->crop_after != NULL) {

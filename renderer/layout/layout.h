@@ -227,6 +227,9 @@ struct layout {
 	struct lt_shape *shapes;	/* the kernel lane, the span before logging */
 	size_t nshapes, shapes_cap;
 	usec_t unlogged_us;	/* logging began here: before it is hatched */
+	/* The trace's switches from here (its busy bins): the CPU chart
+	 * and the rows are hatched only before it.  INT64_MAX: none. */
+	usec_t traced_us;
 	int exact_rows;		/* some row is drawn from the trace's states */
 	int crit_rows;		/* rows carry the critical path's bar (layout_crit.c) */
 	unsigned trace_cuts;	/* the caps the trace reached (tboot.h), noted */

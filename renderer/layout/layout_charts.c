@@ -71,6 +71,28 @@ busy_steps(struct layout *l, const struct busy_series *bs,
 	return 1;
 }
 
+/*
+ * Before the first sample: the trace's switches alone, where its bins
+ * reach (a boot's kernel and initramfs before logging began); no I/O
+ * wait is known there.  0, or -1 on no memory.
+ */
+static int
+busy_before(struct layout *l, const struct bootlog *t,
+    const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p)
+{
+	usec_t a, b;
+
+	if (t->busy.n == 0 || !sample_span(l, t->cpu, sizeof(t->cpu[0]), 0,
+	    t->ncpu, &a, &b))
+		return 0;
+	b = a;
+	a = t->busy.t0_us;
+	if (!lt_clip_span(l, &a, &b) || a >= b)
+		return 0;
+	return busy_steps(l, &t->busy, bx, busy_p, io_p, a, b, 0.0) < 0 ?
+	    -1 : 0;
+}
+
 int
 charts_cpu_in(struct layout *l, const struct bootlog *t,
     const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p)
@@ -80,6 +102,8 @@ charts_cpu_in(struct layout *l, const struct bootlog *t,
 	size_t i;
 	int rc;
 
+	if (t->ncpu > 0 && busy_before(l, t, bx, busy_p, io_p) != 0)
+		return -1;
 	for (i = 0; i < t->ncpu; i++) {
 		if (!sample_span(l, t->cpu, sizeof(t->cpu[0]), i, t->ncpu, &a,
 		    &b))

@@ -37,6 +37,7 @@ cmp_span(struct layout *l, const struct cmp_chart *c)
 	usec_t ne = c->new_tree->end_us - c->new_ms->zero_us;
 
 	l->unlogged_us = INT64_MIN;
+	l->traced_us = INT64_MAX;
 	l->t0_us = os < ns ? os : ns;
 	l->t1_us = oe > ne ? oe : ne;
 	if ((c->old_ms->from_boot || c->new_ms->from_boot) && l->t0_us > 0)

@@ -238,9 +238,10 @@ kernel_lane(const struct lt_ctx *c, double *y)
 
 /* The span before logging in the box: hatched, and its box's part. */
 static int
-unlogged_shape(struct layout *l, const struct lt_box *bx, struct lt_box *u)
+unlogged_shape(struct layout *l, const struct lt_box *bx, usec_t end,
+    struct lt_box *u)
 {
-	double x1 = layout_x(l, l->unlogged_us);
+	double x1 = layout_x(l, end);
 
 	*u = (struct lt_box){ bx->x, bx->y, fmin(x1, bx->x + bx->w) - bx->x,
 	    bx->h };
@@ -253,12 +254,15 @@ unlogged_shape(struct layout *l, const struct lt_box *bx, struct lt_box *u)
  * middle when the label fits (LR_UNLOGGED: painted on a clear ground).
  */
 static int
-unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx)
+unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx,
+    usec_t end)
 {
 	double w, h = m->height[LF_LABEL];
 	struct lt_box u;
 
-	if (unlogged_shape(l, bx, &u) == -1)
+	if (end <= l->t0_us)
+		return 0;
+	if (unlogged_shape(l, bx, end, &u) == -1)
 		return -1;
 	w = measure_width(m, LF_LABEL, "not logged");
 	if (w + 8 > u.w || lt_clashes(l, 0, u.x + (u.w - w) / 2,
@@ -274,10 +278,13 @@ unlogged_charts(struct layout *l, struct measure *m)
 {
 	if (l->unlogged_us <= l->t0_us)
 		return 0;
-	if (unlogged_box(l, m, &l->cpu_box) == -1 ||
-	    unlogged_box(l, m, &l->disk_box) == -1)
+	/* The trace's switches fill the CPU chart where they reach. */
+	if (unlogged_box(l, m, &l->cpu_box, l->traced_us < l->unlogged_us ?
+	    l->traced_us : l->unlogged_us) == -1 ||
+	    unlogged_box(l, m, &l->disk_box, l->unlogged_us) == -1)
 		return -1;
-	return l->mem_box.h > 0 ? unlogged_box(l, m, &l->mem_box) : 0;
+	return l->mem_box.h > 0 ? unlogged_box(l, m, &l->mem_box,
+	    l->unlogged_us) : 0;
 }
 
 int
@@ -285,8 +292,11 @@ unlogged_rows(struct layout *l)
 {
 	struct lt_box u;
 
+	usec_t end = l->traced_us < l->unlogged_us ? l->traced_us :
+	    l->unlogged_us;
+
 	/* unlogged_us is INT64_MIN when the header gives no log start. */
-	if (l->unlogged_us <= l->t0_us || l->nrows == 0)
+	if (end <= l->t0_us || l->nrows == 0)
 		return 0;
-	return unlogged_shape(l, &l->proc_box, &u);
+	return unlogged_shape(l, &l->proc_box, end, &u);
 }
