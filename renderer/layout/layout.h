@@ -229,6 +229,7 @@ struct layout {
 	usec_t unlogged_us;	/* logging began here: before it is hatched */
 	int exact_rows;		/* some row is drawn from the trace's states */
 	int crit_rows;		/* rows carry the critical path's bar (layout_crit.c) */
+	usec_t crit_undrawn_us;	/* of the path, in processes without a row */
 	unsigned trace_cuts;	/* the caps the trace reached (tboot.h), noted */
 	const char *rec_cut;	/* bootchartd cut the trace short: why (exact_cut), or NULL */
 	usec_t rec_cut_us;	/* where: the model's whole_ns */
