@@ -1,4 +1,4 @@
-/* boot.c: a boot read in the stages' order, each part made once: the log, its trace's model applied to it, the tree, the milestones, the critical path. */
+/* boot.c: a boot read in the stages' order, each part made once: the log, its trace's model applied to it, the critical path, the tree, the milestones. */
 #include <string.h>
 
 #include "boot.h"
@@ -26,6 +26,7 @@ int
 boot_read_stages(struct boot_read *b, const struct boot_opts *o,
     struct diag *d)
 {
+	struct tree_opts tree;
 	int r;
 
 	/*
@@ -42,12 +43,16 @@ boot_read_stages(struct boot_read *b, const struct boot_opts *o,
 	if (o->exact.threads && !b->x.have)
 		diag_warn(d, "--threads: no kernel trace (trace.dat) in this "
 		    "log: a row per process (record with bootchartd --trace)");
-	if (proctree_make(&b->tree, &b->log, &o->tree, d) != 0)
+	/* The path before the tree: pruning keeps the processes on it. */
+	if ((r = critpath_make(&b->crit, &b->x, &b->log, o->crit_pid, d)) < 0)
+		return -1;
+	tree = o->tree;
+	tree.keep = b->crit.us.on_path;
+	tree.nkeep = b->crit.us.n_on_path;
+	if (proctree_make(&b->tree, &b->log, &tree, d) != 0)
 		return -1;
 	milestones_make(&b->ms, &b->log, &b->tree, d);
 	b->view = (struct boot){ &b->log, &b->x, &b->tree, &b->ms, NULL };
-	if ((r = critpath_make(&b->crit, &b->x, &b->log, o->crit_pid, d)) < 0)
-		return -1;
 	if (r == 0)
 		b->view.crit = &b->crit;
 	return 0;

@@ -52,8 +52,8 @@ struct boot_opts {
 void boot_read_init(struct boot_read *);
 /*
  * Reads the paths (input.h), then each stage once in its order: the
- * trace's model applied to the log, the tree, the milestones, the
- * critical path.  0 or -1 (diag set).  Free it whatever the result.
+ * trace's model applied to the log, the critical path (the tree keeps
+ * its processes), the tree, the milestones.  0 or -1 (diag set).  Free it whatever the result.
  */
 int boot_read_paths(struct boot_read *, char *const *paths, size_t npaths,
     const struct boot_opts *, struct diag *);

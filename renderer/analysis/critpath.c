@@ -252,6 +252,7 @@ copy_us(struct critpath *c, const struct tdat *td)
 	for (i = 0; i < c->cp.n; i++) {
 		s = &c->cp.v[i];
 		fill(&m->seg[i], c, s->cat, s->pid, s->proc, td);
+		m->seg[i].tid = s->tid;
 		m->seg[i].start_us = exact_uptime_us(s->start_ns);
 		m->seg[i].end_us = exact_uptime_us(s->end_ns);
 	}
@@ -287,7 +288,7 @@ critpath_make(struct critpath *c, const struct exact *x,
 		return 1;
 	if ((r = critpath_run(c, &x->tb, t, pid, d)) != 0)
 		return r;
-	if (copy_us(c, x->file.td) != 0)
+	if (copy_us(c, x->file.td) != 0 || critpath_rows(&c->us, t) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
@@ -299,5 +300,6 @@ critpath_free(struct critpath *c)
 	free(c->sum);
 	free(c->us.seg);
 	free(c->us.sum);
+	free(c->us.on_path);
 	memset(c, 0, sizeof(*c));
 }

@@ -19,7 +19,15 @@ struct crit_seg {
 	usec_t start_us, end_us;
 	const char *cat;
 	int64_t pid;
+	int64_t tid;		/* the thread on the path (pid: the main one) */
 	char name[16];
+	/*
+	 * The log's process whose row draws the segment (critpath_rows.c):
+	 * the thread's row when the log has one (--threads), else its
+	 * process's, told from a reused PID's by its lifetime; NULL when
+	 * the log has neither (the idle task, the verbs' logs).
+	 */
+	const struct process *proc;
 };
 
 /*
@@ -46,6 +54,13 @@ struct crit_path {
 	size_t nsum;
 	struct crit_cat cat[CP_COUNT];	/* per category, the most first */
 	size_t ncat;		/* the categories on the path */
+	/*
+	 * Per log process, by its seq (n_on_path of them, the log's
+	 * processes): 1 when a segment is its.  The tree never prunes
+	 * these (tree_opts.keep, docs/critical-path.md); NULL: none.
+	 */
+	unsigned char *on_path;
+	size_t n_on_path;
 };
 
 /* One row of "what it waited on": a category's time in one process. */
@@ -97,5 +112,10 @@ int critpath_run(struct critpath *c, const struct tboot *tb,
 const char *critpath_name(const struct critpath *, uint32_t proc, int pid,
     const struct tdat *);
 void critpath_free(struct critpath *);
+/*
+ * critpath_rows.c: each segment's process in the log t (seg.proc) and
+ * the processes on the path (on_path).  0, or -1 on no memory.
+ */
+int critpath_rows(struct crit_path *, const struct bootlog *t);
 
 #endif

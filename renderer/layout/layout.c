@@ -159,6 +159,19 @@ trace_notes(struct layout *l, const struct exact *x, const struct bootlog *t)
 		l->rec_lost = exact_lost(&x->tb, t, &l->rec_lost_pages);
 }
 
+/* Whether the rows carry the critical path's bars, and what none draws. */
+static int
+crit_setup(const struct lt_ctx *c)
+{
+	struct layout *l = c->l;
+
+	l->crit_rows = l->exact_rows && c->crit->have && c->crit->nseg > 0;
+	if (l->crit_rows && crit_undrawn(l, c->tree, c->crit,
+	    &l->crit_undrawn_us) != 0)
+		return diag_error_status(c->d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
 static int
 build(const struct lt_ctx *cp)
 {
@@ -182,7 +195,8 @@ build(const struct lt_ctx *cp)
 	y += GAP;
 	l->has_cmd = tree->cmd != NULL && t->ncpu > 0;
 	l->cpu_exact = t->busy.n > 0;
-	l->crit_rows = l->exact_rows && c.crit->have && c.crit->nseg > 0;
+	if (crit_setup(&c) == -1)
+		return -1;
 	trace_notes(l, c.x, t);
 	if (chrome_legend(l, m, LEG_CPU, &y) == -1)
 		return -1;

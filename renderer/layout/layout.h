@@ -232,6 +232,7 @@ struct layout {
 	usec_t traced_us;
 	int exact_rows;		/* some row is drawn from the trace's states */
 	int crit_rows;		/* rows carry the critical path's bar (layout_crit.c) */
+	usec_t crit_undrawn_us;	/* of the path, in processes without a row */
 	unsigned trace_cuts;	/* the caps the trace reached (tboot.h), noted */
 	const char *rec_cut;	/* bootchartd cut the trace short: why (exact_cut), or NULL */
 	uint64_t rec_lost, rec_lost_pages;	/* the kernel lost events (exact_lost) */

@@ -136,11 +136,29 @@ static const struct legend_item proc_exact_leg[] = {
 };
 #define EXACT_NOTE "rows of processes the kernel's trace saw start: " \
     "exact states from the trace; other rows: sampled"
-/* Rows that carry the critical path's bars (layout_crit.c). */
-static const struct legend_item crit_leg[] = {
-	{ "On the critical path (a bar under the row; docs/critical-path.md)",
-	    COL_CRIT, LR_SWATCH }, { NULL, 0, 0 }
-};
+#define CRIT_LEG "On the critical path (a bar under the row; " \
+    "docs/critical-path.md)"
+
+/*
+ * Rows that carry the critical path's bars (layout_crit.c), and how
+ * much of the path no row draws: the chart says what it leaves out.
+ */
+static int
+crit_legend(struct layout *l, struct measure *m, double *y)
+{
+	char buf[160];
+	struct legend_item it[] = { { CRIT_LEG, COL_CRIT, LR_SWATCH },
+	    { NULL, 0, 0 } };
+
+	if (l->crit_undrawn_us > 0) {
+		snprintf(buf, sizeof(buf), "On the critical path (a bar under "
+		    "the row; %.1f ms of it in processes without a row; "
+		    "docs/critical-path.md)",
+		    (double)l->crit_undrawn_us / USEC_PER_MS);
+		it[0].text = buf;
+	}
+	return chrome_legend_items(l, m, it, y);
+}
 
 /* The process legend of a chart with exact rows, and a line saying which. */
 static int
@@ -152,7 +170,7 @@ exact_legend(struct layout *l, struct measure *m, double *y)
 	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
 		return -1;
 	*y += m->height[LF_TEXT] + LEGEND_GAP;
-	return l->crit_rows ? chrome_legend_items(l, m, crit_leg, y) : 0;
+	return l->crit_rows ? crit_legend(l, m, y) : 0;
 }
 
 /* What each cap reached left out (docs/limits.md), by TB_CUT_* bit. */

@@ -217,21 +217,34 @@ void rows_link(struct layout *, size_t rowi, size_t parent);
 /* One row per visible node from l->proc_box.y down: box, cells, label, parent line. */
 int rows_place(const struct lt_ctx *);
 /*
- * The critical path's segments by process (layout_crit.c): each
- * process row gets a thin bar under the spans it was on the path.
+ * The critical path's segments by the log's process (layout_crit.c):
+ * each row gets a thin bar under the spans its process, or one folded
+ * into its node, was on the path.
  */
 #define CRIT_H		3.0	/* the bar's height, at the row's bottom */
 struct crit_index {
-	const struct crit_seg **by_pid;	/* the bootlog's, by pid then time */
+	const struct crit_seg **by_proc;	/* those with a process, by it then time */
 	size_t n;
+	const struct crit_seg **row;	/* crit_row's: one row's, in time order */
+	size_t nrow, row_cap;
 };
 int crit_index_make(struct crit_index *, const struct crit_path *);
 void crit_index_free(struct crit_index *);
+/* The segments of node p's row into ci->row; 0, or -1 on no memory. */
+int crit_row(struct crit_index *, const struct pnode *p);
 /*
- * The next bar of the row's process from *it (0 at first): 1 and
+ * The next bar of crit_row's segments from *it (0 at first): 1 and
  * [*xa, *xb) within the row, or 0 when there is no more.
  */
 int crit_bar(const struct layout *, const struct lt_row *,
     const struct crit_index *, size_t *it, double *xa, double *xb);
+/*
+ * *us: the path's time within the chart's span in processes no row
+ * draws (a profile leaves out the logger and the rest of the machine;
+ * the tree prunes none of the path's), which the legend says.  0, or
+ * -1 on no memory.
+ */
+int crit_undrawn(const struct layout *, const struct proctree *,
+    const struct crit_path *, usec_t *us);
 
 #endif

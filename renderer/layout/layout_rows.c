@@ -424,11 +424,14 @@ link_parent(struct layout *l, size_t rowi, const size_t *row_at, int depth)
 
 /* The critical path's bars after the row's cells: thin, at its bottom. */
 static int
-crit_cells(struct layout *l, struct lt_row *row, const struct crit_index *ci,
+crit_cells(struct layout *l, struct lt_row *row, struct crit_index *ci,
     struct diag *d)
 {
 	double xa, xb;
 	size_t it = 0, n;
+
+	if (crit_row(ci, row->node) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 
 	while (crit_bar(l, row, ci, &it, &xa, &xb)) {
 		n = l->ncells;
@@ -492,7 +495,7 @@ rows_place(const struct lt_ctx *c)
 	const struct chart_opts *o = c->o;
 	struct diag *d = c->d;
 	struct rowarg ra = { l, m, o, d, tree->sample_period_us,
-	    tree, NULL, 0, { NULL, 0 } };
+	    tree, NULL, 0, { NULL, 0, NULL, 0, 0 } };
 	int rc;
 
 	l->nchrome_texts = l->ntexts;

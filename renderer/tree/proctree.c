@@ -7,8 +7,8 @@
 #include "grow.h"
 #include "proctree.h"
 
-const struct tree_opts tree_pruned = { 1, 0, 0, 0 };
-const struct tree_opts tree_unpruned = { 0, 0, 0, 0 };
+const struct tree_opts tree_pruned = { 1, 0, 0, 0, NULL, 0 };
+const struct tree_opts tree_unpruned = { 0, 0, 0, 0, NULL, 0 };
 
 /*
  * A readable profile keeps siblings apart: eight compilers of a make -j
@@ -163,6 +163,7 @@ proctree_free(struct proctree *tree)
 		free(tree->nodes[i].runs);
 		free(tree->nodes[i].xruns);
 		free(tree->nodes[i].own_name);
+		free(tree->nodes[i].folded);
 	}
 	free(tree->nodes);
 	free(tree->roots);

@@ -59,6 +59,14 @@ struct pnode {
 	int xexact;
 	struct xspans *xruns;
 	size_t nxruns, xruns_cap;
+	/*
+	 * The processes merged into the node (proc not among them), in
+	 * merge order, and those an absorbed child's subtree dropped: its
+	 * row carries their marks (the critical path's bars,
+	 * docs/critical-path.md).
+	 */
+	const struct process **folded;
+	size_t nfolded, folded_cap;
 };
 
 /*
@@ -94,6 +102,13 @@ struct tree_opts {
 	int strict;		/* the Java renderer wherever we differ (--strict) */
 	int group_by_unit;	/* siblings of one systemd unit together */
 	int whole_system;	/* a profile keeps the rest of the machine */
+	/*
+	 * Per log process, by its seq (nkeep of them): 1 for one the
+	 * pruning steps keep whatever its length (on the critical path,
+	 * docs/critical-path.md); NULL: none.  Read while the tree is made.
+	 */
+	const unsigned char *keep;
+	size_t nkeep;
 };
 
 struct proctree {

@@ -40,6 +40,27 @@ node_is_thread(const struct pnode *p)
 	return p->proc->tgid != 0;
 }
 
+static int
+kept(const struct tree_opts *o, const struct process *p)
+{
+	return p->seq < o->nkeep && o->keep[p->seq];
+}
+
+int
+node_kept(const struct proctree *tree, const struct pnode *p)
+{
+	size_t i;
+
+	if (tree->opts.keep == NULL)
+		return 0;
+	if (kept(&tree->opts, p->proc))
+		return 1;
+	for (i = 0; i < p->nfolded; i++)
+		if (kept(&tree->opts, p->folded[i]))
+			return 1;
+	return 0;
+}
+
 static void
 span_walk(const struct pnode *p, usec_t *start, usec_t *end)
 {

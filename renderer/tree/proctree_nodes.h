@@ -27,7 +27,10 @@ usec_t node_end(const struct pnode *);
  * of memory.
  */
 int node_merge(struct pnode *a, const struct pnode *b);
-/* Merges every direct child of p into p and drops them; 0 or -1. */
+/*
+ * Merges every direct child of p into p and drops them (their own
+ * children's processes are only folded, for the row's marks); 0 or -1.
+ */
 int node_absorb_children(struct pnode *p);
 /* PID 2 named kthreadd: every kernel thread is its child. */
 int node_is_kthreadd(const struct pnode *);
@@ -36,6 +39,11 @@ int node_is_kthreadd(const struct pnode *);
  * or a sibling of the same name, which would undo the option.
  */
 int node_is_thread(const struct pnode *);
+/*
+ * The node's process or one folded into it is one the tree keeps
+ * (tree_opts.keep: on the critical path).
+ */
+int node_kept(const struct proctree *, const struct pnode *);
 /* At least one sample with CPU use or waiting for I/O (state D). */
 int node_ran(const struct pnode *);
 /* Step 4 for logs of one command (proctree_profile.c). */

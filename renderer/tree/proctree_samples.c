@@ -31,6 +31,21 @@ add_xrun(struct pnode *p, const struct xspan *v, size_t n)
 	return 0;
 }
 
+/* a lists b's process and those b had folded, for the marks of its row. */
+static int
+merge_folded(struct pnode *a, const struct pnode *b)
+{
+	size_t i, n = a->nfolded + 1 + b->nfolded;
+
+	if (grow_reserve((void **)&a->folded, &a->folded_cap, n,
+	    sizeof(*a->folded)) != 0)
+		return -1;
+	a->folded[a->nfolded++] = b->proc;
+	for (i = 0; i < b->nfolded; i++)
+		a->folded[a->nfolded++] = b->folded[i];
+	return 0;
+}
+
 /* a gets b's state spans while both are exact; one that is not makes a not. */
 static int
 merge_xstates(struct pnode *a, const struct pnode *b)
@@ -64,7 +79,7 @@ node_xstates(const struct pnode *p, struct xspan **out, size_t *n)
 /*
  * a gets b's samples (after its own, for equal times), the earlier
  * start and the later end, b's measured CPU time when both have one,
- * and b's states (proctree.h).  Only the arrays are listed: the processes'
+ * b's states and b's processes (proctree.h).  Only the arrays are listed: the processes'
  * samples stay as they were logged, for any other tree.  Growing the
  * list by doubling matters: 50 000 same-named siblings merge one by one.
  */
@@ -87,7 +102,7 @@ node_merge(struct pnode *a, const struct pnode *b)
 				return -1;
 		a->nsamples += b->nsamples;
 	}
-	if (merge_xstates(a, b) != 0)
+	if (merge_xstates(a, b) != 0 || merge_folded(a, b) != 0)
 		return -1;
 	if (b->start_us < a->start_us)
 		a->start_us = b->start_us;
@@ -101,13 +116,32 @@ node_merge(struct pnode *a, const struct pnode *b)
 	return 0;
 }
 
+/*
+ * The marks of the nodes below c, which an absorbing parent drops with
+ * their samples (the logger merge): its row still carries them.
+ */
+static int
+fold_below(struct pnode *p, const struct pnode *c, int depth)
+{
+	size_t i;
+
+	if (depth > TREE_DEPTH_MAX)
+		return 0;
+	for (i = 0; i < c->nchildren; i++)
+		if (merge_folded(p, c->children[i]) != 0 ||
+		    fold_below(p, c->children[i], depth + 1) != 0)
+			return -1;
+	return 0;
+}
+
 int
 node_absorb_children(struct pnode *p)
 {
 	size_t i;
 
 	for (i = 0; i < p->nchildren; i++)
-		if (node_merge(p, p->children[i]) != 0)
+		if (node_merge(p, p->children[i]) != 0 ||
+		    fold_below(p, p->children[i], 0) != 0)
 			return -1;
 	p->nchildren = 0;
 	return 0;

@@ -31,6 +31,9 @@ prunable(const struct proctree *tree, const struct pnode *p)
 	/* A profile keeps all of its command's (--whole-system adds the rest). */
 	if (tree->cmd != NULL && in_cmd(tree, p))
 		return 0;
+	/* The critical path's bars are drawn on its processes' rows. */
+	if (node_kept(tree, p))
+		return 0;
 	if (p->duration_us <= 2 * tree->sample_period_us)
 		return 1;
 	return !p->active && node_end(p) >= tree_end &&
@@ -92,10 +95,11 @@ out:
 /*
  * Kernel threads that never ran while logged say nothing about the boot
  * (a Debian boot has a hundred idle kworkers); docs/tree.md says why
- * only logs of bootchartd 0.2+ lose them.  One with children stays.
+ * only logs of bootchartd 0.2+ lose them.  One with children stays, and
+ * one on the critical path (it ran, while the trace saw it).
  */
 static void
-prune_kthreads(struct pnode **v, size_t n)
+prune_kthreads(const struct proctree *tree, struct pnode **v, size_t n)
 {
 	struct pnode *p;
 	size_t i, j, w;
@@ -105,11 +109,12 @@ prune_kthreads(struct pnode **v, size_t n)
 		if (node_is_kthreadd(p)) {
 			for (j = w = 0; j < p->nchildren; j++)
 				if (node_ran(p->children[j]) ||
-				    p->children[j]->nchildren > 0)
+				    p->children[j]->nchildren > 0 ||
+				    node_kept(tree, p->children[j]))
 					p->children[w++] = p->children[j];
 			p->nchildren = w;
 		}
-		prune_kthreads(p->children, p->nchildren);
+		prune_kthreads(tree, p->children, p->nchildren);
 	}
 }
 
@@ -117,7 +122,7 @@ int
 proctree_prune(struct proctree *tree)
 {
 	if (tree->prune_kthreads)
-		prune_kthreads(tree->roots, tree->nroots);
+		prune_kthreads(tree, tree->roots, tree->nroots);
 	return prune_list(tree, &tree->roots, &tree->nroots, &tree->roots_cap,
 	    NULL);
 }

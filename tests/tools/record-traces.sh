@@ -20,6 +20,9 @@
 #   threads  wakeload threads (tests/tools/wakeload.c): spinner busy
 #            200 ms, napper asleep 300 ms; threads.m is what it printed
 #   percpu   two `yes` pinned by taskset, one to each CPU, for 0.3 s
+#   make     make -j2 in a generated project of 4 C files (10 functions
+#            each, cc -O2 -c): the path runs through each compile's cc1
+#            and as, which the readable profile folds into its cc row
 #   cut      sh -c 'python3 pingpong.py 1.5 & fx-sleep 1; wait' with
 #            TMPFS_SIZE=512k: two processes bounce a byte through pipes
 #            (tests/sh/lib/pingpong.py), the trace's half of the budget
@@ -147,6 +150,22 @@ cp "$T/threads.out" "$D/threads.m"
 
 rec percpu sh -c 'taskset -c 0 timeout 0.3 yes >/dev/null &
     taskset -c 1 timeout 0.3 yes >/dev/null & wait'
+
+# make: from inside the project, so the profile's command is make -j2.
+mkdir -p "$T/proj"
+for i in 1 2 3 4; do
+	awk -v i="$i" 'BEGIN { for (f = 0; f < 10; f++) {
+		printf "int f%d_%d(int x) { int y = x;", i, f
+		for (k = 0; k < 20; k++)
+			printf " y = y * %d + (y >> %d) ^ %d;", k + 3, k % 7 + 1, f + k
+		print " return y; }" } }' >"$T/proj/bcp_f$i.c"
+done
+{
+	printf 'OBJS ='
+	for i in 1 2 3 4; do printf ' bcp_f%d.o' "$i"; done
+	printf '\nall: $(OBJS)\n%%.o: %%.c\n\tcc -O2 -c -o $@ $<\n'
+} >"$T/proj/Makefile"
+(cd "$T/proj" && D=$top/$D && rec make make -j2) || exit 1
 
 conf=$T/small.conf
 rec cut sh -c "python3 '$top/tests/sh/lib/pingpong.py' 1.5 & '$T/fx-sleep' 1; wait"

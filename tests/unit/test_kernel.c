@@ -97,7 +97,7 @@ tree_pids(const struct bootlog *t, const struct tree_opts *o, char *out)
 static void
 kthreads_pruned_with_log_start(void **state)
 {
-	static const struct tree_opts strict = { 1, 1, 0, 0 };
+	static const struct tree_opts strict = { 1, 1, 0, 0, NULL, 0 };
 	struct bootlog t;
 	char got[256];
 

@@ -107,7 +107,7 @@ test_logger_merge(void **state)
 static void
 test_profile_mode(void **state)
 {
-	static const struct tree_opts strict = { 1, 1, 0, 0 };
+	static const struct tree_opts strict = { 1, 1, 0, 0, NULL, 0 };
 	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
@@ -151,7 +151,7 @@ test_profile_mode(void **state)
 static void
 test_readable_profile(void **state)
 {
-	static const struct tree_opts whole = { 0, 0, 0, 1 };
+	static const struct tree_opts whole = { 0, 0, 0, 1, NULL, 0 };
 	struct bootlog t;
 	struct proctree tree;
 	struct diag d;
@@ -428,10 +428,61 @@ test_cycles_and_depth(void **state)
 	bootlog_free(&t);
 }
 
+/*
+ * The critical path's processes (tree_opts.keep, by seq): sleep, too
+ * short a life for the default chart (docs/tree.md step 5), stays when
+ * it is on the path; what the logger merge absorbs or drops is folded
+ * into the absorbing row (cat, a grandchild, too), whose bars are theirs.
+ */
+static void
+test_keep_and_fold(void **state)
+{
+	unsigned char keep[16];
+	struct tree_opts o = tree_pruned;
+	struct proctree tree;
+	struct bootlog t;
+	struct diag d;
+	struct pnode *sh;
+	struct process *p;
+
+	(void)state;
+	diag_init(&d, "test");
+	bootlog_init(&t);
+	t.ps_first_us = MS(1000);
+	t.ps_last_us = MS(2000);
+	t.sample_period_us = MS(90);
+	mkproc(&t, 1, 0, "init", 10, 1100, 10);
+	p = mkproc(&t, 300, 1, "sleep", 1300, 1300, 1);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &o, &d), 0);
+	assert_null(find_in_tree(tree.roots, tree.nroots, 300));
+	proctree_free(&tree);
+	memset(keep, 0, sizeof(keep));
+	keep[p->seq] = 1;
+	o.keep = keep;
+	o.nkeep = t.nprocs;
+	assert_int_equal(proctree_make(&tree, &t, &o, &d), 0);
+	assert_non_null(find_in_tree(tree.roots, tree.nroots, 300));
+	proctree_free(&tree);
+	bootlog_free(&t);
+
+	synthetic_trace(&t);
+	assert_int_equal(bootlog_finish(&t, &d), 0);
+	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
+	sh = find_in_tree(tree.roots, tree.nroots, 101);
+	assert_non_null(sh);
+	assert_int_equal(sh->nfolded, 2);
+	assert_int_equal(sh->folded[0]->pid, 102);
+	assert_int_equal(sh->folded[1]->pid, 103);
+	proctree_free(&tree);
+	bootlog_free(&t);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_keep_and_fold),
 		cmocka_unit_test(test_logger_merge),
 		cmocka_unit_test(test_profile_mode),
 		cmocka_unit_test(test_readable_profile),
