@@ -23,6 +23,9 @@
 #define HDR_CPU		"system.cpu"
 #define HDR_CPU_NUM	"system.cpu.num"	/* bootchart2 */
 #define HDR_KOPTS	"system.kernel.options"
+#define HDR_BOOT_ID	"system.boot_id"	/* /proc/sys/kernel/random/boot_id */
+#define HDR_CLOCKSOURCE	"system.clocksource"	/* the kernel's current clocksource */
+#define HDR_FIRMWARE	"system.firmware"	/* "efi" or "bios" (from /sys/firmware) */
 #define HDR_PROFILE	"profile.process"	/* the command's name, as comm */
 #define HDR_PROFILE_CMD	"profile.command"	/* its whole command line */
 /*

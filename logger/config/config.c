@@ -72,6 +72,7 @@ config_defaults(struct config *c)
 	c->acct = 0;
 	snprintf(c->dest, sizeof(c->dest), "/var/log/bootchart.tgz");
 	c->auto_render = 0;
+	c->keep_boots = CONFIG_KEEP_BOOTS_DEFAULT;
 	set_format(c, "png");
 	snprintf(c->render_dir, sizeof(c->render_dir), "/var/log");
 	for (i = 0; i < sizeof(default_exit) / sizeof(default_exit[0]); i++)
@@ -389,6 +390,8 @@ apply_key(struct config *c, const char *key, const char *val)
 		return set_path(c->dest, sizeof(c->dest), val);
 	if (strcmp(key, "AUTO_RENDER") == 0)
 		return set_bool(&c->auto_render, val);
+	if (strcmp(key, "KEEP_BOOTS") == 0)
+		return set_uint(&c->keep_boots, val, 0, CONFIG_KEEP_BOOTS_MAX);
 	if (strcmp(key, "AUTO_RENDER_FORMAT") == 0)
 		return set_format(c, val);
 	if (strcmp(key, "AUTO_RENDER_DIR") == 0)

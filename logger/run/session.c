@@ -14,6 +14,7 @@
 #include "bootwatch.h"
 #include "clocks.h"
 #include "dest.h"
+#include "keep.h"
 #include "kmsg.h"
 #include "lastmsg.h"
 #include "logheader.h"
@@ -424,8 +425,9 @@ static int
 finish(struct run *r)
 {
 	struct iovec end[LK_NKINDS];
+	struct dest_keep keep = { 0, NULL };
 	struct kmsg_text km;
-	char *hdr;
+	char *hdr, boot_id[40];
 	size_t hlen;
 	int rc;
 
@@ -442,7 +444,13 @@ finish(struct run *r)
 	memset(end, 0, sizeof(end));
 	end[LK_HEADER] = (struct iovec){ .iov_base = hdr, .iov_len = hlen };
 	end[LK_DMESG] = (struct iovec){ .iov_base = km.p, .iov_len = km.len };
-	rc = dest_write(r->cfg, &r->st, end, r->d);
+	/* A boot's log is kept among the boots' (KEEP_BOOTS); a profile's not. */
+	if (r->s->mode != MODE_START) {
+		keep_boot_id(r->st.procfd, boot_id, sizeof(boot_id));
+		keep = (struct dest_keep){ r->cfg->keep_boots, boot_id };
+	}
+	rc = dest_write(r->cfg, &r->st, end, r->s->mode != MODE_START ?
+	    &keep : NULL, r->d);
 	free(hdr);
 	kmsg_free(&km);
 	if (rc == 0 && r->cfg->auto_render)

@@ -12,6 +12,7 @@
 
 #include "clocks.h"
 #include "dest.h"
+#include "keep.h"
 #include "slurp.h"
 #include "tarw.h"
 
@@ -214,7 +215,8 @@ dest_usable(const char *dest, struct diag *d)
 
 int
 dest_write(const struct config *cfg, const struct store *st,
-    const struct iovec end[LK_NKINDS], struct diag *d)
+    const struct iovec end[LK_NKINDS], const struct dest_keep *k,
+    struct diag *d)
 {
 	char dir[PATH_MAX], tmp[PATH_MAX + 64];
 	const char *base;
@@ -247,6 +249,9 @@ dest_write(const struct config *cfg, const struct store *st,
 		goto fail_msg;
 	}
 	fd = -1;
+	/* Linked while whole and before the rename: never half a log. */
+	if (k != NULL)
+		keep_boot(dir, tmp, k->boot_id, now, k->n, d);
 	if (rename(tmp, cfg->dest) != 0)
 		goto fail_msg;
 	sync_dir(dir);

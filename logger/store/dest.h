@@ -30,16 +30,24 @@ int dest_protect(int fd);
  */
 int dest_check(const char *dest, char *why, size_t n);
 
+/* A boot's log is also kept (keep.h): how many, and this boot's id. */
+struct dest_keep {
+	unsigned n;
+	const char *boot_id;
+};
+
 /*
  * Waits (up to WRITE_TIMEOUT) for the directory of cfg->dest to take a
  * new file, writes the store's members and end[KIND] (the members made
  * at the end: the header, the kernel's log; store_tar) as tar.gz to a
  * temporary file there (a random name no one can plant beforehand,
  * O_EXCL|O_NOFOLLOW, mode 0600), gives it a log's owner and mode
- * (dest_protect), fsyncs it and renames it over cfg->dest.  Returns 0,
- * or -1 after a message (no file is left behind).
+ * (dest_protect), fsyncs it, keeps a copy when k asks (a boot's:
+ * keep_boot) and renames it over cfg->dest.  Returns 0, or -1 after a
+ * message (no temporary file is left behind).
  */
 int dest_write(const struct config *, const struct store *,
-    const struct iovec end[LK_NKINDS], struct diag *);
+    const struct iovec end[LK_NKINDS], const struct dest_keep *k,
+    struct diag *);
 
 #endif

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "keep.h"
 #include "logheader.h"
 #include "logfiles.h"
 #include "slurp.h"
@@ -154,6 +155,33 @@ put_cmdline(struct hbuf *h, int procfd)
 	free(buf);
 }
 
+/*
+ * What tells one boot from another in a set of boots: its id, the
+ * clock the kernel keeps time with, the firmware it came from.  /sys
+ * may not be mounted where the logger runs: then those are left out.
+ */
+static void
+put_boot_id(struct hbuf *h, int procfd)
+{
+	char id[40], *cs;
+	size_t len = 0;
+
+	keep_boot_id(procfd, id, sizeof(id));
+	if (id[0] != '\0')
+		put(h, HDR_BOOT_ID, "%s", id);
+	cs = slurp_at(AT_FDCWD, "/sys/devices/system/clocksource/"
+	    "clocksource0/current_clocksource", 256, &len);
+	while (cs != NULL && len > 0 && (cs[len - 1] == '\n' ||
+	    cs[len - 1] == ' '))
+		len--;
+	if (cs != NULL && len > 0)
+		put(h, HDR_CLOCKSOURCE, "%.*s", (int)len, cs);
+	free(cs);
+	if (faccessat(AT_FDCWD, "/sys/firmware", F_OK, 0) == 0)
+		put(h, HDR_FIRMWARE, "%s", faccessat(AT_FDCWD,
+		    "/sys/firmware/efi", F_OK, 0) == 0 ? "efi" : "bios");
+}
+
 /* "12.34" from jiffies. */
 static void
 put_jiffies(struct hbuf *h, const char *key, uint64_t j)
@@ -285,6 +313,7 @@ header_build(const struct run_report *r, const struct config *cfg,
 	put(&h, HDR_RELEASE, "%s", rel);
 	put_cpu(&h, procfd);
 	put_cmdline(&h, procfd);
+	put_boot_id(&h, procfd);
 	if (r->profile != NULL && r->profile[0] != '\0')
 		put(&h, HDR_PROFILE, "%s", r->profile);
 	if (r->profile_cmd != NULL && r->profile_cmd[0] != '\0')

@@ -258,6 +258,8 @@ chmod 755 "$T/planted"
 $U sh -c 'for p in 2 3 4 5 6 7 8; do i=0; while [ $i -le 100 ]; do
 	echo planted >"$0/.bootchart.tgz.$p.$i"; i=$((i + 1)); done; done' \
     "$T/planted/pub"
+# ... and the directory where the boots' logs are kept (KEEP_BOOTS).
+$U mkdir "$T/planted/pub/bootchart"
 boot planted "BOOTLOG_DEST=$T/planted/pub/bootchart.tgz" '$FAKEGETTY &'
 init_ran
 check "planted: the tarball was written" \
@@ -265,4 +267,7 @@ check "planted: the tarball was written" \
 check "planted: the user's files untouched" sh -c \
     "[ \$(cat '$T/planted/pub/'.bootchart.tgz.?.* | grep -cx planted) = 707 ]"
 check "planted: no temporary file left" \
-    [ "$(ls -A "$T/planted/pub" | grep -vc '^\.bootchart\.tgz\.[2-8]\.')" = 1 ]
+    [ "$(ls -A "$T/planted/pub" | grep -vc '^\.bootchart\.tgz\.[2-8]\.\|^bootchart$')" = 1 ]
+check "planted: the user's bootchart/ takes no log, and says why" sh -c \
+    "[ -z \"\$(ls -A '$T/planted/pub/bootchart')\" ] &&
+    grep -q 'not a directory of ours alone' '$S/kmsg' '$S/stderr'"

@@ -90,7 +90,18 @@ check "init ran as PID 1 with the original arguments" \
     grep -q '^pid=1 args=single$' "$C/init.ran"
 check "init outlived the logger" grep -q '^end$' "$C/init.ran"
 check "tarball at BOOTLOG_DEST" valid_tgz "$C/out/bootchart.tgz"
-check "no temporary file left" sh -c "[ \$(ls -A '$C/out' | wc -l) = 1 ]"
+# Every boot kept (KEEP_BOOTS, 10 by default): the same file linked as
+# bootchart/TIME-BOOTID.tgz beside it, this boot's id in its header.
+check "no temporary file left" sh -c "[ \$(ls -A '$C/out' | wc -l) = 2 ]"
+kept=$(ls "$C/out/bootchart/" 2>/dev/null)
+check "the boot's log kept as bootchart/TIME-BOOTID.tgz" sh -c "
+    echo '$kept' | grep -Eqx '[0-9]{8}-[0-9]{6}-[0-9a-f]{8}\.tgz' &&
+    cmp -s '$C/out/bootchart.tgz' '$C/out/bootchart/$kept'"
+bid=$(tar -xzOf "$C/out/bootchart.tgz" header 2>/dev/null | sed -n 's/^system.boot_id = //p')
+same "its header names the boot (system.boot_id)" "$bid" \
+    "$(cat /proc/sys/kernel/random/boot_id)"
+case $kept in *"$(echo "$bid" | tr -d - | cut -c1-8)".tgz) ok "the kept name carries the boot id" ;;
+*) notok "the kept name carries the boot id" ;; esac
 # Not world-readable (issue 22, finding 6: it was 0644, and held the
 # kernel's log under dmesg_restrict and every user's command lines under
 # hidepid=): root:adm 0640, as Debian keeps /var/log/kern.log.
