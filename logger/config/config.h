@@ -31,7 +31,7 @@
 #define CONFIG_TRACE_BUFFER_DEFAULT	(2ULL << 20)
 /*
  * KEEP_BOOTS: boots' logs kept in bootchart/ beside BOOTLOG_DEST, a set
- * to compare (docs/logger.md, "Every boot kept"); ten boots of the
+ * to compare (README.logger, "Init mode"); ten boots of the
  * Debian VM of make check-distro take 5.8 MB with exact mode (0.6 MB
  * each), 1.2 MB without.
  */
