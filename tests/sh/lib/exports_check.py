@@ -49,12 +49,13 @@ def perfetto(ours_path, ref_path, rep_path, tid, tgid):
     parsed = [p for p in parsed if p]
     ev = [(int(p[2]), int(p[4]), p[5], p[6], p[7], " ".join(p[8].split()))
           for p in parsed if p[7] in SCHED]
-    # Ours writes a task name's spaces as '_' (tracexp_token: the text
-    # format splits its fields at spaces); trace-cmd prints them as they
-    # are (Chromium's "ChromeDriver IO").
+    # Ours writes a task name's spaces, '=' and '|' as '_' (TX_FIELD,
+    # tracexp_token: the text format splits its fields at them);
+    # trace-cmd prints them as they are (Chromium's "ChromeDriver IO").
+    BAD = str.maketrans(" =|", "___")
     def tok(s):
         return re.sub(r"((?:prev_|next_)?comm=)(.*?)(?= (?:prev_|next_)?pid=)",
-                      lambda m: m[1] + m[2].replace(" ", "_"), s)
+                      lambda m: m[1] + m[2].translate(BAD), s)
     ref = []
     for ln in open(ref_path, encoding="utf-8", errors="replace"):
         r = REF.match(ln)
