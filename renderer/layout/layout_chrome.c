@@ -2,6 +2,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,48 +192,44 @@ note_line(struct layout *l, struct measure *m, const char *text, double *y)
 	return 0;
 }
 
-/* bootchartd cut the recording short: where (on the chart's axis) and why. */
+/* note_line of a formatted text. */
 static int
-rec_cut_note(struct layout *l, struct measure *m, double *y)
+note_printf(struct layout *l, struct measure *m, double *y,
+    const char *fmt, ...)
 {
 	char buf[512];
+	va_list ap;
 
-	if (l->rec_cut == NULL)
-		return 0;
-	snprintf(buf, sizeof(buf), "trace cut short by bootchartd at %.3f s "
-	    "(%s): later times from samples", ((double)l->rec_cut_us -
-	    (double)l->origin_us) / USEC_PER_SEC, l->rec_cut);
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
 	return note_line(l, m, buf, y);
 }
 
 /*
- * The log's trace.dat did not read (the tarball cut inside it, not a
- * trace): a chart of samples alone must not pass for an exact one.
+ * What the trace could not give, each said once under the legend: a
+ * trace.dat that did not read (a chart of samples alone must not pass
+ * for an exact one), a recording bootchartd cut short (where on the
+ * axis, and why), events the kernel lost before they were read.
  */
 static int
-dropped_note(struct layout *l, struct measure *m, double *y)
+trace_state_notes(struct layout *l, struct measure *m, double *y)
 {
-	char buf[512];
+	char lost[128];
 
-	if (l->trace_dropped == NULL)
-		return 0;
-	snprintf(buf, sizeof(buf), "trace not usable, every time from "
-	    "samples: %s", l->trace_dropped);
-	return note_line(l, m, buf, y);
-}
-
-/* The kernel lost events before they were read: how many. */
-static int
-rec_lost_note(struct layout *l, struct measure *m, double *y)
-{
-	char buf[256], lost[128];
-
-	if (!exact_lost_say(l->rec_lost, l->rec_lost_pages, lost,
-	    sizeof(lost)))
-		return 0;
-	snprintf(buf, sizeof(buf), "trace: %s; states across a loss may be "
-	    "wrong", lost);
-	return note_line(l, m, buf, y);
+	if (l->trace_dropped != NULL && note_printf(l, m, y, "trace not "
+	    "usable, every time from samples: %s", l->trace_dropped) != 0)
+		return -1;
+	if (l->rec_cut != NULL && note_printf(l, m, y, "trace cut short by "
+	    "bootchartd at %.3f s (%s): later times from samples",
+	    ((double)l->rec_cut_us - (double)l->origin_us) / USEC_PER_SEC,
+	    l->rec_cut) != 0)
+		return -1;
+	if (exact_lost_say(l->rec_lost, l->rec_lost_pages, lost,
+	    sizeof(lost)) && note_printf(l, m, y, "trace: %s; states across "
+	    "a loss may be wrong", lost) != 0)
+		return -1;
+	return 0;
 }
 
 int
@@ -241,8 +238,7 @@ chrome_cut_note(struct layout *l, struct measure *m, double *y)
 	char buf[512];
 	size_t i, n;
 
-	if (dropped_note(l, m, y) != 0 || rec_cut_note(l, m, y) != 0 ||
-	    rec_lost_note(l, m, y) != 0)
+	if (trace_state_notes(l, m, y) != 0)
 		return -1;
 	if (l->trace_cuts == 0)
 		return 0;
