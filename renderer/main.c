@@ -133,7 +133,7 @@ boot_read(struct boot_read *b, char **paths, size_t npaths,
 {
 	/* An export of the trace alone has nothing to give without it. */
 	const struct boot_opts o = { c->tree, { c->threads, c->chart.per_cpu,
-	    0 }, (int)c->crit_pid, !c->compare &&
+	    0, 0 }, { (int)c->crit_pid, c->crit_comm }, !c->compare &&
 	    (output_of(c->out[0])->from & OF_TRACE) != 0 };
 
 	return boot_read_paths(b, paths, npaths, &o, d);
@@ -263,10 +263,11 @@ log_private(const struct cli *c)
 static int
 run_verb(const struct cli *c, struct boot_read *b, struct diag *d)
 {
-	const struct exact_opts xo = { 0, 0, c->out[0] == FMT_EVENTS };
+	struct exact_opts xo = { 0, 0, c->out[0] == FMT_EVENTS, 0 };
 	const struct verb_opts v = { (uint32_t)c->min_count,
 	    (int64_t)c->min_time_us * 1000, c->wake_graph, c->call_graph,
-	    c->format_set, (int)c->crit_pid, c->npaths > 0 ? c->paths[0] : "",
+	    c->format_set, { (int)c->crit_pid, c->crit_comm },
+	    c->npaths > 0 ? c->paths[0] : "",
 	    c->verbose };
 	struct out_job j = { .format = c->out[0], .boot = &b->view,
 	    .opts = &c->chart, .verb = &v, .private_out = log_private(c) };
@@ -274,6 +275,7 @@ run_verb(const struct cli *c, struct boot_read *b, struct diag *d)
 	if (input_read_members(&b->log, &b->tf, c->paths, c->npaths, d) != 0)
 		return -1;
 	diag_set_file(d, "%s", "");
+	xo.own_zero = b->log.ps_source == PS_TRACE;
 	if (exact_open(&b->x, &b->tf, &xo, d) != 0)
 		return -1;
 	b->view = (struct boot){ &b->log, &b->x, NULL, NULL, NULL };

@@ -26,25 +26,29 @@ int
 boot_read_stages(struct boot_read *b, const struct boot_opts *o,
     struct diag *d)
 {
+	struct exact_opts xo = o->exact;
 	struct tree_opts tree;
 	int r;
 
+	xo.own_zero = b->log.ps_source == PS_TRACE;
 	/*
 	 * A trace whose events do not read (a page cut or damaged) costs the
-	 * chart nothing but the trace: said once, and left out.
+	 * chart nothing but the trace: said once, and left out.  A trace
+	 * alone is all there is.
 	 */
-	if (exact_open(&b->x, &b->tf, &o->exact, d) != 0) {
-		if (o->trace_needed || bootlog_drop_trace(&b->log, d) != 0)
+	if (exact_open(&b->x, &b->tf, &xo, d) != 0) {
+		if (o->trace_needed || xo.own_zero ||
+		    bootlog_drop_trace(&b->log, d) != 0)
 			return -1;
 		exact_free(&b->x);
 	}
-	if (exact_apply(&b->x, &b->log, &o->exact, d) != 0)
+	if (exact_apply(&b->x, &b->log, &xo, d) != 0)
 		return -1;
 	if (o->exact.threads && !b->x.have)
 		diag_warn(d, "--threads: no kernel trace (trace.dat) in this "
 		    "log: a row per process (record with bootchartd --trace)");
 	/* The path before the tree: pruning keeps the processes on it. */
-	if ((r = critpath_make(&b->crit, &b->x, &b->log, o->crit_pid, d)) < 0)
+	if ((r = critpath_make(&b->crit, &b->x, &b->log, &o->crit, d)) < 0)
 		return -1;
 	tree = o->tree;
 	tree.keep = b->crit.us.on_path;

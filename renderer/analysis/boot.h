@@ -41,7 +41,7 @@ struct boot_read {
 struct boot_opts {
 	struct tree_opts tree;
 	struct exact_opts exact;
-	int crit_pid;		/* --critical-path-pid; 0: to the log's end */
+	struct crit_target crit;	/* the path's end asked for; none: the log's */
 	/*
 	 * The outputs are the trace's alone (-f perfetto, -f chrome-json):
 	 * a trace.dat that does not read is the error, not a warning.

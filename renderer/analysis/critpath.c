@@ -45,13 +45,53 @@ first_born(const struct tboot *tb, const char *name, int64_t parent)
 }
 
 /*
- * The target and where its path ends: a PID asked for, at its end; a
- * profile's command, at its exit; a boot's EXIT_PROC process, at its
- * birth (which ended the logging); else PID 1 when the end condition
- * was met (the header's bootchart.end_at), or at the trace's end.
+ * The last process named name (its comm, cut as the kernel cuts it):
+ * of several, the one to start last.  NULL when none is.
  */
 static const struct tproc *
-target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
+by_comm(const struct tboot *tb, const char *name)
+{
+	size_t i;
+
+	for (i = tb->n; i-- > 0;)
+		if (strncmp(tb->v[i].comm, name, sizeof(tb->v[i].comm) - 1) ==
+		    0)
+			return &tb->v[i];
+	return NULL;
+}
+
+/*
+ * The process of the recording's last event: of the records (switches,
+ * wakings, births, exits), the latest one's; NULL when none has one.
+ */
+static const struct tproc *
+last_active(const struct tboot *tb)
+{
+	const struct tcrec *best = NULL, *r;
+	size_t i;
+
+	for (i = 0; i < tb->ncrec; i++) {
+		r = &tb->crec[i];
+		if (r->proc == CR_NOPROC || r->proc >= tb->n || r->tgid <= 0)
+			continue;
+		if (best == NULL || r->at > best->at ||
+		    (r->at == best->at && r->seq > best->seq))
+			best = r;
+	}
+	return best != NULL ? &tb->v[best->proc] : NULL;
+}
+
+/*
+ * The target and where its path ends: a PID or a name asked for, at its
+ * end (or the trace's); a profile's command, at its exit; a boot's
+ * EXIT_PROC process, at its birth (which ended the logging); else PID 1
+ * when the end condition was met (the header's bootchart.end_at), or at
+ * the trace's end; a trace alone (no log around it), the process of its
+ * last event, there.
+ */
+static const struct tproc *
+target(struct critpath *c, const struct bootlog *t,
+    const struct crit_target *want, int64_t *end)
 {
 	const char *prof = bootlog_header(t, "profile.process");
 	const char *why = bootlog_header(t, "bootchart.end");
@@ -60,9 +100,12 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 	usec_t us;
 
 	*end = c->tb->last_ns;
-	if (pid > 0) {
+	if (want->pid > 0) {
 		c->why = "--critical-path-pid";
-		p = by_pid(c->tb, pid);
+		p = by_pid(c->tb, want->pid);
+	} else if (want->comm != NULL) {
+		c->why = "--critical-path-comm";
+		p = by_comm(c->tb, want->comm);
 	} else if (prof != NULL) {
 		c->why = "the profiled command's exit";
 		parent = bootlog_header_pid(t, HDR_PROFILE_PARENT);
@@ -80,6 +123,9 @@ target(struct critpath *c, const struct bootlog *t, int pid, int64_t *end)
 		c->why = "PID 1 at the header's bootchart.end_at";
 		*end = (int64_t)us * 1000;
 		return p;
+	} else if (t->ps_source == PS_TRACE) {
+		c->why = "the recording's end (its last event's process)";
+		p = last_active(c->tb);
 	} else {
 		c->why = "PID 1 at the trace's end";
 		p = by_pid(c->tb, 1);
@@ -181,18 +227,23 @@ sum_up(struct critpath *c)
 
 int
 critpath_run(struct critpath *c, const struct tboot *tb,
-    const struct bootlog *t, int pid, struct diag *d)
+    const struct bootlog *t, const struct crit_target *want, struct diag *d)
 {
+	int asked = want->pid > 0 || want->comm != NULL;
 	const struct tproc *p;
 	int64_t end, from;
 
 	c->tb = tb;
 	if (tb->crit_cut)
-		return pid > 0 ? diag_error(d, "the trace is too big for a "
+		return asked ? diag_error(d, "the trace is too big for a "
 		    "critical path (docs/limits.md)") : 1;
-	if ((p = target(c, t, pid, &end)) == NULL)
-		return pid > 0 ? diag_error(d, "no process %d in the trace",
-		    pid) : 1;
+	if ((p = target(c, t, want, &end)) == NULL && want->pid > 0)
+		return diag_error(d, "no process %d in the trace", want->pid);
+	if (p == NULL && want->comm != NULL)
+		return diag_error(d, "no process named \"%s\" in the trace",
+		    want->comm);
+	if (p == NULL)
+		return 1;
 	stop_at_cut(c, t, &end);
 	c->lost = exact_lost(c->tb, t, &c->lost_pages);
 	c->pid = p->pid;
@@ -200,10 +251,12 @@ critpath_run(struct critpath *c, const struct tboot *tb,
 	/*
 	 * A boot's path reaches back to the kernel's start, uptime 0, and
 	 * no further: events the clock-sync marker maps before it (the
-	 * trace's clock ran ahead of CLOCK_BOOTTIME) are not on it.
+	 * trace's clock ran ahead of CLOCK_BOOTTIME) are not on it.  A
+	 * trace alone is no boot: its path starts with it.
 	 */
 	from = tb->first_ns;
-	if (bootlog_header(t, "profile.process") == NULL && tb->have_sync)
+	if (bootlog_header(t, "profile.process") == NULL && tb->have_sync &&
+	    t->ps_source != PS_TRACE)
 		from = 0;
 	if (cpath_walk(tb, p->pid, end, from, &c->cp, d) != 0)
 		return -1;
@@ -278,7 +331,7 @@ copy_us(struct critpath *c, const struct tdat *td)
 
 int
 critpath_make(struct critpath *c, const struct exact *x,
-    const struct bootlog *t, int pid, struct diag *d)
+    const struct bootlog *t, const struct crit_target *want, struct diag *d)
 {
 	int r;
 
@@ -286,7 +339,7 @@ critpath_make(struct critpath *c, const struct exact *x,
 	c->tb = &x->tb;
 	if (!x->have)
 		return 1;
-	if ((r = critpath_run(c, &x->tb, t, pid, d)) != 0)
+	if ((r = critpath_run(c, &x->tb, t, want, d)) != 0)
 		return r;
 	if (copy_us(c, x->file.td) != 0 || critpath_rows(&c->us, t) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");

@@ -63,6 +63,12 @@ struct crit_path {
 	size_t n_on_path;
 };
 
+/* The path's end asked for: a process by PID or by name, or neither: the log's end. */
+struct crit_target {
+	int pid;		/* --critical-path-pid; 0: none */
+	const char *comm;	/* --critical-path-comm; NULL: none */
+};
+
 /* One row of "what it waited on": a category's time in one process. */
 struct cpsum {
 	int cat;
@@ -93,21 +99,22 @@ struct critpath {
 };
 
 /*
- * Walks the path over x's model to the target: process pid when pid >
- * 0, else the log's own end (docs/critical-path.md), and fills c->us.
- * 0; 1 when a boot or profile has no target (c->us.have 0, nothing
- * said); -1 (diag set: the PID asked for not in the trace, the trace
- * too big for a path, no memory).  x must outlive c.
+ * Walks the path over x's model to the target: the process asked for
+ * (by PID or by name) when one is, else the log's own end
+ * (docs/critical-path.md), and fills c->us.  0; 1 when a boot or
+ * profile has no target (c->us.have 0, nothing said); -1 (diag set: the
+ * process asked for not in the trace, the trace too big for a path, no
+ * memory).  x must outlive c.
  */
 int critpath_make(struct critpath *c, const struct exact *x,
-    const struct bootlog *t, int pid, struct diag *);
+    const struct bootlog *t, const struct crit_target *, struct diag *);
 /*
  * The walk alone over a model tb (which must outlive c), c->us left
  * empty: critpath_make's first step, and the unit tests'.  Its results
  * as critpath_make's.
  */
 int critpath_run(struct critpath *c, const struct tboot *tb,
-    const struct bootlog *t, int pid, struct diag *);
+    const struct bootlog *t, const struct crit_target *, struct diag *);
 /* A segment's process name (its last in the trace), unescaped; never NULL. */
 const char *critpath_name(const struct critpath *, uint32_t proc, int pid,
     const struct tdat *);

@@ -153,6 +153,13 @@ totals(struct report_totals *tot, const struct bootlog *t)
 		tot->cpu_sys_s += t->cpu[i].sys * sec;
 		tot->cpu_io_s += t->cpu[i].io * sec;
 	}
+	tot->cpu_busy_s = tot->cpu_user_s + tot->cpu_sys_s;
+	if (t->ncpu == 0 && t->busy.n > 0) {
+		tot->from_trace = 1;
+		for (i = 0; i < t->busy.n; i++)
+			tot->cpu_busy_s += t->busy.v[i] * (double)t->busy.step_us /
+			    USEC_PER_SEC * tot->ncpus;
+	}
 	bootlog_disk_bytes(t, &tot->read_bytes, &tot->write_bytes);
 }
 

@@ -48,6 +48,12 @@ struct report_proc {
 struct report_totals {
 	int ncpus;
 	double cpu_user_s, cpu_sys_s, cpu_io_s;
+	/*
+	 * user + sys; without CPU samples (a trace alone) the trace's busy
+	 * bins' (from_trace 1: no user and sys apart).
+	 */
+	double cpu_busy_s;
+	int from_trace;
 	double read_bytes, write_bytes;
 };
 

@@ -138,12 +138,15 @@ check_modes(struct cli *c)
 		    "--dump-events, --wakeups, --wake-graph, --functions, "
 		    "--call-graph, --critical-path and --dump-tree/--boot-time "
 		    "exclude each other");
-	if (c->crit_pid > 0 && !c->crit && !c->summary &&
-	    !(c->json && !c->compare) && !(c->format_set && !c->compare &&
-	    (output_of(c->chart.format)->from & OF_TRACE)))
-		return cli_usage_error("--critical-path-pid goes with "
+	if (c->crit_pid > 0 && c->crit_comm != NULL)
+		return cli_usage_error("--critical-path-pid and "
+		    "--critical-path-comm exclude each other");
+	if ((c->crit_pid > 0 || c->crit_comm != NULL) && !c->crit &&
+	    !c->summary && !(c->json && !c->compare) && !(c->format_set &&
+	    !c->compare && (output_of(c->chart.format)->from & OF_TRACE)))
+		return cli_usage_error("--critical-path-%s goes with "
 		    "--critical-path, --json, --summary, -f perfetto or "
-		    "-f chrome-json");
+		    "-f chrome-json", c->crit_pid > 0 ? "pid" : "comm");
 	if (c->min_count_set && !c->wakeups && !c->wake_graph)
 		return cli_usage_error("--min-count goes with --wakeups or "
 		    "--wake-graph");

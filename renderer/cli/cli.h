@@ -23,6 +23,7 @@ struct cli {
 	int wake_graph;		/* --wake-graph: ... as DOT (-f dot) */
 	int crit;		/* --critical-path: the path as text */
 	long crit_pid;		/* --critical-path-pid; 0: the log's end */
+	const char *crit_comm;	/* --critical-path-comm; NULL: the log's end */
 	int threads;		/* --threads: a traced thread's row of its own */
 	long min_count;		/* --min-count (default 1) */
 	long min_time_us;	/* --min-time MS, in µs (default 0) */

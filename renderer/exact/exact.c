@@ -17,7 +17,8 @@ exact_open(struct exact *x, struct tracefile *f, const struct exact_opts *o,
 	if (x->file.td == NULL || o->reader_only)
 		return 0;
 	if (tboot_build(x->file.td, &x->tb, (o->threads ? TB_THREADS :
-	    0) | (o->cpu_runs ? TB_RUNS : 0), d) != 0)
+	    0) | (o->cpu_runs ? TB_RUNS : 0) | (o->own_zero ? TB_OWN_ZERO :
+	    0), d) != 0)
 		return -1;
 	x->have = 1;
 	if (tcwait_make(&x->tb, &x->tb.calls, &x->call_wait) != 0)
@@ -32,6 +33,15 @@ exact_free(struct exact *x)
 	tboot_free(&x->tb);
 	tracefile_free(&x->file);
 	memset(x, 0, sizeof(*x));
+}
+
+const char *
+exact_clock_said(const struct exact *x, const struct bootlog *t)
+{
+	if (t->ps_source != PS_TRACE || !x->have)
+		return NULL;
+	return x->tb.have_sync ? "uptime (bootchartd's clock-sync marker in "
+	    "the trace)" : "the trace's own clock, 0 at its first event";
 }
 
 uint64_t

@@ -17,6 +17,7 @@ struct exact_opts {
 	int threads;		/* --threads: each thread's states and row */
 	int cpu_runs;		/* --per-cpu: each task's runs on each CPU */
 	int reader_only;	/* take the reader over, read nothing (--dump-events reads the events itself) */
+	int own_zero;		/* a trace alone: without the clock-sync marker, 0 at its first event */
 };
 
 struct exact {
@@ -99,6 +100,13 @@ uint64_t exact_lost(const struct tboot *tb, const struct bootlog *t,
     uint64_t *pages);
 /* What every output says of a loss, into out: 1, or 0 when none. */
 int exact_lost_say(uint64_t n, uint64_t pages, char *out, size_t cap);
+/*
+ * A trace alone (no log around it: PS_TRACE): which clock its times are
+ * on, as the chart's header and the summary say it: its own from 0 at
+ * its first event, or the uptime by bootchartd's clock-sync marker.
+ * NULL for a log's trace: the log's uptime goes without saying.
+ */
+const char *exact_clock_said(const struct exact *x, const struct bootlog *t);
 void exact_free(struct exact *x);
 
 #endif

@@ -142,26 +142,53 @@ apply_threads(struct bootlog *t, struct process *p, const struct exact *x,
 	return 0;
 }
 
+/*
+ * Its name: the events' (exec, rename, switch), else the trace's saved
+ * cmdlines (a process that only ran), else "?".
+ */
+static const char *
+traced_name(const struct exact *x, const struct tproc *tp)
+{
+	const char *s = tp->comm;
+
+	if (s[0] == '\0')
+		s = tdat_comm(x->file.td, tp->pid);
+	return s != NULL && s[0] != '\0' ? s : "?";
+}
+
+/*
+ * A process of the trace the log does not have: new.  Without samples
+ * (a trace alone) one alive before the trace is on the chart too, from
+ * the trace's start; with them it was sampled or is not drawn.
+ */
+static struct process *
+unsampled(struct bootlog *t, const struct exact *x, const struct tproc *tp,
+    int known)
+{
+	struct process *p;
+
+	if (!known && t->ps_source != PS_TRACE)
+		return NULL;
+	if ((p = bootlog_new_process(t, tp->pid, traced_name(x, tp))) != NULL)
+		p->ppid = tp->ppid;
+	return p;
+}
+
 static int
 apply_one(struct bootlog *t, const struct exact *x, const struct tproc *tp,
     usec_t end_of_log, int threads)
 {
 	const struct tboot *ps = &x->tb;
 	int known = tp->start_ns != TPROC_BEFORE;
+	int alone = t->ps_source == PS_TRACE;
 	usec_t start = exact_uptime_us(known ? tp->start_ns : ps->first_ns);
 	usec_t end = tp->end_ns != TPROC_AFTER ? exact_uptime_us(tp->end_ns) :
 	    end_of_log;
-	struct process *p = sampled(t, tp->pid, start, known);
+	struct process *p = alone ? NULL : sampled(t, tp->pid, start, known);
 
-	if (p == NULL) {
-		/* Before the trace and never sampled: nothing exact to add. */
-		if (!known)
-			return 0;
-		if ((p = bootlog_new_process(t, tp->pid, tp->comm)) == NULL)
-			return -1;
-		p->ppid = tp->ppid;
-	}
-	if (known) {
+	if (p == NULL && (p = unsampled(t, x, tp, known)) == NULL)
+		return known || alone ? -1 : 0;
+	if (known || alone) {
 		p->start_us = start;
 		p->duration_us = end > start ? end - start : 0;
 		p->exact = 1;
@@ -172,8 +199,11 @@ apply_one(struct bootlog *t, const struct exact *x, const struct tproc *tp,
 			return -1;
 	} else if (tp->end_ns != TPROC_AFTER && end > p->start_us)
 		p->duration_us = end - p->start_us;
-	/* CPU before the trace began is not in it: only a whole life counts. */
-	p->cpu_us = known ? tp->cpu_ns / 1000 : -1;
+	/*
+	 * CPU before the trace began is not in it: only a whole life
+	 * counts, or, for a trace alone, what it ran while traced.
+	 */
+	p->cpu_us = known || alone ? tp->cpu_ns / 1000 : -1;
 	if (threads && tp->has_states && apply_threads(t, p, x, tp) != 0)
 		return -1;
 	/* What a worker ran is known whenever it ran while traced. */
@@ -400,6 +430,9 @@ exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
 
 	if (!x->have)
 		return 0;
+	/* No header counts the CPUs of a trace alone: the trace does. */
+	if (t->ps_source == PS_TRACE && tdat_ncpus(x->file.td) > t->ncpus)
+		t->ncpus = tdat_ncpus(x->file.td);
 	end = exact_uptime_us(ps->last_ns);
 	if (t->ps_last_us > end)
 		end = t->ps_last_us;

@@ -265,6 +265,9 @@ tboot_build(struct tdat *td, struct tboot *ps, unsigned flags,
 	    "out of memory") : read_events(&b, td, d);
 	if (r == 0)
 		r = finish(&b, flags, d);
+	/* A trace alone without the marker: its own clock, 0 at its start. */
+	if (r == 0 && !ps->have_sync && (flags & TB_OWN_ZERO))
+		ps->boot_minus_trace_ns = -ps->first_ns;
 	if (r == 0 && ps->boot_minus_trace_ns != 0)
 		on_log_clock(ps);
 	ps->cuts = (b.st.cut ? TB_CUT_STATES : 0) | (b.cr.cut ? TB_CUT_CRIT : 0) |

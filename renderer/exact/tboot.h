@@ -136,7 +136,8 @@ struct tboot {
 	size_t nbdone, bdonecap;
 	/*
 	 * CLOCK_BOOTTIME minus the trace clock, from bootchartd's clock-sync
-	 * marker (docs/trace.md); have_sync 0: none found.  Every time of
+	 * marker (docs/trace.md); have_sync 0: none found (then, with
+	 * TB_OWN_ZERO, minus the first event's time).  Every time of
 	 * the model is on the log's clock: the trace's plus this, added once
 	 * the pass is over (exact.h: the exports take it off again).
 	 */
@@ -151,7 +152,9 @@ struct tboot {
 
 /* What tboot_build keeps beyond what every reader needs (flags). */
 enum { TB_THREADS = 1,		/* each thread's states apart (ps->threads) */
-    TB_RUNS = 2 };		/* each run on a CPU (busy.runs: --per-cpu) */
+    TB_RUNS = 2,		/* each run on a CPU (busy.runs: --per-cpu) */
+    TB_OWN_ZERO = 4 };		/* no clock-sync marker: the trace's clock
+				 * from 0 at its first event (a trace alone) */
 /*
  * Reads every event of td (from where it stands) into ps.  0, or -1
  * (diag set: a decoding error or no memory).  Events of threads above

@@ -63,7 +63,7 @@ index_find(const struct by_node *b, const struct pnode *node)
 static double
 busy(const struct report *r)
 {
-	return r->tot.cpu_user_s + r->tot.cpu_sys_s;
+	return r->tot.cpu_busy_s;
 }
 
 /* One log: its path, what it is, milestones from its zero (--json's), totals. */

@@ -123,8 +123,7 @@ overview(struct ctx *c, const struct report *o, const struct report *n)
 	reason(c, "new", b->end_reason);
 	fprintf(c->f, "\n  %-22s %12s %12s %12s\n", "total", "old", "new",
 	    "delta");
-	num_row(c, "CPU busy (s)", o->tot.cpu_user_s + o->tot.cpu_sys_s,
-	    n->tot.cpu_user_s + n->tot.cpu_sys_s, 3);
+	num_row(c, "CPU busy (s)", o->tot.cpu_busy_s, n->tot.cpu_busy_s, 3);
 	num_row(c, "I/O wait (s)", o->tot.cpu_io_s, n->tot.cpu_io_s, 3);
 	num_row(c, "disk read (MB)", o->tot.read_bytes / REPORT_MB,
 	    n->tot.read_bytes / REPORT_MB, 1);

@@ -221,17 +221,19 @@ profile(FILE *f, const struct tboot *tb, const struct fn_names *nm,
     int32_t *stack)
 {
 	const struct tcalls *c = &tb->calls;
-	int64_t start = -1, end = 0, key = tcall_thread(&c->v[a]);
+	int64_t start = 0, end = 0, key = tcall_thread(&c->v[a]);
 	size_t i, sp = 0;
 	int32_t p;
-	int first = 1;
+	int first = 1, any = 0;
 
+	/* A time may be below 0: a trace alone's call begun before its first event. */
 	for (i = a; i < b; i++)
 		if (taken(level, i)) {
-			if (start < 0)
-				start = c->v[i].call_ns;
-			if (c->v[i].ret_ns > end)
+			if (!any || c->v[i].ret_ns > end)
 				end = c->v[i].ret_ns;
+			if (!any)
+				start = c->v[i].call_ns;
+			any = 1;
 		}
 	if (key >= 0)
 		fprintf(f, "{\"type\": \"evented\", \"name\": \"pid %lld\"",

@@ -33,7 +33,7 @@ struct verb_opts {
 	int graph;		/* --wake-graph: the wake-ups' DOT, not their text */
 	const char *call_graph;	/* --call-graph FUNC; NULL: --functions */
 	int form_set;		/* -f given: the verb writes opts->format */
-	int crit_pid;		/* --critical-path-pid; 0: to the log's end */
+	struct crit_target crit;	/* the path's end asked for; none: the log's */
 	const char *log;	/* the first path, named in errors about the log */
 	int verbose;		/* -v's count: --critical-path's every segment */
 };

@@ -74,7 +74,7 @@ totals(const struct report *r, FILE *f)
 	fputs("  \"totals\": {\"cpu_user_s\": ", f);
 	json_num(f, t->cpu_user_s, 3);
 	json_key_num(f, "cpu_sys_s", t->cpu_sys_s, 3);
-	json_key_num(f, "cpu_busy_s", t->cpu_user_s + t->cpu_sys_s, 3);
+	json_key_num(f, "cpu_busy_s", t->cpu_busy_s, 3);
 	json_key_num(f, "cpu_iowait_s", t->cpu_io_s, 3);
 	fputs(",\n    \"disk_read_bytes\": ", f);
 	json_num(f, t->read_bytes, 0);

@@ -103,9 +103,15 @@ report_summary_milestones(const struct report *r,
 const char *
 report_summary_time_col(const struct report *r, char *note, size_t cap)
 {
+	const char *clock = exact_clock_said(r->x, r->log);
 	char b[32];
 
 	note[0] = '\0';
+	/* A trace alone without the marker: no uptime at all. */
+	if (clock != NULL && !r->x->tb.have_sync) {
+		snprintf(note, cap, "(%s)", clock);
+		return "s";
+	}
 	/* A boot drawn from the kernel's start: its times are uptimes. */
 	if (r->ms.zero_us == 0)
 		return "uptime_s";
@@ -141,9 +147,13 @@ totals(const struct report *r, FILE *f)
 	const struct report_totals *t = &r->tot;
 
 	fprintf(f, "\ntotals (whole log)\n");
-	fprintf(f, "  %-22s %12.3f  s (CPU-seconds over %d CPU%s: user %.3f, "
-	    "sys %.3f)\n", "CPU busy", t->cpu_user_s + t->cpu_sys_s, t->ncpus,
-	    t->ncpus == 1 ? "" : "s", t->cpu_user_s, t->cpu_sys_s);
+	fprintf(f, "  %-22s %12.3f  s (CPU-seconds over %d CPU%s", "CPU busy",
+	    t->cpu_busy_s, t->ncpus, t->ncpus == 1 ? "" : "s");
+	if (t->from_trace)
+		fputs(", from the trace's switches)\n", f);
+	else
+		fprintf(f, ": user %.3f, sys %.3f)\n", t->cpu_user_s,
+		    t->cpu_sys_s);
 	fprintf(f, "  %-22s %12.3f  s (CPU-seconds)\n", "I/O wait", t->cpu_io_s);
 	fprintf(f, "  %-22s %12.1f  MB\n", "disk read",
 	    t->read_bytes / REPORT_MB);

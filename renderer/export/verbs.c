@@ -55,7 +55,7 @@ out_critpath(const struct out_job *j, struct outfile *of, struct diag *d)
 	diag_set_file(d, "%s", j->verb->log);
 	d->line = 0;
 	memset(&cp, 0, sizeof(cp));
-	if ((rc = critpath_run(&cp, &x->tb, j->boot->log, j->verb->crit_pid,
+	if ((rc = critpath_run(&cp, &x->tb, j->boot->log, &j->verb->crit,
 	    d)) == 1)
 		rc = diag_error(d, x->tb.crit_cut ? "the trace is too big for "
 		    "a critical path (docs/limits.md)" : "no process to end "

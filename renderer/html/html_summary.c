@@ -49,9 +49,13 @@ totals(const struct report *r, FILE *f)
 
 	fputs("<table><caption>Totals (whole log)</caption>\n", f);
 	fprintf(f, "<tr><th>CPU busy</th><td class=\"n\">%.3f</td><td>s "
-	    "(CPU-seconds over %d CPU%s: user %.3f, sys %.3f)</td></tr>\n",
-	    t->cpu_user_s + t->cpu_sys_s, t->ncpus, t->ncpus == 1 ? "" : "s",
-	    t->cpu_user_s, t->cpu_sys_s);
+	    "(CPU-seconds over %d CPU%s", t->cpu_busy_s, t->ncpus,
+	    t->ncpus == 1 ? "" : "s");
+	if (t->from_trace)
+		fputs(", from the trace's switches)</td></tr>\n", f);
+	else
+		fprintf(f, ": user %.3f, sys %.3f)</td></tr>\n", t->cpu_user_s,
+		    t->cpu_sys_s);
 	fprintf(f, "<tr><th>I/O wait</th><td class=\"n\">%.3f</td><td>s "
 	    "(CPU-seconds)</td></tr>\n", t->cpu_io_s);
 	fprintf(f, "<tr><th>disk read</th><td class=\"n\">%.1f</td><td>MB"

@@ -499,6 +499,8 @@ file_in(struct input *in, const char *path, const char *label)
 	if (rc == 1) {
 		kind = plain_kind(fd, path);
 		diag_set_file(in->d, "%s", label);
+		if (kind == LK_TRACE)	/* a path: the input, never left out */
+			in->lp.trace_optional = 0;
 		if (kind == LK_UNKNOWN || lseek(fd, 0, SEEK_SET) != 0)
 			rc = diag_error(in->d, "not a log archive (tar, "
 			    "optionally compressed) nor a directory");
@@ -593,12 +595,11 @@ finish(struct input *in, struct tracefile *tf, char *const *paths,
 {
 	*tf = in->lp.trace;
 	memset(&in->lp.trace, 0, sizeof(in->lp.trace));
+	if (in->lp.log->ps_source == PS_NONE && tf->td != NULL)
+		in->lp.log->ps_source = PS_TRACE;	/* its events: processes */
 	if (!whole)
 		return 0;
 	label_all(in, paths, npaths);
-	if (in->lp.log->ps_source == PS_NONE && tf->td != NULL)
-		return diag_error(in->d, "a trace.dat alone has no process "
-		    "samples to chart (--dump-events lists its events)");
 	if (in->lp.log->ps_source == PS_NONE)
 		return diag_error(in->d, "no proc_ps.log (nor taskstats.log) "
 		    "found");

@@ -153,6 +153,7 @@ trace_notes(struct layout *l, const struct exact *x, const struct bootlog *t)
 {
 	l->trace_cuts = x->tb.cuts;
 	l->trace_dropped = t->trace_dropped;
+	l->trace_alone = t->ps_source == PS_TRACE;
 	if (x->have && (l->rec_cut = exact_cut(t)) != NULL)
 		l->rec_cut_us = exact_uptime_us(x->tb.whole_ns);
 	if (x->have)
@@ -169,6 +170,24 @@ crit_setup(const struct lt_ctx *c)
 	if (l->crit_rows && crit_undrawn(l, c->tree, c->crit,
 	    &l->crit_undrawn_us) != 0)
 		return diag_error_status(c->d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+/*
+ * The disk chart's legend and box; a trace alone has no disk samples:
+ * no chart (its note says so).
+ */
+static int
+disk_place(struct layout *l, struct measure *m, const struct bootlog *t,
+    double *y)
+{
+	if (t->ndisk == 0 && t->ps_source == PS_TRACE)
+		return 0;
+	if (chrome_legend(l, m, LEG_DISK, y) == -1)
+		return -1;
+	l->disk_box = (struct lt_box){ MARGIN, *y, l->width - 2 * MARGIN,
+	    CHART_H };
+	*y += CHART_H + GAP;
 	return 0;
 }
 
@@ -203,12 +222,10 @@ build(const struct lt_ctx *cp)
 	l->cpu_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
 	y += CHART_H + GAP;
 	disk_legend = l->ntexts;
-	if (chrome_legend(l, m, LEG_DISK, &y) == -1)
+	if (disk_place(l, m, t, &y) == -1)
 		return -1;
-	l->disk_box = (struct lt_box){ MARGIN, y, plot_w, CHART_H };
-	y += CHART_H + GAP;
 	if (charts_cpu(l, t) == -1 || charts_cpu_cmd(l, t, tree) == -1 ||
-	    charts_disk(&c, disk_legend) == -1 ||
+	    (l->disk_box.h > 0 && charts_disk(&c, disk_legend) == -1) ||
 	    charts_mem(&c, &y) == -1 || charts_per_cpu(&c, &y) == -1 ||
 	    unlogged_charts(l, m) == -1)
 		return -1;

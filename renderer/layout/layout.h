@@ -238,6 +238,7 @@ struct layout {
 	uint64_t rec_lost, rec_lost_pages;	/* the kernel lost events (exact_lost) */
 	usec_t rec_cut_us;	/* where: the model's whole_ns */
 	const char *trace_dropped;	/* the log's trace.dat did not read: why, or NULL */
+	int trace_alone;	/* a trace.dat alone: no samples (noted) */
 };
 
 /*

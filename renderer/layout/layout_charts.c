@@ -93,6 +93,23 @@ busy_before(struct layout *l, const struct bootlog *t,
 	    -1 : 0;
 }
 
+/*
+ * No /proc/stat samples (a trace alone): the trace's bins wherever they
+ * reach.  0, or -1 on no memory.
+ */
+static int
+busy_alone(struct layout *l, const struct bootlog *t,
+    const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p)
+{
+	usec_t a = t->busy.t0_us;
+	usec_t b = a + (usec_t)t->busy.n * t->busy.step_us;
+
+	if (t->busy.n == 0 || !lt_clip_span(l, &a, &b) || a >= b)
+		return 0;
+	return busy_steps(l, &t->busy, bx, busy_p, io_p, a, b, 0.0) < 0 ?
+	    -1 : 0;
+}
+
 int
 charts_cpu_in(struct layout *l, const struct bootlog *t,
     const struct lt_box *bx, struct lt_poly *busy_p, struct lt_poly *io_p)
@@ -102,7 +119,9 @@ charts_cpu_in(struct layout *l, const struct bootlog *t,
 	size_t i;
 	int rc;
 
-	if (t->ncpu > 0 && busy_before(l, t, bx, busy_p, io_p) != 0)
+	if (t->ncpu == 0)
+		return busy_alone(l, t, bx, busy_p, io_p);
+	if (busy_before(l, t, bx, busy_p, io_p) != 0)
 		return -1;
 	for (i = 0; i < t->ncpu; i++) {
 		if (!sample_span(l, t->cpu, sizeof(t->cpu[0]), i, t->ncpu, &a,

@@ -55,6 +55,25 @@ header_line(struct layout *l, struct measure *m, const char *s, double y)
 	    LF_TEXT, COL_TEXT), LR_HEADER, LT_FIXED) == SIZE_MAX ? -1 : 0;
 }
 
+/*
+ * A trace alone: which clock its times are on, since no log's uptime
+ * vouches for them (docs/trace.md, "A trace.dat alone").
+ */
+static int
+time_base_line(const struct lt_ctx *c, double *y)
+{
+	const char *s = exact_clock_said(c->x, c->t);
+	char buf[128];
+
+	if (s == NULL)
+		return 0;
+	snprintf(buf, sizeof(buf), "time: %s", s);
+	if (header_line(c->l, c->m, buf, *y) == -1)
+		return -1;
+	*y += c->m->height[LF_TEXT];
+	return 0;
+}
+
 int
 chrome_header(const struct lt_ctx *c, double *y)
 {
@@ -110,7 +129,7 @@ chrome_header(const struct lt_ctx *c, double *y)
 	if (header_line(l, m, buf, *y) == -1)
 		return -1;
 	*y += m->height[LF_TEXT];
-	return 0;
+	return time_base_line(c, y);
 }
 
 static const struct legend_item cpu_leg[] = {
@@ -161,26 +180,6 @@ crit_legend(struct layout *l, struct measure *m, double *y)
 	return chrome_legend_items(l, m, it, y);
 }
 
-/* The process legend of a chart with exact rows, and a line saying which. */
-static int
-exact_legend(struct layout *l, struct measure *m, double *y)
-{
-	if (chrome_legend_items(l, m, proc_exact_leg, y) == -1)
-		return -1;
-	if (lt_tag(l, lt_add_raw(l, m, EXACT_NOTE, MARGIN, *y, l->width -
-	    2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX)
-		return -1;
-	*y += m->height[LF_TEXT] + LEGEND_GAP;
-	return l->crit_rows ? crit_legend(l, m, y) : 0;
-}
-
-/* What each cap reached left out (docs/limits.md), by TB_CUT_* bit. */
-static const char *const cut_text[] = {
-	"states of processes alive at the cap from samples", "no critical path",
-	"wake-up edges cut", "stacks cut", "CPU chart partly from samples",
-	"workqueue items cut", "calls cut", "per-CPU tasks as busy shares",
-};
-
 /* One line of note under the legend, as wide as the chart. */
 static int
 note_line(struct layout *l, struct measure *m, const char *text, double *y)
@@ -191,6 +190,25 @@ note_line(struct layout *l, struct measure *m, const char *text, double *y)
 	*y += m->height[LF_TEXT] + LEGEND_GAP;
 	return 0;
 }
+
+/* The process legend of a chart with exact rows, and a line saying which. */
+static int
+exact_legend(struct layout *l, struct measure *m, double *y)
+{
+	if (chrome_legend_items(l, m, proc_exact_leg, y) == -1)
+		return -1;
+	/* A trace alone has no sampled rows: its own note says what it has. */
+	if (!l->trace_alone && note_line(l, m, EXACT_NOTE, y) == -1)
+		return -1;
+	return l->crit_rows ? crit_legend(l, m, y) : 0;
+}
+
+/* What each cap reached left out (docs/limits.md), by TB_CUT_* bit. */
+static const char *const cut_text[] = {
+	"states of processes alive at the cap from samples", "no critical path",
+	"wake-up edges cut", "stacks cut", "CPU chart partly from samples",
+	"workqueue items cut", "calls cut", "per-CPU tasks as busy shares",
+};
 
 /* note_line of a formatted text. */
 static int
@@ -208,7 +226,8 @@ note_printf(struct layout *l, struct measure *m, double *y,
 
 /*
  * What the trace could not give, each said once under the legend: a
- * trace.dat that did not read (a chart of samples alone must not pass
+ * trace alone (no samples), a trace.dat that did not read (a chart of
+ * samples alone must not pass
  * for an exact one), a recording bootchartd cut short (where on the
  * axis, and why), events the kernel lost before they were read.
  */
@@ -217,6 +236,10 @@ trace_state_notes(struct layout *l, struct measure *m, double *y)
 {
 	char lost[128];
 
+	if (l->trace_alone && note_line(l, m, "a trace.dat alone: no memory "
+	    "or disk chart (no samples); rows alive before it: from its "
+	    "start, no states", y) != 0)
+		return -1;
 	if (l->trace_dropped != NULL && note_printf(l, m, y, "trace not "
 	    "usable, every time from samples: %s", l->trace_dropped) != 0)
 		return -1;

@@ -260,7 +260,7 @@ unlogged_box(struct layout *l, struct measure *m, const struct lt_box *bx,
 	double w, h = m->height[LF_LABEL];
 	struct lt_box u;
 
-	if (end <= l->t0_us)
+	if (end <= l->t0_us || bx->h <= 0)
 		return 0;
 	if (unlogged_shape(l, bx, end, &u) == -1)
 		return -1;

@@ -423,7 +423,8 @@ bootlog_finish(struct bootlog *t, struct diag *d)
 	size_t i;
 
 	d->line = 0;	/* about the whole log: the file is the input's name */
-	if (t->nprocs == 0)
+	/* A trace alone has its processes once its model is applied. */
+	if (t->nprocs == 0 && t->ps_source != PS_TRACE)
 		return diag_error(d, "no process data (proc_ps.log or "
 		    "taskstats.log missing or empty)");
 	for (i = 0; i < t->nprocs; i++)

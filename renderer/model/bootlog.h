@@ -142,8 +142,12 @@ struct acct_rec {
 	char comm[16];		/* ac_comm, NUL-terminated */
 };	/* 32 bytes: 4 M of them fit harden_caps' budget under ASan */
 
-/* Which log gave the processes (docs/input.md: proc_ps.log wins). */
-enum ps_source { PS_NONE, PS_PROC_PS, PS_TASKSTATS };
+/*
+ * Which log gave the processes (docs/input.md: proc_ps.log wins);
+ * PS_TRACE: none, a trace.dat alone (exact_apply.c makes them from its
+ * events: docs/trace.md, "A trace.dat alone").
+ */
+enum ps_source { PS_NONE, PS_PROC_PS, PS_TASKSTATS, PS_TRACE };
 
 struct bootlog {
 	struct kv *header;

@@ -54,6 +54,9 @@ fill_box(cairo_t *cr, const struct lt_box *b, uint32_t rgb)
 static void
 frame_box(cairo_t *cr, const struct lt_box *b, uint32_t rgb)
 {
+	/* A chart left out (a trace alone has no disk samples) has no box. */
+	if (b->h <= 0)
+		return;
 	set_rgb(cr, rgb);
 	cairo_set_line_width(cr, 1);
 	cairo_rectangle(cr, floor(b->x) + 0.5, floor(b->y) + 0.5,
@@ -127,8 +130,9 @@ charts(cairo_t *cr, const struct layout *l, double y0, double y1)
 {
 	generic_charts(cr, l, y0, y1);
 	/* Thousands of points: skip them in bands below the charts. */
-	if (l->cpu_box.w <= 0 ||
-	    outside(l->cpu_box.y, l->disk_box.y + l->disk_box.h, y0, y1))
+	if (l->cpu_box.w <= 0 || outside(l->cpu_box.y, l->disk_box.h > 0 ?
+	    l->disk_box.y + l->disk_box.h : l->cpu_box.y + l->cpu_box.h, y0,
+	    y1))
 		return;
 	cairo_save(cr);
 	cairo_rectangle(cr, l->cpu_box.x, l->cpu_box.y, l->cpu_box.w,

@@ -65,7 +65,8 @@ critical_path(const struct boot_read *b, int pid, struct diag *d)
 	struct critpath c;
 	FILE *f;
 
-	if (critpath_make(&c, &b->x, &b->log, pid, d) == 0 &&
+	if (critpath_make(&c, &b->x, &b->log,
+	    &(struct crit_target){ pid, NULL }, d) == 0 &&
 	    (f = fopen("/dev/null", "w")) != NULL) {
 		critpath_write(&c, b->x.file.td, &o[0], f);
 		critpath_write(&c, b->x.file.td, &o[1], f);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# trace_decode.sh: bootchart-render --dump-events against trace-cmd report (the oracle) on real recordings made here: events enabled in a tracefs instance, a loop of /bin/true, trace-cmd extract; then v7 zstd, v7 uncompressed and v6 by trace-cmd convert, and a small top-buffer copy (tdat_small.py) in v6 and v7.  Needs root, tracefs and trace-cmd; skips without them.
+# trace_decode.sh: bootchart-render --dump-events against trace-cmd report (the oracle) on real recordings made here: events enabled in a tracefs instance, a loop of /bin/true, trace-cmd extract; then v7 zstd, v7 uncompressed and v6 by trace-cmd convert, and a small top-buffer copy (tdat_small.py) in v6 and v7; the small copy alone is drawn.  Needs root, tracefs and trace-cmd; skips without them.
 T=${BC_TMP:?BC_TMP must be set}
 R=$BC_RENDER
 LIB=$(dirname "$0")/lib
@@ -109,11 +109,11 @@ check "a tarball's trace.dat: the same events" cmp -s "$T/tgz.dump" \
     "$T/small6.dump"
 "$R" -o "$T/with.svg" -f svg "$T/with.tgz" 2>"$T/with.err"
 check "a log with trace.dat is still drawn" [ -s "$T/with.svg" ]
+# A bare trace.dat is a chart of its own (trace_alone.sh checks what).
 "$R" -o "$T/bare.svg" -f svg "$T/small6.dat" 2>"$T/bare.err"
 rc=$?
-all [ "$rc" -eq 2 -a "$(wc -l <"$T/bare.err")" -eq 1 ]
-grep -q "trace.dat alone has no process samples" "$T/bare.err" || good=0
-check "a bare trace.dat is not drawn: exit 2, one line" [ $good -eq 1 ]
+all [ "$rc" -eq 0 -a -s "$T/bare.svg" -a ! -s "$T/bare.err" ]
+check "a bare trace.dat is drawn: exit 0, no message" [ $good -eq 1 ]
 head -c 20000 "$T/v6.dat" >"$T/cut.dat"
 "$R" --dump-events "$T/cut.dat" >/dev/null 2>"$T/cut.err"
 rc=$?

@@ -1,4 +1,4 @@
-/* test_critpath_target.c: the critical path's end target (renderer/analysis/critpath.c) on hand-built records and processes: a boot's bootchart.end_at and EXIT_PROC, a profile's command, the one profile.parent names; the totals per category; the chart's 0 without a tree. */
+/* test_critpath_target.c: the critical path's end target (renderer/analysis/critpath.c) on hand-built records and processes: a boot's bootchart.end_at and EXIT_PROC, a profile's command, the one profile.parent names, a trace alone's last event and --critical-path-comm; the totals per category; the chart's 0 without a tree. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,12 +139,74 @@ target_profile_parent(void **state)
 	diag_init(&f.d, "test");
 	f.d.verbose = -1;
 	memset(&c, 0, sizeof(c));
-	assert_int_equal(critpath_run(&c, &f.tb, &t, 0, &f.d), 0);
+	assert_int_equal(critpath_run(&c, &f.tb, &t,
+	    &(struct crit_target){ 0, NULL }, &f.d), 0);
 	assert_int_equal(c.pid, 80);
 	assert_int_equal(c.cp.end_ns, 40 * M);
 	/* A profile's chart starts at its first sample, as its tree does. */
 	t.ps_first_us = 7000;
 	assert_int_equal(milestones_zero(&t), 7000);
+	critpath_free(&c);
+	bootlog_free(&t);
+	fix_done(&f);
+}
+
+/* The walk's records and processes run as a trace alone's (PS_TRACE). */
+static struct critpath
+alone_run(struct fix *f, struct bootlog *t, const struct crit_target *want,
+    int rc)
+{
+	struct critpath c;
+
+	memset(&c, 0, sizeof(c));
+	f->tb.first_ns = 0;
+	f->tb.last_ns = 40 * M;
+	tcrit_take(&f->cr, &f->tb);
+	diag_init(&f->d, "test");
+	f->d.verbose = -1;
+	assert_int_equal(critpath_run(&c, &f->tb, t, want, &f->d), rc);
+	return c;
+}
+
+/*
+ * A trace alone (no log: no header, no PID 1): the path ends at the
+ * trace's end (40 ms) in the process of its last event, sh (pid 50,
+ * alive before the trace) at 30 ms, and starts at the trace's start;
+ * --critical-path-comm true: at true's exit (20 ms); a name the trace
+ * does not have is an error.
+ */
+static void
+target_alone(void **state)
+{
+	struct crit_target none = { 0, NULL }, named = { 0, "true" },
+	    missing = { 0, "nosuch" };
+	struct critpath c;
+	struct bootlog t;
+	struct fix f;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	bootlog_init(&t);
+	t.ps_source = PS_TRACE;
+	fix_proc(&f, 0, 50, "sh", -1, -1);
+	fix_proc(&f, 1, 60, "true", 10, 20);
+	assert_int_equal(tcrit_add(&f.cr, CR_ON, 60, 60, 1, 0, 0, 10 * M), 0);
+	assert_int_equal(tcrit_add(&f.cr, CR_EXIT, 60, 60, 1, -1, 0, 20 * M),
+	    0);
+	assert_int_equal(tcrit_add(&f.cr, CR_ON, 50, 50, 0, 0, 0, 30 * M), 0);
+	c = alone_run(&f, &t, &none, 0);
+	assert_int_equal(c.pid, 50);
+	assert_string_equal(c.why,
+	    "the recording's end (its last event's process)");
+	assert_int_equal(c.cp.start_ns, 0);
+	assert_int_equal(c.cp.end_ns, 40 * M);
+	critpath_free(&c);
+	assert_int_equal(critpath_run(&c, &f.tb, &t, &named, &f.d), 0);
+	assert_int_equal(c.pid, 60);
+	assert_string_equal(c.why, "--critical-path-comm");
+	assert_int_equal(c.cp.end_ns, 20 * M);
+	critpath_free(&c);
+	assert_int_equal(critpath_run(&c, &f.tb, &t, &missing, &f.d), -1);
 	critpath_free(&c);
 	bootlog_free(&t);
 	fix_done(&f);
@@ -158,6 +220,7 @@ main(void)
 		cmocka_unit_test(target_exit_proc),
 		cmocka_unit_test(target_profile),
 		cmocka_unit_test(target_profile_parent),
+		cmocka_unit_test(target_alone),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -92,7 +92,8 @@ export(struct tb_file *f, int (*writer)(const struct out_job *,
 	tf.len = len;
 	assert_int_equal(tdat_open(&tf.td, tf.buf, tf.len, &d), 0);
 	assert_int_equal(exact_open(&x, &tf, &xo, &d), 0);
-	assert_true(critpath_make(&cp, &x, &t, 0, &d) >= 0);
+	assert_true(critpath_make(&cp, &x, &t, &(struct crit_target){ 0, NULL },
+	    &d) >= 0);
 	memset(&ms, 0, sizeof(ms));
 	ms.profile = 1;
 	ms.end_us = 4000;

@@ -110,6 +110,7 @@ fix_run(struct fix *f, struct bootlog *t, const char *key, const char *value,
 	tcrit_take(&f->cr, &f->tb);
 	diag_init(&f->d, "test");
 	f->d.verbose = -1;
-	assert_int_equal(critpath_run(&c, &f->tb, t, 0, &f->d), 0);
+	assert_int_equal(critpath_run(&c, &f->tb, t,
+	    &(struct crit_target){ 0, NULL }, &f->d), 0);
 	return c;
 }
