@@ -109,18 +109,19 @@ esac
 check "without accounting bcdaemon sits under init as its first sample says, or under its real parent ($where)" \
     sh -c "[ -n '$ppid0' ] && { [ '$where' = middle ] || { [ '$where' = init ] && [ '$ppid0' = 1 ]; }; }"
 
-# What the records hold: a child of start-bcdaemon that exited before any
-# sample (the middle process).  Records are 64 bytes; pid and ppid are the
-# 5th and 6th 32-bit words (x86: host byte order).
+# What the records hold: the child of start-bcdaemon that exited (the
+# middle process), whether a sample caught it alive or not (on a loaded
+# host one often does).  Records are 64 bytes; pid and ppid are the 5th
+# and 6th 32-bit words (x86: host byte order).
 spid=$(grep -m 1 '(start-bcdaemon) ' "$w/x/proc_ps.log" | cut -d' ' -f1)
-unseen=""
+kids="" unseen=""
 for pid in $(od -An -v -w64 -tu4 "$w/x/kernel_pacct" 2>/dev/null |
     awk -v s="${spid:-x}" '$6 == s { print $5 }'); do
+	kids="$kids $pid"
 	grep -q "^$pid (" "$w/x/proc_ps.log" || unseen="$unseen $pid"
 done
-echo "# start-bcdaemon is pid ${spid:-?}; its never-sampled children in kernel_pacct:${unseen:- none}"
-check "kernel_pacct names start-bcdaemon's unsampled middle process" \
-    [ -n "$unseen" ]
+echo "# start-bcdaemon is pid ${spid:-?}; its children in kernel_pacct:${kids:- none}; never sampled:${unseen:- none}"
+check "kernel_pacct names start-bcdaemon's middle process" [ -n "$kids" ]
 # The fork chain in paternity.log: bcdaemon <- middle <- start-bcdaemon.
 dpid=$(grep -m 1 '(bcdaemon) ' "$w/x/proc_ps.log" | cut -d' ' -f1)
 mid=$(awk -v d="${dpid:-x}" '$1 == d { print $2; exit }' "$w/x/paternity.log")
