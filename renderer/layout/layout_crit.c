@@ -104,8 +104,8 @@ crit_row(struct crit_index *ci, const struct pnode *p)
 	if (add_proc(ci, p->proc) != 0)
 		return -1;
 	own = ci->nrow;
-	for (i = 0; i < p->nfolded; i++)
-		if (add_proc(ci, p->folded[i]) != 0)
+	for (i = 0; i < PNODE_NFOLDED(p); i++)
+		if (add_proc(ci, p->fold->v[i]) != 0)
 			return -1;
 	/* One process's are in order; what it folded interleaves them. */
 	if (ci->nrow > own)
@@ -160,8 +160,8 @@ mark_row(const struct pnode *p, int depth, void *arg)
 	if (!lt_visible(dr->l, p))
 		return 0;
 	mark(dr, p->proc);
-	for (i = 0; i < p->nfolded; i++)
-		mark(dr, p->folded[i]);
+	for (i = 0; i < PNODE_NFOLDED(p); i++)
+		mark(dr, p->fold->v[i]);
 	return 0;
 }
 

@@ -163,7 +163,9 @@ proctree_free(struct proctree *tree)
 		free(tree->nodes[i].runs);
 		free(tree->nodes[i].xruns);
 		free(tree->nodes[i].own_name);
-		free(tree->nodes[i].folded);
+		if (tree->nodes[i].fold != NULL)
+			free(tree->nodes[i].fold->v);
+		free(tree->nodes[i].fold);
 	}
 	free(tree->nodes);
 	free(tree->roots);

@@ -19,6 +19,15 @@ struct sample_run {
 	size_t n;
 };
 
+/* What a node folded in (struct pnode.fold). */
+struct pfold {
+	const struct process **v;
+	size_t n, cap;
+};
+
+/* How many processes node p folded in. */
+#define PNODE_NFOLDED(p)	((p)->fold != NULL ? (p)->fold->n : 0)
+
 struct pnode {
 	const struct process *proc;	/* PID, command line, as logged */
 	const char *name;		/* proc->name, or own_name */
@@ -33,6 +42,14 @@ struct pnode {
 	 */
 	int cpu_known;
 	enum cpu_src { CPU_SAMPLES, CPU_ACCT, CPU_TASKSTATS, CPU_TRACE } cpu_src;
+	/* Beside the other ints: a million nodes pay no padding for them. */
+	int unit_label;		/* the row names proc->unit (docs/chart.md) */
+	/*
+	 * Exact states (docs/trace.md): xexact while every process in the
+	 * node has them; merged, the spans of each (by reference, like the
+	 * samples, xruns below), else none and proc's are the node's.
+	 */
+	int xexact;
 	usec_t cpu_us;
 	/*
 	 * The process's samples while nothing is merged in, else NULL:
@@ -50,23 +67,16 @@ struct pnode {
 	size_t nruns, runs_cap;
 	char *own_name;
 	size_t same_runs;	/* a profile's identical short runs folded into it, itself counted; 0: none */
-	int unit_label;		/* the row names proc->unit (docs/chart.md) */
-	/*
-	 * Exact states (docs/trace.md): xexact while every process in the
-	 * node has them; merged, the spans of each (by reference, like the
-	 * samples), else none and proc's are the node's.
-	 */
-	int xexact;
 	struct xspans *xruns;
 	size_t nxruns, xruns_cap;
 	/*
 	 * The processes merged into the node (proc not among them), in
 	 * merge order, and those an absorbed child's subtree dropped: its
 	 * row carries their marks (the critical path's bars,
-	 * docs/critical-path.md).
+	 * docs/critical-path.md).  NULL: none; apart, as few nodes have
+	 * any (a million rows of harden_caps.sh stay within 500 MB).
 	 */
-	const struct process **folded;
-	size_t nfolded, folded_cap;
+	struct pfold *fold;
 };
 
 /*

@@ -55,8 +55,8 @@ node_kept(const struct proctree *tree, const struct pnode *p)
 		return 0;
 	if (kept(&tree->opts, p->proc))
 		return 1;
-	for (i = 0; i < p->nfolded; i++)
-		if (kept(&tree->opts, p->folded[i]))
+	for (i = 0; i < PNODE_NFOLDED(p); i++)
+		if (kept(&tree->opts, p->fold->v[i]))
 			return 1;
 	return 0;
 }

@@ -35,14 +35,16 @@ add_xrun(struct pnode *p, const struct xspan *v, size_t n)
 static int
 merge_folded(struct pnode *a, const struct pnode *b)
 {
-	size_t i, n = a->nfolded + 1 + b->nfolded;
+	size_t i, n = PNODE_NFOLDED(a) + 1 + PNODE_NFOLDED(b);
+	struct pfold *f = a->fold;
 
-	if (grow_reserve((void **)&a->folded, &a->folded_cap, n,
-	    sizeof(*a->folded)) != 0)
+	if (f == NULL && (f = a->fold = calloc(1, sizeof(*f))) == NULL)
 		return -1;
-	a->folded[a->nfolded++] = b->proc;
-	for (i = 0; i < b->nfolded; i++)
-		a->folded[a->nfolded++] = b->folded[i];
+	if (grow_reserve((void **)&f->v, &f->cap, n, sizeof(*f->v)) != 0)
+		return -1;
+	f->v[f->n++] = b->proc;
+	for (i = 0; i < PNODE_NFOLDED(b); i++)
+		f->v[f->n++] = b->fold->v[i];
 	return 0;
 }
 

@@ -60,8 +60,8 @@ on_path(const struct crit_path *cp, const struct pnode *p)
 	const char *sep = "";
 	size_t i;
 
-	for (i = 0; i <= p->nfolded; i++) {
-		q = i == 0 ? p->proc : p->folded[i - 1];
+	for (i = 0; i <= PNODE_NFOLDED(p); i++) {
+		q = i == 0 ? p->proc : p->fold->v[i - 1];
 		if (q->seq < cp->n_on_path && cp->on_path[q->seq]) {
 			printf("%s%lld", sep, (long long)q->pid);
 			sep = ",";

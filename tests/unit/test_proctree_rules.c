@@ -471,9 +471,9 @@ test_keep_and_fold(void **state)
 	assert_int_equal(proctree_make(&tree, &t, &tree_pruned, &d), 0);
 	sh = find_in_tree(tree.roots, tree.nroots, 101);
 	assert_non_null(sh);
-	assert_int_equal(sh->nfolded, 2);
-	assert_int_equal(sh->folded[0]->pid, 102);
-	assert_int_equal(sh->folded[1]->pid, 103);
+	assert_int_equal(PNODE_NFOLDED(sh), 2);
+	assert_int_equal(sh->fold->v[0]->pid, 102);
+	assert_int_equal(sh->fold->v[1]->pid, 103);
 	proctree_free(&tree);
 	bootlog_free(&t);
 }
