@@ -429,7 +429,10 @@ bootlog_finish(struct bootlog *t, struct diag *d)
 		    "taskstats.log missing or empty)");
 	for (i = 0; i < t->nprocs; i++)
 		finish_process(t->procs[i], t->sample_period_us);
-	qsort(t->procs, t->nprocs, sizeof(*t->procs), bootlog_cmp_proc);
+	/* A trace alone has none yet, and no array to sort. */
+	if (t->nprocs > 0)
+		qsort(t->procs, t->nprocs, sizeof(*t->procs),
+		    bootlog_cmp_proc);
 	return 0;
 }
 
