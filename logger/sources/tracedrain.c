@@ -141,11 +141,12 @@ drain_page(struct tracedrain *d, struct store *st, struct tracedrain_cpu *c,
     uint64_t limit)
 {
 	uint8_t *to = c->stage + c->staged;
+	uint64_t want = need(d);
 	ssize_t r;
 
 	/* Before the read: a page read is gone from the kernel. */
-	d->over_share = d->stored + need(d) > limit;
-	if (d->over_share || store_room(st) < need(d)) {
+	d->over_share = d->stored + want > limit;
+	if (d->over_share || store_room(st) < want) {
 		errno = ENOSPC;
 		return -1;
 	}
