@@ -171,12 +171,18 @@ awk '/^[0-9]+$/ { next }
 idle_n=$(awk -F '\t' 'NR == FNR { idle[$1] = 1; next } $3 == 2 && ($1 in idle)' \
     "$r/kthreads-idle" "$r/tree-n.parents" | wc -l)
 # A worker the kernel's trace saw finish a work item while logged ran,
-# though its ticks did not move (--json's "work": docs/trace.md).
-"$render" -q -n --json "$r/bootchart.tgz" 2>/dev/null | python3 -c '
+# though its ticks did not move (--json's "work": docs/trace.md); so did
+# one the critical path passes through (the trace saw it run, mostly
+# before logging began), whose row pruning keeps (docs/critical-path.md).
+{
+	"$render" -q -n --json "$r/bootchart.tgz" 2>/dev/null | python3 -c '
 import json, sys
 for p in json.load(sys.stdin)["processes"]:
     if p.get("work"):
-        print(p["pid"])' >"$r/kthreads-worked"
+        print(p["pid"])'
+	"$render" -q --critical-path "$r/bootchart.tgz" 2>/dev/null |
+	    awk -F '\t' '$1 == "merged" { print $6 }'
+} | sort -u >"$r/kthreads-worked"
 idle_kept=$(awk -F '\t' 'FILENAME == ARGV[1] { idle[$1] = 1; next }
     FILENAME == ARGV[2] { worked[$1] = 1; next }
     $3 == 2 && ($1 in idle) && !($1 in worked) { print $2 }' \
