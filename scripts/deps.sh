@@ -16,11 +16,12 @@ fonts-dejavu-core musl-tools libzstd-dev libgraphviz-dev"
 # (tests/sh/logger_stall.sh), trace-cmd, the oracle of the
 # trace.dat reader (tests/sh/trace_decode.sh, trace_pages.sh), and
 # Graphviz's dot, which reads back the --wake-graph DOT
-# (tests/sh/wakeups_trace.sh).
+# (tests/sh/wakeups_trace.sh), and R (r-base-core), the oracle of the
+# statistics of sets of boots (tests/sh/stats_oracle.sh).
 TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxml2-utils
 tar gzip bzip2 xz-utils libarchive-tools util-linux busybox-static
 grub-common mandoc groff-base zsh python3-jsonschema systemd zstd fuse3
-trace-cmd graphviz"
+trace-cmd graphviz r-base-core"
 # Only make check's long tests: the qemu boots (an initramfs by cpio; the
 # real-distribution boot of tests/distro/: a Debian root by mmdebstrap,
 # an ext4 image made and read back without mounting) and the fuzz smoke
