@@ -13,11 +13,13 @@
 #include "compare_json.h"
 #include "compare_table.h"
 #include "diag.h"
+#include "escape.h"
 #include "input.h"
 #include "layout_compare.h"
 #include "outfile.h"
 #include "outputs.h"
 #include "report.h"
+#include "sets_out.h"
 #include "title.h"
 #include "boot.h"
 
@@ -215,6 +217,74 @@ run_compare(const struct cli *c, struct boot_read *old,
 	return rc;
 }
 
+/* Sets' table or JSON Lines, to -o's file or standard output. */
+static int
+sets_write(const struct cli *c, const struct sets *s, struct diag *d)
+{
+	const struct sets_table_opts to = { c->verbose > 0,
+	    { c->paths[0], c->paths_b[0] }, { c->npaths, c->npaths_b } };
+	struct outfile of;
+	int ok;
+
+	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
+		return -1;
+	ok = (c->json ? sets_jsonl_write(s, of.f) :
+	    sets_table_write(s, &to, of.f)) == 0;
+	if (!ok)
+		diag_error_status(d, EXIT_OUTPUT, "cannot write the output");
+	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
+}
+
+/* --regression over sets: the worst item said in one line, its status. */
+static int
+sets_verdict(const struct cli *c, const struct sets *s)
+{
+	struct sets_regression r;
+	const struct set_item *it;
+
+	sets_regression(s, (double)c->regression_us / 1000.0, &r);
+	if (r.nslower == 0 && !r.inconclusive)
+		return 0;
+	if (r.nslower == 0) {
+		fputs(PROG ": the end's verdict is \"need more boots\"\n", stderr);
+		return EXIT_INCONCLUSIVE;
+	}
+	it = &s->items[r.worst];
+	fprintf(stderr, PROG ": slower: %s ", item_kind_name(it->kind));
+	escape_fputs(it->name, stderr);
+	fprintf(stderr, " (%s) by %+.1f ms [%+.1f, %+.1f], q %.2g",
+	    item_metric_name(it->metric), it->cmp.hl, it->cmp.hl_lo,
+	    it->cmp.hl_hi, it->p_adj);
+	if (r.nslower > 1)
+		fprintf(stderr, " (and %zu more)", r.nslower - 1);
+	putc('\n', stderr);
+	return EXIT_REGRESSION;
+}
+
+/* Sets of logs (docs/sets.md): read one by one, compared, written. */
+static int
+run_sets(const struct cli *c, struct diag *d)
+{
+	const struct boot_opts bo = { c->tree, { c->threads, 0, 0, 0 },
+	    { 0, NULL }, 0 };
+	struct sets_opts so;
+	struct sets s;
+	int rc;
+
+	so.discard_first = (size_t)c->discard_first;
+	stats_opts_default(&so.stats, (double)c->floor_us / 1000.0);
+	so.stats.floor_rel = (double)c->floor_pct / 100.0;
+	so.stats.q = (double)c->fdr_pct / 100.0;
+	rc = sets_read(&s, c->paths, c->npaths, c->paths_b, c->npaths_b, &so,
+	    &bo, d);
+	if (rc == 0)
+		rc = sets_write(c, &s, d);
+	if (rc == 0 && c->regression_set)
+		rc = sets_verdict(c, &s);
+	sets_free(&s);
+	return rc;
+}
+
 /* One boot: each output asked for, in order. */
 static int
 run_one(const struct cli *c, struct boot_read *b, struct diag *d)
@@ -298,7 +368,9 @@ main(int argc, char **argv)
 	d.verbose = c.verbose;
 	boot_read_init(&a);
 	boot_read_init(&b);
-	if (c.compare)
+	if (c.sets)
+		rc = run_sets(&c, &d);
+	else if (c.compare)
 		rc = run_compare(&c, &a, &b, &d);
 	else if (output_of(c.out[0])->from & OF_VERB)
 		rc = run_verb(&c, &a, &d);

@@ -16,8 +16,11 @@ enum {
 				 * the new log is slower (docs/compare.md) */
 	EXIT_NOTFOUND = 6,	/* bootchart-render --call-graph FUNC: no
 				 * call of FUNC in the trace */
-	EXIT_OUTCAP = 7		/* bootchart-render: an output reached
+	EXIT_OUTCAP = 7,	/* bootchart-render: an output reached
 				 * CAP_OUTPUT_BYTES and was not kept */
+	EXIT_INCONCLUSIVE = 8	/* bootchart-render --compare of sets with
+				 * --regression: the end's verdict is "need
+				 * more boots" (docs/sets.md) */
 };
 
 /*

@@ -1,4 +1,4 @@
-/* stats.c: one set's summary (issue 40 item 4): R's type-7 quantiles, median, MAD, mean, sample SD, CV and Tukey's fences; docs/sets.md. */
+/* stats.c: one set's summary: R's type-7 quantiles, median, MAD, mean, sample SD, CV and Tukey's fences; docs/sets.md. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

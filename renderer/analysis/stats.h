@@ -1,4 +1,4 @@
-/* stats.h: two sets of numbers compared (issue 40 items 4-5): per-set summaries, Mann-Whitney U, Kolmogorov-Smirnov, Hodges-Lehmann shift with a bootstrap CI, Benjamini-Hochberg, the verdict; definitions in docs/sets.md. */
+/* stats.h: two sets of numbers compared: per-set summaries, Mann-Whitney U, Kolmogorov-Smirnov, Hodges-Lehmann shift with a bootstrap CI, Benjamini-Hochberg, the verdict; definitions in docs/sets.md. */
 #ifndef BC_STATS_H
 #define BC_STATS_H
 
@@ -27,10 +27,12 @@ enum stats_err {
 #define STATS_MAX_PAIRS	(1u << 16)
 /* Exact Mann-Whitney when both sets are below this and nothing ties (R). */
 #define STATS_MW_EXACT_N	50
+/* "Same" needs this many values a side (docs/sets.md, "Verdict"). */
+#define STATS_SAME_MIN_N	3
 /* Exact Kolmogorov-Smirnov while m*n is below this (R's ks.test). */
 #define STATS_KS_EXACT_MN	10000.0
 
-/* One set's values summarised (item 4); quantiles are R's type 7. */
+/* One set's values summarised; quantiles are R's type 7. */
 struct stats_summary {
 	size_t n;
 	double min, max;
@@ -86,7 +88,7 @@ struct stats_opts {
 /* q 0.05, floor max(1 % of A's median, floor_abs), 2000 resamples. */
 void stats_opts_default(struct stats_opts *, double floor_abs);
 
-/* One item's two sets compared (item 5). */
+/* One item's two sets compared. */
 struct stats_cmp {
 	struct stats_mw mw;
 	struct stats_ks ks;

@@ -115,7 +115,7 @@ stats_boots_needed(const struct stats_summary *a,
  * Different when the adjusted p is at most q, slower or faster by the
  * shift's sign (a shift of exactly 0 proves no direction: the other
  * rules apply); the same when the shift's whole CI lies within the
- * floor; else more boots, and how many.
+ * floor and each set has STATS_SAME_MIN_N values; else more boots, and how many.
  */
 void
 stats_decide(const struct stats_cmp *c, double p_adj,
@@ -128,7 +128,9 @@ stats_decide(const struct stats_cmp *c, double p_adj,
 		d->verdict = c->hl > 0 ? STATS_SLOWER : STATS_FASTER;
 		return;
 	}
-	if (c->hl_lo >= -d->floor && c->hl_hi <= d->floor) {
+	/* A bootstrap of one or two values knows nothing of the spread. */
+	if (a->n >= STATS_SAME_MIN_N && b->n >= STATS_SAME_MIN_N &&
+	    c->hl_lo >= -d->floor && c->hl_hi <= d->floor) {
 		d->verdict = STATS_SAME;
 		return;
 	}

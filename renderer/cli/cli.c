@@ -8,6 +8,7 @@
 #include "cli_opts.h"
 #include "outputs.h"
 #include "compare_table.h"
+#include "sets.h"
 
 /* Whether -f is f. */
 static int
@@ -159,7 +160,7 @@ check_modes(struct cli *c)
 		    "not --compare's");
 	if (check_trace_formats(c) >= 0)
 		return EXIT_USAGE;
-	if (c->compare && c->npaths != 2)
+	if (c->compare && !c->sets && c->npaths != 2)
 		return cli_usage_error("--compare needs two paths, OLD and NEW "
 		    "(got %zu)", c->npaths);
 	if (c->threshold_set && !c->compare)
@@ -181,6 +182,55 @@ check_modes(struct cli *c)
 	return -1;
 }
 
+/*
+ * --compare A... -- B...: what follows the "--" is set B, taken before
+ * getopt (which drops a "--" and joins both sides).  The argc left.
+ */
+static int
+split_sets(struct cli *c, int argc, char **argv)
+{
+	int i, compare = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--compare") == 0)
+			compare = 1;
+		if (strcmp(argv[i], "--") == 0) {
+			if (!compare)
+				return argc;
+			c->sets = 1;
+			c->paths_b = argv + i + 1;
+			c->npaths_b = (size_t)(argc - i - 1);
+			return i;
+		}
+	}
+	return argc;
+}
+
+/* Two directories of logs are sets too (a log's own directory is not). */
+static int
+check_sets(struct cli *c)
+{
+	if (c->compare && !c->sets && c->npaths == 2 &&
+	    sets_path_is_set(c->paths[0]) && sets_path_is_set(c->paths[1])) {
+		c->sets = 1;
+		c->paths_b = c->paths + 1;
+		c->npaths_b = 1;
+		c->npaths = 1;
+	}
+	if (c->sets_opt_set && !c->sets)
+		return cli_usage_error("--discard-first, --floor, --floor-percent "
+		    "and --fdr go with sets: --compare A... -- B...");
+	if (!c->sets)
+		return -1;
+	if (c->npaths == 0 || c->npaths_b == 0)
+		return cli_usage_error("--compare A... -- B...: each set needs a "
+		    "log or a directory of logs");
+	if (c->format_set || c->threshold_set || c->summary)
+		return cli_usage_error("sets write a table or, with --json, JSON "
+		    "Lines (not -f, --threshold or --summary)");
+	return -1;
+}
+
 int
 cli_parse(struct cli *c, int argc, char **argv)
 {
@@ -196,11 +246,17 @@ cli_parse(struct cli *c, int argc, char **argv)
 		fprintf(stderr, PROG ": out of memory\n");
 		return EXIT_NOMEM;
 	}
+	c->floor_us = SETS_FLOOR_MS * USEC_PER_MS;
+	c->floor_pct = SETS_FLOOR_PCT;
+	c->fdr_pct = SETS_FDR_PCT;
+	argc = split_sets(c, argc, argv);
 	if ((rc = cli_options(c, argc, argv)) >= 0)
 		return rc;
 	c->paths = argv + optind;
 	c->npaths = (size_t)(argc - optind);
 	format_of_output(c);
+	if ((rc = check_sets(c)) >= 0)
+		return rc;
 	return check_modes(c);
 }
 

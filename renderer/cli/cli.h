@@ -13,6 +13,12 @@
 /* Outputs one run writes: one, or --dump-tree's tree and -t's time. */
 #define CLI_OUTPUTS 2
 
+/* Sets' defaults (docs/sets.md): the floor of "same", the FDR. */
+#define SETS_FLOOR_MS 1
+#define SETS_FLOOR_PCT 1
+#define SETS_FDR_PCT 5
+#define SETS_DISCARD_MAX 1000
+
 struct cli {
 	int dump_tree;		/* --dump-tree */
 	int dump_events;	/* --dump-events: the trace's events, no tree */
@@ -38,6 +44,18 @@ struct cli {
 	int threshold_set;
 	usec_t regression_us;	/* --regression: exit 5 when slower by more */
 	int regression_set;
+	/*
+	 * --compare A... -- B... (or two directories of logs): sets of
+	 * logs, docs/sets.md.  paths are A's, paths_b B's.
+	 */
+	int sets;
+	char **paths_b;
+	size_t npaths_b;
+	long discard_first;	/* --discard-first K */
+	usec_t floor_us;	/* --floor MS */
+	long floor_pct;		/* --floor-percent */
+	long fdr_pct;		/* --fdr */
+	int sets_opt_set;	/* one of those given: sets only */
 	struct tree_opts tree;
 	int verbose;
 	const char *output;	/* -o; "-" is standard output */

@@ -433,6 +433,25 @@ static const struct opt opts[] = {
 	    .max = THRESHOLD_MAX_MS, .what = "a number of milliseconds",
 	    .help = HELP("with --compare: exit 5 when NEW's total time",
 	    "or a process's duration grew by more than MS") },
+	{ .name = "discard-first", .arg = "K", .set = set_long,
+	    .to = FIELD(discard_first), .given = FIELD(sets_opt_set),
+	    .max = SETS_DISCARD_MAX, .what = "a number of logs",
+	    .help = HELP("sets (--compare A... -- B...): leave out the",
+	    "first K logs of each set (docs/sets.md)") },
+	{ .name = "floor", .arg = "MS", .set = set_ms, .to = FIELD(floor_us),
+	    .given = FIELD(sets_opt_set), .max = THRESHOLD_MAX_MS,
+	    .help_num = { SETS_FLOOR_MS },
+	    .help = HELP("sets: a change smaller than MS (and the",
+	    "--floor-percent share) is \"same\" (default %ld)") },
+	{ .name = "floor-percent", .arg = "PCT", .set = set_long,
+	    .to = FIELD(floor_pct), .given = FIELD(sets_opt_set), .max = 100,
+	    .what = "a percentage", .help_num = { SETS_FLOOR_PCT },
+	    .help = HELP("sets: ... of set A's median (default %ld)") },
+	{ .name = "fdr", .arg = "PCT", .set = set_long, .to = FIELD(fdr_pct),
+	    .given = FIELD(sets_opt_set), .min = 1, .max = 50,
+	    .what = "a percentage", .help_num = { SETS_FDR_PCT },
+	    .help = HELP("sets: the false discovery rate of the",
+	    "verdicts slower and faster (default %ld)") },
 	{ .name = "quiet", .letter = 'q', .set = set_value,
 	    .to = FIELD(verbose), .value = -1,
 	    .help = HELP("no warnings") },
@@ -485,6 +504,7 @@ show_help(struct cli *c, const struct opt *o, const char *arg)
 
 	printf("usage: " PROG " [OPTIONS] [PATH...]\n"
 	    "       " PROG " --compare [OPTIONS] OLD NEW\n"
+	    "       " PROG " --compare [OPTIONS] A... -- B...\n"
 	    "Draws a chart of a boot from bootchart logs. PATH is a log tarball\n"
 	    "(.tgz, .tar.gz, .tar, .tar.bz2, .tar.xz; - for standard input) or a\n"
 	    "directory of log files; several are merged. Default:\n"
@@ -495,7 +515,9 @@ show_help(struct cli *c, const struct opt *o, const char *arg)
 	printf("\n"
 	    "Exit status: 0 ok, 1 usage, 2 bad input, 3 output not written,\n"
 	    "4 out of memory, 5 a regression (--regression), 6 no call of\n"
-	    "--call-graph's FUNC in the trace.  docs/NAME: in /usr/share/doc/bootchart-render/docs/\n"
+	    "--call-graph's FUNC in the trace, 7 an output over its cap,\n"
+	    "8 sets: the end's verdict is \"need more boots\" (--regression).\n"
+	    "docs/NAME: in /usr/share/doc/bootchart-render/docs/\n"
 	    "(make install: PREFIX/share/doc/bootchart/docs/).\n");
 	return EXIT_OK;
 }

@@ -53,6 +53,22 @@ json_num(FILE *f, double v, int decimals)
 	fprintf(f, "%.*f", decimals, v);
 }
 
+void
+json_real(FILE *f, double v)
+{
+	if (!isfinite(v))
+		fputs("null", f);
+	else
+		fprintf(f, "%.10g", v == 0 ? 0.0 : v);
+}
+
+void
+json_key_real(FILE *f, const char *key, double v)
+{
+	fprintf(f, ", \"%s\": ", key);
+	json_real(f, v);
+}
+
 /* A time as the schema's whole milliseconds (rounded half away from 0). */
 void
 json_ms(FILE *f, usec_t t)

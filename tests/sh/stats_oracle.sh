@@ -1,5 +1,5 @@
 #!/bin/sh
-# stats_oracle.sh: our statistics (renderer/analysis/stats*.c) agree with R's wilcox.test, ks.test, quantile(type = 7), mad, sd and p.adjust("BH") to 1e-9 relative on 300 generated cases (ties, n = 1..60, unequal sizes, a few large), and our exact KS p-values with exact fractions (issue 40 item 6; docs/sets.md).
+# stats_oracle.sh: our statistics (renderer/analysis/stats*.c) agree with R's wilcox.test, ks.test, quantile(type = 7), mad, sd and p.adjust("BH") to 1e-9 relative on 300 generated cases (ties, n = 1..60, unequal sizes, a few large), and our exact KS p-values with exact fractions (docs/sets.md).
 . tests/sh/lib/tap.sh.inc
 
 T=${BC_TMP:?BC_TMP must be set}

@@ -1,0 +1,511 @@
+/* sets.c: two sets of logs read one by one into their items, merged into one table by item, then every item compared (docs/sets.md). */
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "grow.h"
+#include "report.h"
+#include "sets.h"
+
+static const char *const ident_names[SID_COUNT] = {
+	[SID_KERNEL] = "kernel", [SID_CMDLINE] = "command line",
+	[SID_CLOCKSOURCE] = "clocksource", [SID_FIRMWARE] = "firmware",
+	[SID_VERSION] = "bootchartd version", [SID_BOOT_ID] = "boot id",
+};
+
+const char *
+set_name(int side)
+{
+	return side == SET_A ? "A" : "B";
+}
+
+const char *
+set_ident_name(int ident)
+{
+	return ident >= 0 && ident < SID_COUNT ? ident_names[ident] : "?";
+}
+
+void
+sets_regression(const struct sets *s, double ms, struct sets_regression *r)
+{
+	const struct set_item *it;
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->worst = SIZE_MAX;
+	for (i = 0; i < s->nitems; i++) {
+		it = &s->items[i];
+		if (!it->tested)
+			continue;
+		if (it->kind == ITEM_PHASE && strcmp(it->name, "end") == 0 &&
+		    it->dec.verdict == STATS_MORE_BOOTS)
+			r->inconclusive = 1;
+		if (it->metric == MET_START || it->dec.verdict != STATS_SLOWER ||
+		    !(it->cmp.hl > ms))
+			continue;
+		r->nslower++;
+		if (r->worst == SIZE_MAX || it->cmp.hl > s->items[r->worst].cmp.hl)
+			r->worst = i;
+	}
+	if (r->nslower > 0)
+		r->inconclusive = 0;
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s != NULL ? strdup(s) : NULL;
+}
+
+/* The kernel's release: system.uname's second word ("Linux 6.1.0-9 ..."). */
+static char *
+kernel_release(const struct bootlog *t)
+{
+	const char *u = bootlog_header(t, "system.uname"), *e;
+
+	if (u == NULL || (u = strchr(u, ' ')) == NULL)
+		return NULL;
+	u++;
+	e = u + strcspn(u, " ");
+	return e > u ? strndup(u, (size_t)(e - u)) : NULL;
+}
+
+static void
+idents(struct set_boot *sb, const struct bootlog *t)
+{
+	sb->ident[SID_KERNEL] = kernel_release(t);
+	sb->ident[SID_CMDLINE] = dup_or_null(bootlog_header(t,
+	    "system.kernel.options"));
+	sb->ident[SID_CLOCKSOURCE] = dup_or_null(bootlog_header(t,
+	    "system.clocksource"));
+	sb->ident[SID_FIRMWARE] = dup_or_null(bootlog_header(t,
+	    "system.firmware"));
+	sb->ident[SID_VERSION] = dup_or_null(bootlog_header(t, "version"));
+	sb->ident[SID_BOOT_ID] = dup_or_null(bootlog_header(t,
+	    "system.boot_id"));
+}
+
+/* Appends one value to an item's side. */
+static int
+add_value(struct set_item *it, int side, size_t boot, double ms)
+{
+	if (grow_array((void **)&it->v[side], &it->cap[side], it->n[side],
+	    sizeof(*it->v[side])) != 0)
+		return -1;
+	it->v[side][it->n[side]++] = (struct set_value){ boot, ms };
+	return 0;
+}
+
+static int
+key_cmp(const struct set_item *t, const struct item *i)
+{
+	struct item k = { t->kind, t->metric, t->name, 0, 0 };
+
+	return item_cmp(&k, i);
+}
+
+/*
+ * Merges one boot's items (sorted, one per key) into the table (sorted):
+ * a new table, the names of new items taken from the boot's list.
+ */
+static int
+merge(struct sets *s, struct item_list *l, int side, size_t boot)
+{
+	struct set_item *out;
+	size_t i = 0, j = 0, n = 0;
+	int c, rc = 0;
+
+	if ((out = calloc(s->nitems + l->n + 1, sizeof(*out))) == NULL)
+		return -1;
+	while (i < s->nitems || j < l->n) {
+		c = i == s->nitems ? 1 : j == l->n ? -1 :
+		    key_cmp(&s->items[i], &l->v[j]);
+		if (c < 0) {
+			out[n++] = s->items[i++];
+			continue;
+		}
+		if (c > 0) {
+			out[n] = (struct set_item){ .kind = l->v[j].kind,
+			    .metric = l->v[j].metric, .name = l->v[j].name };
+			l->v[j].name = NULL;
+		} else
+			out[n] = s->items[i++];
+		if (add_value(&out[n++], side, boot, l->v[j++].ms) != 0) {
+			rc = -1;
+			break;
+		}
+	}
+	/* On no memory the table stays whole (what is left copied over). */
+	while (i < s->nitems)
+		out[n++] = s->items[i++];
+	free(s->items);
+	s->items = out;
+	s->nitems = s->cap = n;
+	return rc;
+}
+
+/*
+ * A log that did not read: its line kept for the outputs and said as a
+ * warning (bad input); 0, or -1 when the error is not the log's.
+ */
+static int
+left_out(struct set_boot *sb, struct diag *d)
+{
+	char why[32];
+
+	if (d->status != EXIT_BADINPUT)
+		return -1;
+	if ((sb->error = strdup(d->msg)) == NULL)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	snprintf(why, sizeof(why), "left out of set %s", set_name(sb->side));
+	return diag_demote(d, why);
+}
+
+/* Reads one log into the table; its boot, tree and report freed after. */
+static int
+read_one(struct sets *s, size_t at, const struct boot_opts *bo,
+    struct diag *d)
+{
+	struct set_boot *sb = &s->boots[at];
+	char *paths[1] = { sb->path };
+	struct item_list l = { NULL, 0, 0 };
+	struct boot_read b;
+	struct report r;
+	int rc = -1;
+
+	boot_read_init(&b);
+	if (boot_read_paths(&b, paths, 1, bo, d) != 0) {
+		boot_read_free(&b);
+		return left_out(sb, d);
+	}
+	idents(sb, &b.log);
+	sb->profile = b.ms.profile;
+	if (report_make(&r, &b.view, 0, d) == 0) {
+		if (bootitems_make(&l, &r) == 0 &&
+		    merge(s, &l, sb->side, at) == 0)
+			rc = 0;
+		else
+			diag_error_status(d, EXIT_NOMEM, "out of memory");
+		bootitems_free(&l);
+		report_free(&r);
+	}
+	boot_read_free(&b);
+	return rc;
+}
+
+/* A directory that is one log (its members), not a directory of logs. */
+static int
+is_log_dir(const char *path)
+{
+	static const char *const marks[] = { "header", "proc_ps.log" };
+	char p[4096];
+	struct stat st;
+	size_t i;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", path, marks[i]);
+		if (stat(p, &st) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+int
+sets_path_is_set(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode) && !is_log_dir(path);
+}
+
+static int
+is_tarball(const char *name)
+{
+	static const char *const ext[] = { ".tgz", ".tar.gz", ".tar",
+	    ".tar.bz2", ".tar.xz" };
+	size_t i, n = strlen(name), k;
+
+	for (i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+		k = strlen(ext[i]);
+		if (n > k && strcmp(name + n - k, ext[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+add_boot(struct sets *s, size_t *cap, const char *dir, const char *name,
+    int side)
+{
+	struct set_boot *sb;
+	size_t len = strlen(name) + (dir != NULL ? strlen(dir) + 2 : 1);
+
+	if (grow_array((void **)&s->boots, cap, s->nboots,
+	    sizeof(*s->boots)) != 0)
+		return -1;
+	sb = &s->boots[s->nboots];
+	memset(sb, 0, sizeof(*sb));
+	if ((sb->path = malloc(len)) == NULL)
+		return -1;
+	if (dir != NULL)
+		snprintf(sb->path, len, "%s/%s", dir, name);
+	else
+		snprintf(sb->path, len, "%s", name);
+	sb->side = side;
+	s->nboots++;
+	return 0;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A directory of logs: its tarballs, in name order (bootchartd's names are by time). */
+static int
+add_dir(struct sets *s, size_t *cap, const char *dir, int side,
+    struct diag *d)
+{
+	char **v = NULL;
+	size_t n = 0, vcap = 0, i;
+	struct dirent *e;
+	DIR *dp;
+	int rc = 0;
+
+	if ((dp = opendir(dir)) == NULL)
+		return diag_error_status(d, EXIT_BADINPUT, "%s: cannot read the "
+		    "directory", dir);
+	while (rc == 0 && (e = readdir(dp)) != NULL)
+		if (e->d_name[0] != '.' && is_tarball(e->d_name))
+			rc = grow_array((void **)&v, &vcap, n, sizeof(*v)) ||
+			    (v[n++] = strdup(e->d_name)) == NULL ? -1 : 0;
+	closedir(dp);
+	if (rc == 0)
+		qsort(v, n, sizeof(*v), by_name);
+	for (i = 0; i < n; i++) {
+		if (rc == 0 && add_boot(s, cap, dir, v[i], side) != 0)
+			rc = -1;
+		free(v[i]);
+	}
+	free(v);
+	if (rc != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	if (n == 0)
+		return diag_error_status(d, EXIT_BADINPUT, "%s: no log tarballs "
+		    "(.tgz, .tar.gz, .tar, .tar.bz2, .tar.xz) in the directory",
+		    dir);
+	return 0;
+}
+
+/* One set's paths: logs, and directories of logs. */
+static int
+add_side(struct sets *s, size_t *cap, char *const *paths, size_t n, int side,
+    struct diag *d)
+{
+	size_t i, first = s->nboots;
+
+	for (i = 0; i < n; i++) {
+		if (sets_path_is_set(paths[i])) {
+			if (add_dir(s, cap, paths[i], side, d) != 0)
+				return -1;
+		} else if (add_boot(s, cap, NULL, paths[i], side) != 0)
+			return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	}
+	for (i = first; i < s->nboots; i++) {
+		s->boots[i].index = i - first;
+		s->boots[i].discarded = i - first < s->opts.discard_first;
+	}
+	return 0;
+}
+
+/* Boots and profiles do not compare: one kind in both sets. */
+static int
+one_kind(struct sets *s, struct diag *d)
+{
+	const struct set_boot *first = NULL, *sb;
+	size_t i;
+
+	for (i = 0; i < s->nboots; i++) {
+		sb = &s->boots[i];
+		if (sb->discarded || sb->error != NULL)
+			continue;
+		s->used[sb->side]++;
+		if (first == NULL)
+			first = sb;
+		else if (sb->profile != first->profile)
+			return diag_error_status(d, EXIT_BADINPUT, "%s is a %s's "
+			    "log and %s a %s's: sets compare logs of one kind",
+			    first->path, first->profile ? "profile" : "boot",
+			    sb->path, sb->profile ? "profile" : "boot");
+	}
+	s->profile = first != NULL && first->profile;
+	for (i = 0; i < SET_SIDES; i++)
+		if (s->used[i] == 0)
+			return diag_error_status(d, EXIT_BADINPUT, "set %s: no log "
+			    "read (%zu did not read)", set_name((int)i),
+			    s->failed[i]);
+	return 0;
+}
+
+/* Whether a value of ident k in one set is missing from the other. */
+static int
+differ_in(const struct sets *s, int k)
+{
+	size_t i, j;
+	int found;
+
+	for (i = 0; i < s->nboots; i++) {
+		const struct set_boot *x = &s->boots[i];
+
+		if (x->discarded || x->error != NULL)
+			continue;
+		for (j = 0, found = 0; j < s->nboots && !found; j++) {
+			const struct set_boot *y = &s->boots[j];
+
+			found = !y->discarded && y->error == NULL &&
+			    y->side != x->side && (x->ident[k] == NULL ?
+			    y->ident[k] == NULL : y->ident[k] != NULL &&
+			    strcmp(x->ident[k], y->ident[k]) == 0);
+		}
+		if (!found)
+			return 1;
+	}
+	return 0;
+}
+
+/* One item's sets summarised and, where both have values, compared. */
+static int
+compare_item(struct set_item *it, const struct stats_opts *o)
+{
+	double *x[SET_SIDES] = { NULL, NULL };
+	int side, rc = 0;
+	size_t i;
+
+	for (side = 0; side < SET_SIDES && rc == 0; side++) {
+		if ((x[side] = calloc(it->n[side] + 1, sizeof(double))) == NULL) {
+			rc = -1;
+			break;
+		}
+		for (i = 0; i < it->n[side]; i++)
+			x[side][i] = it->v[side][i].ms;
+		if (it->n[side] > 0)
+			stats_summarise(x[side], it->n[side], &it->sum[side],
+			    NULL);
+	}
+	if (rc == 0 && it->n[SET_A] > 0 && it->n[SET_B] > 0) {
+		enum stats_err e = stats_compare(x[SET_A], it->n[SET_A],
+		    x[SET_B], it->n[SET_B], o, &it->cmp);
+
+		it->tested = e == STATS_OK;
+		rc = e == STATS_NOMEM ? -1 : 0;
+	}
+	free(x[SET_A]);
+	free(x[SET_B]);
+	return rc;
+}
+
+/* Benjamini-Hochberg over the tested items, then each one's verdict. */
+static int
+judge(struct sets *s)
+{
+	double *p;
+	size_t i, k = 0;
+
+	if ((p = calloc(s->nitems + 1, sizeof(*p))) == NULL)
+		return -1;
+	for (i = 0; i < s->nitems; i++)
+		if (s->items[i].tested)
+			p[k++] = s->items[i].cmp.p;
+	s->ntested = k;
+	if (k > 0 && stats_bh(p, k, p) != STATS_OK) {
+		free(p);
+		return -1;
+	}
+	for (i = k = 0; i < s->nitems; i++) {
+		struct set_item *it = &s->items[i];
+
+		if (!it->tested)
+			continue;
+		it->p_adj = p[k++];
+		stats_decide(&it->cmp, it->p_adj, &it->sum[SET_A],
+		    &it->sum[SET_B], &s->opts.stats, &it->dec);
+	}
+	free(p);
+	return 0;
+}
+
+int
+sets_read(struct sets *s, char *const *a, size_t na, char *const *b,
+    size_t nb, const struct sets_opts *o, const struct boot_opts *bo,
+    struct diag *d)
+{
+	size_t cap = 0, i;
+	int k;
+
+	memset(s, 0, sizeof(*s));
+	s->opts = *o;
+	if (add_side(s, &cap, a, na, SET_A, d) != 0 ||
+	    add_side(s, &cap, b, nb, SET_B, d) != 0)
+		return -1;
+	for (i = 0; i < s->nboots; i++) {
+		if (s->boots[i].discarded)
+			continue;
+		if (read_one(s, i, bo, d) != 0)
+			return -1;
+		s->failed[s->boots[i].side] += s->boots[i].error != NULL;
+	}
+	diag_set_file(d, "%s", "");
+	if (one_kind(s, d) != 0)
+		return -1;
+	for (k = 0; k < SID_BOOT_ID; k++)
+		s->differ[k] = differ_in(s, k);
+	for (i = 0; i < s->nitems; i++)
+		if (compare_item(&s->items[i], &o->stats) != 0)
+			return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	if (judge(s) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+void
+sets_free(struct sets *s)
+{
+	size_t i;
+	int k;
+
+	for (i = 0; i < s->nboots; i++) {
+		free(s->boots[i].path);
+		free(s->boots[i].error);
+		for (k = 0; k < SID_COUNT; k++)
+			free(s->boots[i].ident[k]);
+	}
+	for (i = 0; i < s->nitems; i++) {
+		free(s->items[i].name);
+		free(s->items[i].v[SET_A]);
+		free(s->items[i].v[SET_B]);
+	}
+	free(s->boots);
+	free(s->items);
+	memset(s, 0, sizeof(*s));
+}
+
+size_t
+set_item_boot(const struct set_item *it, int side, double v)
+{
+	size_t i, best = SIZE_MAX;
+	double dbest = 0, dv;
+
+	for (i = 0; i < it->n[side]; i++) {
+		dv = it->v[side][i].ms - v;
+		dv = dv < 0 ? -dv : dv;
+		if (best == SIZE_MAX || dv < dbest) {
+			best = it->v[side][i].boot;
+			dbest = dv;
+		}
+	}
+	return best;
+}

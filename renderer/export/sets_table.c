@@ -1,0 +1,202 @@
+/* sets_table.c: two sets of logs compared, as a text table read top down: the sets, what their boots differ in, the headline items (phases, critical path), then what changed, the largest change first (docs/sets.md). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "sets_out.h"
+
+#define NAME_COLS 44	/* an item's column; longer names are cut */
+
+/* The headline: the boot's phases and its critical path, always shown. */
+static int
+headline(const struct set_item *it)
+{
+	return it->kind == ITEM_PHASE || it->kind == ITEM_CRIT;
+}
+
+static int
+changed(const struct set_item *it)
+{
+	return it->tested && (it->dec.verdict == STATS_SLOWER ||
+	    it->dec.verdict == STATS_FASTER);
+}
+
+/* Headline first (in kind order), then the changed, then the rest. */
+static int
+group(const struct set_item *it)
+{
+	if (headline(it))
+		return 0;
+	if (changed(it))
+		return 1;
+	if (it->tested && it->dec.verdict == STATS_MORE_BOOTS)
+		return 2;
+	return it->tested ? 3 : 4;
+}
+
+/* An item in the table's order. */
+struct row {
+	const struct set_item *it;
+	size_t at;		/* its place in the sets' table */
+};
+
+static int
+by_rank(const void *a, const void *b)
+{
+	const struct row *rx = a, *ry = b;
+	const struct set_item *x = rx->it, *y = ry->it;
+	double dx, dy;
+	int gx = group(x), gy = group(y);
+
+	if (gx != gy)
+		return gx < gy ? -1 : 1;
+	dx = gx != 0 && x->tested ? fabs(x->cmp.dmedian) : 0;
+	dy = gy != 0 && y->tested ? fabs(y->cmp.dmedian) : 0;
+	if (dx != dy)
+		return dx > dy ? -1 : 1;
+	return (rx->at > ry->at) - (rx->at < ry->at);
+}
+
+/* "unit ssh.service (start)", escaped, cut to the column. */
+static void
+put_name(const struct set_item *it, FILE *f)
+{
+	char esc[4 * NAME_COLS + 8], line[6 * NAME_COLS];
+	size_t n;
+
+	escape_text(esc, sizeof(esc), it->name);
+	n = (size_t)snprintf(line, sizeof(line), "%s %s (%s)",
+	    item_kind_name(it->kind), esc, item_metric_name(it->metric));
+	if (n > NAME_COLS) {
+		snprintf(line + NAME_COLS - 4, 5, "...)");
+		n = NAME_COLS;
+	}
+	fprintf(f, "%-*s", NAME_COLS, line);
+}
+
+static void
+put_side(const struct set_item *it, int side, FILE *f)
+{
+	if (it->n[side] == 0)
+		fprintf(f, " %4s %11s", "0", "-");
+	else
+		fprintf(f, " %4zu %11.1f", it->n[side], it->sum[side].median);
+}
+
+static void
+put_verdict(const struct set_item *it, unsigned cap, FILE *f)
+{
+	char ci[64];
+
+	if (!it->tested) {
+		fprintf(f, "   only in %s\n", it->n[SET_A] > 0 ? "A" : "B");
+		return;
+	}
+	snprintf(ci, sizeof(ci), "[%+.1f, %+.1f]", it->cmp.hl_lo,
+	    it->cmp.hl_hi);
+	fprintf(f, " %+10.1f %7.1f %+10.1f %-22s %8.2g %8.2g  %s",
+	    it->cmp.dmedian, isfinite(it->cmp.dmedian_pct) ?
+	    it->cmp.dmedian_pct : 0.0, it->cmp.hl, ci, it->cmp.p, it->p_adj,
+	    stats_verdict_name(it->dec.verdict));
+	if (it->dec.verdict == STATS_MORE_BOOTS)
+		fprintf(f, " (about %u%s a side)", it->dec.boots,
+		    it->dec.boots >= cap ? " or more" : "");
+	putc('\n', f);
+}
+
+/* cap: the boots-needed estimate's (said "or more"). */
+static void
+put_row(const struct set_item *it, unsigned cap, FILE *f)
+{
+	put_name(it, f);
+	put_side(it, SET_A, f);
+	put_side(it, SET_B, f);
+	put_verdict(it, cap, f);
+}
+
+/* The sets: how many boots each, which did not read, what they differ in. */
+static void
+put_sets(const struct sets *s, const struct sets_table_opts *o, FILE *f)
+{
+	size_t i, n, given[SET_SIDES] = { 0, 0 };
+	int side, k;
+
+	for (i = 0; i < s->nboots; i++)
+		given[s->boots[i].side]++;
+	for (side = 0; side < SET_SIDES; side++) {
+		fprintf(f, "# set %s: %zu %s of %zu (", set_name(side),
+		    s->used[side], s->profile ? "profiles" : "boots",
+		    given[side]);
+		escape_fputs(o->label[side], f);
+		if (o->nlabels[side] > 1)
+			fprintf(f, " and %zu more", o->nlabels[side] - 1);
+		fprintf(f, ")");
+		if (s->opts.discard_first > 0)
+			fprintf(f, ", the first %zu discarded",
+			    s->opts.discard_first);
+		if (s->failed[side] > 0)
+			fprintf(f, ", %zu did not read", s->failed[side]);
+		fputs("\n", f);
+	}
+	for (i = 0; i < s->nboots; i++)
+		if (s->boots[i].error != NULL) {
+			fprintf(f, "# left out of %s: ", set_name(s->boots[i].side));
+			escape_fputs(s->boots[i].error, f);
+			fputs("\n", f);
+		}
+	for (k = 0, n = 0; k < SID_COUNT; k++)
+		if (s->differ[k])
+			fprintf(f, "%s%s", n++ == 0 ? "# the sets' boots differ "
+			    "in: " : ", ", set_ident_name(k));
+	if (n > 0)
+		fputs(" (--json's boot rows say how)\n", f);
+}
+
+/* What was tested and how, and the verdicts counted. */
+static void
+put_counts(const struct sets *s, size_t shown, FILE *f)
+{
+	size_t i, n[4] = { 0, 0, 0, 0 }, untested = 0;
+
+	for (i = 0; i < s->nitems; i++) {
+		if (s->items[i].tested)
+			n[s->items[i].dec.verdict]++;
+		else
+			untested++;
+	}
+	fprintf(f, "# %zu items tested (the smaller p of Mann-Whitney and "
+	    "Kolmogorov-Smirnov, Benjamini-Hochberg q %g); %zu in one set "
+	    "only\n", s->ntested, s->opts.stats.q, untested);
+	fprintf(f, "# %zu slower, %zu faster, %zu same (within the floor: "
+	    "max(%g %% of A's median, %g ms)), %zu need more boots; "
+	    "%zu shown (-v: all)\n", n[STATS_SLOWER], n[STATS_FASTER],
+	    n[STATS_SAME], s->opts.stats.floor_rel * 100,
+	    s->opts.stats.floor_abs, n[STATS_MORE_BOOTS], shown);
+	fprintf(f, "# times in ms; shift: Hodges-Lehmann of B - A, its "
+	    "bootstrap 95 %% CI; p before, q after the correction\n");
+	fprintf(f, "%-*s %4s %11s %4s %11s %10s %7s %10s %-22s %8s %8s  %s\n",
+	    NAME_COLS, "item", "n A", "median A", "n B", "median B",
+	    "dmedian", "d%", "shift", "[95 % CI]", "p", "q", "verdict");
+}
+
+int
+sets_table_write(const struct sets *s, const struct sets_table_opts *o,
+    FILE *f)
+{
+	struct row *v;
+	size_t i, n = 0;
+
+	if ((v = calloc(s->nitems + 1, sizeof(*v))) == NULL)
+		return -1;
+	for (i = 0; i < s->nitems; i++)
+		if (o->all || group(&s->items[i]) <= 1)
+			v[n++] = (struct row){ &s->items[i], i };
+	qsort(v, n, sizeof(*v), by_rank);
+	put_sets(s, o, f);
+	put_counts(s, n, f);
+	for (i = 0; i < n; i++)
+		put_row(v[i].it, s->opts.stats.max_boots, f);
+	free(v);
+	return ferror(f) ? -1 : 0;
+}
