@@ -1,14 +1,17 @@
 /* sets.c: two sets of logs read one by one into their items, merged into one table by item, then every item compared (docs/sets.md). */
 #include <dirent.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "grow.h"
 #include "report.h"
 #include "sets.h"
+#include "sets_int.h"
 
 static const char *const ident_names[SID_COUNT] = {
 	[SID_KERNEL] = "kernel", [SID_CMDLINE] = "command line",
@@ -111,8 +114,8 @@ key_cmp(const struct set_item *t, const struct item *i)
  * Merges one boot's items (sorted, one per key) into the table (sorted):
  * a new table, the names of new items taken from the boot's list.
  */
-static int
-merge(struct sets *s, struct item_list *l, int side, size_t boot)
+int
+sets_merge(struct sets *s, struct item_list *l, int side, size_t boot)
 {
 	struct set_item *out;
 	size_t i = 0, j = 0, n = 0;
@@ -164,36 +167,46 @@ left_out(struct set_boot *sb, struct diag *d)
 	return diag_demote(d, why);
 }
 
-/* Reads one log into the table; its boot, tree and report freed after. */
-static int
-read_one(struct sets *s, size_t at, const struct boot_opts *bo,
-    struct diag *d)
+int
+sets_read_items(struct set_boot *sb, const struct boot_opts *bo,
+    struct item_list *l, struct diag *d)
 {
-	struct set_boot *sb = &s->boots[at];
 	char *paths[1] = { sb->path };
-	struct item_list l = { NULL, 0, 0 };
 	struct boot_read b;
 	struct report r;
 	int rc = -1;
 
+	memset(l, 0, sizeof(*l));
 	boot_read_init(&b);
 	if (boot_read_paths(&b, paths, 1, bo, d) != 0) {
 		boot_read_free(&b);
-		return left_out(sb, d);
+		return left_out(sb, d) == 0 ? 1 : -1;
 	}
 	idents(sb, &b.log);
 	sb->profile = b.ms.profile;
 	if (report_make(&r, &b.view, 0, d) == 0) {
-		if (bootitems_make(&l, &r) == 0 &&
-		    merge(s, &l, sb->side, at) == 0)
+		if (bootitems_make(l, &r) == 0)
 			rc = 0;
 		else
 			diag_error_status(d, EXIT_NOMEM, "out of memory");
-		bootitems_free(&l);
 		report_free(&r);
 	}
 	boot_read_free(&b);
 	return rc;
+}
+
+/* Reads one log into the table, one after another (one CPU). */
+static int
+read_one(struct sets *s, size_t at, const struct boot_opts *bo,
+    struct diag *d)
+{
+	struct item_list l;
+	int rc = sets_read_items(&s->boots[at], bo, &l, d);
+
+	if (rc == 0 && sets_merge(s, &l, s->boots[at].side, at) != 0)
+		rc = diag_error_status(d, EXIT_NOMEM, "out of memory");
+	bootitems_free(&l);
+	return rc < 0 ? -1 : 0;
 }
 
 /* A directory that is one log (its members), not a directory of logs. */
@@ -378,8 +391,8 @@ differ_in(const struct sets *s, int k)
 }
 
 /* One item's sets summarised and, where both have values, compared. */
-static int
-compare_item(struct set_item *it, const struct stats_opts *o)
+int
+sets_compare_item(struct set_item *it, const struct stats_opts *o)
 {
 	double *x[SET_SIDES] = { NULL, NULL };
 	int side, rc = 0;
@@ -438,12 +451,87 @@ judge(struct sets *s)
 	return 0;
 }
 
+/* The CPUs this process may run on (taskset, cpusets), at least 1. */
+static long
+cpus_allowed(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return 1;
+	return CPU_COUNT(&set);
+}
+
+/* How many workers: one per CPU it may use, at most one per unit of work. */
+static unsigned
+workers_for(const struct sets *s, size_t units)
+{
+	long n = s->opts.workers == 1 ? 1 : cpus_allowed();
+
+	n = n > SETS_WORKERS_MAX ? SETS_WORKERS_MAX : n;
+	return (size_t)n > units ? (unsigned)units : (unsigned)n;
+}
+
+/* Every item compared, by workers when there are two CPUs. */
+static int
+compare_all(struct sets *s, struct diag *d)
+{
+	unsigned nw = workers_for(s, s->nitems);
+	size_t i;
+
+	if (nw >= 2)
+		return sets_workers_compare(s, nw, d);
+	for (i = 0; i < s->nitems; i++)
+		if (sets_compare_item(&s->items[i], &s->opts.stats) != 0)
+			return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return 0;
+}
+
+/* By boot, so that the values' order is the sets' whoever read them. */
+static int
+by_boot(const void *a, const void *b)
+{
+	const struct set_value *x = a, *y = b;
+
+	return (x->boot > y->boot) - (x->boot < y->boot);
+}
+
+/*
+ * Every log not discarded, in as many workers as it may use CPUs (up to
+ * SETS_WORKERS_MAX) when there are logs for two; then the values in
+ * boot order and the logs that did not read counted.
+ */
+static int
+read_all(struct sets *s, const struct boot_opts *bo, struct diag *d)
+{
+	size_t i, nread = 0;
+	unsigned nw;
+	int side;
+
+	for (i = 0; i < s->nboots; i++)
+		nread += !s->boots[i].discarded;
+	if ((nw = workers_for(s, nread)) >= 2) {
+		if (sets_workers_read(s, nw, bo, d) != 0)
+			return -1;
+	} else
+		for (i = 0; i < s->nboots; i++)
+			if (!s->boots[i].discarded && read_one(s, i, bo, d) != 0)
+				return -1;
+	for (i = 0; i < s->nitems; i++)
+		for (side = 0; side < SET_SIDES; side++)
+			qsort(s->items[i].v[side], s->items[i].n[side],
+			    sizeof(*s->items[i].v[side]), by_boot);
+	for (i = 0; i < s->nboots; i++)
+		s->failed[s->boots[i].side] += s->boots[i].error != NULL;
+	return 0;
+}
+
 int
 sets_read(struct sets *s, char *const *a, size_t na, char *const *b,
     size_t nb, const struct sets_opts *o, const struct boot_opts *bo,
     struct diag *d)
 {
-	size_t cap = 0, i;
+	size_t cap = 0;
 	int k;
 
 	memset(s, 0, sizeof(*s));
@@ -451,21 +539,15 @@ sets_read(struct sets *s, char *const *a, size_t na, char *const *b,
 	if (add_side(s, &cap, a, na, SET_A, d) != 0 ||
 	    add_side(s, &cap, b, nb, SET_B, d) != 0)
 		return -1;
-	for (i = 0; i < s->nboots; i++) {
-		if (s->boots[i].discarded)
-			continue;
-		if (read_one(s, i, bo, d) != 0)
-			return -1;
-		s->failed[s->boots[i].side] += s->boots[i].error != NULL;
-	}
+	if (read_all(s, bo, d) != 0)
+		return -1;
 	diag_set_file(d, "%s", "");
 	if (one_kind(s, d) != 0)
 		return -1;
 	for (k = 0; k < SID_BOOT_ID; k++)
 		s->differ[k] = differ_in(s, k);
-	for (i = 0; i < s->nitems; i++)
-		if (compare_item(&s->items[i], &o->stats) != 0)
-			return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	if (compare_all(s, d) != 0)
+		return -1;
 	if (judge(s) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	return 0;

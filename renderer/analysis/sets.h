@@ -52,9 +52,13 @@ struct set_item {
 	struct stats_decision dec;
 };
 
+/* Logs are read by up to this many worker processes (one per CPU). */
+#define SETS_WORKERS_MAX 16
+
 /* How the sets are read and judged. */
 struct sets_opts {
 	size_t discard_first;	/* --discard-first K: of each set */
+	unsigned workers;	/* 1: one log after another in this process; 0: per CPU */
 	struct stats_opts stats;
 };
 
