@@ -10,6 +10,7 @@
 #include "kernelargs.h"
 #include "manual.h"
 #include "options.h"
+#include "series.h"
 #include "stop.h"
 #include "version.h"
 
@@ -19,7 +20,8 @@ is_command(const char *s)
 	return strcmp(s, "start") == 0 || strcmp(s, "stop") == 0 ||
 	    strcmp(s, "init") == 0 || strcmp(s, "-h") == 0 ||
 	    strcmp(s, "--help") == 0 || strcmp(s, "-V") == 0 ||
-	    strcmp(s, "--version") == 0 || strcmp(s, "kernel-args") == 0;
+	    strcmp(s, "--version") == 0 || strcmp(s, "kernel-args") == 0 ||
+	    strcmp(s, "series") == 0;
 }
 
 int
@@ -45,6 +47,8 @@ main(int argc, char **argv, char **envp)
 		return manual_stop(argc - 1, argv + 1);
 	if (strcmp(argv[1], "init") == 0)
 		return manual_init(argc - 1, argv + 1, argv[0]);
+	if (strcmp(argv[1], "series") == 0)
+		return series_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "kernel-args") == 0)
 		return kernel_args_main(argc - 1, argv + 1);
 	if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {

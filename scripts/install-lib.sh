@@ -26,10 +26,13 @@ initramfs-tools/scripts/init-top/bootchart:/etc/initramfs-tools/scripts/init-top
 DRACUT_FILES="dracut/90bootchart/module-setup.sh:/usr/lib/dracut/modules.d/90bootchart/module-setup.sh
 dracut/90bootchart/bootchart-start.sh:/usr/lib/dracut/modules.d/90bootchart/bootchart-start.sh
 dracut/bootchart.conf:/etc/dracut.conf.d/bootchart.conf"
-# systemd's end of boot (docs/logger.md): the unit, and the drop-in that
-# makes multi-user.target want it (a regular file, unlike a .wants link).
+# systemd's end of boot (docs/logger.md) and a series' step (bootchartd
+# series, docs/sets.md): the units, and the drop-ins that make
+# multi-user.target want them (regular files, unlike .wants links).
 SYSTEMD_FILES="systemd/bootchartd-done.service:/etc/systemd/system/bootchartd-done.service
-systemd/bootchartd-done.conf:/etc/systemd/system/multi-user.target.d/bootchartd-done.conf"
+systemd/bootchartd-done.conf:/etc/systemd/system/multi-user.target.d/bootchartd-done.conf
+systemd/bootchartd-series.service:/etc/systemd/system/bootchartd-series.service
+systemd/bootchartd-series.conf:/etc/systemd/system/multi-user.target.d/bootchartd-series.conf"
 MARK_BEGIN="### BEGIN bootchart entry (added by install.sh, removed by uninstall.sh)"
 MARK_END="### END bootchart entry"
 

@@ -21,6 +21,8 @@ usage(FILE *f)
 	    "       bootchartd stop [-c FILE] [-o FILE]\n"
 	    "       bootchartd init [OPTIONS]\n"
 	    "       bootchartd kernel-args [-c FILE] [--] [WORD...]\n"
+	    "       bootchartd series N|status|cancel|step [-c FILE]\n"
+	    "                  boot N times, each boot's log kept (bootchartd(8))\n"
 	    "       bootchartd -h | -V\n"
 	    "options:\n"
 	    "  -c FILE         config file (default " CONFIG_PATH ")\n"
