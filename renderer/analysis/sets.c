@@ -14,6 +14,7 @@
 #include "sets_int.h"
 
 static const char *const ident_names[SID_COUNT] = {
+	[SID_HOST] = "host",
 	[SID_KERNEL] = "kernel", [SID_CMDLINE] = "command line",
 	[SID_CLOCKSOURCE] = "clocksource", [SID_FIRMWARE] = "firmware",
 	[SID_VERSION] = "bootchartd version", [SID_BOOT_ID] = "boot id",
@@ -76,9 +77,25 @@ kernel_release(const struct bootlog *t)
 	return e > u ? strndup(u, (size_t)(e - u)) : NULL;
 }
 
+/* The machine: the title's "Boot chart for HOST (DATE)", every logger's. */
+static char *
+host_of(const struct bootlog *t)
+{
+	static const char lead[] = "Boot chart for ";
+	const char *s = bootlog_header(t, "title"), *e;
+
+	if (s == NULL || strncmp(s, lead, sizeof(lead) - 1) != 0)
+		return NULL;
+	s += sizeof(lead) - 1;
+	if ((e = strstr(s, " (")) == NULL)
+		e = s + strlen(s);
+	return e > s ? strndup(s, (size_t)(e - s)) : NULL;
+}
+
 static void
 idents(struct set_boot *sb, const struct bootlog *t)
 {
+	sb->ident[SID_HOST] = host_of(t);
 	sb->ident[SID_KERNEL] = kernel_release(t);
 	sb->ident[SID_CMDLINE] = dup_or_null(bootlog_header(t,
 	    "system.kernel.options"));

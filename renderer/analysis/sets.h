@@ -13,6 +13,7 @@ enum { SET_A, SET_B, SET_SIDES };
 
 /* What identifies a boot, from its header: the sets differ in these? */
 enum set_ident {
+	SID_HOST,		/* the title's "Boot chart for HOST (DATE)" */
 	SID_KERNEL,		/* the kernel's release (system.uname's third word) */
 	SID_CMDLINE,		/* system.kernel.options */
 	SID_CLOCKSOURCE,		/* system.clocksource */

@@ -14,6 +14,7 @@ static void
 boot_row(const struct sets *s, const struct set_boot *b, FILE *f)
 {
 	static const char *const keys[SID_COUNT] = {
+		[SID_HOST] = "host",
 		[SID_KERNEL] = "kernel", [SID_CMDLINE] = "cmdline",
 		[SID_CLOCKSOURCE] = "clocksource", [SID_FIRMWARE] = "firmware",
 		[SID_VERSION] = "version", [SID_BOOT_ID] = "boot_id",
