@@ -19,6 +19,7 @@
 #include "outfile.h"
 #include "outputs.h"
 #include "report.h"
+#include "sets_limits.h"
 #include "sets_out.h"
 #include "title.h"
 #include "boot.h"
@@ -235,14 +236,34 @@ sets_write(const struct cli *c, const struct sets *s, struct diag *d)
 	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
 }
 
-/* --regression over sets: the worst item said in one line, its status. */
+/* A line of --thresholds that names no item of the sets: a typo, said. */
+static void
+limits_unused(const struct set_limits *ls, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < ls->n; i++)
+		if (!ls->v[i].used) {
+			fprintf(stderr, PROG ": %s: warning: no item %s ", path,
+			    item_kind_name(ls->v[i].kind));
+			escape_fputs(ls->v[i].name, stderr);
+			fprintf(stderr, " (%s) in the sets\n",
+			    item_metric_name(ls->v[i].metric));
+		}
+}
+
+/* --regression or --thresholds over sets: the worst item said in one line, its status. */
 static int
-sets_verdict(const struct cli *c, const struct sets *s)
+sets_verdict(const struct cli *c, const struct sets *s,
+    const struct set_limits *ls)
 {
 	struct sets_regression r;
 	const struct set_item *it;
 
-	sets_regression(s, (double)c->regression_us / 1000.0, &r);
+	sets_regression(s, c->regression_set ?
+	    (double)c->regression_us / 1000.0 : -1.0, ls, &r);
+	if (c->thresholds != NULL && c->verbose >= 0)
+		limits_unused(ls, c->thresholds);
 	if (r.nslower == 0 && !r.inconclusive)
 		return 0;
 	if (r.nslower == 0) {
@@ -267,6 +288,7 @@ run_sets(const struct cli *c, struct diag *d)
 {
 	const struct boot_opts bo = { c->tree, { c->threads, 0, 0, 0 },
 	    { 0, NULL }, 0 };
+	struct set_limits ls;
 	struct sets_opts so;
 	struct sets s;
 	int rc;
@@ -276,13 +298,17 @@ run_sets(const struct cli *c, struct diag *d)
 	stats_opts_default(&so.stats, (double)c->floor_us / 1000.0);
 	so.stats.floor_rel = (double)c->floor_pct / 100.0;
 	so.stats.q = (double)c->fdr_pct / 100.0;
+	memset(&ls, 0, sizeof(ls));
+	if (c->thresholds != NULL && sets_limits_read(&ls, c->thresholds, d))
+		return -1;
 	rc = sets_read(&s, c->paths, c->npaths, c->paths_b, c->npaths_b, &so,
 	    &bo, d);
 	if (rc == 0)
 		rc = sets_write(c, &s, d);
-	if (rc == 0 && c->regression_set)
-		rc = sets_verdict(c, &s);
+	if (rc == 0 && (c->regression_set || c->thresholds != NULL))
+		rc = sets_verdict(c, &s, &ls);
 	sets_free(&s);
+	sets_limits_free(&ls);
 	return rc;
 }
 

@@ -12,6 +12,7 @@
 #include "report.h"
 #include "sets.h"
 #include "sets_int.h"
+#include "sets_limits.h"
 
 static const char *const ident_names[SID_COUNT] = {
 	[SID_HOST] = "host",
@@ -32,23 +33,39 @@ set_ident_name(int ident)
 	return ident >= 0 && ident < SID_COUNT ? ident_names[ident] : "?";
 }
 
+/* An item's threshold: its line's, else ms; < 0: none. */
+static double
+threshold_of(const struct set_item *it, double ms,
+    const struct set_limits *limits)
+{
+	struct set_limit *l = limits != NULL ? sets_limit_of(limits, it) : NULL;
+
+	if (l == NULL)
+		return ms;
+	l->used = 1;
+	return l->ms;
+}
+
 void
-sets_regression(const struct sets *s, double ms, struct sets_regression *r)
+sets_regression(const struct sets *s, double ms,
+    const struct set_limits *limits, struct sets_regression *r)
 {
 	const struct set_item *it;
+	double t;
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
 	r->worst = SIZE_MAX;
 	for (i = 0; i < s->nitems; i++) {
 		it = &s->items[i];
+		t = threshold_of(it, ms, limits);
 		if (!it->tested)
 			continue;
 		if (it->kind == ITEM_PHASE && strcmp(it->name, "end") == 0 &&
 		    it->dec.verdict == STATS_MORE_BOOTS)
 			r->inconclusive = 1;
-		if (it->metric == MET_START || it->dec.verdict != STATS_SLOWER ||
-		    !(it->cmp.hl > ms))
+		if (t < 0 || it->metric == MET_START ||
+		    it->dec.verdict != STATS_SLOWER || !(it->cmp.hl > t))
 			continue;
 		r->nslower++;
 		if (r->worst == SIZE_MAX || it->cmp.hl > s->items[r->worst].cmp.hl)

@@ -78,17 +78,21 @@ struct sets {
 };
 
 /*
- * --regression MS over sets (docs/sets.md): the items judged slower by
- * a shift of more than MS (not a start: a start moves when something
- * before it grew, counted there), the most shifted first; else whether
- * the end's verdict is "need more boots".
+ * --regression MS and --thresholds FILE over sets (docs/sets.md): the
+ * items judged slower by a shift of more than their threshold (a
+ * line of the file, else MS; none: not judged; never a start: a start
+ * moves when something before it grew, counted there), the most
+ * shifted first; else whether the end's verdict is "need more boots".
  */
 struct sets_regression {
 	size_t nslower;
 	size_t worst;		/* in sets.items; SIZE_MAX: none */
 	int inconclusive;	/* no regression, and the end needs more boots */
 };
-void sets_regression(const struct sets *, double ms, struct sets_regression *);
+struct set_limits;
+/* ms < 0: no threshold but the file's (limits may be NULL). */
+void sets_regression(const struct sets *, double ms,
+    const struct set_limits *limits, struct sets_regression *);
 
 /*
  * Reads both sets, one log at a time (each freed once its items are

@@ -55,6 +55,7 @@ struct cli {
 	usec_t floor_us;	/* --floor MS */
 	long floor_pct;		/* --floor-percent */
 	long fdr_pct;		/* --fdr */
+	const char *thresholds;	/* --thresholds FILE: per item, for --regression */
 	int sets_opt_set;	/* one of those given: sets only */
 	struct tree_opts tree;
 	int verbose;

@@ -99,7 +99,9 @@ put_verdict(const struct set_item *it, unsigned cap, FILE *f)
 	    it->cmp.dmedian, isfinite(it->cmp.dmedian_pct) ?
 	    it->cmp.dmedian_pct : 0.0, it->cmp.hl, ci, it->cmp.p, it->p_adj,
 	    stats_verdict_name(it->dec.verdict));
-	if (it->dec.verdict == STATS_MORE_BOOTS)
+	if (it->dec.verdict == STATS_MORE_BOOTS && it->dec.boots == 0)
+		fputs(" (no spread known: 2 a side at least)", f);
+	else if (it->dec.verdict == STATS_MORE_BOOTS)
 		fprintf(f, " (about %u%s a side)", it->dec.boots,
 		    it->dec.boots >= cap ? " or more" : "");
 	putc('\n', f);
