@@ -26,6 +26,14 @@
 #define HDR_BOOT_ID	"system.boot_id"	/* /proc/sys/kernel/random/boot_id */
 #define HDR_CLOCKSOURCE	"system.clocksource"	/* the kernel's current clocksource */
 #define HDR_FIRMWARE	"system.firmware"	/* "efi" or "bios" (from /sys/firmware) */
+/*
+ * Before the kernel, where the machine says (systemd-boot's EFI
+ * variables, the ACPI FPDT): seconds in the firmware, in the boot
+ * loader, and which of the two said.
+ */
+#define HDR_FW_TIME	"system.firmware_time"
+#define HDR_LOADER_TIME	"system.loader_time"
+#define HDR_FW_FROM	"system.firmware_times"
 #define HDR_PROFILE	"profile.process"	/* the command's name, as comm */
 #define HDR_PROFILE_CMD	"profile.command"	/* its whole command line */
 /*

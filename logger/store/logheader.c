@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "fwtimes.h"
 #include "keep.h"
 #include "logheader.h"
 #include "logfiles.h"
@@ -155,6 +156,28 @@ put_cmdline(struct hbuf *h, int procfd)
 	free(buf);
 }
 
+/* The firmware's and the loader's seconds, where the machine says. */
+static void
+put_fw_times(struct hbuf *h)
+{
+	struct fw_times t;
+	int fd = open("/sys/firmware", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	fw_times_read(fd, &t);
+	close(fd);
+	if (t.from == FW_NONE)
+		return;
+	put(h, HDR_FW_TIME, "%llu.%06llu",
+	    (unsigned long long)(t.firmware_us / 1000000),
+	    (unsigned long long)(t.firmware_us % 1000000));
+	put(h, HDR_LOADER_TIME, "%llu.%06llu",
+	    (unsigned long long)(t.loader_us / 1000000),
+	    (unsigned long long)(t.loader_us % 1000000));
+	put(h, HDR_FW_FROM, "%s", fw_source_name(t.from));
+}
+
 /*
  * What tells one boot from another in a set of boots: its id, the
  * clock the kernel keeps time with, the firmware it came from.  /sys
@@ -180,6 +203,7 @@ put_boot_id(struct hbuf *h, int procfd)
 	if (faccessat(AT_FDCWD, "/sys/firmware", F_OK, 0) == 0)
 		put(h, HDR_FIRMWARE, "%s", faccessat(AT_FDCWD,
 		    "/sys/firmware/efi", F_OK, 0) == 0 ? "efi" : "bios");
+	put_fw_times(h);
 }
 
 /* "12.34" from jiffies. */

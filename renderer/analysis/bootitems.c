@@ -6,6 +6,7 @@
 
 #include "bootitems.h"
 #include "grow.h"
+#include "logfiles.h"
 
 static const char *const kind_names[ITEM_KINDS] = {
 	[ITEM_PHASE] = "phase", [ITEM_CRIT] = "critical",
@@ -69,6 +70,19 @@ static double
 ms_of(usec_t us)
 {
 	return (double)us / 1000.0;
+}
+
+/* Before the kernel: the firmware's and the loader's times, where the header has them. */
+static int
+firmware(struct item_list *l, const struct bootlog *t)
+{
+	usec_t fw, ld;
+
+	if (bootlog_header_us(t, HDR_FW_TIME, &fw) != 1 ||
+	    bootlog_header_us(t, HDR_LOADER_TIME, &ld) != 1)
+		return 0;
+	return add(l, ITEM_PHASE, MET_DURATION, "firmware", ms_of(fw)) ||
+	    add(l, ITEM_PHASE, MET_DURATION, "loader", ms_of(ld)) ? -1 : 0;
 }
 
 /* The boot's phases; a profile has its end (the command's length) alone. */
@@ -332,7 +346,8 @@ int
 bootitems_make(struct item_list *l, const struct report *r)
 {
 	memset(l, 0, sizeof(*l));
-	if (phases(l, &r->ms) != 0 || critical(l, r) != 0 ||
+	if (firmware(l, r->log) != 0 || phases(l, &r->ms) != 0 ||
+	    critical(l, r) != 0 ||
 	    units(l, r) != 0 || initcalls(l, r->log) != 0 ||
 	    processes(l, r) != 0)
 		return -1;
