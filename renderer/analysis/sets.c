@@ -1,5 +1,6 @@
 /* sets.c: two sets of logs read one by one into their items, merged into one table by item, then every item compared (docs/sets.md). */
 #include <dirent.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -493,18 +494,26 @@ sets_free(struct sets *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/*
+ * Nearest to v; a tie (to rounding: an even n's median is the mean of
+ * two values, each as far from it) goes to the smaller value, then to
+ * the earlier boot, so that the median's boot is the lower middle's.
+ */
 size_t
 set_item_boot(const struct set_item *it, int side, double v)
 {
 	size_t i, best = SIZE_MAX;
-	double dbest = 0, dv;
+	double dbest = 0, vbest = 0, dv, x, tol;
 
+	tol = 1e-9 * (fabs(v) > 1 ? fabs(v) : 1);
 	for (i = 0; i < it->n[side]; i++) {
-		dv = it->v[side][i].ms - v;
-		dv = dv < 0 ? -dv : dv;
-		if (best == SIZE_MAX || dv < dbest) {
+		x = it->v[side][i].ms;
+		dv = fabs(x - v);
+		if (best == SIZE_MAX || dv < dbest - tol ||
+		    (dv <= dbest + tol && x < vbest)) {
 			best = it->v[side][i].boot;
 			dbest = dv;
+			vbest = x;
 		}
 	}
 	return best;
