@@ -323,6 +323,22 @@ add_side(struct sets *s, size_t *cap, char *const *paths, size_t n, int side,
 	return 0;
 }
 
+/* A set with no log left: why (each did not read, or was discarded). */
+static int
+no_log_left(const struct sets *s, int side, struct diag *d)
+{
+	size_t i, given = 0, discarded = 0;
+
+	for (i = 0; i < s->nboots; i++)
+		if (s->boots[i].side == side) {
+			given++;
+			discarded += s->boots[i].discarded != 0;
+		}
+	return diag_error_status(d, EXIT_BADINPUT, "set %s: no log left of "
+	    "%zu (%zu did not read, %zu discarded by --discard-first)",
+	    set_name(side), given, s->failed[side], discarded);
+}
+
 /* Boots and profiles do not compare: one kind in both sets. */
 static int
 one_kind(struct sets *s, struct diag *d)
@@ -346,9 +362,7 @@ one_kind(struct sets *s, struct diag *d)
 	s->profile = first != NULL && first->profile;
 	for (i = 0; i < SET_SIDES; i++)
 		if (s->used[i] == 0)
-			return diag_error_status(d, EXIT_BADINPUT, "set %s: no log "
-			    "read (%zu did not read)", set_name((int)i),
-			    s->failed[i]);
+			return no_log_left(s, (int)i, d);
 	return 0;
 }
 
