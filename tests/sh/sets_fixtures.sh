@@ -1,5 +1,5 @@
 #!/bin/sh
-# sets_fixtures.sh: sets of recorded profiles (tests/data/sets/, made by tests/tools/record-sets.sh): the table, the -v table and the JSON Lines byte for byte as blessed; every JSON row valid against docs/sets.schema.json, whose schema is SETS_SCHEMA_VERSION; what the rows say recomputed from the rows (medians, links, Hodges-Lehmann, Benjamini-Hochberg); a sleep made 300 ms longer is slower, its shift's CI containing the recorded difference; a set against its own repeat changes nothing; --discard-first; the table's columns aligned.  Needs no root.
+# sets_fixtures.sh: sets of recorded profiles (tests/data/sets/, made by tests/tools/record-sets.sh): the table, the -v table and the JSON Lines byte for byte as blessed; every JSON row valid against docs/sets.schema.json, whose schema is SETS_SCHEMA_VERSION; what the rows say recomputed from the rows (medians, links, Hodges-Lehmann, Benjamini-Hochberg); a sleep made 300 ms longer is slower, its shift's CI containing the recorded difference; a set against its own repeat changes nothing; --discard-first; the table's columns aligned; the README's example is the table.  Needs no root.
 set -u
 . "$(dirname "$0")/lib/tap.sh.inc"
 T=${BC_TMP:?}
@@ -110,3 +110,10 @@ for path in sys.argv[1:]:
           (path.rsplit("/", 1)[-1], len(rows), at,
            ": " + bad[0] if bad else ""))
 PY
+
+# The README's example is this table as the program writes it.
+sed 's/^/    /' "$D/ab.table" >"$T/readme.table"
+check "the README shows ab.table as written (indented 4)" python3 -c '
+import sys
+sys.exit(open(sys.argv[2]).read() not in open(sys.argv[1]).read())' \
+    README "$T/readme.table"
