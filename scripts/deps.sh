@@ -17,11 +17,12 @@ fonts-dejavu-core musl-tools libzstd-dev libgraphviz-dev"
 # trace.dat reader (tests/sh/trace_decode.sh, trace_pages.sh), and
 # Graphviz's dot, which reads back the --wake-graph DOT
 # (tests/sh/wakeups_trace.sh), and R (r-base-core), the oracle of the
-# statistics of sets of boots (tests/sh/stats_oracle.sh).
+# statistics of sets of boots (tests/sh/stats_oracle.sh), and sqlite3,
+# which loads the sets' JSON Lines (tests/sh/sets_sqlite.sh).
 TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxml2-utils
 tar gzip bzip2 xz-utils libarchive-tools util-linux busybox-static
 grub-common mandoc groff-base zsh python3-jsonschema systemd zstd fuse3
-trace-cmd graphviz r-base-core"
+trace-cmd graphviz r-base-core sqlite3"
 # Only make check's long tests: the qemu boots (an initramfs by cpio; the
 # real-distribution boot of tests/distro/: a Debian root by mmdebstrap,
 # an ext4 image made and read back without mounting) and the fuzz smoke

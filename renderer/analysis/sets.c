@@ -1,6 +1,7 @@
 /* sets.c: two sets of logs read one by one into their items, merged into one table by item, then every item compared (docs/sets.md). */
 #include <dirent.h>
 #include <sched.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -369,6 +370,22 @@ add_side(struct sets *s, size_t *cap, char *const *paths, size_t n, int side,
 	return 0;
 }
 
+/* A set with no log left: why (each did not read, or was discarded). */
+static int
+no_log_left(const struct sets *s, int side, struct diag *d)
+{
+	size_t i, given = 0, discarded = 0;
+
+	for (i = 0; i < s->nboots; i++)
+		if (s->boots[i].side == side) {
+			given++;
+			discarded += s->boots[i].discarded != 0;
+		}
+	return diag_error_status(d, EXIT_BADINPUT, "set %s: no log left of "
+	    "%zu (%zu did not read, %zu discarded by --discard-first)",
+	    set_name(side), given, s->failed[side], discarded);
+}
+
 /* Boots and profiles do not compare: one kind in both sets. */
 static int
 one_kind(struct sets *s, struct diag *d)
@@ -392,9 +409,7 @@ one_kind(struct sets *s, struct diag *d)
 	s->profile = first != NULL && first->profile;
 	for (i = 0; i < SET_SIDES; i++)
 		if (s->used[i] == 0)
-			return diag_error_status(d, EXIT_BADINPUT, "set %s: no log "
-			    "read (%zu did not read)", set_name((int)i),
-			    s->failed[i]);
+			return no_log_left(s, (int)i, d);
 	return 0;
 }
 
@@ -609,18 +624,26 @@ sets_free(struct sets *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/*
+ * Nearest to v; a tie (to rounding: an even n's median is the mean of
+ * two values, each as far from it) goes to the smaller value, then to
+ * the earlier boot, so that the median's boot is the lower middle's.
+ */
 size_t
 set_item_boot(const struct set_item *it, int side, double v)
 {
 	size_t i, best = SIZE_MAX;
-	double dbest = 0, dv;
+	double dbest = 0, vbest = 0, dv, x, tol;
 
+	tol = 1e-9 * (fabs(v) > 1 ? fabs(v) : 1);
 	for (i = 0; i < it->n[side]; i++) {
-		dv = it->v[side][i].ms - v;
-		dv = dv < 0 ? -dv : dv;
-		if (best == SIZE_MAX || dv < dbest) {
+		x = it->v[side][i].ms;
+		dv = fabs(x - v);
+		if (best == SIZE_MAX || dv < dbest - tol ||
+		    (dv <= dbest + tol && x < vbest)) {
 			best = it->v[side][i].boot;
 			dbest = dv;
+			vbest = x;
 		}
 	}
 	return best;

@@ -1,6 +1,7 @@
 /* jsonw.c: the pieces of our JSON outputs: strings from log bytes, numbers, whole-millisecond times. */
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jsonw.h"
@@ -53,13 +54,29 @@ json_num(FILE *f, double v, int decimals)
 	fprintf(f, "%.*f", decimals, v);
 }
 
+/*
+ * The fewest significant digits (15 to 17) that read back as the same
+ * double: a reader recomputing from the rows (a q from the p-values, a
+ * median from the values) gets our numbers exactly, not ten digits'.
+ */
 void
 json_real(FILE *f, double v)
 {
-	if (!isfinite(v))
+	char buf[32];
+	int digits;
+
+	if (!isfinite(v)) {
 		fputs("null", f);
-	else
-		fprintf(f, "%.10g", v == 0 ? 0.0 : v);
+		return;
+	}
+	if (v == 0)
+		v = 0.0;	/* no "-0" */
+	for (digits = 15; digits < 17; digits++) {
+		snprintf(buf, sizeof(buf), "%.*g", digits, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	fprintf(f, "%.*g", digits, v);
 }
 
 void

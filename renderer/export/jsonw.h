@@ -10,7 +10,7 @@
 void json_string(FILE *f, const char *s);
 /* A number with that many decimals; NaN and infinities as 0. */
 void json_num(FILE *f, double v, int decimals);
-/* A number to ten significant digits; null when not finite (a lone value's SD). */
+/* A number that reads back as the same double (15 to 17 digits); null when not finite (a lone value's SD). */
 void json_real(FILE *f, double v);
 void json_key_real(FILE *f, const char *key, double v);
 /* A time as whole milliseconds, rounded half away from 0. */

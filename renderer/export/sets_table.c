@@ -58,21 +58,63 @@ by_rank(const void *a, const void *b)
 	return (rx->at > ry->at) - (rx->at < ry->at);
 }
 
-/* "unit ssh.service (start)", escaped, cut to the column. */
+/* Columns of UTF-8 text: one per character (its continuation bytes none). */
+static size_t
+cols(const char *s, size_t len)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return n;
+}
+
+/* The bytes of s's first k characters. */
+static size_t
+first_chars(const char *s, size_t len, size_t k)
+{
+	size_t i = 0;
+
+	while (i < len && (k > 0 || ((unsigned char)s[i] & 0xc0) == 0x80)) {
+		if (((unsigned char)s[i] & 0xc0) != 0x80) {
+			if (k == 0)
+				break;
+			k--;
+		}
+		i++;
+	}
+	return i;
+}
+
+/*
+ * "unit ssh.service (start)", escaped; a name too long for the column
+ * is cut in its middle ("sh -c /usr/...fx-nap"), so that both its ends
+ * and the metric stay: the rows of one long name differ by the metric.
+ */
 static void
 put_name(const struct set_item *it, FILE *f)
 {
-	char esc[4 * NAME_COLS + 8], line[6 * NAME_COLS];
-	size_t n;
+	const char *kind = item_kind_name(it->kind);
+	const char *metric = item_metric_name(it->metric);
+	size_t cap = 4 * strlen(it->name) + 1, len, w, head, tail;
+	size_t room = NAME_COLS - strlen(kind) - strlen(metric) - 4;
+	char *esc = malloc(cap);
 
-	escape_text(esc, sizeof(esc), it->name);
-	n = (size_t)snprintf(line, sizeof(line), "%s %s (%s)",
-	    item_kind_name(it->kind), esc, item_metric_name(it->metric));
-	if (n > NAME_COLS) {
-		snprintf(line + NAME_COLS - 4, 5, "...)");
-		n = NAME_COLS;
+	if (esc == NULL) {
+		fprintf(f, "%-*s", NAME_COLS, kind);
+		return;
 	}
-	fprintf(f, "%-*s", NAME_COLS, line);
+	len = escape_text(esc, cap, it->name);
+	if ((w = cols(esc, len)) > room) {
+		head = first_chars(esc, len, (room - 3) / 2);
+		tail = first_chars(esc, len, w - (room - 3 - (room - 3) / 2));
+		fprintf(f, "%s %.*s...%s (%s)", kind, (int)head, esc,
+		    esc + tail, metric);
+		w = room;
+	} else
+		fprintf(f, "%s %s (%s)", kind, esc, metric);
+	fprintf(f, "%*s", (int)(room - w), "");
+	free(esc);
 }
 
 static void
@@ -95,12 +137,17 @@ put_verdict(const struct set_item *it, unsigned cap, FILE *f)
 	}
 	snprintf(ci, sizeof(ci), "[%+.1f, %+.1f]", it->cmp.hl_lo,
 	    it->cmp.hl_hi);
-	fprintf(f, " %+10.1f %7.1f %+10.1f %-22s %8.2g %8.2g  %s",
-	    it->cmp.dmedian, isfinite(it->cmp.dmedian_pct) ?
-	    it->cmp.dmedian_pct : 0.0, it->cmp.hl, ci, it->cmp.p, it->p_adj,
-	    stats_verdict_name(it->dec.verdict));
+	fprintf(f, " %+10.1f", it->cmp.dmedian);
+	/* A's median 0: no share of it. */
+	if (isfinite(it->cmp.dmedian_pct))
+		fprintf(f, " %+7.1f", it->cmp.dmedian_pct);
+	else
+		fprintf(f, " %7s", "-");
+	fprintf(f, " %+10.1f %-22s %8.2g %8.2g  %s", it->cmp.hl, ci,
+	    it->cmp.p, it->p_adj, stats_verdict_name(it->dec.verdict));
+	/* 0: no set has two values, no spread to size the sets by. */
 	if (it->dec.verdict == STATS_MORE_BOOTS && it->dec.boots == 0)
-		fputs(" (no spread known: 2 a side at least)", f);
+		fputs(" (no spread known yet)", f);
 	else if (it->dec.verdict == STATS_MORE_BOOTS)
 		fprintf(f, " (about %u%s a side)", it->dec.boots,
 		    it->dec.boots >= cap ? " or more" : "");
@@ -127,9 +174,9 @@ put_sets(const struct sets *s, const struct sets_table_opts *o, FILE *f)
 	for (i = 0; i < s->nboots; i++)
 		given[s->boots[i].side]++;
 	for (side = 0; side < SET_SIDES; side++) {
-		fprintf(f, "# set %s: %zu %s of %zu (", set_name(side),
-		    s->used[side], s->profile ? "profiles" : "boots",
-		    given[side]);
+		fprintf(f, "# set %s: %zu %s%s of %zu (", set_name(side),
+		    s->used[side], s->profile ? "profile" : "boot",
+		    s->used[side] == 1 ? "" : "s", given[side]);
 		escape_fputs(o->label[side], f);
 		if (o->nlabels[side] > 1)
 			fprintf(f, " and %zu more", o->nlabels[side] - 1);

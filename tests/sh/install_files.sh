@@ -52,6 +52,8 @@ check "every cited docs/NAME is installed under /usr/share/doc/bootchart/ (missi
 installed /usr/share/doc/bootchart/docs/limits.md docs/limits.md 644
 installed /usr/share/doc/bootchart/docs/bootchart.schema.json \
     docs/bootchart.schema.json 644
+installed /usr/share/doc/bootchart/docs/sets.schema.json \
+    docs/sets.schema.json 644
 
 snapshot "$root" >"$tmp/once.snap"
 sh "$INSTALL" --root "$root" --no-bootloader "$@" >"$tmp/out" 2>&1
