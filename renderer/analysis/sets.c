@@ -332,9 +332,8 @@ add_dir(struct sets *s, size_t *cap, const char *dir, int side,
 			rc = grow_array((void **)&v, &vcap, n, sizeof(*v)) ||
 			    (v[n++] = strdup(e->d_name)) == NULL ? -1 : 0;
 	closedir(dp);
-	if (rc == 0)
-		if (n > 1)
-			qsort(v, n, sizeof(*v), by_name);
+	if (rc == 0 && n > 1)
+		qsort(v, n, sizeof(*v), by_name);
 	for (i = 0; i < n; i++) {
 		if (rc == 0 && add_boot(s, cap, dir, v[i], side) != 0)
 			rc = -1;
