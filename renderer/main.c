@@ -295,6 +295,7 @@ run_sets(const struct cli *c, struct diag *d)
 
 	so.discard_first = (size_t)c->discard_first;
 	so.workers = 0;
+	so.drop_outliers = c->drop_outliers;
 	stats_opts_default(&so.stats, (double)c->floor_us / 1000.0);
 	so.stats.floor_rel = (double)c->floor_pct / 100.0;
 	so.stats.q = (double)c->fdr_pct / 100.0;

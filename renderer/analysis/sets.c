@@ -440,27 +440,51 @@ differ_in(const struct sets *s, int k)
 }
 
 /* One item's sets summarised and, where both have values, compared. */
+/*
+ * A side's values into x (n + 1 doubles), summarised into it->sum[side];
+ * with drop, those outside Tukey's fences of them all are left out of x
+ * and of the summary, and counted in it->dropped[side].  The count kept.
+ */
+static size_t
+side_values(struct set_item *it, int side, double *x, int drop)
+{
+	struct stats_summary all;
+	size_t i, n = it->n[side], k = 0;
+
+	for (i = 0; i < n; i++)
+		x[i] = it->v[side][i].ms;
+	if (n == 0)
+		return 0;
+	stats_summarise(x, n, &all, NULL);
+	it->sum[side] = all;
+	it->dropped[side] = 0;
+	if (!drop || all.noutliers == 0)
+		return n;
+	for (i = 0; i < n; i++)
+		if (x[i] >= all.lo_fence && x[i] <= all.hi_fence)
+			x[k++] = x[i];
+	it->dropped[side] = n - k;
+	stats_summarise(x, k, &it->sum[side], NULL);
+	return k;
+}
+
 int
-sets_compare_item(struct set_item *it, const struct stats_opts *o)
+sets_compare_item(struct set_item *it, const struct sets_opts *o)
 {
 	double *x[SET_SIDES] = { NULL, NULL };
+	size_t n[SET_SIDES] = { 0, 0 };
 	int side, rc = 0;
-	size_t i;
 
 	for (side = 0; side < SET_SIDES && rc == 0; side++) {
-		if ((x[side] = calloc(it->n[side] + 1, sizeof(double))) == NULL) {
+		if ((x[side] = calloc(it->n[side] + 1, sizeof(double))) == NULL)
 			rc = -1;
-			break;
-		}
-		for (i = 0; i < it->n[side]; i++)
-			x[side][i] = it->v[side][i].ms;
-		if (it->n[side] > 0)
-			stats_summarise(x[side], it->n[side], &it->sum[side],
-			    NULL);
+		else
+			n[side] = side_values(it, side, x[side],
+			    o->drop_outliers);
 	}
-	if (rc == 0 && it->n[SET_A] > 0 && it->n[SET_B] > 0) {
-		enum stats_err e = stats_compare(x[SET_A], it->n[SET_A],
-		    x[SET_B], it->n[SET_B], o, &it->cmp);
+	if (rc == 0 && n[SET_A] > 0 && n[SET_B] > 0) {
+		enum stats_err e = stats_compare(x[SET_A], n[SET_A], x[SET_B],
+		    n[SET_B], &o->stats, &it->cmp);
 
 		it->tested = e == STATS_OK;
 		rc = e == STATS_NOMEM ? -1 : 0;
@@ -531,7 +555,7 @@ compare_all(struct sets *s, struct diag *d)
 	if (nw >= 2)
 		return sets_workers_compare(s, nw, d);
 	for (i = 0; i < s->nitems; i++)
-		if (sets_compare_item(&s->items[i], &s->opts.stats) != 0)
+		if (sets_compare_item(&s->items[i], &s->opts) != 0)
 			return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	return 0;
 }
@@ -648,4 +672,22 @@ set_item_boot(const struct set_item *it, int side, double v)
 		}
 	}
 	return best;
+}
+
+int
+set_item_fences(const struct set_item *it, int side, double *lo, double *hi)
+{
+	struct stats_summary m;
+	size_t i, n = it->n[side];
+	double *x;
+
+	if (n == 0 || (x = calloc(n, sizeof(*x))) == NULL)
+		return -1;
+	for (i = 0; i < n; i++)
+		x[i] = it->v[side][i].ms;
+	stats_summarise(x, n, &m, NULL);
+	free(x);
+	*lo = m.lo_fence;
+	*hi = m.hi_fence;
+	return 0;
 }

@@ -46,7 +46,8 @@ struct set_item {
 	char *name;
 	struct set_value *v[SET_SIDES];
 	size_t n[SET_SIDES], cap[SET_SIDES];
-	struct stats_summary sum[SET_SIDES];
+	struct stats_summary sum[SET_SIDES];	/* of the values compared */
+	size_t dropped[SET_SIDES];	/* outliers left out (--drop-outliers) */
 	int tested;		/* both sides have a value: cmp, p_adj, dec */
 	struct stats_cmp cmp;
 	double p_adj;		/* Benjamini-Hochberg over the tested items */
@@ -60,6 +61,7 @@ struct set_item {
 struct sets_opts {
 	size_t discard_first;	/* --discard-first K: of each set */
 	unsigned workers;	/* 1: one log after another in this process; 0: per CPU */
+	int drop_outliers;	/* --drop-outliers: values beyond Tukey's fences left out */
 	struct stats_opts stats;
 };
 
@@ -112,6 +114,13 @@ void sets_free(struct sets *);
  * or the max, for links from a summary to a boot.  SIZE_MAX: none.
  */
 size_t set_item_boot(const struct set_item *, int side, double v);
+
+/*
+ * Tukey's fences of all of a side's values (dropped or not): 0, or -1
+ * when it has none or memory ran out.
+ */
+int set_item_fences(const struct set_item *, int side, double *lo,
+    double *hi);
 
 /* A directory of logs (a set), not a log's own directory of members. */
 int sets_path_is_set(const char *path);

@@ -21,7 +21,7 @@ int sets_workers_read(struct sets *s, unsigned nworkers,
     const struct boot_opts *, struct diag *d);
 
 /* One item's sets summarised and, where both have values, compared: 0 or -1 (no memory). */
-int sets_compare_item(struct set_item *, const struct stats_opts *);
+int sets_compare_item(struct set_item *, const struct sets_opts *);
 /* Every item so, in nw worker processes: 0, or -1 with d set. */
 int sets_workers_compare(struct sets *s, unsigned nw, struct diag *d);
 

@@ -348,7 +348,7 @@ sets_workers_read(struct sets *s, unsigned nw, const struct boot_opts *bo,
  * (sum[], tested, cmp): plain numbers, no pointers.
  */
 #define RESULT_SIZE (sizeof(((struct set_item *)0)->sum) + sizeof(int) + \
-	sizeof(struct stats_cmp))
+	sizeof(struct stats_cmp) + sizeof(((struct set_item *)0)->dropped))
 
 static void
 put_result(unsigned char *p, const struct set_item *it)
@@ -356,6 +356,8 @@ put_result(unsigned char *p, const struct set_item *it)
 	memcpy(p, it->sum, sizeof(it->sum));
 	memcpy(p + sizeof(it->sum), &it->tested, sizeof(int));
 	memcpy(p + sizeof(it->sum) + sizeof(int), &it->cmp, sizeof(it->cmp));
+	memcpy(p + sizeof(it->sum) + sizeof(int) + sizeof(it->cmp),
+	    it->dropped, sizeof(it->dropped));
 }
 
 static void
@@ -364,6 +366,8 @@ get_result(const unsigned char *p, struct set_item *it)
 	memcpy(it->sum, p, sizeof(it->sum));
 	memcpy(&it->tested, p + sizeof(it->sum), sizeof(int));
 	memcpy(&it->cmp, p + sizeof(it->sum) + sizeof(int), sizeof(it->cmp));
+	memcpy(it->dropped, p + sizeof(it->sum) + sizeof(int) +
+	    sizeof(it->cmp), sizeof(it->dropped));
 }
 static int
 compare_work(const struct job *j, unsigned w, unsigned nw, int fd,
@@ -377,7 +381,7 @@ compare_work(const struct job *j, unsigned w, unsigned nw, int fd,
 	(void)d;
 	for (at = w; at < j->s->nitems; at += nw) {
 		it = &j->s->items[at];
-		if (sets_compare_item(it, &j->s->opts.stats) != 0)
+		if (sets_compare_item(it, &j->s->opts) != 0)
 			return -1;
 		memcpy(rec, &len, sizeof(len));
 		memcpy(rec + sizeof(len), &at, sizeof(at));

@@ -219,8 +219,8 @@ check_sets(struct cli *c)
 	}
 	if (c->sets_opt_set && !c->sets)
 		return cli_usage_error("--discard-first, --floor, --floor-percent, "
-		    "--fdr and --thresholds go with sets: --compare A... -- "
-		    "B...");
+		    "--fdr, --thresholds and --drop-outliers go with sets: "
+		    "--compare A... -- B...");
 	if (!c->sets)
 		return -1;
 	if (c->npaths == 0 || c->npaths_b == 0)

@@ -56,6 +56,7 @@ struct cli {
 	long floor_pct;		/* --floor-percent */
 	long fdr_pct;		/* --fdr */
 	const char *thresholds;	/* --thresholds FILE: per item, for --regression */
+	int drop_outliers;	/* --drop-outliers */
 	int sets_opt_set;	/* one of those given: sets only */
 	struct tree_opts tree;
 	int verbose;

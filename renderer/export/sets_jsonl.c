@@ -48,19 +48,26 @@ static void
 value_rows(const struct sets *s, const struct set_item *it, FILE *f)
 {
 	const struct set_boot *b;
+	double lo = 0, hi = 0, v;
 	size_t i;
 	int side;
 
-	for (side = 0; side < SET_SIDES; side++)
+	for (side = 0; side < SET_SIDES; side++) {
+		if (set_item_fences(it, side, &lo, &hi) != 0)
+			continue;
 		for (i = 0; i < it->n[side]; i++) {
 			b = &s->boots[it->v[side][i].boot];
+			v = it->v[side][i].ms;
 			row_start(f, "item");
 			json_key_string(f, "set", set_name(side));
 			fprintf(f, ", \"boot\": %zu", b->index);
 			item_key(it, f);
-			json_key_real(f, "ms", it->v[side][i].ms);
+			json_key_real(f, "ms", v);
+			fprintf(f, ", \"outlier\": %s", v < lo || v > hi ?
+			    "true" : "false");
 			fputs("}\n", f);
 		}
+	}
 }
 
 /* The index in its set of the boot nearest v, or null. */
@@ -97,7 +104,8 @@ stat_row(const struct sets *s, const struct set_item *it, int side, FILE *f)
 	json_key_real(f, "mean", m->mean);
 	json_key_real(f, "sd", m->sd);
 	json_key_real(f, "cv", m->cv);
-	fprintf(f, ", \"outliers\": %zu", m->noutliers);
+	fprintf(f, ", \"outliers\": %zu, \"dropped\": %zu", m->noutliers,
+	    it->dropped[side]);
 	boot_link(s, it, side, "min_boot", m->min, f);
 	boot_link(s, it, side, "median_boot", m->median, f);
 	boot_link(s, it, side, "max_boot", m->max, f);

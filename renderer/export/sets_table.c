@@ -123,7 +123,7 @@ put_side(const struct set_item *it, int side, FILE *f)
 	if (it->n[side] == 0)
 		fprintf(f, " %4s %11s", "0", "-");
 	else
-		fprintf(f, " %4zu %11.1f", it->n[side], it->sum[side].median);
+		fprintf(f, " %4zu %11.1f", it->sum[side].n, it->sum[side].median);
 }
 
 static void
@@ -164,6 +164,17 @@ put_row(const struct set_item *it, unsigned cap, FILE *f)
 	put_verdict(it, cap, f);
 }
 
+/* Values left out by --drop-outliers, all items together. */
+static size_t
+dropped(const struct sets *s)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < s->nitems; i++)
+		n += s->items[i].dropped[SET_A] + s->items[i].dropped[SET_B];
+	return n;
+}
+
 /* The sets: how many boots each, which did not read, what they differ in. */
 static void
 put_sets(const struct sets *s, const struct sets_table_opts *o, FILE *f)
@@ -194,6 +205,9 @@ put_sets(const struct sets *s, const struct sets_table_opts *o, FILE *f)
 			escape_fputs(s->boots[i].error, f);
 			fputs("\n", f);
 		}
+	if (s->opts.drop_outliers)
+		fprintf(f, "# outliers dropped: %zu values beyond Tukey's fences "
+		    "of their set (--drop-outliers)\n", dropped(s));
 	for (k = 0, n = 0; k < SID_COUNT; k++)
 		if (s->differ[k])
 			fprintf(f, "%s%s", n++ == 0 ? "# the sets' boots differ "

@@ -1,5 +1,5 @@
 #!/bin/sh
-# sets_fixtures.sh: sets of recorded profiles (tests/data/sets/, made by tests/tools/record-sets.sh): the table, the -v table and the JSON Lines byte for byte as blessed; every JSON row valid against docs/sets.schema.json, whose schema is SETS_SCHEMA_VERSION; what the rows say recomputed from the rows (medians, links, Hodges-Lehmann, Benjamini-Hochberg); a sleep made 300 ms longer is slower, its shift's CI containing the recorded difference; a set against its own repeat changes nothing; --discard-first; the table's columns aligned; the README's example is the table.  Needs no root.
+# sets_fixtures.sh: sets of recorded profiles (tests/data/sets/, made by tests/tools/record-sets.sh): the table, the -v table and the JSON Lines byte for byte as blessed; every JSON row valid against docs/sets.schema.json, whose schema is SETS_SCHEMA_VERSION; what the rows say recomputed from the rows (medians, links, Hodges-Lehmann, Benjamini-Hochberg); a sleep made 300 ms longer is slower, its shift's CI containing the recorded difference; a set against its own repeat changes nothing; --discard-first; --drop-outliers leaves out the values flagged beyond Tukey's fences; the table's columns aligned; the README's example is the table.  Needs no root.
 set -u
 . "$(dirname "$0")/lib/tap.sh.inc"
 T=${BC_TMP:?}
@@ -93,6 +93,37 @@ python3 "$LIB/sets_check.py" unchanged "$T/ac.jsonl"
 python3 "$LIB/sets_check.py" discarded "$T/ab.d1.jsonl" 1
 check "--discard-first 1: the table says the first of each set was discarded" \
     sh -c "cd '$D' && '$R' --discard-first 1 --compare a b | grep -c '^# set [AB]: 5 profiles of 6 (.*), the first 1 discarded\$' | grep -qx 2"
+
+# --drop-outliers: each set's values flagged "outlier" (beyond Tukey's
+# fences of them all, recomputed here from the item rows) are those
+# left out: n + dropped is the rows', dropped the flagged ones'.
+(cd "$D" && "$R" --json --drop-outliers --compare a b) >"$T/ab.drop.jsonl"
+check "--drop-outliers: the flagged values, fences recomputed, are those dropped" \
+    python3 - "$T/ab.drop.jsonl" <<'PY'
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+vals, flags = {}, {}
+for r in rows:
+    if r["row"] == "item":
+        k = (r["set"], r["kind"], r["name"], r["metric"])
+        vals.setdefault(k, []).append(r["ms"])
+        flags[k] = flags.get(k, 0) + r["outlier"]
+def q7(v, p):
+    v = sorted(v); h = (len(v) - 1) * p; i = int(h)
+    return v[i] + (h - i) * (v[min(i + 1, len(v) - 1)] - v[i])
+ok, dropped = True, 0
+for r in rows:
+    if r["row"] != "stat":
+        continue
+    k = (r["set"], r["kind"], r["name"], r["metric"])
+    v = vals[k]
+    iqr = q7(v, 0.75) - q7(v, 0.25)
+    out = sum(x < q7(v, 0.25) - 1.5 * iqr or x > q7(v, 0.75) + 1.5 * iqr
+              for x in v)
+    ok &= out == flags[k] == r["dropped"] and r["n"] + r["dropped"] == len(v)
+    dropped += r["dropped"]
+sys.exit(not (ok and dropped > 0))
+PY
 
 # The table as a user reads it: every row's columns where the header's
 # are (the verdict's column), the verdicts those of the cmp rows.
