@@ -144,4 +144,15 @@ check "fixture's trace.dat alone: on the uptime (the marker)" \
 "$R" --critical-path "$T/chain.dat" >"$T/chain.cpath" 2>&1
 check "fixture's trace.dat alone: its path in uptime (from 419 s)" \
     grep -q "^# critical path to .*: 419\.[0-9]* to 420\." "$T/chain.cpath"
+
+# Its block events are its disk chart: --json's series.disk bin for bin
+# against trace-cmd report's block_rq_* events of the same file.
+trace-cmd report -R -t -i "$T/chain.dat" >"$T/chain.rep" 2>/dev/null
+"$R" --json "$T/chain.dat" >"$T/chain.json"
+python3 "$LIB/trace_oracle.py" disk "$T/chain.rep" "$T/chain.json"
+check "fixture's trace.dat alone: the note says its disk chart is its block events'" \
+    grep -q "no memory chart (no samples), disk from its block events" \
+    "$T/chain.svg"
+check "fixture's trace.dat alone: the disk chart's totals drawn" \
+    grep -q ">read 0.1 MB, written 10 MB<" "$T/chain.svg"
 exit 0
