@@ -9,11 +9,11 @@
 
 /* Past a cap: warned once, and nothing more is added (the chart stops there). */
 static int
-full(struct tdisk *b, const char *what)
+full(struct tdisk *b, int cap, const char *what)
 {
 	if (!b->cut)
-		diag_warn(b->d, "more than %s: the disk chart from the trace's "
-		    "block events stops there", what);
+		diag_warn(b->d, "more than %d %s: the disk chart from the "
+		    "trace's block events stops there", cap, what);
 	b->cut = 1;
 	return 0;
 }
@@ -27,7 +27,7 @@ bin_at(struct tdisk *b, struct tdisk_bins *s, size_t i)
 	if (i < s->n)
 		return 1;
 	if (b->nbins + (i + 1 - old) > CAP_TRACE_DISK_BINS)
-		return full(b, "2097152 bins of the disks' I/O");
+		return full(b, CAP_TRACE_DISK_BINS, "bins of the disks' I/O");
 	if (grow_reserve((void **)&s->v, &s->cap, i + 1, sizeof(*s->v)) != 0)
 		return -1;
 	memset(s->v + old, 0, (i + 1 - old) * sizeof(*s->v));
@@ -174,7 +174,7 @@ tdisk_issue(struct tdisk *b, int64_t t0, uint32_t dev, uint64_t sector,
 	if (b->cut)
 		return 0;
 	if (b->nopen + 1 > CAP_TRACE_DISK_OPEN)
-		return full(b, "65536 disk requests in flight");
+		return full(b, CAP_TRACE_DISK_OPEN, "disk requests in flight");
 	if ((b->nopen + 1) * 2 > b->opencap && rehash(b) != 0)
 		return -1;
 	i = find(b, dev, sector);
