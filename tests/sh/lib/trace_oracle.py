@@ -8,8 +8,8 @@
 #     events stamped in the bin (rwbs R, W; discards and flushes neither),
 #     util = the busiest disk's time with a request issued (block_rq_issue)
 #     and not completed nor requeued, keyed by (dev, sector).
-#   cpu REPORT.txt OURS.json NAME
-#     the running time of each process that ran NAME (-n --json's rows of
+#   cpu REPORT.txt OURS.json NAME...
+#     the running time of each process that ran a NAME (-n --json's rows of
 #     its pid together: an exec makes a row of its own) against the sum of
 #     its sched_switch intervals, switch-in to switch-out on one CPU; and
 #     totals.cpu_busy_s against every CPU's time not in its idle task
@@ -119,9 +119,13 @@ def cpu_ref(ev):
         if prev != 0:
             into = run if sure else vague
             into[prev] = into.get(prev, 0) + ts - since
-        # Busy for sure when both the one put there and the one leaving
-        # are tasks, or the switch pairs; idle for sure when both idle.
-        if sure or (had is not None and had != 0 and prev != 0):
+        # Busy for sure when the switch pairs.  Unpaired, with a task
+        # on either side, the CPU was busy for some or all of it: all
+        # when both are tasks, but ours then gives the one the last
+        # switch put there no time past it (tboot_sched.c's ran_since
+        # starts the one leaving after its wake-up, the other's run is
+        # never closed), so up to all of it is the allowance.
+        if sure:
             busy[0] += ts - since if prev != 0 else 0
         elif prev != 0 or (had is not None and had != 0):
             busy[1] += ts - since
@@ -133,11 +137,22 @@ def cpu_ref(ev):
     return run, vague, busy
 
 
-def cpu(rep_path, ours_path, name):
+def cpu(rep_path, ours_path, names):
     ev = sorted(read_report(rep_path), key=lambda e: e[0])
     ours = json.load(open(ours_path))
     run, vague, busy = cpu_ref(ev)
-    procs = ours["processes"]
+    for name in names:
+        cpu_name(ours["processes"], run, vague, name)
+    # The bins' shares are floats (7 digits): far below the 3 decimals.
+    tot = ours["totals"]["cpu_busy_s"]
+    lo, hi = busy[0] / 1e9, (busy[0] + busy[1]) / 1e9
+    tap(lo - 0.0005 - 1e-6 <= tot <= hi + 0.0005 + 1e-6,
+        "cpu: the CPU total is every CPU's time out of its idle task in "
+        "trace-cmd report (%.3f s, %.3f s unpaired; ours %.3f)" %
+        (lo, busy[1] / 1e9, tot))
+
+
+def cpu_name(procs, run, vague, name):
     pids = {p["pid"] for p in procs if p["name"] == name}
     got = {}
     for p in procs:
@@ -159,17 +174,10 @@ def cpu(rep_path, ours_path, name):
     tap(len(pids) > 0 and not bad, "cpu: each %s process's CPU time is its "
         "sched_switch runs' in trace-cmd report (to the ms)" % name,
         bad[:3])
-    # The bins' shares are floats (7 digits): far below the 3 decimals.
-    tot = ours["totals"]["cpu_busy_s"]
-    lo, hi = busy[0] / 1e9, (busy[0] + busy[1]) / 1e9
-    tap(lo - 0.0005 - 1e-6 <= tot <= hi + 0.0005 + 1e-6,
-        "cpu: the CPU total is every CPU's time out of its idle task in "
-        "trace-cmd report (%.3f s, %.3f s unpaired; ours %.3f)" %
-        (lo, busy[1] / 1e9, tot))
 
 
 if __name__ == "__main__":
     if sys.argv[1] == "disk":
         disk(sys.argv[2], sys.argv[3])
     else:
-        cpu(sys.argv[2], sys.argv[3], sys.argv[4])
+        cpu(sys.argv[2], sys.argv[3], sys.argv[4:])
