@@ -149,6 +149,18 @@
  */
 #define CAP_TRACE_BLOCK_DONE	(1024 * 1024)
 /*
+ * The disk chart of a trace without disk samples (tdisk.h): bins of 200
+ * ms of bytes read and written and each disk's busy time (8 bytes each,
+ * all series together: 16 MiB), 14 hours of one disk; a forged time far
+ * ahead would make the bins up to it at once.  Disks whose busy time is
+ * kept: a machine has a few; later ones add bytes but no busy time.
+ * Requests issued and not completed kept (24 bytes each, in a table
+ * twice as large): a deep NVMe queue holds some thousands.
+ */
+#define CAP_TRACE_DISK_BINS	(2 * 1024 * 1024)
+#define CAP_TRACE_DISKS		64
+#define CAP_TRACE_DISK_OPEN	(64 * 1024)
+/*
  * Functions of a call graph drawn (--call-graph -f svg, png, the HTML
  * page's), the most total time first: dot's layout grows faster than
  * linearly, and a picture of more is not read.

@@ -1,4 +1,4 @@
-/* exact_apply.c: the trace model applied to the log it came with: exact starts, ends, states and CPU time, the processes sampling missed, initcalls and the CPU chart's busy series (docs/trace.md). */
+/* exact_apply.c: the trace model applied to the log it came with: exact starts, ends, states and CPU time, the processes sampling missed, initcalls, the CPU chart's busy series and, without disk samples, the disk's from the block events (docs/trace.md). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -396,9 +396,69 @@ apply_initcalls(struct bootlog *t, const struct tboot *ps)
 	return 0;
 }
 
+/* The busiest disk's share of bin i busy, as diskstats.c takes io_ticks'. */
+static double
+disk_util(const struct tdisk *b, size_t i)
+{
+	double u = 0, v;
+	size_t k;
+
+	for (k = 0; k < b->ndev; k++)
+		if ((v = (double)tdisk_get(&b->dev[k].busy, i) /
+		    TDISK_BIN_NS) > u)
+			u = v;
+	return u > 1 ? 1 : u;
+}
+
+/* The bins any series holds: where a cut disk chart stops. */
+static size_t
+bins_held(const struct tdisk *b)
+{
+	size_t n = b->rd.n > b->wr.n ? b->rd.n : b->wr.n, k;
+
+	for (k = 0; k < b->ndev; k++)
+		if (b->dev[k].busy.n > n)
+			n = b->dev[k].busy.n;
+	return n;
+}
+
+/*
+ * No disk samples (a trace alone, or a log without proc_diskstats.log)
+ * and block events recorded: a disk sample per bin of the trace's, from
+ * its first event to its last, as diskstats.c makes them of the log's.
+ * 0, or -1 on no memory.
+ */
+static int
+apply_disk(struct bootlog *t, const struct tboot *ps)
+{
+	const struct tdisk *b = &ps->blk;
+	size_t n, i;
+	double sec = (double)TDISK_BIN_NS / 1e9;
+
+	if (t->ndisk > 0 || b->events == 0 || ps->last_ns < b->t0)
+		return 0;
+	n = (size_t)((ps->last_ns - b->t0) / TDISK_BIN_NS) + 1;
+	if (b->cut)	/* past the cap: not known, not idle */
+		n = bins_held(b);
+	if (n == 0 || (t->disk = calloc(n, sizeof(*t->disk))) == NULL)
+		return n == 0 ? 0 : -1;
+	t->disk_cap = t->ndisk = n;
+	for (i = 0; i < n; i++)
+		t->disk[i] = (struct disk_sample){
+			.time_us = exact_uptime_us(b->t0 + (int64_t)(i + 1) *
+			    TDISK_BIN_NS),
+			.interval_us = TDISK_BIN_NS / 1000,
+			.util = disk_util(b, i),
+			.read_bps = (double)tdisk_get(&b->rd, i) / sec,
+			.write_bps = (double)tdisk_get(&b->wr, i) / sec };
+	t->disk_traced = 1;
+	return 0;
+}
+
 /*
  * What the log now holds in its own terms leaves the model: the states
- * (processes' and threads'), the initcalls, the busy bins and runs.
+ * (processes' and threads'), the initcalls, the busy bins and runs,
+ * the disks' bins.
  * Nothing reads them after; the chart's memory is the log's.
  */
 static void
@@ -410,6 +470,7 @@ drop_applied(struct tboot *tb)
 	free(tb->threads);
 	free(tb->ic);
 	tbusy_free(&tb->busy);
+	tdisk_free(&tb->blk);
 	tb->spans = NULL;
 	tb->threads = NULL;
 	tb->ic = NULL;
@@ -446,6 +507,8 @@ exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
 		busy_check(t, d);
 	if (rc == 0 && t->busy.ncpu > 0)
 		rc = apply_runs(t, x);
+	if (rc == 0)
+		rc = apply_disk(t, ps);
 	if (rc != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	drop_applied(&x->tb);

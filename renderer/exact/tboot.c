@@ -50,8 +50,13 @@ static const struct handler handlers[H_COUNT] = {
 	    [F_FG_FUNC] = "func" } },
 	[H_KSTACK] = { "ftrace", "kernel_stack", tb_on_kstack, {
 	    [F_KSTACK_SIZE] = "size", [F_KSTACK_CALLER] = "caller" } },
-	[H_BLOCK_DONE] = { "block", "block_rq_complete", tb_on_block_done,
-	    { NULL } },
+	[H_BLOCK_DONE] = { "block", "block_rq_complete", tb_on_block_done, {
+	    [F_BLK_DEV] = "dev", [F_BLK_SECTOR] = "sector",
+	    [F_BLK_NSECT] = "nr_sector", [F_BLK_RWBS] = "rwbs" } },
+	[H_BLOCK_ISSUE] = { "block", "block_rq_issue", tb_on_block_issue, {
+	    [F_BLK_DEV] = "dev", [F_BLK_SECTOR] = "sector" } },
+	[H_BLOCK_REQUEUE] = { "block", "block_rq_requeue", tb_on_block_requeue,
+	    { [F_BLK_DEV] = "dev", [F_BLK_SECTOR] = "sector" } },
 };
 
 /*
@@ -167,7 +172,8 @@ finish(struct build *b, unsigned flags, struct diag *d)
 
 	if (close_cpus(b) != 0 || tstates_fold(&b->st, ps) != 0 ||
 	    ((flags & TB_THREADS) && tstates_fold_threads(&b->st, ps) != 0) ||
-	    tcalls_nest(&ps->calls) != 0)
+	    tcalls_nest(&ps->calls) != 0 ||
+	    tdisk_close(&ps->blk, ps->last_ns) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	twork_label(&b->wq, ps, b->td);
 	tcrit_take(&b->cr, ps);
@@ -222,6 +228,7 @@ on_log_clock(struct tboot *ps)
 		ps->calls.v[i].ret_ns += off;
 	}
 	tbusy_shift(&ps->busy, off);
+	tdisk_shift(&ps->blk, off);
 	ps->first_ns += off;
 	ps->last_ns += off;
 	ps->whole_ns += off;
@@ -256,6 +263,7 @@ tboot_build(struct tdat *td, struct tboot *ps, unsigned flags,
 	b.st.want_names = (flags & TB_THREADS) != 0;
 	b.wq.d = d;
 	ps->busy.d = d;
+	ps->blk.d = d;
 	ps->busy.keep_runs = (flags & TB_RUNS) != 0;
 	b.wk.d = d;
 	ps->calls.d = d;
@@ -274,7 +282,8 @@ tboot_build(struct tdat *td, struct tboot *ps, unsigned flags,
 	    (b.wk.cut ? TB_CUT_WAKE : 0) | (b.wk.sk.cut ? TB_CUT_STACKS : 0) |
 	    (ps->busy.cut ? TB_CUT_BINS : 0) | (b.wq.cut ? TB_CUT_WORKS : 0) |
 	    (ps->calls.cut ? TB_CUT_CALLS : 0) |
-	    (ps->busy.runs_cut ? TB_CUT_RUNS : 0);
+	    (ps->busy.runs_cut ? TB_CUT_RUNS : 0) |
+	    (ps->blk.cut ? TB_CUT_DISK : 0);
 	build_free(&b);
 	if (r != 0)
 		tboot_free(ps);
@@ -291,6 +300,7 @@ tboot_free(struct tboot *ps)
 	free(ps->ic);
 	free(ps->spans);
 	tbusy_free(&ps->busy);
+	tdisk_free(&ps->blk);
 	tcalls_free(&ps->calls);
 	free(ps->wake);
 	free(ps->crec);

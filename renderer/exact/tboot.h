@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "diag.h"
+#include "tdisk.h"
 #include "tbusy.h"
 #include "tfunc.h"
 #include "tstate.h"
@@ -107,7 +108,7 @@ struct tinitcall {
 /* The caps a trace reached (docs/limits.md), for the chart's note. */
 enum { TB_CUT_STATES = 1, TB_CUT_CRIT = 2, TB_CUT_WAKE = 4, TB_CUT_STACKS = 8,
     TB_CUT_BINS = 16, TB_CUT_WORKS = 32, TB_CUT_CALLS = 64,
-    TB_CUT_RUNS = 128 };
+    TB_CUT_RUNS = 128, TB_CUT_DISK = 256 };
 
 struct tboot {
 	struct tproc *v;
@@ -147,6 +148,7 @@ struct tboot {
 	/* sched_switch and sched_waking events at times >= 0 (-f perfetto's). */
 	uint64_t nsched;
 	struct tbusy busy;	/* the CPUs' busy time, in bins (tbusy.h) */
+	struct tdisk blk;	/* the disks' I/O, in bins (tdisk.h) */
 	struct tcalls calls;	/* function_graph's calls, nested (tfunc.h) */
 };
 

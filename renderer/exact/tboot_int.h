@@ -34,7 +34,8 @@ struct oncpu {
 /* The handlers' handles (tboot.c's handlers[]): what each reads its fields through. */
 enum { H_SWITCH, H_NEWTASK, H_FORK, H_EXEC, H_RENAME, H_EXIT, H_PRINT,
     H_IC_START, H_IC_FINISH, H_WAKING, H_WAKEUP_NEW, H_MODULE, H_WQ_START,
-    H_WQ_END, H_FG_EXIT, H_FG_ENTRY, H_KSTACK, H_BLOCK_DONE, H_COUNT };
+    H_WQ_END, H_FG_EXIT, H_FG_ENTRY, H_KSTACK, H_BLOCK_DONE, H_BLOCK_ISSUE,
+    H_BLOCK_REQUEUE, H_COUNT };
 #define H_FIELDS	5
 /*
  * The fields each handler reads, by name: the place of each in its
@@ -54,7 +55,8 @@ enum {
 	F_MODULE_NAME = 0,
 	F_WQ_FUNC = 0,
 	F_FG_FUNC = 0, F_FG_DEPTH, F_FG_CALLTIME, F_FG_RETTIME, F_FG_OVERRUN,
-	F_KSTACK_SIZE = 0, F_KSTACK_CALLER
+	F_KSTACK_SIZE = 0, F_KSTACK_CALLER,
+	F_BLK_DEV = 0, F_BLK_SECTOR, F_BLK_NSECT, F_BLK_RWBS
 };
 
 struct build;
@@ -150,6 +152,8 @@ int tb_on_initcall_finish(struct build *, const struct tevent *);
 int tb_on_wq_start(struct build *, const struct tevent *);
 int tb_on_wq_end(struct build *, const struct tevent *);
 int tb_on_block_done(struct build *, const struct tevent *);
+int tb_on_block_issue(struct build *, const struct tevent *);
+int tb_on_block_requeue(struct build *, const struct tevent *);
 int tb_on_fg_exit(struct build *, const struct tevent *);
 int tb_on_fg_entry(struct build *, const struct tevent *);
 

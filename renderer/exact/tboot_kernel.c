@@ -108,7 +108,14 @@ int
 tb_on_block_done(struct build *b, const struct tevent *ev)
 {
 	struct tboot *ps = b->ps;
+	int64_t n = tb_num(b, H_BLOCK_DONE, F_BLK_NSECT, ev);
+	char rwbs[16];
 
+	tb_text(b, H_BLOCK_DONE, F_BLK_RWBS, ev, rwbs, sizeof(rwbs));
+	if (tdisk_done(&ps->blk, ps->first_ns, (uint32_t)tb_num(b,
+	    H_BLOCK_DONE, F_BLK_DEV, ev), (uint64_t)tb_num(b, H_BLOCK_DONE,
+	    F_BLK_SECTOR, ev), n > 0 ? (uint64_t)n : 0, rwbs, ev->ts_ns) != 0)
+		return -1;
 	if (ps->nbdone >= CAP_TRACE_BLOCK_DONE)
 		return 0;
 	if (grow_array((void **)&ps->bdone, &ps->bdonecap, ps->nbdone,
@@ -116,6 +123,24 @@ tb_on_block_done(struct build *b, const struct tevent *ev)
 		return -1;
 	ps->bdone[ps->nbdone++] = ev->ts_ns;
 	return 0;
+}
+
+/* A request went to its disk: the disk is busy until it completes. */
+int
+tb_on_block_issue(struct build *b, const struct tevent *ev)
+{
+	return tdisk_issue(&b->ps->blk, b->ps->first_ns, (uint32_t)tb_num(b,
+	    H_BLOCK_ISSUE, F_BLK_DEV, ev), (uint64_t)tb_num(b, H_BLOCK_ISSUE,
+	    F_BLK_SECTOR, ev), ev->ts_ns);
+}
+
+/* A request back to its queue (the driver was busy): off the disk. */
+int
+tb_on_block_requeue(struct build *b, const struct tevent *ev)
+{
+	return tdisk_requeue(&b->ps->blk, b->ps->first_ns,
+	    (uint32_t)tb_num(b, H_BLOCK_REQUEUE, F_BLK_DEV, ev),
+	    (uint64_t)tb_num(b, H_BLOCK_REQUEUE, F_BLK_SECTOR, ev), ev->ts_ns);
 }
 
 /* A worker is a kernel thread: its own process entry. */

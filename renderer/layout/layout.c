@@ -154,6 +154,7 @@ trace_notes(struct layout *l, const struct exact *x, const struct bootlog *t)
 	l->trace_cuts = x->tb.cuts;
 	l->trace_dropped = t->trace_dropped;
 	l->trace_alone = t->ps_source == PS_TRACE;
+	l->disk_traced = t->disk_traced;
 	if (x->have && (l->rec_cut = exact_cut(t)) != NULL)
 		l->rec_cut_us = exact_uptime_us(x->tb.whole_ns);
 	if (x->have)
@@ -174,8 +175,8 @@ crit_setup(const struct lt_ctx *c)
 }
 
 /*
- * The disk chart's legend and box; a trace alone has no disk samples:
- * no chart (its note says so).
+ * The disk chart's legend and box; a trace alone without block events
+ * has no disk samples: no chart (its note says so).
  */
 static int
 disk_place(struct layout *l, struct measure *m, const struct bootlog *t,

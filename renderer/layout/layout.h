@@ -239,6 +239,7 @@ struct layout {
 	usec_t rec_cut_us;	/* where: the model's whole_ns */
 	const char *trace_dropped;	/* the log's trace.dat did not read: why, or NULL */
 	int trace_alone;	/* a trace.dat alone: no samples (noted) */
+	int disk_traced;	/* the disk chart is the trace's block events' (noted) */
 };
 
 /*

@@ -208,6 +208,7 @@ static const char *const cut_text[] = {
 	"states of processes alive at the cap from samples", "no critical path",
 	"wake-up edges cut", "stacks cut", "CPU chart partly from samples",
 	"workqueue items cut", "calls cut", "per-CPU tasks as busy shares",
+	"disk chart cut",
 };
 
 /* note_line of a formatted text. */
@@ -225,6 +226,28 @@ note_printf(struct layout *l, struct measure *m, double *y,
 }
 
 /*
+ * Where the charts of a log without samples come from: a trace alone
+ * has no memory chart and its disk chart is its block events' (when it
+ * recorded any); a log without proc_diskstats.log, likewise its disk.
+ */
+static int
+sources_note(struct layout *l, struct measure *m, double *y)
+{
+	if (l->trace_alone && l->disk_traced)
+		return note_line(l, m, "a trace.dat alone: no memory chart (no "
+		    "samples), disk from its block events; rows alive before "
+		    "it: from its start, no states", y);
+	if (l->trace_alone)
+		return note_line(l, m, "a trace.dat alone: no memory or disk "
+		    "chart (no samples, no block events); rows alive before it: "
+		    "from its start, no states", y);
+	if (l->disk_traced)
+		return note_line(l, m, "disk chart from the trace's block events "
+		    "(no proc_diskstats.log)", y);
+	return 0;
+}
+
+/*
  * What the trace could not give, each said once under the legend: a
  * trace alone (no samples), a trace.dat that did not read (a chart of
  * samples alone must not pass
@@ -236,9 +259,7 @@ trace_state_notes(struct layout *l, struct measure *m, double *y)
 {
 	char lost[128];
 
-	if (l->trace_alone && note_line(l, m, "a trace.dat alone: no memory "
-	    "or disk chart (no samples); rows alive before it: from its "
-	    "start, no states", y) != 0)
+	if (sources_note(l, m, y) != 0)
 		return -1;
 	if (l->trace_dropped != NULL && note_printf(l, m, y, "trace not "
 	    "usable, every time from samples: %s", l->trace_dropped) != 0)

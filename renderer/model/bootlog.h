@@ -157,6 +157,7 @@ struct bootlog {
 	size_t ncpu, cpu_cap;
 	struct disk_sample *disk;
 	size_t ndisk, disk_cap;
+	int disk_traced;	/* the disk samples are the trace's block events' bins (exact_apply.c) */
 	struct mem_sample *mem;
 	size_t nmem, mem_cap;
 	/*

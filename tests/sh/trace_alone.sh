@@ -85,6 +85,9 @@ print(sum(1 for p in d["processes"] if p["name"] == "true"))
 ' "$T/jsonn.out")
 same "the /bin/true runs are processes: as many as their execs" "$got" "$want"
 check "there are /bin/true runs ($want)" [ "${want:-0}" -ge "$LOOPS" ]
+# Their CPU time and the CPU total, from trace-cmd report's switches.
+trace-cmd report -R -t -i "$T/t.dat" >"$T/raw.txt" 2>/dev/null
+python3 "$LIB/trace_oracle.py" cpu "$T/raw.txt" "$T/jsonn.out" true
 rows=$(grep -c '>true</text>' "$T/svg.out")
 same "the chart (-n) draws a row for each /bin/true run" "$rows" "$want"
 
@@ -144,4 +147,17 @@ check "fixture's trace.dat alone: on the uptime (the marker)" \
 "$R" --critical-path "$T/chain.dat" >"$T/chain.cpath" 2>&1
 check "fixture's trace.dat alone: its path in uptime (from 419 s)" \
     grep -q "^# critical path to .*: 419\.[0-9]* to 420\." "$T/chain.cpath"
+
+# Its block events are its disk chart: --json's series.disk bin for bin
+# against trace-cmd report's block_rq_* events of the same file.
+trace-cmd report -R -t -i "$T/chain.dat" >"$T/chain.rep" 2>/dev/null
+"$R" --json -n "$T/chain.dat" >"$T/chain.json"
+python3 "$LIB/trace_oracle.py" disk "$T/chain.rep" "$T/chain.json"
+# Its processes' CPU time and the CPU total, as its switches have them.
+python3 "$LIB/trace_oracle.py" cpu "$T/chain.rep" "$T/chain.json" cc1 as sh
+check "fixture's trace.dat alone: the note says its disk chart is its block events'" \
+    grep -q "no memory chart (no samples), disk from its block events" \
+    "$T/chain.svg"
+check "fixture's trace.dat alone: the disk chart's totals drawn" \
+    grep -q ">read 0.1 MB, written 10 MB<" "$T/chain.svg"
 exit 0

@@ -100,4 +100,5 @@ def main():
     sys.exit(bad)
 
 
-main()
+if __name__ == "__main__":
+    main()
