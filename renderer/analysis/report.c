@@ -1,6 +1,7 @@
 /* report.c: per-process statistics, milestones and totals of one boot, from the log and the final tree. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -199,6 +200,29 @@ report_secs(char *buf, size_t cap, usec_t t, int sign)
 	return buf;
 }
 
+static int
+cmp_node_addr(const void *a, const void *b)
+{
+	uintptr_t x = (uintptr_t)(*(const struct report_proc *const *)a)->node;
+	uintptr_t y = (uintptr_t)(*(const struct report_proc *const *)b)->node;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The rows by their node's address, for report_proc_of. */
+static int
+index_nodes(struct report *r)
+{
+	size_t i;
+
+	if ((r->by_node = calloc(r->nprocs + 1, sizeof(*r->by_node))) == NULL)
+		return -1;
+	for (i = 0; i < r->nprocs; i++)
+		r->by_node[i] = &r->procs[i];
+	qsort(r->by_node, r->nprocs, sizeof(*r->by_node), cmp_node_addr);
+	return 0;
+}
+
 int
 report_make(struct report *r, const struct boot *b, int show_all,
     struct diag *d)
@@ -221,7 +245,7 @@ report_make(struct report *r, const struct boot *b, int show_all,
 	c.r = r;
 	rc = proctree_walk(tree, collect_one, &c);
 	free(c.path);
-	if (rc != 0 || link_children(r) != 0) {
+	if (rc != 0 || link_children(r) != 0 || index_nodes(r) != 0) {
 		report_free(r);
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	}
@@ -235,9 +259,23 @@ report_make(struct report *r, const struct boot *b, int show_all,
 	return 0;
 }
 
+const struct report_proc *
+report_proc_of(const struct report *r, const struct pnode *node)
+{
+	struct report_proc key = { .node = node };
+	const struct report_proc *kp = &key, *const *hit;
+
+	if (node == NULL || r->nprocs == 0)
+		return NULL;
+	hit = bsearch(&kp, r->by_node, r->nprocs, sizeof(*r->by_node),
+	    cmp_node_addr);
+	return hit != NULL ? *hit : NULL;
+}
+
 void
 report_free(struct report *r)
 {
+	free(r->by_node);
 	free(r->procs);
 	free(r->child_idx);
 	cmdshare_free(&r->cmd);

@@ -65,6 +65,7 @@ struct report {
 	struct report_proc *procs;	/* the tree in pre-order */
 	size_t nprocs;
 	size_t *child_idx;		/* storage of every procs[].children */
+	const struct report_proc **by_node;	/* procs by node address */
 	/*
 	 * A copy of the boot's (milestones.h) with every time, like those of
 	 * procs, from the chart's 0: ms.zero_us is that 0 as uptime.
@@ -118,6 +119,9 @@ const char *report_crit_label(const struct report *, int64_t pid,
  */
 int report_make(struct report *, const struct boot *, int show_all,
     struct diag *);
+/* The row of a node of the report's tree, or NULL (another tree's). */
+const struct report_proc *report_proc_of(const struct report *,
+    const struct pnode *);
 void report_free(struct report *);
 
 #endif

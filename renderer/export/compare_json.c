@@ -14,51 +14,12 @@ static const char *const status_name[] = {
 	[CMP_APPEARED] = "appeared", [CMP_GONE] = "disappeared"
 };
 
-/* A node's report entry (its CPU), found by the node's address. */
-struct by_node {
-	const struct report_proc **v;	/* sorted by node address */
-	size_t n;
-};
-
 struct ctx {
+	const struct report *ro, *rn;	/* each pair's rows: report_proc_of */
 	const struct cmp_match *m;
-	struct by_node old, new;
 	const struct pnode **path;	/* scratch: a pair's ancestors */
 	FILE *f;
 };
-
-static int
-cmp_addr(const void *a, const void *b)
-{
-	uintptr_t x = (uintptr_t)(*(const struct report_proc *const *)a)->node;
-	uintptr_t y = (uintptr_t)(*(const struct report_proc *const *)b)->node;
-
-	return x < y ? -1 : x > y;
-}
-
-static int
-index_make(struct by_node *b, const struct report *r)
-{
-	size_t i;
-
-	b->n = r->nprocs;
-	if ((b->v = calloc(b->n + 1, sizeof(*b->v))) == NULL)
-		return -1;
-	for (i = 0; i < b->n; i++)
-		b->v[i] = &r->procs[i];
-	qsort(b->v, b->n, sizeof(*b->v), cmp_addr);
-	return 0;
-}
-
-static const struct report_proc *
-index_find(const struct by_node *b, const struct pnode *node)
-{
-	struct report_proc key = { .node = node };
-	const struct report_proc *kp = &key, *const *hit;
-
-	hit = bsearch(&kp, b->v, b->n, sizeof(*b->v), cmp_addr);
-	return hit != NULL ? *hit : NULL;
-}
 
 static double
 busy(const struct report *r)
@@ -167,7 +128,7 @@ path(struct ctx *c, size_t i)
 /* One process of a pair: null, or its PID, command line, times, CPU. */
 static void
 one(struct ctx *c, const char *key, const struct pnode *p, usec_t start,
-    const struct by_node *b)
+    const struct report *b)
 {
 	const struct report_proc *r;
 
@@ -176,7 +137,7 @@ one(struct ctx *c, const char *key, const struct pnode *p, usec_t start,
 		fputs("null", c->f);
 		return;
 	}
-	r = index_find(b, p);
+	r = report_proc_of(b, p);
 	fprintf(c->f, "{\"pid\": %" PRId64 ", \"cmdline\": ", p->proc->pid);
 	json_string(c->f, p->proc->cmdline);
 	fputs(", \"start_ms\": ", c->f);
@@ -189,9 +150,9 @@ one(struct ctx *c, const char *key, const struct pnode *p, usec_t start,
 }
 
 static double
-cpu_of(const struct by_node *b, const struct pnode *p)
+cpu_of(const struct report *b, const struct pnode *p)
 {
-	const struct report_proc *r = index_find(b, p);
+	const struct report_proc *r = report_proc_of(b, p);
 
 	return r != NULL ? r->user_s + r->sys_s : 0;
 }
@@ -214,8 +175,8 @@ pair(struct ctx *c, size_t i, usec_t thr)
 		return -1;
 	fprintf(c->f, ", \"status\": \"%s\"",
 	    status_name[cmp_pair_status(p, thr)]);
-	one(c, "old", p->old, p->old_start_us, &c->old);
-	one(c, "new", p->new, p->new_start_us, &c->new);
+	one(c, "old", p->old, p->old_start_us, c->ro);
+	one(c, "new", p->new, p->new_start_us, c->rn);
 	if (p->old == NULL || p->new == NULL) {
 		fputs(",\n     \"start_delta_ms\": null, \"duration_delta_ms\": "
 		    "null, \"cpu_delta_s\": null}", c->f);
@@ -226,7 +187,7 @@ pair(struct ctx *c, size_t i, usec_t thr)
 	fputs(", \"duration_delta_ms\": ", c->f);
 	json_ms(c->f, cmp_duration_delta(p));
 	fputs(", \"cpu_delta_s\": ", c->f);
-	json_num(c->f, cpu_of(&c->new, p->new) - cpu_of(&c->old, p->old), 3);
+	json_num(c->f, cpu_of(c->rn, p->new) - cpu_of(c->ro, p->old), 3);
 	putc('}', c->f);
 	return 0;
 }
@@ -249,15 +210,14 @@ compare_json_write(const struct report *old, const struct report *new,
     const struct cmp_match *m, const struct cmp_table_opts *o,
     const struct cmp_regression *reg, FILE *f)
 {
-	struct ctx c = { .m = m, .f = f };
+	struct ctx c = { .ro = old, .rn = new, .m = m, .f = f };
 	size_t i, depth = 0;
 	int rc = -1;
 
 	for (i = 0; i < m->npairs; i++)
 		if ((size_t)m->pairs[i].depth > depth)
 			depth = (size_t)m->pairs[i].depth;
-	if ((c.path = calloc(depth + 1, sizeof(*c.path))) == NULL ||
-	    index_make(&c.old, old) != 0 || index_make(&c.new, new) != 0)
+	if ((c.path = calloc(depth + 1, sizeof(*c.path))) == NULL)
 		goto out;
 	fprintf(f, "{\n  \"schema_version\": %d,\n  \"generator\": "
 	    "\"bootchart-render %s\",\n  \"title\": ",
@@ -276,7 +236,5 @@ compare_json_write(const struct report *old, const struct report *new,
 		fputs("}\n", f);
 out:
 	free(c.path);
-	free(c.old.v);
-	free(c.new.v);
 	return rc;
 }

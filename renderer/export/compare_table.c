@@ -5,7 +5,13 @@
 #include "compare_table.h"
 #include "escape.h"
 
-enum change { CH_START, CH_DURATION, CH_APPEARED, CH_GONE };
+/*
+ * The lists, in order: wall time (starts, durations), then what a
+ * shared machine's load moves less: CPU time, and with the kernel's
+ * trace the time waiting for a CPU; then what came and went.
+ */
+enum change { CH_START, CH_DURATION, CH_CPU, CH_RUNNABLE, CH_APPEARED,
+    CH_GONE };
 
 /* One row of a change list, sorted by size then time. */
 struct row {
@@ -162,6 +168,35 @@ print_path(struct ctx *c, size_t i)
 	putc(']', c->f);
 }
 
+/*
+ * A pair's CPU time (k CH_CPU) or time waiting for a CPU (CH_RUNNABLE,
+ * both traced), in µs from the reports' rows: 0 when either side does
+ * not have it.
+ */
+static usec_t
+seconds_of(const struct report *r, const struct pnode *n, enum change k)
+{
+	const struct report_proc *p = report_proc_of(r, n);
+
+	if (p == NULL || (k == CH_RUNNABLE && !p->traced))
+		return -1;
+	return (usec_t)((k == CH_CPU ? p->user_s + p->sys_s :
+	    p->state_s[TS_RUNNABLE]) * 1e6 + 0.5);
+}
+
+static int
+seconds_delta(struct ctx *c, const struct cmp_pair *p, enum change k,
+    usec_t *delta)
+{
+	usec_t o = seconds_of(c->old, p->old, k), n = seconds_of(c->new, p->new,
+	    k);
+
+	if (o < 0 || n < 0)
+		return 0;
+	*delta = n - o;
+	return mag(*delta) > c->o->threshold_us;
+}
+
 /* Whether row i belongs to list k, and by how much. */
 static int
 changed(struct ctx *c, size_t i, enum change k, usec_t *delta)
@@ -175,6 +210,8 @@ changed(struct ctx *c, size_t i, enum change k, usec_t *delta)
 		return p->new == NULL;
 	if (p->old == NULL || p->new == NULL)
 		return 0;
+	if (k == CH_CPU || k == CH_RUNNABLE)
+		return seconds_delta(c, p, k, delta);
 	*delta = k == CH_START ? cmp_start_delta(p) : cmp_duration_delta(p);
 	return mag(*delta) > c->o->threshold_us;
 }
@@ -186,7 +223,13 @@ list_row(struct ctx *c, enum change k, const struct row *r)
 	const struct pnode *one = p->new != NULL ? p->new : p->old;
 	char a[32], b[32], d[32];
 
-	if (k == CH_START || k == CH_DURATION)
+	if (k == CH_CPU || k == CH_RUNNABLE)
+		fprintf(c->f, "  %10s %10s %10s %8" PRId64 " %8" PRId64 "  ",
+		    report_secs(a, sizeof(a), seconds_of(c->old, p->old, k), 0),
+		    report_secs(b, sizeof(b), seconds_of(c->new, p->new, k), 0),
+		    report_secs(d, sizeof(d), r->delta_us, 1),
+		    p->old->proc->pid, p->new->proc->pid);
+	else if (k == CH_START || k == CH_DURATION)
 		fprintf(c->f, "  %10s %10s %10s %8" PRId64 " %8" PRId64 "  ",
 		    report_secs(a, sizeof(a), k == CH_START ? p->old_start_us :
 		    p->old->duration_us, 0),
@@ -208,8 +251,13 @@ list(struct ctx *c, enum change k)
 	static const char *const head[] = {
 	    "     old_s      new_s    delta_s  old_pid  new_pid  process",
 	    "   old_dur    new_dur    delta_s  old_pid  new_pid  process",
+	    "   old_cpu    new_cpu    delta_s  old_pid  new_pid  process",
+	    "  old_wait   new_wait    delta_s  old_pid  new_pid  process",
 	    "   start_s      dur_s      pid  process",
 	    "   start_s      dur_s      pid  process" };
+	static const char *const what[] = {
+	    "started earlier or later", "ran shorter or longer",
+	    "used less or more CPU", "waited less or more for a CPU (traced)" };
 	char t[32];
 	size_t i, n = 0;
 	usec_t delta;
@@ -223,12 +271,8 @@ list(struct ctx *c, enum change k)
 	}
 	qsort(c->rows, n, sizeof(*c->rows), cmp_rows);
 	report_secs(t, sizeof(t), c->o->threshold_us, 0);
-	if (k == CH_START)
-		fprintf(c->f, "\nstarted earlier or later by more than %s s: "
-		    "%zu\n", t, n);
-	else if (k == CH_DURATION)
-		fprintf(c->f, "\nran shorter or longer by more than %s s: "
-		    "%zu\n", t, n);
+	if (k <= CH_RUNNABLE)
+		fprintf(c->f, "\n%s by more than %s s: %zu\n", what[k], t, n);
 	else
 		fprintf(c->f, "\n%s: %zu\n", k == CH_APPEARED ?
 		    "appeared (only in new)" : "disappeared (only in old)", n);
@@ -259,7 +303,9 @@ compare_table_write(const struct report *old, const struct report *new,
 	}
 	overview(&c, old, new);
 	for (k = CH_START; k <= CH_GONE; k++)
-		list(&c, (enum change)k);
+		/* Time waiting for a CPU is known only from both logs' traces. */
+		if (k != CH_RUNNABLE || (old->x->have && new->x->have))
+			list(&c, (enum change)k);
 	free(c.path);
 	free(c.rows);
 	return 0;

@@ -109,6 +109,30 @@ same "boot time and end unchanged, same process count" \
 +0.000
 +0"
 
+# CPU time, which a shared machine's load moves less than wall time:
+# C's utime raised by 10 ticks (0.1 s, half a 0.2 s sample) more at each
+# of its samples; the list holds C with the delta --json gives it, and
+# every pair --json says moved by more than the threshold (cpu_delta_s).
+mkdir -p "$T/cpu"
+cp "$T/new/header" "$T/new/proc_stat.log" "$T/new/proc_diskstats.log" "$T/cpu/"
+awk -v p="$CP" 'NF > 20 && $1 == p { $14 += 10 * seen++ } { print }' \
+    "$T/new/proc_ps.log" >"$T/cpu/proc_ps.log"
+"$R" --compare "$T/old" "$T/cpu" >"$T/cmpcpu" 2>/dev/null
+"$R" --json --compare "$T/old" "$T/cpu" 2>/dev/null | python3 -c '
+import json, sys
+moved = [p for p in json.load(sys.stdin)["pairs"]
+         if p["cpu_delta_s"] is not None and abs(p["cpu_delta_s"]) > 0.5]
+print(len(moved))
+for p in moved:
+    print("%+.3f %d" % (p["cpu_delta_s"], p["new"]["pid"]))' >"$T/cpumoved"
+same "used more CPU: $CN, by what --json says" \
+    "$(rows used "$T/cmpcpu" | awk -v p="$CP" '$5 == p { print $3, $5 }')" \
+    "$(awk -v p="$CP" '$2 == p' "$T/cpumoved")"
+same "the CPU list holds the pairs --json says moved by more than 0.5 s" \
+    "$(rows used "$T/cmpcpu" | wc -l | tr -d ' ')" "$(sed -n 1p "$T/cpumoved")"
+check "untraced logs: no list of waits for a CPU" \
+    sh -c "! grep -q 'waited less or more for a CPU' '$T/cmpcpu'"
+
 # PIDs play no part: renumbered, the same rows with the new PIDs.
 "$R" --compare "$T/old" "$T/new5k" >"$T/cmp5k" 2>/dev/null
 # The lists with the new boot's PIDs moved back by 5000, blanks squeezed.
