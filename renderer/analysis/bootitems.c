@@ -305,6 +305,8 @@ bootitems_number(struct item_list *l)
 {
 	size_t i, j, k, w = 0;
 
+	if (l->n == 0)
+		return 0;
 	for (i = 0; i < l->n; i++)
 		l->v[i].seq = i;
 	qsort(l->v, l->n, sizeof(*l->v), by_key_then_seq);

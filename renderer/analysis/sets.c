@@ -298,7 +298,8 @@ add_dir(struct sets *s, size_t *cap, const char *dir, int side,
 			    (v[n++] = strdup(e->d_name)) == NULL ? -1 : 0;
 	closedir(dp);
 	if (rc == 0)
-		qsort(v, n, sizeof(*v), by_name);
+		if (n > 1)
+			qsort(v, n, sizeof(*v), by_name);
 	for (i = 0; i < n; i++) {
 		if (rc == 0 && add_boot(s, cap, dir, v[i], side) != 0)
 			rc = -1;
@@ -519,8 +520,9 @@ read_all(struct sets *s, const struct boot_opts *bo, struct diag *d)
 				return -1;
 	for (i = 0; i < s->nitems; i++)
 		for (side = 0; side < SET_SIDES; side++)
-			qsort(s->items[i].v[side], s->items[i].n[side],
-			    sizeof(*s->items[i].v[side]), by_boot);
+			if (s->items[i].n[side] > 1)
+				qsort(s->items[i].v[side], s->items[i].n[side],
+				    sizeof(*s->items[i].v[side]), by_boot);
 	for (i = 0; i < s->nboots; i++)
 		s->failed[s->boots[i].side] += s->boots[i].error != NULL;
 	return 0;
