@@ -2,7 +2,6 @@
 #include <math.h>
 
 #include "html_sets.h"
-#include "xmltext.h"
 
 #define PLOT_W	220	/* the plot's width, px */
 #define PLOT_H	34
@@ -69,10 +68,14 @@ point(FILE *f, const struct sets *s, const struct set_value *v, int side,
 	else
 		fprintf(f, "<path class=\"pt B%s\" d=\"M%.1f %.1fl3.5 6.5h-7z\">",
 		    cls, x, y - 3.5);
-	fprintf(f, "<title>%s #%zu: %.1f ms%s, ", set_name(side),
-	    s->boots[v->boot].index, v->ms, out ? " (outlier)" : "");
-	xml_puts_log(f, s->boots[v->boot].path);
-	fputs(side == SET_A ? "</title></circle>" : "</title></path>", f);
+	/*
+	 * The log by its place in its set (the page's list of logs has its
+	 * path): a path per value would make a page of hundreds of boots
+	 * and items tens of megabytes.
+	 */
+	fprintf(f, "<title>%s #%zu: %.1f ms%s</title>%s", set_name(side),
+	    s->boots[v->boot].index, v->ms, out ? " (outlier)" : "",
+	    side == SET_A ? "</circle>" : "</path>");
 }
 
 static void
