@@ -14,6 +14,7 @@
 #include "compare_table.h"
 #include "diag.h"
 #include "escape.h"
+#include "html_sets.h"
 #include "input.h"
 #include "layout_compare.h"
 #include "outfile.h"
@@ -218,15 +219,60 @@ run_compare(const struct cli *c, struct boot_read *old,
 	return rc;
 }
 
-/* Sets' table or JSON Lines, to -o's file or standard output. */
+/*
+ * Where the page's links to relative log paths go through: NULL when the
+ * page is written to the current directory (or standard output), where
+ * the paths as given work; else the current directory.
+ */
+static const char *
+page_cwd(const char *path, char *buf, size_t cap)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (strcmp(path, "-") == 0 || slash == NULL ||
+	    (slash == path + 1 && path[0] == '.'))
+		return NULL;
+	return getcwd(buf, cap);
+}
+
+/* -f html: the sets' page, to -o's file or ./B-sets.html (B: set B's first path). */
 static int
-sets_write(const struct cli *c, const struct sets *s, struct diag *d)
+sets_page(const struct cli *c, const struct sets *s,
+    const struct boot_opts *bo, struct diag *d)
+{
+	char path[PATH_MAX], cwd[PATH_MAX];
+	struct html_sets_opts ho = { { c->paths[0], c->paths_b[0] },
+	    { c->npaths, c->npaths_b }, NULL, bo, &c->chart, c->threshold_us };
+	struct outfile of;
+	int rc;
+
+	if (output_path(c, FMT_HTML, c->paths_b[0], "-sets", path,
+	    sizeof(path)) != 0)
+		return diag_error_status(d, EXIT_OUTPUT, "output path too long");
+	ho.cwd = page_cwd(path, cwd, sizeof(cwd));
+	diag_set_file(d, "%s", "");
+	if (outfile_open(&of, path, d) != 0)
+		return -1;
+	rc = html_sets_write(of.f, s, &ho, d);
+	if (outfile_close(&of, rc == 0, d) != 0 || rc != 0)
+		return -1;
+	if (c->verbose > 0 && strcmp(path, "-") != 0)
+		fprintf(stderr, PROG ": wrote %s\n", path);
+	return 0;
+}
+
+/* Sets' table or JSON Lines, to -o's file or standard output; or the page. */
+static int
+sets_write(const struct cli *c, const struct sets *s,
+    const struct boot_opts *bo, struct diag *d)
 {
 	const struct sets_table_opts to = { c->verbose > 0,
 	    { c->paths[0], c->paths_b[0] }, { c->npaths, c->npaths_b } };
 	struct outfile of;
 	int ok;
 
+	if (c->format_set)
+		return sets_page(c, s, bo, d);
 	if (outfile_open(&of, c->output != NULL ? c->output : "-", d) != 0)
 		return -1;
 	ok = (c->json ? sets_jsonl_write(s, of.f) :
@@ -305,7 +351,7 @@ run_sets(const struct cli *c, struct diag *d)
 	rc = sets_read(&s, c->paths, c->npaths, c->paths_b, c->npaths_b, &so,
 	    &bo, d);
 	if (rc == 0)
-		rc = sets_write(c, &s, d);
+		rc = sets_write(c, &s, &bo, d);
 	if (rc == 0 && (c->regression_set || c->thresholds != NULL))
 		rc = sets_verdict(c, &s, &ls);
 	sets_free(&s);

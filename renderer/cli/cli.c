@@ -226,9 +226,11 @@ check_sets(struct cli *c)
 	if (c->npaths == 0 || c->npaths_b == 0)
 		return cli_usage_error("--compare A... -- B...: each set needs a "
 		    "log or a directory of logs");
-	if (c->format_set || c->threshold_set || c->summary)
-		return cli_usage_error("sets write a table or, with --json, JSON "
-		    "Lines (not -f, --threshold or --summary)");
+	if ((c->format_set && !is(c, FMT_HTML)) || c->threshold_set ||
+	    c->summary)
+		return cli_usage_error("sets write a table, JSON Lines (--json) "
+		    "or a page (-f html); not another -f, --threshold or "
+		    "--summary");
 	return -1;
 }
 

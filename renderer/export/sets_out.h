@@ -1,4 +1,4 @@
-/* sets_out.h: the outputs of two sets of logs compared: the text table and the JSON Lines (docs/sets.md). */
+/* sets_out.h: the outputs of two sets of logs compared: the text table, the JSON Lines and their items' order (docs/sets.md). */
 #ifndef BC_SETS_OUT_H
 #define BC_SETS_OUT_H
 
@@ -14,6 +14,22 @@ struct sets_table_opts {
 	const char *label[SET_SIDES];	/* each set's first path given */
 	size_t nlabels[SET_SIDES];	/* how many were */
 };
+
+/* An item in the outputs' order; at: its place in sets.items. */
+struct sets_row {
+	const struct set_item *it;
+	size_t at;
+};
+
+/*
+ * The items in the outputs' order (sets_rank.c): the headline (phases,
+ * critical path), then the changed, the largest change first, then the
+ * rest; only the first two groups unless all.  Free it; NULL on no
+ * memory.
+ */
+struct sets_row *sets_rank(const struct sets *, int all, size_t *n);
+/* Whether an item is among those shown without -v (headline, changed). */
+int sets_item_shown(const struct set_item *);
 
 /* 0, or -1 when f failed. */
 int sets_table_write(const struct sets *, const struct sets_table_opts *,

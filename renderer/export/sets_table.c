@@ -8,56 +8,6 @@
 
 #define NAME_COLS 44	/* an item's column; longer names are cut */
 
-/* The headline: the boot's phases and its critical path, always shown. */
-static int
-headline(const struct set_item *it)
-{
-	return it->kind == ITEM_PHASE || it->kind == ITEM_CRIT;
-}
-
-static int
-changed(const struct set_item *it)
-{
-	return it->tested && (it->dec.verdict == STATS_SLOWER ||
-	    it->dec.verdict == STATS_FASTER);
-}
-
-/* Headline first (in kind order), then the changed, then the rest. */
-static int
-group(const struct set_item *it)
-{
-	if (headline(it))
-		return 0;
-	if (changed(it))
-		return 1;
-	if (it->tested && it->dec.verdict == STATS_MORE_BOOTS)
-		return 2;
-	return it->tested ? 3 : 4;
-}
-
-/* An item in the table's order. */
-struct row {
-	const struct set_item *it;
-	size_t at;		/* its place in the sets' table */
-};
-
-static int
-by_rank(const void *a, const void *b)
-{
-	const struct row *rx = a, *ry = b;
-	const struct set_item *x = rx->it, *y = ry->it;
-	double dx, dy;
-	int gx = group(x), gy = group(y);
-
-	if (gx != gy)
-		return gx < gy ? -1 : 1;
-	dx = gx != 0 && x->tested ? fabs(x->cmp.dmedian) : 0;
-	dy = gy != 0 && y->tested ? fabs(y->cmp.dmedian) : 0;
-	if (dx != dy)
-		return dx > dy ? -1 : 1;
-	return (rx->at > ry->at) - (rx->at < ry->at);
-}
-
 /* Columns of UTF-8 text: one per character (its continuation bytes none). */
 static size_t
 cols(const char *s, size_t len)
@@ -247,15 +197,11 @@ int
 sets_table_write(const struct sets *s, const struct sets_table_opts *o,
     FILE *f)
 {
-	struct row *v;
-	size_t i, n = 0;
+	struct sets_row *v;
+	size_t i, n;
 
-	if ((v = calloc(s->nitems + 1, sizeof(*v))) == NULL)
+	if ((v = sets_rank(s, o->all, &n)) == NULL)
 		return -1;
-	for (i = 0; i < s->nitems; i++)
-		if (o->all || group(&s->items[i]) <= 1)
-			v[n++] = (struct row){ &s->items[i], i };
-	qsort(v, n, sizeof(*v), by_rank);
 	put_sets(s, o, f);
 	put_counts(s, n, f);
 	for (i = 0; i < n; i++)

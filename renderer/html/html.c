@@ -10,7 +10,7 @@
 #include "outputs.h"
 #include "wakeups.h"
 
-/* The chart's title: the layout's first title text (the header's). */
+/* The chart's title: the layout's first title text (the header's), else "bootchart". */
 static const char *
 page_title(const struct layout *l)
 {
@@ -18,31 +18,34 @@ page_title(const struct layout *l)
 
 	for (i = 0; i < l->ntexts; i++)
 		if (l->texts[i].role == LR_TITLE)
-			return l->texts[i].s;
-	return "";
+			return l->texts[i].s[0] ? l->texts[i].s : "bootchart";
+	return "bootchart";
 }
 
-static void
-head(FILE *f, const struct layout *l)
+void
+html_head(FILE *f, const char *title)
 {
-	const char *title = page_title(l);
-
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n"
 	    "<link rel=\"icon\" href=\"data:,\">\n"
 	    "<meta name=\"generator\" content=\"bootchart-render "
 	    BC_VERSION "\">\n<title>", f);
-	xml_puts(f, title[0] ? title : "bootchart");
+	xml_puts(f, title);
 	fputs("</title>\n<style>\n", f);
 	fputs(html_css, f);
 	fputs("</style>\n</head>\n<body>\n", f);
+}
+
+void
+html_bar(FILE *f, const char *title)
+{
 	/*
 	 * The controls: the script fills in the span and the details, and
 	 * keeps the chart's title and time axis here once the chart's own
 	 * have scrolled away.
 	 */
 	fputs("<header id=\"bar\">\n<div id=\"title\">", f);
-	xml_puts(f, title[0] ? title : "bootchart");
+	xml_puts(f, title);
 	fputs("</div>\n"
 	    "<input id=\"q\" type=\"search\" placeholder=\"Search processes\" "
 	    "autocomplete=\"off\" aria-label=\"Search processes\">\n"
@@ -55,6 +58,14 @@ head(FILE *f, const struct layout *l)
 	    "<svg id=\"axis\" xmlns=\"http://www.w3.org/2000/svg\" "
 	    "aria-hidden=\"true\"></svg>\n"
 	    "</header>\n<main id=\"view\">\n", f);
+}
+
+void
+html_script(FILE *f)
+{
+	fputs("<script>\n", f);
+	fputs(html_js, f);
+	fputs("</script>\n</body>\n</html>\n", f);
 }
 
 static const struct html_graph wake_graph = {
@@ -92,7 +103,8 @@ page(FILE *f, const struct out_job *j, struct diag *d)
 	const struct layout *l = j->layout;
 	const struct report *r = j->rep;
 
-	head(f, l);
+	html_head(f, page_title(l));
+	html_bar(f, page_title(l));
 	if (svg_write(f, l, r, SVG_INLINE) == -1)
 		return -1;
 	fputs("</main>\n", f);
@@ -102,9 +114,7 @@ page(FILE *f, const struct out_job *j, struct diag *d)
 	if (j->boot != NULL && (wake_graph_write(f, boot_exact(j->boot), d) != 0 ||
 	    html_calls_write(f, boot_exact(j->boot), j->opts, d) != 0))
 		return -2;
-	fputs("<script>\n", f);
-	fputs(html_js, f);
-	fputs("</script>\n</body>\n</html>\n", f);
+	html_script(f);
 	return 0;
 }
 

@@ -7,6 +7,16 @@
 #include "diag.h"
 #include "report.h"
 
+/*
+ * The page's pieces, shared by the one-log page (html.c) and the sets'
+ * (html_sets.c): the head with our style, up to <body>; the bar of the
+ * chart's controls, opening <main id="view"> for the chart's SVG; the
+ * script (the chart's), closing the page.  title is plain text.
+ */
+void html_head(FILE *f, const char *title);
+void html_bar(FILE *f, const char *title);
+void html_script(FILE *f);
+
 /* The summary tables (html_summary.c); 0, or -1 on no memory. */
 int html_summary_write(const struct report *, FILE *f);
 
