@@ -1,5 +1,5 @@
 #!/bin/sh
-# trace_functions.sh: --functions and --json's functions on the distro boot traced with function_graph (make check-distro with DISTRO_FUNCTIONS=1 leaves build/distro/functions/bootchart.tgz) against trace-cmd report -R of the same trace.dat: the same calls, nested, the same counts and totals per function.  Skips without that log, trace-cmd or python3.
+# trace_functions.sh: --functions and --json's functions on the distro boot traced with function_graph (make check-distro with DISTRO_FUNCTIONS=1 leaves build/distro/functions/bootchart.tgz) against trace-cmd report -R of the same trace.dat: the same calls, nested, the same counts and totals per function; the trace.dat alone gives the same table.  Skips without that log, trace-cmd or python3.
 . "$(dirname "$0")/lib/fnlog.sh.inc"
 
 [ -s "$F" ] || skip "no $F (DISTRO_FUNCTIONS=1 make check-distro makes it)"
@@ -18,6 +18,11 @@ check "--functions: status 0" [ $? -eq 0 ]
 same "--functions: no warning" "$(cat "$T/table.err")" ""
 python3 "$LIB/funcgraph_check.py" "$T/report" "$T/ksyms" "$T/calls" \
     "$T/table"
+
+# The trace.dat alone (a recording without its log) has the same calls.
+"$R" --functions "$T/x/trace.dat" >"$T/table.bare" 2>/dev/null
+same "--functions of the trace.dat alone: the log's table" \
+    "$(cat "$T/table.bare")" "$(cat "$T/table")"
 
 # --min-time (ms) leaves out the shorter calls: their rows go or shrink.
 "$R" --functions --min-time 1 "$F" >"$T/table1000" 2>/dev/null
