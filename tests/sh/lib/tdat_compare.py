@@ -29,6 +29,9 @@ def key_of(name, fields):
 
 
 def norm(v):
+    # trace-cmd prints a long of 4 bytes (a 32-bit kernel's) in hex.
+    if re.fullmatch(r"0x[0-9a-f]+", v):
+        return int(v, 16)
     return int(v) if re.fullmatch(r"-?\d+", v) else v
 
 
