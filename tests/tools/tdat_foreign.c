@@ -22,6 +22,7 @@ struct tsys {
 struct trace {
 	uint32_t psize, ncpu;
 	struct tf_span hpage, hevent, kallsyms, printk, cmdlines;
+	struct tf_span clocktext;	/* v6: after the CPUs' table */
 	struct tf_fmt *fmts;
 	size_t nfmts, nftrace;
 	struct tsys *sys;
@@ -202,6 +203,8 @@ read_trace(struct trace *tr, struct in *c)
 			tf_die("cpu %u: data not whole pages in the file", i);
 		tr->cpu[i] = (struct tf_span){ c->b + off, (size_t)size };
 	}
+	/* trace-cmd dump --clock reads a u64 size and the clock's text. */
+	tr->clocktext = sized(c, 8, "the clock after flyrecord");
 }
 
 /* ---- writing ---- */
@@ -358,6 +361,7 @@ write_v6(struct tf_out *o, const struct trace *tr, const struct tf_target *t,
 		tf_num(o, 0, 8);	/* offset and size, set below */
 		tf_num(o, 0, 8);
 	}
+	put_sized(o, tr->clocktext.p, tr->clocktext.len, 8);
 	put_pages(o, tr, t, off, s);
 	for (i = 0; i < tr->ncpu; i++) {
 		tf_set(o, fly + 16 * i, off[i], 8);

@@ -116,7 +116,29 @@ fmt_of(const uint8_t *rec, size_t len, const struct tf_fmt *fmts, size_t n)
 	for (i = 0; i < n; i++)
 		if (fmts[i].id == id)
 			return &fmts[i];
-	tf_die("an event of ID %u, which no format has", id);
+	return NULL;
+}
+
+/*
+ * An event no format names (a recording may lack some): its common
+ * fields, which every event has, rewritten; the rest of it as it is.
+ */
+static const struct tf_fmt *
+unknown(const struct tf_target *t)
+{
+	static const char text[] = "name: unknown\nID: 0\nformat:\n"
+	    "\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
+	    "\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
+	    "\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
+	    "\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n";
+	static struct tf_fmt m;
+
+	if (m.nf == 0) {
+		m.text = (struct tf_span){ (const uint8_t *)text,
+		    sizeof(text) - 1 };
+		tf_fmt_parse(&m, t);
+	}
+	return &m;
 }
 
 /* Where a page's records are read and written. */
@@ -137,8 +159,12 @@ event(struct walk *w, uint32_t delta, const uint8_t *data, size_t len,
 {
 	const struct tf_fmt *m = fmt_of(data, len, w->fmts, w->nfmts);
 	uint8_t *o = w->out + w->opos;
-	size_t n = tf_record(m, w->t, data, len, o + (islong ? 8 : 4), w->s);
-	size_t words = (n + 3) / 4;
+	size_t n, words;
+
+	if (m == NULL)
+		m = unknown(w->t);
+	n = tf_record(m, w->t, data, len, o + (islong ? 8 : 4), w->s);
+	words = (n + 3) / 4;
 
 	if (islong) {
 		put_head(o, 0, delta, w->t);
