@@ -538,5 +538,8 @@ main(int argc, char **argv)
 	c.pos = 0;
 	read_trace(&tr, &c);
 	convert(&tr, &t, argv[optind + 1]);
+	free(tr.fmts);
+	free(tr.sys);
+	free((void *)c.b);
 	return 0;
 }

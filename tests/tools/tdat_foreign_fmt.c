@@ -107,6 +107,8 @@ field_line(const char *p, const char *e, struct tf_field *f)
 	if ((k = strstr(line, "size:")) == NULL)
 		return -1;
 	f->size = (uint32_t)strtoul(k + 5, NULL, 10);
+	if (f->off > 65536 || f->size > 65536)
+		return -1;	/* a record is at most a page */
 	if ((k = strstr(line, "signed:")) != NULL)
 		f->sign = (int)strtol(k + 7, NULL, 10);
 	classify(f);
