@@ -167,7 +167,8 @@ UNIT_C := $(sort $(wildcard tests/unit/test_*.c))
 GENLOG_C := $(sort $(wildcard tests/tools/gen_bootlog_*.c))
 CAPGEN_C := $(sort $(wildcard tests/tools/capgen_*.c))
 BENCHLOG_C := $(sort $(wildcard tests/tools/bench_logger_*.c))
-TOOL_C := $(sort $(filter-out $(GENLOG_C) $(CAPGEN_C) $(BENCHLOG_C),$(wildcard tests/tools/*.c)))
+FOREIGN_C := $(sort $(wildcard tests/tools/tdat_foreign_*.c))
+TOOL_C := $(sort $(filter-out $(GENLOG_C) $(CAPGEN_C) $(BENCHLOG_C) $(FOREIGN_C),$(wildcard tests/tools/*.c)))
 TESTLIB_C := $(sort $(wildcard tests/unit/lib/*.c))
 
 SRC_O := $(SRC_C:%.c=$(BUILD)/%.o)
@@ -272,6 +273,7 @@ $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(LIBRENDER) $(LIBLOGGER) $(LIB
 $(BUILD)/tests/tools/gen_bootlog: $(GENLOG_C:%.c=$(BUILD)/%.o)
 $(BUILD)/tests/tools/capgen: $(CAPGEN_C:%.c=$(BUILD)/%.o)
 $(BUILD)/tests/tools/bench_logger: $(BENCHLOG_C:%.c=$(BUILD)/%.o)
+$(BUILD)/tests/tools/tdat_foreign: $(FOREIGN_C:%.c=$(BUILD)/%.o)
 # The unit tests' trace.dat builder (tests/unit/lib/tdat_build.c).
 $(BUILD)/tests/tools/gen_tracedat: $(LIBTEST)
 $(BUILD)/tests/tools/gen_sched: $(LIBTEST)

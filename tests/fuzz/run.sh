@@ -35,7 +35,8 @@ fi
 make -s BUILD="$fb" CC="$clang" SAN=1 WERROR=1 \
     CFLAGS="-O1 -g -fsanitize=fuzzer-no-link -Wno-gnu-variable-sized-type-not-at-end" \
     "$fb/librender.a" "$fb/liblogger.a" "$fb/libbc.a" \
-    "$fb/tests/tools/gen_bootlog" "$fb/tests/tools/gen_tdat7" >&2 || exit 2
+    "$fb/tests/tools/gen_bootlog" "$fb/tests/tools/gen_tdat7" \
+    "$fb/tests/tools/tdat_foreign" >&2 || exit 2
 pkgs="libarchive cairo fontconfig zlib libzstd libgvc"
 # Every stage folder, as the Makefile's include path has them.
 inc=$(for d in renderer/*/ logger/*/; do printf ' -I%s' "${d%/}"; done)
@@ -53,7 +54,7 @@ done
 
 corpus=$fb/corpus
 tests/fuzz/seed.sh "$fb/seeds" "$fb/tests/tools/gen_bootlog" \
-    "$fb/tests/tools/gen_tdat7" || exit 2
+    "$fb/tests/tools/gen_tdat7" "$fb/tests/tools/tdat_foreign" || exit 2
 mkdir -p "$fb/crashes"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}

@@ -2,13 +2,14 @@
 # seed.sh: builds the fuzzers' seed corpora in DIR from the shared
 # reference logs (read in place) and logs made by the tests' own
 # generator.  Nothing here is committed: corpora live under build/.
-#   usage: seed.sh DIR [GEN_BOOTLOG [GEN_TDAT7]]
+#   usage: seed.sh DIR [GEN_BOOTLOG [GEN_TDAT7 [TDAT_FOREIGN]]]
 set -eu
 
 mkdir -p "$1"
 out=$(cd "$1" && pwd)
 gen=${2:-}
 gen7=${3:-}
+foreign=${4:-}
 top=$(cd "$(dirname "$0")/../.." && pwd)
 shared=${BC_SHARED:-$(cd "$top/.." && pwd)/shared}
 ex=$shared/data/bootchart-0.9
@@ -122,8 +123,24 @@ printf 'BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet init=/sbin/bootchartd bootch
 printf 'SAMPLE_PERIOD="0.2"\nTMPFS_SIZE=32m\nEXIT_PROC="gdm kdm"\n# c\nBOOTLOG_DEST='"'"'/var/log/x.tgz'"'"'\n' \
     >"$out/config/small.conf"
 
+# Other kernels' traces (tdat_foreign, docs/trace.md): the version 6
+# recordings as a big-endian kernel's, a 32-bit one's and both, in v6
+# and v7.  They are made in foreign/, the trace seeds' second source.
+mkdir -p "$tmp/foreign"
+if [ -n "$foreign" ] && [ -x "$foreign" ]; then
+	for f in "$top"/tests/fuzz/trace/*-v6.dat; do
+		b=$(basename "$f" -v6.dat)
+		"$foreign" -b "$f" "$tmp/foreign/$b-be64-v6.dat" >/dev/null
+		"$foreign" -b -4 "$f" "$tmp/foreign/$b-be32-v6.dat" >/dev/null
+		"$foreign" -4 -7 "$f" "$tmp/foreign/$b-le32-v7.dat" >/dev/null
+		"$foreign" -b -4 -7 "$f" "$tmp/foreign/$b-be32-v7.dat" \
+		    >/dev/null
+	done
+fi
+
 # fuzz_chart takes a trace.dat as the member of a one-process log.
-for f in "$top"/tests/fuzz/trace/*.dat; do
+for f in "$top"/tests/fuzz/trace/*.dat "$tmp"/foreign/*.dat; do
+	[ -f "$f" ] || continue
 	cp "$f" "$out/chart/$(basename "$f")"
 done
 
@@ -136,7 +153,8 @@ if [ -n "$gen7" ] && [ -x "$gen7" ]; then
 	"$gen7" -c 4 -p 4 -e 3 -o "$tmp/repeat-v7.dat" >/dev/null &&
 	    cp "$tmp/repeat-v7.dat" "$out/chart/repeat-v7.dat"
 fi
-for f in "$top"/tests/fuzz/trace/*.dat "$tmp"/repeat-v7.dat; do
+for f in "$top"/tests/fuzz/trace/*.dat "$tmp"/repeat-v7.dat \
+    "$tmp"/foreign/*.dat; do
 	[ -f "$f" ] || continue
 	for m in 0 1 2; do
 		{ printf "\\$(printf %03o "$m")"; cat "$f"; } \

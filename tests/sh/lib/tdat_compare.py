@@ -3,8 +3,10 @@
 # -R -t (the oracle) on one trace.dat: the same count of every event name,
 # and the same sched_* events in the same order, with equal timestamp (ns),
 # CPU, pid and key fields; with --all, every event and every field.
+# With --reports the second file is a trace-cmd report too (a trace
+# rewritten for another kernel against the one it was made from).
 # Prints "NAME COUNT" per event name on success.
-#   usage: tdat_compare.py [--all] REPORT.txt DUMP.txt
+#   usage: tdat_compare.py [--all] [--reports] REPORT.txt DUMP.txt
 import re
 import sys
 
@@ -29,6 +31,9 @@ def key_of(name, fields):
 
 
 def norm(v):
+    # trace-cmd prints a long of 4 bytes (a 32-bit kernel's) in hex.
+    if re.fullmatch(r"0x[0-9a-f]+", v):
+        return int(v, 16)
     return int(v) if re.fullmatch(r"-?\d+", v) else v
 
 
@@ -72,10 +77,11 @@ def sched(events, every):
 
 def main():
     args = sys.argv[1:]
-    every = args[0] == "--all"
-    if every:
-        args = args[1:]
-    rep, dump = read_report(args[0]), read_dump(args[1])
+    every = "--all" in args
+    reports = "--reports" in args
+    args = [a for a in args if a not in ("--all", "--reports")]
+    rep = read_report(args[0])
+    dump = read_report(args[1]) if reports else read_dump(args[1])
     bad = 0
     cr, cd = counts(rep), counts(dump)
     if cr != cd:
