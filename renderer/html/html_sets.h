@@ -31,7 +31,7 @@ int html_sets_write(FILE *f, const struct sets *, const struct html_sets_opts *,
 
 /* The pieces the page's files share. */
 
-/* A link to boot b's log (in sets.boots): <a href=... title=PATH>text</a>. */
+/* A link to boot b's log (in sets.boots): <a href=... title=PATH>text</a> (html_sets_link.c). */
 void html_sets_link(FILE *f, const struct sets *, const struct html_sets_opts *,
     size_t b, const char *text);
 /* The items' table (html_sets_rows.c); 0, or -1 on no memory. */

@@ -49,7 +49,7 @@ R="$BR _bootchart_render bootchart-render"
 D="$BD _bootchartd bootchartd"
 # shellcheck disable=SC2086 # $R and $D are three words each
 {
-offers "render: --f" "$(lines --format --functions)" $R --f
+offers "render: --f" "$(lines --fdr --floor --floor-percent --format --functions)" $R --f
 offers "render: --s" "$(lines --show-all --show-pid --strict --summary)" $R --s
 offers "render: formats after -f: the table's" "$formats" $R -f ""
 offers "render: formats after --format" "$sformats" $R --format s
