@@ -8,12 +8,12 @@
 #
 # Three sets of SERIES_BOOTS boots (5) from copies of one image
 # (prepare.sh, its config's SETTLE_TIME lowered to 1 s): A as installed
-# plus bctest-sleep.service, a oneshot unit before multi-user.target
-# that runs `sleep 0`; B the same unit running `sleep 1`; C as A.  Each
-# copy is armed by writing the series' state (total=N, done=0,
+# plus bctest-sleep.service, a oneshot unit, the last job of start-up,
+# that runs `sleep 0.5`; B the same unit running `sleep 1.5`; C as A.
+# Each copy is armed by writing the series' state (total=N, done=0,
 # last_boot=none: the first boot counts) into it with debugfs, with the
-# unit and bctest-series-off (series/: powers the VM off once the last
-# step has removed the state).  qemu runs without -no-reboot: the step's
+# unit and bctest-series-off (series/: bootchartd-series.service's
+# ExecStopPost; powers the VM off once the last step removed the state).  qemu runs without -no-reboot: the step's
 # `systemctl reboot` restarts the guest with the same kernel and command
 # line.  SERIES_JOBS (3) series boot at a time, in the order A B C.
 # Env: SERIES_BOOTS (5), SERIES_JOBS (3), SERIES_LIMIT (seconds a series
@@ -76,15 +76,16 @@ arm() {
 	write $d/in/series /var/lib/bootchart/series
 	write $d/in/bctest-sleep.service $s/bctest-sleep.service
 	symlink $w/bctest-sleep.service $s/bctest-sleep.service
-	write $here/series/bctest-series-off.service $s/bctest-series-off.service
-	symlink $w/bctest-series-off.service $s/bctest-series-off.service
+	mkdir $s/bootchartd-series.service.d
+	write $here/series/bctest-series-off.conf $s/bootchartd-series.service.d/bctest-series-off.conf
 	write $here/series/bctest-series-off /usr/local/sbin/bctest-series-off
 	sif /usr/local/sbin/bctest-series-off mode 0100755
 	EOF
 	debugfs -w -f "$d/in/debugfs" "$d/disk.img" >"$d/in/debugfs.log" 2>&1
 	for f in /var/lib/bootchart/series $s/bctest-sleep.service \
-	    $w/bctest-sleep.service $s/bctest-series-off.service \
-	    $w/bctest-series-off.service /usr/local/sbin/bctest-series-off; do
+	    $w/bctest-sleep.service \
+	    $s/bootchartd-series.service.d/bctest-series-off.conf \
+	    /usr/local/sbin/bctest-series-off; do
 		debugfs -R "stat $f" "$d/disk.img" 2>/dev/null | grep -q '^Inode:' ||
 		    { echo "series.sh: $1: $f not written" >&2; return 1; }
 	done
@@ -119,7 +120,7 @@ boot() {
 	rm -f "$d/disk.img"
 }
 
-sets="A:0 B:1 C:0"
+sets="A:0.5 B:1.5 C:0.5"
 for s in $sets; do
 	if ! arm "${s%:*}" "${s#*:}"; then
 		echo "not ok - the disk of set ${s%:*} was armed" | tee "$out/check.tap"
