@@ -9,6 +9,8 @@
 #                    T=cli_options (tests/sh/cli_options.sh); SAN=1 for build/asan
 #   make bench       run the benchmarks (ratios measured in the same run)
 #   make check-distro  boot a Debian 12 image through bootchartd (tests/distro/)
+#   make check-series  boot it in three series of 5 boots (bootchartd series)
+#                    and compare the sets (tests/distro/series.sh)
 #   make check-pkg   build the Debian and RPM packages and check them
 #   make demo        render the bundled sample to bootchart.png and bootchart.svg
 #   make install     honours DESTDIR and PREFIX; installs stripped
@@ -187,7 +189,7 @@ LIBTEST := $(BUILD)/libtest.a
 RENDER_BIN := $(BUILD)/bootchart-render
 LOGGER_BIN := $(BUILD)/bootchartd
 
-.PHONY: all build tests check check-fast check-distro check-pkg test deps bench demo \
+.PHONY: all build tests check check-fast check-distro check-series check-pkg test deps bench demo \
 	demo-boot install uninstall clean fuzz
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -324,6 +326,13 @@ test: $(T_NEEDS)
 check-distro: deps
 	$(MAKE) all
 	tests/distro/run.sh build/default
+
+# Issue 40 item 8: the same image booted in series by bootchartd's own
+# series mechanism, the sets compared (docs/boot-test.md); the results
+# (logs, the comparisons' tables and JSON Lines) go to build/series.
+check-series: deps
+	$(MAKE) all
+	tests/distro/series.sh build/default
 
 # Both loggers, for bench_initmode's sizes and start-up delays.
 # The Debian and RPM packages, built from a clean copy of the tree,

@@ -5,11 +5,14 @@
 # initramfs-tools, and the kernel command line of the boot entry the
 # installer made (its /etc/grub.d/42_bootchart, run in the root).
 #
-#   tests/distro/prepare.sh [-c CACHE] [-f FLAVOUR] [-F] BUILD OUTDIR
+#   tests/distro/prepare.sh [-c CACHE] [-f FLAVOUR] [-F] [-s KEY=VALUE]...
+#                           BUILD OUTDIR
 #     FLAVOUR  the root's initramfs generator: initramfs-tools (default)
 #              or dracut (build-root.sh)
 #     -F       function mode: the installed config says
 #              EXACT_FUNCTIONS=yes, so the entry starts function_graph
+#     -s KEY=VALUE  the installed config's KEY says VALUE (a key of
+#              scripts/bootchartd.conf; series.sh: SETTLE_TIME=1)
 #
 # Leaves in OUTDIR: disk.img (ext4, the whole disk), vmlinuz, initrd.img,
 # entry.cfg (the GRUB entry), cmdline (its kernel arguments), times.
@@ -23,17 +26,21 @@ cache=/var/cache/bootchart/distro
 UUID=6d2c1a52-0b5e-4f0c-9a41-bc7e57c4a9d1
 SIZE=2G
 
-flavour=initramfs-tools functions=no
-while getopts c:f:F opt; do
+flavour=initramfs-tools functions=no sets=
+while getopts c:f:Fs: opt; do
 	case "$opt" in
 	c) cache=$OPTARG ;;
 	f) flavour=$OPTARG ;;
 	F) functions=yes ;;
+	s) case $OPTARG in
+	   [A-Z]*=*) sets="$sets $OPTARG" ;;
+	   *) echo "prepare.sh: -s KEY=VALUE, not '$OPTARG'" >&2; exit 2 ;;
+	   esac ;;
 	*) exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 2 ] || { echo "usage: prepare.sh [-c CACHE] [-f FLAVOUR] [-F] BUILD OUTDIR" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: prepare.sh [-c CACHE] [-f FLAVOUR] [-F] [-s KEY=VALUE]... BUILD OUTDIR" >&2; exit 2; }
 build=$(cd "$1" && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
@@ -64,6 +71,13 @@ tar -C "$root" --zstd -xpf "$tarball" --numeric-owner \
 sed "s/^EXACT_FUNCTIONS=.*/EXACT_FUNCTIONS=$functions/" \
     "$top/scripts/bootchartd.conf" >"$out/bootchartd.conf" ||
     die "cannot write $out/bootchartd.conf"
+for kv in $sets; do
+	k=${kv%%=*}
+	grep -q "^$k=" "$out/bootchartd.conf" || die "-s $kv: no $k in bootchartd.conf"
+	sed "s|^$k=.*|$kv|" "$out/bootchartd.conf" >"$out/bootchartd.conf.new" &&
+	    mv "$out/bootchartd.conf.new" "$out/bootchartd.conf" ||
+	    die "cannot write $out/bootchartd.conf"
+done
 "$top/scripts/install.sh" --root "$root" --initramfs \
     --conf "$out/bootchartd.conf" \
     --logger "$build/bootchartd" --renderer "$build/bootchart-render" \
