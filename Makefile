@@ -327,7 +327,7 @@ check-distro: deps
 	$(MAKE) all
 	tests/distro/run.sh build/default
 
-# Issue 40 item 8: the same image booted in series by bootchartd's own
+# The same image booted in series by bootchartd's own
 # series mechanism, the sets compared (docs/boot-test.md); the results
 # (logs, the comparisons' tables and JSON Lines) go to build/series.
 check-series: deps
