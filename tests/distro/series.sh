@@ -1,5 +1,5 @@
 #!/bin/sh
-# series.sh: `make check-series` (issue 40 item 8): boots the Debian test
+# series.sh: `make check-series`: boots the Debian test
 # image in series of boots with bootchartd's own series mechanism
 # (`bootchartd series`, bootchartd-series.service), compares the sets'
 # logs with `bootchart-render --compare` and runs series-check.sh.
