@@ -281,6 +281,7 @@ judge(struct sets *s)
 		if (s->items[i].tested)
 			p[k++] = s->items[i].cmp.p;
 	s->ntested = k;
+	s->nuntested = s->nitems - k;
 	if (k > 0 && stats_bh(p, k, p) != STATS_OK) {
 		free(p);
 		return -1;
@@ -293,6 +294,7 @@ judge(struct sets *s)
 		it->p_adj = p[k++];
 		stats_decide(&it->cmp, it->p_adj, &it->sum[SET_A],
 		    &it->sum[SET_B], &s->opts.stats, &it->dec);
+		s->nverdict[it->dec.verdict]++;
 	}
 	free(p);
 	return 0;

@@ -74,6 +74,8 @@ struct sets {
 	struct set_item *items;	/* by kind, name, metric */
 	size_t nitems, cap;
 	size_t ntested;
+	size_t nverdict[4];	/* tested items per enum stats_verdict */
+	size_t nuntested;	/* items in one set only */
 	/* The idents in which A's boots and B's boots differ (1 each). */
 	int differ[SID_COUNT];
 	struct sets_opts opts;

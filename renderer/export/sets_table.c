@@ -170,14 +170,8 @@ put_sets(const struct sets *s, const struct sets_table_opts *o, FILE *f)
 static void
 put_counts(const struct sets *s, size_t shown, FILE *f)
 {
-	size_t i, n[4] = { 0, 0, 0, 0 }, untested = 0;
+	const size_t *n = s->nverdict, untested = s->nuntested;
 
-	for (i = 0; i < s->nitems; i++) {
-		if (s->items[i].tested)
-			n[s->items[i].dec.verdict]++;
-		else
-			untested++;
-	}
 	fprintf(f, "# %zu items tested (the smaller p of Mann-Whitney and "
 	    "Kolmogorov-Smirnov, Benjamini-Hochberg q %g); %zu in one set "
 	    "only\n", s->ntested, s->opts.stats.q, untested);

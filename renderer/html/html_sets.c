@@ -95,14 +95,8 @@ differ_lines(FILE *f, const struct sets *s)
 static void
 options_line(FILE *f, const struct sets *s)
 {
-	size_t i, n[4] = { 0, 0, 0, 0 }, untested = 0;
+	const size_t *n = s->nverdict, untested = s->nuntested;
 
-	for (i = 0; i < s->nitems; i++) {
-		if (s->items[i].tested)
-			n[s->items[i].dec.verdict]++;
-		else
-			untested++;
-	}
 	fprintf(f, "<tr><th>test</th><td>the smaller p of Mann&#8211;Whitney "
 	    "and Kolmogorov&#8211;Smirnov; Benjamini&#8211;Hochberg q %g; "
 	    "&#8220;same&#8221; within the floor max(%g&#160;%% of A's "
