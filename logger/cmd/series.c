@@ -188,7 +188,7 @@ boot_facts(const struct series_opts *o, char *id, size_t cap, int *off)
 
 /* Where the logger keeps each boot's log: bootchart/ beside BOOTLOG_DEST. */
 static int
-keep_dir(const struct series_opts *o, char *out, size_t cap, unsigned *keep,
+logs_dir(const struct series_opts *o, char *out, size_t cap, unsigned *keep,
     struct diag *d)
 {
 	struct opts lo;
@@ -202,7 +202,7 @@ keep_dir(const struct series_opts *o, char *out, size_t cap, unsigned *keep,
 	if ((r = opts_load(&lo, &cfg, d)) != 0)
 		return r;
 	snprintf(dest, sizeof(dest), "%s", cfg.dest);
-	if ((size_t)snprintf(out, cap, "%s/%s", dirname(dest), KEEP_DIR) >= cap)
+	if (keep_dir(dirname(dest), out, cap) != 0)
 		return EXIT_USAGE;
 	*keep = cfg.keep_boots;
 	return 0;
@@ -214,15 +214,10 @@ log_present(const char *dir, const char *id)
 {
 	char id8[9];
 	struct dirent *e;
-	size_t i, k = 0;
 	DIR *dp;
 	int found = 0;
 
-	for (i = 0; id[i] != '\0' && k < 8; i++)
-		if (id[i] != '-')
-			id8[k++] = id[i];
-	id8[k] = '\0';
-	if (k < 8 || (dp = opendir(dir)) == NULL)
+	if (keep_id8(id, id8) < 8 || (dp = opendir(dir)) == NULL)
 		return 0;
 	while (!found && (e = readdir(dp)) != NULL)
 		found = strlen(e->d_name) == KEEP_NAME_LEN &&
@@ -247,7 +242,7 @@ arm(const struct series_opts *o, const char *arg, struct diag *d)
 		    "'%s'\n", SERIES_MAX, arg);
 		return EXIT_USAGE;
 	}
-	if ((r = keep_dir(o, dir, sizeof(dir), &keep, d)) != 0)
+	if ((r = logs_dir(o, dir, sizeof(dir), &keep, d)) != 0)
 		return r;
 	if (st.total > keep) {
 		fprintf(stderr, "bootchartd series: KEEP_BOOTS=%u keeps fewer "
@@ -394,7 +389,7 @@ step(const struct series_opts *o, struct diag *d)
 		SAY("this boot is counted already (or armed the series)");
 		return EXIT_OK;
 	}
-	if ((r = keep_dir(o, dir, sizeof(dir), &keep, d)) != 0)
+	if ((r = logs_dir(o, dir, sizeof(dir), &keep, d)) != 0)
 		return stop(o, r);
 	if ((r = wait_log(o, dir, id)) < 0) {
 		SAY("cancelled");

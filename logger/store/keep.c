@@ -149,6 +149,29 @@ open_kept_dir(const char *kdir, struct diag *d)
 	return dfd;
 }
 
+size_t
+keep_id8(const char *boot_id, char id[9])
+{
+	size_t i, k = 0, n;
+
+	/* Eight hex digits of the id: the boots of a set told apart. */
+	for (i = 0; boot_id != NULL && boot_id[i] != '\0' && k < 8; i++)
+		if (boot_id[i] != '-')
+			id[k++] = boot_id[i];
+	n = k;
+	while (k < 8)
+		id[k++] = '0';
+	id[8] = '\0';
+	return n;
+}
+
+int
+keep_dir(const char *dir, char *out, size_t cap)
+{
+	return (size_t)snprintf(out, cap, "%s/%s", strcmp(dir, "/") ? dir :
+	    "", KEEP_DIR) < cap ? 0 : -1;
+}
+
 void
 keep_boot(const char *dir, const char *tmp, const char *boot_id,
     time_t now, unsigned keep, struct diag *d)
@@ -156,23 +179,15 @@ keep_boot(const char *dir, const char *tmp, const char *boot_id,
 	char kdir[PATH_MAX], name[64], stamp[32];
 	char id[9];
 	struct tm tm;
-	size_t i, k = 0;
 	int dfd;
 
 	if (keep == 0)
 		return;
-	/* Eight hex digits of the id: the boots of a set told apart. */
-	for (i = 0; boot_id != NULL && boot_id[i] != '\0' && k < 8; i++)
-		if (boot_id[i] != '-')
-			id[k++] = boot_id[i];
-	while (k < 8)
-		id[k++] = '0';
-	id[8] = '\0';
+	keep_id8(boot_id, id);
 	if (gmtime_r(&now, &tm) == NULL ||
 	    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm) == 0)
 		return;
-	snprintf(kdir, sizeof(kdir), "%s/%s", strcmp(dir, "/") ? dir : "",
-	    KEEP_DIR);
+	keep_dir(dir, kdir, sizeof(kdir));
 	if ((dfd = open_kept_dir(kdir, d)) < 0)
 		return;
 	snprintf(name, sizeof(name), "%s-%s.tgz", stamp, id);

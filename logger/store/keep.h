@@ -12,6 +12,13 @@
 /* "YYYYMMDD-HHMMSS-" (UTC), 8 hex digits of the boot id, ".tgz". */
 #define KEEP_NAME_LEN	(8 + 1 + 6 + 1 + 8 + 4)
 
+/*
+ * The 8 hex digits of a boot id that name its kept log, into id (the
+ * missing ones '0'); returns how many the id had.
+ */
+size_t keep_id8(const char *boot_id, char id[9]);
+/* DIR/bootchart, where the logs of the destination directory DIR are kept: 0, or -1 when it does not fit. */
+int keep_dir(const char *dir, char *out, size_t cap);
 /* This boot's id (/proc/sys/kernel/random/boot_id) into out; "" unknown. */
 void keep_boot_id(int procfd, char *out, size_t cap);
 /*
