@@ -31,6 +31,30 @@ item_metric_name(int metric)
 	return metric >= 0 && metric < MET_COUNT ? metric_names[metric] : "?";
 }
 
+/* The index of the name s (n bytes) among names, or -1. */
+static int
+named(const char *const *names, int count, const char *s, size_t n)
+{
+	int i;
+
+	for (i = 0; i < count; i++)
+		if (strlen(names[i]) == n && strncmp(names[i], s, n) == 0)
+			return i;
+	return -1;
+}
+
+int
+item_kind_named(const char *s, size_t n)
+{
+	return named(kind_names, ITEM_KINDS, s, n);
+}
+
+int
+item_metric_named(const char *s, size_t n)
+{
+	return named(metric_names, MET_COUNT, s, n);
+}
+
 int
 item_cmp(const struct item *a, const struct item *b)
 {

@@ -37,6 +37,9 @@ struct item_list {
 const char *item_kind_name(int kind);
 /* "time", "start", "duration", "cpu". */
 const char *item_metric_name(int metric);
+/* The kind or metric of that name (n bytes), or -1: a file naming items. */
+int item_kind_named(const char *s, size_t n);
+int item_metric_named(const char *s, size_t n);
 /* By kind, name, then metric: how sets line items up. */
 int item_cmp(const struct item *, const struct item *);
 

@@ -12,30 +12,6 @@
 /* The file's size cap: SETS_LIMITS_MAX lines of a long name. */
 #define LIMITS_FILE_MAX ((size_t)SETS_LIMITS_MAX * 256)
 
-static int
-kind_of(const char *s, size_t n)
-{
-	int k;
-
-	for (k = 0; k < ITEM_KINDS; k++)
-		if (strlen(item_kind_name(k)) == n &&
-		    strncmp(item_kind_name(k), s, n) == 0)
-			return k;
-	return -1;
-}
-
-static int
-metric_of(const char *s, size_t n)
-{
-	int m;
-
-	for (m = 0; m < MET_COUNT; m++)
-		if (strlen(item_metric_name(m)) == n &&
-		    strncmp(item_metric_name(m), s, n) == 0)
-			return m;
-	return -1;
-}
-
 /* Trims blanks at both ends of [*s, *e). */
 static void
 trim(const char **s, const char **e)
@@ -60,7 +36,7 @@ parse_line(const char *s, const char *e, struct set_limit *l)
 
 	for (k = s; k < e && *k != ' ' && *k != '\t'; k++)
 		;
-	if ((l->kind = kind_of(s, (size_t)(k - s))) < 0)
+	if ((l->kind = item_kind_named(s, (size_t)(k - s))) < 0)
 		return "the kind is not phase, critical, critical-process, "
 		    "unit, initcall or process";
 	for (ms = e; ms > k && ms[-1] != ' ' && ms[-1] != '\t'; ms--)
@@ -77,7 +53,8 @@ parse_line(const char *s, const char *e, struct set_limit *l)
 	trim(&k, &close);
 	if (close == k || close[-1] != ')' ||
 	    (open = memrchr(k, '(', (size_t)(close - k))) == NULL ||
-	    (l->metric = metric_of(open + 1, (size_t)(close - open - 2))) < 0)
+	    (l->metric = item_metric_named(open + 1,
+	    (size_t)(close - open - 2))) < 0)
 		return "no (time), (start), (duration) or (cpu) before MS";
 	trim(&k, &open);
 	if (open == k)
