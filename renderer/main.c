@@ -24,6 +24,7 @@
 #include "sets_out.h"
 #include "title.h"
 #include "boot.h"
+#include "cmdprocs.h"
 
 /* How to record a trace, for an error about a log without one. */
 #define TRACE_HOW "record it with bootchartd --trace"
@@ -137,7 +138,7 @@ boot_read(struct boot_read *b, char **paths, size_t npaths,
 {
 	/* An export of the trace alone has nothing to give without it. */
 	const struct boot_opts o = { c->tree, { c->threads, c->chart.per_cpu,
-	    0, 0 }, { (int)c->crit_pid, c->crit_comm }, !c->compare &&
+	    0, 0, 0 }, { (int)c->crit_pid, c->crit_comm }, !c->compare &&
 	    (output_of(c->out[0])->from & OF_TRACE) != 0 };
 
 	return boot_read_paths(b, paths, npaths, &o, d);
@@ -332,7 +333,7 @@ sets_verdict(const struct cli *c, const struct sets *s,
 static int
 run_sets(const struct cli *c, struct diag *d)
 {
-	const struct boot_opts bo = { c->tree, { c->threads, 0, 0, 0 },
+	const struct boot_opts bo = { c->tree, { c->threads, 0, 0, 0, 0 },
 	    { 0, NULL }, 0 };
 	struct set_limits ls;
 	struct sets_opts so;
@@ -407,7 +408,7 @@ log_private(const struct cli *c)
 static int
 run_verb(const struct cli *c, struct boot_read *b, struct diag *d)
 {
-	struct exact_opts xo = { 0, 0, c->out[0] == FMT_EVENTS, 0 };
+	struct exact_opts xo = { 0, 0, c->out[0] == FMT_EVENTS, 0, 0 };
 	const struct verb_opts v = { (uint32_t)c->min_count,
 	    (int64_t)c->min_time_us * 1000, c->wake_graph, c->call_graph,
 	    c->format_set, { (int)c->crit_pid, c->crit_comm },
@@ -420,9 +421,13 @@ run_verb(const struct cli *c, struct boot_read *b, struct diag *d)
 		return -1;
 	diag_set_file(d, "%s", "");
 	xo.own_zero = b->log.ps_source == PS_TRACE;
+	xo.scope_pid = exact_scope_pid(&b->log);
 	if (exact_open(&b->x, &b->tf, &xo, d) != 0)
 		return -1;
-	b->view = (struct boot){ &b->log, &b->x, NULL, NULL, NULL };
+	if (b->x.have && cmdprocs_mask(&b->log, &b->x.tb,
+	    c->tree.whole_system, &b->mine) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	b->view = (struct boot){ &b->log, &b->x, NULL, NULL, NULL, b->mine };
 	return write_one(c, &j, c->npaths > 0 ? c->paths[0] : NULL, "", d);
 }
 

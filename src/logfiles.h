@@ -64,6 +64,7 @@
 #define HDR_TRACE_LOST_START "bootchart.trace.lost_at_start"	/* the same, lost before logging began */
 #define HDR_TRACE_UNREAD "bootchart.trace.unread"	/* a cut only: the same, events left in the buffers (what the close-out could not keep) */
 #define HDR_TRACE_SYNC	"bootchart.trace.clock_sync"	/* "start A B end C D": CLOCK_BOOTTIME ns before and after each TRACE_SYNC_MARK */
+#define HDR_TRACE_SCOPE	"bootchart.trace.scope"	/* "command PID" (PID and its descendants: tracefs's set_event_pid) or "system" */
 #define HDR_TRACE_CLOCK	"bootchart.trace.clock"	/* the trace clock (local) */
 #define HDR_TRACE_ABSENT "bootchart.trace.absent"	/* events asked for that this kernel lacks */
 #define HDR_TRACE_STORE	"bootchart.trace.store"	/* "pages N packed N share N": bytes of pages drained, of chunks they took in the store, of the trace's share of TMPFS_SIZE */

@@ -311,6 +311,18 @@ set_exit(struct config *c, const char *val)
 	return 0;
 }
 
+/* TRACE_SCOPE: what a traced profile records (docs/trace.md). */
+static int
+set_scope(struct config *c, const char *val)
+{
+	if (strcmp(val, "command") == 0)
+		c->trace_system = 0;
+	else if (strcmp(val, "system") == 0)
+		c->trace_system = 1;
+	else
+		return -1;
+	return 0;
+}
 
 static int
 set_bool(int *dst, const char *val)
@@ -414,6 +426,8 @@ apply_key(struct config *c, const char *key, const char *val)
 		return config_fn_depth(c, val);
 	if (strcmp(key, "FUNCTIONS_THRESHOLD") == 0)
 		return config_fn_threshold(c, val);
+	if (strcmp(key, "TRACE_SCOPE") == 0)
+		return set_scope(c, val);
 	if (strcmp(key, "TRACE_BUFFER") == 0) {
 		/* The kernel takes 4 KiB pages; 1 GiB per CPU is absurd. */
 		if (parse_size(val, &sz) != 0 || sz < (4ULL << 10) ||

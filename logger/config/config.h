@@ -69,6 +69,7 @@ struct config {
 	char init[PATH_MAX];		/* INIT; empty for the built-in list */
 	int exact;			/* EXACT_MODE: the boot entry's trace words */
 	uint64_t trace_buffer;		/* TRACE_BUFFER, bytes per CPU */
+	int trace_system;		/* TRACE_SCOPE=system: a profile's trace is the whole machine's */
 	int functions;			/* EXACT_FUNCTIONS: function_graph too */
 	unsigned fn_depth;		/* FUNCTIONS_DEPTH: calls deep from an initcall */
 	unsigned fn_thresh_us;		/* FUNCTIONS_THRESHOLD: shortest call kept, us */

@@ -472,6 +472,10 @@ start_trace(struct run *r)
 	if (r->s->mode == MODE_START)
 		m = r->s->functions != NULL ? TREC_FUNCTIONS : r->s->trace ?
 		    TREC_INSTANCE : TREC_OFF;
+	/* The top-level buffer of --functions stays the whole system's. */
+	if (m == TREC_INSTANCE && r->s->profile_parent > 0 &&
+	    !r->cfg->trace_system)
+		r->tr.inst.scope_pid = r->s->profile_parent;
 	r->tr.inst.fn.roots = r->s->functions;
 	r->tr.inst.fn.depth = r->cfg->fn_depth;
 	r->tr.inst.fn.thresh_us = r->cfg->fn_thresh_us;

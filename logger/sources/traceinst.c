@@ -216,6 +216,28 @@ traceinst_cpus(const struct traceinst *ti)
 }
 
 /*
+ * A profile's trace is its command's: the kernel keeps an event when
+ * the task it runs in is in set_event_pid, a switch when either side
+ * is, a wake-up when the woken task is; `event-fork` adds each child
+ * at its fork (docs/trace.md, "Exact mode and other users").  Other
+ * users' traffic then cannot spend the trace's budget.  The pid is
+ * the one that forks CMD, so its fork is in the trace.  0, or -1.
+ */
+static int
+scope(struct traceinst *ti)
+{
+	char num[16];
+
+	if (ti->scope_pid <= 0)
+		return 0;
+	snprintf(num, sizeof(num), "%d", ti->scope_pid);
+	if (write_file_at(ti->bufd, "options/event-fork", "1", 0) != 0 ||
+	    write_file_at(ti->bufd, "set_event_pid", num, 0) != 0)
+		return -1;
+	return 0;
+}
+
+/*
  * Our buffer's clock, options, size and events: our instance's, or the
  * top-level one borrowed (tracefn.c keeps what it held).  0, or -1
  * (errno).
@@ -233,14 +255,8 @@ configure(struct traceinst *ti)
 	    write_file_at(ti->bufd, "options/overwrite", "0", 0) != 0 ||
 	    write_file_at(ti->bufd, "buffer_size_kb", num, 0) != 0)
 		return -1;
-	/*
-	 * No pid filter (set_event_pid, set_event_notrace_pid): with one,
-	 * the kernel (6.18 here) leaves out most switches from a task
-	 * outside the filter (the idle task among them) to one inside, and
-	 * a process's CPU time cannot be counted (docs/trace.md).  The
-	 * whole system is recorded: the machine's share beside the
-	 * command's.
-	 */
+	if (scope(ti) != 0)
+		return -1;
 	if (enable_events(ti) != 0)
 		return -1;
 	/* Without the stacks the waits have no reasons: not an error. */

@@ -33,6 +33,7 @@ struct traceinst {
 	struct obuf events;	/* "sys/event\n" enabled */
 	char absent[256];	/* events this kernel lacks */
 	char clock[64];		/* the trace clock */
+	int scope_pid;		/* our instance records this pid's tree only; 0: all */
 };
 
 void traceinst_init(struct traceinst *);

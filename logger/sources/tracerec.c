@@ -86,6 +86,11 @@ say_on(struct tracerec *t, enum tracerec_mode asked)
 		    ti->fn.thresh_us);
 		return;
 	}
+	if (ti->scope_pid > 0 && t->mode == TREC_INSTANCE) {
+		snprintf(t->why, sizeof(t->why), "on: the command's processes "
+		    "(pid %d and its descendants)", ti->scope_pid);
+		return;
+	}
 	snprintf(t->why, sizeof(t->why), "on: %s%s%.120s%s", asked ==
 	    TREC_BOOT ? "the boot's top-level buffer" : "the whole system",
 	    off[0] != '\0' ? " (no kernel functions: " : "", off,
@@ -242,6 +247,11 @@ tracerec_report(const struct tracerec *t, struct trace_report *r)
 		tracedrain_counts(d, TDRAIN_UNREAD, r->unread,
 		    sizeof(r->unread));
 	report_sync(t, r->sync, sizeof(r->sync));
+	if (t->inst.scope_pid > 0)
+		snprintf(r->scope, sizeof(r->scope), "command %d",
+		    t->inst.scope_pid);
+	else
+		snprintf(r->scope, sizeof(r->scope), "system");
 	snprintf(r->clock, sizeof(r->clock), "%s", t->inst.clock);
 	snprintf(r->absent, sizeof(r->absent), "%s", t->inst.absent);
 	tracedrain_store_line(d, r->store, sizeof(r->store));

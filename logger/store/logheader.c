@@ -262,6 +262,7 @@ put_trace(struct hbuf *h, const struct trace_report *t)
 		put(h, HDR_TRACE_LOST_START, "%s", t->lost_start);
 	if (t->unread[0] != '\0')
 		put(h, HDR_TRACE_UNREAD, "%s", t->unread);
+	put(h, HDR_TRACE_SCOPE, "%s", t->scope);
 	put(h, HDR_TRACE_CLOCK, "%s", t->clock);
 	if (t->sync[0] != '\0')
 		put(h, HDR_TRACE_SYNC, "%s", t->sync);

@@ -16,6 +16,7 @@ struct trace_report {
 	char unread[1024];	/* left in the buffers by a cut */
 	char sync[160];		/* the clock-sync pairs */
 	char clock[64];		/* the trace clock */
+	char scope[32];		/* "command PID" or "system" */
 	char absent[256];	/* events this kernel lacks */
 	char store[96];		/* the pages read, packed, and the share */
 	uint64_t cpu_ns;	/* our CPU time on tracing */

@@ -1,7 +1,9 @@
 /* boot.c: a boot read in the stages' order, each part made once: the log, its trace's model applied to it, the critical path, the tree, the milestones. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "boot.h"
+#include "cmdprocs.h"
 #include "input.h"
 
 void
@@ -15,6 +17,7 @@ void
 boot_read_free(struct boot_read *b)
 {
 	critpath_free(&b->crit);
+	free(b->mine);
 	proctree_free(&b->tree);
 	exact_free(&b->x);
 	tracefile_free(&b->tf);
@@ -31,6 +34,7 @@ boot_read_stages(struct boot_read *b, const struct boot_opts *o,
 	int r;
 
 	xo.own_zero = b->log.ps_source == PS_TRACE;
+	xo.scope_pid = exact_scope_pid(&b->log);
 	/*
 	 * A trace whose events do not read (a page cut or damaged) costs the
 	 * chart nothing but the trace: said once, and left out.  A trace
@@ -56,7 +60,11 @@ boot_read_stages(struct boot_read *b, const struct boot_opts *o,
 	if (proctree_make(&b->tree, &b->log, &tree, d) != 0)
 		return -1;
 	milestones_make(&b->ms, &b->log, &b->tree, d);
-	b->view = (struct boot){ &b->log, &b->x, &b->tree, &b->ms, NULL };
+	if (b->x.have && cmdprocs_mask(&b->log, &b->x.tb,
+	    o->tree.whole_system, &b->mine) != 0)
+		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	b->view = (struct boot){ &b->log, &b->x, &b->tree, &b->ms, NULL,
+	    b->mine };
 	if (r == 0)
 		b->view.crit = &b->crit;
 	return 0;

@@ -2,6 +2,8 @@
 #ifndef BC_BOOT_H
 #define BC_BOOT_H
 
+#include <stdint.h>
+
 #include "bootlog.h"
 #include "critpath.h"
 #include "exact.h"
@@ -21,6 +23,11 @@ struct boot {
 	const struct proctree *tree;
 	const struct milestones *ms;
 	const struct critpath *crit;
+	/*
+	 * A profile's command's processes among the trace's (cmdprocs.h),
+	 * the wake-up outputs' default; NULL: every process.
+	 */
+	const uint8_t *mine;
 };
 
 /*
@@ -34,6 +41,7 @@ struct boot_read {
 	struct proctree tree;
 	struct milestones ms;
 	struct critpath crit;
+	uint8_t *mine;		/* cmdprocs_mask's */
 	struct boot view;
 };
 
@@ -69,7 +77,7 @@ int boot_read_stages(struct boot_read *, const struct boot_opts *,
 void boot_read_free(struct boot_read *);
 
 /* The view of a log read without its trace (tests, tools): no model, no path. */
-#define BOOT_OF(t, tree, ms)	(&(struct boot){ (t), NULL, (tree), (ms), NULL })
+#define BOOT_OF(t, tree, ms)	(&(struct boot){ (t), NULL, (tree), (ms), NULL, NULL })
 
 /* The critical path's µs records of b (have 0 when it has none). */
 static inline const struct crit_path *

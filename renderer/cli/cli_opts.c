@@ -353,7 +353,7 @@ static const struct opt opts[] = {
 	{ .name = "whole-system", .set = set_flag,
 	    .to = FIELD(tree.whole_system),
 	    .help = HELP("a profile (bootchartd start CMD) with the",
-	    "rest of the machine, not only CMD's processes") },
+	    "rest of the machine, not only CMD's processes", "and their waits") },
 	{ .name = "boot-time", .letter = 't', .set = set_flag,
 	    .to = FIELD(boot_time),
 	    .help = HELP("print the boot time (M:SS.ss) and exit") },

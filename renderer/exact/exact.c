@@ -1,4 +1,6 @@
 /* exact.c: the trace model's life: parsing's reader taken over, the events read once, the model freed. */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,7 @@ exact_open(struct exact *x, struct tracefile *f, const struct exact_opts *o,
 		return 0;
 	if (tboot_build(x->file.td, &x->tb, (o->threads ? TB_THREADS :
 	    0) | (o->cpu_runs ? TB_RUNS : 0) | (o->own_zero ? TB_OWN_ZERO :
-	    0), d) != 0)
+	    0), o->scope_pid, d) != 0)
 		return -1;
 	x->have = 1;
 	if (tcwait_make(&x->tb, &x->tb.calls, &x->call_wait) != 0)
@@ -68,6 +70,23 @@ exact_lost_say(uint64_t n, uint64_t pages, char *out, size_t cap)
 		    "(no count kept)", (unsigned long long)pages, pages > 1 ?
 		    "s" : "");
 	return n > 0 || pages > 0;
+}
+
+int
+exact_scope_pid(const struct bootlog *t)
+{
+	const char *v = bootlog_header(t, HDR_TRACE_SCOPE);
+	long pid;
+	char *end;
+
+	if (v == NULL || strncmp(v, "command ", 8) != 0)
+		return 0;
+	errno = 0;
+	pid = strtol(v + 8, &end, 10);
+	if (errno != 0 || end == v + 8 || *end != '\0' || pid <= 0 ||
+	    pid > INT_MAX)
+		return 0;
+	return (int)pid;
 }
 
 const char *

@@ -18,6 +18,7 @@ struct exact_opts {
 	int cpu_runs;		/* --per-cpu: each task's runs on each CPU */
 	int reader_only;	/* take the reader over, read nothing (--dump-events reads the events itself) */
 	int own_zero;		/* a trace alone: without the clock-sync marker, 0 at its first event */
+	int scope_pid;		/* the trace is this pid's tree's alone (exact_scope_pid); 0 */
 };
 
 struct exact {
@@ -90,6 +91,13 @@ exact_from_trace(const struct tboot *tb, int64_t ns)
  * after is the samples'.
  */
 const char *exact_cut(const struct bootlog *t);
+/*
+ * A profile's trace of its command alone (bootchartd's TRACE_SCOPE,
+ * header bootchart.trace.scope "command PID"): PID, whose tree the
+ * kernel kept events of; 0 when the trace is the whole system's.
+ * Other processes' CPU time is then the samples' (docs/trace.md).
+ */
+int exact_scope_pid(const struct bootlog *t);
 /*
  * Events the kernel lost before they were read (its buffer full): the
  * header's count (bootchart.trace.lost) where bootchartd wrote one,

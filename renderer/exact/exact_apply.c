@@ -501,7 +501,11 @@ exact_apply(struct exact *x, struct bootlog *t, const struct exact_opts *o,
 		rc = apply_one(t, x, &ps->v[i], end, o->threads);
 	if (rc == 0)
 		rc = apply_initcalls(t, ps);
-	if (rc == 0)
+	/*
+	 * A trace of the command alone has the other processes' runs only
+	 * where they met the command's: the CPU charts stay /proc/stat's.
+	 */
+	if (rc == 0 && exact_scope_pid(t) == 0)
 		rc = apply_busy(t, x);
 	if (rc == 0)
 		busy_check(t, d);

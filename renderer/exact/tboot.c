@@ -249,7 +249,7 @@ build_free(struct build *b)
 
 int
 tboot_build(struct tdat *td, struct tboot *ps, unsigned flags,
-    struct diag *d)
+    int scope_pid, struct diag *d)
 {
 	struct build b;
 	int r;
@@ -259,6 +259,7 @@ tboot_build(struct tdat *td, struct tboot *ps, unsigned flags,
 	b.ps = ps;
 	b.td = td;
 	b.d = d;
+	b.scope = scope_pid;
 	b.st.d = d;
 	b.st.want_names = (flags & TB_THREADS) != 0;
 	b.wq.d = d;

@@ -164,10 +164,11 @@ enum { TB_THREADS = 1,		/* each thread's states apart (ps->threads) */
  * More than CAP_TRACE_STATES changes of threads' states: a warning,
  * and the processes alive then have no states.  More than
  * CAP_TRACE_WAKE_EDGES edges of the wake-up graph: a warning, and the
- * waits of new edges are left out.
+ * waits of new edges are left out.  scope_pid: the trace holds that
+ * pid's tree alone (exact_scope_pid), 0: the whole system's.
  */
 int tboot_build(struct tdat *td, struct tboot *ps, unsigned flags,
-    struct diag *);
+    int scope_pid, struct diag *);
 /* Whether a disk request completed in [a, b] (bdone). */
 int tboot_disk_done(const struct tboot *, int64_t a, int64_t b);
 void tboot_free(struct tboot *);

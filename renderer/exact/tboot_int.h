@@ -90,6 +90,7 @@ struct build {
 		int64_t off;	/* when last seen off a CPU or woken */
 	} *ids;
 	size_t pidcap;
+	int scope;		/* the trace holds this pid's tree alone; 0: all */
 	struct oncpu *cpu;
 	size_t ncpu;
 	struct hstate h[H_COUNT];

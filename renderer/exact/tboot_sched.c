@@ -15,6 +15,7 @@
 #define PREV_REPORTED	0xff
 
 static int switched_off(struct build *, int, int64_t, const struct tevent *);
+static int in_scope(const struct build *, int);
 static int wait_raced(struct build *, int);
 static int64_t ran_since(const struct build *, const struct oncpu *, int);
 
@@ -138,6 +139,12 @@ tb_on_switch(struct build *b, const struct tevent *ev)
 		if (tb_pid_room(b, (int)prev) != 0)
 			return -1;
 		since = ran_since(b, c, (int)prev);
+		/*
+		 * Outside a scoped trace's tree, a switch-in left out is the
+		 * filter's: when it began to run is not known.
+		 */
+		if (c->pid != prev && !in_scope(b, (int)prev))
+			since = TPROC_BEFORE;
 		/* Its switch-in was left out: it ran from `since` all the same. */
 		if (c->pid != prev && since != TPROC_BEFORE &&
 		    since < ev->ts_ns &&
@@ -220,8 +227,11 @@ switched_off(struct build *b, int pid, int64_t since,
 		st = TS_WAITING;
 	else if (prev >= 0 && (prev & PREV_REPORTED) == 0)
 		st = TS_RUNNABLE;
-	/* A wait of the wake-up graph: S or D (not I, idle kernel threads). */
-	if (prev >= 0 && (prev & (PREV_S | PREV_D)) &&
+	/*
+	 * A wait of the wake-up graph: S or D (not I, idle kernel threads);
+	 * outside a scoped trace's tree, its end may not be in the trace.
+	 */
+	if (prev >= 0 && (prev & (PREV_S | PREV_D)) && in_scope(b, pid) &&
 	    twake_sleep(&b->wk, pid, ev->ts_ns, st) != 0)
 		return -1;
 	next = tb_num(b, H_SWITCH, F_SW_NEXT_PID, ev);
@@ -229,6 +239,19 @@ switched_off(struct build *b, int pid, int64_t since,
 	    (int)next : -1, st, ev->ts_ns) != 0)
 		return -1;
 	return tb_thread_state(b, pid, ev->ts_ns, st);
+}
+
+/*
+ * Whether thread tid's events are all in the trace: any thread of a
+ * whole system's trace; in one kept to a command's tree (tracefs's pid
+ * filter: docs/trace.md), the tree's root and the threads the trace saw
+ * born, as only the tree's forks are in it.
+ */
+static int
+in_scope(const struct build *b, int tid)
+{
+	return b->scope == 0 || tid == b->scope ||
+	    tstates_get(&b->st, tid) != TS_NONE;
 }
 
 /*

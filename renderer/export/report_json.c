@@ -422,6 +422,17 @@ trace_cut(const struct report *r, FILE *f)
 	fputs("},\n", f);
 }
 
+/* A trace of the command alone (only then): whose tree it kept. */
+static void
+trace_scope(const struct report *r, FILE *f)
+{
+	int pid;
+
+	if (!r->x->have || (pid = exact_scope_pid(r->log)) == 0)
+		return;
+	fprintf(f, "  \"trace_scope\": {\"command_pid\": %d},\n", pid);
+}
+
 /* Events the kernel lost from the trace (only then). */
 static void
 trace_lost(const struct report *r, FILE *f)
@@ -464,6 +475,7 @@ report_json_write(const struct report *r, FILE *f)
 	functions(&r->fn, f);
 	function_waits(r, f);
 	critical_path(r->crit, r->ms.zero_us, f);
+	trace_scope(r, f);
 	trace_cut(r, f);
 	trace_lost(r, f);
 	trace_unusable(r, f);

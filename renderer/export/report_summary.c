@@ -289,6 +289,19 @@ trace_cut(const struct report *r, FILE *f)
 	fputs("); later times from samples\n", f);
 }
 
+/* A trace of the command alone: what comes from samples instead. */
+static void
+trace_scope(const struct report *r, FILE *f)
+{
+	int pid;
+
+	if (!r->x->have || (pid = exact_scope_pid(r->log)) == 0)
+		return;
+	fprintf(f, "\ntrace: the command's processes alone (pid %d and its "
+	    "descendants); other processes and the CPU totals from "
+	    "samples\n", pid);
+}
+
 /* Events the kernel lost from the trace (only then). */
 static void
 trace_lost(const struct report *r, FILE *f)
@@ -321,6 +334,7 @@ report_summary_write(const struct report *r, FILE *f)
 		return -1;
 	milestones(r, f);
 	trace_dropped(r, f);
+	trace_scope(r, f);
 	trace_cut(r, f);
 	trace_lost(r, f);
 	totals(r, f);

@@ -20,7 +20,8 @@ int
 out_wakeups(const struct out_job *j, struct outfile *of, struct diag *d)
 {
 	const struct verb_opts *v = j->verb;
-	struct wake_opts o = { v->min_count, v->min_ns, v->graph, NULL };
+	struct wake_opts o = { v->min_count, v->min_ns, v->graph, NULL,
+	    j->boot->mine };
 
 	/* -f svg, png: drawn by Graphviz; -f dot or none: the DOT text. */
 	if (v->graph && v->form_set && j->opts->format != FMT_DOT)

@@ -11,6 +11,9 @@
 #include "wakeups.h"
 #include "wakeups_int.h"
 
+/* A profile's command's nodes: the chart's own light blue. */
+#define MINE_FILL	"#cfe0f3"
+
 /* A node's name: "p" and its index, or its context's ("[irq]"). */
 static void
 dot_id(FILE *f, int32_t w)
@@ -24,9 +27,13 @@ dot_id(FILE *f, int32_t w)
 	putc('"', f);
 }
 
-/* A node, the first time an edge names it. */
+/*
+ * A node, the first time an edge names it; a profile's command's
+ * processes filled (docs/wakeups.md).
+ */
 static void
-dot_node(FILE *f, const struct tboot *tb, int32_t w, uint8_t *seen)
+dot_node(FILE *f, const struct tboot *tb, const struct wake_opts *o,
+    int32_t w, uint8_t *seen)
 {
 	char name[NAME_MAX_ESC];
 	size_t k = w < 0 ? tb->n + (size_t)-w : (size_t)w;
@@ -39,7 +46,10 @@ dot_node(FILE *f, const struct tboot *tb, int32_t w, uint8_t *seen)
 	dot_id(f, w);
 	fputs(" [label=\"", f);
 	graph_dot_str(f, name);
-	if (w >= 0)
+	if (w >= 0 && o->mine != NULL && o->mine[w])
+		fprintf(f, " %d\", style=filled, fillcolor=\"%s\"];\n",
+		    tb->v[w].pid, MINE_FILL);
+	else if (w >= 0)
 		fprintf(f, " %d\"];\n", tb->v[w].pid);
 	else
 		fputs("\", shape=ellipse];\n", f);
@@ -96,11 +106,11 @@ wk_graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
 	for (i = 0; i < tb->nwake; i++) {
 		e = &tb->wake[i];
 		if (!wk_kept(o, e->count, e->total_ns) ||
-		    (max > 0 && shown >= max))
+		    !wk_mine(o, e->waiter) || (max > 0 && shown >= max))
 			continue;
 		shown++;
-		dot_node(f, tb, e->waker, seen);
-		dot_node(f, tb, (int32_t)e->waiter, seen);
+		dot_node(f, tb, o, e->waker, seen);
+		dot_node(f, tb, o, (int32_t)e->waiter, seen);
 		dot_edge(f, tb, e);
 	}
 	fputs("}\n", f);
@@ -138,7 +148,8 @@ wk_draw(const struct tboot *tb, const struct wake_opts *o, FILE *f,
 	int r;
 
 	for (i = n = 0; i < tb->nwake; i++)
-		n += wk_kept(o, tb->wake[i].count, tb->wake[i].total_ns);
+		n += wk_kept(o, tb->wake[i].count, tb->wake[i].total_ns) &&
+		    wk_mine(o, tb->wake[i].waiter);
 	if (n > CAP_WAKE_DRAW_EDGES)
 		diag_warn(d, "%zu edges of the wake-up graph: the %d of the "
 		    "most time are drawn (--min-count, --min-time keep fewer)",
@@ -151,9 +162,10 @@ wk_draw(const struct tboot *tb, const struct wake_opts *o, FILE *f,
 }
 
 int
-wakeups_dot(const struct tboot *tb, char **dot, size_t *len)
+wakeups_dot(const struct tboot *tb, const uint8_t *mine, char **dot,
+    size_t *len)
 {
-	static const struct wake_opts all = { 1, 0, 1, NULL };
+	const struct wake_opts all = { 1, 0, 1, NULL, mine };
 
 	return dot_text(tb, &all, dot, len);
 }

@@ -96,7 +96,8 @@ blocked(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 		fprintf(f, "\t%s_ms", r < TR_COUNT ? treason_name(r) : "nostack");
 	putc('\n', f);
 	for (i = 0; i < n; i++) {
-		if (!wk_kept(o, w[i].waits, w[i].total_ns))
+		if (!wk_kept(o, w[i].waits, w[i].total_ns) ||
+		    !wk_mine(o, w[i].proc))
 			continue;
 		fputs("blocked\t", f);
 		put_node(f, tb, (int32_t)w[i].proc);
@@ -136,7 +137,8 @@ stacks(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 	for (i = 0; i < tb->nstacks; i++) {
 		s = &tb->stacks[i];
 		if (s->count == 0 || !wk_kept(o, s->count, s->total_ns) ||
-		    s->waiter >= tb->n || shown[s->waiter] >= STACKS_SHOWN)
+		    s->waiter >= tb->n || shown[s->waiter] >= STACKS_SHOWN ||
+		    !wk_mine(o, s->waiter))
 			continue;
 		shown[s->waiter]++;
 		fputs("stack\t", f);
@@ -164,7 +166,8 @@ report(const struct tboot *tb, const struct wake_opts *o, FILE *f)
 	    "\ttotal_ms\tmax_ms\treason\n", f);
 	for (i = 0; i < tb->nwake; i++) {
 		e = &tb->wake[i];
-		if (!wk_kept(o, e->count, e->total_ns))
+		if (!wk_kept(o, e->count, e->total_ns) ||
+		    !wk_mine(o, e->waiter))
 			continue;
 		fputs("edge\t", f);
 		put_node(f, tb, (int32_t)e->waiter);

@@ -14,6 +14,8 @@ struct wake_opts {
 	int64_t min_ns;		/* --min-time, in ns: ... and with less time */
 	int dot;		/* --wake-graph: DOT, not the text report */
 	const char *draw;	/* with dot: "svg" or "png" drawn by Graphviz; NULL the DOT text */
+	/* The waiters kept, by process (a profile's command: boot.h); NULL: all */
+	const uint8_t *mine;
 };
 
 /*
@@ -30,6 +32,7 @@ int wakeups_write(const struct tboot *, const struct wake_opts *, FILE *f,
  * into *dot (*len bytes, the caller frees): for the HTML page's graph.
  * 0, or -1 (no memory).
  */
-int wakeups_dot(const struct tboot *, char **dot, size_t *len);
+int wakeups_dot(const struct tboot *, const uint8_t *mine, char **dot,
+    size_t *len);
 
 #endif

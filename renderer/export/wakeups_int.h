@@ -18,6 +18,8 @@ struct tboot;
 void wk_put_ms(FILE *, int64_t ns);
 /* Whether the filters keep count waits of ns in all. */
 int wk_kept(const struct wake_opts *, uint64_t count, int64_t ns);
+/* Whether the view keeps process proc's waits (a profile: its command's). */
+int wk_mine(const struct wake_opts *, uint32_t proc);
 /* A node's name, escaped: a process's comm ("?" when none), or a pseudo node's. */
 void wk_node_name(const struct tboot *, int32_t, char *out, size_t cap);
 /* qsort: the edges of the most time first. */

@@ -20,6 +20,12 @@ wk_kept(const struct wake_opts *o, uint64_t count, int64_t ns)
 	return count >= o->min_count && ns >= o->min_ns;
 }
 
+int
+wk_mine(const struct wake_opts *o, uint32_t proc)
+{
+	return o->mine == NULL || o->mine[proc] != 0;
+}
+
 /* A node's name, escaped: a process's comm ("?" when none), or a pseudo node's. */
 void
 wk_node_name(const struct tboot *tb, int32_t w, char *out, size_t cap)

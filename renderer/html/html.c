@@ -81,7 +81,8 @@ static const struct html_graph wake_graph = {
  * nothing without a trace or a wait.  0, or -1 (d set).
  */
 static int
-wake_graph_write(FILE *f, const struct exact *x, struct diag *d)
+wake_graph_write(FILE *f, const struct exact *x, const uint8_t *mine,
+    struct diag *d)
 {
 	char *dot = NULL;
 	size_t len = 0;
@@ -89,7 +90,7 @@ wake_graph_write(FILE *f, const struct exact *x, struct diag *d)
 
 	if (!x->have || x->tb.nwake == 0)
 		return 0;
-	if (wakeups_dot(&x->tb, &dot, &len) != 0)
+	if (wakeups_dot(&x->tb, mine, &dot, &len) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	r = html_graph_write(f, dot, len, &wake_graph, d);
 	free(dot);
@@ -111,7 +112,8 @@ page(FILE *f, const struct out_job *j, struct diag *d)
 	if (r != NULL && (html_summary_write(r, f) == -1 ||
 	    html_functions_write(r, f) == -1))
 		return -1;
-	if (j->boot != NULL && (wake_graph_write(f, boot_exact(j->boot), d) != 0 ||
+	if (j->boot != NULL && (wake_graph_write(f, boot_exact(j->boot),
+	    j->boot->mine, d) != 0 ||
 	    html_calls_write(f, boot_exact(j->boot), j->opts, d) != 0))
 		return -2;
 	html_script(f);

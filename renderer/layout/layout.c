@@ -155,6 +155,8 @@ trace_notes(struct layout *l, const struct exact *x, const struct bootlog *t)
 	l->trace_dropped = t->trace_dropped;
 	l->trace_alone = t->ps_source == PS_TRACE;
 	l->disk_traced = t->disk_traced;
+	if (x->have)
+		l->rec_scope = exact_scope_pid(t);
 	if (x->have && (l->rec_cut = exact_cut(t)) != NULL)
 		l->rec_cut_us = exact_uptime_us(x->tb.whole_ns);
 	if (x->have)

@@ -237,6 +237,7 @@ struct layout {
 	const char *rec_cut;	/* bootchartd cut the trace short: why (exact_cut), or NULL */
 	uint64_t rec_lost, rec_lost_pages;	/* the kernel lost events (exact_lost) */
 	usec_t rec_cut_us;	/* where: the model's whole_ns */
+	int rec_scope;		/* the trace is a command's alone: its pid (exact_scope_pid); 0 */
 	const char *trace_dropped;	/* the log's trace.dat did not read: why, or NULL */
 	int trace_alone;	/* a trace.dat alone: no samples (noted) */
 	int disk_traced;	/* the disk chart is the trace's block events' (noted) */

@@ -264,6 +264,10 @@ trace_state_notes(struct layout *l, struct measure *m, double *y)
 	if (l->trace_dropped != NULL && note_printf(l, m, y, "trace not "
 	    "usable, every time from samples: %s", l->trace_dropped) != 0)
 		return -1;
+	if (l->rec_scope > 0 && note_printf(l, m, y, "trace of the command's "
+	    "processes alone (pid %d and its descendants): others and the "
+	    "CPU chart from samples", l->rec_scope) != 0)
+		return -1;
 	if (l->rec_cut != NULL && note_printf(l, m, y, "trace cut short by "
 	    "bootchartd at %.3f s (%s): later times from samples",
 	    ((double)l->rec_cut_us - (double)l->origin_us) / USEC_PER_SEC,

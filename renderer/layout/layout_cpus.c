@@ -355,6 +355,13 @@ charts_per_cpu(const struct lt_ctx *c, double *y)
 
 	if (!c->o->per_cpu)
 		return 0;
+	if (bs->ncpu == 0 && c->l->rec_scope > 0) {
+		diag_warn(c->d, "--per-cpu: the trace holds the command's "
+		    "processes alone (bootchartd's TRACE_SCOPE=command), not "
+		    "what else ran on each CPU: no chart per CPU (record with "
+		    "TRACE_SCOPE=system)");
+		return 0;
+	}
 	if (bs->ncpu == 0) {
 		diag_warn(c->d, "--per-cpu: no busy time from a kernel trace "
 		    "(none in the log, or refused: docs/trace.md): no chart "

@@ -10,6 +10,7 @@ case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
 R=$BC_RENDER
 export BOOTCHARTD_RUNDIR=$T
 printf '# empty\n' >"$T/empty.conf"
+printf 'TRACE_SCOPE=system\n' >"$T/system.conf"
 . "$(dirname "$0")/lib/logger_lib.sh.inc"
 
 need_tracefs "exact processes"
@@ -128,6 +129,23 @@ sys.exit(0 if len(cpu) == 1 and
          ru + 0.02 * ru + stolen + lost else 1)
 ' "$T/ru" "$stolen" "$skip"
 	check "its CPU time is its rusage's within 2 % (the time stolen, skipped clock updates)" [ $? = 0 ]
+	# The command's trace alone (the default) knows nothing else that
+	# ran: the CPU charts are /proc/stat's, --per-cpu says why it has none.
+	"$R" --json "$T/c.tgz" 2>"$T/c.jerr" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+sys.exit(0 if not d["series"]["busy"] and d["series"]["cpu"] and
+         d["trace_scope"]["command_pid"] > 0 else 1)'
+	check "the command's trace: CPU chart from /proc/stat, trace_scope in the JSON" \
+	    [ $? = 0 ]
+	"$R" --per-cpu -f svg -o "$T/c.svg" "$T/c.tgz" 2>"$T/c.perr"
+	check "the command's trace: --per-cpu says it has no chart and why" \
+	    grep -q "no chart per CPU (record with TRACE_SCOPE=system)" \
+	    "$T/c.perr"
+	# The same program, the whole system traced, for the CPUs' charts.
+	"$L" start -c "$T/system.conf" --trace -p 0.05 -o "$T/c.tgz" -- \
+	    python3 "$T/busy.py" >"$T/c.out" 2>&1
+	check "CPU-bound python, TRACE_SCOPE=system: status 0" [ $? = 0 ]
 	# The CPU chart's busy series (JSON series.busy, from the switches)
 	# against the kernel's own accounting, /proc/stat's user + system
 	# (series.cpu), over the whole proc_stat intervals the bins cover

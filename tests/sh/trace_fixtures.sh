@@ -13,7 +13,9 @@ D=tests/data/traces
 render() {
 	(cd "$D" &&
 	"$R" --dump-events "$1.tgz" >"$T/$1.events" 2>"$T/$1.err" &&
-	"$R" --wakeups "$1.tgz" >"$T/$1.wakeups" 2>>"$T/$1.err" &&
+	"$R" --wakeups --whole-system "$1.tgz" >"$T/$1.wakeups" \
+	    2>>"$T/$1.err" &&
+	"$R" --wakeups "$1.tgz" >"$T/$1.cmdwk" 2>>"$T/$1.err" &&
 	"$R" --critical-path "$1.tgz" >"$T/$1.cpath" 2>>"$T/$1.err" &&
 	"$R" --critical-path -v "$1.tgz" >"$T/$1.vcpath" 2>>"$T/$1.err" &&
 	"$R" --json "$1.tgz" >"$T/$1.json" 2>>"$T/$1.err" &&
@@ -48,6 +50,26 @@ for t in "$D"/*.tgz; do
 	done
 done
 check "the fixtures are there ($n)" [ "$n" -ge 5 ]
+
+# --wakeups of a profile keeps its command's waiters: the whole
+# system's lines whose waiter CMD's forks made (from the events, not
+# the renderer's tree), in the same order.
+for t in "$D"/*.tgz; do
+	name=$(basename "$t" .tgz)
+	root=$(tar -xzOf "$t" header | sed -n 's/^profile.parent = //p')
+	[ -n "$root" ] || continue
+	awk -v root="$root" -f "$LIB/cmd_wakeups.awk" "$T/$name.events" \
+	    "$T/$name.wakeups" >"$T/$name.cmdwk.want"
+	if cmp -s "$T/$name.cmdwk.want" "$T/$name.cmdwk"; then
+		ok "$name: --wakeups keeps the command's waiters alone"
+	else
+		notok "$name: --wakeups keeps the command's waiters alone"
+		diff "$T/$name.cmdwk.want" "$T/$name.cmdwk" | head -n 20 |
+		    sed 's/^/# /'
+	fi
+	check "$name: ... and leaves some out (the logger's own at least)" \
+	    [ "$(wc -l <"$T/$name.cmdwk")" -lt "$(wc -l <"$T/$name.wakeups")" ]
+done
 
 # What holds of any path: the raw segments (-v) one after the other over
 # the span, the category totals their sums adding up to it, the merged

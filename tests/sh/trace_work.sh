@@ -11,7 +11,8 @@ T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
 R=$BC_RENDER
 export BOOTCHARTD_RUNDIR=$T
-printf '# empty\n' >"$T/empty.conf"
+# The workers are no process of the command: the whole system traced.
+printf 'TRACE_SCOPE=system\n' >"$T/empty.conf"
 . "$(dirname "$0")/lib/logger_lib.sh.inc"
 
 need_tracefs "workers' labels" trace-cmd python3

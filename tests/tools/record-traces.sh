@@ -51,7 +51,7 @@ bless() {
 	for t in "$D"/*.tgz; do
 		n=$(basename "$t" .tgz)
 		(cd "$D" && "$R" --dump-events "$n.tgz" >"$n.events" &&
-		    "$R" --wakeups "$n.tgz" >"$n.wakeups" &&
+		    "$R" --wakeups --whole-system "$n.tgz" >"$n.wakeups" &&
 		    "$R" --critical-path "$n.tgz" >"$n.cpath" &&
 		    "$R" --json "$n.tgz" >"$n.json") ||
 		    { echo "$0: rendering $n failed" >&2; exit 1; }
@@ -84,10 +84,11 @@ done
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 export BOOTCHARTD_RUNDIR=$T
-printf '# empty\n' >"$T/empty.conf"
+# The whole system, as the fixtures always were (TRACE_SCOPE).
+printf 'TRACE_SCOPE=system\n' >"$T/empty.conf"
 mkdir -p "$D"
 
-printf 'TMPFS_SIZE=512k\n' >"$T/small.conf"
+printf 'TMPFS_SIZE=512k\nTRACE_SCOPE=system\n' >"$T/small.conf"
 
 # rec NAME COMMAND...: one traced run into $D/NAME.tgz (conf: $conf).
 conf=$T/empty.conf

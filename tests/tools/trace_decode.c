@@ -32,7 +32,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "trace_decode: %s: cannot read\n", argv[1]);
 		return EXIT_BADINPUT;
 	}
-	if (tdat_open(&td, buf, len, &d) != 0 || tboot_build(td, &tb, 0, &d) != 0) {
+	if (tdat_open(&td, buf, len, &d) != 0 || tboot_build(td, &tb, 0, 0, &d) != 0) {
 		fprintf(stderr, "%s\n", d.msg);
 		return EXIT_BADINPUT;
 	}

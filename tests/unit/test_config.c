@@ -100,6 +100,25 @@ function_keys(void **state)
 	assert_int_equal(c.fn_thresh_us, 100);
 }
 
+/* A profile's trace: the command's tree by default, or the system. */
+static void
+trace_scope_key(void **state)
+{
+	struct config c;
+
+	(void)state;
+	config_defaults(&c);
+	assert_int_equal(c.trace_system, 0);
+	assert_int_equal(parse(&c, "TRACE_SCOPE=system\n"), 0);
+	assert_int_equal(c.trace_system, 1);
+	assert_int_equal(parse(&c, "TRACE_SCOPE=system\nTRACE_SCOPE=command\n"),
+	    0);
+	assert_int_equal(c.trace_system, 0);
+	assert_int_equal(parse(&c, "TRACE_SCOPE=everything\nTRACE_SCOPE=\n"),
+	    2);
+	assert_int_equal(c.trace_system, 0);
+}
+
 static void
 bad_values_warn_and_keep_defaults(void **state)
 {
@@ -327,6 +346,7 @@ main(void)
 		cmocka_unit_test(quotes_comments_and_export),
 		cmocka_unit_test(bad_values_warn_and_keep_defaults),
 		cmocka_unit_test(function_keys),
+		cmocka_unit_test(trace_scope_key),
 		cmocka_unit_test(render_formats_are_the_renderers_outputs),
 		cmocka_unit_test(never_executes_shell),
 		cmocka_unit_test(binary_garbage_is_one_warning),

@@ -97,7 +97,7 @@ export(struct tb_file *f, int (*writer)(const struct out_job *,
 	memset(&ms, 0, sizeof(ms));
 	ms.profile = 1;
 	ms.end_us = 4000;
-	b = (struct boot){ &t, &x, NULL, &ms, cp.us.have ? &cp : NULL };
+	b = (struct boot){ &t, &x, NULL, &ms, cp.us.have ? &cp : NULL, NULL };
 	memset(&j, 0, sizeof(j));
 	j.boot = &b;
 	memset(&of, 0, sizeof(of));

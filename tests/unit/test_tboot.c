@@ -245,7 +245,7 @@ build_as(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td,
 	*buf = tb_write(f, &len);
 	assert_non_null(*buf);
 	assert_int_equal(tdat_open(td, *buf, len, &d), 0);
-	assert_int_equal(tboot_build(*td, tb, threads ? TB_THREADS : 0,
+	assert_int_equal(tboot_build(*td, tb, threads ? TB_THREADS : 0, 0,
 	    &d), 0);
 }
 

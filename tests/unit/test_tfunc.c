@@ -157,7 +157,7 @@ from_file(void **state)
 	buf = tb_write(&f, &len);
 	assert_non_null(buf);
 	assert_int_equal(tdat_open(&td, buf, len, &d), 0);
-	assert_int_equal(tboot_build(td, &tb, 0, &d), 0);
+	assert_int_equal(tboot_build(td, &tb, 0, 0, &d), 0);
 	assert_int_equal(tb.calls.n, 3);
 	assert_int_equal(tb.calls.entries, 1);
 	assert_int_equal(tb.calls.bad[TC_BAD_DEPTH], 1);

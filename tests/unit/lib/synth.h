@@ -50,7 +50,7 @@ void synth_kevent(struct synth *s, int kind, int milestone, const char *text,
     int64_t time_us, int64_t dur_us);
 void synth_free(struct synth *s);
 /* The view of the scene's log, its model and tree, with milestones ms. */
-#define SYNTH_BOOT(s, ms)	(&(struct boot){ &(s)->t, &(s)->x, &(s)->tree, (ms), NULL })
+#define SYNTH_BOOT(s, ms)	(&(struct boot){ &(s)->t, &(s)->x, &(s)->tree, (ms), NULL, NULL })
 /*
  * The small reference scene: 20 s; CPU >= 90 % busy during 0-5 s,
  * I/O wait 90 % during 5-10 s; "busy" runs 1-5 s, "iowait" is in D
