@@ -138,6 +138,18 @@ if [ -n "$foreign" ] && [ -x "$foreign" ]; then
 	done
 fi
 
+# A profile whose trace is its command's alone (bootchart.trace.scope):
+# the make fixture's log with the header line a TRACE_SCOPE=command
+# recording has, so the scoped paths are seeded.
+mk=$top/tests/data/traces/make.tgz
+if [ -f "$mk" ] && mkdir -p "$tmp/scoped" &&
+    tar -xzf "$mk" -C "$tmp/scoped" 2>/dev/null; then
+	pp=$(sed -n 's/^profile.parent = //p' "$tmp/scoped/header")
+	printf 'bootchart.trace.scope = command %s\n' "${pp:-1}" \
+	    >>"$tmp/scoped/header"
+	(cd "$tmp/scoped" && tar -czf "$out/chart/scoped.tgz" *)
+fi
+
 # fuzz_chart takes a trace.dat as the member of a one-process log.
 for f in "$top"/tests/fuzz/trace/*.dat "$tmp"/foreign/*.dat; do
 	[ -f "$f" ] || continue
