@@ -21,7 +21,7 @@ out_wakeups(const struct out_job *j, struct outfile *of, struct diag *d)
 {
 	const struct verb_opts *v = j->verb;
 	struct wake_opts o = { v->min_count, v->min_ns, v->graph, NULL,
-	    j->boot->mine };
+	    j->boot->mine, 0 };
 
 	/* -f svg, png: drawn by Graphviz; -f dot or none: the DOT text. */
 	if (v->graph && v->form_set && j->opts->format != FMT_DOT)

@@ -55,23 +55,53 @@ dot_node(FILE *f, const struct tboot *tb, const struct wake_opts *o,
 		fputs("\", shape=ellipse];\n", f);
 }
 
-/* An edge's tooltip: the stack of its own longest wait (tboot.h). */
+/* An edge's state, count and times: "S 3, 1.000 ms, max 0.500 ms". */
 static void
-dot_tooltip(FILE *f, const struct tboot *tb, const struct twedge *e)
+dot_numbers(FILE *f, const struct twedge *e)
+{
+	fprintf(f, "%c %u, ", e->state == TS_WAITING ? 'D' : 'S', e->count);
+	wk_put_ms(f, e->total_ns);
+	fputs(" ms, max ", f);
+	wk_put_ms(f, e->max_ns);
+	fputs(" ms", f);
+}
+
+/*
+ * An edge's tooltip: the stack of its own longest wait (tboot.h); on
+ * the page (o->page) its numbers first, the label holding the total
+ * alone.
+ */
+static void
+dot_tooltip(FILE *f, const struct tboot *tb, const struct wake_opts *o,
+    const struct twedge *e)
 {
 	char text[FRAMES_ESC];
+	int stack = e->stack != 0 && e->stack <= tb->nstacks;
 
-	if (e->stack == 0 || e->stack > tb->nstacks)
+	if (!stack && !o->page)
 		return;
-	escape_text(text, sizeof(text), tb->stacks[e->stack - 1].frames);
 	fputs(", tooltip=\"", f);
-	graph_dot_str(f, text);
+	if (o->page) {
+		dot_numbers(f, e);
+		if (stack)
+			fputs("\\nkernel stack (innermost first): ", f);
+	}
+	if (stack) {
+		escape_text(text, sizeof(text),
+		    tb->stacks[e->stack - 1].frames);
+		graph_dot_str(f, text);
+	}
 	putc('"', f);
 }
 
-/* An edge: its reason, state, count and times, its stack as tooltip. */
+/*
+ * An edge: its reason, state, count and times, its stack as tooltip;
+ * on the page its reason and total, as a wide label would shrink the
+ * graph's text below reading size at the page's width.
+ */
 static void
-dot_edge(FILE *f, const struct tboot *tb, const struct twedge *e)
+dot_edge(FILE *f, const struct tboot *tb, const struct wake_opts *o,
+    const struct twedge *e)
 {
 	putc('\t', f);
 	dot_id(f, e->waker);
@@ -82,12 +112,14 @@ dot_edge(FILE *f, const struct tboot *tb, const struct twedge *e)
 		graph_dot_str(f, treason_name(e->reason));
 		putc(' ', f);
 	}
-	fprintf(f, "%c %u, ", e->state == TS_WAITING ? 'D' : 'S', e->count);
-	wk_put_ms(f, e->total_ns);
-	fputs(" ms, max ", f);
-	wk_put_ms(f, e->max_ns);
-	fputs(" ms\"", f);
-	dot_tooltip(f, tb, e);
+	if (o->page) {
+		wk_put_ms(f, e->total_ns);
+		fputs(" ms\"", f);
+	} else {
+		dot_numbers(f, e);
+		putc('"', f);
+	}
+	dot_tooltip(f, tb, o, e);
 	fputs("];\n", f);
 }
 
@@ -111,7 +143,7 @@ wk_graph(const struct tboot *tb, const struct wake_opts *o, size_t max,
 		shown++;
 		dot_node(f, tb, o, e->waker, seen);
 		dot_node(f, tb, o, (int32_t)e->waiter, seen);
-		dot_edge(f, tb, e);
+		dot_edge(f, tb, o, e);
 	}
 	fputs("}\n", f);
 	free(seen);
@@ -165,7 +197,7 @@ int
 wakeups_dot(const struct tboot *tb, const uint8_t *mine, char **dot,
     size_t *len)
 {
-	const struct wake_opts all = { 1, 0, 1, NULL, mine };
+	const struct wake_opts all = { 1, 0, 1, NULL, mine, 1 };
 
 	return dot_text(tb, &all, dot, len);
 }

@@ -16,6 +16,7 @@ struct wake_opts {
 	const char *draw;	/* with dot: "svg" or "png" drawn by Graphviz; NULL the DOT text */
 	/* The waiters kept, by process (a profile's command: boot.h); NULL: all */
 	const uint8_t *mine;
+	int page;		/* the HTML page's graph: short labels, the rest in tooltips */
 };
 
 /*

@@ -71,9 +71,11 @@ html_script(FILE *f)
 static const struct html_graph wake_graph = {
 	"wake", "wakegraph", "Wake-up graph",
 	"Who woke whom, from the kernel's trace: an arrow from waker to "
-	"waiter, labelled with the waits' reason, state, count, total and "
-	"longest time (docs/wakeups.md).  Point at an arrow for its details.",
-	"wake-up graph", "woke", "kernel stack (innermost first): "
+	"waiter, labelled with the waits' reason and total time; of a "
+	"profile, its command's waits, its processes filled blue "
+	"(docs/wakeups.md).  Point at an arrow for the waits' state, count "
+	"and longest time, and the kernel stack of the longest.",
+	"wake-up graph", "woke", ""
 };
 
 /*

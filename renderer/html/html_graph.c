@@ -6,6 +6,8 @@
 #include "graphplace.h"
 #include "xmltext.h"
 
+#define GRAPH_MIN_SCALE	0.75	/* of the laid-out size: 12 px text at 9 px */
+
 /* A node: its tooltip, else its label, on hover; its DOT fill kept. */
 static void
 node(FILE *f, const struct gpnode *n)
@@ -84,10 +86,15 @@ html_graph_write(FILE *f, const char *dot, size_t len,
 	fputs("</h2>\n<p>", f);
 	xml_puts(f, g->intro);
 	fputs("</p>\n", f);
+	/*
+	 * Scaled to the page, but never below 3/4: the labels' 12 px stay
+	 * 9 px or more, and a wider graph scrolls in its section.
+	 */
 	fprintf(f, "<svg id=\"%s\" class=\"graph\" "
 	    "xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
-	    "height=\"%.0f\" viewBox=\"0 0 %.1f %.1f\">\n", g->id, p.w, p.h,
-	    p.w, p.h);
+	    "height=\"%.0f\" viewBox=\"0 0 %.1f %.1f\" "
+	    "style=\"min-width:%.0fpx\">\n", g->id, p.w, p.h, p.w, p.h,
+	    p.w * GRAPH_MIN_SCALE);
 	fprintf(f, "<defs><marker id=\"%s-a\" viewBox=\"0 0 10 10\" "
 	    "refX=\"10\" refY=\"5\" markerWidth=\"8\" markerHeight=\"8\" "
 	    "orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\"/></marker>"

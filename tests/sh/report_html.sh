@@ -141,3 +141,19 @@ HOME=$T /usr/bin/python3 tests/sh/lib/html_browser.py --keys "$DRIVER" \
 rc=$?
 check "the keyboard's browser checks ran to the end (exit $rc)" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20
+
+# The wake-up graph of a recorded profile (tests/data/traces): its
+# command's waits alone (--wakeups' edges), readable at the page's
+# width (text at 9 px or more, scrolling rather than shrinking), each
+# arrow's numbers in its tooltip.  cut: 64 edges that fit the page;
+# pipe: 65 whose layout is wider and scrolls.
+for g in cut pipe; do
+	"$R" -f html -o "$T/$g.html" "tests/data/traces/$g.tgz" 2>"$T/$g.err"
+	n=$("$R" --wakeups "tests/data/traces/$g.tgz" | grep -c '^edge')
+	HOME=$T /usr/bin/python3 tests/sh/lib/html_browser.py --graph \
+	    "$DRIVER" "$CHROMIUM" "$T/$g.html" "$n" "$T/$g-graph.png" \
+	    2>"$T/py.err"
+	rc=$?
+	check "$g: the wake-up graph's browser checks ran to the end (exit $rc)" [ "$rc" -eq 0 ]
+	[ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20
+done

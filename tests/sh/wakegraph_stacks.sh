@@ -18,7 +18,8 @@ dot, wk = sys.argv[1], sys.argv[2]
 pid = {}
 edges = []
 for line in open(dot, encoding="utf-8"):
-    m = re.match(r'\t"(p\d+)" \[label="(.*) (\d+)"\];$', line)
+    # A profile's command's nodes are filled: attributes after the label.
+    m = re.match(r'\t"(p\d+)" \[label="(.*?) (\d+)"(?:, [^\]]*)?\];$', line)
     if m:
         pid[m.group(1)] = m.group(3)
         continue

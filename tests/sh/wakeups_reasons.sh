@@ -200,15 +200,18 @@ check "--wake-graph: the reason in the edge's label, its stack in the tooltip" \
 # report's edge does.
 "$R" -f html -o "$T/pipe.html" "$T/pipe.tgz" 2>"$T/html.err"
 check "-f html: status 0" [ $? = 0 ]
+# Its label the reason and total; the tooltip's next line the rest.
 same "-f html: the pipe's arrow's tooltip has the report's numbers" \
-    "$(grep -o "<title>wakeload $C woke wakeload $P: pipe S [^<]*" \
-	"$T/pipe.html" | sed 's/.*: //')" \
+    "$(grep -A1 "<title>wakeload $C woke wakeload $P: pipe [0-9]" \
+	"$T/pipe.html" | sed -n '1s/.*: //p; 2s/^\([^<]*\)$/\1/p' |
+	paste -sd'|' -)" \
     "$(awk -F'\t' -v p="$P" -v c="$C" '$1 == "edge" && $2 == p &&
 	$4 == c && $10 == "pipe" {
-	printf "pipe %s %s, %s ms, max %s ms\n", $6, $7, $8, $9 }' \
+	printf "pipe %s ms|%s %s, %s ms, max %s ms\n", $8, $6, $7, $8, $9 }' \
 	"$T/pipe.rep")"
 html_stack() {
-	grep -A1 "<title>wakeload $C woke wakeload $P: pipe S " "$T/pipe.html" |
+	grep -A2 "<title>wakeload $C woke wakeload $P: pipe [0-9]" \
+	    "$T/pipe.html" |
 	    grep -q '^kernel stack (innermost first): [^<]*pipe_read'
 }
 check "-f html: the pipe's arrow's tooltip has its kernel stack" html_stack

@@ -14,6 +14,7 @@ usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
        FUNCTIONS.txt QUERY [SHOT.png]
        html_browser.py --bands CHROMEDRIVER CHROMIUM PAGE.html FAR
        html_browser.py --keys CHROMEDRIVER CHROMIUM PAGE.html
+       html_browser.py --graph CHROMEDRIVER CHROMIUM PAGE.html EDGES SHOT.png
 The second form (make bench) prints the seconds from navigation to the
 first frame painted after the load event, median of RUNS fresh loads.
 The third makes docs/report-html.png from the bundled sample's page:
@@ -38,7 +39,8 @@ reaching FAR (a row's name) from a band out of view, and a printout of
 every row.  The eighth checks the keyboard's zoom and pan: + and -
 about the middle, the arrows by a tenth, 0 resetting, and none of them
 while typing in the search box; and that the bar is at most 125 px
-high, its details three lines.
+high, its details three lines.  The ninth checks the wake-up graph
+(graph() says what).
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -779,8 +781,51 @@ def keys(argv):
         d.quit()
 
 
+def graph(argv):
+    """The wake-up graph in a 1280 px window: its text drawn at 9 px or
+    more (12 px labels scaled), the edges the page's DOT has, each edge's
+    tooltip with its state, count and longest wait; SHOT gets the graph's
+    section as shown."""
+    driver, chromium, page, edges, shot_out = argv
+    d = Driver(driver, chromium, 1280, 1000)
+    try:
+        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+        g = d.js("""const s = document.getElementById('wakegraph');
+            if (!s) return null;
+            s.scrollIntoView();
+            const sec = s.parentElement, r = s.getBoundingClientRect();
+            const titles = [...s.querySelectorAll('g.we > title')]
+                .map(t => t.textContent);
+            return {px: 12 * r.width / s.viewBox.baseVal.width,
+                    w: r.width, page: document.documentElement.clientWidth,
+                    scrolls: sec.scrollWidth > sec.clientWidth,
+                    edges: titles.length, titles: titles};""")
+        if g is None:
+            tap(False, "graph: the page has a wake-up graph")
+            return
+        print("# %d edges, %.0f px wide in a %d px page (%s), text %.2f px"
+              % (g["edges"], g["w"], g["page"],
+                 "scrolls" if g["scrolls"] else "fits", g["px"]))
+        tap(g["px"] >= 8.99, "graph: its text at 9 px or more (%.2f)"
+            % g["px"])
+        tap(g["edges"] == int(edges), "graph: %s edges drawn (%d)"
+            % (edges, g["edges"]))
+        tip = re.compile(r" woke .*: .* ms\n[SD] \d+, [0-9.]+ ms, max "
+                         r"[0-9.]+ ms")
+        tap(all(tip.search(t) for t in g["titles"]),
+            "graph: every edge's tooltip has its state, count and longest "
+            "wait")
+        sec = d.find("#wake")
+        with open(shot_out, "wb") as f:
+            f.write(base64.b64decode(d.s("GET", "/element/%s/screenshot"
+                                         % sec)))
+    finally:
+        d.quit()
+
+
 MODES = {"--functions": functions, "--show-time": show_time, "--shot": shot, "--zoom-time": zoom_time,
-         "--controls": controls, "--bands": bands, "--keys": keys}
+         "--controls": controls, "--bands": bands, "--keys": keys,
+         "--graph": graph}
 
 
 def main():
