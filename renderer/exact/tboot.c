@@ -176,9 +176,10 @@ finish(struct build *b, unsigned flags, struct diag *d)
 	    tdisk_close(&ps->blk, ps->last_ns) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	twork_label(&b->wq, ps, b->td);
-	tcrit_take(&b->cr, ps);
+	/* The waits first: a socket's gives its waking record its thread. */
 	if (twake_take(&b->wk, ps) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
+	tcrit_take(&b->cr, ps);
 	return 0;
 }
 
@@ -267,6 +268,7 @@ tboot_build(struct tdat *td, struct tboot *ps, unsigned flags,
 	ps->blk.d = d;
 	ps->busy.keep_runs = (flags & TB_RUNS) != 0;
 	b.wk.d = d;
+	b.wk.cr = &b.cr;
 	ps->calls.d = d;
 	b.cr.d = d;
 	b.wk.sk.d = d;

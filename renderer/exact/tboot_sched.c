@@ -335,9 +335,13 @@ softirq_thread(struct build *b, const struct tevent *ev, int32_t *alt)
 	return 0;
 }
 
-/* A waiting thread's wait ends: an edge of the wake-up graph. */
+/*
+ * A waiting thread's wait ends: an edge of the wake-up graph; crec: its
+ * waking's record for the critical path, + 1 (0 none).
+ */
 static int
-wait_ends(struct build *b, size_t h, int pid, const struct tevent *ev)
+wait_ends(struct build *b, size_t h, int pid, const struct tevent *ev,
+    uint32_t crec)
 {
 	struct tproc *p;
 	int32_t w, alt = -1;
@@ -351,6 +355,7 @@ wait_ends(struct build *b, size_t h, int pid, const struct tevent *ev)
 		return -1;
 	if ((p = tb_proc_of(b, pid, ev->ts_ns)) == NULL)
 		return -1;
+	twake_crit(&b->wk, pid, alt >= 0 ? ev->pid : -1, crec);
 	return twake_woken(&b->wk, pid, (size_t)(p - b->ps->v), w, alt,
 	    ev->ts_ns);
 }
@@ -360,14 +365,16 @@ static int
 woken(struct build *b, size_t h, const struct tevent *ev)
 {
 	int64_t pid = tb_num(b, h, F_WAKE_PID, ev);
+	size_t at = b->cr.n;
 	int ok;
 
 	if ((ok = tb_pid_take(b, pid)) != 1)
 		return ok;
 	b->ids[pid].off = ev->ts_ns;
-	if (wait_ends(b, h, (int)pid, ev) != 0 ||
-	    tb_crit(b, CR_WOKEN, (int)pid, waker_tid(b, h, ev), 0,
-	    ev->ts_ns) != 0)
+	/* The record first: a socket's wait may name its waker at once. */
+	if (tb_crit(b, CR_WOKEN, (int)pid, waker_tid(b, h, ev), 0,
+	    ev->ts_ns) != 0 || wait_ends(b, h, (int)pid, ev,
+	    b->cr.n > at ? (uint32_t)at + 1 : 0) != 0)
 		return -1;
 	/* Woken while still on its CPU (before it slept): it runs on. */
 	if (tstates_get(&b->st, (int)pid) == TS_RUNNING)

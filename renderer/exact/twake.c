@@ -22,6 +22,29 @@ room(struct twakes *k, int tid)
 
 static int count(struct twakes *, struct twait *);
 
+void
+twake_crit(struct twakes *k, int tid, int32_t alt_tid, uint32_t crec)
+{
+	if (!twake_waiting(k, tid))
+		return;
+	k->w[tid].alt_tid = alt_tid;
+	k->w[tid].crec = crec;
+}
+
+/* A socket's waking record: its waker the sender's thread, as its edge. */
+static void
+crit_waker(struct twakes *k, const struct twait *w)
+{
+	struct tcrec *r;
+
+	if (k->cr == NULL || w->crec == 0 || w->crec > k->cr->n ||
+	    w->alt_tid <= 0)
+		return;
+	r = &k->cr->v[w->crec - 1];
+	if (r->kind == CR_WOKEN && r->other == TW_SOFTIRQ)
+		r->other = w->alt_tid;
+}
+
 int
 twake_sleep(struct twakes *k, int tid, int64_t at, int state)
 {
@@ -156,8 +179,10 @@ count(struct twakes *k, struct twait *w)
 	int64_t d = w->t;
 
 	/* Data a thread's own send delivered in its softirq: that thread's. */
-	if (w->waker == TW_SOFTIRQ && w->reason == TR_SOCKET && w->alt >= 0)
+	if (w->waker == TW_SOFTIRQ && w->reason == TR_SOCKET && w->alt >= 0) {
 		w->waker = w->alt;
+		crit_waker(k, w);
+	}
 	key = (struct ekey){ w->waiter, w->waker, w->state, w->reason };
 	w->state = w->pending = 0;
 	if (tslots_room(&k->slots, k->n, edge_hash, k) != 0)

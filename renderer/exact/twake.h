@@ -7,6 +7,7 @@
 
 #include "diag.h"
 #include "tslots.h"
+#include "tcrit.h"
 #include "tstack.h"
 
 struct tboot;
@@ -24,6 +25,8 @@ struct twakes {
 		uint32_t waiter;	/* its process entry */
 		int32_t waker;		/* a process entry, or TW_* */
 		int32_t alt;		/* TW_SOFTIRQ's thread's process, or -1 */
+		int32_t alt_tid;	/* that thread, for the critical path; -1 */
+		uint32_t crec;		/* its waking's record in cr, + 1; 0 none */
 		uint8_t state;		/* TS_SLEEPING, TS_WAITING; 0 */
 		uint8_t reason;		/* treason.h */
 		uint8_t expect;		/* its stack is to come */
@@ -37,6 +40,8 @@ struct twakes {
 	int cut;		/* max reached (warned once) */
 	struct diag *d;
 	struct tstacks sk;	/* the waits' stacks */
+	/* The critical path's records, whose wakings a socket's rule names. */
+	struct tcrits *cr;
 };
 
 /*
@@ -65,6 +70,13 @@ int twake_waiting(const struct twakes *, int tid);
  */
 int twake_woken(struct twakes *, int tid, size_t waiter, int32_t waker,
     int32_t alt, int64_t at);
+/*
+ * Before twake_woken: thread tid's waking is record crec - 1 of cr
+ * (0: none), and alt_tid the thread its softirq ran in (-1): a socket's
+ * wait the rule above gives to that thread gives the record its
+ * waker too, so the critical path follows the sender.
+ */
+void twake_crit(struct twakes *, int tid, int32_t alt_tid, uint32_t crec);
 /* Thread tid is born or gone: a wait it had is no one's (a woken one counts). */
 int twake_gone(struct twakes *, int tid);
 /*

@@ -412,3 +412,21 @@ jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))
 else
 	ok "cut: --json against the schema # SKIP no python3-jsonschema"
 fi
+
+# tcp (tests/sh/lib/tcp_wait.py): the client's recv on loopback, which
+# the server's send 0.2 s after its sleep ended in the server's own
+# softirq.  The path follows the sender: the server's sleep is on it as
+# timer within 5 ms of 200 ms, the client has no timer of its own; and
+# --wakeups names the server as the waker of that socket wait, as the
+# path's step into the server does (docs/critical-path.md).
+set -- $(sed -n 's/^client //p; s/^server //p' "$D/tcp.m")
+tc=${1:-0} ts=${2:-0}
+check "tcp: the server's sleep on the path, timer, 195 to 205 ms" \
+    awk -F'\t' -v s="$ts" '$1 == "waited" && $2 == "timer" && $3 == s &&
+    $5 >= 0.195 && $5 <= 0.205 { n++ } END { exit !n }' "$T/tcp.cpath"
+check "tcp: no timer of the client's on the path" \
+    awk -F'\t' -v c="$tc" '$1 == "merged" && $5 == "timer" && $6 == c { n++ }
+    END { exit n }' "$T/tcp.vcpath"
+check "tcp: --wakeups: the client's socket wait woken by the server" \
+    awk -F'\t' -v c="$tc" -v s="$ts" '$1 == "edge" && $2 == c && $4 == s &&
+    $10 == "socket" && $8 >= 195 { n++ } END { exit !n }' "$T/tcp.wakeups"

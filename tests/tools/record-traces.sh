@@ -90,6 +90,12 @@ mkdir -p "$D"
 
 printf 'TMPFS_SIZE=512k\nTRACE_SCOPE=system\n' >"$T/small.conf"
 
+# want NAME: whether to record NAME (ONLY=NAME in the environment
+# records that one alone, the others kept as they are).
+want() {
+	[ -z "${ONLY:-}" ] || [ "$ONLY" = "$1" ]
+}
+
 # rec NAME COMMAND...: one traced run into $D/NAME.tgz (conf: $conf).
 conf=$T/empty.conf
 rec() {
@@ -116,7 +122,7 @@ done
 # target.  Recorded again until
 # each side was woken by the other.
 i=0
-while :; do
+while want pipe; do
 	rec pipe sh -c "taskset -c 0 '$T/fx-yes' |
 	    taskset -c 0 '$T/fx-head' -c 2000000 >/dev/null; '$T/fx-sleep' 0.2"
 	"$R" --wakeups "$D/pipe.tgz" >"$T/pipe.wakeups"
@@ -127,8 +133,10 @@ while :; do
 	[ $i -lt 5 ] || { echo "$0: pipe: no ping-pong in 5 runs" >&2; exit 1; }
 done
 
-rec chain python3 "$top/tests/sh/lib/chain.py" "$T"
-cat "$T/m.a" "$T/m.b" >"$D/chain.m"
+if want chain; then
+	rec chain python3 "$top/tests/sh/lib/chain.py" "$T"
+	cat "$T/m.a" "$T/m.b" >"$D/chain.m"
+fi
 
 cat >"$T/states.py" <<EOP
 import os, sys
@@ -143,13 +151,17 @@ if s == 0:
 os.waitpid(s, 0)
 open("$T/states.m", "w").write("busy %d\nsleep %d\n" % (pid, s))
 EOP
-rec states python3 "$T/states.py"
-cp "$T/states.m" "$D/states.m"
+if want states; then
+	rec states python3 "$T/states.py"
+	cp "$T/states.m" "$D/states.m"
+fi
 
-rec threads "$top/$B/tests/tools/wakeload" threads
-cp "$T/threads.out" "$D/threads.m"
+if want threads; then
+	rec threads "$top/$B/tests/tools/wakeload" threads
+	cp "$T/threads.out" "$D/threads.m"
+fi
 
-rec percpu sh -c 'taskset -c 0 timeout 0.3 yes >/dev/null &
+want percpu && rec percpu sh -c 'taskset -c 0 timeout 0.3 yes >/dev/null &
     taskset -c 1 timeout 0.3 yes >/dev/null & wait'
 
 # make: from inside the project, so the profile's command is make -j2.
@@ -166,15 +178,35 @@ done
 	for i in 1 2 3 4; do printf ' bcp_f%d.o' "$i"; done
 	printf '\nall: $(OBJS)\n%%.o: %%.c\n\tcc -O2 -c -o $@ $<\n'
 } >"$T/proj/Makefile"
-(cd "$T/proj" && D=$top/$D && rec make make -j2) || exit 1
+if want make; then
+	(cd "$T/proj" && D=$top/$D && rec make make -j2) || exit 1
+fi
 
-conf=$T/small.conf
-rec cut sh -c "python3 '$top/tests/sh/lib/pingpong.py' 1.5 & '$T/fx-sleep' 1; wait"
-conf=$T/empty.conf
-case $(tar -xzOf "$D/cut.tgz" header | sed -n 's/^bootchart.trace = //p') in
-cut:*) ;;
-*) echo "$0: cut: the trace was not cut" >&2; exit 1 ;;
-esac
+if want cut; then
+	conf=$T/small.conf
+	rec cut sh -c "python3 '$top/tests/sh/lib/pingpong.py' 1.5 & '$T/fx-sleep' 1; wait"
+	conf=$T/empty.conf
+	case $(tar -xzOf "$D/cut.tgz" header | sed -n 's/^bootchart.trace = //p') in
+	cut:*) ;;
+	*) echo "$0: cut: the trace was not cut" >&2; exit 1 ;;
+	esac
+fi
+
+# tcp: a client's recv on loopback that the server answers after a 0.2 s
+# sleep: the receive runs in the server's own softirq (its send's
+# local_bh_enable), the waking flagged softirq in the server's context.
+# The system's python3 (a version manager's shims would add their
+# scripts); recorded again until that waking is in the trace.
+i=0
+while want tcp; do
+	rec tcp /usr/bin/python3 "$top/tests/sh/lib/tcp_wait.py" "$T/tcp.m"
+	set -- $(sed -n 's/^client //p; s/^server //p' "$T/tcp.m")
+	"$R" --dump-events "$D/tcp.tgz" | awk -F'\t' -v c="$1" -v s="$2" '
+	    $4 == "sched_waking" && $3 == s && $0 ~ "\tpid=" c "\t" { n++ }
+	    END { exit !n }' && { cp "$T/tcp.m" "$D/tcp.m"; break; }
+	i=$((i + 1))
+	[ $i -lt 5 ] || { echo "$0: tcp: no waking by the server" >&2; exit 1; }
+done
 
 # trace-cmd is the oracle of the decoder: each recording's events as it
 # reports them (tests/sh/lib/tdat_compare.py, as trace_decode.sh).

@@ -999,6 +999,42 @@ wakeups_late_stack(void **state)
 }
 
 /*
+ * The critical path's waking record of a socket's wait woken in a
+ * thread's softirq names that thread once the stack says socket; of
+ * another wait it keeps the softirq.
+ */
+static void
+wakeups_socket_crit_record(void **state)
+{
+	struct twakes k;
+	struct tcrits cr;
+
+	(void)state;
+	memset(&k, 0, sizeof(k));
+	memset(&cr, 0, sizeof(cr));
+	k.cr = &cr;
+	assert_int_equal(tcrit_add(&cr, CR_WOKEN, 10, 10, 0, TW_SOFTIRQ, 0,
+	    5), 0);
+	assert_int_equal(tcrit_add(&cr, CR_WOKEN, 11, 11, 1, TW_SOFTIRQ, 0,
+	    12), 0);
+	assert_int_equal(twake_sleep(&k, 10, 0, TS_SLEEPING), 0);
+	twake_expect(&k, 10);
+	twake_crit(&k, 10, 77, 1);
+	assert_int_equal(twake_woken(&k, 10, 0, TW_SOFTIRQ, 3, 5), 0);
+	assert_int_equal(cr.v[0].other, TW_SOFTIRQ);
+	assert_int_equal(twake_why(&k, 10, TR_SOCKET, 0), 0);
+	assert_int_equal(cr.v[0].other, 77);
+	assert_int_equal(twake_sleep(&k, 11, 10, TS_SLEEPING), 0);
+	twake_expect(&k, 11);
+	twake_crit(&k, 11, 77, 2);
+	assert_int_equal(twake_woken(&k, 11, 1, TW_SOFTIRQ, 3, 12), 0);
+	assert_int_equal(twake_why(&k, 11, TR_PIPE, 0), 0);
+	assert_int_equal(cr.v[1].other, TW_SOFTIRQ);
+	twake_free(&k);
+	tcrit_free(&cr);
+}
+
+/*
  * Each CPU's busy time in 10 ms bins from the trace's first event (1
  * ms): CPU 0 runs 100 from 5 to 25 ms, CPU 1 runs 200 from 12 to 14
  * ms; the idle task's time is not busy.
@@ -1050,6 +1086,7 @@ main(void)
 		cmocka_unit_test(wakeups),
 		cmocka_unit_test(wakeups_cap),
 		cmocka_unit_test(wakeups_late_stack),
+		cmocka_unit_test(wakeups_socket_crit_record),
 		cmocka_unit_test(wakeups_many),
 	};
 

@@ -1,0 +1,3 @@
+client 21770
+server 21773
+wait_ms 203.898
