@@ -15,7 +15,6 @@
 #include "textclean.h"
 #include "title.h"
 
-#define SWATCH		10.0
 
 /*
  * The logger stores every "model name : X" line of /proc/cpuinfo and the

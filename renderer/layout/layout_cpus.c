@@ -44,6 +44,8 @@ struct span {
 	unsigned others;	/* other tasks that ran less in a column */
 };
 
+#define KEY_MAX		10	/* tasks named in the strips' key */
+
 struct spans {
 	struct span *v;
 	size_t n, cap;
@@ -336,6 +338,120 @@ one_cpu(const struct lt_ctx *c, size_t k, const struct cpu_run *v, size_t n,
 	return rc;
 }
 
+/* A task of the strips' key: its time on the CPUs in the window. */
+struct keyed {
+	int pid;
+	char comm[16];
+	usec_t us;
+};
+
+static int
+keyed_by_task(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->pid != y->pid)
+		return x->pid < y->pid ? -1 : 1;
+	return strcmp(x->comm, y->comm);
+}
+
+static int
+keyed_by_time(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->us != y->us)
+		return x->us > y->us ? -1 : 1;
+	return keyed_by_task(a, b);
+}
+
+/*
+ * The tasks of the drawn window, each with its time there, the most
+ * first: *n of them in *out (the caller frees).  0, or -1 (no memory).
+ */
+static int
+key_tasks(const struct layout *l, const struct busy_series *bs,
+    struct keyed **out, size_t *n)
+{
+	struct keyed *v;
+	size_t i, k = 0;
+	usec_t a, b;
+
+	*out = NULL;
+	*n = 0;
+	if (bs->nruns == 0)
+		return 0;
+	if ((v = calloc(bs->nruns, sizeof(*v))) == NULL)
+		return -1;
+	for (i = 0; i < bs->nruns; i++) {
+		a = bs->runs[i].a > l->t0_us ? bs->runs[i].a : l->t0_us;
+		b = bs->runs[i].b < l->t1_us ? bs->runs[i].b : l->t1_us;
+		if (b <= a || bs->runs[i].pid <= 0)
+			continue;
+		v[k].pid = bs->runs[i].pid;
+		memcpy(v[k].comm, bs->runs[i].comm, sizeof(v[k].comm));
+		v[k].comm[sizeof(v[k].comm) - 1] = '\0';
+		v[k++].us = b - a;
+	}
+	qsort(v, k, sizeof(*v), keyed_by_task);
+	for (i = 0, *n = 0; i < k; i++) {
+		if (*n > 0 && keyed_by_task(&v[*n - 1], &v[i]) == 0)
+			v[*n - 1].us += v[i].us;
+		else
+			v[(*n)++] = v[i];
+	}
+	qsort(v, *n, sizeof(*v), keyed_by_time);
+	*out = v;
+	return 0;
+}
+
+/*
+ * The strips' key: the tasks of the most time in the window, each its
+ * colour's swatch, its name and pid, as many as fit the row (colours
+ * repeat every 12 PIDs: the key names the ones that matter).
+ */
+static int
+cpu_key(const struct lt_ctx *c, const struct busy_series *bs, double *y)
+{
+	struct layout *l = c->l;
+	struct measure *m = c->m;
+	double x = MARGIN, h = m->height[LF_TEXT], w;
+	char label[48];
+	struct keyed *v;
+	size_t i, n, ti;
+
+	if (key_tasks(l, bs, &v, &n) != 0)
+		return -1;
+	if (n == 0) {
+		free(v);
+		return 0;
+	}
+	ti = lt_tag(l, lt_add_raw(l, m, "most time on the CPUs:", x, *y,
+	    l->width - 2 * MARGIN, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED);
+	if (ti == SIZE_MAX) {
+		free(v);
+		return -1;
+	}
+	x += l->texts[ti].box.w + 8;
+	for (i = 0; i < n && i < KEY_MAX; i++) {
+		snprintf(label, sizeof(label), "%s %d", v[i].comm, v[i].pid);
+		w = SWATCH + 4 + measure_width(m, LF_TEXT, label);
+		if (x + w > l->width - MARGIN)
+			break;
+		if (lt_add_swatch(l, &(struct lt_box){ x, *y + (h - SWATCH) /
+		    2, SWATCH, SWATCH }, rgb_of(v[i].pid), LR_SWATCH) == -1 ||
+		    lt_tag(l, lt_add_raw(l, m, label, x + SWATCH + 4, *y,
+		    w, LF_TEXT, COL_TEXT), LR_LEGEND, LT_FIXED) == SIZE_MAX) {
+			free(v);
+			return -1;
+		}
+		x += w + 14;
+	}
+	free(v);
+	*y += h + LEGEND_GAP;
+	return 0;
+}
+
 int
 charts_per_cpu(const struct lt_ctx *c, double *y)
 {
@@ -381,6 +497,8 @@ charts_per_cpu(const struct lt_ctx *c, double *y)
 		if (one_cpu(c, k, r, (size_t)(run - r), &bx, &capped) == -1)
 			return -1;
 	}
+	if (!capped && cpu_key(c, bs, y) == -1)
+		return -1;
 	*y += GAP - CPU_STRIP_GAP;
 	return 0;
 }

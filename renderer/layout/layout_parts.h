@@ -38,6 +38,7 @@ struct lt_ctx {
 
 #define MARGIN		10.0
 #define LEGEND_GAP	4.0
+#define SWATCH		10.0	/* a legend's colour square, px */
 #define ROW_H		16.0
 #define GAP		10.0	/* between the charts */
 #define CHART_H		60.0	/* a chart's box */

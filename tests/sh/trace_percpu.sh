@@ -5,7 +5,8 @@ T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
 R=$BC_RENDER
 export BOOTCHARTD_RUNDIR=$T
-printf '# empty\n' >"$T/empty.conf"
+# The CPUs' strips need what else ran there: the whole system traced.
+printf 'TRACE_SCOPE=system\n' >"$T/empty.conf"
 . "$(dirname "$0")/lib/logger_lib.sh.inc"
 
 if [ "$(nproc 2>/dev/null || echo 1)" -lt 2 ]; then

@@ -125,4 +125,29 @@ for p in yes:
     theirs = sorted(c for (c, q) in ran if q == p)
     check("yes %d holds pixels of cpu %s, trace-cmd shows it on %s" % (p, cpus, theirs),
           len(cpus) == 1 and cpus == theirs)
+# The key under the strips: "NAME PID" texts after its heading, each
+# beside a swatch of its task's strips' colour, the most time first.
+doc = open(svg).read()
+head = re.search(r'<text x="[0-9.]+" y="([0-9.]+)"[^>]*>most time on the CPUs:</text>', doc)
+check("the strips have a key", head is not None)
+if head:
+    keys = re.findall(r'<text x="([0-9.]+)" y="%s"[^>]*>(\S+) (\d+)</text>'
+                      % re.escape(head.group(1)), doc)
+    swatch = {round(float(x), 1): c for x, c in re.findall(
+        r'<rect x="([0-9.]+)" y="[0-9.]+" width="10" height="10" class="(k\d+)"/>', doc)}
+    strip = {}
+    for c, pid in re.findall(r'<rect [^>]*class="(k\d+)"><title>cpu\d+ [^<]*\((\d+)\) ran', doc):
+        strip.setdefault(int(pid), set()).add(c)
+    good = [swatch.get(round(float(x) - 14, 1)) in strip.get(int(p), ())
+            for x, n, p in keys]
+    print("# key: %s" % ", ".join("%s %s" % (n, p) for x, n, p in keys))
+    check("each task of the key (%d) beside its strips' colour" % len(keys),
+          len(keys) > 0 and all(good))
+    if not live:
+        total = defaultdict(float)
+        for (c, q), t in ran.items():
+            total[q] += t
+        top = sorted(total, key=lambda q: -total[q])[:2]
+        check("the key's first two are trace-cmd's two of most time (%s)"
+              % top, sorted(int(p) for x, n, p in keys[:2]) == sorted(top))
 sys.exit(0 if ok else 1)
