@@ -115,3 +115,34 @@ check "the SVG's tooltip says thread $tid of pid $pid" \
     grep -q "thread $tid of pid $pid" "$T/t.svg"
 "$R" -q --threads -f png -o "$T/t.png" "$T/a.tgz"
 check "--threads -f png: status 0" [ $? = 0 ]
+
+# A group that outlives its leader (wakeload orphan: the main thread's
+# pthread_exit, its spinner 200 ms on): one process in every output,
+# alive to the spinner's end, no process of the spinner's id.
+"$L" start -c "$T/empty.conf" --trace -o "$T/o.tgz" -- \
+    "$W" orphan >"$T/o.out" 2>"$T/o.err"
+check "start --trace -- wakeload orphan: status 0" [ $? = 0 ]
+lead=$(awk '$1 == "main" { print $2 }' "$T/o.out")
+spin=$(awk '$1 == "spinner" { print $2 }' "$T/o.out")
+"$R" -q --json -o "$T/o.json" "$T/o.tgz" &&
+    "$R" -q -f chrome-json -o "$T/o.chrome" "$T/o.tgz" &&
+    "$R" -q -f perfetto -o "$T/o.pf" "$T/o.tgz"
+check "orphan: --json, chrome-json, perfetto: status 0" [ $? = 0 ]
+python3 - "$lead" "$spin" "$T/o.json" "$T/o.chrome" <<'PY'
+import json, sys
+lead, spin = int(sys.argv[1] or 0), int(sys.argv[2] or 0)
+p = {q["pid"]: q for q in json.load(open(sys.argv[3]))["processes"]}
+ok = lead in p and spin not in p
+print(("ok" if ok else "not ok") + " - orphan: --json has the process %d, "
+      "no process %d" % (lead, spin))
+ev = json.load(open(sys.argv[4]))["traceEvents"]
+procs = {e["pid"] for e in ev if e.get("name") == "process_name"}
+tids = {e["tid"]: e["pid"] for e in ev if e.get("name") == "thread_name"}
+ok = spin not in procs and tids.get(spin) == lead
+print(("ok" if ok else "not ok") + " - orphan: chrome-json has the "
+      "spinner %d as a thread of %d, not a process" % (spin, lead))
+PY
+check "orphan: perfetto's lines of the spinner all say its group" \
+    awk -v s="$spin" -v l="$lead" '$1 ~ "-" s "$" { n++;
+    if ($2 != "(" && $2 != "(" l ")") bad++; if ($2 == "(" && $3 != l ")") bad++ }
+    END { exit !(n > 0 && bad == 0) }' "$T/o.pf"

@@ -1,4 +1,4 @@
-/* wakeload.c: small workloads that wait for a known reason (btrace's five and a pipe), for tests/sh/wakeups_reasons.sh; and named threads of known CPU and sleep for tests/sh/trace_threads.sh. */
+/* wakeload.c: small workloads that wait for a known reason (btrace's five and a pipe), for tests/sh/wakeups_reasons.sh; and named threads of known CPU and sleep, and a group that outlives its leader, for tests/sh/trace_threads.sh. */
 #include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
@@ -275,6 +275,22 @@ threads_load(void)
 	return 0;
 }
 
+/*
+ * The main thread leaves (pthread_exit) while "spinner" runs on 200 ms:
+ * the group outlives its leader.  Prints "main TID" first.
+ */
+static int
+orphan_load(void)
+{
+	pthread_t a;
+
+	printf("main %ld 0\n", (long)gettid());
+	fflush(stdout);
+	if (pthread_create(&a, NULL, spinner, NULL) != 0)
+		return 1;
+	pthread_exit(NULL);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -294,7 +310,9 @@ main(int argc, char **argv)
 		return pipe_load();
 	if (strcmp(m, "threads") == 0)
 		return threads_load();
+	if (strcmp(m, "orphan") == 0)
+		return orphan_load();
 	fprintf(stderr, "usage: wakeload mutex|condvar|disk FILE|tcp|epoll|pipe"
-	    "|threads\n");
+	    "|threads|orphan\n");
 	return 2;
 }

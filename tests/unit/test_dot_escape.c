@@ -130,7 +130,7 @@ static char *
 output(const struct exact *x, int wake, enum chart_format format)
 {
 	const struct fn_opts o = { 0, names[0], 1, 0, format, "trace.dat" };
-	const struct wake_opts wo = { 0, 0, 1, NULL };
+	const struct wake_opts wo = { 0, 0, 1, NULL, NULL, 0 };
 	struct diag d;
 	char *buf = NULL;
 	size_t n = 0;
