@@ -146,15 +146,54 @@ boot_read(struct boot_read *b, char **paths, size_t npaths,
 
 /* The text table or the JSON of two logs, to -o's file or standard output. */
 static int
-compare_text(const struct cli *c, const struct boot_read *old,
-    const struct boot_read *new, const struct cmp_match *m, const char *title,
+compare_text(const struct cli *c, const struct report *ro,
+    const struct report *rn, const struct cmp_match *m, const char *title,
     const struct cmp_regression *reg, struct diag *d)
 {
 	struct cmp_table_opts o = { c->threshold_us, c->paths[0], c->paths[1],
 	    title };
-	struct report ro, rn;
 	struct outfile of;
 	int ok, rc;
+
+	diag_set_file(d, "%s", "");
+	if ((rc = outfile_open(&of, c->output != NULL ? c->output : "-",
+	    d)) != 0)
+		return rc;
+	ok = (c->json ? compare_json_write(ro, rn, m, &o,
+	    c->regression_set ? reg : NULL, of.f) :
+	    compare_table_write(ro, rn, m, &o, of.f)) == 0;
+	if (!ok)
+		diag_error_status(d, EXIT_NOMEM, "out of memory");
+	return outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
+}
+
+/* --regression running or runnable judges traces: each log must have one. */
+static int
+regression_traced(const struct cli *c, const struct report *ro,
+    const struct report *rn, struct diag *d)
+{
+	enum cmp_metric m = (enum cmp_metric)c->regression_metric;
+
+	if (!c->regression_set || c->regression_metric < 0 ||
+	    !cmp_metric_traced(m))
+		return 0;
+	if (ro->x->have && rn->x->have)
+		return 0;
+	diag_set_file(d, "%s", c->paths[ro->x->have ? 1 : 0]);
+	return diag_error(d, "no kernel trace (trace.dat) in this log: "
+	    "--regression %s needs both logs traced", cmp_metric_name(m));
+}
+
+/* The chart, table or JSON of a matched pair of logs, then --regression's verdict. */
+static int
+compare_out(const struct cli *c, struct boot_read *old, struct boot_read *new,
+    struct cmp_chart *cc, const char *title, struct diag *d)
+{
+	struct out_job j = { .format = c->chart.format, .opts = &c->chart,
+	    .cmp = cc };
+	struct report ro, rn;
+	struct cmp_regression reg;
+	int rc;
 
 	if (report_make(&ro, &old->view, c->chart.show_all, d) != 0)
 		return -1;
@@ -162,15 +201,20 @@ compare_text(const struct cli *c, const struct boot_read *old,
 		report_free(&ro);
 		return -1;
 	}
-	diag_set_file(d, "%s", "");
-	if ((rc = outfile_open(&of, c->output != NULL ? c->output : "-",
-	    d)) == 0) {
-		ok = (c->json ? compare_json_write(&ro, &rn, m, &o,
-		    c->regression_set ? reg : NULL, of.f) :
-		    compare_table_write(&ro, &rn, m, &o, of.f)) == 0;
-		if (!ok)
-			diag_error_status(d, EXIT_NOMEM, "out of memory");
-		rc = outfile_close(&of, ok, d) != 0 || !ok ? -1 : 0;
+	cc->old_r = &ro;
+	cc->new_r = &rn;
+	compare_regression(cc->match, &ro, &rn, c->regression_metric < 0 ?
+	    CMP_WALL : (enum cmp_metric)c->regression_metric, c->regression_us,
+	    &reg);
+	rc = regression_traced(c, &ro, &rn, d);
+	if (rc == 0)
+		rc = c->format_set ? write_one(c, &j, c->paths[1], "-compare",
+		    d) : compare_text(c, &ro, &rn, cc->match, title, &reg, d);
+	if (rc == 0 && c->regression_set && (reg.total || reg.nprocs > 0)) {
+		fputs(PROG ": ", stderr);
+		compare_regression_say(&reg, cc->match, stderr);
+		putc('\n', stderr);
+		rc = EXIT_REGRESSION;
 	}
 	report_free(&ro);
 	report_free(&rn);
@@ -190,10 +234,7 @@ run_compare(const struct cli *c, struct boot_read *old,
 	    .old_ms = &old->ms, .new_ms = &new->ms,
 	    .old_label = c->paths[0], .new_label = c->paths[1],
 	    .threshold_us = c->threshold_us };
-	struct out_job j = { .format = c->chart.format, .opts = &c->chart,
-	    .cmp = &cc };
 	struct cmp_match m;
-	struct cmp_regression reg;
 	char title[TITLE_MAX];
 	int rc;
 
@@ -207,15 +248,7 @@ run_compare(const struct cli *c, struct boot_read *old,
 	    new->ms.zero_us, &m) != 0)
 		return diag_error_status(d, EXIT_NOMEM, "out of memory");
 	cc.match = &m;
-	compare_regression(&m, &old->ms, &new->ms, c->regression_us, &reg);
-	rc = c->format_set ? write_one(c, &j, c->paths[1], "-compare", d) :
-	    compare_text(c, old, new, &m, title, &reg, d);
-	if (rc == 0 && c->regression_set && (reg.total || reg.nprocs > 0)) {
-		fputs(PROG ": ", stderr);
-		compare_regression_say(&reg, &m, stderr);
-		putc('\n', stderr);
-		rc = EXIT_REGRESSION;
-	}
+	rc = compare_out(c, old, new, &cc, title, d);
 	compare_free(&m);
 	return rc;
 }
@@ -308,7 +341,8 @@ sets_verdict(const struct cli *c, const struct sets *s,
 	const struct set_item *it;
 
 	sets_regression(s, c->regression_set ?
-	    (double)c->regression_us / 1000.0 : -1.0, ls, &r);
+	    (double)c->regression_us / 1000.0 : -1.0, c->regression_metric < 0 ?
+	    -1 : c->regression_metric == CMP_CPU, ls, &r);
 	if (c->thresholds != NULL && c->verbose >= 0)
 		limits_unused(ls, c->thresholds);
 	if (r.nslower == 0 && !r.inconclusive)

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "report.h"
 
 /*
  * The matched tree level by level, before it is put in pre-order.  Each
@@ -107,28 +108,100 @@ cmp_pair_status(const struct cmp_pair *p, usec_t thr)
 	return CMP_SAME;
 }
 
+static const char *const metric_names[CMP_NMETRICS] = {
+	"wall", "cpu", "running", "runnable"
+};
+
+const char *
+cmp_metric_name(enum cmp_metric m)
+{
+	return m < CMP_NMETRICS ? metric_names[m] : "?";
+}
+
+int
+cmp_metric_named(const char *s, size_t n)
+{
+	int m;
+
+	for (m = 0; m < CMP_NMETRICS; m++)
+		if (strlen(metric_names[m]) == n &&
+		    memcmp(metric_names[m], s, n) == 0)
+			return m;
+	return -1;
+}
+
+int
+cmp_metric_traced(enum cmp_metric m)
+{
+	return m == CMP_RUNNING || m == CMP_RUNNABLE;
+}
+
+static usec_t
+secs_us(double s)
+{
+	return (usec_t)(s * 1e6 + 0.5);
+}
+
+usec_t
+cmp_metric_of(const struct report *r, const struct pnode *n,
+    enum cmp_metric m)
+{
+	const struct report_proc *p = report_proc_of(r, n);
+
+	if (p == NULL || (cmp_metric_traced(m) && !p->traced))
+		return -1;
+	switch (m) {
+	case CMP_WALL:
+		return n->duration_us;
+	case CMP_CPU:
+		return secs_us(p->user_s + p->sys_s);
+	case CMP_RUNNING:
+		return secs_us(p->state_s[TS_RUNNING]);
+	default:
+		return secs_us(p->state_s[TS_RUNNABLE]);
+	}
+}
+
+/* A log's total of the metric: its time from its zero to its end, or its processes' sum. */
+static usec_t
+metric_total(const struct report *r, enum cmp_metric m)
+{
+	usec_t sum = 0, v;
+	size_t i;
+
+	if (m == CMP_WALL)
+		return r->ms.end_us;	/* already from its zero */
+	for (i = 0; i < r->nprocs; i++)
+		if ((v = cmp_metric_of(r, r->procs[i].node, m)) > 0)
+			sum += v;
+	return sum;
+}
+
 void
-compare_regression(const struct cmp_match *m, const struct milestones *old,
-    const struct milestones *new, usec_t thr, struct cmp_regression *r)
+compare_regression(const struct cmp_match *cm, const struct report *old,
+    const struct report *new, enum cmp_metric m, usec_t thr,
+    struct cmp_regression *r)
 {
 	const struct cmp_pair *p;
-	usec_t dd, most = 0;
+	usec_t o, n;
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
+	r->metric = m;
 	r->threshold_us = thr;
 	r->worst = CMP_NONE;
-	r->old_total_us = old->end_us - old->zero_us;
-	r->new_total_us = new->end_us - new->zero_us;
+	r->old_total_us = metric_total(old, m);
+	r->new_total_us = metric_total(new, m);
 	r->total = r->new_total_us - r->old_total_us > thr;
-	for (i = 0; i < m->npairs; i++) {
-		p = &m->pairs[i];
+	for (i = 0; i < cm->npairs; i++) {
+		p = &cm->pairs[i];
 		if (p->old == NULL || p->new == NULL ||
-		    (dd = cmp_duration_delta(p)) <= thr)
+		    (o = cmp_metric_of(old, p->old, m)) < 0 ||
+		    (n = cmp_metric_of(new, p->new, m)) < 0 || n - o <= thr)
 			continue;
 		r->nprocs++;
-		if (dd > most) {
-			most = dd;
+		if (n - o > r->worst_delta_us) {
+			r->worst_delta_us = n - o;
 			r->worst = i;
 		}
 	}

@@ -61,20 +61,46 @@ usec_t cmp_duration_delta(const struct cmp_pair *);
 enum cmp_status cmp_pair_status(const struct cmp_pair *, usec_t threshold);
 
 /*
- * --regression (docs/compare.md): the new log's total time (end - its
- * zero) or a matched process's duration grew by more than threshold.
- * Starts are not counted: a start moves when something before it grew,
- * and that is counted there (or in the total).
+ * What --regression judges (docs/compare.md): wall time (the total and
+ * each process's duration), CPU time (user + system, measured where the
+ * log has it, else sampled), or, both logs traced, time running and
+ * time runnable (waiting for a CPU).  The names are the option's.
+ */
+enum cmp_metric { CMP_WALL, CMP_CPU, CMP_RUNNING, CMP_RUNNABLE, CMP_NMETRICS };
+const char *cmp_metric_name(enum cmp_metric);
+/* The metric of that name (n bytes), or -1. */
+int cmp_metric_named(const char *s, size_t n);
+/* Whether the metric needs both logs traced. */
+int cmp_metric_traced(enum cmp_metric);
+
+struct report;
+/*
+ * A process's value of the metric in r (its node n): µs; -1 when r does
+ * not know it (n not in r, or not traced for running and runnable).
+ */
+usec_t cmp_metric_of(const struct report *r, const struct pnode *n,
+    enum cmp_metric);
+
+/*
+ * --regression (docs/compare.md): the new log's total grew by more than
+ * threshold (wall: end - its zero; else the sum over its processes), or
+ * a matched process's value did.  Starts are not counted: a start moves
+ * when something before it grew, and that is counted there (or in the
+ * total).
  */
 struct cmp_regression {
+	enum cmp_metric metric;
 	usec_t threshold_us;
-	usec_t old_total_us, new_total_us;	/* end - zero of each log */
+	usec_t old_total_us, new_total_us;
 	int total;		/* new - old total > threshold */
-	size_t nprocs;		/* matched processes that ran longer by more */
+	size_t nprocs;		/* matched processes grown by more */
 	size_t worst;		/* of those, the one grown most; or CMP_NONE */
+	usec_t worst_delta_us;
 };
 
-void compare_regression(const struct cmp_match *, const struct milestones *old,
-    const struct milestones *new, usec_t threshold, struct cmp_regression *);
+/* The two logs' reports (report.h) give every metric but wall's total. */
+void compare_regression(const struct cmp_match *, const struct report *old,
+    const struct report *new, enum cmp_metric, usec_t threshold,
+    struct cmp_regression *);
 
 #endif

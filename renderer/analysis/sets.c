@@ -29,7 +29,7 @@ threshold_of(const struct set_item *it, double ms,
 }
 
 void
-sets_regression(const struct sets *s, double ms,
+sets_regression(const struct sets *s, double ms, int cpu,
     const struct set_limits *limits, struct sets_regression *r)
 {
 	const struct set_item *it;
@@ -41,7 +41,7 @@ sets_regression(const struct sets *s, double ms,
 	for (i = 0; i < s->nitems; i++) {
 		it = &s->items[i];
 		t = threshold_of(it, ms, limits);
-		if (!it->tested)
+		if (!it->tested || (cpu >= 0 && (it->metric == MET_CPU) != cpu))
 			continue;
 		if (it->kind == ITEM_PHASE && strcmp(it->name, "end") == 0 &&
 		    it->dec.verdict == STATS_MORE_BOOTS)

@@ -94,8 +94,12 @@ struct sets_regression {
 	int inconclusive;	/* no regression, and the end needs more boots */
 };
 struct set_limits;
-/* ms < 0: no threshold but the file's (limits may be NULL). */
-void sets_regression(const struct sets *, double ms,
+/*
+ * ms < 0: no threshold but the file's (limits may be NULL).  cpu, from
+ * --regression's metric: 1 only the items of CPU time, 0 only the
+ * others (wall times), -1 every item.
+ */
+void sets_regression(const struct sets *, double ms, int cpu,
     const struct set_limits *limits, struct sets_regression *);
 
 /*

@@ -223,6 +223,12 @@ check_sets(struct cli *c)
 		    "--compare A... -- B...");
 	if (!c->sets)
 		return -1;
+	/* Sets' items are wall times and CPU times (docs/sets.md). */
+	if (c->regression_metric >= 0 &&
+	    cmp_metric_traced((enum cmp_metric)c->regression_metric))
+		return cli_usage_error("--regression over sets judges wall or "
+		    "cpu, not %s", cmp_metric_name((enum cmp_metric)
+		    c->regression_metric));
 	if (c->npaths == 0 || c->npaths_b == 0)
 		return cli_usage_error("--compare A... -- B...: each set needs a "
 		    "log or a directory of logs");
@@ -243,6 +249,7 @@ cli_parse(struct cli *c, int argc, char **argv)
 	c->tree = tree_pruned;
 	c->chart.format = FMT_PNG;
 	c->threshold_us = CMP_THRESHOLD_MS * USEC_PER_MS;
+	c->regression_metric = -1;
 	c->min_count = 1;
 	/* Every --annotate takes an argv slot, so argc bounds them. */
 	if ((c->chart.annotate = calloc((size_t)argc, sizeof(char *))) == NULL) {

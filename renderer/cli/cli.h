@@ -44,6 +44,8 @@ struct cli {
 	int threshold_set;
 	usec_t regression_us;	/* --regression: exit 5 when slower by more */
 	int regression_set;
+	/* --regression METRIC:MS's enum cmp_metric; -1 not named (wall, and sets' every item) */
+	int regression_metric;
 	/*
 	 * --compare A... -- B... (or two directories of logs): sets of
 	 * logs, docs/sets.md.  paths are A's, paths_b B's.

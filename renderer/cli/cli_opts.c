@@ -219,6 +219,24 @@ set_whole_ms(struct cli *c, const struct opt *o, const char *arg)
 	return rc;
 }
 
+/*
+ * --regression [METRIC:]MS: the metric (compare.h's names) before the
+ * time, which o's bounds judge as set_whole_ms does.
+ */
+static int
+set_regression(struct cli *c, const struct opt *o, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	int m = -1;
+
+	if (colon != NULL &&
+	    (m = cmp_metric_named(arg, (size_t)(colon - arg))) < 0)
+		return cli_usage_error("bad --regression '%s': the metric is "
+		    "wall, cpu, running or runnable", arg);
+	c->regression_metric = m;
+	return set_whole_ms(c, o, colon != NULL ? colon + 1 : arg);
+}
+
 /* Milliseconds to three decimals, kept as µs so that 0.25 is whole. */
 static int
 set_ms(struct cli *c, const struct opt *o, const char *arg)
@@ -431,11 +449,13 @@ static const struct opt opts[] = {
 	    .help_num = { CMP_THRESHOLD_MS },
 	    .help = HELP("smallest start or duration change --compare",
 	    "lists or highlights (default %ld)") },
-	{ .name = "regression", .arg = "MS", .set = set_whole_ms,
+	{ .name = "regression", .arg = "[METRIC:]MS", .set = set_regression,
 	    .to = FIELD(regression_us), .given = FIELD(regression_set),
 	    .max = THRESHOLD_MAX_MS, .what = "a number of milliseconds",
-	    .help = HELP("with --compare: exit 5 when NEW's total time",
-	    "or a process's duration grew by more than MS") },
+	    .help = HELP("with --compare: exit 5 when NEW's total or a",
+	    "process's METRIC grew by more than MS: wall",
+	    "(the default), cpu, or both traced running or",
+	    "runnable (waiting for a CPU)") },
 	{ .name = "discard-first", .arg = "K", .set = set_long,
 	    .to = FIELD(discard_first), .given = FIELD(sets_opt_set),
 	    .max = SETS_DISCARD_MAX, .what = "a number of logs",

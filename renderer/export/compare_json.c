@@ -85,11 +85,17 @@ regression(FILE *f, const struct cmp_regression *r)
 		fputs("  \"regression\": null,\n", f);
 		return;
 	}
-	fputs("  \"regression\": {\"threshold_ms\": ", f);
+	fputs("  \"regression\": {\"metric\": ", f);
+	json_string(f, cmp_metric_name(r->metric));
+	fputs(", \"threshold_ms\": ", f);
 	json_ms(f, r->threshold_us);
-	fprintf(f, ", \"regressed\": %s, \"total\": %s, \"processes\": %zu, "
-	    "\"worst\": ", r->total || r->nprocs > 0 ? "true" : "false",
-	    r->total ? "true" : "false", r->nprocs);
+	fprintf(f, ", \"regressed\": %s, \"total\": %s, \"old_total_ms\": ",
+	    r->total || r->nprocs > 0 ? "true" : "false",
+	    r->total ? "true" : "false");
+	json_ms(f, r->old_total_us);
+	fputs(", \"new_total_ms\": ", f);
+	json_ms(f, r->new_total_us);
+	fprintf(f, ", \"processes\": %zu, \"worst\": ", r->nprocs);
 	if (r->worst == CMP_NONE)
 		fputs("null", f);
 	else

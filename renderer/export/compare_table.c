@@ -168,20 +168,10 @@ print_path(struct ctx *c, size_t i)
 	putc(']', c->f);
 }
 
-/*
- * A pair's CPU time (k CH_CPU) or time waiting for a CPU (CH_RUNNABLE,
- * both traced), in µs from the reports' rows: 0 when either side does
- * not have it.
- */
 static usec_t
 seconds_of(const struct report *r, const struct pnode *n, enum change k)
 {
-	const struct report_proc *p = report_proc_of(r, n);
-
-	if (p == NULL || (k == CH_RUNNABLE && !p->traced))
-		return -1;
-	return (usec_t)((k == CH_CPU ? p->user_s + p->sys_s :
-	    p->state_s[TS_RUNNABLE]) * 1e6 + 0.5);
+	return cmp_metric_of(r, n, k == CH_CPU ? CMP_CPU : CMP_RUNNABLE);
 }
 
 static int
@@ -311,6 +301,16 @@ compare_table_write(const struct report *old, const struct report *new,
 	return 0;
 }
 
+/* --regression's words for each metric: its total, and a process grown. */
+static const char *const reg_total[CMP_NMETRICS] = {
+	"total time", "total CPU time", "total time running (traced)",
+	"total time waiting for a CPU (traced)"
+};
+static const char *const reg_grown[CMP_NMETRICS] = {
+	"ran longer", "used more CPU", "ran on a CPU longer",
+	"waited longer for a CPU"
+};
+
 void
 compare_regression_say(const struct cmp_regression *r,
     const struct cmp_match *m, FILE *f)
@@ -318,25 +318,26 @@ compare_regression_say(const struct cmp_regression *r,
 	const struct cmp_pair *p;
 	char a[32], b[32], d[32];
 
-	fprintf(f, "regression (threshold %s s): total time %s s -> ",
+	fprintf(f, "regression (%s%sthreshold %s s): %s %s s -> ",
+	    r->metric == CMP_WALL ? "" : cmp_metric_name(r->metric),
+	    r->metric == CMP_WALL ? "" : ", ",
 	    report_secs(a, sizeof(a), r->threshold_us, 0),
-	    report_secs(b, sizeof(b), r->old_total_us, 0));
+	    reg_total[r->metric], report_secs(b, sizeof(b), r->old_total_us, 0));
 	fprintf(f, "%s s (%s s%s)", report_secs(a, sizeof(a), r->new_total_us,
 	    0), report_secs(d, sizeof(d), r->new_total_us - r->old_total_us, 1),
 	    r->total ? ", regressed" : "");
 	if (r->worst == CMP_NONE) {
-		fputs("; no process ran longer by more", f);
+		fprintf(f, "; no process %s by more", reg_grown[r->metric]);
 		return;
 	}
 	p = &m->pairs[r->worst];
-	fprintf(f, "; %zu process%s ran longer by more, most: ", r->nprocs,
-	    r->nprocs == 1 ? "" : "es");
+	fprintf(f, "; %zu process%s %s by more, most: ", r->nprocs,
+	    r->nprocs == 1 ? "" : "es", reg_grown[r->metric]);
 	escape_fputs(p->new->name, f);
 	if (p->new->proc->cmdline != NULL && p->new->proc->cmdline[0] != '\0') {
 		fputs(" [", f);
 		escape_fputs(p->new->proc->cmdline, f);
 		putc(']', f);
 	}
-	fprintf(f, " %s s", report_secs(d, sizeof(d), cmp_duration_delta(p),
-	    1));
+	fprintf(f, " %s s", report_secs(d, sizeof(d), r->worst_delta_us, 1));
 }

@@ -9,6 +9,7 @@
 #include "grow.h"
 #include "layout_compare.h"
 #include "layout_parts.h"
+#include "report.h"
 #include "textclean.h"
 
 #define SUB_H		44.0	/* each boot's CPU or disk chart */
@@ -92,8 +93,8 @@ header(struct layout *l, struct measure *m, const struct cmp_ctx *x,
 	    COL_CMP_WORSE : COL_TEXT, y) == -1)
 		return -1;
 	snprintf(buf, sizeof(buf), "highlighted: a start or duration that "
-	    "changed by more than %.3g s", (double)c->threshold_us /
-	    USEC_PER_SEC);
+	    "changed by more than %.3g s; labels give CPU time that did too",
+	    (double)c->threshold_us / USEC_PER_SEC);
 	if (line(l, m, buf, LF_TEXT, COL_TEXT, y) == -1)
 		return -1;
 	snprintf(buf, sizeof(buf), "time: %lld:%02lld",
@@ -253,19 +254,46 @@ pair_colour(const struct cmp_pair *p, usec_t thr)
 	return COL_CMP_NEW;
 }
 
+/* The pair's CPU time new - old, when both reports know it; else 0. */
+static usec_t
+cpu_delta(const struct cmp_chart *c, const struct cmp_pair *p)
+{
+	usec_t o, n;
+
+	if (c->old_r == NULL || c->new_r == NULL ||
+	    (o = cmp_metric_of(c->old_r, p->old, CMP_CPU)) < 0 ||
+	    (n = cmp_metric_of(c->new_r, p->new, CMP_CPU)) < 0)
+		return 0;
+	return n - o;
+}
+
+/* ", " before every part but the first, then the part. */
+static void
+add_part(char *part, size_t cap, const char *what, usec_t d)
+{
+	size_t k = strlen(part);
+
+	snprintf(part + k, cap - k, "%s%s %+.2fs", k > 0 ? ", " : "", what,
+	    (double)d / USEC_PER_SEC);
+}
+
 /*
- * "name", "name (start +2.00s, dur +1.50s)", "name (new)", "name
- * (gone)"; in a readable profile the command line stands for the name,
- * as on its own chart (eight "cc" rows say nothing).
+ * "name", "name (start +2.00s, dur +1.50s, cpu +2.19s)", "name (new)",
+ * "name (gone)"; in a readable profile the command line stands for the
+ * name, as on its own chart (eight "cc" rows say nothing).  CPU time is
+ * said beside wall time: on a shared machine it moves only when the
+ * work does.
  */
 static char *
-pair_label(const struct cmp_pair *p, const struct proctree *tree, usec_t thr)
+pair_label(const struct cmp_chart *c, const struct cmp_pair *p,
+    const struct proctree *tree)
 {
 	const struct pnode *n = p->new != NULL ? p->new : p->old;
 	const char *name = proctree_label(tree, 0, n->name, n->proc->cmdline);
-	char buf[512], part[64];
-	usec_t ds, dd;
-	size_t k;
+	char buf[512], part[96];
+	usec_t d[3], thr = c->threshold_us;
+	static const char *const what[3] = { "start", "dur", "cpu" };
+	size_t k, i;
 
 	k = (size_t)snprintf(buf, sizeof(buf), "%.400s", name);
 	if (p->old == NULL || p->new == NULL) {
@@ -273,16 +301,13 @@ pair_label(const struct cmp_pair *p, const struct proctree *tree, usec_t thr)
 		    " (gone)");
 		return text_clean(buf, 1);
 	}
-	ds = cmp_start_delta(p);
-	dd = cmp_duration_delta(p);
+	d[0] = cmp_start_delta(p);
+	d[1] = cmp_duration_delta(p);
+	d[2] = cpu_delta(c, p);
 	part[0] = '\0';
-	if (ds > thr || ds < -thr)
-		snprintf(part, sizeof(part), "start %+.2fs",
-		    (double)ds / USEC_PER_SEC);
-	if (dd > thr || dd < -thr)
-		snprintf(part + strlen(part), sizeof(part) - strlen(part),
-		    "%sdur %+.2fs", part[0] ? ", " : "",
-		    (double)dd / USEC_PER_SEC);
+	for (i = 0; i < 3; i++)
+		if (d[i] > thr || d[i] < -thr)
+			add_part(part, sizeof(part), what[i], d[i]);
 	if (part[0] != '\0')
 		snprintf(buf + k, sizeof(buf) - k, " (%s)", part);
 	return text_clean(buf, 1);
@@ -369,8 +394,8 @@ pair_row(struct layout *l, struct measure *m, const struct cmp_chart *c,
 		return -1;
 	if (p->parent != CMP_NONE)
 		rows_link(l, l->nrows - 1, p->parent);
-	if ((s = pair_label(p, n != NULL ? c->new_tree : c->old_tree,
-	    c->threshold_us)) == NULL)
+	if ((s = pair_label(c, p, n != NULL ? c->new_tree : c->old_tree)) ==
+	    NULL)
 		return -1;
 	/* Beside the box: inside, text would sit on the bars. */
 	return rows_put_label(l, m, &l->rows[l->nrows - 1], s,

@@ -22,6 +22,8 @@ struct cmp_chart {
 	const struct proctree *old_tree, *new_tree;
 	const struct milestones *old_ms, *new_ms;
 	const struct cmp_match *match;
+	/* Each log's report (report.h): the processes' CPU times; NULL: none. */
+	const struct report *old_r, *new_r;
 	const char *old_label, *new_label;	/* the paths, as given */
 	const char *title;	/* compare_title()'s; NULL: "Boot comparison" */
 	usec_t threshold_us;	/* a change larger than this is highlighted */

@@ -133,6 +133,57 @@ same "the CPU list holds the pairs --json says moved by more than 0.5 s" \
 check "untraced logs: no list of waits for a CPU" \
     sh -c "! grep -q 'waited less or more for a CPU' '$T/cmpcpu'"
 
+# --regression METRIC:MS.  The old log with C's CPU raised the same way
+# and nothing else: its wall time is the old one's, so wall (the default)
+# passes and cpu fails, naming C with the delta --json gives its pair;
+# the JSON's totals differ by the sum of the pairs' CPU deltas.
+mkdir -p "$T/cpuonly"
+cp "$T/old/header" "$T/old/proc_stat.log" "$T/old/proc_diskstats.log" "$T/cpuonly/"
+awk -v p="$CP" 'NF > 20 && $1 == p { $14 += 10 * seen++ } { print }' \
+    "$T/old/proc_ps.log" >"$T/cpuonly/proc_ps.log"
+for m in "" wall:; do
+	"$R" --compare --regression "${m}500" "$T/old" "$T/cpuonly" >/dev/null 2>"$T/e"
+	rc=$?
+	check "--regression ${m}500, CPU alone raised: exit 0, nothing said (exit $rc)" \
+	    sh -c "[ $rc -eq 0 ] && [ ! -s '$T/e' ]"
+done
+"$R" --compare --json --regression cpu:500 "$T/old" "$T/cpuonly" >"$T/rc.json" 2>"$T/e"
+rc=$?
+check "--regression cpu:500: exit 5, one line (exit $rc)" \
+    sh -c "[ $rc -eq 5 ] && [ \$(wc -l <'$T/e') -eq 1 ]"
+"$PY" - "$T/rc.json" "$CP" >"$T/rcwant" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = d["regression"]
+pairs = d["pairs"]
+grown = [p for p in pairs if p["cpu_delta_s"] is not None and p["cpu_delta_s"] > 0.5]
+worst = max(grown, key=lambda p: p["cpu_delta_s"])
+tot = sum(p["cpu_delta_s"] for p in pairs if p["cpu_delta_s"] is not None)
+print(r["metric"], r["regressed"], r["processes"] == len(grown),
+      r["worst"] == worst["id"], worst["new"]["pid"] == int(sys.argv[2]),
+      abs((r["new_total_ms"] - r["old_total_ms"]) / 1000 - tot) <= 0.002 * len(pairs))
+print("%+.3f" % worst["cpu_delta_s"])
+PYEOF
+same "--json's regression: cpu, regressed, C the worst, totals apart by the pairs' CPU deltas" \
+    "$(sed -n 1p "$T/rcwant")" "cpu True True True True True"
+check "  the line says cpu, the CPU time and C with its pair's delta" \
+    sh -c "grep -q '^bootchart-render: regression (cpu, threshold 0.500 s): total CPU time .* 1 process used more CPU by more, most: $CN.* $(sed -n 2p "$T/rcwant") s\$' '$T/e'"
+"$R" --compare --regression cpu:86400000 "$T/old" "$T/cpuonly" >/dev/null 2>&1
+rc=$?
+check "--regression cpu:86400000: exit 0 (exit $rc)" [ "$rc" -eq 0 ]
+"$R" --compare --regression bogus:10 "$T/old" "$T/cpuonly" >/dev/null 2>"$T/e"
+rc=$?
+check "--regression bogus:10: usage error naming the metrics (exit $rc)" \
+    sh -c "[ $rc -eq 1 ] && grep -q 'wall, cpu, running or runnable' '$T/e'"
+"$R" --compare --regression runnable:10 "$T/old" "$T/cpuonly" >/dev/null 2>"$T/e"
+rc=$?
+check "--regression runnable:10 of untraced logs: exit 2, one line naming OLD (exit $rc)" \
+    sh -c "[ $rc -eq 2 ] && [ \$(wc -l <'$T/e') -eq 1 ] && grep -q '$T/old.*both logs traced' '$T/e'"
+# The chart says the CPU change beside the wall ones.
+"$R" --compare -f svg -o "$T/cpuonly.svg" "$T/old" "$T/cpuonly" 2>/dev/null
+check "the compare chart labels C with its CPU change" \
+    grep -q "$CN (cpu $(sed -n 2p "$T/rcwant" | awk '{ printf "%+.2f", $1 }')s)" "$T/cpuonly.svg"
+
 # PIDs play no part: renumbered, the same rows with the new PIDs.
 "$R" --compare "$T/old" "$T/new5k" >"$T/cmp5k" 2>/dev/null
 # The lists with the new boot's PIDs moved back by 5000, blanks squeezed.

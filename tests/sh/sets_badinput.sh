@@ -78,6 +78,8 @@ usage "-f with sets" "sets write a table" -f svg --compare a -- b
 usage "--summary with sets" "sets write a table" --summary --compare a b
 usage "--fdr 0" "" --fdr 0 --compare a b
 usage "--discard-first x" "" --discard-first x --compare a b
+usage "--regression runnable: over sets" "--regression over sets judges wall or cpu, not runnable" \
+    --regression runnable:10 --compare a b
 
 # --regression over sets.
 run --regression 100 --compare a b
@@ -96,3 +98,14 @@ check "  the same with --json: exit 8, the JSON Lines written" \
     [ $rc -eq 8 -a -s "$T/out" ]
 run --compare a c
 check "a against c without --regression: exit 0" [ $rc -eq 0 ]
+# --regression METRIC:MS over sets: b's three slower items are times
+# (fx-nap sleeps longer: its CPU did not move), so wall fails as before
+# and cpu passes; cpu leaves the end's "need more boots" out.
+run --regression wall:100 --compare a b
+check "--regression wall:100, a against b: exit 5, the same line" \
+    sh -c "[ $rc -eq 5 ] && grep -q 'slower: process fx-nap (duration) by +300.0 ms' '$T/err'"
+run --regression cpu:100 --compare a b
+check "--regression cpu:100, a against b (no CPU item slower): exit 0, nothing said" \
+    [ $rc -eq 0 -a ! -s "$T/err" ]
+run --regression cpu:100 --compare a c
+check "--regression cpu:100, a against c: exit 0 (the end is a time)" [ $rc -eq 0 ]
