@@ -148,7 +148,7 @@ verbs(const uint8_t *data, size_t size, struct diag *d)
 		{ 0, NULL, 1, 0, FMT_SPEEDSCOPE, "" },
 		{ 0, "do_one_initcall", 1, 1, FMT_PNG, "" },
 	};
-	struct wake_opts o = { 1, 0, 0, NULL };
+	struct wake_opts o = { 1, 0, 0, NULL, NULL, 0 };
 	struct exact x;
 	size_t i;
 	FILE *f;
