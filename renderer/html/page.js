@@ -7,7 +7,14 @@
 	const ds = svg.dataset;
 	const x0 = +ds.x0, pw = +ds.pw, pxms = +ds.pxms;
 	const o = +(ds.o || 0);	/* the axis's ms at x0 (--window) */
-	const width = +svg.getAttribute('width');
+	/*
+	 * The layout's width, and the chart's now: in a window wider than
+	 * the layout the time axis is stretched to fill it (fit()), the
+	 * texts keeping their size.
+	 */
+	const width0 = +svg.getAttribute('width');
+	const height = +svg.getAttribute('height');
+	let width = width0;
 	const top = +ds.top;	/* the process rows start here */
 	const layers = svg.querySelectorAll('g.z');
 	const clip = document.getElementById('plotclip');
@@ -15,6 +22,11 @@
 	const info = document.getElementById('info');
 	const hits = document.getElementById('hits');
 	const MAXK = Math.max(1, pw * pxms);	/* down to a pixel per ms */
+	/* The plot's frames and clips, as wide as the time axis. */
+	const frames = Array.from(svg.querySelectorAll('rect.fr, rect.cb'))
+	    .filter(function (r) {
+		return Math.abs(+r.getAttribute('width') - pw) < 1;
+	});
 	const axisY = +ds.axis;	/* the axis labels' baseline, or -1 */
 	let axis = null;
 	/*
@@ -84,8 +96,12 @@
 	/*
 	 * Where a pinned text's anchor goes at the view [va, vb].  A row
 	 * whose box is out of view keeps its label at the nearer edge of
-	 * the view: every row stays named, zoomed in anywhere.
+	 * the view: every row stays named, zoomed in anywhere.  A label
+	 * beside its box stays beside it, on the side in view; it moves
+	 * into the box when it fits there, unless the rows' labels stay
+	 * beside (data-beside: the compare chart's bars fill its boxes).
 	 */
+	const beside = ds.beside === '1';
 	function place(p, va, vb) {
 		if (p.hi <= p.lo)
 			return p.a;
@@ -96,13 +112,24 @@
 			return va + (4 + p.side * p.w) / k;
 		if (p.lo >= vb)
 			return vb - (4 + (1 - p.side) * p.w) / k;
-		if (lo < hi && (hi - lo) * k >= p.w + 8)
+		if (lo < hi && (hi - lo) * k >= p.w + 8 &&
+		    (!beside || p.side === 0.5))
 			return (lo + hi) / 2 + (p.side - 0.5) * p.w / k;
 		if (p.side === 0.5)
 			return lo < hi ? (lo + hi) / 2 : p.a;
-		/* Beside the box: the same gap on screen as unzoomed. */
-		const edge = p.side === 0 ? p.hi : p.lo;
-		return edge + (p.a - edge) / k;
+		/*
+		 * Beside the box, the same gap on screen as unzoomed: on the
+		 * layout's side when that is in view, else on the other; with
+		 * neither, at the start of the box's part in view, over it.
+		 */
+		const edge = p.side === 0 ? p.hi : p.lo, gap = Math.abs(p.a - edge);
+		const w = p.w / k, r = p.hi + gap / k, l = p.lo - gap / k;
+		const okr = r + w <= vb, okl = l - w >= va;
+		if (!okr && !okl)
+			return lo + 4 / k + p.side * w;
+		if (p.side === 0)
+			return okr ? r : l - w;
+		return okl ? l : r + w;
 	}
 
 	/*
@@ -124,14 +151,21 @@
 		return keep.join('\n').toLowerCase();
 	});
 
-	/* The view: screen x = k * x + b, in the chart's own pixels. */
-	let k = 1, b = 0, queued = false;
+	/*
+	 * The view: chart x = k * x + b, x in the layout's pixels.  Unzoomed
+	 * k is kfit, the stretch that takes the layout's time axis (pw) to
+	 * the chart's (pws); 1 in a window no wider than the layout.
+	 */
+	let k = 1, b = 0, kfit = 1, pws = pw, queued = false;
 
 	function clamp() {
-		k = Math.min(Math.max(k, 1), MAXK);
-		b = Math.min(x0 - k * x0, Math.max(x0 + pw - k * (x0 + pw), b));
-		if (k === 1)
-			b = 0;
+		k = Math.min(Math.max(k, kfit), MAXK * kfit);
+		b = Math.min(x0 - k * x0, Math.max(x0 + pws - k * (x0 + pw), b));
+		if (k === kfit)
+			b = x0 - k * x0;
+	}
+	function unzoomed() {
+		return k === kfit;
 	}
 
 	/* Seconds on the time axis (as its labels). */
@@ -230,7 +264,7 @@
 	window.addEventListener('scroll', stripShow, { passive: true });
 	window.addEventListener('resize', stripPlace);
 
-	/* The scale and shift of the view, or null unzoomed. */
+	/* The scale and shift of the view, or null for the layout's own. */
 	function matrix() {
 		return k === 1 ? null : 'matrix(' + k + ',0,0,1,' + b + ',0)';
 	}
@@ -243,7 +277,7 @@
 	}
 	/* The view's ends in the chart's pixels before the zoom. */
 	function ends() {
-		return [(x0 - b) / k, (x0 + pw - b) / k];
+		return [(x0 - b) / k, (x0 + pws - b) / k];
 	}
 
 	/* Puts the texts of list where the view puts them. */
@@ -308,9 +342,34 @@
 		});
 	}
 	window.addEventListener('scroll', reveal, { passive: true });
+	/*
+	 * A window wider than the layout gets a chart as wide as it: the
+	 * time axis, its frames and clips take the extra pixels, the texts
+	 * keep their size (a scaled chart would blow 12 px text up to 29 px
+	 * at 1920 px); the view keeps its zoom and its left end.
+	 */
+	function fit() {
+		const avail = Math.floor(svg.parentElement.clientWidth);
+		const extra = Math.max(0, avail - width0);
+		const rel = k / kfit, va = ends()[0];
+		width = width0 + extra;
+		pws = pw + extra;
+		kfit = pws / pw;
+		svg.setAttribute('width', width);
+		svg.setAttribute('viewBox', '0 0 ' + width + ' ' + height);
+		for (const r of frames)
+			r.setAttribute('width', pws);
+		svg.dataset.plotw = pws;	/* for tools: the time axis' width now */
+		k = rel === 1 ? kfit : kfit * rel;
+		b = x0 - k * va;
+		clamp();
+	}
 	window.addEventListener('resize', function () {
+		fit();
 		measure();
 		reveal();
+		update();
+		stripPlace();
 	});
 	/* A printout is of the whole chart: the browser prints the layout. */
 	window.addEventListener('beforeprint', function () {
@@ -336,14 +395,14 @@
 			transform(hatch, m && 'matrix(' + 1 / k + ',0,0,1,0,0)',
 			    'patternTransform');
 		/* Unzoomed, labels may reach into the margins as in the PNG. */
-		clip.setAttribute('x', m ? x0 : 0);
-		clip.setAttribute('width', m ? pw : width);
+		clip.setAttribute('x', unzoomed() ? 0 : x0);
+		clip.setAttribute('width', unzoomed() ? width : pws);
 		relabel(va, vb);
 		stripFill();
 		span.dataset.t0 = secs(va);
 		span.dataset.t1 = secs(vb);
 		span.textContent = secs(va) + ' s \u2013 ' + secs(vb) + ' s' +
-		    (k === 1 ? '' : ' (zoom ' + k.toFixed(1) + 'x)');
+		    (unzoomed() ? '' : ' (zoom ' + (k / kfit).toFixed(1) + 'x)');
 	}
 
 	function update() {
@@ -387,7 +446,7 @@
 
 	let drag = null;
 	svg.addEventListener('mousedown', function (ev) {
-		if (ev.button !== 0 || k === 1)
+		if (ev.button !== 0 || unzoomed())
 			return;
 		drag = { x: ev.clientX, b: b };
 		svg.classList.add('drag');
@@ -405,8 +464,7 @@
 		svg.classList.remove('drag');
 	});
 	document.getElementById('reset').addEventListener('click', function () {
-		k = 1;
-		b = 0;
+		k = kfit;
 		update();
 	});
 
@@ -421,7 +479,7 @@
 		if (ev.ctrlKey || ev.altKey || ev.metaKey || (t && t.closest &&
 		    t.closest('input, textarea, select, [contenteditable]')))
 			return;
-		const mid = x0 + pw / 2, xd = (mid - b) / k;
+		const mid = x0 + pws / 2, xd = (mid - b) / k;
 		if (ev.key === '+' || ev.key === '=') {
 			k *= 1.5;
 			clamp();
@@ -430,13 +488,12 @@
 			k /= 1.5;
 			clamp();
 			b = mid - k * xd;
-		} else if (ev.key === 'ArrowLeft' && k > 1) {
-			b += pw / 10;
-		} else if (ev.key === 'ArrowRight' && k > 1) {
-			b -= pw / 10;
+		} else if (ev.key === 'ArrowLeft' && !unzoomed()) {
+			b += pws / 10;
+		} else if (ev.key === 'ArrowRight' && !unzoomed()) {
+			b -= pws / 10;
 		} else if (ev.key === '0') {
-			k = 1;
-			b = 0;
+			k = kfit;
 		} else {
 			return;
 		}
@@ -576,6 +633,7 @@
 			    fnrows.length;
 		});
 	}
+	fit();
 	measure();
 	reveal();
 	apply();

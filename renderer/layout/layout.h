@@ -241,6 +241,8 @@ struct layout {
 	const char *trace_dropped;	/* the log's trace.dat did not read: why, or NULL */
 	int trace_alone;	/* a trace.dat alone: no samples (noted) */
 	int disk_traced;	/* the disk chart is the trace's block events' (noted) */
+	/* Rows' labels stay beside their boxes zoomed (-f html): inside they would sit on the compare chart's bars. */
+	int labels_beside;
 };
 
 /*

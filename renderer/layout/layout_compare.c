@@ -417,6 +417,7 @@ build(struct layout *l, struct measure *m, void *arg, struct diag *d)
 	size_t i;
 
 	cmp_span(l, x->c);
+	l->labels_beside = 1;
 	if (lt_scale(l, x->o, d) == -1)
 		return -1;
 	if (lt_check_rows(l, x->c->match->npairs, x->o,

@@ -418,6 +418,8 @@ page_attrs(FILE *f, const struct layout *l)
 	svg_num(f, l->proc_box.y);
 	fputs("\" data-axis=\"", f);
 	svg_num(f, axis_baseline(l));
+	if (l->labels_beside)
+		fputs("\" data-beside=\"1", f);
 	putc('"', f);
 }
 

@@ -142,6 +142,25 @@ rc=$?
 check "the keyboard's browser checks ran to the end (exit $rc)" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20
 
+# A compare page (two generated boots): zoomed and panned, each row's
+# label stays in the plot and beside its box, on the side in view, not
+# over the two bars that fill the box (the old page moved it inside,
+# red on red, or past the view's end).
+GEN=$BC_BUILD/tests/tools/gen_bootlog
+if [ -x "$GEN" ]; then
+	"$GEN" -q -n 40 -s 20 -z 5 --seed 7 -d "$T/g7" &&
+	    "$GEN" -q -n 40 -s 20 -z 5 --seed 8 -d "$T/g8" &&
+	    "$R" --compare -f html -o "$T/cmp.html" "$T/g7" "$T/g8" 2>"$T/cmp.err"
+	check "a compare page is written" [ -s "$T/cmp.html" ]
+	HOME=$T /usr/bin/python3 tests/sh/lib/html_browser.py --labels \
+	    "$DRIVER" "$CHROMIUM" "$T/cmp.html" 2>"$T/py.err"
+	rc=$?
+	check "the compare page's label checks ran to the end (exit $rc)" [ "$rc" -eq 0 ]
+	[ "$rc" -eq 0 ] || sed 's/^/# /' "$T/py.err" | tail -20
+else
+	ok "compare page labels # SKIP gen_bootlog not built"
+fi
+
 # The wake-up graph of a recorded profile (tests/data/traces): its
 # command's waits alone (--wakeups' edges), readable at the page's
 # width (text at 9 px or more, scrolling rather than shrinking), each

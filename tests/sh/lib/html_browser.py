@@ -15,6 +15,7 @@ usage: html_browser.py CHROMEDRIVER CHROMIUM PAGE.html CHART.png REPORT.json
        html_browser.py --bands CHROMEDRIVER CHROMIUM PAGE.html FAR
        html_browser.py --keys CHROMEDRIVER CHROMIUM PAGE.html
        html_browser.py --graph CHROMEDRIVER CHROMIUM PAGE.html EDGES SHOT.png
+       html_browser.py --labels CHROMEDRIVER CHROMIUM PAGE.html
 The second form (make bench) prints the seconds from navigation to the
 first frame painted after the load event, median of RUNS fresh loads.
 The third makes docs/report-html.png from the bundled sample's page:
@@ -40,7 +41,8 @@ every row.  The eighth checks the keyboard's zoom and pan: + and -
 about the middle, the arrows by a tenth, 0 resetting, and none of them
 while typing in the search box; and that the bar is at most 125 px
 high, its details three lines.  The ninth checks the wake-up graph
-(graph() says what).
+(graph() says what); the tenth the rows' labels of a compare page
+zoomed and panned (labels() says what).
 LABEL: a process name drawn as a row label (the hover check);
 QUERY: a search text (the search check)."""
 import base64
@@ -273,7 +275,7 @@ def check_zoom(d, a):
     at = d.js("""const s = document.getElementById('chart');
         const r = s.getBoundingClientRect();
         window.scrollTo(0, 0);
-        const x0 = +s.dataset.x0, pw = +s.dataset.pw;
+        const x0 = +s.dataset.x0, pw = +(s.dataset.plotw || s.dataset.pw);
         return [Math.round(r.left + x0 + pw / 2),
                 Math.round(r.top + +s.dataset.top * 0.6)];""")
     wheel(d, at[0], at[1], -600)
@@ -293,7 +295,7 @@ def check_zoom(d, a):
     out = d.js("""const s = document.getElementById('chart');
         const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
         const lo = r.left + +s.dataset.x0 * f - 1;
-        const hi = r.left + (+s.dataset.x0 + +s.dataset.pw) * f + 1;
+        const hi = r.left + (+s.dataset.x0 + +(s.dataset.plotw || s.dataset.pw)) * f + 1;
         const ts = Array.from(s.querySelectorAll('g.r text'));
         return [ts.length, ts.filter(t => {
             const b = t.getBoundingClientRect();
@@ -333,6 +335,42 @@ def check_zoom(d, a):
     d.s("POST", "/element/%s/click" % d.find("#reset"), {})
     back = until(lambda: span(d) == before and span(d)) or span(d)
     tap(back == before, "reset shows the whole span again")
+
+
+def check_fit(d, a, layout_w):
+    """In a window wider than the layout the chart is as wide as the page,
+    the time axis and its frames take the extra width, the texts keep
+    their size, and the whole span is shown."""
+    g = d.js("""const s = document.getElementById('chart');
+        const r = s.getBoundingClientRect();
+        const fr = Array.from(s.querySelectorAll('rect.fr'))
+            .map(e => e.getBoundingClientRect().width)
+            .filter(w => w > 50);	/* not the legend's swatches */
+        const t = s.querySelector('g.r > text');
+        return [r.width, document.documentElement.clientWidth,
+                +s.dataset.plotw, +s.dataset.pw, fr,
+                t ? getComputedStyle(t).fontSize : '',
+                t ? t.getCTM().a : 0,
+                document.documentElement.scrollWidth];""")
+    extra = g[1] - layout_w
+    tap(abs(g[0] - g[1]) <= 1 and g[7] <= g[1],
+        "fit: the chart is as wide as a wider page (%.0f of %d px, layout "
+        "%d)" % (g[0], g[1], layout_w))
+    tap(abs(g[2] - (g[3] + extra)) <= 1 and g[4] and
+        all(abs(w - g[2]) <= 2 for w in g[4]),
+        "fit: the time axis and the charts' frames take the extra %d px "
+        "(axis %.0f px, frames %s)" % (extra, g[2],
+                                       " ".join("%.0f" % w for w in g[4])))
+    tap(abs(g[6] - 1) < 1e-6, "fit: the rows' labels drawn at their size "
+        "(scale %.3f, %s)" % (g[6], g[5]))
+    t0, t1 = span(d)
+    whole = d.js("const s = document.getElementById('chart').dataset;"
+                 "const o = +(s.o || 0);"
+                 "return [o / 1000, (o + +s.pw / +s.pxms) / 1000];")
+    tap(abs(t0 - whole[0]) < 0.002 and
+        abs(t1 - whole[1]) < 0.002 and "zoom" not in d.js(
+            "return document.getElementById('span').textContent"),
+        "fit: the whole span shown, unzoomed (%.3f-%.3f s)" % (t0, t1))
 
 
 def show_time(argv):
@@ -601,7 +639,7 @@ def shown_labels(d):
     return d.js("""const s = document.getElementById('chart');
         const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
         const lo = r.left + +s.dataset.x0 * f - 1;
-        const hi = r.left + (+s.dataset.x0 + +s.dataset.pw) * f + 1;
+        const hi = r.left + (+s.dataset.x0 + +(s.dataset.plotw || s.dataset.pw)) * f + 1;
         const ts = Array.from(s.querySelectorAll('g.rc g.r > text'))
             .filter(e => getComputedStyle(e.closest('g.rc')).display !== 'none');
         return [ts.length, ts.filter(e => { const b = e.getBoundingClientRect();
@@ -624,9 +662,12 @@ def bands(argv):
             "loaded, the bands near the window are shown, the others out "
             "of the layout (%d of %d shown, %d as the rule has it)" %
             (st[1], st[2], st[0]))
+        loaded = d.js("""return [0, 0, Array.from(document.querySelectorAll(
+            '#chart g.rc:not(.off) g.r > text'))
+            .map(t => Math.round(t.getBoundingClientRect().left * 10))];""")
         at = d.js("""const s = document.getElementById('chart');
             const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
-            return [Math.round(r.left + (+s.dataset.x0 + +s.dataset.pw / 2) * f),
+            return [Math.round(r.left + (+s.dataset.x0 + +(s.dataset.plotw || s.dataset.pw) / 2) * f),
                     Math.round(r.top + +s.dataset.top * 0.6 * f)];""")
         before = span(d)
         wheel(d, at[0], at[1], -600)
@@ -677,11 +718,13 @@ def bands(argv):
         d.js("window.scrollTo(0, 0)")
         until(lambda: band_state(d)[0] == band_state(d)[2])
         lab = shown_labels(d)
-        tap(lab[0] > 0 and lab[2] == 0 and d.js(
-            "return document.querySelectorAll('#chart g.rc:not(.off) "
-            "g.r > text[transform]').length") == 0,
+        back = d.js(drawn)[2]
+        tap(lab[0] > 0 and lab[2] == 0 and back == loaded[2],
             "reset at the end, the top's labels are unzoomed when shown "
-            "again (%d labels, %d scaled)" % (lab[0], lab[2]))
+            "again, where they were at load (%d labels, %d scaled, %d "
+            "moved)" % (lab[0], lab[2],
+                        sum(1 for x, y in zip(back, loaded[2]) if x != y) +
+                        abs(len(back) - len(loaded[2]))))
         q = d.find("#q")
         d.s("POST", "/element/%s/value" % q, {"text": far})
         until(lambda: d.js("return document.getElementById('hits')"
@@ -823,9 +866,67 @@ def graph(argv):
         d.quit()
 
 
+def label_places(d):
+    """[labels shown, outside the plot, over their own box where one of
+    its sides had room (data-beside pages: labels stay beside)]."""
+    return d.js("""const s = document.getElementById('chart');
+        const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
+        const lo = r.left + +s.dataset.x0 * f - 1;
+        const hi = r.left + (+s.dataset.x0 + +(s.dataset.plotw || s.dataset.pw)) * f + 1;
+        const ts = Array.from(s.querySelectorAll('g.rc g.r > text'))
+            .filter(e => getComputedStyle(e.closest('g.rc')).display !== 'none');
+        let out = 0, over = 0;
+        for (const t of ts) {
+            const b = t.getBoundingClientRect();
+            if (b.left < lo || b.right > hi)
+                out++;
+            const box = t.closest('g.r').querySelector('rect.pb');
+            if (!box || t.classList.contains('tm'))
+                continue;
+            const x = box.getBoundingClientRect();
+            const a = Math.max(x.left, lo), z = Math.min(x.right, hi);
+            const room = Math.max(a - lo, hi - z);
+            if (z > a && b.left < z && b.right > a && room > b.width + 8)
+                over++;
+        }
+        return [ts.length, out, over];""")
+
+
+def labels(argv):
+    """Zoomed and panned, every row's label is in the plot area; on a
+    page whose labels stay beside their boxes (the compare chart), none
+    is drawn over its box where a side had room."""
+    driver, chromium, page = argv
+    d = Driver(driver, chromium, 1200, 900)
+    try:
+        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+        until(lambda: d.js("return document.readyState") == "complete")
+        until(lambda: span(d)[1] > 0)
+        beside = d.js("return document.getElementById('chart')"
+                      ".dataset.beside === '1'")
+        tap(beside, "labels: the page keeps its rows' labels beside "
+            "(data-beside)")
+        for step, keys in (("zoomed x3.4", "+++"), ("panned later",
+                           "\ue014\ue014\ue014"), ("panned to the end",
+                           "\ue014" * 12), ("back to the start",
+                           "\ue012" * 20), ("unzoomed", "0")):
+            was = span(d)
+            for c in keys:
+                key(d, c)
+            until(lambda: span(d) != was, 2)
+            time.sleep(0.2)
+            n = label_places(d)
+            tap(n[0] > 0 and n[1] == 0 and n[2] == 0,
+                "labels, %s (%.3f-%.3f s): every row's label in the plot, "
+                "none over its box with room beside (%d labels, %d outside, "
+                "%d over)" % ((step,) + span(d) + tuple(n)))
+    finally:
+        d.quit()
+
+
 MODES = {"--functions": functions, "--show-time": show_time, "--shot": shot, "--zoom-time": zoom_time,
          "--controls": controls, "--bands": bands, "--keys": keys,
-         "--graph": graph}
+         "--graph": graph, "--labels": labels}
 
 
 def main():
@@ -840,13 +941,23 @@ def main():
         procs = json.load(f)["processes"]
     size = re.search(r'<svg id="chart"[^>]* width="(\d+)" height="(\d+)"',
                      open(a["page"], encoding="utf-8").read())
-    d = Driver(a["chromedriver"], a["chromium"], int(size.group(1)) + 60,
+    # As wide as the chart: the page draws it as the PNG is.
+    d = Driver(a["chromedriver"], a["chromium"], int(size.group(1)),
                int(size.group(2)) + 400)
     try:
         check_render(d, a)
         check_pixels(d, a)
         check_hover(d, a, procs)
         check_search(d, a, procs)
+        check_zoom(d, a)
+    finally:
+        d.quit()
+    # A window twice as wide: the chart fills it, its texts at their size.
+    d = Driver(a["chromedriver"], a["chromium"], 2 * int(size.group(1)),
+               int(size.group(2)) + 400)
+    try:
+        check_render(d, a)
+        check_fit(d, a, int(size.group(1)))
         check_zoom(d, a)
     finally:
         d.quit()
