@@ -68,6 +68,14 @@ line(struct layout *l, struct measure *m, const char *s, int font,
 	return 0;
 }
 
+/* Both logs' reports have a trace: the labels can say time runnable. */
+static int
+both_traced(const struct cmp_chart *c)
+{
+	return c->old_r != NULL && c->new_r != NULL && c->old_r->x->have &&
+	    c->new_r->x->have;
+}
+
 static int
 header(struct layout *l, struct measure *m, const struct cmp_ctx *x,
     double *y)
@@ -93,9 +101,14 @@ header(struct layout *l, struct measure *m, const struct cmp_ctx *x,
 	    COL_CMP_WORSE : COL_TEXT, y) == -1)
 		return -1;
 	snprintf(buf, sizeof(buf), "highlighted: a start or duration that "
-	    "changed by more than %.3g s; labels give CPU time that did too",
-	    (double)c->threshold_us / USEC_PER_SEC);
+	    "changed by more than %.3g s", (double)c->threshold_us /
+	    USEC_PER_SEC);
 	if (line(l, m, buf, LF_TEXT, COL_TEXT, y) == -1)
+		return -1;
+	if (line(l, m, both_traced(c) ? "labels: that change, and CPU time "
+	    "(cpu) or time waiting for a CPU (wait) that moved by more" :
+	    "labels: that change, and CPU time (cpu) that moved by more",
+	    LF_TEXT, COL_TEXT, y) == -1)
 		return -1;
 	snprintf(buf, sizeof(buf), "time: %lld:%02lld",
 	    (long long)(secs / 60), (long long)(secs % 60));
@@ -254,15 +267,16 @@ pair_colour(const struct cmp_pair *p, usec_t thr)
 	return COL_CMP_NEW;
 }
 
-/* The pair's CPU time new - old, when both reports know it; else 0. */
+/* The pair's metric new - old, when both reports know it; else 0. */
 static usec_t
-cpu_delta(const struct cmp_chart *c, const struct cmp_pair *p)
+metric_delta(const struct cmp_chart *c, const struct cmp_pair *p,
+    enum cmp_metric m)
 {
 	usec_t o, n;
 
 	if (c->old_r == NULL || c->new_r == NULL ||
-	    (o = cmp_metric_of(c->old_r, p->old, CMP_CPU)) < 0 ||
-	    (n = cmp_metric_of(c->new_r, p->new, CMP_CPU)) < 0)
+	    (o = cmp_metric_of(c->old_r, p->old, m)) < 0 ||
+	    (n = cmp_metric_of(c->new_r, p->new, m)) < 0)
 		return 0;
 	return n - o;
 }
@@ -278,11 +292,13 @@ add_part(char *part, size_t cap, const char *what, usec_t d)
 }
 
 /*
- * "name", "name (start +2.00s, dur +1.50s, cpu +2.19s)", "name (new)",
- * "name (gone)"; in a readable profile the command line stands for the
- * name, as on its own chart (eight "cc" rows say nothing).  CPU time is
- * said beside wall time: on a shared machine it moves only when the
- * work does.
+ * "name", "name (start +2.00s, dur +1.50s, cpu +2.19s, wait +0.40s)",
+ * "name (new)", "name (gone)"; in a readable profile the command line
+ * stands for the name, as on its own chart (eight "cc" rows say
+ * nothing).  CPU time is said beside wall time: on a shared machine it
+ * moves only when the work does; with both logs traced, the time
+ * runnable (waiting for a CPU) too: how much of a change was the
+ * machine's.
  */
 static char *
 pair_label(const struct cmp_chart *c, const struct cmp_pair *p,
@@ -290,9 +306,9 @@ pair_label(const struct cmp_chart *c, const struct cmp_pair *p,
 {
 	const struct pnode *n = p->new != NULL ? p->new : p->old;
 	const char *name = proctree_label(tree, 0, n->name, n->proc->cmdline);
-	char buf[512], part[96];
-	usec_t d[3], thr = c->threshold_us;
-	static const char *const what[3] = { "start", "dur", "cpu" };
+	char buf[512], part[128];
+	usec_t d[4], thr = c->threshold_us;
+	static const char *const what[4] = { "start", "dur", "cpu", "wait" };
 	size_t k, i;
 
 	k = (size_t)snprintf(buf, sizeof(buf), "%.400s", name);
@@ -303,9 +319,10 @@ pair_label(const struct cmp_chart *c, const struct cmp_pair *p,
 	}
 	d[0] = cmp_start_delta(p);
 	d[1] = cmp_duration_delta(p);
-	d[2] = cpu_delta(c, p);
+	d[2] = metric_delta(c, p, CMP_CPU);
+	d[3] = metric_delta(c, p, CMP_RUNNABLE);
 	part[0] = '\0';
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < 4; i++)
 		if (d[i] > thr || d[i] < -thr)
 			add_part(part, sizeof(part), what[i], d[i]);
 	if (part[0] != '\0')

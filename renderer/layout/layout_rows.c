@@ -355,6 +355,9 @@ rows_put_label(struct layout *l, struct measure *m, struct lt_row *row,
 	if (order[i] == 0) {
 		x = b->x + (b->w - w) / 2;
 		anchor = LT_MIDDLE;
+		/* Over the bars a highlight's colour would be lost in them. */
+		if (beside)
+			rgb = COL_TEXT;
 	} else if (order[i] == 1) {
 		x = b->x + b->w + LABEL_PAD;
 		anchor = LT_START;

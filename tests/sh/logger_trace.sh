@@ -1,6 +1,7 @@
 #!/bin/sh
 # logger_trace.sh: exact mode (docs/trace.md), with trace-cmd as the
 # oracle: `start --trace` records the whole system in its own instance
+# (TRACE_SCOPE=system; by default the command's processes alone)
 # into a trace.dat that `trace-cmd dump -v` accepts and `trace-cmd report`
 # reads (200 execs, the header's counts), leaves tracefs as it was;
 # tracefs mounted by the logger; --trace takes no value; an ordinary user
@@ -11,6 +12,7 @@ T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
 export BOOTCHARTD_RUNDIR=$T
 printf '# empty\n' >"$T/empty.conf"
+printf 'TRACE_SCOPE=system\n' >"$T/system.conf"
 . "$(dirname "$0")/lib/logger_lib.sh.inc"
 
 need_tracefs "kernel trace" trace-cmd
@@ -44,9 +46,13 @@ cp /bin/true "$T/unrelated"
 (while [ ! -e "$T/stop" ]; do "$T/unrelated"; sleep 0.01; done) &
 bg=$!
 before=$(top_state)
-"$L" start -c "$T/empty.conf" --trace -o "$T/a.tgz" -- \
+"$L" start -c "$T/system.conf" --trace -o "$T/a.tgz" -- \
     sh -c 'for i in $(seq 200); do /bin/true; done' >"$T/a.out" 2>&1
 rc=$?
+# The default scope: the command's processes alone.
+"$L" start -c "$T/empty.conf" --trace -o "$T/c.tgz" -- \
+    sh -c 'for i in $(seq 20); do /bin/true; done' >"$T/c.out" 2>&1
+rcc=$?
 touch "$T/stop"
 wait $bg
 check "start --trace CMD: status 0" [ $rc = 0 ]
@@ -74,6 +80,17 @@ same "header: 0 events lost" \
     "$(header_value "$T/a.tgz" bootchart.trace.lost | cut -d: -f1)" "total 0"
 same "header: exact mode on" "$(header_value "$T/a.tgz" bootchart.trace)" \
     "on: the whole system"
+check "default scope: status 0" [ $rcc = 0 ]
+mkdir -p "$T/c"
+tar -xzf "$T/c.tgz" -C "$T/c" 2>/dev/null
+report "$T/c" >"$T/c/report"
+same "default scope: 20 execs of true" "$(grep -Ec \
+    'sched_process_exec: +filename=(/usr)?/bin/true ' "$T/c/report")" 20
+check "default scope: the unrelated process's execs are not in" \
+    sh -c "! grep -q 'filename=.*/unrelated ' '$T/c/report'"
+check "default scope: header says the command's processes" sh -c \
+    'printf "%s\n" "$1" | grep -Eq "^on: the command.s processes \(pid [0-9]+ and its descendants\)\$"' \
+    _ "$(header_value "$T/c.tgz" bootchart.trace)"
 same "header: the clock" \
     "$(header_value "$T/a.tgz" bootchart.trace.clock)" local
 # The clock-sync pair: the marker carries the stamp taken before it.
@@ -95,9 +112,8 @@ if command -v unshare >/dev/null 2>&1 && unshare -m true 2>/dev/null; then
 	    2>/dev/null; exec "$0" start -c "$1" --trace -o "$2" -- /bin/true' \
 	    "$L" "$T/empty.conf" "$T/m.tgz" >"$T/m.out" 2>&1
 	check "own tracefs mount: status 0" [ $? = 0 ]
-	same "own tracefs mount: exact mode on" \
-	    "$(header_value "$T/m.tgz" bootchart.trace)" \
-	    "on: the whole system"
+	check "own tracefs mount: exact mode on" sh -c \
+	    "tar -xzOf '$T/m.tgz' header | grep -Eq '^bootchart.trace = on: the command.s processes'"
 	mkdir -p "$T/m"
 	tar -xzf "$T/m.tgz" -C "$T/m" 2>/dev/null
 	check "own tracefs mount: trace-cmd sees the exec" sh -c \

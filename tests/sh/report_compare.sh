@@ -280,3 +280,22 @@ check "--compare -f png -o DIR: DIR/new-compare.png, a PNG" \
 "$R" --compare -f pdf -o - "$T/old" "$T/new" 2>/dev/null >"$T/c.pdf"
 check "--compare -f pdf -o -: a PDF on standard output" \
     sh -c "head -c 5 '$T/c.pdf' | grep -q '%PDF-'"
+
+# Two traced profiles (tests/data/traces): a label gives the time
+# runnable that moved, as the table's list of waits has it; and
+# --regression runnable: judges it.
+TR=tests/data/traces
+"$R" --compare --threshold 10 "$TR/chain.tgz" "$TR/states.tgz" >"$T/tw" 2>/dev/null
+wd=$(rows waited "$T/tw" | awk '$NF ~ /states.py]$/ { printf "%+.2f", $3 }')
+"$R" --compare --threshold 10 -f svg -o "$T/tw.svg" "$TR/chain.tgz" "$TR/states.tgz" 2>/dev/null
+check "traced: the label of states.py gives its wait change ($wd s) as the table" \
+    sh -c "[ -n '$wd' ] && grep -q 'states.py (dur [^<]*, wait $wd""s)' '$T/tw.svg'"
+check "  and the header says what the labels give" \
+    grep -q "labels: that change, and CPU time (cpu) or time waiting for a CPU (wait)" "$T/tw.svg"
+"$R" --compare --regression runnable:100 "$TR/chain.tgz" "$TR/states.tgz" >/dev/null 2>"$T/e"
+rc=$?
+check "traced: --regression runnable:100 fires on the +0.124 s wait (exit $rc)" \
+    sh -c "[ $rc -eq 5 ] && grep -q 'regression (runnable, threshold 0.100 s): total time waiting for a CPU .* 1 process waited longer for a CPU by more, most: python3 .* +0.124 s\$' '$T/e'"
+"$R" --compare --regression runnable:200 "$TR/chain.tgz" "$TR/states.tgz" >/dev/null 2>&1
+rc=$?
+check "traced: --regression runnable:200 passes (exit $rc)" [ "$rc" -eq 0 ]
