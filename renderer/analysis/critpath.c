@@ -219,7 +219,9 @@ sum_up(struct critpath *c)
 			    s->proc, 0 };
 		c->sum[k].ns += s->end_ns - s->start_ns;
 	}
-	qsort(c->sum, c->nsum, sizeof(*c->sum), by_ns);
+	/* An empty path has no array: qsort wants one even for 0 items. */
+	if (c->nsum > 1)
+		qsort(c->sum, c->nsum, sizeof(*c->sum), by_ns);
 	by_category(c);
 	c->unexplained_ns = c->cp.end_ns - c->cp.start_ns - total;
 	return 0;
