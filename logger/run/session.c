@@ -304,10 +304,28 @@ on_deadline(void *ctx, int fd, short revents)
 	return 0;
 }
 
+/* Source: a CPU's trace buffer at its fill level (tracerec_fill_fd). */
+static int
+on_trace_fill(void *ctx, int fd, short revents)
+{
+	struct run *r = ctx;
+	unsigned i;
+	int f;
+
+	if (tracerec_filled(&r->tr, &r->st, fd) == 0)
+		return 0;
+	for (i = 0; (f = tracerec_fill_fd(&r->tr, i)) >= 0; i++)
+		loop_remove(&r->loop, f);
+	return 0;
+}
+
 /* The signals first: a stop wins over a tick that came with it. */
 static int
 add_sources(struct run *r)
 {
+	unsigned i;
+	int fd;
+
 	if (loop_add(&r->loop, r->sigfd, on_signal, r) != 0 ||
 	    loop_add(&r->loop, r->timerfd, on_timer, r) != 0)
 		return -1;
@@ -320,6 +338,9 @@ add_sources(struct run *r)
 	if (r->rd.sock >= 0 && (loop_add(&r->loop, r->rd.sock, on_answers,
 	    r) != 0 || loop_add(&r->loop, r->rd.timerfd, on_deadline, r) != 0))
 		return -1;
+	for (i = 0; (fd = tracerec_fill_fd(&r->tr, i)) >= 0; i++)
+		if (loop_add(&r->loop, fd, on_trace_fill, r) != 0)
+			return -1;
 	return 0;
 }
 

@@ -179,21 +179,34 @@ drain_cpu(struct tracedrain *d, struct store *st, struct tracedrain_cpu *c,
 	return flush(d, st, c) != 0 ? -1 : r;
 }
 
+/* CPU i's pages short of the reserve; 0, or -1 (full set, errno). */
+static int
+run_cpu(struct tracedrain *d, struct store *st, unsigned i)
+{
+	if (drain_cpu(d, st, &d->cpu[i], d->share - d->reserve) == 0)
+		return 0;
+	d->full = 1;
+	return -1;
+}
+
 int
 tracedrain_run(struct tracedrain *d, struct store *st)
 {
 	unsigned i;
 
-	for (i = 0; i < d->ncpu && !d->full; i++) {
-		if (stat_value(read_stats(d, &d->cpu[i]), "\nbytes:") <
-		    d->threshold)
-			continue;
-		if (drain_cpu(d, st, &d->cpu[i], d->share - d->reserve) == 0)
-			continue;
-		d->full = 1;
-		return -1;
-	}
+	for (i = 0; i < d->ncpu && !d->full; i++)
+		if (stat_value(read_stats(d, &d->cpu[i]), "\nbytes:") >=
+		    d->threshold && run_cpu(d, st, i) != 0)
+			return -1;
 	return 0;
+}
+
+int
+tracedrain_run_cpu(struct tracedrain *d, struct store *st, unsigned i)
+{
+	if (d->full || i >= d->ncpu)
+		return 0;
+	return run_cpu(d, st, i);
 }
 
 /* Every CPU's stage into the store; 0 or -1 (the first failure). */

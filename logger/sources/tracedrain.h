@@ -60,6 +60,8 @@ int tracedrain_open(struct tracedrain *, int bufd, unsigned ncpu,
  * out (d->full set, errno ENOSPC or the write's).
  */
 int tracedrain_run(struct tracedrain *, struct store *);
+/* CPU i's pages, whatever it holds (its fill level woke us): as tracedrain_run. */
+int tracedrain_run_cpu(struct tracedrain *, struct store *, unsigned i);
 /*
  * Every CPU's remaining pages, a page of each in turn, within the whole
  * share (the reserve too): at the end, or after a cut with tracing

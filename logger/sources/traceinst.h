@@ -34,6 +34,8 @@ struct traceinst {
 	char absent[256];	/* events this kernel lacks */
 	char clock[64];		/* the trace clock */
 	int scope_pid;		/* our instance records this pid's tree only; 0: all */
+	/* Polling a CPU's trace_pipe_raw wakes at a fill level (buffer_percent) */
+	int fill_wake;
 };
 
 void traceinst_init(struct traceinst *);

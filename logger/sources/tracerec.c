@@ -125,20 +125,26 @@ tracerec_start(struct tracerec *t, enum tracerec_mode mode, struct store *st,
 	return r;
 }
 
+/* What drain() reads: a CPU's index, or one of these. */
+enum { DRAIN_DUE = -1, DRAIN_ALL = -2 };
+
 /*
- * Drains the CPUs past the threshold, or (all, at the end) every page
- * left.  A cut mid-run writes the closing marker at once, then what the
- * buffers hold goes into the reserve: every CPU's events reach the
- * cut, and the renderer ends the trace there (docs/trace.md).  Our
- * instance stops; the boot's buffer is not ours.
+ * Drains the CPUs past the threshold (DRAIN_DUE), one CPU (its fill
+ * level woke us), or (DRAIN_ALL, at the end) every page left.  A cut
+ * mid-run writes the closing marker at once, then what the buffers
+ * hold goes into the reserve: every CPU's events reach the cut, and the
+ * renderer ends the trace there (docs/trace.md).  Our instance stops;
+ * the boot's buffer is not ours.
  */
 static void
-drain(struct tracerec *t, struct store *st, int all)
+drain(struct tracerec *t, struct store *st, int cpu)
 {
 	uint64_t t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
+	int all = cpu == DRAIN_ALL;
 
-	if ((all ? tracedrain_close_out(&t->drain, st) :
-	    tracedrain_run(&t->drain, st)) != 0) {
+	if ((all ? tracedrain_close_out(&t->drain, st) : cpu == DRAIN_DUE ?
+	    tracedrain_run(&t->drain, st) :
+	    tracedrain_run_cpu(&t->drain, st, (unsigned)cpu)) != 0) {
 		snprintf(t->why, sizeof(t->why), "cut: %s",
 		    tracedrain_cut_reason(&t->drain, errno));
 		if (!all)
@@ -159,8 +165,38 @@ tracerec_tick(struct tracerec *t, struct store *st)
 	if (t->mode == TREC_OFF || t->drain.full)
 		return;
 	t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
-	drain(t, st, 0);
+	drain(t, st, DRAIN_DUE);
 	t->cpu_ns += ns_of(CLOCK_THREAD_CPUTIME_ID) - t0;
+}
+
+int
+tracerec_fill_fd(const struct tracerec *t, unsigned i)
+{
+	if (t->mode == TREC_OFF || !t->inst.fill_wake || i >= t->drain.ncpu)
+		return -1;
+	return t->drain.cpu[i].pipefd;
+}
+
+int
+tracerec_filled(struct tracerec *t, struct store *st, int fd)
+{
+	uint64_t t0, pages;
+	unsigned i;
+
+	if (t->mode == TREC_OFF || t->drain.full)
+		return 1;
+	for (i = 0; i < t->drain.ncpu && t->drain.cpu[i].pipefd != fd; i++)
+		;
+	if (i == t->drain.ncpu)
+		return 1;
+	t0 = ns_of(CLOCK_THREAD_CPUTIME_ID);
+	pages = t->drain.cpu[i].pages;
+	drain(t, st, (int)i);
+	t->cpu_ns += ns_of(CLOCK_THREAD_CPUTIME_ID) - t0;
+	t->fill_wakes++;
+	/* A wake that finds nothing, again and again, would spin: ticks then. */
+	t->idle_wakes = t->drain.cpu[i].pages == pages ? t->idle_wakes + 1 : 0;
+	return t->drain.full || t->idle_wakes >= FILL_IDLE_MAX;
 }
 
 void
@@ -198,7 +234,7 @@ tracerec_stop(struct tracerec *t, struct store *st, int procfd)
 	/* Nothing more comes in while the last pages are read. */
 	traceinst_tracing(&t->inst, 0);
 	if (!t->drain.full)
-		drain(t, st, 1);
+		drain(t, st, DRAIN_ALL);
 	/* The stats first: changing the tracer resets their counts. */
 	tracedrain_end_stats(&t->drain);
 	/* An open trace_pipe_raw holds the tracer (EBUSY): ours go first. */

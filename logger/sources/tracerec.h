@@ -22,6 +22,8 @@ struct tracerec {
 	uint64_t cpu_ns;	/* our thread's CPU time on tracing */
 	uint64_t drain_ns;	/* of which the drains' */
 	uint64_t sync[4];	/* CLOCK_BOOTTIME ns around the two markers */
+	uint64_t fill_wakes;	/* drains a CPU's fill level woke */
+	unsigned idle_wakes;	/* of those in a row, the ones that found nothing */
 	char why[TRACE_WHY];	/* the status (header) */
 };
 
@@ -40,6 +42,20 @@ int tracerec_start(struct tracerec *, enum tracerec_mode, struct store *,
     struct diag *);
 /* Drains the CPUs whose buffer passed the threshold (each sample). */
 void tracerec_tick(struct tracerec *, struct store *);
+/*
+ * CPU i's descriptor to poll: readable when its buffer reaches the fill
+ * level (traceinst's fill_wake), so a flood is drained between ticks;
+ * -1 when there is none to poll (ticks only).
+ */
+int tracerec_fill_fd(const struct tracerec *, unsigned i);
+/* Wakes in a row that found nothing before the fill descriptors are given up. */
+#define FILL_IDLE_MAX 3
+/*
+ * Drains the CPU of fd, which poll found ready.  1 when its descriptors
+ * must leave the poll (the trace is cut or full, or wakes find nothing:
+ * the ticks go on), else 0.
+ */
+int tracerec_filled(struct tracerec *, struct store *, int fd);
 /* Adds the sampler's "pid comm\n" lines to the member's pid list. */
 void tracerec_names(struct tracerec *, const char *, size_t);
 /*
