@@ -771,14 +771,19 @@ def key(d, k):
                            {"type": "keyUp", "value": k}]})
 
 
+def open_page(d, page):
+    """page loaded, its script's span shown."""
+    d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
+    until(lambda: d.js("return document.readyState") == "complete")
+    until(lambda: span(d)[1] > 0)
+
+
 def keys(argv):
     """The keyboard zooms and pans as the wheel and a drag do."""
     driver, chromium, page = argv
     d = Driver(driver, chromium, 1200, 800)
     try:
-        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
-        until(lambda: d.js("return document.readyState") == "complete")
-        until(lambda: span(d)[1] > 0)
+        open_page(d, page)
         bar = d.js("return [document.getElementById('bar')"
                    ".getBoundingClientRect().height, document.getElementById("
                    "'info').getBoundingClientRect().height]")
@@ -899,9 +904,7 @@ def labels(argv):
     driver, chromium, page = argv
     d = Driver(driver, chromium, 1200, 900)
     try:
-        d.s("POST", "/url", {"url": "file://" + os.path.abspath(page)})
-        until(lambda: d.js("return document.readyState") == "complete")
-        until(lambda: span(d)[1] > 0)
+        open_page(d, page)
         beside = d.js("return document.getElementById('chart')"
                       ".dataset.beside === '1'")
         tap(beside, "labels: the page keeps its rows' labels beside "
