@@ -73,7 +73,7 @@ python3 "$LIB/exports_check.py" perfetto "$T/p.txt" "$T/ref.txt" \
 "$R" -q -f chrome-json -o "$T/c.json" "$T/a.tgz"
 check "-f chrome-json: status 0" [ $? = 0 ]
 python3 "$LIB/exports_check.py" chrome "$T/c.json" "$SCHEMA" \
-    "$T/rep.json" "$B" "$A"
+    "$T/rep.json" "$B" "$A" "$T/ref.txt"
 
 # Without -f, the name's ending says which (cli_options.sh has the charts').
 "$R" -q -o "$T/byname.perfetto.txt" "$T/a.tgz" &&
