@@ -18,6 +18,7 @@ static int switched_off(struct build *, int, int64_t, const struct tevent *);
 static int in_scope(const struct build *, int);
 static int wait_raced(struct build *, int);
 static int64_t ran_since(const struct build *, const struct oncpu *, int);
+static int claim_cpu(struct build *, int, int, int64_t);
 
 /*
  * Makes room for the event's CPU: who runs there is not known yet.  A
@@ -82,7 +83,29 @@ tb_runs_now(struct build *b, const struct tevent *ev)
 	since = ran_since(b, c, ev->pid);
 	if (since == TPROC_BEFORE || since > ev->ts_ns)
 		since = ev->ts_ns;
+	/*
+	 * A CPU idle (or not yet seen) as the trace has it is the thread's
+	 * from then: its switch-out ends this run, even when it exits
+	 * first (an exit would otherwise start the run at itself, after a
+	 * wake-up the thread made, which then has no run to come from).
+	 */
+	if (c->pid <= 0 && claim_cpu(b, ev->cpu, ev->pid, since) != 0)
+		return -1;
 	return tb_thread_state(b, ev->pid, since, TS_RUNNING);
+}
+
+/* The switch-in that put pid on cpu at `since`, as the kernel left it out. */
+static int
+claim_cpu(struct build *b, int cpu, int pid, int64_t since)
+{
+	struct oncpu *c = &b->cpu[cpu];
+
+	if (tb_crit(b, CR_ON, pid, -1, 0, since) != 0)
+		return -1;
+	c->pid = pid;
+	c->prev = -1;
+	c->since = since;
+	return 0;
 }
 
 /*

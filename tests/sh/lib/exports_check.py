@@ -6,10 +6,10 @@
 #     trace.dat (the oracle: the kernel's own print formats, no plugins);
 #     REPORT.json: --json -n of the log; TID of a thread of process TGID.
 #   chrome OURS.json SCHEMA.json REPORT.json WAKER WAKEE [REPORT.txt]
-#     a flow from thread WAKER to thread WAKEE must be there, unless
-#     trace-cmd's report (REPORT.txt) shows the kernel left out the
-#     switch that put WAKER on its CPU before it woke WAKEE: a flow
-#     starts in a running slice, and the trace then has none there.
+#     a flow from thread WAKER to thread WAKEE must be there; with
+#     trace-cmd's report (REPORT.txt) it says when the kernel left out
+#     the switch that put WAKER on its CPU (the arrow is due all the
+#     same: the model infers that run).
 import collections
 import json
 import re
@@ -203,14 +203,14 @@ def chrome(ours_path, schema_path, rep_path, waker, wakee, ref_path=None):
     pair = any(sorted(e["ph"] for e in v) == ["f", "s"] and
                [e["tid"] for e in sorted(v, key=lambda e: e["ph"])[::-1]] ==
                [waker, wakee] for v in flows.values())
-    if not pair and ref_path and not waker_switched_in(ref_path, waker,
-                                                         wakee):
-        print("ok - chrome-json: the pipe's writer %d wakes its reader %d "
-              "# SKIP the kernel left out the switch that put the writer "
-              "on its CPU (trace-cmd's report has none)" % (waker, wakee))
-    else:
-        tap(pair, "chrome-json: the pipe's writer %d wakes its reader %d" %
-            (waker, wakee))
+    # The pid filter often loses the switch that put the writer on its
+    # CPU: the model infers that run from the writer's own events
+    # (tboot_sched.c, claim_cpu), so the arrow is due either way.
+    if ref_path and not waker_switched_in(ref_path, waker, wakee):
+        print("# the kernel left out the writer's switch-in (trace-cmd's "
+              "report has none): the arrow starts in the inferred run")
+    tap(pair, "chrome-json: the pipe's writer %d wakes its reader %d" %
+        (waker, wakee))
     rep = json.load(open(rep_path))
     run = collections.Counter()
     for (pid, tid), v in slices.items():
