@@ -632,16 +632,21 @@ def band_state(d):
                 t.numberOfItems ? t.consolidate().matrix.a : 1];""")
 
 
+# The chart (s), its plot's ends on screen (lo, hi) and the labels of
+# the rows of the bands shown (ts): what the label checks start from.
+SHOWN_LABELS = """const s = document.getElementById('chart');
+    const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
+    const lo = r.left + +s.dataset.x0 * f - 1;
+    const hi = r.left + (+s.dataset.x0 + +(s.dataset.plotw || s.dataset.pw)) * f + 1;
+    const ts = Array.from(s.querySelectorAll('g.rc g.r > text'))
+        .filter(e => getComputedStyle(e.closest('g.rc')).display !== 'none');"""
+
+
 def shown_labels(d):
     """[labels shown, those outside the plot area, those drawn scaled
     (their x scale to the chart's own pixels not 1)] of the rows of
     shown bands."""
-    return d.js("""const s = document.getElementById('chart');
-        const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
-        const lo = r.left + +s.dataset.x0 * f - 1;
-        const hi = r.left + (+s.dataset.x0 + +(s.dataset.plotw || s.dataset.pw)) * f + 1;
-        const ts = Array.from(s.querySelectorAll('g.rc g.r > text'))
-            .filter(e => getComputedStyle(e.closest('g.rc')).display !== 'none');
+    return d.js(SHOWN_LABELS + """
         return [ts.length, ts.filter(e => { const b = e.getBoundingClientRect();
                 return b.left < lo || b.right > hi; }).length,
             ts.filter(e => Math.abs(e.getCTM().a - 1) > 1e-6).length];""")
@@ -874,12 +879,7 @@ def graph(argv):
 def label_places(d):
     """[labels shown, outside the plot, over their own box where one of
     its sides had room (data-beside pages: labels stay beside)]."""
-    return d.js("""const s = document.getElementById('chart');
-        const r = s.getBoundingClientRect(), f = r.width / +s.getAttribute('width');
-        const lo = r.left + +s.dataset.x0 * f - 1;
-        const hi = r.left + (+s.dataset.x0 + +(s.dataset.plotw || s.dataset.pw)) * f + 1;
-        const ts = Array.from(s.querySelectorAll('g.rc g.r > text'))
-            .filter(e => getComputedStyle(e.closest('g.rc')).display !== 'none');
+    return d.js(SHOWN_LABELS + """
         let out = 0, over = 0;
         for (const t of ts) {
             const b = t.getBoundingClientRect();
