@@ -193,7 +193,6 @@ tracerec_filled(struct tracerec *t, struct store *st, int fd)
 	pages = t->drain.cpu[i].pages;
 	drain(t, st, (int)i);
 	t->cpu_ns += ns_of(CLOCK_THREAD_CPUTIME_ID) - t0;
-	t->fill_wakes++;
 	/* A wake that finds nothing, again and again, would spin: ticks then. */
 	t->idle_wakes = t->drain.cpu[i].pages == pages ? t->idle_wakes + 1 : 0;
 	return t->drain.full || t->idle_wakes >= FILL_IDLE_MAX;

@@ -22,7 +22,6 @@ struct tracerec {
 	uint64_t cpu_ns;	/* our thread's CPU time on tracing */
 	uint64_t drain_ns;	/* of which the drains' */
 	uint64_t sync[4];	/* CLOCK_BOOTTIME ns around the two markers */
-	uint64_t fill_wakes;	/* drains a CPU's fill level woke */
 	unsigned idle_wakes;	/* of those in a row, the ones that found nothing */
 	char why[TRACE_WHY];	/* the status (header) */
 };

@@ -162,6 +162,20 @@ cmp_metric_of(const struct report *r, const struct pnode *n,
 	}
 }
 
+int
+cmp_pair_metric_delta(const struct report *old, const struct report *new,
+    const struct cmp_pair *p, enum cmp_metric m, usec_t *delta)
+{
+	usec_t o, n;
+
+	if (p->old == NULL || p->new == NULL ||
+	    (o = cmp_metric_of(old, p->old, m)) < 0 ||
+	    (n = cmp_metric_of(new, p->new, m)) < 0)
+		return 0;
+	*delta = n - o;
+	return 1;
+}
+
 /* A log's total of the metric: its time from its zero to its end, or its processes' sum. */
 static usec_t
 metric_total(const struct report *r, enum cmp_metric m)
@@ -182,8 +196,7 @@ compare_regression(const struct cmp_match *cm, const struct report *old,
     const struct report *new, enum cmp_metric m, usec_t thr,
     struct cmp_regression *r)
 {
-	const struct cmp_pair *p;
-	usec_t o, n;
+	usec_t d;
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
@@ -194,14 +207,12 @@ compare_regression(const struct cmp_match *cm, const struct report *old,
 	r->new_total_us = metric_total(new, m);
 	r->total = r->new_total_us - r->old_total_us > thr;
 	for (i = 0; i < cm->npairs; i++) {
-		p = &cm->pairs[i];
-		if (p->old == NULL || p->new == NULL ||
-		    (o = cmp_metric_of(old, p->old, m)) < 0 ||
-		    (n = cmp_metric_of(new, p->new, m)) < 0 || n - o <= thr)
+		if (!cmp_pair_metric_delta(old, new, &cm->pairs[i], m, &d) ||
+		    d <= thr)
 			continue;
 		r->nprocs++;
-		if (n - o > r->worst_delta_us) {
-			r->worst_delta_us = n - o;
+		if (d > r->worst_delta_us) {
+			r->worst_delta_us = d;
 			r->worst = i;
 		}
 	}

@@ -80,6 +80,12 @@ struct report;
  */
 usec_t cmp_metric_of(const struct report *r, const struct pnode *n,
     enum cmp_metric);
+/*
+ * A matched pair's new - old of the metric into *delta: 1, or 0 when
+ * the pair is one-sided or either report does not know it.
+ */
+int cmp_pair_metric_delta(const struct report *old, const struct report *new,
+    const struct cmp_pair *, enum cmp_metric, usec_t *delta);
 
 /*
  * --regression (docs/compare.md): the new log's total grew by more than

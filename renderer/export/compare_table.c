@@ -168,23 +168,11 @@ print_path(struct ctx *c, size_t i)
 	putc(']', c->f);
 }
 
-static usec_t
-seconds_of(const struct report *r, const struct pnode *n, enum change k)
+/* The metric of list k: CPU time (CH_CPU) or time waiting for a CPU (CH_RUNNABLE). */
+static enum cmp_metric
+metric_of(enum change k)
 {
-	return cmp_metric_of(r, n, k == CH_CPU ? CMP_CPU : CMP_RUNNABLE);
-}
-
-static int
-seconds_delta(struct ctx *c, const struct cmp_pair *p, enum change k,
-    usec_t *delta)
-{
-	usec_t o = seconds_of(c->old, p->old, k), n = seconds_of(c->new, p->new,
-	    k);
-
-	if (o < 0 || n < 0)
-		return 0;
-	*delta = n - o;
-	return mag(*delta) > c->o->threshold_us;
+	return k == CH_CPU ? CMP_CPU : CMP_RUNNABLE;
 }
 
 /* Whether row i belongs to list k, and by how much. */
@@ -201,7 +189,8 @@ changed(struct ctx *c, size_t i, enum change k, usec_t *delta)
 	if (p->old == NULL || p->new == NULL)
 		return 0;
 	if (k == CH_CPU || k == CH_RUNNABLE)
-		return seconds_delta(c, p, k, delta);
+		return cmp_pair_metric_delta(c->old, c->new, p, metric_of(k),
+		    delta) && mag(*delta) > c->o->threshold_us;
 	*delta = k == CH_START ? cmp_start_delta(p) : cmp_duration_delta(p);
 	return mag(*delta) > c->o->threshold_us;
 }
@@ -215,8 +204,10 @@ list_row(struct ctx *c, enum change k, const struct row *r)
 
 	if (k == CH_CPU || k == CH_RUNNABLE)
 		fprintf(c->f, "  %10s %10s %10s %8" PRId64 " %8" PRId64 "  ",
-		    report_secs(a, sizeof(a), seconds_of(c->old, p->old, k), 0),
-		    report_secs(b, sizeof(b), seconds_of(c->new, p->new, k), 0),
+		    report_secs(a, sizeof(a), cmp_metric_of(c->old, p->old,
+		    metric_of(k)), 0),
+		    report_secs(b, sizeof(b), cmp_metric_of(c->new, p->new,
+		    metric_of(k)), 0),
 		    report_secs(d, sizeof(d), r->delta_us, 1),
 		    p->old->proc->pid, p->new->proc->pid);
 	else if (k == CH_START || k == CH_DURATION)

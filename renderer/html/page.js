@@ -360,7 +360,7 @@
 		for (const r of frames)
 			r.setAttribute('width', pws);
 		svg.dataset.plotw = pws;	/* for tools: the time axis' width now */
-		k = rel === 1 ? kfit : kfit * rel;
+		k = kfit * rel;
 		b = x0 - k * va;
 		clamp();
 	}

@@ -272,13 +272,12 @@ static usec_t
 metric_delta(const struct cmp_chart *c, const struct cmp_pair *p,
     enum cmp_metric m)
 {
-	usec_t o, n;
+	usec_t d;
 
 	if (c->old_r == NULL || c->new_r == NULL ||
-	    (o = cmp_metric_of(c->old_r, p->old, m)) < 0 ||
-	    (n = cmp_metric_of(c->new_r, p->new, m)) < 0)
+	    !cmp_pair_metric_delta(c->old_r, c->new_r, p, m, &d))
 		return 0;
-	return n - o;
+	return d;
 }
 
 /* ", " before every part but the first, then the part. */
