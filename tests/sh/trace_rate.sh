@@ -1,5 +1,5 @@
 #!/bin/sh
-# trace_rate.sh: exact mode drains a flood with both cores busy and loses no event: each CPU's drain wakes when its buffer is a quarter full (buffer_percent, trace_pipe_raw polled), not only at the sample ticks.  Four pipe ping-pong pairs for 4 s beside two busy loops; the header's lost count must be 0, the rate reached is printed (issue 42 wants 100 000 events/s or more: said, not asserted, as this machine's speed decides it).  Needs root and tracefs (skips otherwise).
+# trace_rate.sh: exact mode drains a flood at its target rate with both cores busy and loses no event: each CPU's drain wakes when its buffer is a tenth full (buffer_percent, trace_pipe_raw polled), not only at the sample ticks.  A pipe ping-pong held to pingpong.py's target (about 107 000 events/s, issue 42's 100 000 with room) for 4 s beside two busy loops; the header's lost count must be 0, the rate reached is printed.  Unthrottled pairs reach 600 000 events/s and more here, where whether the drain keeps up depends on what else the machine runs (one loss in 11 loaded passes): that is trace_cut.sh's flood, which asserts a loss is counted and said, not that there is none.  Needs root and tracefs (skips otherwise).
 set -u
 T=${BC_TMP:?}
 case $BC_LOGGER in /*) L=$BC_LOGGER ;; *) L=$(pwd)/$BC_LOGGER ;; esac
@@ -14,9 +14,8 @@ b1=$!
 sh -c 'while :; do :; done' &
 b2=$!
 trap 'kill $b1 $b2 2>/dev/null' EXIT
-pp="python3 '$(pwd)/tests/sh/lib/pingpong.py' 4"
 "$L" start -c "$T/conf" --trace -o "$T/a.tgz" -- \
-    sh -c "$pp & $pp & $pp & $pp & wait" >"$T/a.out" 2>&1
+    python3 "$(pwd)/tests/sh/lib/pingpong.py" 4 target >"$T/a.out" 2>&1
 rc=$?
 kill $b1 $b2 2>/dev/null
 check "start --trace: status 0 (exit $rc)" [ $rc = 0 ]
