@@ -23,11 +23,11 @@ TEST_PKGS="libcmocka-dev libpng-dev librsvg2-dev poppler-utils ghostscript libxm
 tar gzip bzip2 xz-utils libarchive-tools util-linux busybox-static
 grub-common mandoc groff-base zsh python3-jsonschema systemd zstd fuse3
 trace-cmd graphviz r-base-core sqlite3"
-# Only make check's long tests: the qemu boots (an initramfs by cpio; the
-# real-distribution boot of tests/distro/: a Debian root by mmdebstrap,
-# an ext4 image made and read back without mounting) and the fuzz smoke
-# run (clang's libFuzzer).
-LONG_PKGS="qemu-system-x86 cpio mmdebstrap debian-archive-keyring e2fsprogs clang"
+# Only make check's long tests: the qemu boots (an initramfs by cpio, on
+# x86-64 and on arm64; the real-distribution boot of tests/distro/: a
+# Debian root by mmdebstrap, an ext4 image made and read back without
+# mounting) and the fuzz smoke run (clang's libFuzzer).
+LONG_PKGS="qemu-system-x86 qemu-system-arm cpio mmdebstrap debian-archive-keyring e2fsprogs clang"
 # Optional: the browser that tests/sh/report_html.sh drives headless
 # through chromedriver (with Python's standard library).  Without them
 # that test skips its browser checks, so a failure here is not fatal.
@@ -39,9 +39,11 @@ PKG_PKGS="dpkg-dev debhelper fakeroot lintian devscripts rpm git"
 
 want="$BUILD_PKGS"
 optional=""
+cross=0
 case "${1:-all}" in
 build) ;;
-all|test) want="$BUILD_PKGS $TEST_PKGS $LONG_PKGS"; optional=$BROWSER_PKGS ;;
+all|test) want="$BUILD_PKGS $TEST_PKGS $LONG_PKGS"; optional=$BROWSER_PKGS
+	cross=1 ;;
 fast) want="$BUILD_PKGS $TEST_PKGS"; optional=$BROWSER_PKGS ;;
 pkg) want="$BUILD_PKGS $PKG_PKGS" ;;
 *) echo "usage: $0 [build|test|all|fast|pkg]" >&2; exit 1 ;;
@@ -59,7 +61,17 @@ not_installed() {
 missing=$(not_installed $want)
 # shellcheck disable=SC2086
 missing_opt=$(not_installed $optional)
-[ -z "$missing$missing_opt" ] && exit 0
+# make check's cross builds of the logger (tests/sh/logger_cross.sh):
+# Debian's cross compilers and multiarch packages, and what
+# scripts/cross-deps.sh builds for riscv64; it skips what is there.
+cross_deps() {
+	[ $cross -eq 1 ] || return 0
+	"$(dirname "$0")/cross-deps.sh"
+}
+if [ -z "$missing$missing_opt" ]; then
+	cross_deps
+	exit 0
+fi
 
 if [ "$(id -u)" -eq 0 ]; then
 	SUDO=""
@@ -84,3 +96,4 @@ if [ -n "$missing_opt" ]; then
 	    >/dev/null || echo "deps.sh: could not install$missing_opt;" \
 	    "the browser checks of tests/sh/report_html.sh will skip" >&2
 fi
+cross_deps

@@ -4,6 +4,9 @@
 # Run by the Makefile once per build directory.  Prepares BUILD/musl:
 # include/ holds links to libdeflate's and the kernel's headers (musl-gcc
 # searches only musl's own), libdeflate names the static library found.
+# For a cross build (make ARCH=...) LIBDEFLATE_A may name the library
+# (one scripts/cross-deps.sh built beside its own musl) and EMU the
+# emulator that runs the probe (qemu-aarch64-static, say).
 set -u
 b=${1:?usage: musl-probe.sh BUILD}
 mcc=${MUSL_CC:-musl-gcc}
@@ -21,14 +24,20 @@ no() {
 command -v "$mcc" >/dev/null 2>&1 || no "no $mcc (Debian: musl-tools)"
 # libdeflate's static library and header where the system compiler
 # finds them.
-lib=$("$cc" -print-file-name=libdeflate.a 2>/dev/null)
+lib=${LIBDEFLATE_A:-$("$cc" -print-file-name=libdeflate.a 2>/dev/null)}
 case "$lib" in /*) lib=$(readlink -f "$lib") ;; esac
 case "$lib" in
 /*) [ -f "$lib" ] || no "no libdeflate.a (Debian: libdeflate-dev)" ;;
 *) no "no libdeflate.a (Debian: libdeflate-dev)" ;;
 esac
-inc=$(printf '#include <libdeflate.h>\n' | "$cc" -E -x c - 2>/dev/null |
-    sed -n 's/^# [0-9]* "\(\/[^"]*\)\/libdeflate\.h".*/\1/p' | head -n 1)
+# header_dir CC: where CC finds libdeflate.h (the system compiler for
+# Debian's package; a musl of our own build keeps it beside its headers).
+header_dir() {
+	printf '#include <libdeflate.h>\n' | "$1" -E -x c - 2>/dev/null |
+	    sed -n 's/^# [0-9]* "\(\/[^"]*\)\/libdeflate\.h".*/\1/p' | head -n 1
+}
+inc=$(header_dir "$cc")
+[ -n "$inc" ] || inc=$(header_dir "$mcc")
 [ -n "$inc" ] || no "no libdeflate.h (Debian: libdeflate-dev)"
 # The kernel's headers: linux/ and asm-generic/ shared, asm/ per
 # architecture (Debian puts it under the multiarch triplet).
@@ -62,7 +71,8 @@ int main(void)
 EOC
 "$mcc" -idirafter "$d/include" -static -o "$d/probe" "$src" "$lib" \
     >"$d/probe.log" 2>&1 || no "$mcc cannot link $lib (see $d/probe.log)"
-"$d/probe" || no "a musl program linked with $lib does not run"
+${EMU:+$EMU} "$d/probe" ||
+    no "a musl program linked with $lib does not run${EMU:+ under $EMU}"
 rm -f "$d/probe" "$src" "$d/probe.log"
 printf '%s\n' "$lib" >"$d/libdeflate"
 echo musl

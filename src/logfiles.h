@@ -21,6 +21,7 @@
 #define HDR_UNAME	"system.uname"
 #define HDR_RELEASE	"system.release"
 #define HDR_CPU		"system.cpu"
+#define HDR_MODEL	"system.model"	/* DMI's vendor and product, else the device tree's model */
 #define HDR_CPU_NUM	"system.cpu.num"	/* bootchart2 */
 #define HDR_KOPTS	"system.kernel.options"
 #define HDR_BOOT_ID	"system.boot_id"	/* /proc/sys/kernel/random/boot_id */

@@ -143,6 +143,36 @@ put_cpu(struct hbuf *h, int procfd)
 	put(h, HDR_CPU, "model name\t: %s (%d)", model, ncpu);
 }
 
+/*
+ * What the machine is, for a reader comparing boots of several: DMI's
+ * vendor and product on a PC, the device tree's model on a board, which
+ * has no DMI.  Left out when /sys is not mounted at the end of the log.
+ */
+static void
+put_model(struct hbuf *h)
+{
+	char *vendor, *product;
+	size_t vl = 0, pl = 0;
+
+	vendor = slurp_at(AT_FDCWD, "/sys/class/dmi/id/sys_vendor", 256, &vl);
+	product = slurp_at(AT_FDCWD, "/sys/class/dmi/id/product_name", 256,
+	    &pl);
+	if (product != NULL && pl > 0)
+		put(h, HDR_MODEL, "%s%s%s", vendor != NULL ? vendor : "",
+		    vl > 0 ? " " : "", product);
+	free(vendor);
+	if (product != NULL && pl > 0) {
+		free(product);
+		return;
+	}
+	free(product);
+	product = slurp_at(AT_FDCWD, "/sys/firmware/devicetree/base/model",
+	    256, &pl);
+	if (product != NULL && pl > 0)
+		put(h, HDR_MODEL, "%s", product);
+	free(product);
+}
+
 static void
 put_cmdline(struct hbuf *h, int procfd)
 {
@@ -337,6 +367,7 @@ header_build(const struct run_report *r, const struct config *cfg,
 	    u.machine);
 	put(&h, HDR_RELEASE, "%s", rel);
 	put_cpu(&h, procfd);
+	put_model(&h);
 	put_cmdline(&h, procfd);
 	put_boot_id(&h, procfd);
 	if (r->profile != NULL && r->profile[0] != '\0')

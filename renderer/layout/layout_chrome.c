@@ -82,10 +82,10 @@ chrome_header(const struct lt_ctx *c, double *y)
 	const struct proctree *tree = c->tree;
 	const struct milestones *ms = c->ms;
 	const struct chart_opts *o = c->o;
-	static const char *const keys[] = { HDR_UNAME, HDR_RELEASE, HDR_CPU,
-	    HDR_KOPTS };
-	static const char *const labels[] = { "uname", "release", "CPU",
-	    "kernel options" };
+	static const char *const keys[] = { HDR_UNAME, HDR_RELEASE, HDR_MODEL,
+	    HDR_CPU, HDR_KOPTS };
+	static const char *const labels[] = { "uname", "release", "machine",
+	    "CPU", "kernel options" };
 	double maxw = l->width - 2 * MARGIN;
 	const char *v, *label;
 	char buf[2048];

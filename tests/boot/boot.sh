@@ -4,7 +4,14 @@
 # the serial console.
 #
 #   tests/boot/boot.sh [options] OUTDIR
+#     -A ARCH         x86_64 (default) or aarch64: the kernel, busybox and
+#                     qemu of that architecture (the arm64 ones are
+#                     Debian's, through dpkg's foreign architecture)
 #     -b BUILD        build dir holding the static bootchartd (build/default)
+#     -I              busybox's own init as the real init, as on a board
+#                     (/etc/inittab: the scripted boot as sysinit, a getty
+#                     on the console, etc/rc/ship once), and the logger's
+#                     default end of boot (no EXIT_PROC in its config)
 #     -c CACHE        kernel cache dir (build/boot-cache)
 #     -n              no logger: the kernel starts /sbin/init directly
 #     -a yes|no       PROCESS_ACCOUNTING in the logger's config (yes)
@@ -22,10 +29,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 build=$top/build/default
 cache=$top/build/boot-cache
-logger=1 acct=yes conf="" extra="" limit=240 more=""
+logger=1 acct=yes conf="" extra="" limit=240 more="" arch=x86_64 bbinit=0
 
-while getopts b:c:na:f:e:x:t: opt; do
+while getopts A:b:c:Ina:f:e:x:t: opt; do
 	case "$opt" in
+	A) arch=$OPTARG ;;
+	I) bbinit=1 ;;
 	b) build=$(cd "$OPTARG" && pwd) ;;
 	c) cache=$OPTARG ;;
 	n) logger=0 ;;
@@ -49,12 +58,30 @@ die() {
 	exit 1
 }
 
-kdir=$("$here/fetch-kernel.sh" "$cache") || die "no kernel"
+# Each architecture: Debian's name, qemu's machine, the serial console.
+case $arch in
+x86_64)
+	debarch=amd64 console=ttyS0
+	set -- qemu-system-x86_64 -m 512 ;;
+aarch64)
+	debarch=arm64 console=ttyAMA0
+	set -- qemu-system-aarch64 -M virt -cpu cortex-a57 -m 512 ;;
+*) die "-A $arch: x86_64 or aarch64" ;;
+esac
+kdir=$("$here/fetch-kernel.sh" "$cache" $debarch) || die "no kernel"
 kver=$(basename "$kdir" | sed 's/^linux-image-//')
 vmlinuz=$kdir/boot/vmlinuz-$kver
 [ -f "$vmlinuz" ] || die "missing $vmlinuz"
 
-bb=$(command -v busybox) || die "busybox-static is not installed"
+# This machine's busybox names the applets (Debian builds every
+# architecture's busybox-static from one configuration).
+hostbb=$(command -v busybox) || die "busybox-static is not installed"
+bb=$hostbb
+if [ "$debarch" != "$(dpkg --print-architecture)" ]; then
+	bbdir=$("$here/fetch-kernel.sh" "$cache" $debarch busybox-static) ||
+	    die "no busybox-static of $debarch"
+	bb=$bbdir/bin/busybox
+fi
 # The initramfs has no C library: both programs must be static.
 bins=$bb
 [ "$logger" = 1 ] && bins="$bins $build/bootchartd"
@@ -75,10 +102,10 @@ write_conf() {
 # bootchartd.conf for the qemu boot test (tests/boot/boot.sh)
 SAMPLE_PERIOD=0.1
 PROCESS_ACCOUNTING="$acct"
-EXIT_PROC="boot-done"
 SETTLE_TIME=1
 BOOTLOG_DEST=/var/log/bootchart.tgz
 CONF
+	[ "$bbinit" = 1 ] || echo 'EXIT_PROC="boot-done"' >>"$1"
 	printf '%s' "$more" >>"$1"
 }
 
@@ -93,10 +120,18 @@ make_initrd() {
 	done
 	cp "$bb" "$root/bin/busybox"
 	# Applets as symlinks, without replacing our own scripts.
-	"$bb" --list-full | while read -r a; do
+	"$hostbb" --list-full | while read -r a; do
 		[ -e "$root/$a" ] || ln -s /bin/busybox "$root/$a"
 	done
 	[ "$logger" = 1 ] && cp "$build/bootchartd" "$root/sbin/bootchartd"
+	if [ "$bbinit" = 1 ]; then
+		ln -sf /bin/busybox "$root/sbin/init"
+		cat >"$root/etc/inittab" <<'TAB'
+::sysinit:/etc/rc/board
+console::respawn:/sbin/getty -L console 0 vt100
+::once:/etc/rc/ship
+TAB
+	fi
 	write_conf "$root/etc/bootchartd.conf"
 	for m in virtio/virtio virtio/virtio_ring virtio/virtio_pci_legacy_dev \
 	    virtio/virtio_pci_modern_dev virtio/virtio_pci block/virtio_blk; do
@@ -120,15 +155,15 @@ truncate -s 32M "$disk"
 # init= (which names init on a disk root); pass both so the logger sees the
 # usual init=/sbin/bootchartd.
 if [ "$logger" = 1 ]; then
-	append="console=ttyS0 panic=-1 rdinit=/sbin/bootchartd init=/sbin/bootchartd $extra"
+	append="console=$console panic=-1 rdinit=/sbin/bootchartd init=/sbin/bootchartd $extra"
 else
-	append="console=ttyS0 panic=-1 rdinit=/sbin/init init=/sbin/init bctest.wait=0 $extra"
+	append="console=$console panic=-1 rdinit=/sbin/init init=/sbin/init bctest.wait=0 $extra"
 fi
 
 # No -enable-kvm: plain TCG (KVM hangs on these machines).
 start=$(date +%s.%N)
 rc=0
-timeout "$limit" qemu-system-x86_64 -m 512 -smp 1 -nographic -no-reboot \
+timeout "$limit" "$@" -smp 1 -nographic -no-reboot \
     -kernel "$vmlinuz" -initrd "$out/initrd.cpio.gz" \
     -drive "file=$disk,format=raw,if=virtio" \
     -append "$append" </dev/null >"$out/serial.raw" 2>"$out/qemu.err" || rc=$?

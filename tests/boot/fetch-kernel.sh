@@ -1,31 +1,60 @@
 #!/bin/sh
-# fetch-kernel.sh: downloads and unpacks Debian's cloud kernel into a cache dir
-# (no install) and prints the path of the unpacked tree.
+# fetch-kernel.sh: downloads and unpacks Debian's cloud kernel (or another package) of an architecture into a cache dir (no install) and prints the path of the unpacked tree.
 #
-#   tests/boot/fetch-kernel.sh CACHEDIR
+#   tests/boot/fetch-kernel.sh CACHEDIR [DEBARCH [PACKAGE]]
 #
-# The version follows the current dependency of linux-image-cloud-amd64, so
-# a newer Debian point release is picked up automatically; an unpacked tree
-# already in CACHEDIR is reused.  Concurrent callers serialise on a lock.
+# DEBARCH is Debian's name of the architecture (amd64, the default, or
+# arm64: a foreign one must be known to dpkg, scripts/cross-deps.sh adds
+# it).  Without PACKAGE the kernel: the version follows the current
+# dependency of linux-image-cloud-DEBARCH, so a newer Debian point
+# release is picked up automatically.  With PACKAGE (busybox-static, say)
+# that package as apt has it for DEBARCH.  An unpacked tree already in
+# CACHEDIR is reused.  Concurrent callers serialise on a lock.
 set -eu
 
-cache=${1:?usage: fetch-kernel.sh CACHEDIR}
+cache=${1:?usage: fetch-kernel.sh CACHEDIR [DEBARCH [PACKAGE]]}
+arch=${2:-amd64}
+want=${3:-}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
+# apt's name of a package of this architecture.
+q=""
+[ "$arch" = "$(dpkg --print-architecture)" ] || q=:$arch
 
-# Asks apt which versioned image package the meta package pulls in.
+# Asks apt which versioned image package the meta package pulls in, or
+# the version of PACKAGE (its tree's name).
 resolve() {
-	apt-cache depends linux-image-cloud-amd64 2>/dev/null |
-	    sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*-cloud-amd64\)$/\1/p' |
+	if [ -n "$want" ]; then
+		v=$(apt-cache policy "$want$q" 2>/dev/null |
+		    sed -n 's/^ *Candidate: \([^ (]*\)$/\1/p' | head -n 1)
+		[ -n "$v" ] && echo "$want-$(echo "$v" | tr ':' '_')-$arch"
+		return 0
+	fi
+	apt-cache depends "linux-image-cloud-$arch$q" 2>/dev/null |
+	    sed -n "s/^ *Depends: \\(linux-image-[0-9][^ :]*-cloud-$arch\\)\\(:$arch\\)*\$/\\1/p" |
 	    head -n 1
 }
 
 # Uses whatever is already unpacked when apt cannot tell (offline runs).
 cached_tree() {
-	for d in "$cache"/linux-image-*-cloud-amd64; do
+	if [ -n "$want" ]; then
+		set -- "$cache/$want"-*-"$arch"
+	else
+		set -- "$cache"/linux-image-*-cloud-"$arch"
+	fi
+	for d in "$@"; do
 		[ -f "$d/.complete" ] && { echo "$d"; return 0; }
 	done
 	return 1
+}
+
+# The package apt downloads for a tree's name.
+package_of() {
+	if [ -n "$want" ]; then
+		echo "$want$q"
+	else
+		echo "$1$q"
+	fi
 }
 
 fetch() {
@@ -36,7 +65,7 @@ fetch() {
 	fi
 	if [ -z "$pkg" ]; then
 		cached_tree && return 0
-		echo "fetch-kernel.sh: cannot resolve linux-image-cloud-amd64" >&2
+		echo "fetch-kernel.sh: cannot resolve ${want:-linux-image-cloud-$arch}$q" >&2
 		return 1
 	fi
 	dest=$cache/$pkg
@@ -49,11 +78,12 @@ fetch() {
 	mkdir -p "$dl"
 	# apt drops privileges to _apt for downloads; the cache dir may not be
 	# writable by it, so keep the download as the calling user.
+	deb=$(package_of "$pkg")
 	if ! (cd "$dl" && apt-get download -q -o APT::Sandbox::User=root \
-	    "$pkg" >/dev/null 2>&1); then
+	    "$deb" >/dev/null 2>&1); then
 		apt-get update -qq >/dev/null 2>&1 || true
 		(cd "$dl" && apt-get download -q -o APT::Sandbox::User=root \
-		    "$pkg" >/dev/null) || {
+		    "$deb" >/dev/null) || {
 			rm -rf "$dl"
 			echo "fetch-kernel.sh: apt-get download $pkg failed" >&2
 			return 1
@@ -62,7 +92,7 @@ fetch() {
 	deb=$(ls "$dl"/*.deb)
 	dpkg -x "$deb" "$dest.tmp"
 	rm -rf "$dl"
-	ls "$dest.tmp"/boot/vmlinuz-* >/dev/null
+	[ -n "$want" ] || ls "$dest.tmp"/boot/vmlinuz-* >/dev/null
 	touch "$dest.tmp/.complete"
 	mv "$dest.tmp" "$dest"
 	echo "$dest"

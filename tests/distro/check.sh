@@ -29,6 +29,7 @@ functions) init1=init before_ok='init\|run-init' fmode=1 ;;
 *) init1=init before_ok='init\|run-init' ;;
 esac
 . tests/sh/lib/tap.sh.inc
+. tests/sh/lib/boot_trace.sh.inc
 ps=$r/x/proc_ps.log
 
 # pid1 N: PID 1's name in sample N (1 = first; 0 = last).
@@ -212,26 +213,7 @@ done
 # Exact mode (issue 23): the boot entry asked the kernel to trace from
 # its first instant; the logger drained the buffer into trace.dat.
 check "tarball holds trace.dat" [ -s "$r/x/trace.dat" ]
-if command -v trace-cmd >/dev/null 2>&1; then
-	trace-cmd report -i "$r/x/trace.dat" >"$r/trace.report" 2>/dev/null
-	check "trace-cmd reads trace.dat" grep -q 'sched_switch:' "$r/trace.report"
-	check "trace-cmd dump -v: a valid file" \
-	    sh -c "trace-cmd dump -v -i '$r/x/trace.dat' >/dev/null 2>&1"
-	# The oracle on the boot's own trace: counts of every event name,
-	# and every sched_* event's time, CPU, pid and key fields.
-	trace-cmd report -R -t -i "$r/x/trace.dat" >"$r/trace.raw" 2>/dev/null
-	"$render" -q --dump-events "$r/x/trace.dat" >"$r/events.bare" 2>/dev/null
-	if python3 tests/sh/lib/tdat_compare.py "$r/trace.raw" "$r/events.bare" \
-	    >"$r/trace.cmp" 2>&1; then
-		ok "trace-cmd report and --dump-events agree on the boot's trace"
-		sed 's/^/# /' "$r/trace.cmp" | head -n 20
-	else
-		notok "trace-cmd report and --dump-events agree on the boot's trace"
-		sed 's/^/# /' "$r/trace.cmp" | head -n 20
-	fi
-else
-	ok "trace-cmd reads trace.dat # SKIP no trace-cmd"
-fi
+trace_oracle_checks "$r/x/trace.dat" "$render" "$r"
 "$render" -q --dump-events "$r/bootchart.tgz" >"$r/events" 2>/dev/null
 check "--dump-events reads it" [ -s "$r/events" ]
 # The trace fills what logging did not see (issue 39 item 3): the CPU
@@ -274,13 +256,6 @@ fi
 awk -F '\t' '$1 == "category" { print } $1 == "waited" && n++ < 5' \
     "$r/critpath" | sed 's/^/# /'
 echo "# trace: $(wc -l <"$r/events" | tr -d ' ') events; $(hkey bootchart.trace.events)"
-# start_kernel runs the console initcalls itself, before any other task
-# exists; the scheduler's first events are PID 1's and 2's births, then
-# come the early initcalls and the rest (do_pre_smp_initcalls on).
-first_sched=$(awk -F'\t' '$4 ~ /^sched_/ { print $1; exit }' "$r/events")
-first_ic=$(awk -F'\t' '$4 == "initcall_level" && $5 != "level=console" {
-	print $1; exit }' "$r/events")
-echo "# first sched event at ${first_sched:-none} ns, first initcall after the console's at ${first_ic:-none} ns"
 first_level=$(awk -F'\t' '$4 == "initcall_level" { print $5; exit }' "$r/events")
 if [ "$fmode" = 1 ]; then
 	# function_graph starts at the core level: what came before is gone.
@@ -296,12 +271,7 @@ check "the trace holds the births of PID 1 and 2 (from swapper)" sh -c "
     grep -q '	0	task_newtask	pid=1	' '$r/events' &&
     grep -q '	0	task_newtask	pid=2	' '$r/events'"
 fi
-check "the first scheduler event comes before the first initcall past the console's" \
-    sh -c "[ -n '$first_sched' ] && [ -n '$first_ic' ] && [ '$first_sched' -lt '$first_ic' ]"
-check "header: 0 events lost" \
-    [ "$(hkey bootchart.trace.lost | cut -d: -f1)" = "total 0" ]
-check "header: 0 events lost before logging began" \
-    [ "$(hkey bootchart.trace.lost_at_start | cut -d: -f1)" = "total 0" ]
+trace_start_checks "$r/events" "$r/x/header"
 # Every PID of proc_ps.log is in the trace: as the event's pid, or a
 # field naming one (a fork's child, a switch's next, a wake-up's).  In
 # function mode only those started after the trace's first event (its
