@@ -1,5 +1,5 @@
 #!/bin/sh
-# boot.sh: builds the test initramfs, boots Debian's cloud kernel in qemu
+# boot.sh: builds the test initramfs, boots a Debian kernel in qemu
 # (TCG) and decodes the bootchart tarball the scripted init sends back over
 # the serial console.
 #
@@ -134,7 +134,8 @@ TAB
 	fi
 	write_conf "$root/etc/bootchartd.conf"
 	for m in virtio/virtio virtio/virtio_ring virtio/virtio_pci_legacy_dev \
-	    virtio/virtio_pci_modern_dev virtio/virtio_pci block/virtio_blk; do
+	    virtio/virtio_pci_modern_dev virtio/virtio_pci block/virtio_blk \
+	    mmc/host/cqhci mmc/host/sdhci mmc/host/sdhci-pci; do
 		f=$kdir/lib/modules/$kver/kernel/drivers/$m.ko
 		[ -f "$f" ] && cp "$f" "$root/lib/modules/$kver/"
 	done
@@ -150,6 +151,13 @@ make_initrd
 disk=$out/disk.img
 rm -f "$disk"
 truncate -s 32M "$disk"
+# The disk the I/O step writes: virtio on the PC, an SD card on the
+# board (an SD host controller on qemu's PCI bus: mmcblk0).
+case $arch in
+x86_64) set -- "$@" -drive "file=$disk,format=raw,if=virtio" ;;
+aarch64) set -- "$@" -drive "if=none,id=sd,file=$disk,format=raw" \
+	-device sdhci-pci -device sd-card,drive=sd ;;
+esac
 
 # With the initramfs as the root file system the kernel runs rdinit=, not
 # init= (which names init on a disk root); pass both so the logger sees the
@@ -165,7 +173,6 @@ start=$(date +%s.%N)
 rc=0
 timeout "$limit" "$@" -smp 1 -nographic -no-reboot \
     -kernel "$vmlinuz" -initrd "$out/initrd.cpio.gz" \
-    -drive "file=$disk,format=raw,if=virtio" \
     -append "$append" </dev/null >"$out/serial.raw" 2>"$out/qemu.err" || rc=$?
 end=$(date +%s.%N)
 rm -f "$disk"

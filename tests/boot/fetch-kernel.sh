@@ -1,13 +1,15 @@
 #!/bin/sh
-# fetch-kernel.sh: downloads and unpacks Debian's cloud kernel (or another package) of an architecture into a cache dir (no install) and prints the path of the unpacked tree.
+# fetch-kernel.sh: downloads and unpacks a Debian kernel (or another package) of an architecture into a cache dir (no install) and prints the path of the unpacked tree.
 #
 #   tests/boot/fetch-kernel.sh CACHEDIR [DEBARCH [PACKAGE]]
 #
 # DEBARCH is Debian's name of the architecture (amd64, the default, or
 # arm64: a foreign one must be known to dpkg, scripts/cross-deps.sh adds
-# it).  Without PACKAGE the kernel: the version follows the current
-# dependency of linux-image-cloud-DEBARCH, so a newer Debian point
-# release is picked up automatically.  With PACKAGE (busybox-static, say)
+# it).  Without PACKAGE the kernel: on amd64 the cloud kernel (a VM's),
+# on arm64 the generic one (a board's: SD cards, which the cloud kernel
+# leaves out); the version follows the current dependency of the meta
+# package (linux-image-cloud-amd64, linux-image-arm64), so a newer
+# Debian point release is picked up automatically.  With PACKAGE (busybox-static, say)
 # that package as apt has it for DEBARCH.  An unpacked tree already in
 # CACHEDIR is reused.  Concurrent callers serialise on a lock.
 set -eu
@@ -20,6 +22,10 @@ cache=$(cd "$cache" && pwd)
 # apt's name of a package of this architecture.
 q=""
 [ "$arch" = "$(dpkg --print-architecture)" ] || q=:$arch
+case $arch in
+amd64) flavour=cloud-amd64 ;;
+*) flavour=$arch ;;
+esac
 
 # Asks apt which versioned image package the meta package pulls in, or
 # the version of PACKAGE (its tree's name).
@@ -30,8 +36,8 @@ resolve() {
 		[ -n "$v" ] && echo "$want-$(echo "$v" | tr ':' '_')-$arch"
 		return 0
 	fi
-	apt-cache depends "linux-image-cloud-$arch$q" 2>/dev/null |
-	    sed -n "s/^ *Depends: \\(linux-image-[0-9][^ :]*-cloud-$arch\\)\\(:$arch\\)*\$/\\1/p" |
+	apt-cache depends "linux-image-$flavour$q" 2>/dev/null |
+	    sed -n "s/^ *Depends: \\(linux-image-[0-9][^ :]*-$flavour\\)\\(:$arch\\)*\$/\\1/p" |
 	    head -n 1
 }
 
@@ -40,9 +46,10 @@ cached_tree() {
 	if [ -n "$want" ]; then
 		set -- "$cache/$want"-*-"$arch"
 	else
-		set -- "$cache"/linux-image-*-cloud-"$arch"
+		set -- "$cache"/linux-image-[0-9]*-"$flavour"
 	fi
 	for d in "$@"; do
+		case $d in *-cloud-*) [ "$flavour" = "${flavour#cloud}" ] && continue ;; esac
 		[ -f "$d/.complete" ] && { echo "$d"; return 0; }
 	done
 	return 1
@@ -65,7 +72,7 @@ fetch() {
 	fi
 	if [ -z "$pkg" ]; then
 		cached_tree && return 0
-		echo "fetch-kernel.sh: cannot resolve ${want:-linux-image-cloud-$arch}$q" >&2
+		echo "fetch-kernel.sh: cannot resolve ${want:-linux-image-$flavour}$q" >&2
 		return 1
 	fi
 	dest=$cache/$pkg

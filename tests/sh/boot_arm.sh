@@ -1,5 +1,5 @@
 #!/bin/sh
-# boot_arm.sh: Debian's arm64 kernel boots in qemu-system-aarch64 (TCG) with our arm64 logger as init and exact mode on, as a board would (no disk root and no initramfs phase: a busybox root in the kernel's rootfs, busybox's own init, a getty on the console); checks the log, the end of the boot, the machine's device-tree model, the trace against trace-cmd, the chart and the critical path.
+# boot_arm.sh: Debian's arm64 kernel boots in qemu-system-aarch64 (TCG) with our arm64 logger as init and exact mode on, as a board would (no disk root and no initramfs phase: a busybox root in the kernel's rootfs, busybox's own init, a getty on the console, an SD card as the disk); checks the log, the end of the boot, the machine's device-tree model, the SD card in the disk chart, the trace against trace-cmd, the chart and the critical path.
 #
 # The logger is built here (make ARCH=aarch64, as tests/sh/logger_cross.sh);
 # the kernel and busybox are Debian's arm64 packages (tests/boot/
@@ -57,6 +57,21 @@ same "the header: exact mode on, the boot's buffer" \
 # virt machine calls itself so).
 same "the header: the device tree's model" \
     "$(sed -n 's/^system\.model = //p' "$x/header")" "linux,dummy-virt"
+# The I/O step's disk is an SD card: mmcblk0 the one whole disk, and the
+# totals are what it moved there (etc/rc/io-step: two rounds of 8 MiB
+# written and read back, then 16 MiB written; the kernel's read of the
+# card's partition table may add a few KB).
+same "the disk chart's disks: the SD card" \
+    "$(awk 'NF >= 14 && $3 !~ /^(loop|ram|zram)/ && $3 !~ /^mmcblk[0-9]+p/ { print $3 }' \
+    "$x/proc_diskstats.log" | sort -u | tr '\n' ' ')" "mmcblk0 "
+"$BC_RENDER" -q --json "$tgz" >"$w/json" 2>/dev/null
+check "--json: the SD card's 16 MiB read and 32 MiB written" python3 -c '
+import json, sys
+t = json.load(open(sys.argv[1]))["totals"]
+r, w = t["disk_read_bytes"], t["disk_write_bytes"]
+print("# disk read %d bytes, written %d" % (r, w))
+M = 1 << 20
+sys.exit(0 if 16 * M <= r <= 17 * M and 32 * M <= w <= 33 * M else 1)' "$w/json"
 # busybox init started the console's getty: the default EXIT_PROC.
 same "the end of the boot: busybox init's getty" \
     "$(sed -n 's/^bootchart\.end = //p' "$x/header")" "EXIT_PROC getty"
@@ -84,7 +99,6 @@ check "no switch_root mark on the chart" sh -c "! grep -q '>switch_root<' '$w/ar
 "$BC_RENDER" -q --critical-path "$tgz" >"$w/cpath" 2>"$w/cpath.err"
 check "--critical-path: status 0" [ $? -eq 0 ]
 "$BC_RENDER" -q --critical-path -v "$tgz" >"$w/vcpath" 2>/dev/null
-"$BC_RENDER" -q --json "$tgz" >"$w/json" 2>/dev/null
 check "the critical path runs to the end of the boot (the getty)" \
     grep -q '^# critical path to [0-9]* getty' "$w/cpath"
 python3 tests/sh/lib/cpath_check.py arm64 "$w/cpath" "$w/vcpath" "$w/json"
