@@ -53,23 +53,34 @@ PKG_CONFIG ?= pkg-config
 # what is built (the musl probe).  Only from the command line: a kernel
 # build's ARCH in the environment does not make this a cross build.
 ifeq ($(origin ARCH),command line)
-# Each: the GNU triplet, musl's compiler wrapper, qemu's name.
-CROSS_aarch64 = aarch64-linux-gnu aarch64-linux-musl-gcc aarch64
+# Each: the GNU triplet, musl's compiler wrapper, qemu's name, ours.
+CROSS_aarch64 = aarch64-linux-gnu aarch64-linux-musl-gcc aarch64 aarch64
 CROSS_arm64 = $(CROSS_aarch64)
-CROSS_armhf = arm-linux-gnueabihf arm-linux-musleabihf-gcc arm
-CROSS_riscv64 = riscv64-linux-gnu riscv64-linux-musl-gcc riscv64
+CROSS_armhf = arm-linux-gnueabihf arm-linux-musleabihf-gcc arm armhf
+CROSS_riscv64 = riscv64-linux-gnu riscv64-linux-musl-gcc riscv64 riscv64
 CROSS := $(CROSS_$(ARCH))
 ifeq ($(CROSS),)
 $(error ARCH=$(ARCH): make builds the logger for aarch64 (arm64), armhf or riscv64)
 endif
-BUILD ?= build/$(ARCH)
+BUILD ?= build/$(word 4,$(CROSS))
 CC = $(word 1,$(CROSS))-gcc
 AR = $(word 1,$(CROSS))-ar
 STRIP = $(word 1,$(CROSS))-strip
-CROSS_DIR ?= /var/cache/bootchart/cross/$(ARCH)
+CROSS_DIR ?= /var/cache/bootchart/cross/$(word 4,$(CROSS))
 MUSL_CC ?= $(firstword $(wildcard $(CROSS_DIR)/bin/musl-gcc) $(word 2,$(CROSS)))
 LIBDEFLATE_A ?= $(wildcard $(CROSS_DIR)/lib/libdeflate.a)
 EMU ?= qemu-$(word 3,$(CROSS))-static
+# The renderer too where a sysroot of the architecture's libraries is
+# there (scripts/cross-deps.sh makes aarch64's: Debian's arm64 -dev
+# packages unpacked by mmdebstrap, as multiarch cannot install
+# Graphviz's beside this machine's).
+SYSROOT ?= $(wildcard $(CROSS_DIR)/sysroot)
+ifneq ($(SYSROOT),)
+CC = $(word 1,$(CROSS))-gcc --sysroot=$(SYSROOT)
+PKG_CONFIG = env PKG_CONFIG_SYSROOT_DIR=$(SYSROOT) \
+	PKG_CONFIG_LIBDIR=$(SYSROOT)/usr/lib/$(word 1,$(CROSS))/pkgconfig:$(SYSROOT)/usr/share/pkgconfig \
+	pkg-config
+endif
 else
 CROSS :=
 endif
@@ -115,7 +126,7 @@ LOGGER_FLAGS = $(BASE_CPPFLAGS) -Isrc $(LOGGER_INC) \
 	       $(CPPFLAGS) $(BASE_CFLAGS) $(CFLAGS)
 # Graphviz's dot layout plugin, loaded by its path alone (no plugin
 # configuration read, no pango loaded: docs/dependencies.md).
-GV_DOT_LAYOUT = $(shell $(PKG_CONFIG) --variable=libdir libgvc)/graphviz/libgvplugin_dot_layout.so.$(shell $(PKG_CONFIG) --variable=plugins libgvc)
+GV_DOT_LAYOUT = $(patsubst $(SYSROOT)/%,/%,$(shell $(PKG_CONFIG) --variable=libdir libgvc))/graphviz/libgvplugin_dot_layout.so.$(shell $(PKG_CONFIG) --variable=plugins libgvc)
 RENDER_FLAGS = $(BASE_CPPFLAGS) -Isrc $(RENDER_INC) \
 	       -DGV_DOT_LAYOUT='"$(GV_DOT_LAYOUT)"' \
 	       $(shell $(PKG_CONFIG) --cflags $(RENDER_PKGS)) \
@@ -232,7 +243,7 @@ LOGGER_BIN := $(BUILD)/bootchartd
 ifeq ($(SAN),1)
 all: build
 else ifneq ($(CROSS),)
-all: $(LOGGER_BIN)
+all: $(LOGGER_BIN) $(if $(SYSROOT),$(RENDER_BIN))
 else
 all: build renderer/bootchart-render logger/bootchartd
 endif

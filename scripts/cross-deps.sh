@@ -9,9 +9,13 @@
 # Debian's source packages (apt-get source, deb-src entries derived from
 # this machine's own apt sources) with the cross compiler, into
 # $CROSS_CACHE/riscv64 (default /var/cache/bootchart/cross), where the
-# Makefile looks.  qemu-user-static runs the programs built (the musl
-# probe, tests/sh/logger_cross.sh).  Skips what is already there; needs
-# root only when something is missing.  docs/boards.md says more.
+# Makefile looks.  For aarch64 also the renderer's libraries: Debian's
+# arm64 -dev packages unpacked by mmdebstrap (no package script run) into
+# $CROSS_CACHE/aarch64/sysroot, as multiarch cannot install arm64's
+# Graphviz beside this machine's.  qemu-user-static runs the programs
+# built (the musl probe, tests/sh/cross_builds.sh).  Skips what is
+# already there; needs root only when something is missing.
+# docs/boards.md says more.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${CROSS_CACHE:-/var/cache/bootchart/cross}
@@ -104,9 +108,28 @@ multiarch() {
 	apt_want "musl-dev:$1" "libdeflate-dev:$1"
 }
 
+# The renderer's libraries, the packages' files only, from the mirrors
+# this machine uses (tests/distro/sources.sh).
+SYSROOT_PKGS=libc6-dev,libgcc-12-dev,libarchive-dev,libcairo2-dev,libfontconfig-dev,zlib1g-dev,libzstd-dev,libgraphviz-dev,libdeflate-dev
+
+# sysroot DEBARCH NAME: $cache/NAME/sysroot, made once.
+sysroot() {
+	out=$cache/$2/sysroot
+	[ -f "$out/.complete" ] && return 0
+	apt_want mmdebstrap
+	rm -rf "$out" "$out.tmp" && mkdir -p "$cache/$2" || die "cannot create $cache/$2"
+	"$top/tests/distro/sources.sh" >"$cache/$2/sources" ||
+	    die "no apt sources for the sysroot"
+	mmdebstrap --quiet --variant=extract --architectures="$1" \
+	    --include="$SYSROOT_PKGS" bookworm "$out.tmp" "$cache/$2/sources" \
+	    >"$cache/$2/sysroot.log" 2>&1 ||
+	    die "mmdebstrap of the $1 sysroot failed (see $cache/$2/sysroot.log)"
+	touch "$out.tmp/.complete" && mv "$out.tmp" "$out"
+}
+
 for a in "$@"; do
 	case $a in
-	aarch64|arm64) multiarch arm64 aarch64-linux-gnu ;;
+	aarch64|arm64) multiarch arm64 aarch64-linux-gnu; sysroot arm64 aarch64 ;;
 	armhf) multiarch armhf arm-linux-gnueabihf ;;
 	riscv64) riscv64 ;;
 	*) die "unknown ARCH $a (aarch64, armhf or riscv64)" ;;

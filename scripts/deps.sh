@@ -61,7 +61,7 @@ not_installed() {
 missing=$(not_installed $want)
 # shellcheck disable=SC2086
 missing_opt=$(not_installed $optional)
-# make check's cross builds of the logger (tests/sh/logger_cross.sh):
+# make check's cross builds of the logger (tests/sh/cross_builds.sh):
 # Debian's cross compilers and multiarch packages, and what
 # scripts/cross-deps.sh builds for riscv64; it skips what is there.
 cross_deps() {

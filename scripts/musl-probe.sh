@@ -6,7 +6,8 @@
 # searches only musl's own), libdeflate names the static library found.
 # For a cross build (make ARCH=...) LIBDEFLATE_A may name the library
 # (one scripts/cross-deps.sh built beside its own musl) and EMU the
-# emulator that runs the probe (qemu-aarch64-static, say).
+# emulator that runs the probe (qemu-aarch64-static, say).  CC may carry
+# options (a cross build's --sysroot=): it is split into words on purpose.
 set -u
 b=${1:?usage: musl-probe.sh BUILD}
 mcc=${MUSL_CC:-musl-gcc}
@@ -24,7 +25,7 @@ no() {
 command -v "$mcc" >/dev/null 2>&1 || no "no $mcc (Debian: musl-tools)"
 # libdeflate's static library and header where the system compiler
 # finds them.
-lib=${LIBDEFLATE_A:-$("$cc" -print-file-name=libdeflate.a 2>/dev/null)}
+lib=${LIBDEFLATE_A:-$($cc -print-file-name=libdeflate.a 2>/dev/null)}
 case "$lib" in /*) lib=$(readlink -f "$lib") ;; esac
 case "$lib" in
 /*) [ -f "$lib" ] || no "no libdeflate.a (Debian: libdeflate-dev)" ;;
@@ -33,7 +34,7 @@ esac
 # header_dir CC: where CC finds libdeflate.h (the system compiler for
 # Debian's package; a musl of our own build keeps it beside its headers).
 header_dir() {
-	printf '#include <libdeflate.h>\n' | "$1" -E -x c - 2>/dev/null |
+	printf '#include <libdeflate.h>\n' | $1 -E -x c - 2>/dev/null |
 	    sed -n 's/^# [0-9]* "\(\/[^"]*\)\/libdeflate\.h".*/\1/p' | head -n 1
 }
 inc=$(header_dir "$cc")
@@ -41,9 +42,9 @@ inc=$(header_dir "$cc")
 [ -n "$inc" ] || no "no libdeflate.h (Debian: libdeflate-dev)"
 # The kernel's headers: linux/ and asm-generic/ shared, asm/ per
 # architecture (Debian puts it under the multiarch triplet).
-kinc=$(printf '#include <linux/netlink.h>\n' | "$cc" -E -x c - 2>/dev/null |
+kinc=$(printf '#include <linux/netlink.h>\n' | $cc -E -x c - 2>/dev/null |
     sed -n 's/^# [0-9]* "\(\/[^"]*\)\/linux\/netlink\.h".*/\1/p' | head -n 1)
-asm=$(printf '#include <asm/types.h>\n' | "$cc" -E -x c - 2>/dev/null |
+asm=$(printf '#include <asm/types.h>\n' | $cc -E -x c - 2>/dev/null |
     sed -n 's/^# [0-9]* "\(\/[^"]*\)\/asm\/types\.h".*/\1/p' | head -n 1)
 [ -n "$kinc" ] && [ -n "$asm" ] || no "no kernel headers (Debian: linux-libc-dev)"
 rm -rf "$d/include" && mkdir -p "$d/include" || no "$d/include: cannot create"

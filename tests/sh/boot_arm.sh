@@ -1,7 +1,7 @@
 #!/bin/sh
 # boot_arm.sh: Debian's arm64 kernel boots in qemu-system-aarch64 (TCG) with our arm64 logger as init and exact mode on, as a board would (no disk root and no initramfs phase: a busybox root in the kernel's rootfs, busybox's own init, a getty on the console, an SD card as the disk); checks the log, the end of the boot, the machine's device-tree model, the SD card in the disk chart, the trace against trace-cmd, the chart and the critical path.
 #
-# The logger is built here (make ARCH=aarch64, as tests/sh/logger_cross.sh);
+# The logger is built here (make ARCH=aarch64, as tests/sh/cross_builds.sh);
 # the kernel and busybox are Debian's arm64 packages (tests/boot/
 # fetch-kernel.sh, through dpkg's foreign architecture that
 # scripts/cross-deps.sh adds).  The kernel's command line carries exact

@@ -1,5 +1,5 @@
 #!/bin/sh
-# logger_cross.sh: `make ARCH=...` builds the static logger for aarch64, armhf and riscv64 with musl, each within the size budget, and each, run under qemu-user, profiles a command into a log the renderer reads.
+# cross_builds.sh: `make ARCH=...` builds the static logger for aarch64, armhf and riscv64 with musl, each within the size budget, and each, run under qemu-user, profiles a command into a log the renderer reads; where aarch64's sysroot is there, the renderer too, whose outputs under qemu-user are this machine's byte for byte.
 #
 # Skips an architecture whose cross compiler or emulator is missing
 # (scripts/cross-deps.sh installs them; make check runs it through
@@ -86,6 +86,41 @@ one() {
 	    "$(cut -f2 "$b/tree" | sort | tr '\n' ' ')" "sh sleep "
 }
 
+# renderer B: the aarch64 renderer make built beside the logger (from
+# scripts/cross-deps.sh's sysroot of Debian's arm64 libraries), run under
+# qemu-user against those libraries: the same code on another machine
+# gives the same bytes as this one's, for the bundled sample and a
+# recorded trace (tests/data/traces), PNG included.
+renderer() {
+	s=${CROSS_CACHE:-/var/cache/bootchart/cross}/aarch64/sysroot
+	if [ ! -x "$1/bootchart-render" ]; then
+		ok "aarch64 renderer # SKIP no sysroot at $s (scripts/cross-deps.sh)"
+		return
+	fi
+	same "aarch64 renderer: ELF machine" "$(readelf -hW "$1/bootchart-render" |
+	    sed -n 's/^ *Machine: *//p')" AArch64
+	for f in tests/data/sample-boot.tgz tests/data/traces/chain.tgz; do
+		for o in --json --summary --dump-tree "-f svg" "-f png" \
+		    --critical-path --dump-events "-f perfetto"; do
+			# shellcheck disable=SC2086
+			QEMU_LD_PREFIX=$s qemu-aarch64-static "$1/bootchart-render" \
+			    -q $o -o "$1/a.out" "$f" 2>"$1/a.err"
+			ra=$?
+			# shellcheck disable=SC2086
+			"$BC_RENDER" -q $o -o "$1/b.out" "$f" 2>"$1/b.err"
+			rb=$?
+			if [ $ra = $rb ] && cmp -s "$1/a.out" "$1/b.out" &&
+			    cmp -s "$1/a.err" "$1/b.err"; then
+				ok "aarch64 renderer: $o ${f##*/}, the same bytes (exit $ra)"
+			else
+				notok "aarch64 renderer: $o ${f##*/}, the same bytes (exit $ra, here $rb)"
+				head -n 5 "$1/a.err" | sed 's/^/# /'
+			fi
+		done
+	done
+}
+
 one aarch64 aarch64-linux-gnu aarch64 AArch64 ELF64 aarch64
+renderer "$BC_TMP/aarch64"
 one armhf arm-linux-gnueabihf arm ARM ELF32 armv7l
 one riscv64 riscv64-linux-gnu riscv64 "RISC-V" ELF64 riscv64
