@@ -12,6 +12,7 @@
  */
 #define PREV_S		0x01	/* TASK_INTERRUPTIBLE */
 #define PREV_D		0x02	/* TASK_UNINTERRUPTIBLE */
+#define PREV_I		0x80	/* TASK_IDLE: a D sleep the load leaves out */
 #define PREV_REPORTED	0xff
 
 static int switched_off(struct build *, int, int64_t, const struct tevent *);
@@ -19,6 +20,7 @@ static int in_scope(const struct build *, int);
 static int wait_raced(struct build *, int);
 static int64_t ran_since(const struct build *, const struct oncpu *, int);
 static int claim_cpu(struct build *, int, int, int64_t);
+static int comes_back(const struct build *, const struct tevent *);
 
 /*
  * Makes room for the event's CPU: who runs there is not known yet.  A
@@ -186,7 +188,7 @@ tb_on_switch(struct build *b, const struct tevent *ev)
 			c->blocked = (int)prev;
 		}
 		/* An exited thread's last switch: its id is free. */
-		if (b->ids[prev].tgid < 0)
+		if (b->ids[prev].tgid < 0 && !comes_back(b, ev))
 			b->ids[prev].tgid = 0;
 	}
 	c->pid = tb_valid_pid(next) || next == 0 ? (int)next : -1;
@@ -200,6 +202,24 @@ tb_on_switch(struct build *b, const struct tevent *ev)
 	if (wait_raced(b, (int)next) != 0)
 		return -1;
 	return tb_thread_state(b, (int)next, ev->ts_ns, TS_RUNNING);
+}
+
+/*
+ * Whether the thread a switch takes off comes back: preempted (R, R+)
+ * or asleep (S, D, I).  An exited thread still does its exit's work
+ * (its files closed, its address space torn down), which may be
+ * preempted: it keeps its group until its last switch (X, Z), or its
+ * later runs are a process of its id (a group's last thread, preempted
+ * after its exit on a loaded machine, became a process of its own in
+ * -f chrome-json and -f perfetto).  No prev_state: taken as the last.
+ */
+static int
+comes_back(const struct build *b, const struct tevent *ev)
+{
+	int64_t st = tb_num(b, H_SWITCH, F_SW_PREV_STATE, ev);
+
+	return st >= 0 && ((st & PREV_REPORTED) == 0 ||
+	    (st & (PREV_S | PREV_D | PREV_I)) != 0);
 }
 
 /* A record of thread tid for the critical path (tcrit.h); 0, or -1. */

@@ -1,4 +1,4 @@
-/* test_exports.c: -f perfetto and -f chrome-json (renderer/export/perfetto.c, chromejson.c) on hand-built trace.dat files: names with a newline, a quote, a bar, spaces and `=` cannot forge a line or a field, a backslash stays one, a thread leader is named as the events name it, not as the stale cmdlines; the running slices, the wake-up's flow and the ftrace lines derived by hand; an empty trace. */
+/* test_exports.c: -f perfetto and -f chrome-json (renderer/export/perfetto.c, chromejson.c) on hand-built trace.dat files: names with a newline, a quote, a bar, spaces and `=` cannot forge a line or a field, a backslash stays one, a thread leader is named as the events name it, not as the stale cmdlines; a group's last thread preempted after its exit is still its group's; the running slices, the wake-up's flow and the ftrace lines derived by hand; an empty trace. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +17,10 @@
 static const char *const sched[] = {
 	"name: sched_switch\nID: 10\nformat:\n" TB_COMMON TB_SWITCH_FIELDS,
 	"name: sched_waking\nID: 11\nformat:\n" TB_COMMON TB_WAKE_FIELDS,
+	"name: sched_process_exit\nID: 15\nformat:\n" TB_COMMON
+	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"
+	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"
+	"\tfield:bool group_dead;\toffset:28;\tsize:1;\tsigned:0;\n",
 };
 static const char *const task[] = {
 	"name: task_newtask\nID: 20\nformat:\n" TB_COMMON
@@ -25,7 +29,7 @@ static const char *const task[] = {
 	"\tfield:unsigned long clone_flags;\toffset:28;\tsize:8;\tsigned:0;\n",
 };
 static const struct tb_system systems[] = {
-	{ "sched", sched, 2 }, { "task", task, 1 },
+	{ "sched", sched, 3 }, { "task", task, 1 },
 };
 
 /* Names no line may be forged with (cmdlines cannot hold a newline). */
@@ -56,6 +60,27 @@ newtask(int parent, int pid, const char *comm)
 	tb_put(&r, 8, (uint32_t)pid, 4);
 	tb_put_str(&r, 12, comm);
 	tb_put(&r, 28, 0, 8);		/* clone_flags: a process */
+	return r;
+}
+
+/* Thread pid of parent's group is born (clone_flags: CLONE_THREAD). */
+static struct tb_rec
+thread(int parent, int pid, const char *comm)
+{
+	struct tb_rec r = newtask(parent, pid, comm);
+
+	tb_put(&r, 28, 0x00010000, 8);
+	return r;
+}
+
+static struct tb_rec
+exit_ev(int pid, const char *comm, int group_dead)
+{
+	struct tb_rec r = tb_rec(15, pid);
+
+	tb_put_str(&r, 8, comm);
+	tb_put(&r, 24, (uint32_t)pid, 4);
+	tb_put(&r, 28, (uint64_t)group_dead, 1);
 	return r;
 }
 
@@ -285,6 +310,44 @@ names_from_events(void **state)
 	free(s);
 }
 
+/*
+ * A group that outlives its leader (wakeload orphan): 100 exits at
+ * 2 ms (Z), its thread 101 runs on, exits at 4 ms, is preempted (R+)
+ * then runs again before its last switch (X), as a loaded pass of
+ * tests/sh/trace_threads.sh recorded it.  101 is a thread of 100 in
+ * both exports to its end: no process 101, no line of group 101.
+ */
+static void
+orphan_group(void **state)
+{
+	static struct tb_file f;
+	struct tb_page *pg;
+	char *s;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	pg = tb_page(&f, 0, 1 * NS_MS);
+	tb_emit(pg, 0, sw(0, "swapper/0", 0, 100, "orphan"));
+	tb_emit(pg, NS_MS / 2, thread(100, 101, "spinner"));
+	tb_emit(pg, NS_MS / 2, exit_ev(100, "orphan", 0));
+	tb_emit(pg, 0, sw(100, "orphan", 0x20, 101, "spinner"));
+	tb_emit(pg, 2 * NS_MS, exit_ev(101, "spinner", 1));
+	tb_emit(pg, 0, sw(101, "spinner", 0x100, 0, "swapper/0"));
+	tb_emit(pg, NS_MS, sw(0, "swapper/0", 0, 101, "spinner"));
+	tb_emit(pg, NS_MS, sw(101, "spinner", 0x10, 0, "swapper/0"));
+	s = export(&f, out_chrome_json);
+	assert_non_null(strstr(s, "\"pid\": 100, \"tid\": 101, \"ts\": 0.000, "
+	    "\"name\": \"thread_name\""));
+	assert_int_equal(lines_with(s, "\"pid\": 101"), 0);
+	assert_int_equal(lines_with(s, "\"pid\": 100, \"tid\": 101, \"ts\": "
+	    "5000.000, \"dur\": 1000.000, \"cat\": \"sched\""), 1);
+	free(s);
+	s = export(&f, out_perfetto);
+	assert_int_equal(lines_with(s, "-101     (    100) [000] "), 2);
+	assert_int_equal(lines_with(s, "(    101)"), 0);
+	free(s);
+}
+
 /* A token: escaped, the separators made `_`, "" named, cut whole. */
 static void
 tokens(void **state)
@@ -314,6 +377,7 @@ main(void)
 		cmocka_unit_test(chrome_events),
 		cmocka_unit_test(empty_trace),
 		cmocka_unit_test(names_from_events),
+		cmocka_unit_test(orphan_group),
 		cmocka_unit_test(tokens),
 	};
 

@@ -1,4 +1,4 @@
-/* test_tboot.c: what the renderer takes from a trace (renderer/exact/tboot.c) on hand-built files: thread groups and their ends, CPU time with a missed switch-in, PID reuse, initcalls named by kallsyms or by their module, the clock-sync marker, a process's states folded from its threads', the wake-up graph's edges. */
+/* test_tboot.c: what the renderer takes from a trace (renderer/exact/tboot.c) on hand-built files: thread groups and their ends (a thread preempted after its exit stays in its group), CPU time with a missed switch-in, PID reuse, initcalls named by kallsyms or by their module, the clock-sync marker, a process's states folded from its threads', the wake-up graph's edges. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +92,8 @@ newtask(int parent, int pid, const char *comm, uint64_t flags)
 #define ST_S	0x1
 #define ST_D	0x2
 #define ST_RP	0x100	/* preempted: TASK_REPORT_MAX */
+#define ST_X	0x10	/* dead: EXIT_DEAD, a thread's last switch */
+#define ST_Z	0x20	/* a zombie: EXIT_ZOMBIE, a leader's last switch */
 
 static struct tb_rec
 sw_st(int prev, int64_t state, int next)
@@ -314,6 +316,66 @@ threads_and_ends(void **state)
 	assert_non_null(p = proc(&tb, 200));
 	assert_int_equal(p->start_ns, 16 * NS_MS);
 	assert_string_equal(p->comm, "again");
+	done(&tb, buf, td);
+}
+
+/* Whether every record of thread tid before `before` says group tgid (and there is one). */
+static int
+crec_groups(const struct tboot *tb, int tid, int tgid, int64_t before)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < tb->ncrec; i++) {
+		if (tb->crec[i].tid != tid || tb->crec[i].at >= before)
+			continue;
+		if (tb->crec[i].tgid != tgid)
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
+/*
+ * A group that outlives its leader (wakeload orphan, as a loaded pass
+ * of tests/sh/trace_threads.sh recorded it): its last thread 101 is
+ * preempted (R+) after its exit, runs again, and only then leaves for
+ * good (X).  It stays a thread of 100 to that last switch: its records
+ * all say group 100 (the exports' groups) and its CPU time is 100's;
+ * the id was freed at the first switch after the exit, and the run
+ * after it was a process 101's.  Then the id is free: a task 101 with
+ * no birth in the trace (a scoped trace's outside the tree) is its own.
+ */
+static void
+exit_preempted(void **state)
+{
+	static struct tb_file f;
+	struct tb_page *pg;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	memset(&f, 0, sizeof(f));
+	pg = tb_page(&f, 0, 1 * NS_MS);
+	tb_emit(pg, 0, newtask(1, 100, "orphan", 0));
+	tb_emit(pg, NS_MS, sw(0, 100));				/* 2 ms */
+	tb_emit(pg, NS_MS, newtask(100, 101, "orphan", 0x00010000));
+	tb_emit(pg, NS_MS, exit_ev(100, 0));			/* 4 ms */
+	tb_emit(pg, NS_MS, sw_st(100, ST_Z, 101));		/* 5 ms */
+	tb_emit(pg, 5 * NS_MS, exit_ev(101, 1));		/* 10 ms */
+	tb_emit(pg, NS_MS, sw_st(101, ST_RP, 7));		/* 11 ms */
+	tb_emit(pg, 2 * NS_MS, sw_st(7, ST_S, 101));		/* 13 ms */
+	tb_emit(pg, NS_MS, sw_st(101, ST_X, 0));		/* 14 ms */
+	tb_emit(pg, 6 * NS_MS, sw(0, 101));			/* 20 ms */
+	tb_emit(pg, NS_MS, sw(101, 0));				/* 21 ms */
+	build(&f, &tb, &buf, &td);
+	assert_true(crec_groups(&tb, 101, 100, 20 * NS_MS));
+	assert_int_equal(proc(&tb, 100)->end_ns, 10 * NS_MS);
+	assert_int_equal(proc(&tb, 100)->cpu_ns, 10 * NS_MS);
+	assert_true(crec_groups(&tb, 100, 100, 20 * NS_MS));
+	/* After its last switch: a task of its own. */
+	assert_non_null(proc(&tb, 101));
+	assert_int_equal(proc(&tb, 101)->cpu_ns, 1 * NS_MS);
 	done(&tb, buf, td);
 }
 
@@ -1073,6 +1135,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(threads_and_ends),
+		cmocka_unit_test(exit_preempted),
 		cmocka_unit_test(thread_states),
 		cmocka_unit_test(thread_clocks_names),
 		cmocka_unit_test(runnable_back),
