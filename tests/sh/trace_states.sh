@@ -1,9 +1,9 @@
 #!/bin/sh
 # trace_states.sh: with the kernel's trace, process rows are drawn from
 # exact states (docs/trace.md, docs/chart.md): a `sleep 1` sleeps at
-# least its second; a CPU-bound process's running spans add up to its
-# rusage (within 2 %, the time the hypervisor stole meanwhile and the
-# clock updates preemptions skip); each row's spans are ordered; the
+# least its second; a CPU-bound process's running spans add up to at
+# least its rusage (the kernel's CPU clock leaves out stolen time, the
+# trace's does not); each row's spans are ordered; the
 # chart's legend says which rows are exact; --json's D time is the D
 # spans'.  What share of its life the sleep spent waiting for a CPU, and
 # how close the spans come to the trace's own CPU time, depend on the
@@ -22,13 +22,15 @@ need_tracefs "exact states" python3
 
 # The busy child's whole life, as wait4 gives its rusage; then a sleep.
 cat >"$T/run.py" <<EOP
-import os, sys
+import os, sys, time
+t0 = time.monotonic()
 pid = os.fork()
 if pid == 0:
     os.execv(sys.executable, [sys.executable, "-c",
         "x = 0\nfor i in range(6000000):\n    x += i\n"])
 _, status, ru = os.wait4(pid, 0)
-open("$T/ru", "w").write("%d %.6f\n" % (pid, ru.ru_utime + ru.ru_stime))
+open("$T/ru", "w").write("%d %.6f %.6f\n" % (pid, ru.ru_utime + ru.ru_stime,
+    time.monotonic() - t0))
 pid = os.fork()
 if pid == 0:
     os.execv("/bin/sleep", ["sleep", "1"])
@@ -57,24 +59,30 @@ awk -F'\t' -v pid="$(cat "$T/sleep")" '
 	END { exit !ok }' "$T/states"
 check "sleep 1 sleeps its second" [ $? = 0 ]
 
-# The busy loop: running against its rusage.  Rusage leaves out
-# what the hypervisor stole (CONFIG_PARAVIRT_TIME_ACCOUNTING takes it
-# off the task's clock) and the spans do not: a CI run under load
-# measured them 4 % apart.  Nor does rusage count the time from a
-# wake-up that preempts the loop to the switch (lib/clock_skip.py).  So:
-# within 2 % of rusage plus the steal the machine's CPUs saw during the
-# profile, plus /proc/stat's tick either side, plus those skips.
+# The busy loop: running against its rusage.  What the kernel
+# guarantees is one direction: a task's CPU clock (which rusage adds
+# up) runs on the runqueue's task clock, which leaves out what the
+# hypervisor stole (PARAVIRT_TIME_ACCOUNTING) and, where configured,
+# interrupts (IRQ_TIME_ACCOUNTING), while the spans run on the trace's
+# clock, which does not: running is at least rusage (2 % and the clock
+# updates a wake-up preemption skips, lib/clock_skip.py, below it).  How
+# far above depends on the hypervisor: /proc/stat's steal column can lag
+# the steal clock (a tick's worth a tick), so a loaded ASan pass saw 30
+# ms (7 %) more than rusage with 0 steal said.  Above, the spans stay
+# inside the process's life, fork to wait4 as its parent timed it (and
+# a tick); the difference from rusage is printed.
 awk -F'\t' -v pid="$(cut -d' ' -f1 "$T/ru")" \
-    -v ru="$(cut -d' ' -f2 "$T/ru")" -v st="$stolen" -v skip="$skip" '
+    -v ru="$(cut -d' ' -f2 "$T/ru")" -v wall="$(cut -d' ' -f3 "$T/ru")" \
+    -v st="$stolen" -v skip="$skip" '
 	$1 == "total" && $2 == pid {
 		run = $4 / 1e6; cpu = $8 / 1e6; st /= 100
 		split(skip, sk, " ")
-		printf "# running %.6f s, rusage %.6f s, stolen %.2f s, skipped %.6f s lost %.6f s gained, CPU time %.6f s\n", run, ru, st, sk[2], sk[3], cpu
-		ok = run <= ru + 0.02 * ru + st + 0.02 + sk[2] &&
-		    run >= ru - 0.02 * ru - 0.02 - sk[3]
+		printf "# running %.6f s, rusage %.6f s (%+.1f %%), stolen %.2f s by /proc/stat, skipped %.6f s lost %.6f s gained, CPU time %.6f s\n", run, ru, (ru > 0 ? (run - ru) * 100 / ru : 0), st, sk[2], sk[3], cpu
+		printf "# its life: %.6f s from fork to wait4\n", wall
+		ok = run >= ru - 0.02 * ru - 0.02 - sk[3] && run <= wall + 0.004
 	}
 	END { exit !ok }' "$T/states"
-check "a CPU-bound loop runs its rusage (2 %, the stolen time, skipped clock updates)" [ $? = 0 ]
+check "a CPU-bound loop runs at least its rusage (2 %, skipped clock updates), within its life" [ $? = 0 ]
 
 # Spans in time order, not overlapping, never empty, per row.
 awk -F'\t' '
