@@ -306,38 +306,6 @@ cpu_name(const struct lt_ctx *c, size_t k, const struct lt_box *bx,
 	return 0;
 }
 
-/*
- * CPU k's strip, runs v[0, n) its own: its tasks while their spans fit
- * the format's cap (*capped once they did not), else its busy share.
- */
-static int
-one_cpu(const struct lt_ctx *c, size_t k, const struct cpu_run *v, size_t n,
-    const struct lt_box *bx, int *capped)
-{
-	struct spans s = { NULL, 0, 0 };
-	double from;
-	int rc;
-
-	if (cpu_name(c, k, bx, &from) == -1)
-		return -1;
-	if (n > 0 && !*capped && cpu_spans(c->l, v, n, &s) == -1) {
-		free(s.v);
-		return -1;
-	}
-	if (s.n > 0 && c->l->nshapes + s.n > c->l->max_cells) {
-		diag_warn(c->d, "--per-cpu: more spans of tasks than this "
-		    "format's %zu cells (docs/limits.md): cpu%zu on show their "
-		    "busy share", c->l->max_cells, k);
-		*capped = 1;
-	}
-	if (s.n > 0 && !*capped)
-		rc = cpu_shapes(c, (unsigned)k, &s, bx, from);
-	else
-		rc = busy_strip(c, k, bx);
-	free(s.v);
-	return rc;
-}
-
 /* A task of the strips' key: its time on the CPUs in the window. */
 struct keyed {
 	int pid;
@@ -363,6 +331,68 @@ keyed_by_time(const void *a, const void *b)
 	if (x->us != y->us)
 		return x->us > y->us ? -1 : 1;
 	return keyed_by_task(a, b);
+}
+
+/*
+ * The tasks the strips draw, an entry a span (us unused): the key names
+ * no other.  A task that never ran most of a pixel column has
+ * time in the window but no colour in the strips, and its swatch would
+ * key nothing, or another task's strips (colours repeat every 12 PIDs).
+ */
+struct drawn {
+	struct keyed *v;
+	size_t n, cap;
+};
+
+static int
+drawn_add(struct drawn *d, const struct spans *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		if (grow_array((void **)&d->v, &d->cap, d->n,
+		    sizeof(*d->v)) == -1)
+			return -1;
+		d->v[d->n] = (struct keyed){ .pid = s->v[i].who->pid };
+		memcpy(d->v[d->n].comm, s->v[i].who->comm,
+		    sizeof(d->v[d->n].comm));
+		d->v[d->n++].comm[sizeof(d->v[0].comm) - 1] = '\0';
+	}
+	return 0;
+}
+
+/*
+ * CPU k's strip, runs v[0, n) its own: its tasks while their spans fit
+ * the format's cap (*capped once they did not), else its busy share.
+ */
+static int
+one_cpu(const struct lt_ctx *c, size_t k, const struct cpu_run *v, size_t n,
+    const struct lt_box *bx, int *capped, struct drawn *d)
+{
+	struct spans s = { NULL, 0, 0 };
+	double from;
+	int rc;
+
+	if (cpu_name(c, k, bx, &from) == -1)
+		return -1;
+	if (n > 0 && !*capped && cpu_spans(c->l, v, n, &s) == -1) {
+		free(s.v);
+		return -1;
+	}
+	if (s.n > 0 && c->l->nshapes + s.n > c->l->max_cells) {
+		diag_warn(c->d, "--per-cpu: more spans of tasks than this "
+		    "format's %zu cells (docs/limits.md): cpu%zu on show their "
+		    "busy share", c->l->max_cells, k);
+		*capped = 1;
+	}
+	if (s.n > 0 && !*capped) {
+		rc = cpu_shapes(c, (unsigned)k, &s, bx, from);
+		if (rc == 0)
+			rc = drawn_add(d, &s);
+	} else
+		rc = busy_strip(c, k, bx);
+	free(s.v);
+	return rc;
 }
 
 /*
@@ -405,13 +435,30 @@ key_tasks(const struct layout *l, const struct busy_series *bs,
 	return 0;
 }
 
+/* Keeps of the key's tasks v[0, *n) those the strips draw, in order. */
+static void
+key_drawn(struct keyed *v, size_t *n, struct drawn *d)
+{
+	size_t i, k = 0;
+
+	if (d->n > 0)
+		qsort(d->v, d->n, sizeof(*d->v), keyed_by_task);
+	for (i = 0; i < *n; i++)
+		if (d->n > 0 && bsearch(&v[i], d->v, d->n, sizeof(*d->v),
+		    keyed_by_task) != NULL)
+			v[k++] = v[i];
+	*n = k;
+}
+
 /*
- * The strips' key: the tasks of the most time in the window, each its
- * colour's swatch, its name and pid, as many as fit the row (colours
- * repeat every 12 PIDs: the key names the ones that matter).
+ * The strips' key: of the tasks they draw (d), those of the most time
+ * in the window, each its colour's swatch, its name and pid, as many as
+ * fit the row (colours repeat every 12 PIDs: the key names the ones
+ * that matter).
  */
 static int
-cpu_key(const struct lt_ctx *c, const struct busy_series *bs, double *y)
+cpu_key(const struct lt_ctx *c, const struct busy_series *bs,
+    struct drawn *d, double *y)
 {
 	struct layout *l = c->l;
 	struct measure *m = c->m;
@@ -422,6 +469,7 @@ cpu_key(const struct lt_ctx *c, const struct busy_series *bs, double *y)
 
 	if (key_tasks(l, bs, &v, &n) != 0)
 		return -1;
+	key_drawn(v, &n, d);
 	if (n == 0) {
 		free(v);
 		return 0;
@@ -452,6 +500,31 @@ cpu_key(const struct lt_ctx *c, const struct busy_series *bs, double *y)
 	return 0;
 }
 
+/* Each CPU's strip from *y down; the tasks they draw into d. */
+static int
+cpu_strips(const struct lt_ctx *c, double *y, int *capped, struct drawn *d)
+{
+	const struct busy_series *bs = &c->t->busy;
+	/* No runs kept: NULL, and NULL + 0 is undefined. */
+	const struct cpu_run *run = bs->runs, *r,
+	    *end = run != NULL ? run + bs->nruns : NULL;
+	struct lt_box bx;
+	size_t k;
+
+	for (k = 0; k < bs->ncpu; k++) {
+		bx = (struct lt_box){ MARGIN, *y, c->l->width - 2 * MARGIN,
+		    CPU_STRIP_H };
+		*y += CPU_STRIP_H + CPU_STRIP_GAP;
+		while (run < end && run->cpu < k)
+			run++;
+		for (r = run; run < end && run->cpu == k; run++)
+			;
+		if (one_cpu(c, k, r, (size_t)(run - r), &bx, capped, d) == -1)
+			return -1;
+	}
+	return 0;
+}
+
 int
 charts_per_cpu(const struct lt_ctx *c, double *y)
 {
@@ -461,11 +534,7 @@ charts_per_cpu(const struct lt_ctx *c, double *y)
 		    COL_CPU, LR_SWATCH }, { NULL, 0, 0 }
 	};
 	const struct busy_series *bs = &c->t->busy;
-	/* No runs kept: NULL, and NULL + 0 is undefined. */
-	const struct cpu_run *run = bs->runs, *r,
-	    *end = run != NULL ? run + bs->nruns : NULL;
-	struct lt_box bx;
-	size_t k;
+	struct drawn d = { NULL, 0, 0 };
 	/* Runs cut at the cap: a strip of tasks up to then would mislead. */
 	int capped = (c->x->tb.cuts & TB_CUT_RUNS) != 0;
 
@@ -486,19 +555,12 @@ charts_per_cpu(const struct lt_ctx *c, double *y)
 	}
 	if (chrome_legend_items(c->l, c->m, leg, y) == -1)
 		return -1;
-	for (k = 0; k < bs->ncpu; k++) {
-		bx = (struct lt_box){ MARGIN, *y, c->l->width - 2 * MARGIN,
-		    CPU_STRIP_H };
-		*y += CPU_STRIP_H + CPU_STRIP_GAP;
-		while (run < end && run->cpu < k)
-			run++;
-		for (r = run; run < end && run->cpu == k; run++)
-			;
-		if (one_cpu(c, k, r, (size_t)(run - r), &bx, &capped) == -1)
-			return -1;
-	}
-	if (!capped && cpu_key(c, bs, y) == -1)
+	if (cpu_strips(c, y, &capped, &d) == -1 ||
+	    (!capped && cpu_key(c, bs, &d, y) == -1)) {
+		free(d.v);
 		return -1;
+	}
+	free(d.v);
 	*y += GAP - CPU_STRIP_GAP;
 	return 0;
 }
