@@ -86,12 +86,14 @@ tb_runs_now(struct build *b, const struct tevent *ev)
 	if (since == TPROC_BEFORE || since > ev->ts_ns)
 		since = ev->ts_ns;
 	/*
-	 * A CPU idle (or not yet seen) as the trace has it is the thread's
-	 * from then: its switch-out ends this run, even when it exits
-	 * first (an exit would otherwise start the run at itself, after a
-	 * wake-up the thread made, which then has no run to come from).
+	 * The CPU is the thread's from then, whoever the trace had there
+	 * (idle, not yet seen, or a task whose switch off it also lacks: a
+	 * task outside a scoped trace's tree going idle is the filter's):
+	 * its switch-out ends this run, even when it exits first (an exit
+	 * takes it out of scope, and its switch-out would then start no
+	 * run, so a wake-up the thread made has no run to come from).
 	 */
-	if (c->pid <= 0 && claim_cpu(b, ev->cpu, ev->pid, since) != 0)
+	if (c->pid != ev->pid && claim_cpu(b, ev->cpu, ev->pid, since) != 0)
 		return -1;
 	return tb_thread_state(b, ev->pid, since, TS_RUNNING);
 }

@@ -227,10 +227,13 @@ exec_ev(int pid, const char *file)
 	return r;
 }
 
-/* The file built from f, opened and read by tboot_build into tb. */
+/*
+ * The file built from f, opened and read by tboot_build into tb (flags;
+ * scope: the root of a command-scoped trace, 0 the whole system's).
+ */
 static void
-build_as(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td,
-    int threads)
+build_with(struct tb_file *f, struct tboot *tb, uint8_t **buf,
+    struct tdat **td, unsigned flags, int scope)
 {
 	struct diag d;
 	size_t len;
@@ -247,8 +250,14 @@ build_as(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td,
 	*buf = tb_write(f, &len);
 	assert_non_null(*buf);
 	assert_int_equal(tdat_open(td, *buf, len, &d), 0);
-	assert_int_equal(tboot_build(*td, tb, threads ? TB_THREADS : 0, 0,
-	    &d), 0);
+	assert_int_equal(tboot_build(*td, tb, flags, scope, &d), 0);
+}
+
+static void
+build_as(struct tb_file *f, struct tboot *tb, uint8_t **buf, struct tdat **td,
+    int threads)
+{
+	build_with(f, tb, buf, td, threads ? TB_THREADS : 0, 0);
 }
 
 static void
@@ -763,6 +772,65 @@ runnable_back(void **state)
 	done(&tb, buf, td);
 }
 
+/* Whether thread tid's last switch record (on or off) at or before t puts it on a CPU. */
+static int
+runs_at(const struct tboot *tb, int tid, int64_t t)
+{
+	int on = 0;
+	size_t i;
+
+	for (i = 0; i < tb->ncrec; i++)
+		if (tb->crec[i].tid == tid && tb->crec[i].at <= t &&
+		    (tb->crec[i].kind == CR_ON || tb->crec[i].kind == CR_OFF))
+			on = tb->crec[i].kind == CR_ON;
+	return on;
+}
+
+/*
+ * A command-scoped trace, as tests/sh/trace_exports.sh's writer was
+ * recorded on a loaded machine: it sleeps, its switch off giving CPU 1
+ * to a task outside the tree (900); that task's switch to the idle task
+ * is the filter's (neither side in the tree), and the kernel left out
+ * the idle task's switch to the woken writer.  The writer's first event
+ * there, its waking of the reader, is a run from its wake-up all the
+ * same, ended by its switch off after its exit; the CPU the trace had
+ * as 900's was the writer's.  Before, only a CPU the trace had as idle
+ * was claimed: the writer, out of the model's scope after its exit, had
+ * no run at the waking (no arrow in -f chrome-json) and 1 ms of CPU.
+ */
+static void
+claims_busy_cpu(void **state)
+{
+	static struct tb_file f;
+	struct cpu_pen c0, c1;
+	struct tboot tb;
+	struct tdat *td;
+	uint8_t *buf;
+
+	(void)state;
+	two_cpus(&f, &c0, &c1);
+	at(&c0, 1, newtask(1, 600, "reader", 0));
+	at(&c0, 1, wakeup_new(1, 600));
+	at(&c0, 2, sw(0, 600));
+	at(&c0, 3, newtask(600, 601, "writer", 0));
+	at(&c0, 3, wakeup_new(600, 601));
+	at(&c1, 4, sw(0, 601));
+	at(&c1, 5, sw_st(601, ST_S, 900));	/* asleep: 900 on CPU 1 */
+	at(&c0, 6, sw_st(600, ST_S, 0));	/* the reader waits */
+	at(&c1, 10, waking_fl(0, 601, 0x08));	/* the timer, CPU 1 idle */
+	at(&c1, 12, waking(601, 600));		/* its switch-in left out */
+	at(&c1, 13, exit_ev(601, 1));
+	at(&c1, 14, sw_st(601, ST_Z, 0));
+	at(&c0, 15, sw(0, 600));
+	at(&c0, 16, sw_st(600, ST_S, 0));
+	build_with(&f, &tb, &buf, &td, 0, 600);
+	assert_true(runs_at(&tb, 601, 12 * NS_MS));
+	assert_true(runs_at(&tb, 601, 10 * NS_MS));
+	assert_false(runs_at(&tb, 601, 14 * NS_MS));
+	assert_int_equal(proc(&tb, 601)->cpu_ns, 5 * NS_MS);
+	done(&tb, buf, td);
+}
+
 /*
  * A wake-up that races with the thread going to sleep: stamped on
  * another CPU before the switch that puts it to sleep (the trace has it
@@ -1139,6 +1207,7 @@ main(void)
 		cmocka_unit_test(thread_states),
 		cmocka_unit_test(thread_clocks_names),
 		cmocka_unit_test(runnable_back),
+		cmocka_unit_test(claims_busy_cpu),
 		cmocka_unit_test(wake_races_sleep),
 		cmocka_unit_test(cpu_time),
 		cmocka_unit_test(initcalls),
