@@ -44,7 +44,8 @@ while [ "$i" -lt "$loops" ]; do
 	busy="$busy $!"
 	i=$((i + 1))
 done
-trap 'kill $busy 2>/dev/null' EXIT INT TERM
+trap 'kill $busy 2>/dev/null' EXIT
+trap 'exit 130' INT TERM
 
 bad=0 p=1
 while [ "$p" -le "$passes" ]; do
