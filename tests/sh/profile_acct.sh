@@ -29,6 +29,10 @@ if [ "$(id -u)" -ne 0 ] || ! command -v python3 >/dev/null 2>&1; then
 	ok "CPU from accounting # SKIP needs root (acct) and python3"
 	exit 0
 fi
+# The host's accounting file is the kernel's one: another test's logger
+# with --acct at the same time would take this one's records (a loop of
+# the live tests beside CI lost four of eight runs' records so).
+kernel_lock
 
 # The interpreter itself, not a wrapper (pyenv's python3 is a bash
 # script: the runs would be its grandchildren).
