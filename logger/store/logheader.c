@@ -157,19 +157,17 @@ put_model(struct hbuf *h)
 	vendor = slurp_at(AT_FDCWD, "/sys/class/dmi/id/sys_vendor", 256, &vl);
 	product = slurp_at(AT_FDCWD, "/sys/class/dmi/id/product_name", 256,
 	    &pl);
-	if (product != NULL && pl > 0)
+	if (product != NULL && pl > 0) {
 		put(h, HDR_MODEL, "%s%s%s", vendor != NULL ? vendor : "",
 		    vl > 0 ? " " : "", product);
-	free(vendor);
-	if (product != NULL && pl > 0) {
+	} else {
 		free(product);
-		return;
+		product = slurp_at(AT_FDCWD,
+		    "/sys/firmware/devicetree/base/model", 256, &pl);
+		if (product != NULL && pl > 0)
+			put(h, HDR_MODEL, "%s", product);
 	}
-	free(product);
-	product = slurp_at(AT_FDCWD, "/sys/firmware/devicetree/base/model",
-	    256, &pl);
-	if (product != NULL && pl > 0)
-		put(h, HDR_MODEL, "%s", product);
+	free(vendor);
 	free(product);
 }
 
