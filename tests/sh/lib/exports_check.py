@@ -20,7 +20,7 @@ OURS = re.compile(r"^\s*(.*)-(\d+)\s+\(\s*(\d+|-+)\)\s+\[(\d+)\]\s+(\S{5})\s+"
                   r"(\d+\.\d{6}):\s+(\S+):\s+(.*)$")
 # trace-cmd report -l: comm-pid cpu+flags secs.usecs: event: body
 REF = re.compile(r"^\s*(.*)-(\d+)\s+(\d+)(\S{5})\s+(\d+\.\d{6}):\s+"
-                 r"(sched_switch|sched_waking):\s+(.*)$")
+                 r"(sched_switch|sched_waking):\s+(.*)$", re.S)
 SCHED = ("sched_switch", "sched_waking")
 TX_PID = 4194305
 
@@ -33,6 +33,57 @@ def tap(ok, what, diag=None):
     print(("ok - " if ok else "not ok - ") + what)
     if diag and not ok:
         print("# " + str(diag)[:2000])
+
+
+# Any event line of trace-cmd report -l, sched or not.
+EVENT = re.compile(r"^\s*(.*)-(\d+)\s+(\d+)(\S{5})\s+(\d+\.\d{6}):\s+\S+:",
+                   re.S)
+# The last field of the two events: a body without it was cut by a
+# newline in one of its task names.
+LAST = {"sched_switch": "next_prio=", "sched_waking": "target_cpu="}
+
+
+def report_events(path):
+    """trace-cmd report's events, one string each.  It prints a task
+    name as it is, so a name with newlines (another test's hostile
+    names, running beside a live recording) breaks its event over
+    lines: a body without its last field goes on over the next lines,
+    and the lines just before an event's line begin its leading name
+    (at most 15 bytes: 16 pieces)."""
+    def open_body(e):
+        return any(" %s: " % ev in e and last not in e.split(" %s: " % ev, 1)[1]
+                   for ev, last in LAST.items())
+    out, cur, pre = [], None, []
+    for ln in open(path, encoding="utf-8", errors="replace").read().split("\n"):
+        if cur is not None and open_body(cur):
+            cur += "\n" + ln
+            continue
+        joined = "\n".join(pre + [ln])
+        if EVENT.match(joined):
+            if cur is not None:
+                out.append(cur)
+            cur, pre = joined, []
+            continue
+        if cur is not None:
+            out.append(cur)
+            cur = None
+        pre = (pre + [ln])[-15:]
+    if cur is not None:
+        out.append(cur)
+    return out
+
+
+def page_escape(s):
+    """Our exports' escape of a task name (src/escape.c, the page's):
+    tab, newline and return as \\t \\n \\r, other controls as \\xHH."""
+    named = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+    return "".join(named.get(c, "\\x%02x" % ord(c))
+                   if ord(c) < 0x20 or ord(c) == 0x7f else c for c in s)
+
+
+def page_escape_comms(body):
+    return re.sub(r"((?:prev_|next_)?comm=)(.*?)(?= (?:prev_|next_)?pid=)",
+                  lambda m: m[1] + page_escape(m[2]), body, flags=re.S)
 
 
 def perfetto(ours_path, ref_path, rep_path, tid, tgid):
@@ -60,11 +111,11 @@ def perfetto(ours_path, ref_path, rep_path, tid, tgid):
         return re.sub(r"((?:prev_|next_)?comm=)(.*?)(?= (?:prev_|next_)?pid=)",
                       lambda m: m[1] + m[2].translate(BAD), s)
     ref = []
-    for ln in open(ref_path, encoding="utf-8", errors="replace"):
+    for ln in report_events(ref_path):
         r = REF.match(ln)
         if r:
             ref.append((int(r[2]), int(r[3]), r[4], r[5], r[6],
-                        " ".join(tok(r[7]).split())))
+                        " ".join(tok(page_escape_comms(r[7])).split())))
     counts = collections.Counter(e[4] for e in ev)
     print("# %d sched_switch, %d sched_waking; trace-cmd %d events" %
           (counts["sched_switch"], counts["sched_waking"], len(ref)))
