@@ -4,9 +4,9 @@
 # the serial console.
 #
 #   tests/boot/boot.sh [options] OUTDIR
-#     -A ARCH         x86_64 (default) or aarch64: the kernel, busybox and
-#                     qemu of that architecture (the arm64 ones are
-#                     Debian's, through dpkg's foreign architecture)
+#     -A ARCH         x86_64 (default), aarch64 or armhf: the kernel,
+#                     busybox and qemu of that architecture (the boards'
+#                     are Debian's, through dpkg's foreign architecture)
 #     -b BUILD        build dir holding the static bootchartd (build/default)
 #     -I              busybox's own init as the real init, as on a board
 #                     (/etc/inittab: the scripted boot as sysinit, a getty
@@ -66,7 +66,12 @@ x86_64)
 aarch64)
 	debarch=arm64 console=ttyAMA0
 	set -- qemu-system-aarch64 -M virt -cpu cortex-a57 -m 512 ;;
-*) die "-A $arch: x86_64 or aarch64" ;;
+armhf)
+	debarch=armhf console=ttyAMA0
+	# highmem=off: a kernel without LPAE cannot reach the PCI host's
+	# ECAM above 4 GiB (the SD host is on PCI).
+	set -- qemu-system-arm -M virt,highmem=off -cpu cortex-a15 -m 512 ;;
+*) die "-A $arch: x86_64, aarch64 or armhf" ;;
 esac
 kdir=$("$here/fetch-kernel.sh" "$cache" $debarch) || die "no kernel"
 kver=$(basename "$kdir" | sed 's/^linux-image-//')
@@ -133,9 +138,12 @@ console::respawn:/sbin/getty -L console 0 vt100
 TAB
 	fi
 	write_conf "$root/etc/bootchartd.conf"
+	# The NAND simulator and its block device where the kernel has them
+	# (armmp does): a board's raw flash as mtdblock0.
 	for m in virtio/virtio virtio/virtio_ring virtio/virtio_pci_legacy_dev \
 	    virtio/virtio_pci_modern_dev virtio/virtio_pci block/virtio_blk \
-	    mmc/host/cqhci mmc/host/sdhci mmc/host/sdhci-pci; do
+	    mmc/host/cqhci mmc/host/sdhci mmc/host/sdhci-pci \
+	    mtd/nand/raw/nandsim mtd/mtd_blkdevs mtd/mtdblock; do
 		f=$kdir/lib/modules/$kver/kernel/drivers/$m.ko
 		[ -f "$f" ] && cp "$f" "$root/lib/modules/$kver/"
 	done
@@ -155,7 +163,7 @@ truncate -s 32M "$disk"
 # board (an SD host controller on qemu's PCI bus: mmcblk0).
 case $arch in
 x86_64) set -- "$@" -drive "file=$disk,format=raw,if=virtio" ;;
-aarch64) set -- "$@" -drive "if=none,id=sd,file=$disk,format=raw" \
+aarch64|armhf) set -- "$@" -drive "if=none,id=sd,file=$disk,format=raw" \
 	-device sdhci-pci -device sd-card,drive=sd ;;
 esac
 

@@ -3,14 +3,16 @@
 #
 #   tests/boot/fetch-kernel.sh CACHEDIR [DEBARCH [PACKAGE]]
 #
-# DEBARCH is Debian's name of the architecture (amd64, the default, or
-# arm64: a foreign one must be known to dpkg, scripts/cross-deps.sh adds
-# it).  Without PACKAGE the kernel: on amd64 the cloud kernel (a VM's),
-# on arm64 the generic one (a board's: SD cards, which the cloud kernel
-# leaves out); the version follows the current dependency of the meta
-# package (linux-image-cloud-amd64, linux-image-arm64), so a newer
-# Debian point release is picked up automatically.  With PACKAGE (busybox-static, say)
-# that package as apt has it for DEBARCH.  An unpacked tree already in
+# DEBARCH is Debian's name of the architecture (amd64, the default,
+# arm64 or armhf: a foreign one must be known to dpkg,
+# scripts/cross-deps.sh adds it).  Without PACKAGE the kernel: on amd64
+# the cloud kernel (a VM's), on arm64 the generic one (a board's: SD
+# cards, which the cloud kernel leaves out), on armhf armmp (ARMv7
+# boards, qemu's virt among them); the version follows the current
+# dependency of the meta package (linux-image-cloud-amd64,
+# linux-image-arm64, linux-image-armmp), so a newer Debian point release
+# is picked up automatically.  With PACKAGE (busybox-static, say) that
+# package as apt has it for DEBARCH.  An unpacked tree already in
 # CACHEDIR is reused.  Concurrent callers serialise on a lock.
 set -eu
 
@@ -24,6 +26,7 @@ q=""
 [ "$arch" = "$(dpkg --print-architecture)" ] || q=:$arch
 case $arch in
 amd64) flavour=cloud-amd64 ;;
+armhf) flavour=armmp ;;
 *) flavour=$arch ;;
 esac
 
