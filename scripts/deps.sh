@@ -34,8 +34,10 @@ LONG_PKGS="qemu-system-x86 qemu-system-arm cpio mmdebstrap debian-archive-keyrin
 BROWSER_PKGS="chromium chromium-driver"
 
 # Packages (make check-pkg): the Debian build and its checks (lintian,
-# hardening-check from devscripts), rpmbuild, git for a clean tree.
-PKG_PKGS="dpkg-dev debhelper fakeroot lintian devscripts rpm git"
+# hardening-check from devscripts), rpmbuild, git for a clean tree; the
+# boards' packages' build root (scripts/cross-pkg.sh: mmdebstrap, and
+# qemu-user-static to run the board's programs).
+PKG_PKGS="dpkg-dev debhelper fakeroot lintian devscripts rpm git mmdebstrap debian-archive-keyring qemu-user-static"
 
 want="$BUILD_PKGS"
 optional=""

@@ -11,6 +11,7 @@
 set -u
 . "$(dirname "$0")/lib/tap.sh.inc"
 . "$(dirname "$0")/lib/logger_size.sh.inc"
+. "$(dirname "$0")/lib/cross_render.sh.inc"
 if [ "${BC_SAN:-0}" = 1 ]; then
 	echo "ok - cross builds # SKIP built once, by the plain pass"
 	exit 0
@@ -88,9 +89,7 @@ one() {
 
 # renderer B: the aarch64 renderer make built beside the logger (from
 # scripts/cross-deps.sh's sysroot of Debian's arm64 libraries), run under
-# qemu-user against those libraries: the same code on another machine
-# gives the same bytes as this one's, for the bundled sample and a
-# recorded trace (tests/data/traces), PNG included.
+# qemu-user against those libraries (lib/cross_render.sh.inc).
 renderer() {
 	s=${CROSS_CACHE:-/var/cache/bootchart/cross}/aarch64/sysroot
 	if [ ! -x "$1/bootchart-render" ]; then
@@ -99,25 +98,8 @@ renderer() {
 	fi
 	same "aarch64 renderer: ELF machine" "$(readelf -hW "$1/bootchart-render" |
 	    sed -n 's/^ *Machine: *//p')" AArch64
-	for f in tests/data/sample-boot.tgz tests/data/traces/chain.tgz; do
-		for o in --json --summary --dump-tree "-f svg" "-f png" \
-		    --critical-path --dump-events "-f perfetto"; do
-			# shellcheck disable=SC2086
-			QEMU_LD_PREFIX=$s qemu-aarch64-static "$1/bootchart-render" \
-			    -q $o -o "$1/a.out" "$f" 2>"$1/a.err"
-			ra=$?
-			# shellcheck disable=SC2086
-			"$BC_RENDER" -q $o -o "$1/b.out" "$f" 2>"$1/b.err"
-			rb=$?
-			if [ $ra = $rb ] && cmp -s "$1/a.out" "$1/b.out" &&
-			    cmp -s "$1/a.err" "$1/b.err"; then
-				ok "aarch64 renderer: $o ${f##*/}, the same bytes (exit $ra)"
-			else
-				notok "aarch64 renderer: $o ${f##*/}, the same bytes (exit $ra, here $rb)"
-				head -n 5 "$1/a.err" | sed 's/^/# /'
-			fi
-		done
-	done
+	renders_alike "aarch64 renderer" qemu-aarch64-static "$s" \
+	    "$1/bootchart-render" "$1"
 }
 
 one aarch64 aarch64-linux-gnu aarch64 AArch64 ELF64 aarch64

@@ -25,11 +25,6 @@ grep -q '^[0-9]* passed, 0 failed' "$tmp/build.log" &&
 	ok "dh_auto_test ran the package's tests" ||
 	notok "dh_auto_test ran the package's tests"
 
-# dpkg-deb -c: "MODE OWNER SIZE DATE TIME ./PATH".
-deb_files() {
-	dpkg-deb -c "$1" | awk '{ p = $6; sub(/^\./, "", p); print $1, p }' |
-	    normalise
-}
 same "bootchartd's files" "$(deb_files "$dd")" \
     "$(expected_bootchartd | normalise)"
 same "bootchart-render's files" "$(deb_files "$rd")" \
