@@ -10,13 +10,16 @@
 # (default /var/cache/bootchart/cross/pkg/DEBARCH) with Debian's cross
 # toolchain; each build then reads the mirror's lists (mmdebstrap leaves
 # none) and installs the packages' Build-Depends for DEBARCH from
-# debian/control (`apt-get build-dep -a`), so the list has one owner.  A root of its own, not this machine: apt would remove this
-# machine's Graphviz to install the board's libgraphviz-dev.  Installing
+# debian/control (`apt-get build-dep -a`), so the list has one owner.
+# A root of its own, not this machine: apt would remove this machine's
+# Graphviz to install the board's libgraphviz-dev.  Installing
 # the board's libgvc6 runs its postinst, a board program, so qemu-user's
 # binfmt_misc entry for DEBARCH is registered when missing (and
 # binfmt_misc mounted): from then on this machine runs that
 # architecture's programs under qemu, as Debian's qemu-user-binfmt
 # does.  The build sees a private /proc (unshare), nothing stays mounted.
+# Builds for one DEBARCH take turns (a lock beside its root); two
+# architectures build at once.
 #
 # Exit status: 0 built; 1 the build failed (OUT/build.log says why);
 # 2 usage; 3 the root cannot be made here (not root, no binfmt_misc, no
@@ -64,11 +67,11 @@ binfmt() {
 make_root() {
 	[ -f "$root/.complete" ] && return 0
 	command -v mmdebstrap >/dev/null 2>&1 || cannot "no mmdebstrap"
-	mkdir -p "$cache" || cannot "cannot create $cache"
 	"$top/tests/distro/sources.sh" >"$cache/$arch.sources" ||
 	    cannot "no Debian 12 apt sources on this machine"
 	rm -rf "$root" "$root.tmp"
-	mmdebstrap --quiet --variant=buildd --architectures="amd64,$arch" \
+	mmdebstrap --quiet --variant=buildd \
+	    --architectures="$(dpkg --print-architecture),$arch" \
 	    --include="crossbuild-essential-$arch,debhelper" \
 	    bookworm "$root.tmp" "$cache/$arch.sources" \
 	    >"$cache/$arch.log" 2>&1 ||
@@ -77,7 +80,17 @@ make_root() {
 	    cannot "cannot move $root.tmp"
 }
 
+# lock FD FILE: waits for FILE's lock on FD (where flock(1) is).
+lock() {
+	eval "exec $1>\"\$2\"" || cannot "cannot open $2"
+	! command -v flock >/dev/null 2>&1 || flock "$1" || cannot "cannot lock $2"
+}
+mkdir -p "$cache" || cannot "cannot create $cache"
+# binfmt_misc is the machine's: one build at a time sets it up.
+lock 7 "$cache/binfmt.lock"
 binfmt
+exec 7>&-
+lock 8 "$cache/$arch.lock"
 make_root
 mkdir -p "$out" || cannot "cannot create $out"
 rm -rf "$root/build" && mkdir -p "$root/build/src" &&
