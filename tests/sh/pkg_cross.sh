@@ -77,17 +77,7 @@ one() {
 	# Build-Depends pulled in (its Depends line's).
 	renders_alike "$a packaged renderer" "qemu-$q-static" "$cache/$a" \
 	    "$x/usr/bin/bootchart-render" "$o"
-	if command -v lintian >/dev/null 2>&1; then
-		lintian "$o/bootchart_${version}_$a.changes" >"$o/lintian" 2>&1
-		if grep -q '^E:' "$o/lintian"; then
-			notok "$a: lintian: no errors"
-		else
-			ok "$a: lintian: no errors"
-		fi
-		sed 's/^/# lintian: /' "$o/lintian" | grep -v 'running with root'
-	else
-		skip "$a: lintian: no errors" "lintian not installed"
-	fi
+	lintian_clean "$a: lintian: no errors" "$o/bootchart_${version}_$a.changes"
 }
 
 one arm64 aarch64 AArch64

@@ -42,17 +42,7 @@ check "packaged bootchartd runs (--version)" "$tmp/x/sbin/bootchartd" --version
 check "packaged bootchart-render is stripped" \
     sh -c '! readelf -S "$1" | grep -q "\.symtab"' sh "$tmp/x/usr/bin/bootchart-render"
 
-if command -v lintian >/dev/null 2>&1; then
-	lintian "$tmp/b/bootchart_${version}_$arch.changes" >"$tmp/lintian" 2>&1
-	if grep -q '^E:' "$tmp/lintian"; then
-		notok "lintian: no errors"
-	else
-		ok "lintian: no errors"
-	fi
-	sed 's/^/# lintian: /' "$tmp/lintian" | grep -v 'running with root'
-else
-	skip "lintian: no errors" "lintian not installed"
-fi
+lintian_clean "lintian: no errors" "$tmp/b/bootchart_${version}_$arch.changes"
 # hardening-check reads five protections off the binary.  The other two
 # it cannot confirm on bookworm whatever the flags: "stack clash
 # protection" needs a function whose frame passes a page (the renderer
