@@ -93,7 +93,7 @@ judge() {
   $1: exit status $3"
 		tail -n 30 "$2"
 	elif grep -q '^not ok' "$2"; then
-		grep -v '^ok' "$2" | tail -n 40
+		grep -av '^ok' "$2" | tail -n 40
 	fi
 }
 

@@ -88,12 +88,18 @@ trace-cmd report -N -l -i "$T/two.dat" >"$T/ref.txt" 2>/dev/null
 check "--json -n of the bare file: status 0, no message" \
     sh -c '[ "$1" -eq 0 ] && [ ! -s "$2" ]' _ $? "$T/json.err"
 
-# The processes: a row for each /bin/true run, as many as its execs.
+# The processes: a row named true for each /bin/true run, one per pid
+# that exec'd it.  Counted by those pids: the recording is the whole
+# system's, and a true another program ran meanwhile (or exec'd before
+# the recording began) is no run of ours.
 want=$(grep -c "sched_process_exec:.*filename=/bin/true " "$T/raw.txt")
 got=$(python3 -c '
-import json, sys
+import json, re, sys
+pids = {int(m.group(1)) for m in (re.search(
+    r"sched_process_exec:.*filename=/bin/true pid=(\d+)", l)
+    for l in open(sys.argv[2], errors="replace")) if m}
 print(sum(1 for p in json.load(open(sys.argv[1]))["processes"]
-          if p["name"] == "true"))' "$T/two.json")
+          if p["name"] == "true" and p["pid"] in pids))' "$T/two.json" "$T/raw.txt")
 same "the /bin/true runs are processes: as many as their execs" "$got" "$want"
 check "there are /bin/true runs ($want)" [ "${want:-0}" -ge "$LOOPS" ]
 
