@@ -81,10 +81,6 @@ def page_escape(s):
                    if ord(c) < 0x20 or ord(c) == 0x7f else c for c in s)
 
 
-def page_escape_comms(body):
-    return re.sub(r"((?:prev_|next_)?comm=)(.*?)(?= (?:prev_|next_)?pid=)",
-                  lambda m: m[1] + page_escape(m[2]), body, flags=re.S)
-
 
 def perfetto(ours_path, ref_path, rep_path, tid, tgid):
     lines = open(ours_path, encoding="utf-8", errors="replace").read()
@@ -106,16 +102,19 @@ def perfetto(ours_path, ref_path, rep_path, tid, tgid):
     # Ours writes a task name's spaces, '=' and '|' as '_' (TX_FIELD,
     # tracexp_token: the text format splits its fields at them);
     # trace-cmd prints them as they are (Chromium's "ChromeDriver IO").
+    # Its control bytes as escapes (page_escape), which trace-cmd prints
+    # raw.
     BAD = str.maketrans(" =|", "___")
     def tok(s):
         return re.sub(r"((?:prev_|next_)?comm=)(.*?)(?= (?:prev_|next_)?pid=)",
-                      lambda m: m[1] + m[2].translate(BAD), s)
+                      lambda m: m[1] + page_escape(m[2]).translate(BAD), s,
+                      flags=re.S)
     ref = []
     for ln in report_events(ref_path):
         r = REF.match(ln)
         if r:
             ref.append((int(r[2]), int(r[3]), r[4], r[5], r[6],
-                        " ".join(tok(page_escape_comms(r[7])).split())))
+                        " ".join(tok(r[7]).split())))
     counts = collections.Counter(e[4] for e in ev)
     print("# %d sched_switch, %d sched_waking; trace-cmd %d events" %
           (counts["sched_switch"], counts["sched_waking"], len(ref)))
