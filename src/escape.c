@@ -79,6 +79,40 @@ escape_page(char *dst, size_t cap, const char *s)
 	return escape_into(dst, cap, s, 1);
 }
 
+/* Printable ASCII but the backslash: what escape_one copies as it is. */
+static int
+plain(unsigned char c)
+{
+	return c >= 0x20 && c < 0x7f && c != '\\';
+}
+
+size_t
+escape_span(char *dst, size_t cap, const char *s, size_t n, size_t *used)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i = 0, o = 0, run, olen, took;
+	char one[16];
+
+	while (i < n && o < cap) {
+		for (run = 0; i + run < n && run < cap - o && plain(p[i + run]);
+		    run++)
+			;
+		memcpy(dst + o, p + i, run);
+		i += run;
+		o += run;
+		if (i == n || o == cap || plain(p[i]))
+			continue;
+		took = escape_one(p + i, n - i, one, &olen, 0);
+		if (o + olen > cap)
+			break;
+		memcpy(dst + o, one, olen);
+		o += olen;
+		i += took;
+	}
+	*used = i;
+	return o;
+}
+
 void
 escape_fputs(const char *s, FILE *f)
 {

@@ -22,6 +22,15 @@ size_t escape_text(char *dst, size_t cap, const char *s);
  */
 size_t escape_page(char *dst, size_t cap, const char *s);
 
+/*
+ * escape_text's of the n bytes at s (NULs included) into dst, as many
+ * whole escapes as cap bytes hold (no NUL added): returns the length
+ * written and sets *used to the input bytes it stands for.  Runs of
+ * plain ASCII are copied at once: the writer of millions of lines.
+ */
+size_t escape_span(char *dst, size_t cap, const char *s, size_t n,
+    size_t *used);
+
 /* escape_text's, written to f without a length limit. */
 void escape_fputs(const char *s, FILE *f);
 

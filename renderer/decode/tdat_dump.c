@@ -2,12 +2,13 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "escape.h"
 #include "tdat_int.h"
+#include "wbuf.h"
 
-/* A text field's room: a __data_loc length has 16 bits. */
-#define TEXT_MAX	(65536 + 1)
+/* The most of a text field printed: a __data_loc length has 16 bits. */
+#define TEXT_MAX	65536
 
 /*
  * How many elements of an array field to print: as declared, but when
@@ -43,7 +44,7 @@ array_count(const struct tfmt *fmt, const struct tfield *fl,
  * other sizes as the bytes in hex.
  */
 static void
-put_array(FILE *f, const struct tfmt *fmt, const struct tfield *fl,
+put_array(struct wbuf *w, const struct tfmt *fmt, const struct tfield *fl,
     const struct tevent *e)
 {
 	struct tfield one = *fl;
@@ -56,74 +57,86 @@ put_array(FILE *f, const struct tfmt *fmt, const struct tfield *fl,
 		n = array_count(fmt, fl, e, es);
 		if ((uint64_t)fl->offset + (uint64_t)n * es > e->len)
 			return;
-		fputc('{', f);
+		wbuf_chr(w, '{');
 		for (i = 0; i < n; i++) {
 			one.offset = fl->offset + i * es;
+			if (i > 0)
+				wbuf_chr(w, ',');
 			if (fl->is_signed)
-				fprintf(f, "%s%" PRId64, i ? "," : "",
-				    tfield_int(&one, e));
+				wbuf_i64(w, tfield_int(&one, e));
 			else
-				fprintf(f, "%s0x%" PRIx64, i ? "," : "",
-				    (uint64_t)tfield_int(&one, e));
+				wbuf_hex(w, (uint64_t)tfield_int(&one, e));
 		}
-		fputc('}', f);
+		wbuf_chr(w, '}');
 		return;
 	}
 	if ((uint64_t)fl->offset + fl->size > e->len)
 		return;
-	fputs("0x", f);
+	wbuf_mem(w, "0x", 2);
 	for (i = 0; i < fl->size; i++)
-		fprintf(f, "%02x", e->data[fl->offset + i]);
+		wbuf_hex2(w, e->data[fl->offset + i]);
 }
 
 static void
-put_field(FILE *f, const struct tfmt *fmt, const struct tfield *fl,
-    const struct tevent *e, char *text, size_t cap)
+put_field(struct wbuf *w, const struct tfmt *fmt, const struct tfield *fl,
+    const struct tevent *e)
 {
-	fprintf(f, "\t%s=", fl->name);
+	const uint8_t *text;
+	size_t n;
+
+	wbuf_chr(w, '\t');
+	wbuf_str(w, fl->name);
+	wbuf_chr(w, '=');
 	if (tfield_is_text(fl)) {
-		tfield_str(fl, e, text, cap);
-		escape_fputs(text, f);
+		if ((text = tfield_text(fl, e, &n)) != NULL)
+			wbuf_escape(w, (const char *)text,
+			    n < TEXT_MAX ? n : TEXT_MAX);
 	} else if (fl->kind == TF_ARRAY)
-		put_array(f, fmt, fl, e);
+		put_array(w, fmt, fl, e);
 	else if (fl->size == 8 && !fl->is_signed)
-		fprintf(f, "%" PRIu64, (uint64_t)tfield_int(fl, e));
+		wbuf_u64(w, (uint64_t)tfield_int(fl, e));
 	else
-		fprintf(f, "%" PRId64, tfield_int(fl, e));
+		wbuf_i64(w, tfield_int(fl, e));
 }
 
 static void
-put_event(FILE *f, const struct tevent *e, char *text, size_t cap)
+put_event(struct wbuf *w, const struct tevent *e)
 {
 	size_t i;
 
-	fprintf(f, "%" PRId64 "\t%d\t%d\t", e->ts_ns, e->cpu, e->pid);
+	wbuf_i64(w, e->ts_ns);
+	wbuf_chr(w, '\t');
+	wbuf_i64(w, e->cpu);
+	wbuf_chr(w, '\t');
+	wbuf_i64(w, e->pid);
+	wbuf_chr(w, '\t');
 	if (e->fmt == NULL) {
-		fputs("unknown\n", f);
+		wbuf_mem(w, "unknown\n", 8);
 		return;
 	}
-	escape_fputs(e->fmt->name, f);
+	wbuf_escape(w, e->fmt->name, strlen(e->fmt->name));
 	for (i = 0; i < e->fmt->nfields; i++)
 		if (!e->fmt->fields[i].common)
-			put_field(f, e->fmt, &e->fmt->fields[i], e,
-			    text, cap);
-	fputc('\n', f);
+			put_field(w, e->fmt, &e->fmt->fields[i], e);
+	wbuf_chr(w, '\n');
 }
 
 int
 tdat_dump(struct tdat *t, FILE *f)
 {
 	struct tevent e;
+	struct wbuf *w;
 	size_t i;
-	char *text;
 	int r = 0;
 
-	if ((text = malloc(TEXT_MAX)) == NULL)
+	if ((w = malloc(sizeof(*w))) == NULL)
 		return diag_error_status(t->d, EXIT_NOMEM, "out of memory");
+	wbuf_init(w, f);
 	/* A failed write (an output at its cap) ends the reading. */
-	while (!ferror(f) && (r = tdat_next(t, &e)) == 1)
-		put_event(f, &e, text, TEXT_MAX);
-	free(text);
+	while (!w->err && (r = tdat_next(t, &e)) == 1)
+		put_event(w, &e);
+	wbuf_flush(w);
+	free(w);
 	if (r < 0)
 		return -1;
 	for (i = 0; i < t->nst; i++)

@@ -486,23 +486,33 @@ text_span(const struct tfield *f, const struct tevent *e, size_t *at,
 	return 0;
 }
 
+const uint8_t *
+tfield_text(const struct tfield *f, const struct tevent *e, size_t *n)
+{
+	size_t at;
+
+	if (f == NULL || text_span(f, e, &at, n) != 0)
+		return NULL;
+	return e->data + at;
+}
+
 size_t
 tfield_str(const struct tfield *f, const struct tevent *e, char *out,
     size_t cap)
 {
-	const uint8_t *nul;
-	size_t at, n;
+	const uint8_t *p, *nul;
+	size_t n;
 
 	if (cap == 0)
 		return 0;
 	out[0] = '\0';
-	if (f == NULL || text_span(f, e, &at, &n) != 0)
+	if ((p = tfield_text(f, e, &n)) == NULL)
 		return 0;
-	if ((nul = memchr(e->data + at, '\0', n)) != NULL)
-		n = (size_t)(nul - (e->data + at));
+	if ((nul = memchr(p, '\0', n)) != NULL)
+		n = (size_t)(nul - p);
 	if (n > cap - 1)
 		n = cap - 1;
-	memcpy(out, e->data + at, n);
+	memcpy(out, p, n);
 	out[n] = '\0';
 	return n;
 }

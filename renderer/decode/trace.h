@@ -120,6 +120,12 @@ int64_t tfield_int(const struct tfield *, const struct tevent *);
  */
 size_t tfield_str(const struct tfield *, const struct tevent *, char *out,
     size_t cap);
+/*
+ * A text field's bytes in place (not cut at a NUL) and their number in
+ * *n; NULL when absent or out of the event's bounds.
+ */
+const uint8_t *tfield_text(const struct tfield *, const struct tevent *,
+    size_t *n);
 
 /*
  * Element i of an array field of numbers (TYPE NAME[N]) into *out:

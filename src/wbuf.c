@@ -1,0 +1,132 @@
+/* wbuf.c: text put together in memory and handed to stdio in large writes, for outputs of millions of lines (--dump-events). */
+#include <string.h>
+
+#include "escape.h"
+#include "wbuf.h"
+
+/* The longest put that is never split: a number, or one escape. */
+#define WBUF_ATOM	32
+
+void
+wbuf_init(struct wbuf *w, FILE *f)
+{
+	w->f = f;
+	w->n = 0;
+	w->err = 0;
+}
+
+int
+wbuf_flush(struct wbuf *w)
+{
+	if (w->n > 0 && !w->err &&
+	    (fwrite(w->b, 1, w->n, w->f) != w->n || ferror(w->f)))
+		w->err = 1;
+	w->n = 0;
+	return w->err ? -1 : 0;
+}
+
+/* Room for need bytes (at most WBUF_SIZE): flushes when short. */
+static int
+room(struct wbuf *w, size_t need)
+{
+	if (WBUF_SIZE - w->n < need && wbuf_flush(w) != 0)
+		return -1;
+	return w->err ? -1 : 0;
+}
+
+void
+wbuf_mem(struct wbuf *w, const void *p, size_t n)
+{
+	const char *s = p;
+	size_t k;
+
+	while (n > 0) {
+		if (room(w, 1) != 0)
+			return;
+		k = WBUF_SIZE - w->n < n ? WBUF_SIZE - w->n : n;
+		memcpy(w->b + w->n, s, k);
+		w->n += k;
+		s += k;
+		n -= k;
+	}
+}
+
+void
+wbuf_str(struct wbuf *w, const char *s)
+{
+	wbuf_mem(w, s, strlen(s));
+}
+
+void
+wbuf_chr(struct wbuf *w, char c)
+{
+	if (room(w, 1) == 0)
+		w->b[w->n++] = c;
+}
+
+void
+wbuf_u64(struct wbuf *w, uint64_t v)
+{
+	char d[20];
+	size_t i = sizeof(d);
+
+	do {
+		d[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v > 0);
+	wbuf_mem(w, d + i, sizeof(d) - i);
+}
+
+void
+wbuf_i64(struct wbuf *w, int64_t v)
+{
+	if (v >= 0) {
+		wbuf_u64(w, (uint64_t)v);
+		return;
+	}
+	wbuf_chr(w, '-');
+	/* The magnitude of INT64_MIN has no int64_t. */
+	wbuf_u64(w, (uint64_t)0 - (uint64_t)v);
+}
+
+void
+wbuf_hex(struct wbuf *w, uint64_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char d[18];
+	size_t i = sizeof(d);
+
+	do {
+		d[--i] = hex[v & 15];
+		v >>= 4;
+	} while (v > 0);
+	d[--i] = 'x';
+	d[--i] = '0';
+	wbuf_mem(w, d + i, sizeof(d) - i);
+}
+
+void
+wbuf_hex2(struct wbuf *w, uint8_t v)
+{
+	static const char hex[] = "0123456789abcdef";
+	char d[2] = { hex[v >> 4], hex[v & 15] };
+
+	wbuf_mem(w, d, 2);
+}
+
+void
+wbuf_escape(struct wbuf *w, const char *s, size_t n)
+{
+	const char *nul = memchr(s, '\0', n);
+	size_t used;
+
+	if (nul != NULL)
+		n = (size_t)(nul - s);
+	while (n > 0) {
+		if (room(w, WBUF_ATOM) != 0)
+			return;
+		w->n += escape_span(w->b + w->n, WBUF_SIZE - w->n, s, n, &used);
+		s += used;
+		n -= used;
+	}
+}
