@@ -11,31 +11,68 @@
 
 #define FRAMES_MAX	64	/* return addresses read: the kernel saves up to 64 here */
 #define TEXT_MAX	512	/* bytes of a stack's "f1;f2;..." kept */
+/*
+ * Return addresses whose function and verdicts are remembered: a busy
+ * trace has a million stacks over a few hundred addresses, and the
+ * symbol search and the reasons' pattern list cost more than the rest
+ * of a stack (direct-mapped by address).
+ */
+#define FRAME_CACHE	1024
+
+/* One return address: its function (NULL: not in kallsyms), its verdicts. */
+struct tframe {
+	uint64_t addr;
+	const char *fn;
+	int8_t reason;		/* treason_of(fn) */
+	int8_t plumbing;	/* treason_plumbing(fn) */
+	int8_t used;
+};
+
+/* What address a says, from the cache or resolved into it. */
+static const struct tframe *
+frame_of(struct tstacks *k, const struct tdat *td, uint64_t a)
+{
+	struct tframe *f;
+	uint64_t off;
+
+	f = &k->frames[(a ^ a >> 12) % FRAME_CACHE];
+	if (f->used && f->addr == a)
+		return f;
+	f->used = 1;
+	f->addr = a;
+	f->fn = tdat_sym(td, a, &off);
+	f->reason = (int8_t)(f->fn != NULL ? treason_of(f->fn) : TR_NONE);
+	f->plumbing = (int8_t)(f->fn != NULL && treason_plumbing(f->fn));
+	return f;
+}
 
 /* "f1;f2;...": the frames' functions, innermost first, the plumbing left out. */
 static int
-frames_text(const struct tdat *td, const struct tfield *caller,
-    int64_t count, const struct tevent *ev, char *out, int *reason)
+frames_text(struct tstacks *k, const struct tdat *td,
+    const struct tfield *caller, int64_t count, const struct tevent *ev,
+    char *out, int *reason)
 {
+	const struct tframe *f;
 	size_t i, len = 0;
-	uint64_t a, off;
+	uint64_t a;
 	const char *fn;
 	char hex[24];
-	int r, full = 0;
+	int full = 0;
 
 	*reason = TR_NONE;
 	out[0] = '\0';
 	for (i = 0; (int64_t)i < count && i < FRAMES_MAX; i++) {
 		if (tfield_elem(caller, ev, i, &a) != 0)
 			break;
-		if ((fn = tdat_sym(td, a, &off)) == NULL) {
+		f = frame_of(k, td, a);
+		if ((fn = f->fn) == NULL) {
 			snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)a);
 			fn = hex;
 		}
-		if (*reason == TR_NONE && (r = treason_of(fn)) != TR_NONE)
-			*reason = r;
+		if (*reason == TR_NONE && f->reason != TR_NONE)
+			*reason = f->reason;
 		/* The text cut at a frame, not with one left out inside it. */
-		if (treason_plumbing(fn) || full ||
+		if (f->plumbing || full ||
 		    (full = len + strlen(fn) + 2 > TEXT_MAX))
 			continue;
 		len += (size_t)snprintf(out + len, TEXT_MAX - len, "%s%s",
@@ -121,7 +158,10 @@ tstacks_add(struct tstacks *k, const struct tdat *td,
 	struct skey key = { waiter, text };
 	uint32_t *slot;
 
-	if (frames_text(td, caller, count, ev, text, reason) != 0) {
+	if (k->frames == NULL &&
+	    (k->frames = calloc(FRAME_CACHE, sizeof(*k->frames))) == NULL)
+		return -1;
+	if (frames_text(k, td, caller, count, ev, text, reason) != 0) {
 		*reason = TR_NONE;
 		return 0;
 	}
@@ -157,6 +197,7 @@ tstacks_free(struct tstacks *k)
 	for (i = 0; i < k->n; i++)
 		free(k->v[i].frames);
 	free(k->v);
+	free(k->frames);
 	tslots_free(&k->slots);
 	memset(k, 0, sizeof(*k));
 }

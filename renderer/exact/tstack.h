@@ -10,6 +10,7 @@
 #include "tslots.h"
 
 struct tstack;
+struct tframe;
 
 struct tstacks {
 	struct tstack *v;
@@ -17,6 +18,7 @@ struct tstacks {
 	struct tslots slots;	/* v's hash */
 	size_t max;		/* stacks kept: 0 is CAP_TRACE_STACKS */
 	int cut;		/* max reached (warned once) */
+	struct tframe *frames;	/* what each return address says, cached */
 	struct diag *d;
 };
 
