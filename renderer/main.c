@@ -131,6 +131,18 @@ write_one(const struct cli *c, const struct out_job *j, const char *from,
 	return 0;
 }
 
+/* Whether an output asked for reads the trace's events again (OF_EVENTS). */
+static int
+events_again(const struct cli *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nout; i++)
+		if (output_of(c->out[i])->from & OF_EVENTS)
+			return 1;
+	return 0;
+}
+
 /* Reads the paths into one boot, every stage once (boot.h); 0 or -1 (diag set). */
 static int
 boot_read(struct boot_read *b, char **paths, size_t npaths,
@@ -138,8 +150,8 @@ boot_read(struct boot_read *b, char **paths, size_t npaths,
 {
 	/* An export of the trace alone has nothing to give without it. */
 	const struct boot_opts o = { c->tree, { c->threads, c->chart.per_cpu,
-	    0, 0, 0 }, { (int)c->crit_pid, c->crit_comm }, !c->compare &&
-	    (output_of(c->out[0])->from & OF_TRACE) != 0 };
+	    0, 0, 0, !events_again(c) }, { (int)c->crit_pid, c->crit_comm },
+	    !c->compare && (output_of(c->out[0])->from & OF_TRACE) != 0 };
 
 	return boot_read_paths(b, paths, npaths, &o, d);
 }
@@ -367,7 +379,8 @@ sets_verdict(const struct cli *c, const struct sets *s,
 static int
 run_sets(const struct cli *c, struct diag *d)
 {
-	const struct boot_opts bo = { c->tree, { c->threads, 0, 0, 0, 0 },
+	/* A set's outputs are drawn from each boot's model: none reads events. */
+	const struct boot_opts bo = { c->tree, { c->threads, 0, 0, 0, 0, 1 },
 	    { 0, NULL }, 0 };
 	struct set_limits ls;
 	struct sets_opts so;
@@ -442,7 +455,8 @@ log_private(const struct cli *c)
 static int
 run_verb(const struct cli *c, struct boot_read *b, struct diag *d)
 {
-	struct exact_opts xo = { 0, 0, c->out[0] == FMT_EVENTS, 0, 0 };
+	struct exact_opts xo = { 0, 0, c->out[0] == FMT_EVENTS, 0, 0,
+	    !events_again(c) };
 	const struct verb_opts v = { (uint32_t)c->min_count,
 	    (int64_t)c->min_time_us * 1000, c->wake_graph, c->call_graph,
 	    c->format_set, { (int)c->crit_pid, c->crit_comm },

@@ -176,6 +176,12 @@ tdat_next(struct tdat *t, struct tevent *e)
 	return 1;
 }
 
+void
+tdat_give_back(struct tdat *t)
+{
+	t->give_back = 1;
+}
+
 const char *
 tdat_clock(const struct tdat *t)
 {

@@ -57,6 +57,7 @@ struct tstream {
 	uint64_t file_off;	/* of the data, for messages */
 	const uint8_t *data;	/* pages: in the file, or the unpacked chunk */
 	size_t len, next_page;
+	size_t given;		/* data's bytes given back (tdat_give_back) */
 	int compressed;
 	struct tchunks ch;
 	/* The page being read. */
@@ -111,6 +112,7 @@ struct tdat {
 	 * any is unpacked; chunk headers walked, for overlapping CPUs.
 	 */
 	uint64_t declared, unpack_cap;
+	int give_back;		/* pages read past are given back (tdat_give_back) */
 	struct tdat_source src;
 	uint64_t walked;
 };

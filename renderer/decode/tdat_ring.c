@@ -5,6 +5,7 @@
 
 #include "bytes.h"
 #include "caps.h"
+#include "giveback.h"
 #include "grow.h"
 #include "ringpage.h"
 #include "tdat_int.h"
@@ -173,6 +174,11 @@ next_page(struct tdat *t, struct tstream *st)
 			if ((r = next_chunk(t, st)) <= 0)
 				return r;
 			continue;
+		}
+		if (t->give_back && !st->compressed &&
+		    st->next_page - st->given >= GIVEBACK_STEP) {
+			give_back(st->data + st->given, st->data + st->next_page);
+			st->given = st->next_page;
 		}
 		avail = st->len - st->next_page;
 		psz = avail < t->page_size ? avail : t->page_size;

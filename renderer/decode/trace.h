@@ -84,6 +84,13 @@ void tracefile_free(struct tracefile *);
  * the end, -1 an error (diag set).
  */
 int tdat_next(struct tdat *, struct tevent *);
+/*
+ * The events are read once, by this reader alone, from bytes its opener
+ * owns and reads no more: each CPU's pages are given back to the kernel
+ * once read past (giveback.h).  A model built from millions of events
+ * then never holds the whole trace and the model at once.
+ */
+void tdat_give_back(struct tdat *);
 
 /* A format by system ("sched") and name ("sched_switch"), or NULL. */
 const struct tfmt *tdat_format(const struct tdat *, const char *system,

@@ -18,6 +18,8 @@ exact_open(struct exact *x, struct tracefile *f, const struct exact_opts *o,
 	memset(f, 0, sizeof(*f));
 	if (x->file.td == NULL || o->reader_only)
 		return 0;
+	if (o->read_once)
+		tdat_give_back(x->file.td);
 	if (tboot_build(x->file.td, &x->tb, (o->threads ? TB_THREADS :
 	    0) | (o->cpu_runs ? TB_RUNS : 0) | (o->own_zero ? TB_OWN_ZERO :
 	    0), o->scope_pid, d) != 0)

@@ -19,6 +19,12 @@ struct exact_opts {
 	int reader_only;	/* take the reader over, read nothing (--dump-events reads the events itself) */
 	int own_zero;		/* a trace alone: without the clock-sync marker, 0 at its first event */
 	int scope_pid;		/* the trace is this pid's tree's alone (exact_scope_pid); 0 */
+	/*
+	 * No output reads the events again (none is OF_EVENTS): the trace's
+	 * pages are given back as the model is built (tdat_give_back), so
+	 * the render never holds the trace and the model at once.
+	 */
+	int read_once;
 };
 
 struct exact {

@@ -2,37 +2,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
+#include "giveback.h"
 #include "tkeysort.h"
 
 #define REC_MAX	64	/* the largest record swapped through the stack */
-/* Bytes copied between two returns of the pages behind to the kernel. */
-#define RELEASE_STEP	(1 << 20)
-
-/*
- * The whole pages of [from, to) given back to the kernel: their bytes
- * are read no more (they read as zeros if they were).  A sort of 100 MB
- * through a copy then peaks at about 100 MB, not 200.
- */
-static void
-release(unsigned char *from, unsigned char *to)
-{
-	static size_t page;
-	uintptr_t a, b;
-
-	if (page == 0) {
-		long p = sysconf(_SC_PAGESIZE);
-
-		page = p > 0 ? (size_t)p : 4096;
-	}
-	a = ((uintptr_t)from + page - 1) / page * page;
-	b = (uintptr_t)to / page * page;
-	/* Advice only: where it fails the pages stay, nothing else. */
-	if (b > a)
-		(void)madvise((void *)a, b - a, MADV_DONTNEED);
-}
 
 /*
  * Each record copied to where its key's group goes (at[k], advanced),
@@ -50,15 +24,15 @@ scatter_as(unsigned char *v, unsigned char *tmp, size_t n, size_t size,
 	for (i = 0; i < n; i++) {
 		memcpy(tmp + (size_t)at[key(v + i * size)]++ * size,
 		    v + i * size, size);
-		if ((i + 1) * size - done >= RELEASE_STEP) {
-			release(v + done, v + (i + 1) * size);
+		if ((i + 1) * size - done >= GIVEBACK_STEP) {
+			give_back(v + done, v + (i + 1) * size);
 			done = (i + 1) * size;
 		}
 	}
-	for (done = 0; done < len; done += RELEASE_STEP) {
-		i = len - done < RELEASE_STEP ? len - done : RELEASE_STEP;
+	for (done = 0; done < len; done += GIVEBACK_STEP) {
+		i = len - done < GIVEBACK_STEP ? len - done : GIVEBACK_STEP;
 		memcpy(v + done, tmp + done, i);
-		release(tmp + done, tmp + done + i);
+		give_back(tmp + done, tmp + done + i);
 	}
 }
 

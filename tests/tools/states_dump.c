@@ -47,8 +47,10 @@ dump_one(const struct pnode *p, int depth, void *arg)
 }
 
 /*
- * usage: states_dump [-n] [-t] LOG (-n: the unpruned tree; -t: a row
- * per thread, as --threads).  Exit 0, or 2.
+ * usage: states_dump [-n] [-t] [-g] LOG (-n: the unpruned tree; -t: a
+ * row per thread, as --threads; -g: the trace's pages given back as the
+ * model is built, as a render without an OF_EVENTS output does).  Exit
+ * 0, or 2.
  */
 int
 main(int argc, char **argv)
@@ -63,11 +65,13 @@ main(int argc, char **argv)
 			bo.tree = tree_unpruned;
 		else if (strcmp(argv[i], "-t") == 0)
 			bo.exact.threads = 1;
+		else if (strcmp(argv[i], "-g") == 0)
+			bo.exact.read_once = 1;
 		else
 			break;
 	}
 	if (argc < 2 || i != argc - 1) {
-		fprintf(stderr, "usage: states_dump [-n] [-t] LOG\n");
+		fprintf(stderr, "usage: states_dump [-n] [-t] [-g] LOG\n");
 		return 1;
 	}
 	diag_init(&d, "states_dump");
