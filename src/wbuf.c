@@ -35,7 +35,7 @@ room(struct wbuf *w, size_t need)
 }
 
 void
-wbuf_mem(struct wbuf *w, const void *p, size_t n)
+wbuf_mem_slow(struct wbuf *w, const void *p, size_t n)
 {
 	const char *s = p;
 	size_t k;
@@ -58,22 +58,27 @@ wbuf_str(struct wbuf *w, const char *s)
 }
 
 void
-wbuf_chr(struct wbuf *w, char c)
-{
-	if (room(w, 1) == 0)
-		w->b[w->n++] = c;
-}
-
-void
 wbuf_u64(struct wbuf *w, uint64_t v)
 {
+	/* Two digits a division: a time stamp has 19 of them. */
+	static const char pairs[] =
+	    "00010203040506070809101112131415161718192021222324252627282930"
+	    "31323334353637383940414243444546474849505152535455565758596061"
+	    "62636465666768697071727374757677787980818283848586878889909192"
+	    "93949596979899";
 	char d[20];
 	size_t i = sizeof(d);
 
-	do {
-		d[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v > 0);
+	while (v >= 100) {
+		memcpy(d + i - 2, pairs + 2 * (v % 100), 2);
+		i -= 2;
+		v /= 100;
+	}
+	if (v >= 10) {
+		memcpy(d + i - 2, pairs + 2 * v, 2);
+		i -= 2;
+	} else
+		d[--i] = (char)('0' + v);
 	wbuf_mem(w, d + i, sizeof(d) - i);
 }
 

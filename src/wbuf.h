@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /*
  * fprintf and a call per byte cost more than decoding an event: a line
@@ -22,9 +23,9 @@ struct wbuf {
 };
 
 void wbuf_init(struct wbuf *, FILE *f);
-void wbuf_mem(struct wbuf *, const void *p, size_t n);
+/* The puts that do not fit the room left: a flush, then the rest. */
+void wbuf_mem_slow(struct wbuf *, const void *p, size_t n);
 void wbuf_str(struct wbuf *, const char *s);
-void wbuf_chr(struct wbuf *, char c);
 void wbuf_u64(struct wbuf *, uint64_t v);
 void wbuf_i64(struct wbuf *, int64_t v);
 /* v in lowercase hex after "0x", as "0x%" PRIx64 prints it. */
@@ -35,5 +36,25 @@ void wbuf_hex2(struct wbuf *, uint8_t v);
 void wbuf_escape(struct wbuf *, const char *s, size_t n);
 /* Writes what is held; 0, or -1 when a write failed (now or before). */
 int wbuf_flush(struct wbuf *);
+
+/* Inline: a call per byte or field was a tenth of --dump-events. */
+static inline void
+wbuf_mem(struct wbuf *w, const void *p, size_t n)
+{
+	if (n <= WBUF_SIZE - w->n) {
+		memcpy(w->b + w->n, p, n);
+		w->n += n;
+	} else
+		wbuf_mem_slow(w, p, n);
+}
+
+static inline void
+wbuf_chr(struct wbuf *w, char c)
+{
+	if (w->n < WBUF_SIZE)
+		w->b[w->n++] = c;
+	else
+		wbuf_mem_slow(w, &c, 1);
+}
 
 #endif
