@@ -34,8 +34,8 @@ if ! command -v trace-cmd >/dev/null 2>&1; then
 	echo "trace-cmd: not installed: no decoding ratio"
 	exit $rc
 fi
-exec 9>/tmp/bootchartd-test-tracefs.lock
-command -v flock >/dev/null 2>&1 && flock 9
+. "$(dirname "$0")/../sh/lib/kernel_lock.sh.inc"
+kernel_lock
 
 # A recording of the whole system while 3000 short processes run.
 printf '# empty\n' >"$tmp/empty.conf"

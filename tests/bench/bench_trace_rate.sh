@@ -16,8 +16,8 @@ if [ "$(id -u)" -ne 0 ] || [ ! -w /sys/kernel/tracing/trace_marker ]; then
 	echo "$bench: needs root and tracefs at /sys/kernel/tracing: skipped"
 	exit 0
 fi
-exec 9>/tmp/bootchartd-test-tracefs.lock
-command -v flock >/dev/null 2>&1 && flock 9
+. "$(dirname "$0")/../sh/lib/kernel_lock.sh.inc"
+kernel_lock
 printf '# defaults\n' >"$tmp/conf"
 pp="$(pwd)/tests/sh/lib/pingpong.py"
 sh -c 'while :; do :; done' &

@@ -41,8 +41,8 @@ fi
 record() {
 	[ -f "$tgz" ] && [ "$tgz" -nt "$logger" ] && return 0
 	mkdir -p "$dir" || return 1
-	exec 9>/tmp/bootchartd-test-tracefs.lock
-	command -v flock >/dev/null 2>&1 && flock 9
+	. "$top/tests/sh/lib/kernel_lock.sh.inc"
+	kernel_lock
 	printf '# empty\n' >"$tmp/empty.conf"
 	echo "recording $secs s of the workload into $tgz"
 	BOOTCHARTD_RUNDIR=$tmp "$logger" start -c "$tmp/empty.conf" --trace \
