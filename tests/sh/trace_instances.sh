@@ -92,14 +92,8 @@ check "--json -n of the bare file: status 0, no message" \
 # that exec'd it.  Counted by those pids: the recording is the whole
 # system's, and a true another program ran meanwhile (or exec'd before
 # the recording began) is no run of ours.
-want=$(grep -c "sched_process_exec:.*filename=/bin/true " "$T/raw.txt")
-got=$(python3 -c '
-import json, re, sys
-pids = {int(m.group(1)) for m in (re.search(
-    r"sched_process_exec:.*filename=/bin/true pid=(\d+)", l)
-    for l in open(sys.argv[2], errors="replace")) if m}
-print(sum(1 for p in json.load(open(sys.argv[1]))["processes"]
-          if p["name"] == "true" and p["pid"] in pids))' "$T/two.json" "$T/raw.txt")
+set -- $(python3 "$LIB/exec_rows.py" "$T/two.json" "$T/raw.txt" /bin/true true)
+got=${1:-} want=${2:-}
 same "the /bin/true runs are processes: as many as their execs" "$got" "$want"
 check "there are /bin/true runs ($want)" [ "${want:-0}" -ge "$LOOPS" ]
 
