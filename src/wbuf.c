@@ -4,8 +4,14 @@
 #include "escape.h"
 #include "wbuf.h"
 
-/* The longest put that is never split: a number, or one escape. */
+/*
+ * The room wbuf_escape makes before each span: more than the longest
+ * escape of one character (four bytes as \xHH each), so a span always
+ * moves on.
+ */
 #define WBUF_ATOM	32
+
+static const char hexdig[] = "0123456789abcdef";
 
 void
 wbuf_init(struct wbuf *w, FILE *f)
@@ -97,12 +103,11 @@ wbuf_i64(struct wbuf *w, int64_t v)
 void
 wbuf_hex(struct wbuf *w, uint64_t v)
 {
-	static const char hex[] = "0123456789abcdef";
 	char d[18];
 	size_t i = sizeof(d);
 
 	do {
-		d[--i] = hex[v & 15];
+		d[--i] = hexdig[v & 15];
 		v >>= 4;
 	} while (v > 0);
 	d[--i] = 'x';
@@ -113,8 +118,7 @@ wbuf_hex(struct wbuf *w, uint64_t v)
 void
 wbuf_hex2(struct wbuf *w, uint8_t v)
 {
-	static const char hex[] = "0123456789abcdef";
-	char d[2] = { hex[v >> 4], hex[v & 15] };
+	char d[2] = { hexdig[v >> 4], hexdig[v & 15] };
 
 	wbuf_mem(w, d, 2);
 }
