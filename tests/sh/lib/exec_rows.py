@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""exec_rows.py: whether each exec of a program in a trace is a process row of its own: prints "GOT WANT".
+"""exec_rows.py: whether each exec of a program in a trace is a process row of its own: prints "GOT WANT ALL".
 
 usage: exec_rows.py JSON REPORT PATH NAME
 JSON is bootchart-render --json of the trace, REPORT trace-cmd report of
@@ -7,7 +7,8 @@ it.  WANT: the sched_process_exec events of PATH; GOT: the processes of
 JSON named NAME whose pid is one of theirs.  Counted by those pids: a
 recording of the whole system holds runs of NAME that other programs
 made meanwhile, or that exec'd before it began, which are no runs of the
-test's.
+test's.  ALL: the processes of JSON named NAME, whoever ran them (the
+chart draws a row for each).
 """
 import json
 import re
@@ -27,8 +28,9 @@ def main():
     with open(js) as f:
         procs = json.load(f)["processes"]
     want = set(pids)
-    got = sum(1 for p in procs if p["name"] == name and p["pid"] in want)
-    print(got, len(pids))
+    named = [p for p in procs if p["name"] == name]
+    got = sum(1 for p in named if p["pid"] in want)
+    print(got, len(pids), len(named))
 
 
 main()
