@@ -1,5 +1,6 @@
 # harden_archives.sh: hostile tarballs through the renderer: traversal names, links, devices, bombs, odd names in SVG, 10 000 processes.
 . "$(dirname "$0")/lib/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/measure.sh.inc"
 
 T=$BC_TMP
 TOOLS=$BC_BUILD/tests/tools
@@ -78,9 +79,9 @@ bomb() {	# what member fill pattern
 	}
 	"$TOOLS/measure" -o "$T/bomb.m" -- "$R" -q --dump-tree "$T/bomb.tgz" \
 	    >/dev/null 2>"$T/bomb.err"
-	st=$(sed -n 's/.*status=\([0-9]*\).*/\1/p' "$T/bomb.m")
-	wall=$(sed -n 's/.*wall_max_s=\([0-9.]*\).*/\1/p' "$T/bomb.m")
-	rss=$(sed -n 's/.*maxrss_kb=\([0-9]*\).*/\1/p' "$T/bomb.m")
+	st=$(measure_value status "$T/bomb.m")
+	wall=$(measure_value wall_max_s "$T/bomb.m")
+	rss=$(measure_value maxrss_kb "$T/bomb.m")
 	if [ "$st" = 2 ] && grep -Eq "$4" "$T/bomb.err"; then
 		ok "$what: exit 2 ($(cat "$T/bomb.err"))"
 	else

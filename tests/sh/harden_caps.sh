@@ -1,5 +1,6 @@
 # harden_caps.sh: every cap of src/caps.h, the line and the header value limit at its limit, generated as a stream: refused naming the cap, and where cheap accepted just under it; peak RSS asserted, time printed.
 . "$(dirname "$0")/lib/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/measure.sh.inc"
 
 T=$BC_TMP
 GEN=$BC_BUILD/tests/tools/capgen
@@ -50,10 +51,10 @@ run_case() {
 		guarded "$@" "$input" >"$T/out" 2>"$T/err" ;;
 	esac
 	[ -s "$T/gen.err" ] && echo "# capgen: $(head -c 200 "$T/gen.err")"
-	st=$(sed -n 's/.*status=\([0-9]*\).*/\1/p' "$T/m" 2>/dev/null)
-	wall=$(sed -n 's/.*wall_max_s=\([0-9.]*\).*/\1/p' "$T/m" 2>/dev/null)
-	cpu=$(sed -n 's/.*cpu_median_s=\([0-9.]*\).*/\1/p' "$T/m" 2>/dev/null)
-	rss=$(sed -n 's/.*maxrss_kb=\([0-9]*\).*/\1/p' "$T/m" 2>/dev/null)
+	st=$(measure_value status "$T/m")
+	wall=$(measure_value wall_max_s "$T/m")
+	cpu=$(measure_value cpu_median_s "$T/m")
+	rss=$(measure_value maxrss_kb "$T/m")
 	: "${st:=?}" "${wall:=?}" "${cpu:=?}" "${rss:=0}"
 	echo "# $name: $wall s wall, $cpu s CPU, $((rss / 1024)) MB peak RSS"
 	# 124: timeout's wall guard; 128 + SIGXCPU (24) or SIGKILL: the CPU one.

@@ -7,6 +7,7 @@ G=$BC_BUILD/tests/tools/gen_sched
 S=$BC_BUILD/tests/tools/states_dump
 
 . "$LIB/tap.sh.inc"
+. "$LIB/measure.sh.inc"
 
 # The trace-cmd oracle first, on a trace small enough to print.
 if command -v trace-cmd >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
@@ -63,8 +64,8 @@ if [ "${BC_SAN:-0}" != 1 ]; then
 	M=$BC_BUILD/tests/tools/measure
 	"$M" -o "$T/m.keep" -- "$S" "$T/log" >/dev/null 2>&1
 	"$M" -o "$T/m.give" -- "$S" -g "$T/log" >/dev/null 2>&1
-	keep=$(sed -n 's/.*maxrss_kb=\([0-9]*\).*/\1/p' "$T/m.keep")
-	give=$(sed -n 's/.*maxrss_kb=\([0-9]*\).*/\1/p' "$T/m.give")
+	keep=$(measure_value maxrss_kb "$T/m.keep")
+	give=$(measure_value maxrss_kb "$T/m.give")
 	half=$(($(wc -c <"$T/h.dat") / 2048))
 	echo "# peak RSS: ${keep:-?} KB keeping the pages, ${give:-?} KB giving them back"
 	check "giving the pages back saves at least half the trace's size" \

@@ -1,6 +1,7 @@
 #!/bin/sh
 # trace_sizes.sh: sizes judged against what the user handed us, outputs within their ceilings.  A trace.dat version 7 (zstd) that unpacks to 1 GiB from a 100 KB tarball (tests/tools/gen_tdat7: 13 MB of 82:1 chunks, the same chunk 1024 times) is refused at open by the tarball's budget, one line naming the member and the section, for every output; the same file handed alone reads; a section past 200:1 of its own bytes is refused; and a trace of 2 097 152 function_graph calls at distinct addresses (tests/tools/gen_calls, CAP_TRACE_CALLS) renders in every format within docs/limits.md's peak RSS.  Peak RSS asserted, CPU time printed, never asserted.
 . "$(dirname "$0")/lib/cli_lib.sh.inc"
+. "$(dirname "$0")/lib/measure.sh.inc"
 
 T=$BC_TMP
 MEASURE=$BC_BUILD/tests/tools/measure
@@ -27,9 +28,9 @@ measured() {
 	rm -f "$T/m"
 	"$MEASURE" -o "$T/m" -- sh -c 'ulimit -t 120; exec "$@"' sh \
 	    timeout 600 "$R" "$@" >"$T/out" 2>"$T/err"
-	st=$(sed -n 's/.*status=\([0-9]*\).*/\1/p' "$T/m" 2>/dev/null)
-	cpu=$(sed -n 's/.*cpu_median_s=\([0-9.]*\).*/\1/p' "$T/m" 2>/dev/null)
-	rss=$(sed -n 's/.*maxrss_kb=\([0-9]*\).*/\1/p' "$T/m" 2>/dev/null)
+	st=$(measure_value status "$T/m")
+	cpu=$(measure_value cpu_median_s "$T/m")
+	rss=$(measure_value maxrss_kb "$T/m")
 	: "${st:=?}" "${cpu:=?}" "${rss:=0}"
 	echo "# $name: status $st, $cpu s CPU, $((rss / 1024)) MB peak RSS"
 }
