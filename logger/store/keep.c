@@ -176,7 +176,7 @@ void
 keep_boot(const char *dir, const char *tmp, const char *boot_id,
     time_t now, unsigned keep, struct diag *d)
 {
-	char kdir[PATH_MAX], name[64], stamp[32];
+	char kdir[PATH_MAX], name[96];
 	char id[9];
 	struct tm tm;
 	int dfd;
@@ -184,13 +184,18 @@ keep_boot(const char *dir, const char *tmp, const char *boot_id,
 	if (keep == 0)
 		return;
 	keep_id8(boot_id, id);
-	if (gmtime_r(&now, &tm) == NULL ||
-	    strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm) == 0)
+	/*
+	 * By hand, not strftime: strftime pulls in libc's time zone code
+	 * (some 5 KB of the static logger) for a name that is UTC anyway.
+	 */
+	if (gmtime_r(&now, &tm) == NULL)
 		return;
 	keep_dir(dir, kdir, sizeof(kdir));
 	if ((dfd = open_kept_dir(kdir, d)) < 0)
 		return;
-	snprintf(name, sizeof(name), "%s-%s.tgz", stamp, id);
+	snprintf(name, sizeof(name), "%04d%02d%02d-%02d%02d%02d-%s.tgz",
+	    tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+	    tm.tm_min, tm.tm_sec, id);
 	if (linkat(AT_FDCWD, tmp, dfd, name, 0) != 0)
 		diag_warn(d, "cannot keep this boot's log as %s/%s: %s", kdir,
 		    name, strerror(errno));

@@ -382,11 +382,34 @@ store_enter_system(struct store *s)
 	return chdir("/");
 }
 
+/*
+ * The bytes of member l put in the tarball: whole units only (the kernel
+ * may be mid-write), and for a member the kernel writes, no more than
+ * the budget leaves (*left, taken from): acct(2) writes on after our last
+ * look at the room, and the logs must hold the budget whatever the
+ * timing (a fork storm's last exits came to 6 KB past it).
+ */
+static uint64_t
+tar_size(const struct store_log *l, uint64_t *left)
+{
+	uint64_t n = log_size(l);
+
+	if (l->writer == SW_KERNEL) {
+		if (n > *left)
+			n = *left;
+		n = n / l->unit * l->unit;
+		*left -= n;
+		return n;
+	}
+	return n / l->unit * l->unit;
+}
+
 int
 store_tar(const struct store *s, struct tarw *t, time_t mtime,
     const struct iovec end[LK_NKINDS])
 {
 	const struct store_log *l;
+	uint64_t left = s->used < s->budget ? s->budget - s->used : 0;
 	enum logkind k;
 	size_t i;
 	int r = 0;
@@ -401,9 +424,8 @@ store_tar(const struct store *s, struct tarw *t, time_t mtime,
 			r = tarw_add_mem(t, members[i].name, 0644, mtime,
 			    end[k].iov_base, end[k].iov_len);
 		else if (members[i].form != MF_END && l->fd >= 0)
-			/* Whole units only: the kernel may be mid-write. */
 			r = tarw_add_fd(t, members[i].name, 0644, mtime, l->fd,
-			    log_size(l) / l->unit * l->unit);
+			    tar_size(l, &left));
 	}
 	return r;
 }
