@@ -18,6 +18,10 @@ struct disk {
 struct disk_set {
 	struct disk *v;
 	size_t n, cap;
+	/* v by name, equal names in v's order; built when first needed. */
+	const struct disk **ix;
+	size_t ixcap;
+	int indexed;
 };
 
 struct dstat_state {
@@ -142,17 +146,60 @@ dstat_line(void *arg, const char *line, size_t len)
 	return 0;
 }
 
-static const struct disk *
-find_disk(const struct disk_set *set, const char *name, size_t hint)
+/* By name, then by place in the set: the first of equal names wins. */
+static int
+disk_cmp(const void *a, const void *b)
+{
+	const struct disk *x = *(const struct disk *const *)a;
+	const struct disk *y = *(const struct disk *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	if (c != 0)
+		return c;
+	return x < y ? -1 : x > y;
+}
+
+static int
+index_set(struct disk_set *set)
 {
 	size_t i;
 
-	/* Disks come in the same order every block: try the same slot first. */
+	if (grow_reserve((void **)&set->ix, &set->ixcap, set->n,
+	    sizeof(*set->ix)) != 0)
+		return -1;
+	for (i = 0; i < set->n; i++)
+		set->ix[i] = &set->v[i];
+	qsort(set->ix, set->n, sizeof(*set->ix), disk_cmp);
+	set->indexed = 1;
+	return 0;
+}
+
+/*
+ * The disk called name in set, NULL when none (or *err on no memory).
+ * Disks come in the same order every block, so the same slot is tried
+ * first; a set that came in another order is searched by name, so that
+ * thousands of disks reordered stay n log n a block.
+ */
+static const struct disk *
+find_disk(struct disk_set *set, const char *name, size_t hint, int *err)
+{
+	size_t lo = 0, hi = set->n, mid;
+
 	if (hint < set->n && strcmp(set->v[hint].name, name) == 0)
 		return &set->v[hint];
-	for (i = 0; i < set->n; i++)
-		if (strcmp(set->v[i].name, name) == 0)
-			return &set->v[i];
+	if (!set->indexed && index_set(set) != 0) {
+		*err = 1;
+		return NULL;
+	}
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (strcmp(set->ix[mid]->name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < set->n && strcmp(set->ix[lo]->name, name) == 0)
+		return set->ix[lo];
 	return NULL;
 }
 
@@ -171,12 +218,18 @@ add_sample(struct dstat_state *s)
 	double interval = (double)(s->time_us - s->prev_us), util, busiest = 0;
 	uint64_t rd = 0, wr = 0;
 	size_t i;
+	int err = 0;
 
 	if (interval <= 0)
 		return 0;
 	for (i = 0; i < s->cur.n; i++) {
-		if ((old = find_disk(&s->prev, s->cur.v[i].name, i)) == NULL)
+		if ((old = find_disk(&s->prev, s->cur.v[i].name, i, &err)) ==
+		    NULL) {
+			if (err)
+				return diag_error_status(s->log.d, EXIT_NOMEM,
+				    "out of memory");
 			continue;
+		}
 		rd += udelta(s->cur.v[i].rsect, old->rsect);
 		wr += udelta(s->cur.v[i].wsect, old->wsect);
 		util = (double)udelta(s->cur.v[i].io_ms, old->io_ms) *
@@ -208,6 +261,7 @@ dstat_end_block(void *arg)
 	s->prev = s->cur;
 	s->cur = tmp;
 	s->cur.n = 0;
+	s->cur.indexed = 0;
 	s->prev_us = s->time_us;
 	s->have_prev = 1;
 	return 0;
@@ -231,6 +285,8 @@ dstat_release(void *state)
 	if (s != NULL) {
 		free(s->prev.v);
 		free(s->cur.v);
+		free(s->prev.ix);
+		free(s->cur.ix);
 	}
 	tblock_log_free(s);
 }

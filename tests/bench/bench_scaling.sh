@@ -80,6 +80,6 @@ shape "PID reuse: PIDs 5 and 6 again in N blocks" 120000 \
 # Up to the chart row cap (50 000), narrow: rows, not pixels, are timed.
 shape "tall chart: N rows as a 400 px PNG (-n)" 25000 \
     "ps @N@ 3 100 20 busy" -n --width 400 -o "$tmp/chart.png"
-shape "disks: N disks, in reverse every other block" 20000 \
-    "disk 2 @N@" -t
+shape "disks: N disks, in reverse every other block" 10000 \
+    "disk 40 @N@" -t
 exit $missed

@@ -321,6 +321,22 @@ proc_ps_replaced(const struct bootlog *t, const struct logparse *lp)
 	assert_non_null(bootlog_find_pid(t, 1));
 }
 
+/*
+ * The second block in reverse order, a disk new in it and a name twice in
+ * the first: 2 + 4 + 6 sectors read over 1000 ms (the new disk's 100
+ * have no earlier count; vda's first line is the one compared), sdb
+ * busy 250 ms.
+ */
+static void
+disk_reordered(const struct bootlog *t, const struct logparse *lp)
+{
+	(void)lp;
+	assert_int_equal(t->ndisk, 1);
+	assert_true(NEAR(t->disk[0].read_bps, 12 * 512.0));
+	assert_true(NEAR(t->disk[0].write_bps, 0));
+	assert_true(NEAR(t->disk[0].util, 0.25));
+}
+
 /* ---- the members ---- */
 
 static const char disks_log[] =
@@ -400,6 +416,18 @@ static const struct pcase cases[] = {
 	    EX2 "proc_diskstats.log") }, 0, -1, NULL, disk_ex2 },
 	{ "proc_diskstats.log: whole disks only", { BYTES(
 	    "proc_diskstats.log", disks_log) }, 0, -1, NULL, disk_whole_only },
+	{ "proc_diskstats.log: disks in another order", { TEXT(
+	    "proc_diskstats.log", "100\n"
+	    "   8 0 sda 0 0 0 0 0 0 0 0 0 0 0\n"
+	    " 252 0 vda 0 0 0 0 0 0 0 0 0 0 0\n"
+	    "   8 16 sdb 0 0 0 0 0 0 0 0 0 0 0\n"
+	    " 252 0 vda 0 0 3 0 0 0 0 0 0 0 0\n\n"
+	    "200\n"
+	    "   8 32 sdc 0 0 100 0 0 0 0 0 0 900 0\n"
+	    "   8 16 sdb 1 0 6 0 0 0 0 0 0 250 0\n"
+	    " 252 0 vda 1 0 4 0 0 0 0 0 0 100 0\n"
+	    "   8 0 sda 1 0 2 0 0 0 0 0 0 50 0\n\n") }, 0, -1, NULL,
+	    disk_reordered },
 	{ "proc_stat.log: a bad stamp names its line", { TEXT("proc_stat.log",
 	    "100\ncpu 1 2 3 4\n\n1x0\ncpu 1 2 3 4\n\n") }, -1, -1,
 	    "proc_stat.log:4: ", NULL },
