@@ -35,6 +35,7 @@ exact_free(struct exact *x)
 {
 	free(x->call_wait);
 	tboot_free(&x->tb);
+	tracefile_free(&x->again);
 	tracefile_free(&x->file);
 	memset(x, 0, sizeof(*x));
 }

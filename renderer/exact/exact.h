@@ -30,6 +30,12 @@ struct exact_opts {
 struct exact {
 	int have;		/* the log has a trace, read into tb */
 	struct tracefile file;	/* parsing's reader and bytes, taken over */
+	/*
+	 * The trace's bytes read again from the input (no reader), for an
+	 * output that reads the events again (-f perfetto) after file's
+	 * pages were given back (boot.c); buf NULL: read file's.
+	 */
+	struct tracefile again;
 	struct tboot tb;	/* the events read once (tboot.h) */
 	/* What each call of tb.calls waited for (tcwait.h), or NULL. */
 	struct tcwait *call_wait;

@@ -160,11 +160,13 @@ int
 tracexp_open(struct tracexp *x, const struct boot *b, struct diag *d)
 {
 	const struct exact *e = boot_exact(b);
+	const struct tracefile *f = e->again.buf != NULL ? &e->again :
+	    &e->file;
 
 	memset(x, 0, sizeof(*x));
-	x->buf = e->file.buf;
-	x->len = e->file.len;
-	x->src = e->file.src;
+	x->buf = f->buf;
+	x->len = f->len;
+	x->src = f->src;
 	x->td = e->file.td;
 	x->tb = &e->tb;
 	x->cp = b->crit;
