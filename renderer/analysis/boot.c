@@ -6,6 +6,7 @@
 
 #include "boot.h"
 #include "cmdprocs.h"
+#include "escape.h"
 #include "input.h"
 
 void
@@ -129,11 +130,15 @@ trace_again(struct boot_read *b, char *const *paths, size_t npaths,
 	struct bootlog scratch;
 	struct diag q;
 	const char *what;
+	char shown[256];
 	int rc;
 
-	if ((what = changed(paths, npaths, st)) != NULL)
-		return diag_error(d, "%s changed while it was read (the "
-		    "trace's events are read from it again)", what);
+	if ((what = changed(paths, npaths, st)) != NULL) {
+		escape_text(shown, sizeof(shown), what);
+		diag_set_file(d, "%s", shown);
+		return diag_error(d, "changed while it was read (its trace's "
+		    "events are read from it again)");
+	}
 	bootlog_init(&scratch);
 	diag_init(&q, d->prog);
 	q.out = NULL;

@@ -4,7 +4,8 @@
 # by the chart, the reports, the page and the exports (docs/trace.md).
 # -vv says how often a render opened a reader of the trace; -f perfetto
 # reads the events a second time, to write them as ftrace text, and says
-# 2.  Runs on the recorded traces of tests/data/traces (skips without).
+# 2 (from a tarball, the second reading is of the file read again:
+# analysis/boot.c).  Runs on the recorded traces of tests/data/traces (skips without).
 set -u
 T=${BC_TMP:?}
 R=$BC_RENDER
