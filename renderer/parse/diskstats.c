@@ -169,7 +169,8 @@ index_set(struct disk_set *set)
 		return -1;
 	for (i = 0; i < set->n; i++)
 		set->ix[i] = &set->v[i];
-	qsort(set->ix, set->n, sizeof(*set->ix), disk_cmp);
+	if (set->n > 1)
+		qsort(set->ix, set->n, sizeof(*set->ix), disk_cmp);
 	set->indexed = 1;
 	return 0;
 }
