@@ -60,19 +60,26 @@ check "states_dump exits 0" [ $? -eq 0 ]
 # which pages are given back.
 timeout 120 "$S" -g "$T/log" >"$T/states.g" 2>/dev/null
 check "the pages given back, the same states (states_dump -g)" cmp -s "$T/states" "$T/states.g"
-if [ "${BC_SAN:-0}" != 1 ]; then
-	M=$BC_BUILD/tests/tools/measure
-	"$M" -o "$T/m.keep" -- "$S" "$T/log" >/dev/null 2>&1
-	"$M" -o "$T/m.give" -- "$S" -g "$T/log" >/dev/null 2>&1
+# saves WHAT PART KEEP GIVE KEEP_CMD GIVE_CMD: the two shell commands'
+# peak RSS (measure), said, and the second's at least 1/PART of the
+# trace's size below the first's.  Skipped under ASan (RSS is its shadow's).
+saves() {
+	if [ "${BC_SAN:-0}" = 1 ]; then
+		ok "$1 # SKIP under ASan RSS is its shadow's"
+		return
+	fi
+	"$M" -o "$T/m.keep" -- sh -c "$5" >/dev/null 2>&1
+	"$M" -o "$T/m.give" -- sh -c "$6" >/dev/null 2>&1
 	keep=$(measure_value maxrss_kb "$T/m.keep")
 	give=$(measure_value maxrss_kb "$T/m.give")
-	half=$(($(wc -c <"$T/h.dat") / 2048))
-	echo "# peak RSS: ${keep:-?} KB keeping the pages, ${give:-?} KB giving them back"
-	check "giving the pages back saves at least half the trace's size" \
-	    [ "${keep:-0}" -gt 0 -a "$((${keep:-0} - ${give:-0}))" -ge "$half" ]
-else
-	ok "peak RSS giving the pages back # SKIP under ASan RSS is its shadow's"
-fi
+	least=$(($(wc -c <"$T/h.dat") / 1024 / $2))
+	echo "# peak RSS: ${keep:-?} KB $3, ${give:-?} KB $4"
+	check "$1" [ "${keep:-0}" -gt 0 -a "$((${keep:-0} - ${give:-0}))" -ge "$least" ]
+}
+M=$BC_BUILD/tests/tools/measure
+saves "giving the pages back saves at least half the trace's size" 2 \
+    "keeping the pages" "giving them back" \
+    "exec '$S' '$T/log'" "exec '$S' -g '$T/log'"
 
 # -f perfetto reads the events again after the model: from a tarball it
 # reads them from the file again (analysis/boot.c) and gives the pages
@@ -85,18 +92,10 @@ timeout 120 "$R" -f perfetto -o "$T/pf.stdin" - <"$T/h.tgz" 2>/dev/null
 check "-f perfetto from standard input: exit 0" [ $? -eq 0 -a -s "$T/pf.stdin" ]
 check "-f perfetto: the same bytes from a file (read again) and from standard input (kept)" \
     cmp -s "$T/pf.file" "$T/pf.stdin"
-if [ "${BC_SAN:-0}" != 1 ]; then
-	"$M" -o "$T/m.pfile" -- "$R" -f perfetto -o "$T/pf.file" "$T/h.tgz" >/dev/null 2>&1
-	"$M" -o "$T/m.pstdin" -- sh -c "exec '$R' -f perfetto -o '$T/pf.stdin' - <'$T/h.tgz'" >/dev/null 2>&1
-	keep=$(measure_value maxrss_kb "$T/m.pstdin")
-	give=$(measure_value maxrss_kb "$T/m.pfile")
-	quarter=$(($(wc -c <"$T/h.dat") / 4096))
-	echo "# -f perfetto's peak RSS: ${keep:-?} KB from standard input, ${give:-?} KB from the file"
-	check "-f perfetto from a file saves at least a quarter of the trace's size" \
-	    [ "${keep:-0}" -gt 0 -a "$((${keep:-0} - ${give:-0}))" -ge "$quarter" ]
-else
-	ok "-f perfetto's peak RSS # SKIP under ASan RSS is its shadow's"
-fi
+saves "-f perfetto from a file saves at least a quarter of the trace's size" 4 \
+    "from standard input" "from the file" \
+    "exec '$R' -f perfetto -o '$T/pf.stdin' - <'$T/h.tgz'" \
+    "exec '$R' -f perfetto -o '$T/pf.file' '$T/h.tgz'"
 end=$(awk '$1 == "span" && $6 > m { m = $6 } END { print m + 0 }' "$T/states")
 seen=0 bad=""
 for p in $(sed -n 's/^never-woken-born://p' "$T/h.out"); do
